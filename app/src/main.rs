@@ -1,0 +1,2 @@
+//! Sigilforge binary.
+fn main() {}

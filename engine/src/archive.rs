@@ -1,0 +1,1 @@
+//! Content pack archives (zip): export with checksums, import safely.

@@ -1,0 +1,1 @@
+//! The battle-line engine (seed 001 and `shared/rules/battle-line.md`).

@@ -1,0 +1,1 @@
+//! The tabletop encounter engine (seed 004, section 1.8).

@@ -1,0 +1,15 @@
+//! Sigilforge engine: the content model, pack I/O and deterministic rules engines.
+//!
+//! No GUI dependency, no wall clock, no thread-local randomness: the same content and seed
+//! always give the same event log. See `docs/architecture.md` for the module map.
+
+pub mod archive;
+pub mod battle;
+pub mod command;
+pub mod diag;
+pub mod encounter;
+pub mod glyph;
+pub mod model;
+pub mod pack;
+pub mod ron_io;
+pub mod rules;

@@ -1,0 +1,423 @@
+//! The general ability model: a trigger (or activation cost, or static presence), restrictions,
+//! a condition, a target selector and a list of effects with a duration.
+//!
+//! One model serves every game: a battle-line keyword such as `Ambush N` is
+//! `Triggered(Summoned) → Damage(Value) to LastEnemy`; a ChiAxis activated ability is
+//! `Activated(cost) → effects`. Engines interpret the parts they support and report the rest
+//! as "not supported by this engine" when validating, never by panicking.
+
+use serde::{Deserialize, Serialize};
+
+use super::is_default;
+
+/// One ability: when it acts, on what, and what it does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ability {
+    /// Optional label (shown in logs: "Ambush of Goblin Sapper").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// Activated, triggered, static or replacement.
+    pub kind: AbilityKind,
+    /// Restrictions that must all hold (Grand Archive): level, class, memory, element, champion.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restrictions: Vec<Restriction>,
+    /// An extra condition checked when the ability would act ("if it is wounded").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+    /// What the effects apply to.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub target: Target,
+    /// What happens, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// How long continuous effects from this ability last.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub duration: Duration,
+}
+
+/// The four kinds of ability (ChiAxis 19.2–19.4 and 22.4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AbilityKind {
+    /// Activated by its controller paying a cost (19.2), possibly of a subtype (19.2a).
+    Activated {
+        /// What is paid before the colon.
+        #[serde(default, skip_serializing_if = "is_default")]
+        cost: ActivationCost,
+        /// Battle, Vote, Duel or Ritual, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        subtype: Option<ActivatedSubtype>,
+    },
+    /// Acts when an event happens (19.3): "When…/If…:".
+    Triggered(Trigger),
+    /// Always on while the card is in play (19.4).
+    Static,
+    /// Replaces an event with its effects ("instead") or with nothing ("skip") (22.4).
+    Replacement {
+        /// The event it replaces.
+        replaces: Trigger,
+        /// Instead (do the effects) or Skip (do nothing).
+        #[serde(default, skip_serializing_if = "is_default")]
+        mode: ReplacementMode,
+        /// How many times it applies; `None` = every time (22.4b default is once).
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        uses: Option<u32>,
+    },
+}
+
+#[allow(clippy::unnecessary_wraps)] // serde's `default = ...` needs the field's exact type.
+fn one() -> Option<u32> {
+    Some(1)
+}
+
+#[allow(clippy::ref_option, clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_one(v: &Option<u32>) -> bool {
+    *v == Some(1)
+}
+
+/// The cost of an activated ability (19.2): a phase, and optionally resources and extra costs.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActivationCost {
+    /// The phase in which it may be activated (`"dawn"`, `"dusk"`, `"main"`), if limited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    /// Resource paid.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub resource: u32,
+    /// Fealty paid (ChiAxis).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub fealty: u32,
+    /// Extra costs written in text ("discard a card").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<String>,
+}
+
+/// Activated ability subtypes (19.2a–e).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActivatedSubtype {
+    /// Only by a ruler with the card in the current skirmish.
+    Battle,
+    /// Activated at dusk; calls a conclave vote.
+    Vote,
+    /// Begins a duel.
+    Duel,
+    /// Needs a structure whose attached beasts reach a total of `stat` of at least `threshold`.
+    Ritual {
+        /// The stat summed, usually `"INT"`.
+        stat: String,
+        /// The total needed.
+        threshold: i32,
+    },
+}
+
+/// Replacement effects: "instead" or "skip" (22.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ReplacementMode {
+    /// The replaced event does not happen; the ability's effects happen instead.
+    #[default]
+    Instead,
+    /// The replaced event is replaced with nothing.
+    Skip,
+}
+
+/// Events an ability can trigger on (or replace).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// This card comes into play (summoned, recruited, forged, built): no priority needed (19.3b–d).
+    Summoned,
+    /// Another allied creature comes into play, optionally of a tribe.
+    AllySummoned {
+        /// Only allies of this tribe count.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tribe: Option<String>,
+    },
+    /// The start of each turn.
+    StartOfTurn,
+    /// The end of each turn.
+    EndOfTurn,
+    /// A named phase begins (`"dawn"`, `"dusk"`, `"battle"`).
+    PhaseBegins(String),
+    /// This creature attacks (any target).
+    Attacks,
+    /// This creature attacks a creature.
+    AttacksCreature,
+    /// This creature is attacked.
+    Attacked,
+    /// This creature is dealt damage.
+    Damaged,
+    /// This creature is destroyed.
+    Destroyed,
+    /// Another allied creature is destroyed.
+    AllyDestroyed,
+    /// Any other creature (ally or enemy) is destroyed.
+    OtherDestroyed,
+    /// Damage would be dealt to this creature (for replacement and prevention).
+    WouldBeDamaged,
+    /// A card is played by its controller.
+    CardPlayed,
+    /// A named event from a scenario script or another game ("vote won").
+    Named(String),
+}
+
+/// What an ability's effects apply to. Battle-line selectors read "enemy"/"ally" from the
+/// ability's controller; ties go to the creature nearest slot 1.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Target {
+    /// The card bearing the ability.
+    #[default]
+    This,
+    /// The ability's controller (a player).
+    Controller,
+    /// The controller's opponent (a player).
+    Opponent,
+    /// The enemy creature in the same slot as this one.
+    EnemyOpposite,
+    /// The enemy creature in slot 1.
+    FrontEnemy,
+    /// The last creature on the enemy line.
+    LastEnemy,
+    /// Every enemy creature.
+    AllEnemies,
+    /// A random enemy creature (from the game's seeded generator).
+    RandomEnemy,
+    /// The enemy creature with the highest attack.
+    StrongestEnemy,
+    /// Every allied creature other than this one, optionally of a tribe.
+    OtherAllies {
+        /// Only allies of this tribe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tribe: Option<String>,
+    },
+    /// Allied creatures in the slots next to this one.
+    AdjacentAllies,
+    /// The allied creature in slot 1 (unless it is this one).
+    FrontAlly,
+    /// The allied creature (other than this one) with the most damage.
+    MostDamagedAlly,
+    /// Allied creatures (other than this one) with an artifact attached.
+    AlliesWithArtifacts,
+    /// The creature this one is attacking.
+    AttackedCreature,
+    /// The enemy creatures next to the slot this one attacks.
+    AdjacentToAttacked,
+    /// The creature or player that attacked this one.
+    Attacker,
+    /// The creature the triggering event was about.
+    EventSubject,
+    /// Targets chosen when activating (rules sandbox): up to `count`, filtered by a condition.
+    Chosen {
+        /// How many targets.
+        #[serde(default = "one_u32")]
+        count: u32,
+        /// Only targets meeting this condition.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Condition>,
+    },
+    /// Every card in play meeting a condition (rules sandbox: "beasts you rule with INT3 or more").
+    AllMatching(Condition),
+}
+
+fn one_u32() -> u32 {
+    1
+}
+
+/// A number an effect uses.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Amount {
+    /// The keyword's value (`Armor 2` → 2).
+    #[default]
+    Value,
+    /// A fixed number.
+    Fixed(i32),
+    /// This card's effective attack.
+    OwnAttack,
+    /// The damage this card just took (Berserk).
+    DamageTaken,
+    /// One per allied creature (other than this one) of a tribe.
+    AlliesOfTribe(String),
+    /// One per allied creature (other than this one) with a keyword.
+    AlliesWithKeyword(String),
+    /// One per adjacent allied creature.
+    AdjacentAllies,
+    /// One per artifact attached to allied creatures (this one included).
+    AlliedArtifacts,
+    /// One per artifact attached to this card.
+    OwnArtifacts,
+    /// The product of two amounts.
+    Times(Box<Amount>, Box<Amount>),
+}
+
+/// A named characteristic an effect can change.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Stat {
+    /// Attack (ATK, power).
+    Attack,
+    /// Life (health).
+    Life,
+    /// Armor: less attack damage taken.
+    Armor,
+    /// Any other stat by name (`"INT"`, `"level"`).
+    Named(String),
+}
+
+/// A condition: on the bearer, the target, the game or the controller's champion.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// All of these hold.
+    All(Vec<Condition>),
+    /// Any of these holds.
+    Any(Vec<Condition>),
+    /// This does not hold.
+    Not(Box<Condition>),
+    /// The subject has damage marked.
+    Wounded,
+    /// The subject has a tribe.
+    HasTribe(String),
+    /// The subject has a keyword.
+    HasKeyword(String),
+    /// The subject is of a card kind (by name).
+    IsKind(String),
+    /// The subject has at least one artifact attached.
+    HasArtifact,
+    /// The subject's stat is at least a value ("INT3 or more").
+    StatAtLeast(Stat, i32),
+    /// The subject's stat is at most a value.
+    StatAtMost(Stat, i32),
+    /// The subject came into play this turn.
+    SummonedThisTurn,
+    /// At least this many allies (other than the bearer) have a keyword.
+    AlliesWithKeywordAtLeast(String, u32),
+    /// The subject is controlled by the ability's controller.
+    Allied,
+    /// The subject is controlled by the opponent.
+    Enemy,
+}
+
+/// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
+/// resolution. Several on one ability must all hold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restriction {
+    /// What must hold.
+    pub requires: RestrictionKind,
+    /// Static (checked at activation, locks modes and targets) or in-line (checked at resolution).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub timing: RestrictionTiming,
+}
+
+/// What a restriction requires.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RestrictionKind {
+    /// The champion's level (with modifiers) is at least this (`2+`).
+    Level(i32),
+    /// The champion has one of these classes (matching the source card's).
+    Class(Vec<String>),
+    /// The controller has at least this many cards in memory.
+    Memory(u32),
+    /// The source's element is enabled for the controller.
+    Element(String),
+    /// The champion's name (without title) is this.
+    Champion(String),
+}
+
+/// When a restriction is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum RestrictionTiming {
+    /// A black bubble: checked at activation; modes and targets lock then.
+    #[default]
+    Static,
+    /// Bold text beside an effect: checked when the effect resolves.
+    InLine,
+}
+
+/// How long a continuous effect lasts (22.3a: no duration stated = until the end of the game).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Duration {
+    /// No duration: a one-off effect, or a static ability's effect while its source is in play.
+    #[default]
+    Instant,
+    /// Until the end of this turn.
+    EndOfTurn,
+    /// Until the start of the next named phase (`"dawn"`).
+    UntilPhase(String),
+    /// For this many turns.
+    Turns(u32),
+    /// Until the end of the game.
+    Indefinite,
+}
+
+/// One effect. Battle-line keywords are built from these primitives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Deal damage to each target (ability damage: armor does not reduce it).
+    Damage(Amount),
+    /// Deal damage to the opposing player.
+    DamageOpponent(Amount),
+    /// Remove up to N damage from each target (or life from the controller when it targets a player).
+    Heal(Amount),
+    /// Remove all damage from each target.
+    HealAll,
+    /// Gain life (a player).
+    GainLife(Amount),
+    /// Change a stat of each target (continuous while the source is in play, or for the duration).
+    Modify(Stat, Amount),
+    /// Change a stat for good (Berserk, Rider's Might).
+    ModifyPermanently(Stat, Amount),
+    /// Give each target a keyword (with a value) for the duration.
+    Grant(String),
+    /// Take a keyword away from each target for the duration ("loses": all instances).
+    Remove(String),
+    /// Put a status on each target (Pestilence).
+    AddStatus(String),
+    /// The targets cannot attack this turn (Soothsay, Terrify).
+    PreventAttack,
+    /// Destroy each target.
+    Destroy,
+    /// Destroy one artifact on the first enemy creature that has one (Sabotage).
+    DestroyEnemyArtifact,
+    /// Move each target to the front of its line; the others shift back (Charge).
+    MoveToFront,
+    /// Move each target to the back of its line (Fade).
+    MoveToBack,
+    /// Return this creature at the end of the turn, once (Reanimate).
+    ReturnAtEndOfTurn,
+    /// Summon a card by id into a line (tokens, the Wall of Ice).
+    Summon {
+        /// The card id.
+        card: String,
+        /// Into the opponent's line rather than the controller's.
+        #[serde(default, skip_serializing_if = "is_default")]
+        enemy_line: bool,
+    },
+    /// Replace the target with another card (Omega Rabbit).
+    Transform(String),
+    /// Draw cards (rules sandbox).
+    Draw(Amount),
+    /// Discard cards from hand; does as much as it can (22.1a).
+    Discard(Amount),
+    /// A delayed trigger: do these effects when the trigger next happens (22.2a).
+    Delayed {
+        /// When.
+        when: Trigger,
+        /// What.
+        effects: Vec<Effect>,
+    },
+    /// A named effect the engine does not model, kept for rules text and logs.
+    Custom(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replacement_uses_default_to_once() {
+        let a: Ability =
+            ron::from_str("(kind: Replacement(replaces: WouldBeDamaged, mode: Skip), effects: [])")
+                .unwrap();
+        let AbilityKind::Replacement { uses, .. } = a.kind else {
+            panic!("not a replacement")
+        };
+        assert_eq!(uses, Some(1));
+    }
+}

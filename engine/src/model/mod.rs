@@ -1,0 +1,27 @@
+//! The content model: every kind of thing a Sigilforge pack holds, as plain serde types.
+//!
+//! The types here are data only. Rules live in the engines (`crate::battle`, `crate::glyph`,
+//! `crate::encounter`, `crate::rules`); validation of references across files lives in
+//! `crate::pack`. Every type round-trips through RON: load, save, load gives an equal value.
+
+pub mod ability;
+pub mod card;
+pub mod creature;
+pub mod keyword;
+pub mod manifest;
+pub mod scenario;
+
+pub use ability::{
+    Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
+    ReplacementMode, Restriction, Stat, Target, Trigger,
+};
+pub use card::{Card, CardKind, CardSet, KeywordRef};
+pub use creature::{StatBlock, StatBlockSet, StatusCondition, StatusKind};
+pub use keyword::{KeywordDef, KeywordSet};
+pub use manifest::{CURRENT_SCHEMA_VERSION, PackManifest};
+pub use scenario::{BattleScenario, Player, ScheduledPlay};
+
+/// `serde(skip_serializing_if)` helper: true for a type's default value, so saved files stay short.
+pub(crate) fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}

@@ -1,0 +1,135 @@
+//! Battle scenario files, exactly as `shared/spec/battle-scenario.md` fixes them.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use super::card::Card;
+
+/// A battle-line scenario: two starting lines, scheduled plays, a seed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleScenario {
+    /// What the scenario shows.
+    pub name: String,
+    /// The battle's random generator seed.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub seed: u64,
+    /// The game ends with no winner after this turn.
+    #[serde(
+        default = "default_max_turns",
+        skip_serializing_if = "is_default_max_turns"
+    )]
+    pub max_turns: u32,
+    /// Both players' starting life.
+    #[serde(default = "default_life", skip_serializing_if = "is_default_life")]
+    pub life: i32,
+    /// Battle line length.
+    #[serde(default = "default_slots", skip_serializing_if = "is_default_slots")]
+    pub slots: u32,
+    /// A content pack (relative to this file) whose cards the scenario may name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
+    /// Cards defined inline, by id (override the pack's card of the same id).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cards: BTreeMap<String, Card>,
+    /// A's starting line, slot 1 first.
+    #[serde(default)]
+    pub a: Vec<String>,
+    /// B's starting line, slot 1 first.
+    #[serde(default)]
+    pub b: Vec<String>,
+    /// Scheduled plays (Deploy phase of the given turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plays: Vec<ScheduledPlay>,
+    /// Expected result, checked by `cargo test` for starter scenarios (project extension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Expectation>,
+}
+
+/// What a scenario should end with (project extension to the spec, optional).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    /// `"A"`, `"B"`, `"draw"` or `"none"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// Life totals at the end, A then B.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life: Option<(i32, i32)>,
+    /// Card ids in each discard pile at the end, A then B.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<(Vec<String>, Vec<String>)>,
+    /// Free-form notes on why (for the reader).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub because: String,
+}
+
+/// One of the two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Player {
+    /// Player A: goes first in every ordering.
+    A,
+    /// Player B.
+    B,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+
+    /// 0 for A, 1 for B: an index into per-player arrays.
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Player::A => 0,
+            Player::B => 1,
+        }
+    }
+}
+
+/// A play scheduled for a turn's Deploy phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduledPlay {
+    /// The turn (from 1).
+    pub turn: u32,
+    /// Who plays it.
+    pub player: Player,
+    /// The card id.
+    pub card: String,
+    /// For artifacts and spells: the slot of the player's own creature (default: slot 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<u32>,
+}
+
+fn default_max_turns() -> u32 {
+    30
+}
+fn default_life() -> i32 {
+    20
+}
+fn default_slots() -> u32 {
+    7
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_zero_u64(v: &u64) -> bool {
+    *v == 0
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // as above
+fn is_default_max_turns(v: &u32) -> bool {
+    *v == default_max_turns()
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // as above
+fn is_default_life(v: &i32) -> bool {
+    *v == default_life()
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // as above
+fn is_default_slots(v: &u32) -> bool {
+    *v == default_slots()
+}

@@ -1,0 +1,1 @@
+//! Packs: a folder of RON files plus `pack.ron`.

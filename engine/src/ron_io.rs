@@ -1,0 +1,599 @@
+//! Reading and writing RON the way Sigilforge needs it: located, plain-English errors; recovery
+//! past unknown fields so one file reports every typo; limits on size and nesting (never a stack
+//! overflow); a canonical pretty form so saves are deterministic and diffs minimal; atomic writes.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::diag::{Diagnostics, Location};
+
+/// Files larger than this are refused before parsing.
+pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
+/// Brackets nested deeper than this are refused before parsing.
+pub const MAX_DEPTH: usize = 64;
+/// How many unknown fields one file may report before the loader gives up on it.
+const MAX_RECOVERIES: usize = 64;
+/// Canonical line width: short lists and tuples are written on one line when they fit.
+const LINE_WIDTH: usize = 100;
+
+/// Errors writing a file.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The value could not be turned into RON.
+    #[error("cannot write {path}: {message}")]
+    Serialize {
+        /// The file.
+        path: String,
+        /// Why.
+        message: String,
+    },
+    /// The file system refused.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+/// Parses `source` (the text of `file`) as `T`, recording every problem in `diags`.
+///
+/// Unknown fields are reported and skipped, so a file with several typos reports them all and
+/// still yields a value. Any other syntax or type error stops this file (reported once).
+pub fn parse<T: DeserializeOwned>(source: &str, file: &Path, diags: &mut Diagnostics) -> Option<T> {
+    if source.len() > MAX_FILE_BYTES {
+        diags.error(
+            file,
+            Location::START,
+            format!(
+                "file is {} bytes; the limit is {} bytes (split it into several files)",
+                source.len(),
+                MAX_FILE_BYTES
+            ),
+        );
+        return None;
+    }
+    if let Some(offset) = first_too_deep(source) {
+        diags.error(
+            file,
+            Location::of_offset(source, offset),
+            format!("brackets nest more than {MAX_DEPTH} deep here; no Sigilforge file needs that"),
+        );
+        return None;
+    }
+    let options = ron::Options::default().with_recursion_limit(MAX_DEPTH * 2);
+    let mut text = std::borrow::Cow::Borrowed(source);
+    for _ in 0..MAX_RECOVERIES {
+        match options.from_str::<T>(&text) {
+            Ok(value) => return Some(value),
+            Err(err) => {
+                let location = Location {
+                    line: err.span.start.line,
+                    column: err.span.start.col,
+                };
+                diags.error(file, location, describe(&err.code));
+                if !matches!(err.code, ron::Error::NoSuchStructField { .. }) {
+                    return None;
+                }
+                let blanked = blank_field(&text, err.span.start, err.span.end)?;
+                text = std::borrow::Cow::Owned(blanked);
+            }
+        }
+    }
+    None
+}
+
+/// Parses without collecting diagnostics; the first problem is returned as `file:line:col: message`.
+pub fn parse_one<T: DeserializeOwned>(source: &str, file: &Path) -> Result<T, String> {
+    let mut diags = Diagnostics::new();
+    let value = parse::<T>(source, file, &mut diags);
+    match (value, diags.iter().next()) {
+        (Some(v), None) => Ok(v),
+        (_, Some(first)) => Err(first.to_string()),
+        (None, None) => Err(format!("{}:1:1: could not be read", file.display())),
+    }
+}
+
+/// The identifier a file starts with (after comments and whitespace), e.g. `"CardSet"` for a
+/// file that begins `CardSet(`. This is how the loader tells what a file holds.
+#[must_use]
+pub fn leading_tag(source: &str) -> Option<&str> {
+    let rest = skip_trivia(source);
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let tag = rest.get(..end)?;
+    (!tag.is_empty() && tag.starts_with(|c: char| c.is_ascii_alphabetic())).then_some(tag)
+}
+
+fn skip_trivia(mut s: &str) -> &str {
+    loop {
+        let trimmed = s.trim_start();
+        if let Some(rest) = trimmed.strip_prefix("//") {
+            s = rest.find('\n').map_or("", |i| rest.get(i..).unwrap_or(""));
+        } else if let Some(rest) = trimmed.strip_prefix("/*") {
+            s = rest
+                .find("*/")
+                .map_or("", |i| rest.get(i + 2..).unwrap_or(""));
+        } else if let Some(rest) = trimmed.strip_prefix("#![") {
+            // RON extension attributes such as #![enable(implicit_some)].
+            s = rest
+                .find(']')
+                .map_or("", |i| rest.get(i + 1..).unwrap_or(""));
+        } else {
+            return trimmed;
+        }
+    }
+}
+
+/// Turns a RON error into a plain-English message.
+#[must_use]
+pub fn describe(err: &ron::Error) -> String {
+    match err {
+        ron::Error::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => {
+            let within = outer
+                .as_deref()
+                .map(|o| format!(" in {o}"))
+                .unwrap_or_default();
+            let hint = closest(found, expected)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default();
+            format!(
+                "unknown field `{found}`{within}{hint} (expected one of: {})",
+                expected.join(", ")
+            )
+        }
+        ron::Error::MissingStructField { field, outer } => {
+            let within = outer
+                .as_deref()
+                .map(|o| format!(" in {o}"))
+                .unwrap_or_default();
+            format!("missing field `{field}`{within}: it has no default, so it must be written")
+        }
+        ron::Error::DuplicateStructField { field, outer } => {
+            let within = outer
+                .as_deref()
+                .map(|o| format!(" in {o}"))
+                .unwrap_or_default();
+            format!("field `{field}` is written twice{within}")
+        }
+        ron::Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => {
+            let within = outer
+                .as_deref()
+                .map(|o| format!(" for {o}"))
+                .unwrap_or_default();
+            let hint = closest(found, expected)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default();
+            format!(
+                "unknown value `{found}`{within}{hint} (expected one of: {})",
+                expected.join(", ")
+            )
+        }
+        ron::Error::ExpectedDifferentStructName { expected, found } => {
+            format!("this file should start with `{expected}(`, not `{found}(`")
+        }
+        ron::Error::ExceededRecursionLimit => {
+            format!("nesting is too deep (over {} levels)", MAX_DEPTH * 2)
+        }
+        ron::Error::Eof => "the file ends too early: a bracket or quote is not closed".to_owned(),
+        other => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map_or(text.clone(), |c| c.to_lowercase().chain(chars).collect())
+        }
+    }
+}
+
+/// The expected name nearest to a typo, if one is close (edit distance ≤ 2 or a prefix).
+fn closest<'a>(found: &str, expected: &[&'a str]) -> Option<&'a str> {
+    let found_lower = found.to_lowercase();
+    expected
+        .iter()
+        .map(|e| (edit_distance(&found_lower, &e.to_lowercase()), *e))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, e)| e)
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+#[must_use]
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = Vec::with_capacity(b.len() + 1);
+        cur.push(i + 1);
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Byte offset of a 1-based RON position.
+fn offset_of(source: &str, line: usize, col: usize) -> Option<usize> {
+    let mut offset = 0;
+    for (i, l) in source.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            let within: usize = l
+                .chars()
+                .take(col.saturating_sub(1))
+                .map(char::len_utf8)
+                .sum();
+            return Some(offset + within);
+        }
+        offset += l.len();
+    }
+    None
+}
+
+/// Replaces the field starting at the error with spaces (newlines kept, so every later position
+/// is unchanged): the identifier, its colon, its value and one trailing comma.
+fn blank_field(
+    source: &str,
+    start: ron::error::Position,
+    end: ron::error::Position,
+) -> Option<String> {
+    let error_start = offset_of(source, start.line, start.col)?;
+    let error_end = offset_of(source, end.line, end.col).unwrap_or(error_start);
+    // The span covers the identifier (ron reports it after reading the name); find the
+    // identifier's start by walking back over identifier characters.
+    let bytes = source.as_bytes();
+    let mut ident_start = error_start.min(error_end);
+    while ident_start > 0 && is_ident_byte(bytes[ident_start - 1]) {
+        ident_start -= 1;
+    }
+    let mut i = ident_start;
+    while i < bytes.len() && is_ident_byte(bytes[i]) {
+        i += 1;
+    }
+    if i == ident_start {
+        return None;
+    }
+    // Skip to the colon.
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let value_end = skip_value(source, i)?;
+    let mut stop = value_end;
+    let mut j = value_end;
+    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    if bytes.get(j) == Some(&b',') {
+        stop = j + 1;
+    }
+    let mut out = String::with_capacity(source.len());
+    out.push_str(source.get(..ident_start)?);
+    out.extend(
+        source
+            .get(ident_start..stop)?
+            .chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' }),
+    );
+    out.push_str(source.get(stop..)?);
+    Some(out)
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Returns the offset just past one RON value starting at or after `from`: up to the next comma
+/// or closing bracket at depth 0, skipping strings, chars and comments.
+fn skip_value(source: &str, from: usize) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => i = skip_string(bytes, i)?,
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                if depth == 0 {
+                    return Some(i);
+                }
+                depth -= 1;
+            }
+            b',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(bytes.len())
+}
+
+/// Given the offset of an opening quote, returns the offset of the closing quote.
+fn skip_string(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut i = open + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Offset of the first bracket that opens deeper than [`MAX_DEPTH`], if any (strings and
+/// comments skipped). Checked before parsing so hostile input cannot exhaust the stack.
+fn first_too_deep(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => match skip_string(bytes, i) {
+                Some(close) => i = close,
+                None => return None, // unterminated string: the parser reports it
+            },
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Writes a value as canonical RON: `Tag(` then the fields, 4-space indent, one field a line,
+/// short lists and tuples kept on one line, a final newline. The same value always gives the
+/// same bytes.
+pub fn to_canonical<T: Serialize>(tag: &str, value: &T) -> Result<String, ron::Error> {
+    let config = ron::ser::PrettyConfig::new()
+        .indentor("    ")
+        .new_line("\n")
+        .struct_names(false)
+        .separate_tuple_members(false)
+        .enumerate_arrays(false);
+    let body = ron::ser::to_string_pretty(value, config)?;
+    let mut out = String::with_capacity(body.len() + tag.len() + 1);
+    out.push_str(tag);
+    out.push_str(&compact_leaves(&body));
+    out.push('\n');
+    Ok(out)
+}
+
+/// Collapses bracketed groups that hold no named fields and no multi-line children onto one
+/// line when they fit in [`LINE_WIDTH`]: `tribes: [\n "Warrior",\n]` becomes `tribes: ["Warrior"]`.
+fn compact_leaves(pretty: &str) -> String {
+    struct Open {
+        out_pos: usize,
+        has_field: bool,
+        has_expanded_child: bool,
+    }
+    let mut out = String::with_capacity(pretty.len());
+    let mut stack: Vec<Open> = Vec::new();
+    let mut chars = pretty.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        match c {
+            '"' => {
+                out.push(c);
+                let mut escaped = false;
+                for (_, s) in chars.by_ref() {
+                    out.push(s);
+                    if escaped {
+                        escaped = false;
+                    } else if s == '\\' {
+                        escaped = true;
+                    } else if s == '"' {
+                        break;
+                    }
+                }
+            }
+            '(' | '[' | '{' => {
+                stack.push(Open {
+                    out_pos: out.len(),
+                    has_field: false,
+                    has_expanded_child: false,
+                });
+                out.push(c);
+            }
+            ':' => {
+                if let Some(top) = stack.last_mut() {
+                    top.has_field = true;
+                }
+                out.push(c);
+            }
+            ')' | ']' | '}' => {
+                let Some(open) = stack.pop() else {
+                    out.push(c);
+                    continue;
+                };
+                let inner = out.get(open.out_pos + 1..).unwrap_or("").to_owned();
+                let mut collapsed = !inner.contains('\n');
+                if inner.contains('\n') && !open.has_field && !open.has_expanded_child {
+                    let items: Vec<&str> = inner
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(|l| l.strip_suffix(',').unwrap_or(l))
+                        .collect();
+                    let joined = items.join(", ");
+                    let line_start = out
+                        .get(..open.out_pos)
+                        .and_then(|s| s.rfind('\n'))
+                        .map_or(0, |i| i + 1);
+                    let prefix_len = out
+                        .get(line_start..=open.out_pos)
+                        .map_or(0, |s| s.chars().count());
+                    if prefix_len + joined.chars().count() + 2 <= LINE_WIDTH {
+                        out.truncate(open.out_pos + 1);
+                        out.push_str(&joined);
+                        collapsed = true;
+                    }
+                }
+                out.push(c);
+                if let Some(parent) = stack.last_mut() {
+                    parent.has_expanded_child |= !collapsed;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same folder, flushed and
+/// fsynced, then renamed over the target. A crash leaves either the old file or the new one.
+/// Skips the write when the file already holds exactly these bytes (an unchanged save touches nothing).
+pub fn write_atomic(path: &Path, contents: &str) -> Result<bool, WriteError> {
+    let io = |source| WriteError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    if std::fs::read(path).is_ok_and(|old| old == contents.as_bytes()) {
+        return Ok(false);
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    tmp.write_all(contents.as_bytes()).map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    // fsync the folder too, so the rename itself survives a crash.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all(); // best effort: not every platform can fsync a directory
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Card, CardSet};
+    use std::path::PathBuf;
+
+    fn file() -> PathBuf {
+        PathBuf::from("cards.ron")
+    }
+
+    #[test]
+    fn leading_tag_skips_comments() {
+        assert_eq!(
+            leading_tag("// hi\n/* x */ CardSet(cards: [])"),
+            Some("CardSet")
+        );
+        assert_eq!(leading_tag("  (cards: [])"), None);
+    }
+
+    #[test]
+    fn every_unknown_field_is_reported_and_the_rest_parses() {
+        let src = "CardSet(cards: [\n  (id: \"a\", name: \"A\", atack: 3),\n  (id: \"b\", nmae: \"B\", name: \"B\", life: 2),\n])";
+        let mut diags = Diagnostics::new();
+        let set: CardSet = parse(src, &file(), &mut diags).unwrap();
+        assert_eq!(set.cards.len(), 2);
+        assert_eq!(set.cards[1].life, 2);
+        let msgs: Vec<String> = diags.iter().map(ToString::to_string).collect();
+        assert_eq!(msgs.len(), 2, "{msgs:?}");
+        assert!(msgs[0].starts_with("cards.ron:2:"), "{}", msgs[0]);
+        assert!(msgs[0].contains("unknown field `atack`"), "{}", msgs[0]);
+        assert!(msgs[0].contains("did you mean `attack`"), "{}", msgs[0]);
+        assert!(msgs[1].starts_with("cards.ron:3:"), "{}", msgs[1]);
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let mut diags = Diagnostics::new();
+        let r: Option<CardSet> = parse(
+            "CardSet(cards: [\n (name: \"A\" attack: 1)])",
+            &file(),
+            &mut diags,
+        );
+        assert!(r.is_none());
+        let d = diags.iter().next().unwrap();
+        assert_eq!(d.location.line, 2);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_without_overflow() {
+        let src = format!(
+            "CardSet(cards: {}{})",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let mut diags = Diagnostics::new();
+        assert!(parse::<CardSet>(&src, &file(), &mut diags).is_none());
+        assert!(diags.iter().next().unwrap().message.contains("nest"));
+    }
+
+    #[test]
+    fn oversized_files_are_refused() {
+        let src = " ".repeat(MAX_FILE_BYTES + 1);
+        let mut diags = Diagnostics::new();
+        assert!(parse::<CardSet>(&src, &file(), &mut diags).is_none());
+        assert!(diags.iter().next().unwrap().message.contains("limit"));
+    }
+
+    #[test]
+    fn canonical_form_is_stable_and_compact() {
+        let set = CardSet {
+            cards: vec![Card {
+                id: "g".into(),
+                name: "Grunt".into(),
+                attack: 3,
+                tribes: vec!["Warrior".into(), "Orc".into()],
+                ..Card::default()
+            }],
+        };
+        let a = to_canonical("CardSet", &set).unwrap();
+        let b = to_canonical("CardSet", &set).unwrap();
+        assert_eq!(a, b);
+        assert!(a.starts_with("CardSet(\n"), "{a}");
+        assert!(a.contains("tribes: [\"Warrior\", \"Orc\"],"), "{a}");
+        let back: CardSet = ron::from_str(&a).unwrap();
+        assert_eq!(back, set);
+    }
+
+    #[test]
+    fn atomic_write_skips_unchanged_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.ron");
+        assert!(write_atomic(&path, "A()\n").unwrap());
+        assert!(!write_atomic(&path, "A()\n").unwrap());
+        assert!(write_atomic(&path, "B()\n").unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "B()\n");
+    }
+}
