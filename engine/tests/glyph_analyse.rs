@@ -31,6 +31,7 @@ fn vault_alarm_runaway_is_predicted_before_it_runs() {
     assert_eq!(lp.steps, [("bell".to_owned(), "alarm".to_owned())]);
     assert_eq!(lp.rounds, 1);
     assert_eq!(lp.first_round, 2);
+    assert!(lp.may_stop.is_empty(), "nothing in the file can stop it");
     assert_eq!(report.quiet_by, None);
     // And the run agrees.
     let outcome = GlyphRun::new(&vault).run_to_end();

@@ -40,6 +40,9 @@ pub struct RunawayLoop {
     pub rounds: u32,
     /// The earliest round the loop can start.
     pub first_round: u32,
+    /// Receptions the network can reach that dismiss or disable a glyph of the loop (e.g. a
+    /// scheduled all-clear): the loop may stop there, depending on timing.
+    pub may_stop: Vec<Reach>,
 }
 
 /// What one injection can reach.
@@ -164,6 +167,22 @@ impl Graph<'_> {
         out
     }
 
+    /// Whether receiving `command` dismisses or disables glyph `g`.
+    fn stops(&self, g: usize, command: &str) -> bool {
+        let d = &self.net.glyphs[g];
+        d.dismiss_on.as_deref() == Some(command)
+            || d.disable_on
+                .as_ref()
+                .is_some_and(|(c, n)| c == command && *n > 0)
+            || d.abilities.iter().any(|a| {
+                a.on == command
+                    && a.does.iter().any(|x| {
+                        matches!(x, GlyphAction::Dismiss)
+                            || matches!(x, GlyphAction::Disable(n) if *n > 0)
+                    })
+            })
+    }
+
     fn listens(&self, g: usize, command: &str) -> bool {
         let d = &self.net.glyphs[g];
         d.abilities.iter().any(|a| a.on == command)
@@ -217,7 +236,16 @@ pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
         });
     }
 
-    let runaway = shortest_loop(&graph, &first_seen);
+    let mut runaway = shortest_loop(&graph, &first_seen);
+    if let Some(lp) = runaway.as_mut() {
+        for r in reach.iter().flat_map(|x| &x.reaches) {
+            let in_loop = lp.steps.iter().any(|(g, _)| g == &r.glyph);
+            let stops = index_of(net, &r.glyph).is_some_and(|g| graph.stops(g, &r.command));
+            if in_loop && stops && !lp.may_stop.contains(r) {
+                lp.may_stop.push(r.clone());
+            }
+        }
+    }
     let quiet_by = quiet_round(&graph);
     let predicted_end = if runaway.is_none() && quiet_by.is_some() {
         GlyphEnd::Quiet
@@ -323,6 +351,7 @@ fn shortest_loop(graph: &Graph<'_>, reachable: &BTreeMap<State, u32>) -> Option<
             .collect(),
         rounds: len as u32,
         first_round,
+        may_stop: Vec::new(),
     })
 }
 
@@ -403,6 +432,9 @@ impl GlyphAnalysis {
                 "loop": l.steps.iter().map(|(g, c)| serde_json::json!([g, c])).collect::<Vec<_>>(),
                 "rounds": l.rounds,
                 "first_round": l.first_round,
+                "may_stop": l.may_stop.iter().map(|r| serde_json::json!({
+                    "glyph": r.glyph, "command": r.command, "round": r.round,
+                })).collect::<Vec<_>>(),
             })
         });
         let reach: Vec<serde_json::Value> = self
@@ -465,6 +497,13 @@ impl GlyphAnalysis {
                     l.first_round,
                     chain.join(" -> ")
                 );
+                for r in &l.may_stop {
+                    let _ = writeln!(
+                        s,
+                        "  It may stop in round {}: {} receives \"{}\", which dismisses or disables it.",
+                        r.round, r.glyph, r.command
+                    );
+                }
             }
             (None, Some(q)) => {
                 let _ = writeln!(

@@ -313,7 +313,7 @@ impl GlyphRun {
         let first_event = self.log.len();
         self.apply_moves(r);
         let deliveries = self.deliveries(r);
-        let count: usize = deliveries.iter().map(Vec::len).sum();
+        let count: usize = deliveries.iter().map(|(list, _)| list.len()).sum();
         if self.delivered + count > MAX_DELIVERIES {
             self.log.truncate(first_event);
             self.end = Some(GlyphEnd::Flood);
@@ -325,21 +325,25 @@ impl GlyphRun {
             ..GlyphRound::default()
         };
         let mut received_events = vec![Vec::new(); deliveries.len()];
-        for (g, list) in deliveries.into_iter().enumerate() {
+        for (g, (list, blocked_until)) in deliveries.into_iter().enumerate() {
             for (command, from, because) in list {
-                summary
-                    .received
-                    .push((self.id(g).to_owned(), command.clone()));
                 let glyph = self.id(g).to_owned();
-                let ev = self.push(
-                    r,
-                    because,
-                    GlyphEventKind::Received {
+                if blocked_until > 0 {
+                    let kind = GlyphEventKind::Blocked {
                         glyph,
-                        command: command.clone(),
-                        from: from.map(|s| self.id(s).to_owned()),
-                    },
-                );
+                        command,
+                        until: blocked_until,
+                    };
+                    self.push(r, because, kind);
+                    continue;
+                }
+                summary.received.push((glyph.clone(), command.clone()));
+                let kind = GlyphEventKind::Received {
+                    glyph,
+                    command: command.clone(),
+                    from: from.map(|s| self.id(s).to_owned()),
+                };
+                let ev = self.push(r, because, kind);
                 received_events[g].push((command, ev));
             }
         }
@@ -396,13 +400,14 @@ impl GlyphRun {
         }
     }
 
-    /// Step 2: for each glyph in file order, what it receives: injections for `r`, then last
-    /// round's sends by itself or a glyph linked to it now. Disabled glyphs get nothing (logged).
-    fn deliveries(&mut self, r: u32) -> Vec<Vec<Delivery>> {
+    /// Step 2: for each glyph in file order, what arrives: injections for `r`, then last
+    /// round's sends by itself or a glyph linked to it now; with the last round it is disabled
+    /// in when it is disabled now (it then receives none of it), else 0.
+    fn deliveries(&self, r: u32) -> Vec<(Vec<Delivery>, u32)> {
         let mut out = Vec::with_capacity(self.net.glyphs.len());
         for g in 0..self.net.glyphs.len() {
             if !self.present[g] {
-                out.push(Vec::new());
+                out.push((Vec::new(), 0));
                 continue;
             }
             let mut list = Vec::new();
@@ -416,21 +421,12 @@ impl GlyphRun {
                     list.push((p.command.clone(), Some(p.sender), Some(p.event)));
                 }
             }
-            if r <= self.disabled_until[g] {
-                let until = self.disabled_until[g];
-                for (command, _, because) in list {
-                    let glyph = self.id(g).to_owned();
-                    let kind = GlyphEventKind::Blocked {
-                        glyph,
-                        command,
-                        until,
-                    };
-                    self.push(r, because, kind);
-                }
-                out.push(Vec::new());
-                continue;
-            }
-            out.push(list);
+            let blocked_until = if r <= self.disabled_until[g] {
+                self.disabled_until[g]
+            } else {
+                0
+            };
+            out.push((list, blocked_until));
         }
         out
     }
