@@ -365,3 +365,42 @@ fn every_event_has_a_cause_chain_back_to_an_injection() {
     // ring(4) <- fired <- received <- sent(3) <- ... <- door sent(1) <- fired <- injected "opened"
     assert_eq!(chain.len(), 3 * 4);
 }
+
+#[test]
+fn same_ability_twice_with_different_details() {
+    let src = "GlyphNetwork(name: \"n\", glyphs: [
+        (id: \"g\", pos: (0.0, 0.0), abilities: [
+            (on: \"t\", time: FreeReaction, does: [Effect(\"red\")]),
+            (on: \"t\", time: FreeReaction, does: [Effect(\"blue\")]),
+        ]),
+      ], inject: [(round: 1, glyph: \"g\", command: \"t\")])";
+    let o = run(src);
+    assert_eq!(o.rounds[0].effects, pairs(&[("g", "red"), ("g", "blue")]));
+}
+
+#[test]
+fn abilities_are_fixed_once_the_run_starts() {
+    let mut n = net(BEAT);
+    let mut r = GlyphRun::new(&n);
+    // Editing the network afterwards does not reach the run: a glyph's details are fixed
+    // when the spell takes effect.
+    n.glyphs[0].abilities.clear();
+    r.run_to_end();
+    assert_eq!(
+        r.rounds()[0].effects,
+        pairs(&[("g", "first"), ("g", "free")])
+    );
+}
+
+#[test]
+fn lone_glyph_hears_its_own_command() {
+    let src = "GlyphNetwork(name: \"n\", max_rounds: 3, glyphs: [
+        (id: \"g\", pos: (0.0, 0.0), abilities: [
+            (on: \"go\", time: FreeReaction, does: [Send(\"echo\")]),
+            (on: \"echo\", time: FreeReaction, does: [Effect(\"heard\")]),
+        ]),
+      ], inject: [(round: 1, glyph: \"g\", command: \"go\")])";
+    let o = run(src);
+    assert_eq!(o.rounds[1].received, pairs(&[("g", "echo")]));
+    assert_eq!(o.rounds[1].effects, pairs(&[("g", "heard")]));
+}

@@ -185,3 +185,57 @@ pub fn load_file(path: &Path) -> Result<(GlyphNetwork, Diagnostics), Diagnostics
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(src: &str) -> Vec<String> {
+        match load(src, Path::new("n.ron")) {
+            Ok((_, warnings)) => warnings.iter().map(ToString::to_string).collect(),
+            Err(d) => d.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn integer_positions_are_read_as_units() {
+        let (net, _) = load(
+            "GlyphNetwork(name: \"n\", glyphs: [(id: \"a\", pos: (1, 0))])",
+            Path::new("n.ron"),
+        )
+        .unwrap();
+        assert!((net.glyphs[0].pos.0 - 1.0).abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn another_files_tag_is_refused_at_the_tag() {
+        let m = messages("// cards\nCardSet(cards: [])");
+        assert_eq!(
+            m,
+            ["n.ron:2:1: this file holds a CardSet, not a GlyphNetwork"]
+        );
+    }
+
+    #[test]
+    fn unknown_field_is_refused_with_a_hint() {
+        let m = messages("GlyphNetwork(name: \"n\", glyphs: [], linkz: [])");
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].starts_with("n.ron:1:"), "{m:?}");
+        assert!(m[0].contains("linkz"), "{m:?}");
+    }
+
+    #[test]
+    fn too_many_rounds_is_an_error_at_the_field() {
+        let m = messages("GlyphNetwork(\n  name: \"n\",\n  max_rounds: 99999,\n  glyphs: [])");
+        assert_eq!(m, ["n.ron:3:3: max_rounds is 99999; the limit is 10000"]);
+    }
+
+    #[test]
+    fn injection_that_never_plays_is_a_warning() {
+        let m = messages(
+            "GlyphNetwork(name: \"n\", max_rounds: 3, glyphs: [(id: \"a\", pos: (0.0, 0.0))],\n inject: [(round: 4, glyph: \"a\", command: \"x\")])",
+        );
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].starts_with("n.ron:2:11: warning: "), "{m:?}");
+    }
+}

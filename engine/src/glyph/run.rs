@@ -311,11 +311,14 @@ impl GlyphRun {
         }
         let r = self.round() + 1;
         let first_event = self.log.len();
+        // Kept so a round refused as a flood leaves no trace (its moves are undone too).
+        let before_moves = (self.positions.clone(), self.links.clone());
         self.apply_moves(r);
         let deliveries = self.deliveries(r);
         let count: usize = deliveries.iter().map(|(list, _)| list.len()).sum();
         if self.delivered + count > MAX_DELIVERIES {
             self.log.truncate(first_event);
+            (self.positions, self.links) = before_moves;
             self.end = Some(GlyphEnd::Flood);
             return None;
         }
