@@ -145,3 +145,24 @@ fn hijacked_warden_strikes_its_owner() {
     );
     assert_eq!(a.quiet_by, Some(2));
 }
+
+#[test]
+fn format_doc_example_loads_and_runs() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/formats/glyph-network.md"),
+    )
+    .unwrap();
+    let start = doc.find("```ron\n").unwrap() + "```ron\n".len();
+    let end = start + doc[start..].find("```").unwrap();
+    let (net, warnings) = sigilforge_engine::glyph::load(&doc[start..end], Path::new("doc.ron"))
+        .unwrap_or_else(|d| {
+            panic!(
+                "{:?}",
+                d.iter().map(ToString::to_string).collect::<Vec<_>>()
+            )
+        });
+    assert!(warnings.is_empty());
+    let o = GlyphRun::new(&net).run_to_end();
+    assert_eq!(o.end, Some(GlyphEnd::Quiet));
+    assert_eq!(o.dismissed, ["bell"]);
+}
