@@ -42,6 +42,19 @@ fn every_spec_example_gives_exactly_its_json() {
             serde_json::from_str(&std::fs::read_to_string(ron.with_extension("json")).unwrap())
                 .unwrap();
         let out = glyph_command(&ron, true, false);
+        if expected.get("error").is_some() {
+            // An error case (as `shared/tools/contract_cases.py` reads them): exit 2, nothing on
+            // stdout, one `file:line:col: message` line on stderr.
+            assert_eq!(out.code, 2, "{}: {out:?}", ron.display());
+            assert!(out.stdout.is_empty(), "{}", ron.display());
+            assert_eq!(out.stderr.lines().count(), 1, "{}", ron.display());
+            assert!(
+                out.stderr.starts_with(&format!("{}:", ron.display())),
+                "{}",
+                out.stderr
+            );
+            continue;
+        }
         assert_eq!(out.code, 0, "{}: {}", ron.display(), out.stderr);
         assert!(out.stderr.is_empty(), "{}: {}", ron.display(), out.stderr);
         let got: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();

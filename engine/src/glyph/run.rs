@@ -6,6 +6,8 @@
 //! not: links, injections and moves naming unknown glyphs are ignored here (the validator
 //! refuses them before a CLI run).
 
+use std::collections::BTreeMap;
+
 use super::event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
 
@@ -57,6 +59,8 @@ struct Pending {
 #[derive(Debug, Clone)]
 pub struct GlyphRun {
     net: GlyphNetwork,
+    /// Glyph id to file index (the first glyph with that id).
+    index: BTreeMap<String, usize>,
     positions: Vec<(f64, f64)>,
     present: Vec<bool>,
     /// A glyph receives nothing in rounds up to and including this one.
@@ -131,8 +135,13 @@ impl GlyphRun {
                 })
             })
             .collect();
+        let mut index = BTreeMap::new();
+        for (i, g) in net.glyphs.iter().enumerate().rev() {
+            index.insert(g.id.clone(), i);
+        }
         let mut run = GlyphRun {
             net: net.clone(),
+            index,
             positions: net.glyphs.iter().map(|g| g.pos).collect(),
             present: vec![true; n],
             disabled_until: vec![0; n],
@@ -271,7 +280,7 @@ impl GlyphRun {
     /// Returns the round it arrives in. The injection becomes part of [`GlyphRun::network`],
     /// so stepping back keeps it.
     pub fn inject(&mut self, glyph: &str, command: &str) -> Result<u32, GlyphRunError> {
-        if index_of(&self.net, glyph).is_none() {
+        if !self.index.contains_key(glyph) {
             return Err(GlyphRunError::UnknownGlyph(glyph.to_owned()));
         }
         let round = self.round() + 1;
@@ -378,7 +387,7 @@ impl GlyphRun {
             .moves
             .iter()
             .filter(|m| m.round == r)
-            .filter_map(|m| Some((index_of(&self.net, &m.glyph)?, m.to)))
+            .filter_map(|m| Some((*self.index.get(&m.glyph)?, m.to)))
             .collect();
         if moves.is_empty() {
             return;
@@ -404,34 +413,44 @@ impl GlyphRun {
     }
 
     /// Step 2: for each glyph in file order, what arrives: injections for `r`, then last
-    /// round's sends by itself or a glyph linked to it now; with the last round it is disabled
-    /// in when it is disabled now (it then receives none of it), else 0.
+    /// round's sends by itself or a glyph linked to it now, in send order; with the last round
+    /// it is disabled in when it is disabled now (it then receives none of it), else 0.
     fn deliveries(&self, r: u32) -> Vec<(Vec<Delivery>, u32)> {
-        let mut out = Vec::with_capacity(self.net.glyphs.len());
-        for g in 0..self.net.glyphs.len() {
-            if !self.present[g] {
-                out.push((Vec::new(), 0));
-                continue;
+        let n = self.net.glyphs.len();
+        let mut lists: Vec<Vec<Delivery>> = vec![Vec::new(); n];
+        for inj in self.net.inject.iter().filter(|i| i.round == r) {
+            if let Some(&g) = self.index.get(&inj.glyph) {
+                lists[g].push((inj.command.clone(), None, None));
             }
-            let mut list = Vec::new();
-            for inj in self.net.inject.iter().filter(|i| i.round == r) {
-                if index_of(&self.net, &inj.glyph) == Some(g) {
-                    list.push((inj.command.clone(), None, None));
-                }
-            }
-            for p in &self.pending {
-                if p.sender == g || self.linked(p.sender, g) {
-                    list.push((p.command.clone(), Some(p.sender), Some(p.event)));
-                }
-            }
-            let blocked_until = if r <= self.disabled_until[g] {
-                self.disabled_until[g]
-            } else {
-                0
-            };
-            out.push((list, blocked_until));
         }
-        out
+        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for link in self.links.iter().filter(|l| l.standing && l.a != l.b) {
+            neighbours[link.a].push(link.b);
+            neighbours[link.b].push(link.a);
+        }
+        for list in &mut neighbours {
+            list.sort_unstable();
+            list.dedup();
+        }
+        for p in &self.pending {
+            let recipients = std::iter::once(p.sender).chain(neighbours[p.sender].iter().copied());
+            for g in recipients {
+                lists[g].push((p.command.clone(), Some(p.sender), Some(p.event)));
+            }
+        }
+        lists
+            .into_iter()
+            .enumerate()
+            .map(|(g, list)| {
+                if !self.present[g] {
+                    (Vec::new(), 0)
+                } else if r <= self.disabled_until[g] {
+                    (list, self.disabled_until[g])
+                } else {
+                    (list, 0)
+                }
+            })
+            .collect()
     }
 
     /// Step 3 for one glyph: built-ins, then abilities, for each received command in order.
@@ -555,12 +574,6 @@ impl GlyphRun {
     /// Whether an injection or move is scheduled after round `r`.
     fn scheduled_after(&self, r: u32) -> bool {
         self.net.inject.iter().any(|i| i.round > r) || self.net.moves.iter().any(|m| m.round > r)
-    }
-
-    fn linked(&self, a: usize, b: usize) -> bool {
-        self.links
-            .iter()
-            .any(|l| l.standing && ((l.a == a && l.b == b) || (l.a == b && l.b == a)))
     }
 
     fn id(&self, g: usize) -> &str {
