@@ -356,6 +356,8 @@ fn every_event_has_a_cause_chain_back_to_an_injection() {
         chain.push(&log[i]);
         at = log[i].because;
     }
+    assert_eq!(r.why(ring), chain);
+    assert!(r.why(usize::MAX).is_empty());
     let last = chain.last().unwrap();
     assert!(
         matches!(&last.kind, GlyphEventKind::Received { from: None, command, .. } if command == "opened"),

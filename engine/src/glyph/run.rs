@@ -187,6 +187,21 @@ impl GlyphRun {
         &self.log
     }
 
+    /// The "why" of an event: it, then the event it answers, and so on up to an injection or
+    /// a move (indices into [`GlyphRun::log`]). Empty if the index is out of range.
+    #[must_use]
+    pub fn why(&self, event: usize) -> Vec<&GlyphEvent> {
+        let mut chain = Vec::new();
+        let mut at = Some(event);
+        while let Some(i) = at {
+            let Some(e) = self.log.get(i) else { break };
+            chain.push(e);
+            // Causes always point backwards; the guard keeps a malformed log from looping.
+            at = e.because.filter(|&b| b < i);
+        }
+        chain
+    }
+
     /// Every round played so far.
     #[must_use]
     pub fn rounds(&self) -> &[GlyphRound] {
