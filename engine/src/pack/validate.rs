@@ -82,7 +82,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
         let path = pack.root.join(&file.path);
         match &file.content {
             Content::BattleScenario(scenario) => {
-                check_scenario(pack, file, scenario, &path, &keywords, diags)
+                check_scenario(pack, file, scenario, &path, &keywords, diags);
             }
             Content::StatBlocks(set) => {
                 let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
