@@ -70,7 +70,7 @@ fn assert_nothing_written(parent: &Path, dest: &Path) {
     let leftovers: Vec<_> = std::fs::read_dir(parent)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| !Path::new(n).extension().is_some_and(|e| e == "zip"))
+        .filter(|n| Path::new(n).extension().is_none_or(|e| e != "zip"))
         .collect();
     assert!(leftovers.is_empty(), "left behind: {leftovers:?}");
 }
