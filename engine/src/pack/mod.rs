@@ -7,6 +7,7 @@
 //! are kept as text so saving never loses them. Saving writes canonical RON atomically and only
 //! touches files whose content changed, so an unchanged pack saves byte-identical.
 
+mod commands;
 mod migrate;
 mod validate;
 
@@ -19,6 +20,7 @@ use crate::model::{
 };
 use crate::ron_io::{self, WriteError};
 
+pub use commands::{fmt_command, validate_command};
 pub use migrate::migrate;
 pub use validate::validate;
 
