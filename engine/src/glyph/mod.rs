@@ -12,10 +12,12 @@ pub mod cli;
 pub mod event;
 pub mod locate;
 pub mod model;
+pub mod outcome;
 pub mod run;
 
 pub use analyse::{GlyphAnalysis, analyse};
 pub use check::{check, load, load_file};
 pub use event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
-pub use run::{GlyphOutcome, GlyphRun, GlyphRunError};
+pub use outcome::GlyphOutcome;
+pub use run::{GlyphRun, GlyphRunError};
