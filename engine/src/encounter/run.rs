@@ -96,7 +96,9 @@ impl EncounterRun {
                 position: spec.position,
                 health: block.health,
                 max_health: block.health,
-                beats: 0,
+                // Everyone starts the encounter with full Beats, so a Reaction is possible
+                // before the creature's first turn; its own turn refills them.
+                beats: block.beats,
                 statuses,
                 concentration: Vec::new(),
                 resources: block.resources.clone(),
@@ -499,6 +501,7 @@ impl EncounterRun {
             return;
         }
         // Next standing creature in the turn order.
+        let mut cause = end;
         for _ in 0..self.order.len() {
             self.turn_index += 1;
             if self.turn_index >= self.order.len() {
@@ -509,7 +512,7 @@ impl EncounterRun {
                     return;
                 }
                 let r = self.round;
-                self.push(LogKind::Round, None, format!("Round {r} begins"), Some(end));
+                cause = self.push(LogKind::Round, None, format!("Round {r} begins"), Some(end));
             }
             if self
                 .current()
@@ -518,7 +521,7 @@ impl EncounterRun {
                 break;
             }
         }
-        self.begin_turn(Some(end));
+        self.begin_turn(Some(cause));
     }
 
     /// Ends the encounter when at most one side stands.
