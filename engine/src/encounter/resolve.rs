@@ -888,8 +888,9 @@ impl EncounterRun {
                 TriggerEvent::Starts { user, .. } => Some(user),
                 _ => None,
             };
-            let mut ids: Vec<String> = c.block.abilities.iter().map(|k| k.id.clone()).collect();
-            ids.extend(c.prepared.iter().map(|p| p.ability.clone()));
+            // Prepared abilities first: they are there to be used and they expire anyway.
+            let mut ids: Vec<String> = c.prepared.iter().map(|p| p.ability.clone()).collect();
+            ids.extend(c.block.abilities.iter().map(|k| k.id.clone()));
             let chosen = ids.into_iter().find_map(|id| {
                 let (def, known) = self.ability_for(reactor, &id)?;
                 let usable = def.time.is_reaction()

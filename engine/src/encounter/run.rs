@@ -212,6 +212,11 @@ impl EncounterRun {
         self.combatants.iter().find(|c| c.id == id)
     }
 
+    /// Queues the raw dice of a later roll (the sandbox's "force next roll").
+    pub fn force_roll(&mut self, dice: Vec<u32>) {
+        self.dice.force(dice);
+    }
+
     /// The log so far.
     #[must_use]
     pub fn log(&self) -> &[LogEntry] {
