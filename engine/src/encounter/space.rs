@@ -102,11 +102,11 @@ pub fn shape_cells(map: &GridMap, spec: &ShapeSpec, place: &ShapePlacement) -> V
         let v = (f64::from(c.0 - o.0), f64::from(c.1 - o.1));
         let forward = v.0 * u.0 + v.1 * u.1;
         let lateral = (v.0 * u.1 - v.1 * u.0).abs();
+        // Length is measured like every Distance (a diagonal step is 1u); width is geometric.
+        let length_ok = f64::from(distance(o, c)) <= size + EPS;
         match spec.kind {
-            ShapeKind::Cone => {
-                forward > EPS && forward <= size + EPS && lateral <= forward / 2.0 + EPS
-            }
-            ShapeKind::Line => forward > EPS && forward <= size + EPS && lateral <= 0.5 + EPS,
+            ShapeKind::Cone => forward > EPS && length_ok && lateral <= forward / 2.0 + EPS,
+            ShapeKind::Line => forward > EPS && length_ok && lateral <= 0.5 + EPS,
             ShapeKind::Sphere | ShapeKind::Cylinder => v.0 * v.0 + v.1 * v.1 <= size * size + EPS,
             ShapeKind::Cube => {
                 // The origin sits at the centre of one face; the cube extends away from it
