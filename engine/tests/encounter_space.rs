@@ -50,13 +50,13 @@ fn reach_run(d: Distance, gap: i32) -> EncounterRun {
 fn check_distance(d: Distance, units: i32) {
     assert_eq!(d.units(), units);
     assert_eq!(
-        reach_run(d, units).combatant("t").unwrap().health,
+        reach_run(d, units).combatant("t").expect("t").health,
         4,
         "{d:?} at {units}u hits"
     );
     let beyond = reach_run(d, units + 1);
     assert_eq!(
-        beyond.combatant("t").unwrap().health,
+        beyond.combatant("t").expect("t").health,
         5,
         "{d:?} at {}u misses",
         units + 1
