@@ -339,7 +339,18 @@ pub fn load_source(
                 format!("pack folder `{pack}` not found next to this file"),
             );
         }
-        diags.extend(pack_diags);
+        // The missing folder is reported once, at the `pack` line, not again at the folder.
+        let rest: Vec<_> = pack_diags
+            .into_vec()
+            .into_iter()
+            .filter(|d| d.file != dir)
+            .collect();
+        for d in rest {
+            match d.severity {
+                crate::diag::Severity::Error => diags.error(&d.file, d.location, d.message),
+                crate::diag::Severity::Warning => diags.warning(&d.file, d.location, d.message),
+            }
+        }
     }
     content.add_inline(&encounter, file);
     content.sources.insert(file.to_owned(), source.to_owned());
