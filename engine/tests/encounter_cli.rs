@@ -282,3 +282,14 @@ fn load_source_refuses_a_missing_pack_with_a_location() {
         "{msgs:?}"
     );
 }
+
+#[test]
+#[ignore = "prints measurements; run by hand"]
+fn print_estimates() {
+    for name in SHIPPED {
+        let out = encounter_command(&content(name), None, false, Some(200), None);
+        println!("{}", out.stdout);
+    }
+    let out = encounter_command(&content("goblin_ambush.ron"), Some(3), false, None, None);
+    println!("{}", out.stdout);
+}
