@@ -158,6 +158,7 @@ fn open_map() -> GridMap {
         width: 20,
         height: 20,
         blocking: Vec::new(),
+        cover: Vec::new(),
     }
 }
 
@@ -243,6 +244,7 @@ fn blocking_objects_stop_a_shapes_flow_unless_it_is_true() {
         width: 20,
         height: 20,
         blocking: vec![(6, 5)],
+        cover: Vec::new(),
     };
     let mut sphere = spec(ShapeKind::Sphere, Distance::Spearing);
     let cells = affected_cells(&map, &sphere, &place((5, 5), None, false));
@@ -270,4 +272,21 @@ fn slow_cone_loses_its_targets_when_the_user_moves() {
     assert_eq!(run.combatant("gob").unwrap().health, 5);
     let stay = play(&src.replace("Move((2, 5)), ", ""));
     assert_eq!(stay.combatant("gob").unwrap().health, 3);
+}
+
+#[test]
+fn cover_cells_protect_from_non_true_distances() {
+    let src = "Encounter(name: \"crates\", pack: Some(\"tabletop\"), map: (width: 10, height: 5, cover: [(6, 2)]),\n\
+         combatants: [(id: \"alice\", stat_block: \"alice\", side: \"heroes\", position: (3, 2)),\
+           (id: \"foe\", side: \"foes\", position: (6, 2), reacts: false,\
+            inline: Some((id: \"crate_ghoul\", name: \"Crate Ghoul\", health: 6, tags: [\"Undead\"])))],\n\
+         script: [Use(ability: \"elemental_blast\", targets: [\"foe\"]), ForceRoll([4, 4]), \
+           Use(ability: \"turn_undead\", targets: [\"foe\"])])";
+    let run = play(src);
+    assert!(has(&run, "Elemental Blast has no valid targets"));
+    assert_eq!(
+        run.combatant("foe").expect("foe").health,
+        1,
+        "True distance ignores cover"
+    );
 }

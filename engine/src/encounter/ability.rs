@@ -780,21 +780,29 @@ impl AbilityDef {
             .filter_map(|f| self.flavor(f))
             .collect();
         let ups = self.active_upgrades(known);
-        let extra_damage: i32 = ups.iter().map(|u| u.extra_damage).sum();
-        let extra_healing: i32 = ups.iter().map(|u| u.extra_healing).sum();
+        let extra_damage = ups
+            .iter()
+            .map(|u| u.extra_damage)
+            .fold(0i32, i32::saturating_add);
+        let extra_healing = ups
+            .iter()
+            .map(|u| u.extra_healing)
+            .fold(0i32, i32::saturating_add);
         let damage_kind = flavors.iter().find_map(|f| f.damage_kind.clone());
         let adjust = |effects: &mut Vec<Effect>| {
             for e in effects.iter_mut() {
                 match e {
                     Effect::Damage { amount, kind } => {
                         if *amount > 0 {
-                            *amount += extra_damage;
+                            *amount = amount.saturating_add(extra_damage);
                         }
                         if kind.is_none() {
                             kind.clone_from(&damage_kind);
                         }
                     }
-                    Effect::Healing(amount) if *amount > 0 => *amount += extra_healing,
+                    Effect::Healing(amount) if *amount > 0 => {
+                        *amount = amount.saturating_add(extra_healing);
+                    }
                     _ => {}
                 }
             }
@@ -833,6 +841,6 @@ impl AbilityDef {
         self.active_upgrades(known)
             .iter()
             .map(|u| u.advantage)
-            .sum()
+            .fold(0u32, u32::saturating_add)
     }
 }

@@ -4,6 +4,13 @@ use rand::Rng as _;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+/// Most dice kept by a rule (larger rules are clamped; the validator reports them).
+pub const MAX_DICE: u32 = 6;
+/// Most faces per die.
+pub const MAX_SIDES: u32 = 20;
+/// Most net Advantages or Disadvantages on one roll.
+const MAX_NET: i64 = 8;
+
 /// The dice rule of a pack or encounter. Default: 2d6 + modifier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -129,10 +136,13 @@ impl DiceSource {
         advantages: u32,
         disadvantages: u32,
     ) -> Roll {
-        let net = advantages as i32 - disadvantages as i32;
-        let count = rule.dice as usize + net.unsigned_abs() as usize;
+        // Bounded so hostile content cannot ask for millions of dice.
+        let net =
+            (i64::from(advantages) - i64::from(disadvantages)).clamp(-MAX_NET, MAX_NET) as i32;
+        let keep = rule.dice.clamp(1, MAX_DICE) as usize;
+        let count = keep + net.unsigned_abs() as usize;
         let forced = self.forced.pop_front().unwrap_or_default();
-        let sides = rule.sides.max(1);
+        let sides = rule.sides.clamp(2, MAX_SIDES);
         let dice: Vec<u32> = (0..count)
             .map(|i| match forced.get(i) {
                 Some(d) => (*d).clamp(1, sides),
@@ -141,13 +151,12 @@ impl DiceSource {
             .collect();
         let mut sorted = dice.clone();
         sorted.sort_unstable();
-        let keep = rule.dice as usize;
         let kept: Vec<u32> = if net >= 0 {
             sorted.iter().rev().take(keep).rev().copied().collect()
         } else {
             sorted.iter().take(keep).copied().collect()
         };
-        let total = kept.iter().sum::<u32>() as i32 + modifier;
+        let total = (kept.iter().sum::<u32>() as i32).saturating_add(modifier);
         let band = band_of(rule, &kept, total);
         Roll {
             dice,
@@ -165,7 +174,7 @@ impl DiceSource {
 pub fn band_of(rule: &DiceRule, kept: &[u32], total: i32) -> Band {
     if !kept.is_empty() && kept.iter().all(|d| *d == 1) {
         Band::CriticalFailure
-    } else if !kept.is_empty() && kept.iter().all(|d| *d == rule.sides) {
+    } else if !kept.is_empty() && kept.iter().all(|d| *d == rule.sides.clamp(2, MAX_SIDES)) {
         Band::CriticalSuccess
     } else if total <= rule.low_max {
         Band::Low
@@ -207,8 +216,9 @@ pub fn save_mod(test_band: Band) -> SaveMod {
 /// by the simulation policies to rank abilities. Exact enumeration over `dice` dice.
 #[must_use]
 pub fn band_chances(rule: &DiceRule, modifier: i32) -> [(Band, f64); 5] {
-    let sides = rule.sides.max(1);
-    let n = rule.dice.min(4);
+    let sides = rule.sides.clamp(2, MAX_SIDES);
+    // At most 3 dice enumerated (a 20-sided rule: 8000 outcomes); more dice are approximated.
+    let n = rule.dice.clamp(1, 3);
     let mut counts = [0u64; 5];
     let total_outcomes = u64::from(sides).pow(n);
     for index in 0..total_outcomes {
@@ -220,7 +230,7 @@ pub fn band_chances(rule: &DiceRule, modifier: i32) -> [(Band, f64); 5] {
                 d
             })
             .collect();
-        let total = kept.iter().sum::<u32>() as i32 + modifier;
+        let total = (kept.iter().sum::<u32>() as i32).saturating_add(modifier);
         counts[band_of(rule, &kept, total) as usize] += 1;
     }
     let p = |i: usize| counts[i] as f64 / total_outcomes.max(1) as f64;

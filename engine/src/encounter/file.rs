@@ -24,6 +24,11 @@ pub const STATUS_SET_TAG: &str = "StatusConditionSet";
 /// File tag of a pack's encounter rules (its dice rule).
 pub const ENCOUNTER_RULES_TAG: &str = "EncounterRules";
 
+/// Largest map side in cells.
+pub const MAX_MAP_SIDE: i32 = 1000;
+/// Largest `max_rounds`.
+pub const MAX_ROUNDS: u32 = 1000;
+
 /// A pack's encounter settings: `EncounterRules(dice: (dice: 2, sides: 6))`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -95,8 +100,12 @@ fn is_heroes(v: &String) -> bool {
 pub struct CombatantSpec {
     /// Id in this encounter (`"bob"`, `"goblin_2"`).
     pub id: String,
-    /// Stat block id (pack or inline).
+    /// Stat block id (pack or the encounter's `creatures`); ignored when `inline` is given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stat_block: String,
+    /// A stat block written right here instead of an id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inline: Option<StatBlock>,
     /// Side ("heroes", "foes").
     pub side: String,
     /// Starting cell.
@@ -112,6 +121,16 @@ fn yes() -> bool {
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
 fn is_yes(v: &bool) -> bool {
     *v
+}
+
+impl CombatantSpec {
+    /// The id of the stat block it uses (the inline block's own id when inline).
+    #[must_use]
+    pub fn block_id(&self) -> &str {
+        self.inline
+            .as_ref()
+            .map_or(self.stat_block.as_str(), |b| b.id.as_str())
+    }
 }
 
 /// A scripted action, taken by the creature whose turn it is.
@@ -271,6 +290,14 @@ impl EncounterContent {
             self.creature_files.insert(c.id.clone(), file.to_owned());
             self.creatures.insert(c.id.clone(), c.clone());
         }
+        for c in encounter
+            .combatants
+            .iter()
+            .filter_map(|c| c.inline.as_ref())
+        {
+            self.creature_files.insert(c.id.clone(), file.to_owned());
+            self.creatures.insert(c.id.clone(), c.clone());
+        }
         for s in &encounter.conditions {
             self.conditions.insert(s.name.clone(), s.clone());
         }
@@ -368,6 +395,38 @@ pub fn check(
     content: &EncounterContent,
     diags: &mut Diagnostics,
 ) {
+    let dice = content.dice_for(encounter);
+    if !(1..=super::dice::MAX_DICE).contains(&dice.dice)
+        || !(2..=super::dice::MAX_SIDES).contains(&dice.sides)
+    {
+        diags.error(
+            file,
+            Location::START,
+            format!(
+                "dice rule {}d{} is out of bounds: 1 to {} dice of 2 to {} sides",
+                dice.dice,
+                dice.sides,
+                super::dice::MAX_DICE,
+                super::dice::MAX_SIDES
+            ),
+        );
+    }
+    if !(1..=MAX_MAP_SIDE).contains(&encounter.map.width)
+        || !(1..=MAX_MAP_SIDE).contains(&encounter.map.height)
+    {
+        diags.error(
+            file,
+            Location::START,
+            format!("the map must be 1 to {MAX_MAP_SIDE} cells on each side"),
+        );
+    }
+    if encounter.max_rounds > MAX_ROUNDS {
+        diags.error(
+            file,
+            Location::START,
+            format!("max_rounds is at most {MAX_ROUNDS}"),
+        );
+    }
     let ids: Vec<&str> = encounter.combatants.iter().map(|c| c.id.as_str()).collect();
     for (i, c) in encounter.combatants.iter().enumerate() {
         if ids[..i].contains(&c.id.as_str()) {
@@ -377,7 +436,7 @@ pub fn check(
                 format!("combatant id `{}` is used twice", c.id),
             );
         }
-        if !content.creatures.contains_key(&c.stat_block) {
+        if !content.creatures.contains_key(c.block_id()) {
             diags.error(
                 file,
                 locate_literal_after(source, &c.id, &c.stat_block),
@@ -450,7 +509,7 @@ pub fn check(
     let used: Vec<&str> = encounter
         .combatants
         .iter()
-        .map(|c| c.stat_block.as_str())
+        .map(CombatantSpec::block_id)
         .collect();
     for id in used {
         check_stat_block(id, content, diags);

@@ -67,7 +67,8 @@ impl EncounterRun {
 
     fn step_toward(&self, me: usize, goal: Cell) -> Option<Cell> {
         let from = self.combatants[me].position;
-        let speed = self.combatants[me].block.speed as i32;
+        // Bounded so a huge speed cannot make this search long.
+        let speed = self.combatants[me].block.speed.min(64) as i32;
         let mut best: Option<(i32, i32, Cell)> = None;
         for dy in -speed..=speed {
             for dx in -speed..=speed {
@@ -189,7 +190,9 @@ impl EncounterRun {
             let hurt = (0..self.combatants.len())
                 .filter(|i| {
                     let t = &self.combatants[*i];
-                    t.standing() && t.health * 2 <= t.max_health && self.valid_target(me, def, *i)
+                    t.standing()
+                        && i64::from(t.health) * 2 <= i64::from(t.max_health)
+                        && self.valid_target(me, def, *i)
                 })
                 .min_by_key(|i| (self.combatants[*i].health, *i))?;
             return requirements_ok(&[hurt]).then(|| (def.id.clone(), vec![hurt], None, heal));

@@ -240,7 +240,9 @@ impl EncounterRun {
             distance(u.position, c.position) <= r.distance.units()
                 && (r.r#true
                     || t == user
-                    || (!c.in_cover && self.map.clear_line(u.position, c.position)))
+                    || (!c.in_cover
+                        && !self.map.gives_cover(c.position)
+                        && self.map.clear_line(u.position, c.position)))
         });
         side_ok && tags_ok && reach_ok
     }
@@ -293,7 +295,7 @@ impl EncounterRun {
             Condition::Resource(name, n) => u.resources.get(name).copied().unwrap_or(0) >= *n,
             Condition::HasStatus(s) => u.stacks(s) > 0,
             Condition::NoStatus(s) => u.stacks(s) == 0,
-            Condition::Bloodied => u.health * 2 <= u.max_health,
+            Condition::Bloodied => i64::from(u.health) * 2 <= i64::from(u.max_health),
             Condition::TargetWithin(d) => {
                 first.is_some_and(|t| distance(u.position, t.position) <= d.units())
             }
@@ -377,10 +379,7 @@ impl EncounterRun {
                 if comp.spends
                     && let Condition::Resource(name, n) = &comp.check
                 {
-                    *self.combatants[user]
-                        .resources
-                        .entry(name.clone())
-                        .or_insert(0) -= n;
+                    self.add_resource(user, name, n.saturating_neg());
                     notes.push(format!("Component {} spent", comp.name));
                 }
             } else {
@@ -396,12 +395,13 @@ impl EncounterRun {
                 .conditions
                 .get(s.name())
                 .map_or(1, |d| d.disadvantage_per_stack);
-            if stacks * per > 0 {
-                dis += stacks * per;
+            let added = stacks.saturating_mul(per);
+            if added > 0 {
+                dis = dis.saturating_add(added);
                 notes.push(format!(
                     "{stacks} stack(s) of {}: {} Disadvantage(s)",
                     s.name(),
-                    stacks * per
+                    added
                 ));
             }
         }
@@ -425,20 +425,17 @@ impl EncounterRun {
                     notes.push(format!("Bonus {} skipped: cannot pay {n} {res}", b.name));
                     continue;
                 }
-                *self.combatants[user]
-                    .resources
-                    .entry(res.clone())
-                    .or_insert(0) -= n;
+                self.add_resource(user, res, n.saturating_neg());
                 notes.push(format!("Bonus {} (paid {n} {res})", b.name));
             } else {
                 notes.push(format!("Bonus {}", b.name));
             }
-            adv += b.advantage;
-            extra_damage += b.extra_damage;
+            adv = adv.saturating_add(b.advantage);
+            extra_damage = i32::saturating_add(extra_damage, b.extra_damage);
         }
         for pen in &def.penalties {
             if self.condition_holds(user, &targets, &pen.condition) {
-                dis += pen.disadvantage;
+                dis = dis.saturating_add(pen.disadvantage);
                 notes.push(format!("Penalty {}", pen.name));
             }
         }
@@ -638,7 +635,13 @@ impl EncounterRun {
         match effect {
             Effect::Damage { amount, kind } => {
                 for t in targets {
-                    self.deal_damage(*t, amount + extra_damage, kind.as_deref(), cause, depth);
+                    self.deal_damage(
+                        *t,
+                        amount.saturating_add(extra_damage),
+                        kind.as_deref(),
+                        cause,
+                        depth,
+                    );
                 }
             }
             Effect::Healing(n) => {
@@ -648,7 +651,7 @@ impl EncounterRun {
                         continue;
                     }
                     let before = c.health;
-                    c.health = (c.health + n).min(c.max_health);
+                    c.health = c.health.saturating_add(*n).min(c.max_health).max(before);
                     let text = format!(
                         "{} heals {} ({}/{})",
                         c.id,
@@ -666,7 +669,7 @@ impl EncounterRun {
             }
             Effect::SelfStatus(name, n) => self.gain_status(user, name, *n, cause),
             Effect::GainBeats(n) => {
-                self.combatants[user].beats += n;
+                self.combatants[user].beats = self.combatants[user].beats.saturating_add(*n);
                 let b = self.combatants[user].beats;
                 self.push(
                     LogKind::Beats,
@@ -687,7 +690,7 @@ impl EncounterRun {
                 }
             }
             Effect::Ward(n) => {
-                self.combatants[user].ward += n;
+                self.combatants[user].ward = self.combatants[user].ward.saturating_add(*n);
                 self.push(
                     LogKind::Note,
                     Some(user),
@@ -707,7 +710,7 @@ impl EncounterRun {
             Effect::Prepare { ability, expires } => {
                 let (uses_left, until_round) = match expires {
                     Expiry::Uses(n) => (*n, u32::MAX),
-                    Expiry::Rounds(n) => (u32::MAX, self.round + n),
+                    Expiry::Rounds(n) => (u32::MAX, self.round.saturating_add(*n)),
                     Expiry::Concentration => (u32::MAX, u32::MAX),
                 };
                 let c = &mut self.combatants[user];
@@ -727,10 +730,7 @@ impl EncounterRun {
                 );
             }
             Effect::GainResource(name, n) => {
-                *self.combatants[user]
-                    .resources
-                    .entry(name.clone())
-                    .or_insert(0) += n;
+                self.add_resource(user, name, *n);
                 self.push(
                     LogKind::Note,
                     Some(user),
@@ -744,14 +744,22 @@ impl EncounterRun {
         }
     }
 
+    /// Changes a resource's points (saturating: content cannot overflow it).
+    fn add_resource(&mut self, who: usize, name: &str, delta: i32) {
+        let c = &mut self.combatants[who];
+        let now = c.resources.get(name).copied().unwrap_or(0);
+        c.resources
+            .insert(name.to_owned(), now.saturating_add(delta));
+    }
+
     /// Adds stacks of a status (marked fresh when gained on the bearer's own turn).
     pub(super) fn gain_status(&mut self, who: usize, name: &str, n: u32, cause: usize) {
         let own_turn = self.current() == Some(who);
         let c = &mut self.combatants[who];
         let s = c.statuses.entry(name.to_owned()).or_default();
-        s.stacks += n;
+        s.stacks = s.stacks.saturating_add(n);
         if own_turn {
-            s.fresh += n;
+            s.fresh = s.fresh.saturating_add(n);
         }
         let text = format!("{} gains {n} stack(s) of {name} ({})", c.id, s.stacks);
         self.push(LogKind::Status, Some(who), text, Some(cause));
@@ -805,12 +813,12 @@ impl EncounterRun {
                     .conditions
                     .get(name)
                     .map_or(0, |d| d.extra_damage_taken_per_stack)
-                    * s.stacks as i32
+                    .saturating_mul(i32::try_from(s.stacks).unwrap_or(i32::MAX))
             })
-            .sum();
+            .fold(0i32, i32::saturating_add);
         let c = &mut self.combatants[t];
-        let dealt = (amount + extra - c.ward).max(0);
-        c.health -= dealt;
+        let dealt = amount.saturating_add(extra).saturating_sub(c.ward).max(0);
+        c.health = c.health.saturating_sub(dealt);
         let kind = kind.map(|k| format!(" {k}")).unwrap_or_default();
         let mut parts = Vec::new();
         if extra != 0 {

@@ -76,9 +76,13 @@ impl EncounterRun {
         }
         let mut combatants = Vec::new();
         for spec in &encounter.combatants {
-            let block = content.creatures.get(&spec.stat_block).ok_or_else(|| {
-                EncounterError::UnknownStatBlock(spec.id.clone(), spec.stat_block.clone())
-            })?;
+            let block = spec
+                .inline
+                .as_ref()
+                .or_else(|| content.creatures.get(&spec.stat_block))
+                .ok_or_else(|| {
+                    EncounterError::UnknownStatBlock(spec.id.clone(), spec.stat_block.clone())
+                })?;
             let mut statuses = BTreeMap::new();
             for (name, n) in &block.conditions {
                 statuses.insert(
@@ -158,11 +162,11 @@ impl EncounterRun {
                 continue;
             }
             for (stat, n) in &def.passive_stats {
-                *self.combatants[who]
+                let stat_now = self.combatants[who].block.stat(stat);
+                self.combatants[who]
                     .block
                     .stats
-                    .entry(stat.clone())
-                    .or_insert(0) += n;
+                    .insert(stat.clone(), stat_now.saturating_add(*n));
             }
             let name = self.combatants[who].id.clone();
             self.push(

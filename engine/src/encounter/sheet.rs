@@ -33,7 +33,7 @@ pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> Str
         h,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
 body{{font-family:serif;margin:1.5em}} table{{border-collapse:collapse}} td,th{{border:1px solid #444;padding:2px 6px}}\
-.map td{{width:1.6em;height:1.6em;text-align:center;padding:0}} .wall{{background:#444}} .ability{{border:1px solid #888;margin:.5em 0;padding:.4em;page-break-inside:avoid}}\
+.map td{{width:1.6em;height:1.6em;text-align:center;padding:0}} .wall{{background:#444}} .cover{{background:#ccc}} .ability{{border:1px solid #888;margin:.5em 0;padding:.4em;page-break-inside:avoid}}\
 h3{{margin:.2em 0}}</style></head><body>\n<h1>{}</h1>\n",
         e(&encounter.name),
         e(&encounter.name)
@@ -69,12 +69,19 @@ h3{{margin:.2em 0}}</style></head><body>\n<h1>{}</h1>\n",
             if encounter.map.blocks((x, y)) {
                 h.push_str("<td class=\"wall\"></td>");
             } else if let Some(i) = who {
+                let cover = if encounter.map.gives_cover((x, y)) {
+                    " class=\"cover\""
+                } else {
+                    ""
+                };
                 let _ = write!(
                     h,
-                    "<td title=\"{}\">{}</td>",
+                    "<td{cover} title=\"{}\">{}</td>",
                     e(&encounter.combatants[i].id),
                     i + 1
                 );
+            } else if encounter.map.gives_cover((x, y)) {
+                h.push_str("<td class=\"cover\">c</td>");
             } else {
                 h.push_str("<td></td>");
             }
@@ -89,8 +96,9 @@ h3{{margin:.2em 0}}</style></head><body>\n<h1>{}</h1>\n",
     let mut used_blocks: Vec<&str> = encounter
         .combatants
         .iter()
-        .map(|c| c.stat_block.as_str())
+        .map(super::file::CombatantSpec::block_id)
         .collect();
+    used_blocks.sort_unstable();
     used_blocks.dedup();
     let mut used_abilities: Vec<String> = Vec::new();
     for id in used_blocks {

@@ -22,6 +22,10 @@ pub struct GridMap {
     /// Cells holding a blocking object (walls, pillars): they stop sight and a Shape's flow.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blocking: Vec<Cell>,
+    /// Cells that give cover (low walls, barrels): a creature standing there counts as behind
+    /// cover, so non-True Distances cannot target it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cover: Vec<Cell>,
 }
 
 /// Distance in units between two cells (Chebyshev).
@@ -41,6 +45,12 @@ impl GridMap {
     #[must_use]
     pub fn blocks(&self, c: Cell) -> bool {
         self.blocking.contains(&c)
+    }
+
+    /// Whether a cell gives cover.
+    #[must_use]
+    pub fn gives_cover(&self, c: Cell) -> bool {
+        self.cover.contains(&c)
     }
 
     /// Whether a straight line from the centre of `from` to the centre of `to` passes no blocking

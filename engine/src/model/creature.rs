@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::is_default;
 
 /// A creature's or character's stat block.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StatBlock {
     /// Stable id encounters refer to.
