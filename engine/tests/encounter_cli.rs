@@ -293,3 +293,31 @@ fn print_estimates() {
     let out = encounter_command(&content("goblin_ambush.ron"), Some(3), false, None, None);
     println!("{}", out.stdout);
 }
+
+#[test]
+fn check_content_reports_unknown_statuses_and_prepared_abilities_in_their_file() {
+    use sigilforge_engine::encounter::{EncounterContent, check_content};
+    let mut content = EncounterContent::new();
+    let mut diags = Diagnostics::new();
+    let lib = "AbilityLibrary(abilities: [\n  (id: \"zap\", name: \"Zap\", time: Action,\n   outcomes: (mixed: [Status(\"Sparkly\", 1), Prepare(ability: \"nope\", expires: Uses(1))])),\n])";
+    content.add_source(lib, Path::new("lib.ron"), &mut diags);
+    let blocks = "StatBlockSet(creatures: [(id: \"m\", name: \"M\", abilities: [(id: \"zap\"), (id: \"ghost_ability\")])])";
+    content.add_source(blocks, Path::new("blocks.ron"), &mut diags);
+    check_content(&content, &mut diags);
+    let msgs: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    assert!(
+        msgs.contains(&"lib.ron:3:30: unknown status condition `Sparkly` in `zap`".to_owned()),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs.iter()
+            .any(|m| m.starts_with("lib.ron:3:") && m.contains("prepares unknown ability `nope`")),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs.iter().any(
+            |m| m.starts_with("blocks.ron:1:") && m.contains("unknown ability `ghost_ability`")
+        ),
+        "{msgs:?}"
+    );
+}

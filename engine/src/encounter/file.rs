@@ -208,6 +208,8 @@ pub struct EncounterContent {
     pub conditions: BTreeMap<String, StatusCondition>,
     /// The pack's dice rule, if it sets one.
     pub dice: Option<DiceRule>,
+    /// Which file each ability came from (for located diagnostics).
+    pub ability_files: BTreeMap<String, PathBuf>,
     /// Which file each stat block came from (for located diagnostics).
     pub creature_files: BTreeMap<String, PathBuf>,
     /// The text of every file read, by path.
@@ -231,6 +233,7 @@ impl EncounterContent {
             Some(ABILITY_LIBRARY_TAG) => {
                 if let Some(lib) = crate::ron_io::parse::<AbilityLibrary>(source, file, diags) {
                     for a in lib.abilities {
+                        self.ability_files.insert(a.id.clone(), file.to_owned());
                         self.abilities.insert(a.id.clone(), a);
                     }
                 }
@@ -284,6 +287,7 @@ impl EncounterContent {
     /// Adds an encounter's inline stat blocks, abilities and conditions.
     pub fn add_inline(&mut self, encounter: &Encounter, file: &Path) {
         for a in &encounter.abilities {
+            self.ability_files.insert(a.id.clone(), file.to_owned());
             self.abilities.insert(a.id.clone(), a.clone());
         }
         for c in &encounter.creatures {
@@ -517,6 +521,15 @@ pub fn check(
     check_abilities(content, diags);
 }
 
+/// Validates every stat block and ability of a pack's encounter content, whether or not an
+/// encounter uses it (for the pack validator).
+pub fn check_content(content: &EncounterContent, diags: &mut Diagnostics) {
+    for id in content.creatures.keys() {
+        check_stat_block(id, content, diags);
+    }
+    check_abilities(content, diags);
+}
+
 /// Checks one stat block's known abilities, Flavors and Upgrades.
 fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostics) {
     let (Some(block), Some(file)) = (content.creatures.get(id), content.creature_files.get(id))
@@ -589,55 +602,54 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
 
 /// Checks that abilities name known statuses and prepared abilities.
 fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
-    for (file, source) in &content.sources {
-        for def in content.abilities.values() {
-            if !source.contains(&format!("\"{}\"", def.id)) {
-                continue;
-            }
-            let mut effects: Vec<&Effect> = Vec::new();
-            let o = &def.outcomes;
-            for band in [
-                &o.critical_failure,
-                &o.low,
-                &o.mixed,
-                &o.high,
-                &o.critical_success,
-            ] {
-                effects.extend(band.iter());
-            }
-            for s in &def.saves {
-                effects.extend(s.on_fail.iter().chain(s.on_pass.iter()));
-            }
-            for e in effects {
-                match e {
-                    Effect::Status(name, _) | Effect::SelfStatus(name, _)
-                        if !content.conditions.contains_key(name) =>
-                    {
-                        diags.error(
-                            file,
-                            locate_literal_after(source, &def.id, name),
-                            format!("unknown status condition `{name}` in `{}`", def.id),
-                        );
-                    }
-                    Effect::Prepare { ability, .. } if !content.abilities.contains_key(ability) => {
-                        diags.error(
-                            file,
-                            locate_literal_after(source, &def.id, ability),
-                            format!("`{}` prepares unknown ability `{ability}`", def.id),
-                        );
-                    }
-                    _ => {}
+    for def in content.abilities.values() {
+        let Some(file) = content.ability_files.get(&def.id) else {
+            continue;
+        };
+        let source = content.sources.get(file).map_or("", String::as_str);
+        let mut effects: Vec<&Effect> = Vec::new();
+        let o = &def.outcomes;
+        for band in [
+            &o.critical_failure,
+            &o.low,
+            &o.mixed,
+            &o.high,
+            &o.critical_success,
+        ] {
+            effects.extend(band.iter());
+        }
+        for s in &def.saves {
+            effects.extend(s.on_fail.iter().chain(s.on_pass.iter()));
+        }
+        for e in effects {
+            match e {
+                Effect::Status(name, _) | Effect::SelfStatus(name, _)
+                    if !content.conditions.contains_key(name) =>
+                {
+                    diags.error(
+                        file,
+                        locate_literal_after(source, &def.id, name),
+                        format!("unknown status condition `{name}` in `{}`", def.id),
+                    );
                 }
+                Effect::Prepare { ability, .. } if !content.abilities.contains_key(ability) => {
+                    diags.error(
+                        file,
+                        locate_literal_after(source, &def.id, ability),
+                        format!("`{}` prepares unknown ability `{ability}`", def.id),
+                    );
+                }
+                _ => {}
             }
-            if let Some(TestStatus::Concentrating) = def.test.as_ref().and_then(|t| t.status)
-                && def.time.is_reaction()
-            {
-                diags.warning(
-                    file,
-                    locate_literal(source, &def.id, 0),
-                    format!("`{}` is a Reaction with a Concentration Test", def.id),
-                );
-            }
+        }
+        if let Some(TestStatus::Concentrating) = def.test.as_ref().and_then(|t| t.status)
+            && def.time.is_reaction()
+        {
+            diags.warning(
+                file,
+                locate_literal(source, &def.id, 0),
+                format!("`{}` is a Reaction with a Concentration Test", def.id),
+            );
         }
     }
 }
