@@ -1,0 +1,5 @@
+//! Sigilforge app: the editor (eframe/egui) and the command-line interface, over the engine.
+
+pub mod cli;
+pub mod editor;
+pub mod glyph_ui;
