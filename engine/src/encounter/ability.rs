@@ -19,6 +19,9 @@ fn is_false(v: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityLibrary {
+    /// The pack's dice rule for encounters (the seed's 2d6 when no library sets one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<super::dice::DiceRule>,
     /// The abilities.
     pub abilities: Vec<AbilityDef>,
 }

@@ -1,5 +1,5 @@
 //! The encounter file (`Encounter(...)`), the content it draws on (a pack's `AbilityLibrary`,
-//! `StatBlockSet`, `StatusConditionSet` and `EncounterRules` files plus inline definitions), and
+//! `StatBlockSet` and `StatusLibrary` files plus inline definitions), and
 //! validation with `file:line:column`.
 
 use std::collections::BTreeMap;
@@ -11,7 +11,7 @@ use super::ability::{AbilityDef, AbilityLibrary, Effect, TestStatus};
 use super::dice::DiceRule;
 use super::space::{Cell, GridMap, ShapePlacement};
 use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};
-use crate::model::{StatBlock, StatBlockSet, StatusCondition, StatusConditionSet, StatusKind};
+use crate::model::{StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary};
 
 /// File tag of an encounter.
 pub const ENCOUNTER_TAG: &str = "Encounter";
@@ -20,23 +20,12 @@ pub const ABILITY_LIBRARY_TAG: &str = "AbilityLibrary";
 /// File tag of a set of stat blocks.
 pub const STAT_BLOCK_SET_TAG: &str = "StatBlockSet";
 /// File tag of a set of status condition definitions.
-pub const STATUS_SET_TAG: &str = "StatusConditionSet";
-/// File tag of a pack's encounter rules (its dice rule).
-pub const ENCOUNTER_RULES_TAG: &str = "EncounterRules";
+pub const STATUS_LIBRARY_TAG: &str = "StatusLibrary";
 
 /// Largest map side in cells.
 pub const MAX_MAP_SIDE: i32 = 1000;
 /// Largest `max_rounds`.
 pub const MAX_ROUNDS: u32 = 1000;
-
-/// A pack's encounter settings: `EncounterRules(dice: (dice: 2, sides: 6))`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EncounterRules {
-    /// The dice rule for every encounter of the pack (an encounter may override it).
-    #[serde(default)]
-    pub dice: DiceRule,
-}
 
 /// An encounter: who fights where, in what order, under which dice rule, and an optional script.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -232,6 +221,9 @@ impl EncounterContent {
         match crate::ron_io::leading_tag(source) {
             Some(ABILITY_LIBRARY_TAG) => {
                 if let Some(lib) = crate::ron_io::parse::<AbilityLibrary>(source, file, diags) {
+                    if lib.dice.is_some() {
+                        self.dice = lib.dice;
+                    }
                     for a in lib.abilities {
                         self.ability_files.insert(a.id.clone(), file.to_owned());
                         self.abilities.insert(a.id.clone(), a);
@@ -246,16 +238,11 @@ impl EncounterContent {
                     }
                 }
             }
-            Some(STATUS_SET_TAG) => {
-                if let Some(set) = crate::ron_io::parse::<StatusConditionSet>(source, file, diags) {
+            Some(STATUS_LIBRARY_TAG) => {
+                if let Some(set) = crate::ron_io::parse::<StatusLibrary>(source, file, diags) {
                     for c in set.conditions {
                         self.conditions.insert(c.name.clone(), c);
                     }
-                }
-            }
-            Some(ENCOUNTER_RULES_TAG) => {
-                if let Some(r) = crate::ron_io::parse::<EncounterRules>(source, file, diags) {
-                    self.dice = Some(r.dice);
                 }
             }
             _ => return,

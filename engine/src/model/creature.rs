@@ -126,10 +126,10 @@ pub struct StatusCondition {
     pub summary: String,
 }
 
-/// A file of status condition definitions: `StatusConditionSet(conditions: [ ... ])`.
+/// A file of status condition definitions: `StatusLibrary(conditions: [ ... ])`.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StatusConditionSet {
+pub struct StatusLibrary {
     /// The definitions.
     pub conditions: Vec<StatusCondition>,
 }

@@ -17,7 +17,7 @@ pub use ability::{
 };
 pub use card::{Card, CardKind, CardSet, KeywordRef};
 pub use creature::{
-    KnownAbility, StatBlock, StatBlockSet, StatusCondition, StatusConditionSet, StatusKind,
+    KnownAbility, StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary,
 };
 pub use keyword::{KeywordDef, KeywordSet};
 pub use manifest::{CURRENT_SCHEMA_VERSION, PackManifest};
