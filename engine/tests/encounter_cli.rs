@@ -321,3 +321,44 @@ fn check_content_reports_unknown_statuses_and_prepared_abilities_in_their_file()
         "{msgs:?}"
     );
 }
+
+#[test]
+fn check_pack_finds_no_problem_in_the_shipped_pack_and_locates_a_bad_encounter() {
+    use sigilforge_engine::encounter::check_pack;
+    let root = content("..");
+    let mut load_diags = Diagnostics::new();
+    let pack = sigilforge_engine::pack::load_pack(&root, &mut load_diags);
+    let mut diags = Diagnostics::new();
+    check_pack(&pack, &mut diags);
+    assert!(
+        diags.is_empty(),
+        "{:?}",
+        diags.iter().map(ToString::to_string).collect::<Vec<_>>()
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(root.join("pack.ron"), dir.path().join("pack.ron")).unwrap();
+    std::fs::create_dir_all(dir.path().join("tabletop")).unwrap();
+    for f in ["abilities.ron", "creatures.ron"] {
+        std::fs::copy(
+            root.join("encounters/tabletop").join(f),
+            dir.path().join("tabletop").join(f),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.path().join("fight.ron"),
+        "Encounter(\n  name: \"f\",\n  map: (width: 4, height: 4),\n  combatants: [(id: \"a\", stat_block: \"gnoll\", side: \"x\", position: (0, 0))],\n)\n",
+    )
+    .unwrap();
+    let mut load_diags = Diagnostics::new();
+    let pack = sigilforge_engine::pack::load_pack(dir.path(), &mut load_diags);
+    let mut diags = Diagnostics::new();
+    check_pack(&pack, &mut diags);
+    let msgs: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    assert!(
+        msgs.iter()
+            .any(|m| m.contains("fight.ron:4:38: unknown stat block `gnoll`")),
+        "{msgs:?}"
+    );
+}

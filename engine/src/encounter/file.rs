@@ -640,3 +640,39 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
         }
     }
 }
+
+/// Validates the tabletop content of a loaded pack: every `AbilityLibrary`, `StatusLibrary`,
+/// `StatBlockSet` and `Encounter` file, against the content of the whole pack (plus each
+/// encounter's inline definitions). For the pack validator: one call, problems located.
+pub fn check_pack(pack: &crate::pack::Pack, diags: &mut Diagnostics) {
+    let mut content = EncounterContent::new();
+    let mut encounters: Vec<(PathBuf, &str)> = Vec::new();
+    for file in &pack.files {
+        let path = pack.root.join(&file.path);
+        match crate::ron_io::leading_tag(&file.source) {
+            Some(ENCOUNTER_TAG) => encounters.push((path, &file.source)),
+            Some(STAT_BLOCK_SET_TAG) => {
+                // The pack loader has already reported this file's syntax problems.
+                let mut quiet = Diagnostics::new();
+                content.add_source(&file.source, &path, &mut quiet);
+            }
+            Some(ABILITY_LIBRARY_TAG | STATUS_LIBRARY_TAG) => {
+                content.add_source(&file.source, &path, diags);
+            }
+            _ => {}
+        }
+    }
+    let has_tabletop_content = !content.creature_files.is_empty() || !encounters.is_empty();
+    if has_tabletop_content {
+        check_content(&content, diags);
+    }
+    for (path, source) in encounters {
+        let Some(encounter) = crate::ron_io::parse::<Encounter>(source, &path, diags) else {
+            continue;
+        };
+        let mut own = content.clone();
+        own.add_inline(&encounter, &path);
+        own.sources.insert(path.clone(), source.to_owned());
+        check(source, &path, &encounter, &own, diags);
+    }
+}

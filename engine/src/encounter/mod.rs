@@ -23,7 +23,7 @@ pub mod state;
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
 pub use file::{
-    Encounter, EncounterContent, ScriptAction, check, check_content, load, load_source,
+    Encounter, EncounterContent, ScriptAction, check, check_content, check_pack, load, load_source,
 };
 pub use policy::{SimulationReport, simulate, wilson_interval};
 pub use run::{EncounterError, EncounterRun, Mode};
