@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::encounter::ability::{FlavorError, UpgradeError, UpgradeKind};
+use sigilforge_engine::encounter::ability::UpgradeKind;
 use sigilforge_engine::encounter::dice::{DiceRule, DiceSource};
 use sigilforge_engine::encounter::{Band, EncounterRun, SaveMod, load_source, save_mod};
+use sigilforge_engine::encounter::{FlavorError, UpgradeError};
 
 fn pack_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters")

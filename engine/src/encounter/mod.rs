@@ -10,10 +10,14 @@
 //! Readings of the loose parts of the seed are listed in `docs/rules/encounters.md`.
 
 pub mod ability;
+pub mod check;
 pub mod cli;
 pub mod dice;
+mod effects;
 pub mod file;
 pub mod policy;
+pub mod progression;
+mod reactions;
 mod resolve;
 pub mod run;
 pub mod sheet;
@@ -21,10 +25,10 @@ pub mod space;
 pub mod state;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
+pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
-pub use file::{
-    Encounter, EncounterContent, ScriptAction, check, check_content, check_pack, load, load_source,
-};
+pub use file::{Encounter, EncounterContent, ScriptAction, load, load_source};
 pub use policy::{SimulationReport, simulate, wilson_interval};
+pub use progression::{FlavorError, UpgradeError, series_of};
 pub use run::{EncounterError, EncounterRun, Mode};
 pub use state::{LogEntry, LogKind, Outcome, StateView};

@@ -2,13 +2,12 @@
 //! the Test, status stacks, effects, Saves, damage, Concentration and Reaction windows.
 
 use super::ability::{
-    AbilityDef, AbilityTime, Condition, Effect, Expiry, ReactionTrigger, TargetKind, TargetSide,
-    TestStatus,
+    AbilityDef, AbilityTime, Condition, Effect, Expiry, TargetKind, TargetSide, TestStatus,
 };
-use super::dice::{Band, SaveMod, save_mod};
+use super::dice::Band;
 use super::run::EncounterRun;
 use super::space::{ShapePlacement, affected_cells, distance, origin_allowed};
-use super::state::{ConcentrationEffect, LogKind, PendingAbility, PreparedAbility};
+use super::state::{ConcentrationEffect, LogKind, PendingAbility};
 use crate::model::KnownAbility;
 
 /// What happened that Reactions may answer.
@@ -36,7 +35,7 @@ pub(super) struct Resolved {
 }
 
 impl EncounterRun {
-    fn refuse(&mut self, who: usize, text: String) -> bool {
+    pub(super) fn refuse(&mut self, who: usize, text: String) -> bool {
         self.push(LogKind::Refused, Some(who), text, None);
         false
     }
@@ -176,14 +175,14 @@ impl EncounterRun {
         true
     }
 
-    fn clear_wards(&mut self) {
+    pub(super) fn clear_wards(&mut self) {
         for c in &mut self.combatants {
             c.ward = 0;
         }
     }
 
     /// A Prepared ability with limited uses loses one.
-    fn use_prepared(&mut self, user: usize, def: &AbilityDef, cause: usize) {
+    pub(super) fn use_prepared(&mut self, user: usize, def: &AbilityDef, cause: usize) {
         if !def.prepared_only {
             return;
         }
@@ -248,7 +247,12 @@ impl EncounterRun {
     }
 
     /// The targets that count when the Test happens (invalid ones drop out).
-    fn current_targets(&self, user: usize, def: &AbilityDef, p: &PendingAbility) -> Vec<usize> {
+    pub(super) fn current_targets(
+        &self,
+        user: usize,
+        def: &AbilityDef,
+        p: &PendingAbility,
+    ) -> Vec<usize> {
         if def.target.kinds.contains(&TargetKind::Myself) {
             return vec![user];
         }
@@ -279,7 +283,7 @@ impl EncounterRun {
             .collect()
     }
 
-    fn needs_targets(def: &AbilityDef) -> bool {
+    pub(super) fn needs_targets(def: &AbilityDef) -> bool {
         !def.target.kinds.contains(&TargetKind::Myself)
             && (def.target.shape.is_some()
                 || def.target.reach.is_some()
@@ -539,435 +543,5 @@ impl EncounterRun {
             self.saves(user, def, band, &targets, test_at, depth, &mut result);
         }
         result
-    }
-
-    #[allow(clippy::too_many_arguments)] // one resolution's context; a struct would only rename it
-    fn saves(
-        &mut self,
-        user: usize,
-        def: &AbilityDef,
-        band: Band,
-        targets: &[usize],
-        cause: usize,
-        depth: u32,
-        result: &mut Resolved,
-    ) {
-        for save in &def.saves {
-            for t in targets {
-                let t = *t;
-                if !self.combatants[t].standing() {
-                    continue;
-                }
-                let tid = self.combatants[t].id.clone();
-                let m = save_mod(band);
-                let passed = match m {
-                    SaveMod::AutoPass => {
-                        self.push(
-                            LogKind::Save,
-                            Some(t),
-                            format!(
-                                "{tid} passes the {} Save automatically (Critical Failure)",
-                                save.modifier
-                            ),
-                            Some(cause),
-                        );
-                        true
-                    }
-                    SaveMod::AutoFail => {
-                        self.push(
-                            LogKind::Save,
-                            Some(t),
-                            format!(
-                                "{tid} fails the {} Save automatically (Critical Success)",
-                                save.modifier
-                            ),
-                            Some(cause),
-                        );
-                        false
-                    }
-                    _ => {
-                        let (a, d) = match m {
-                            SaveMod::Advantage => (1, 0),
-                            SaveMod::Disadvantage => (0, 1),
-                            _ => (0, 0),
-                        };
-                        let modifier = self.combatants[t].block.stat(&save.modifier);
-                        let roll = self.dice.roll(&self.rule, modifier, a, d);
-                        let passed = !roll.band.failed();
-                        self.push(
-                            LogKind::Save,
-                            Some(t),
-                            format!(
-                                "{tid} makes a {} Save ({m:?}): rolled {:?}, kept {:?} = {} → {}",
-                                save.modifier,
-                                roll.dice,
-                                roll.kept,
-                                roll.total,
-                                if passed { "passes" } else { "fails" }
-                            ),
-                            Some(cause),
-                        );
-                        passed
-                    }
-                };
-                let at = self.log.len() - 1;
-                let list = if passed { &save.on_pass } else { &save.on_fail };
-                for e in list {
-                    self.apply_effect(user, def, e, &[t], 0, at, depth, result);
-                }
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)] // one resolution's context; a struct would only rename it
-    fn apply_effect(
-        &mut self,
-        user: usize,
-        def: &AbilityDef,
-        effect: &Effect,
-        targets: &[usize],
-        extra_damage: i32,
-        cause: usize,
-        depth: u32,
-        result: &mut Resolved,
-    ) {
-        let uid = self.combatants[user].id.clone();
-        match effect {
-            Effect::Damage { amount, kind } => {
-                for t in targets {
-                    self.deal_damage(
-                        *t,
-                        amount.saturating_add(extra_damage),
-                        kind.as_deref(),
-                        cause,
-                        depth,
-                    );
-                }
-            }
-            Effect::Healing(n) => {
-                for t in targets {
-                    let c = &mut self.combatants[*t];
-                    if !c.standing() {
-                        continue;
-                    }
-                    let before = c.health;
-                    c.health = c.health.saturating_add(*n).min(c.max_health).max(before);
-                    let text = format!(
-                        "{} heals {} ({}/{})",
-                        c.id,
-                        c.health - before,
-                        c.health,
-                        c.max_health
-                    );
-                    self.push(LogKind::Healing, Some(*t), text, Some(cause));
-                }
-            }
-            Effect::Status(name, n) => {
-                for t in targets {
-                    self.gain_status(*t, name, *n, cause);
-                }
-            }
-            Effect::SelfStatus(name, n) => self.gain_status(user, name, *n, cause),
-            Effect::GainBeats(n) => {
-                self.combatants[user].beats = self.combatants[user].beats.saturating_add(*n);
-                let b = self.combatants[user].beats;
-                self.push(
-                    LogKind::Beats,
-                    Some(user),
-                    format!("{uid} gains {n} extra Beat(s) ({b} left)"),
-                    Some(cause),
-                );
-            }
-            Effect::EndTurn => {
-                if self.current() == Some(user) {
-                    self.end_turn_requested = true;
-                    self.push(
-                        LogKind::Note,
-                        Some(user),
-                        format!("{uid} must end its turn"),
-                        Some(cause),
-                    );
-                }
-            }
-            Effect::Ward(n) => {
-                self.combatants[user].ward = self.combatants[user].ward.saturating_add(*n);
-                self.push(
-                    LogKind::Note,
-                    Some(user),
-                    format!("{uid} will take {n} less damage from the triggering ability"),
-                    Some(cause),
-                );
-            }
-            Effect::DelayTrigger => {
-                result.delay = true;
-                self.push(
-                    LogKind::Note,
-                    Some(user),
-                    "the triggering Action becomes a Slow Action".to_owned(),
-                    Some(cause),
-                );
-            }
-            Effect::Prepare { ability, expires } => {
-                let (uses_left, until_round) = match expires {
-                    Expiry::Uses(n) => (*n, u32::MAX),
-                    Expiry::Rounds(n) => (u32::MAX, self.round.saturating_add(*n)),
-                    Expiry::Concentration => (u32::MAX, u32::MAX),
-                };
-                let c = &mut self.combatants[user];
-                c.prepared.retain(|p| &p.ability != ability);
-                c.prepared.push(PreparedAbility {
-                    ability: ability.clone(),
-                    expires: *expires,
-                    uses_left,
-                    until_round,
-                    prepared_by: def.id.clone(),
-                });
-                self.push(
-                    LogKind::Prepared,
-                    Some(user),
-                    format!("{uid} Prepares {ability} (expires: {expires:?})"),
-                    Some(cause),
-                );
-            }
-            Effect::GainResource(name, n) => {
-                self.add_resource(user, name, *n);
-                self.push(
-                    LogKind::Note,
-                    Some(user),
-                    format!("{uid} gains {n} {name}"),
-                    Some(cause),
-                );
-            }
-            Effect::Note(text) => {
-                self.push(LogKind::Note, Some(user), text.clone(), Some(cause));
-            }
-        }
-    }
-
-    /// Changes a resource's points (saturating: content cannot overflow it).
-    fn add_resource(&mut self, who: usize, name: &str, delta: i32) {
-        let c = &mut self.combatants[who];
-        let now = c.resources.get(name).copied().unwrap_or(0);
-        c.resources
-            .insert(name.to_owned(), now.saturating_add(delta));
-    }
-
-    /// Adds stacks of a status (marked fresh when gained on the bearer's own turn).
-    pub(super) fn gain_status(&mut self, who: usize, name: &str, n: u32, cause: usize) {
-        let own_turn = self.current() == Some(who);
-        let c = &mut self.combatants[who];
-        let s = c.statuses.entry(name.to_owned()).or_default();
-        s.stacks = s.stacks.saturating_add(n);
-        if own_turn {
-            s.fresh = s.fresh.saturating_add(n);
-        }
-        let text = format!("{} gains {n} stack(s) of {name} ({})", c.id, s.stacks);
-        self.push(LogKind::Status, Some(who), text, Some(cause));
-    }
-
-    /// Ends every active Concentration effect of `who` (and what they Prepared).
-    pub(super) fn end_concentration(&mut self, who: usize, why: &str, cause: usize) {
-        let c = &mut self.combatants[who];
-        if c.concentration.is_empty() {
-            return;
-        }
-        let ended: Vec<String> = c.concentration.drain(..).map(|e| e.what).collect();
-        let lost: Vec<String> = c
-            .prepared
-            .iter()
-            .filter(|p| p.expires == Expiry::Concentration)
-            .map(|p| p.ability.clone())
-            .collect();
-        c.prepared.retain(|p| p.expires != Expiry::Concentration);
-        let id = c.id.clone();
-        let at = self.push(
-            LogKind::Concentration,
-            Some(who),
-            format!(
-                "{id}'s Concentration effects end ({why}): {}",
-                ended.join(", ")
-            ),
-            Some(cause),
-        );
-        for a in lost {
-            self.push(
-                LogKind::Prepared,
-                Some(who),
-                format!("{id}'s Prepared {a} expires with its Concentration"),
-                Some(at),
-            );
-        }
-    }
-
-    /// Damage to one creature: Vulnerable adds, a Ward subtracts; a Concentrating creature
-    /// makes a Focus Save; then Reactions to taking damage (or dropping) may answer.
-    fn deal_damage(&mut self, t: usize, amount: i32, kind: Option<&str>, cause: usize, depth: u32) {
-        if !self.combatants[t].standing() {
-            return;
-        }
-        let extra: i32 = self.combatants[t]
-            .statuses
-            .iter()
-            .map(|(name, s)| {
-                self.content
-                    .conditions
-                    .get(name)
-                    .map_or(0, |d| d.extra_damage_taken_per_stack)
-                    .saturating_mul(i32::try_from(s.stacks).unwrap_or(i32::MAX))
-            })
-            .fold(0i32, i32::saturating_add);
-        let c = &mut self.combatants[t];
-        let dealt = amount.saturating_add(extra).saturating_sub(c.ward).max(0);
-        c.health = c.health.saturating_sub(dealt);
-        let kind = kind.map(|k| format!(" {k}")).unwrap_or_default();
-        let mut parts = Vec::new();
-        if extra != 0 {
-            parts.push(format!("+{extra} Vulnerable"));
-        }
-        if c.ward != 0 {
-            parts.push(format!("-{} warded", c.ward));
-        }
-        let detail = if parts.is_empty() {
-            String::new()
-        } else {
-            format!(" ({amount} {})", parts.join(" "))
-        };
-        let text = format!(
-            "{} takes {dealt}{kind} damage{detail} ({}/{})",
-            c.id, c.health, c.max_health
-        );
-        let at = self.push(LogKind::Damage, Some(t), text, Some(cause));
-        if dealt > 0
-            && !self.combatants[t].concentration.is_empty()
-            && self.combatants[t].standing()
-        {
-            let stacks = self.combatants[t].concentration.len() as u32;
-            let focus = self.combatants[t].block.stat("Focus");
-            let roll = self.dice.roll(&self.rule, focus, 0, stacks);
-            let passed = !roll.band.failed();
-            let id = self.combatants[t].id.clone();
-            let save_at = self.push(
-                LogKind::Save,
-                Some(t),
-                format!(
-                    "{id} makes a Focus Save with {stacks} Disadvantage(s) for Concentrating: rolled {:?}, kept {:?} = {} → {}",
-                    roll.dice,
-                    roll.kept,
-                    roll.total,
-                    if passed { "passes" } else { "fails" }
-                ),
-                Some(at),
-            );
-            if !passed {
-                self.end_concentration(t, "failed Focus Save", save_at);
-            }
-        }
-        if !self.combatants[t].standing() {
-            let id = self.combatants[t].id.clone();
-            let drop_at = self.push(LogKind::Drop, Some(t), format!("{id} drops"), Some(at));
-            self.end_concentration(t, "dropped", drop_at);
-            self.combatants[t].pending.clear();
-            self.reaction_window(TriggerEvent::Drops, drop_at, depth);
-        } else if dealt > 0 {
-            self.reaction_window(TriggerEvent::Damaged { who: t }, at, depth);
-        }
-    }
-
-    /// Offers every creature, in turn order, one Reaction or Free Reaction to an event; returns
-    /// whether one of them delayed the triggering ability. Reactions do not open windows of
-    /// their own (depth 1), so chains stay finite.
-    pub(super) fn reaction_window(
-        &mut self,
-        event: TriggerEvent<'_>,
-        cause: usize,
-        depth: u32,
-    ) -> bool {
-        if depth > 0 {
-            return false;
-        }
-        let mut delayed = false;
-        for reactor in self.order.clone() {
-            let c = &self.combatants[reactor];
-            if !c.standing() || !c.reacts {
-                continue;
-            }
-            let source = match event {
-                TriggerEvent::Starts { user, .. } if user == reactor => continue,
-                TriggerEvent::Starts { user, .. } => Some(user),
-                _ => None,
-            };
-            // Prepared abilities first: they are there to be used and they expire anyway.
-            let mut ids: Vec<String> = c.prepared.iter().map(|p| p.ability.clone()).collect();
-            ids.extend(c.block.abilities.iter().map(|k| k.id.clone()));
-            let chosen = ids.into_iter().find_map(|id| {
-                let (def, known) = self.ability_for(reactor, &id)?;
-                let usable = def.time.is_reaction()
-                    && (def.time != AbilityTime::Reaction || self.combatants[reactor].beats > 0)
-                    && def
-                        .triggers
-                        .iter()
-                        .any(|t| self.trigger_matches(t, event, reactor))
-                    && def
-                        .requirements
-                        .iter()
-                        .all(|r| self.condition_holds(reactor, source.as_slice(), r));
-                usable.then_some((def, known))
-            });
-            let Some((def, known)) = chosen else { continue };
-            let rid = self.combatants[reactor].id.clone();
-            let cost = if def.time == AbilityTime::Reaction {
-                self.combatants[reactor].beats -= 1;
-                "spends a Beat and answers"
-            } else {
-                "answers"
-            };
-            let at = self.push(
-                LogKind::Reaction,
-                Some(reactor),
-                format!("{rid} {cost} with {} ({:?})", def.name, def.time),
-                Some(cause),
-            );
-            self.use_prepared(reactor, &def, at);
-            let targets: Vec<usize> = if def.target.kinds.contains(&TargetKind::Myself) {
-                vec![reactor]
-            } else {
-                source.into_iter().collect()
-            };
-            let pending = PendingAbility {
-                ability: def.id.clone(),
-                targets,
-                shape: None,
-                bonuses: None,
-                cause: at,
-            };
-            let r = self.resolve(reactor, &def, &known, &pending, at, depth + 1);
-            delayed |= r.delay;
-        }
-        delayed
-    }
-
-    fn trigger_matches(
-        &self,
-        trigger: &ReactionTrigger,
-        event: TriggerEvent<'_>,
-        reactor: usize,
-    ) -> bool {
-        match (trigger, event) {
-            (
-                ReactionTrigger::StartsAbility {
-                    enemy,
-                    effect,
-                    targeting_me,
-                },
-                TriggerEvent::Starts { user, def, targets },
-            ) => {
-                (!enemy || self.combatants[user].side != self.combatants[reactor].side)
-                    && effect.is_none_or(|e| def.effects.contains(&e))
-                    && (!targeting_me || targets.contains(&reactor))
-            }
-            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who }) => who == reactor,
-            (ReactionTrigger::Drops, TriggerEvent::Drops) => true,
-            _ => false,
-        }
     }
 }
