@@ -136,6 +136,10 @@ fn cli_sheet_is_self_contained_and_escaped() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("The Hag&#39;s Hut"), "names are escaped");
     assert!(html.contains("Elemental Blast") && html.contains("Fiery Bolt"));
+    assert!(
+        html.contains("<h3>Riposte</h3>"),
+        "prepared abilities are printed too"
+    );
     assert!(html.contains("class=\"wall\""), "the map grid");
     assert!(!html.contains("<script") && !html.contains("http"));
     assert_eq!(escape("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");

@@ -808,3 +808,30 @@ fn prepared_ability_expires_after_its_span_or_with_concentration() {
     ));
     assert!(run.combatant("duelist").unwrap().prepared.is_empty());
 }
+
+#[test]
+fn a_ward_raised_against_a_delayed_ability_still_applies_when_it_lands() {
+    // bob Dodges (Ward 3 on High) and alice Delays the goblin's attack; the attack lands at the
+    // start of the goblin's next turn and the Ward still counts.
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (3, 2)),\
+        (id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\
+        (id: \"alice\", stat_block: \"alice\", side: \"heroes\", position: (2, 4))";
+    let src = source(
+        combatants,
+        "ForceRoll([6, 5, 5]), ForceRoll([5, 5]), Use(ability: \"melee_attack\", targets: [\"bob\"]), EndTurn, \
+         Reactions(\"bob\", false), EndTurn, ForceRoll([5, 5]), EndTurn",
+        "turn_order: [\"gob\", \"bob\", \"alice\"],",
+    );
+    let run = play(&src);
+    assert!(
+        has(&run, "the triggering Action becomes a Slow Action"),
+        "{:#?}",
+        texts(&run)
+    );
+    // High: 3 damage − Ward 3 = 0.
+    assert!(
+        has(&run, "bob takes 0 damage (3 -3 warded)"),
+        "{:#?}",
+        texts(&run)
+    );
+}

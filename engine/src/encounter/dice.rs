@@ -242,3 +242,37 @@ pub fn band_chances(rule: &DiceRule, modifier: i32) -> [(Band, f64); 5] {
         (Band::CriticalSuccess, p(4)),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_chances_sum_to_one_and_match_2d6() {
+        let chances = band_chances(&DiceRule::default(), 0);
+        let total: f64 = chances.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // Natural 2 and natural 12: 1/36 each; Mixed (7..9): 15/36; High (10, 11): 5/36.
+        assert!((chances[0].1 - 1.0 / 36.0).abs() < 1e-12);
+        assert!((chances[4].1 - 1.0 / 36.0).abs() < 1e-12);
+        assert!((chances[2].1 - 15.0 / 36.0).abs() < 1e-12);
+        assert!((chances[3].1 - 5.0 / 36.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_same_seed_rolls_the_same_dice() {
+        let rule = DiceRule::default();
+        let mut a = DiceSource::new(11);
+        let mut b = DiceSource::new(11);
+        for _ in 0..50 {
+            assert_eq!(a.roll(&rule, 1, 1, 0), b.roll(&rule, 1, 1, 0));
+        }
+    }
+
+    #[test]
+    fn hostile_advantage_counts_are_bounded() {
+        let mut src = DiceSource::new(0);
+        let roll = src.roll(&DiceRule::default(), 0, u32::MAX, 0);
+        assert_eq!(roll.dice.len(), 2 + 8);
+    }
+}

@@ -250,3 +250,15 @@ impl AbilityDef {
             .fold(0u32, u32::saturating_add)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn series_names_split_into_name_and_rank() {
+        assert_eq!(series_of("Powerful(2)"), ("Powerful", 2));
+        assert_eq!(series_of("Far-Reaching"), ("Far-Reaching", 0));
+        assert_eq!(series_of("Odd(x)"), ("Odd(x)", 0));
+    }
+}

@@ -72,6 +72,7 @@ impl EncounterRun {
                 shape: None,
                 bonuses: None,
                 cause: at,
+                wards: Vec::new(),
             };
             let r = self.resolve(reactor, &def, &known, &pending, at, depth + 1);
             delayed |= r.delay;

@@ -144,12 +144,13 @@ impl EncounterRun {
             None,
         );
         self.use_prepared(user, &def, start);
-        let pending = PendingAbility {
+        let mut pending = PendingAbility {
             ability: id.to_owned(),
             targets: targets.to_vec(),
             shape,
             bonuses,
             cause: start,
+            wards: Vec::new(),
         };
         let delayed = self.reaction_window(
             TriggerEvent::Starts {
@@ -167,6 +168,10 @@ impl EncounterRun {
                 format!("{name} waits: its Test comes at the start of {uid}'s next turn"),
                 Some(start),
             );
+            pending.wards = (0..self.combatants.len())
+                .filter(|i| self.combatants[*i].ward != 0)
+                .map(|i| (i, self.combatants[i].ward))
+                .collect();
             self.combatants[user].pending.push(pending);
         } else if self.combatants[user].standing() {
             self.resolve(user, &def, &known, &pending, start, 0);
@@ -218,6 +223,9 @@ impl EncounterRun {
             Some(p.cause),
         );
         let _ = cause;
+        for (i, w) in &p.wards {
+            self.combatants[*i].ward = *w;
+        }
         self.resolve(who, &def, &known, p, at, 0);
         self.clear_wards();
     }

@@ -145,6 +145,30 @@ h3{{margin:.2em 0}}</style></head><body>\n<h1>{}</h1>\n",
             }
         }
     }
+    // Abilities other abilities Prepare are printed too: the GM needs them at the table.
+    let mut i = 0;
+    while i < used_abilities.len() {
+        if let Some(def) = content.abilities.get(&used_abilities[i]) {
+            let o = &def.outcomes;
+            for e in [
+                &o.critical_failure,
+                &o.low,
+                &o.mixed,
+                &o.high,
+                &o.critical_success,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if let super::ability::Effect::Prepare { ability, .. } = e
+                    && !used_abilities.contains(ability)
+                {
+                    used_abilities.push(ability.clone());
+                }
+            }
+        }
+        i += 1;
+    }
     h.push_str("<h2>Abilities</h2>\n");
     for id in &used_abilities {
         if let Some(def) = content.abilities.get(id) {

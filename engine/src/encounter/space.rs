@@ -176,3 +176,25 @@ pub fn origin_allowed(spec: &ShapeSpec, user: Cell, origin: Cell) -> bool {
         _ => distance(user, origin) <= spec.range.map_or(0, super::ability::Distance::units),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wall_between_two_cells_blocks_the_line() {
+        let map = GridMap {
+            width: 5,
+            height: 5,
+            blocking: vec![(2, 2)],
+            cover: Vec::new(),
+        };
+        assert!(!map.clear_line((0, 2), (4, 2)));
+        assert!(map.clear_line((0, 0), (4, 0)));
+        assert!(!map.clear_line((0, 0), (4, 4)), "through the wall's cell");
+        assert!(
+            map.clear_line((2, 1), (2, 0)),
+            "the end cells are not checked"
+        );
+    }
+}

@@ -55,6 +55,9 @@ pub struct PendingAbility {
     pub bonuses: Option<Vec<String>>,
     /// The log entry of its start.
     pub cause: usize,
+    /// Wards (Dodge) raised against it by its targets' Reactions: (combatant, points). Kept with
+    /// the ability so they still apply when a Delay makes it wait.
+    pub wards: Vec<(usize, i32)>,
 }
 
 /// One creature in the encounter.
