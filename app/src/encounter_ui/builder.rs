@@ -115,8 +115,12 @@ impl Prep {
     ) {
         ui.label(RichText::new("Stat blocks").strong())
             .on_hover_text("The stat blocks of the pack and the encounter");
-        ui.add(egui::TextEdit::singleline(&mut self.search).hint_text("Search stat blocks"))
-            .on_hover_text("Filter stat blocks by name or id");
+        ui.horizontal(|ui| {
+            let label = ui.label("Search");
+            ui.add(egui::TextEdit::singleline(&mut self.search).hint_text("name or id"))
+                .labelled_by(label.id)
+                .on_hover_text("Filter stat blocks by name or id");
+        });
         let needle = self.search.to_lowercase();
         egui::ScrollArea::vertical()
             .id_salt("encounter_picker")

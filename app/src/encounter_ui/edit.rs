@@ -111,7 +111,8 @@ pub fn fresh_combatant_id(enc: &Encounter, stat_block: &str) -> String {
     if !taken(stat_block) {
         return stat_block.to_owned();
     }
-    (2..)
+    // One more candidate than there are combatants: one of them is free.
+    (2..=enc.combatants.len() + 2)
         .map(|n| format!("{stat_block}_{n}"))
         .find(|id| !taken(id))
         .unwrap_or_default()

@@ -13,6 +13,7 @@ fn hut() -> (Encounter, EncounterContent) {
     load(&path, &mut diags).expect("the starter encounter loads")
 }
 
+#[allow(clippy::needless_pass_by_value)] // Tests read better passing the edit by value.
 fn apply(
     enc: &mut Encounter,
     content: &EncounterContent,

@@ -143,13 +143,12 @@ impl MapView {
                 }
                 let token_at =
                     |c: Cell| tokens.iter().find(|t| t.position == c).map(|t| t.id.clone());
-                if editable && response.drag_started() {
-                    if let Some(id) = response
-                        .interact_pointer_pos()
-                        .and_then(|p| token_at(grid.cell_at(p)))
-                    {
-                        self.dragging = Some((id, response.interact_pointer_pos().unwrap_or_default()));
-                    }
+                if editable
+                    && response.drag_started()
+                    && let Some(p) = response.interact_pointer_pos()
+                    && let Some(id) = token_at(grid.cell_at(p))
+                {
+                    self.dragging = Some((id, p));
                 }
                 if let (Some((_, p)), Some(now)) =
                     (self.dragging.as_mut(), response.interact_pointer_pos())

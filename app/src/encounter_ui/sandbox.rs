@@ -12,7 +12,7 @@ use sigilforge_engine::encounter::{
 use super::map_view::{Token, side_colour};
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Sandbox {
     /// Seed of the run.
     pub seed: u64,
@@ -24,19 +24,6 @@ pub struct Sandbox {
     source: Option<(Encounter, EncounterContent, u64, bool)>,
     /// The log entry whose cause chain is shown.
     pub selected_event: Option<usize>,
-}
-
-impl Default for Sandbox {
-    fn default() -> Self {
-        Self {
-            seed: 0,
-            policies: false,
-            run: None,
-            error: None,
-            source: None,
-            selected_event: None,
-        }
-    }
 }
 
 /// One log line as the sandbox shows it: `#5 r1 hag: text ← #3`.

@@ -170,7 +170,7 @@ impl SimulationPanel {
                 }
             })
             .show(ui, |plot| {
-                plot.bar_chart(BarChart::new("Drop chance", bars))
+                plot.bar_chart(BarChart::new("Drop chance", bars));
             });
     }
 }
