@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use encounter_ui_common::{Host, cell_centre, click, click_at, harness};
 use sigilforge::encounter_ui::EncounterEdit;
 use sigilforge::encounter_ui::sandbox::{log_line, state_line};
-use sigilforge_engine::encounter::EncounterRun;
+use sigilforge_engine::encounter::{EncounterRun, ScriptAction};
 
 fn position(host: &Host, id: &str) -> (i32, i32) {
     host.enc
@@ -197,4 +197,28 @@ fn side_and_removal_from_the_selected_panel() {
     assert_eq!(harness.state().enc.turn_order, ["bob", "alice"]);
     harness.get_by_label("1. bob (heroes)");
     assert_eq!(harness.state().editor.selected(), None);
+}
+
+#[test]
+fn script_actions_are_added_and_removed() {
+    let mut harness = harness();
+    let before = harness.state().enc.script.len();
+    click(&mut harness, "1. Reactions of bob off");
+    click(&mut harness, "Remove action");
+    assert_eq!(harness.state().enc.script.len(), before - 1);
+    harness.get_by_label("1. Force roll 5 5");
+
+    click(&mut harness, "Force roll");
+    harness.get_by_label("Dice").focus();
+    harness.run();
+    harness.get_by_label("Dice").type_text("6 6");
+    harness.run();
+    click(&mut harness, "Add action");
+    assert_eq!(
+        harness.state().applied.last(),
+        Some(&EncounterEdit::AddScriptAction(ScriptAction::ForceRoll(
+            vec![6, 6]
+        )))
+    );
+    harness.get_by_label(&format!("{before}. Force roll 6 6"));
 }

@@ -8,7 +8,7 @@ mod encounter_ui_common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::{click, hags_hut, harness};
-use sigilforge::encounter_ui::sandbox::log_line;
+use sigilforge::encounter_ui::sandbox::{CAUSE_ARROW, log_line};
 use sigilforge::encounter_ui::simulate::win_rate_text;
 use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, apply_encounter_edit, write_sheet,
@@ -37,10 +37,10 @@ fn selecting_an_event_shows_its_cause_chain() {
         .unwrap();
     let chain: Vec<String> = chain
         .into_iter()
-        .map(|e| format!("← {}", log_line(e)))
+        .map(|e| format!("{CAUSE_ARROW} {}", log_line(e)))
         .collect();
     let line = log_line(&run.log()[index]);
-    assert!(line.contains('←'), "{line}");
+    assert!(line.contains(CAUSE_ARROW), "{line}");
     assert!(harness.query_by_label("Why:").is_none());
     click(&mut harness, &line);
     harness.get_by_label("Why:");

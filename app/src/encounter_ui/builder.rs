@@ -1,13 +1,14 @@
 //! GM prep: a stat-block picker with search ("Add to heroes" / "Add to foes"), the turn order
 //! (select a row, then Earlier / Later; the engine has no initiative roll, so the order is
 //! manual), the selected combatant (side, reactions, remove, an ability whose reach the map
-//! shows), map tools (place, paint blocking or cover) and the map size. Every change is pushed
-//! as an [`EncounterEdit`].
+//! shows), map tools (place, paint blocking or cover), the map size and the script. Every
+//! change is pushed as an [`EncounterEdit`].
 
 use egui::{RichText, Ui};
 use sigilforge_engine::encounter::{Encounter, EncounterContent};
 
 use super::edit::{EncounterEdit, first_free_cell, fresh_combatant_id};
+use super::script::ScriptPanel;
 
 /// What a click on an empty map cell does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,10 +35,13 @@ pub struct Prep {
     pub ability: Option<String>,
     /// What a click on the map does.
     pub tool: MapTool,
-    /// Map size being typed (applied with "Resize").
-    pub size: Option<(i32, i32)>,
+    /// Map size being typed (applied with "Resize"), and the size it started from (the typed
+    /// size is dropped when the map's size changes, e.g. by undo).
+    pub size: Option<((i32, i32), (i32, i32))>,
     /// Encounter name being typed (applied when the field loses focus).
     pub name: Option<String>,
+    /// The script list and its add row.
+    pub script: ScriptPanel,
 }
 
 /// Every stat block the encounter can use, `(id, name)`, sorted by id.
@@ -85,6 +89,8 @@ impl Prep {
         self.selected_ui(ui, enc, content, edits);
         ui.separator();
         self.map_tools_ui(ui, enc, edits);
+        ui.separator();
+        self.script.ui(ui, enc, content, edits);
     }
 
     fn name_ui(&mut self, ui: &mut Ui, enc: &Encounter, edits: &mut Vec<EncounterEdit>) {
@@ -293,7 +299,15 @@ impl Prep {
         let abilities: Vec<String> = block
             .map(|b| b.abilities.iter().map(|a| a.id.clone()).collect())
             .unwrap_or_default();
-        let shown = self.ability.clone().unwrap_or_else(|| "(none)".to_owned());
+        let shown = self.ability.as_ref().map_or_else(
+            || "(none)".to_owned(),
+            |a| {
+                content
+                    .abilities
+                    .get(a)
+                    .map_or(a.clone(), |d| d.name.clone())
+            },
+        );
         egui::ComboBox::from_label("Show reach of")
             .selected_text(shown)
             .show_ui(ui, |ui| {
@@ -326,7 +340,11 @@ impl Prep {
                 .on_hover_text("Click a cell to make it give cover, or stop giving it");
         });
         ui.horizontal(|ui| {
-            let (w, h) = self.size.get_or_insert((enc.map.width, enc.map.height));
+            let now = (enc.map.width, enc.map.height);
+            if self.size.is_some_and(|(_, from)| from != now) {
+                self.size = None;
+            }
+            let ((w, h), _) = self.size.get_or_insert((now, now));
             ui.label("Size").on_hover_text("Cells across and down");
             ui.add(egui::DragValue::new(w).range(1..=1000))
                 .on_hover_text("Cells across");

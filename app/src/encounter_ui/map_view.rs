@@ -291,13 +291,21 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
     };
     let centre = at - Vec2::new(0.0, cell * 0.06);
     painter.circle(centre, radius, fill, stroke);
-    let initials: String = t.name.trim_start_matches('#').chars().take(3).collect();
+    let initials: String = t.id.chars().take(3).collect();
     painter.text(
         centre,
         Align2::CENTER_CENTER,
         initials,
         FontId::proportional((cell * 0.3).max(8.0)),
         Color32::WHITE,
+    );
+    // The full name above the token, small; it may spill over the neighbouring cells.
+    painter.text(
+        at - Vec2::new(0.0, cell * 0.44),
+        Align2::CENTER_CENTER,
+        &t.name,
+        FontId::proportional((cell * 0.22).max(7.0)),
+        Color32::from_gray(230),
     );
     // Health bar along the bottom of the cell.
     let bar = Rect::from_min_size(

@@ -18,6 +18,7 @@ pub mod builder;
 pub mod edit;
 pub mod map_view;
 pub mod sandbox;
+pub mod script;
 pub mod simulate;
 
 use std::path::Path;

@@ -26,11 +26,17 @@ pub struct Sandbox {
     pub selected_event: Option<usize>,
 }
 
-/// One log line as the sandbox shows it: `#5 r1 hag: text ← #3`.
+/// The cause arrow: `←` (U+2190) is not in egui's default fonts, `⬅` (U+2B05) is.
+pub const CAUSE_ARROW: &str = "⬅";
+
+/// One log line as the sandbox shows it: `#5 r1 hag: text ⬅ #3` (the CLI writes `← #3`).
 #[must_use]
 pub fn log_line(entry: &LogEntry) -> String {
     let who = entry.actor.as_deref().unwrap_or("-");
-    let cause = entry.cause.map(|c| format!("  ← #{c}")).unwrap_or_default();
+    let cause = entry
+        .cause
+        .map(|c| format!("  {CAUSE_ARROW} #{c}"))
+        .unwrap_or_default();
     format!(
         "#{} r{} {who}: {}{cause}",
         entry.index, entry.round, entry.text
@@ -282,7 +288,7 @@ impl Sandbox {
                 ui.label("(no earlier cause)");
             }
             for e in chain {
-                ui.label(format!("← {}", log_line(e)))
+                ui.label(format!("{CAUSE_ARROW} {}", log_line(e)))
                     .on_hover_text("A cause of the selected event");
             }
             ui.separator();
