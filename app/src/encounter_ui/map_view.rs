@@ -249,30 +249,46 @@ fn draw_overlay(
     let (Some(spec), Some(h)) = (o.shape, hovered) else {
         return;
     };
-    let place = match spec.kind {
-        ShapeKind::Cone | ShapeKind::Line => ShapePlacement {
-            origin: o.user,
-            toward: Some(h),
-            include_origin: false,
-        },
-        _ => ShapePlacement {
-            origin: h,
-            toward: Some((
-                h.0 + (h.0 - o.user.0).signum(),
-                h.1 + (h.1 - o.user.1).signum(),
-            )),
-            include_origin: false,
-        },
-    };
-    let allowed = origin_allowed(&spec, o.user, place.origin);
+    let (cells, allowed) = shape_preview(map, o.user, &spec, h);
     let colour = if allowed {
         Color32::from_rgba_unmultiplied(240, 150, 40, 110)
     } else {
         Color32::from_rgba_unmultiplied(150, 150, 150, 70)
     };
-    for c in affected_cells(map, &spec, &place) {
+    for c in cells {
         painter.rect_filled(grid.rect(c).shrink(2.0), 2.0, colour);
     }
+}
+
+/// The cells a Shape would affect when the user points at `hovered` (cones and lines start at
+/// the user and face the hovered cell; the others are centred on it, a cube facing away from
+/// the user), from the engine's own shape code, and whether the engine allows that origin.
+#[must_use]
+pub fn shape_preview(
+    map: &GridMap,
+    user: Cell,
+    spec: &ShapeSpec,
+    hovered: Cell,
+) -> (Vec<Cell>, bool) {
+    let place = match spec.kind {
+        ShapeKind::Cone | ShapeKind::Line => ShapePlacement {
+            origin: user,
+            toward: Some(hovered),
+            include_origin: false,
+        },
+        _ => ShapePlacement {
+            origin: hovered,
+            toward: Some((
+                hovered.0 + (hovered.0 - user.0).signum(),
+                hovered.1 + (hovered.1 - user.1).signum(),
+            )),
+            include_origin: false,
+        },
+    };
+    (
+        affected_cells(map, spec, &place),
+        origin_allowed(spec, user, place.origin),
+    )
 }
 
 fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected: bool) {
@@ -321,4 +337,64 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
     let mut filled = bar;
     filled.set_width(bar.width() * share);
     painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
+}
+
+#[cfg(test)]
+mod tests {
+    use sigilforge_engine::encounter::Distance;
+
+    use super::*;
+
+    fn spec(kind: ShapeKind, size: Distance, range: Option<Distance>) -> ShapeSpec {
+        ShapeSpec {
+            kind,
+            size,
+            range,
+            height: None,
+            r#true: false,
+        }
+    }
+
+    #[test]
+    fn a_cone_faces_the_hovered_cell_from_the_user() {
+        let map = GridMap {
+            width: 10,
+            height: 10,
+            ..GridMap::default()
+        };
+        let cone = spec(ShapeKind::Cone, Distance::Spearing, None);
+        let (cells, allowed) = shape_preview(&map, (2, 5), &cone, (6, 5));
+        assert!(allowed);
+        let place = ShapePlacement {
+            origin: (2, 5),
+            toward: Some((6, 5)),
+            include_origin: false,
+        };
+        assert_eq!(cells, affected_cells(&map, &cone, &place));
+        assert!(cells.contains(&(3, 5)) && cells.contains(&(4, 5)));
+        assert!(cells.iter().all(|c| c.0 > 2), "{cells:?}");
+    }
+
+    #[test]
+    fn a_sphere_is_centred_on_the_hovered_cell_within_range() {
+        let map = GridMap {
+            width: 20,
+            height: 10,
+            blocking: vec![(9, 5)],
+            cover: Vec::new(),
+        };
+        let sphere = spec(
+            ShapeKind::Sphere,
+            Distance::Swinging,
+            Some(Distance::Spitting),
+        );
+        let (cells, allowed) = shape_preview(&map, (2, 5), &sphere, (6, 5));
+        assert!(allowed);
+        assert_eq!(cells, [(6, 4), (5, 5), (6, 5), (7, 5), (6, 6)]);
+        let (_, allowed) = shape_preview(&map, (2, 5), &sphere, (12, 5));
+        assert!(!allowed, "beyond its range of 4u");
+        // A blocking cell is never affected.
+        let (cells, _) = shape_preview(&map, (2, 5), &sphere, (8, 5));
+        assert!(!cells.contains(&(9, 5)));
+    }
 }

@@ -39,8 +39,16 @@ pub fn log_line(entry: &LogEntry) -> String {
         .unwrap_or_default();
     format!(
         "#{} r{} {who}: {}{cause}",
-        entry.index, entry.round, entry.text
+        entry.index,
+        entry.round,
+        displayable(&entry.text)
     )
+}
+
+/// The engine's text with the arrows egui's default fonts lack swapped for ones they have.
+#[must_use]
+pub fn displayable(text: &str) -> String {
+    text.replace('→', "➡").replace('←', CAUSE_ARROW)
 }
 
 /// A combatant's state line: `bob: 8/8 health, 2 Beats`.
