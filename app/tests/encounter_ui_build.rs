@@ -222,3 +222,18 @@ fn script_actions_are_added_and_removed() {
     );
     harness.get_by_label(&format!("{before}. Force roll 6 6"));
 }
+
+#[test]
+fn selecting_a_combatant_shows_its_first_reach() {
+    let mut harness = harness();
+    click(&mut harness, "3. alice (heroes)");
+    assert_eq!(
+        harness.state().editor.prep.ability.as_deref(),
+        Some("elemental_blast")
+    );
+    assert_eq!(
+        harness.get_by_label("Show reach of").value().as_deref(),
+        Some("Elemental Blast")
+    );
+    harness.get_by_label("Selected: alice at (2, 5)");
+}

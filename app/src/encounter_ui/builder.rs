@@ -40,6 +40,8 @@ pub struct Prep {
     pub size: Option<((i32, i32), (i32, i32))>,
     /// Encounter name being typed (applied when the field loses focus).
     pub name: Option<String>,
+    /// Pick the selected combatant's first ability with a reach when the panel next draws.
+    pub ability_auto: bool,
     /// The script list and its add row.
     pub script: ScriptPanel,
 }
@@ -224,10 +226,11 @@ impl Prep {
         });
     }
 
-    /// Selects a combatant (and forgets the ability shown for the previous one).
+    /// Selects a combatant (the map then shows the reach of its first ability that has one).
     pub fn select(&mut self, id: Option<String>) {
         if self.selected != id {
             self.ability = None;
+            self.ability_auto = true;
         }
         self.selected = id;
     }
@@ -299,6 +302,18 @@ impl Prep {
         let abilities: Vec<String> = block
             .map(|b| b.abilities.iter().map(|a| a.id.clone()).collect())
             .unwrap_or_default();
+        if std::mem::take(&mut self.ability_auto) {
+            // Selecting a combatant shows the reach of its first ability that has one.
+            self.ability = abilities
+                .iter()
+                .find(|a| {
+                    content
+                        .abilities
+                        .get(*a)
+                        .is_some_and(|d| d.target.reach.is_some() || d.target.shape.is_some())
+                })
+                .cloned();
+        }
         let shown = self.ability.as_ref().map_or_else(
             || "(none)".to_owned(),
             |a| {

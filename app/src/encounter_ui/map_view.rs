@@ -30,6 +30,10 @@ pub struct Token {
     pub max_health: i32,
     /// Whether it is this combatant's turn (sandbox).
     pub acting: bool,
+    /// Beats left (sandbox), drawn as dots.
+    pub beats: Option<u32>,
+    /// Its state in words, shown when the pointer is over it.
+    pub detail: String,
 }
 
 /// What the selected combatant's chosen ability reaches: drawn over the map.
@@ -174,9 +178,13 @@ impl MapView {
                         });
                     }
                 }
-                response.on_hover_text(
-                    "Click a token to select it; click a cell to place the selected combatant or paint; drag a token to move it",
-                );
+                let under = hovered.and_then(|c| tokens.iter().find(|t| t.position == c));
+                match under {
+                    Some(t) => response.on_hover_text(&t.detail),
+                    None => response.on_hover_text(
+                        "Click a token to select it; click a cell to place the selected combatant or paint; drag a token to move it",
+                    ),
+                };
             });
         actions
     }
@@ -337,6 +345,11 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
     let mut filled = bar;
     filled.set_width(bar.width() * share);
     painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
+    // Beats left: small yellow dots in the top-left corner.
+    for i in 0..t.beats.unwrap_or(0).min(6) {
+        let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.12, -cell * 0.3);
+        painter.circle_filled(p, (cell * 0.045).max(1.5), Color32::from_rgb(250, 210, 60));
+    }
 }
 
 #[cfg(test)]

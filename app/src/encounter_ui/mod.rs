@@ -262,6 +262,16 @@ impl EncounterEditor {
                     health,
                     max_health: health,
                     acting: false,
+                    beats: None,
+                    detail: format!(
+                        "{} ({}, {} health, {}) starts at ({}, {})",
+                        c.id,
+                        block.map_or("unknown stat block", |b| b.name.as_str()),
+                        health,
+                        c.side,
+                        c.position.0,
+                        c.position.1
+                    ),
                 }
             })
             .collect()

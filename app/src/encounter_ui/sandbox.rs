@@ -179,6 +179,19 @@ impl Sandbox {
                 health: c.health,
                 max_health: c.max_health,
                 acting: state.turn.as_deref() == Some(c.id.as_str()),
+                beats: Some(c.beats),
+                detail: {
+                    let chips: Vec<String> = c
+                        .conditions
+                        .iter()
+                        .map(|(n, s)| format!("{n} ×{s}"))
+                        .collect();
+                    if chips.is_empty() {
+                        state_line(c)
+                    } else {
+                        format!("{}; {}", state_line(c), chips.join(", "))
+                    }
+                },
             })
             .collect()
     }
