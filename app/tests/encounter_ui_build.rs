@@ -237,3 +237,21 @@ fn selecting_a_combatant_shows_its_first_reach() {
     );
     harness.get_by_label("Selected: alice at (2, 5)");
 }
+
+#[test]
+fn typing_max_rounds_is_one_edit() {
+    let mut harness = harness();
+    harness.get_by_label("Max rounds").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Max rounds").type_text("5");
+    harness.run();
+    assert!(
+        harness.state().applied.is_empty(),
+        "nothing before the field is left"
+    );
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().applied, [EncounterEdit::SetMaxRounds(5)]);
+    assert_eq!(harness.state().enc.max_rounds, 5);
+}

@@ -40,6 +40,8 @@ pub struct Prep {
     pub size: Option<((i32, i32), (i32, i32))>,
     /// Encounter name being typed (applied when the field loses focus).
     pub name: Option<String>,
+    /// Max rounds being dragged or typed.
+    pub max_rounds: Option<u32>,
     /// Pick the selected combatant's first ability with a reach when the panel next draws.
     pub ability_auto: bool,
     /// The script list and its add row.
@@ -387,6 +389,27 @@ impl Prep {
                 .changed()
             {
                 edits.push(EncounterEdit::SetPlayOut(play_out));
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui
+                .label("Max rounds")
+                .on_hover_text("Rounds before the encounter is called a draw");
+            let rounds = self.max_rounds.get_or_insert(enc.max_rounds);
+            let r = ui
+                .add(egui::DragValue::new(rounds).range(1..=1000))
+                .labelled_by(label.id)
+                .on_hover_text("Rounds before a draw (applied when you let go or leave the field)");
+            // One edit per change, made when the drag ends or the field loses focus.
+            if (r.drag_stopped()
+                || r.lost_focus()
+                || (r.changed() && !r.dragged() && !r.has_focus()))
+                && *rounds != enc.max_rounds
+            {
+                edits.push(EncounterEdit::SetMaxRounds(*rounds));
+            }
+            if !r.dragged() && !r.has_focus() {
+                self.max_rounds = None;
             }
         });
     }

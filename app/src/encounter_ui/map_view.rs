@@ -178,6 +178,13 @@ impl MapView {
                         });
                     }
                 }
+                if response.hovered() {
+                    // Pinch or Ctrl + scroll zooms the map.
+                    let factor = ui.input(egui::InputState::zoom_delta);
+                    if (factor - 1.0).abs() > f32::EPSILON {
+                        self.zoom = (self.zoom * factor).clamp(0.4, 2.5);
+                    }
+                }
                 let under = hovered.and_then(|c| tokens.iter().find(|t| t.position == c));
                 match under {
                     Some(t) => response.on_hover_text(&t.detail),

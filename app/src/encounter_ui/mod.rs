@@ -138,12 +138,13 @@ impl EncounterEditor {
             // The selected combatant was removed (or the host refused to add it).
             self.prep.select(None);
         }
+        // Panel ids are scoped by the host's ui id, so two encounter tabs do not share panels.
         let before = edits.len();
         self.sandbox.sync(enc, content);
         self.toolbar(ui, enc, content);
         match self.tab {
             EncounterTab::Prep => {
-                egui::Panel::left("encounter_prep")
+                egui::Panel::left(ui.id().with("encounter_prep"))
                     .resizable(true)
                     .default_size(300.0)
                     .show(ui, |ui| {
@@ -154,7 +155,7 @@ impl EncounterEditor {
                 egui::CentralPanel::default().show(ui, |ui| self.prep_map(ui, enc, content, edits));
             }
             EncounterTab::Sandbox => {
-                egui::Panel::right("encounter_sandbox")
+                egui::Panel::right(ui.id().with("encounter_sandbox"))
                     .resizable(true)
                     .default_size(460.0)
                     .show(ui, |ui| {
@@ -192,7 +193,7 @@ impl EncounterEditor {
     }
 
     fn toolbar(&mut self, ui: &mut Ui, enc: &Encounter, content: &EncounterContent) {
-        egui::Panel::top("encounter_toolbar").show(ui, |ui| {
+        egui::Panel::top(ui.id().with("encounter_toolbar")).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(&enc.name).strong())
                     .on_hover_text("The encounter being edited");
