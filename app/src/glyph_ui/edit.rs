@@ -129,7 +129,8 @@ pub fn new_network(name: &str) -> GlyphNetwork {
 /// The first id of the form `glyph1`, `glyph2`, … not used in `net`.
 #[must_use]
 pub fn next_glyph_id(net: &GlyphNetwork) -> String {
-    (1..)
+    // n glyphs use at most n of the first n + 1 candidates.
+    (1..=net.glyphs.len() + 1)
         .map(|n| format!("glyph{n}"))
         .find(|id| !net.glyphs.iter().any(|g| &g.id == id))
         .unwrap_or_default()

@@ -22,11 +22,13 @@ fn two_glyphs(bell_at: (f64, f64)) -> GlyphNetwork {
     net
 }
 
+#[allow(clippy::needless_pass_by_value)] // Edit literals read better without `&`.
 fn apply(net: &mut GlyphNetwork, edit: GlyphEdit) {
     apply_glyph_edit(net, &edit).unwrap();
 }
 
 /// Applies an edit that must be refused; checks the network is unchanged; returns the reason.
+#[allow(clippy::needless_pass_by_value)] // Edit literals read better without `&`.
 fn refuse(net: &GlyphNetwork, edit: GlyphEdit) -> String {
     let mut copy = net.clone();
     let err = apply_glyph_edit(&mut copy, &edit).unwrap_err();

@@ -130,6 +130,7 @@ impl GlyphViewer<'_, '_> {
 }
 
 /// One line per ability: `on "ping" → Reaction → Send("ping"), Effect("ring")`.
+#[must_use]
 pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
     let mut lines: Vec<String> = def
         .abilities
@@ -155,6 +156,7 @@ pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
 }
 
 /// An action as written: `Send("ping")`.
+#[must_use]
 pub fn action_text(action: &GlyphAction) -> String {
     match action {
         GlyphAction::Send(c) => format!("Send(\"{c}\")"),

@@ -78,12 +78,11 @@ impl Inspector {
             .as_deref()
             .and_then(|id| frame.net.glyphs.iter().find(|g| g.id == id))
             .cloned();
-        match selected {
-            Some(def) => self.glyph_ui(ui, frame, &def),
-            None => {
-                ui.heading("No glyph selected");
-                ui.label("Click a glyph in the graph or on the map, or press \"Add glyph\".");
-            }
+        if let Some(def) = selected {
+            self.glyph_ui(ui, frame, &def)
+        } else {
+            ui.heading("No glyph selected");
+            ui.label("Click a glyph in the graph or on the map, or press \"Add glyph\".");
         }
         ui.separator();
         network_ui(ui, frame);
@@ -169,12 +168,12 @@ impl Inspector {
             }
         });
         // One edit per pick: sent once the pointer is released.
-        if !ui.input(|i| i.pointer.any_down()) {
-            if let Some((id, rgb)) = self.colour_pending.take() {
-                let colour = Some(format_colour(rgb));
-                if def.id == id && def.colour != colour {
-                    frame.emit(GlyphEdit::SetColour { id, colour });
-                }
+        if !ui.input(|i| i.pointer.any_down())
+            && let Some((id, rgb)) = self.colour_pending.take()
+        {
+            let colour = Some(format_colour(rgb));
+            if def.id == id && def.colour != colour {
+                frame.emit(GlyphEdit::SetColour { id, colour });
             }
         }
     }
@@ -222,7 +221,7 @@ impl Inspector {
                     }
                     Err(_) => {
                         *frame.refusal =
-                            Some(format!("\"{}\" is not a round number", self.inject_round))
+                            Some(format!("\"{}\" is not a round number", self.inject_round));
                     }
                 }
             }
@@ -336,8 +335,8 @@ fn abilities_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
                     if let Some(changed) = action_ui(ui, &def.id, index, j, action) {
                         let mut a = ability.clone();
                         match changed {
-                            Some(new) => a.does[j] = new,
-                            None => {
+                            ActionChange::Replace(new) => a.does[j] = new,
+                            ActionChange::Remove => {
                                 a.does.remove(j);
                             }
                         }
@@ -384,14 +383,22 @@ fn abilities_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
     }
 }
 
-/// One action's kind picker and value. `Some(Some(a))`: replaced; `Some(None)`: removed.
+/// What the user did to one action.
+enum ActionChange {
+    /// Replaced it.
+    Replace(GlyphAction),
+    /// Removed it.
+    Remove,
+}
+
+/// One action's kind picker and value, and what the user changed.
 fn action_ui(
     ui: &mut Ui,
     glyph: &str,
     ability: usize,
     j: usize,
     action: &GlyphAction,
-) -> Option<Option<GlyphAction>> {
+) -> Option<ActionChange> {
     let mut out = None;
     let mut kind = kind_of(action);
     egui::ComboBox::new(("kind", glyph, ability, j), format!("Action {}", j + 1))
@@ -404,25 +411,29 @@ fn action_ui(
         .response
         .on_hover_text(format!("What it does: {}", action_text(action)));
     if kind != kind_of(action) {
-        out = Some(Some(with_kind(action, kind)));
+        out = Some(ActionChange::Replace(with_kind(action, kind)));
     }
     let salt = ("value", glyph, ability, j);
     match action {
         GlyphAction::Send(c) => {
             if let Some(t) = committed_text(ui, salt, "Sends", c, "The command sent") {
-                out = Some(Some(GlyphAction::Send(t.trim().to_owned())));
+                out = Some(ActionChange::Replace(GlyphAction::Send(
+                    t.trim().to_owned(),
+                )));
             }
         }
         GlyphAction::Effect(e) => {
             if let Some(t) = committed_text(ui, salt, "Effect", e, "The effect's name") {
-                out = Some(Some(GlyphAction::Effect(t.trim().to_owned())));
+                out = Some(ActionChange::Replace(GlyphAction::Effect(
+                    t.trim().to_owned(),
+                )));
             }
         }
         GlyphAction::Disable(n) => {
-            if let Some(t) = committed_text(ui, salt, "Rounds", &n.to_string(), "Rounds disabled") {
-                if let Ok(n) = t.trim().parse() {
-                    out = Some(Some(GlyphAction::Disable(n)));
-                }
+            if let Some(t) = committed_text(ui, salt, "Rounds", &n.to_string(), "Rounds disabled")
+                && let Ok(n) = t.trim().parse()
+            {
+                out = Some(ActionChange::Replace(GlyphAction::Disable(n)));
             }
         }
         GlyphAction::Dismiss => {}
@@ -432,7 +443,7 @@ fn action_ui(
         .on_hover_text("Remove this action")
         .clicked()
     {
-        out = Some(None);
+        out = Some(ActionChange::Remove);
     }
     out
 }
@@ -486,7 +497,7 @@ fn builtins_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
                             });
                         }
                         Err(_) => {
-                            *frame.refusal = Some(format!("\"{n}\" is not a number of rounds"))
+                            *frame.refusal = Some(format!("\"{n}\" is not a number of rounds"));
                         }
                     }
                 }

@@ -187,15 +187,15 @@ impl MapView {
             }
         }
         let pointer = response.interact_pointer_pos();
-        if response.drag_started() {
-            if let Some(id) = pointer.and_then(hit) {
-                let at = net
-                    .glyphs
-                    .iter()
-                    .find(|g| g.id == id)
-                    .map_or((0.0, 0.0), |g| g.pos);
-                self.dragging = Some((id, at));
-            }
+        if response.drag_started()
+            && let Some(id) = pointer.and_then(hit)
+        {
+            let at = net
+                .glyphs
+                .iter()
+                .find(|g| g.id == id)
+                .map_or((0.0, 0.0), |g| g.pos);
+            self.dragging = Some((id, at));
         }
         if response.dragged() {
             match (&mut self.dragging, pointer) {
@@ -206,23 +206,23 @@ impl MapView {
                 _ => self.pan += response.drag_delta(),
             }
         }
-        if response.drag_stopped() {
-            if let Some((id, to)) = self.dragging.take() {
-                let moved = net.glyphs.iter().any(|g| g.id == id && g.pos != to);
-                if moved {
-                    frame.emit(GlyphEdit::MoveGlyph { id, to });
-                }
+        if response.drag_stopped()
+            && let Some((id, to)) = self.dragging.take()
+        {
+            let moved = net.glyphs.iter().any(|g| g.id == id && g.pos != to);
+            if moved {
+                frame.emit(GlyphEdit::MoveGlyph { id, to });
             }
         }
-        if response.clicked() {
-            if let Some(id) = pointer.and_then(hit) {
-                frame.glyph_clicked(&id);
-            }
+        if response.clicked()
+            && let Some(id) = pointer.and_then(hit)
+        {
+            frame.glyph_clicked(&id);
         }
-        if response.secondary_clicked() {
-            if let Some(id) = pointer.and_then(hit) {
-                *frame.selected = Some(id);
-            }
+        if response.secondary_clicked()
+            && let Some(id) = pointer.and_then(hit)
+        {
+            *frame.selected = Some(id);
         }
         let selected = frame.selected.clone();
         let command = sandbox.command().to_owned();

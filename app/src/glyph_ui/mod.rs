@@ -94,13 +94,13 @@ impl Frame<'_> {
 
     /// A glyph was clicked in a view: completes a link in link mode, else selects it.
     pub fn glyph_clicked(&mut self, id: &str) {
-        if let Some(from) = self.link_from.take() {
-            if from != id {
-                self.emit(GlyphEdit::AddLink {
-                    a: from,
-                    b: id.to_owned(),
-                });
-            }
+        if let Some(from) = self.link_from.take()
+            && from != id
+        {
+            self.emit(GlyphEdit::AddLink {
+                a: from,
+                b: id.to_owned(),
+            });
         }
         *self.selected = Some(id.to_owned());
     }
@@ -217,10 +217,10 @@ impl GlyphEditor {
         self.graph.rebuild(net);
         self.sandbox.network_changed(net);
         self.analysis.recompute(net);
-        if let Some(id) = &self.selected {
-            if !net.glyphs.iter().any(|g| &g.id == id) {
-                self.selected = None;
-            }
+        if let Some(id) = &self.selected
+            && !net.glyphs.iter().any(|g| &g.id == id)
+        {
+            self.selected = None;
         }
         self.seen = Some(net.clone());
     }
@@ -274,10 +274,9 @@ fn toolbar(ui: &mut Ui, mode: &mut GlyphViewMode, frame: &mut Frame<'_>, sandbox
                 .on_hover_text("Delete the selected glyph with its links, injections and moves")
                 .on_disabled_hover_text("Select a glyph first")
                 .clicked()
+                && let Some(id) = frame.selected.clone()
             {
-                if let Some(id) = frame.selected.clone() {
-                    frame.delete_glyph(&id);
-                }
+                frame.delete_glyph(&id);
             }
             ui.separator();
             ui.label(format!("Sandbox round {}", sandbox.round()));

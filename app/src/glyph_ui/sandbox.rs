@@ -150,7 +150,7 @@ impl Sandbox {
         }
     }
 
-    /// Plays rounds until the run ends (quiet, max_rounds or flood).
+    /// Plays rounds until the run ends (quiet, `max_rounds` or flood).
     pub fn run_to_end(&mut self) {
         if let Some(run) = &mut self.run {
             run.run_to_end();
@@ -190,10 +190,10 @@ impl Sandbox {
                     "The command arrives at the selected glyph at the start of the next round",
                 )
                 .on_disabled_hover_text("Select a glyph to inject at");
-            if inject.clicked() {
-                if let Some(id) = target {
-                    self.inject(&id);
-                }
+            if inject.clicked()
+                && let Some(id) = target
+            {
+                self.inject(&id);
             }
             ui.separator();
             if ui.button("Step").on_hover_text("Play one round").clicked() {
