@@ -79,7 +79,7 @@ impl Inspector {
             .and_then(|id| frame.net.glyphs.iter().find(|g| g.id == id))
             .cloned();
         if let Some(def) = selected {
-            self.glyph_ui(ui, frame, &def)
+            self.glyph_ui(ui, frame, &def);
         } else {
             ui.heading("No glyph selected");
             ui.label("Click a glyph in the graph or on the map, or press \"Add glyph\".");
