@@ -1,4 +1,4 @@
-//! Builds a glyph network in the glyph editor by clicking and typing (egui_kittest), runs it in
+//! Builds a glyph network in the glyph editor by clicking and typing (`egui_kittest`), runs it in
 //! the sandbox and reads the log; and checks a link over 1u is refused with the reason shown.
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
 
@@ -100,7 +100,10 @@ fn build_link_inject_and_step_by_clicking() {
         assert_eq!(door.abilities.len(), 1);
         assert_eq!(door.abilities[0].on, "ping");
         assert_eq!(door.abilities[0].time, GlyphTime::Reaction);
-        assert_eq!(door.abilities[0].does, vec![GlyphAction::Send("alarm".into())]);
+        assert_eq!(
+            door.abilities[0].does,
+            vec![GlyphAction::Send("alarm".into())]
+        );
     }
 
     // Sandbox: inject "ping" at door (the selected glyph), step two rounds.
@@ -121,8 +124,12 @@ fn build_link_inject_and_step_by_clicking() {
     }
 
     // Selecting the delivery shows why: the send, the ability, the injection.
-    click(&mut harness, "bell receives \"alarm\" from door (sent last round)");
-    harness.get_by_label("  because round 1: door shines and sends \"alarm\" (delivered next round)");
+    click(
+        &mut harness,
+        "bell receives \"alarm\" from door (sent last round)",
+    );
+    harness
+        .get_by_label("  because round 1: door shines and sends \"alarm\" (delivered next round)");
     harness.get_by_label("      because round 1: door receives \"ping\" (injected)");
 
     // Step back replays to round 1.

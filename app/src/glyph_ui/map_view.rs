@@ -61,6 +61,10 @@ impl MapView {
         ui.label("Drag a glyph to move it; drag the background to pan; scroll to zoom. Faint dashed ring: 4u (links break beyond it).")
             .on_hover_text("1u = Swinging Distance (links are made within it); 4u = Spitting Distance");
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        // Named for screen readers and GUI tests; glyph (x, y) is drawn at the centre + pan +
+        // (x, y) * zoom.
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, "Glyph map"));
         let rect = response.rect;
         let t = Transform {
             origin: rect.center() + self.pan,
