@@ -90,8 +90,9 @@ fn dragging_a_glyph_on_the_map_is_one_move_edit() {
     let mut harness = harness(broken_relay());
     click(&mut harness, "Map");
     let map = harness.get_by_label("Glyph map").rect();
-    // gate stands at (2, 0); the map starts at 90 points per unit around its centre.
-    let from = map.center() + Vec2::new(2.0 * 90.0, 0.0);
+    // The map opens centred on the glyphs ((1, 0) here) at 90 points per unit: gate, at (2, 0),
+    // is drawn 90 points right of the centre.
+    let from = map.center() + Vec2::new(90.0, 0.0);
     let to = from + Vec2::new(45.0, 90.0); // (2.5, 1.0)
     harness.event(Event::PointerMoved(from));
     harness.event(Event::PointerButton {

@@ -53,10 +53,10 @@ impl AnalysisPanel {
                             .map(|(g, c)| format!("{g} receives \"{c}\""))
                             .collect();
                         ui.label(format!(
-                            "Shortest loop ({} round(s) a turn, from round {}): {} → again",
+                            "Shortest loop ({} round(s) a turn, from round {}): {} -> again",
                             l.rounds,
                             l.first_round,
-                            chain.join(" → ")
+                            chain.join(" -> ")
                         ));
                         for r in &l.may_stop {
                             ui.label(format!(

@@ -15,7 +15,7 @@ use super::widgets::snap;
 use super::{Frame, GlyphEdit};
 
 /// Graph pixels per unit of distance.
-pub const PIXELS_PER_UNIT: f32 = 260.0;
+pub const PIXELS_PER_UNIT: f32 = 320.0;
 
 /// A node: the glyph's id (nodes are rebuilt whenever the network changes).
 #[derive(Debug, Clone)]
@@ -71,7 +71,7 @@ impl GraphView {
 
     /// Draws the graph.
     pub fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, sandbox: &mut Sandbox) {
-        ui.label("Drag from a glyph's ● to another glyph to link them (within 1u). Right-click a node to inject, select or delete.")
+        ui.label("Drag from a glyph's link pin to another glyph's to link them (within 1u). Right-click a node to inject, select or delete.")
             .on_hover_text("Node positions are the glyphs' positions (1u = Swinging Distance); dropping a node moves the glyph");
         let mut viewer = GlyphViewer { frame, sandbox };
         let style = SnarlStyle {
@@ -129,7 +129,7 @@ impl GlyphViewer<'_, '_> {
     }
 }
 
-/// One line per ability: `on "ping" → Reaction → Send("ping"), Effect("ring")`.
+/// One line per ability: `on "ping" -> Reaction -> Send("ping"), Effect("ring")`.
 #[must_use]
 pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
     let mut lines: Vec<String> = def
@@ -141,15 +141,15 @@ pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
                 GlyphTime::FreeReaction => "Free Reaction",
             };
             let does: Vec<String> = a.does.iter().map(action_text).collect();
-            format!("on \"{}\" → {time} → {}", a.on, does.join(", "))
+            format!("on \"{}\" -> {time} -> {}", a.on, does.join(", "))
         })
         .collect();
     if let Some(c) = &def.dismiss_on {
-        lines.push(format!("on \"{c}\" → Free Reaction → dismissed"));
+        lines.push(format!("on \"{c}\" -> Free Reaction -> dismissed"));
     }
     if let Some((c, n)) = &def.disable_on {
         lines.push(format!(
-            "on \"{c}\" → Free Reaction → disabled {n} round(s)"
+            "on \"{c}\" -> Free Reaction -> disabled {n} round(s)"
         ));
     }
     lines
@@ -260,7 +260,10 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
                 ui.weak("no abilities");
             }
             for line in lines {
-                ui.small(line);
+                ui.add(
+                    egui::Label::new(RichText::new(line).small())
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                );
             }
         });
     }

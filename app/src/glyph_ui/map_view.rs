@@ -22,6 +22,8 @@ pub struct MapView {
     pan: Vec2,
     /// The glyph being dragged and where it is now (in units).
     dragging: Option<(String, (f64, f64))>,
+    /// Whether the view has been centred on the glyphs (done once, when first shown).
+    centred: bool,
 }
 
 impl Default for MapView {
@@ -30,6 +32,7 @@ impl Default for MapView {
             zoom: 90.0,
             pan: Vec2::ZERO,
             dragging: None,
+            centred: false,
         }
     }
 }
@@ -66,22 +69,45 @@ impl MapView {
         response
             .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, "Glyph map"));
         let rect = response.rect;
+        let net = frame.net;
+        if !self.centred && !net.glyphs.is_empty() {
+            self.centred = true;
+            self.pan = -centre_of(net) * self.zoom;
+        }
         let t = Transform {
             origin: rect.center() + self.pan,
             zoom: self.zoom,
         };
-        let net = frame.net;
         draw_grid(&painter, rect, &t);
         let positions = self.positions(net);
 
-        // Links, as designed (a link over 1u is invalid; one a move breaks is dashed).
+        // Links, as designed (a link over 1u is invalid; one a move breaks is dashed, and one
+        // already broken in the sandbox's run is grey).
+        let standing = sandbox.standing_links();
+        let run_started = sandbox.round() > 0;
         for (a, b) in &net.links {
             let (Some(ia), Some(ib)) = (index(net, a), index(net, b)) else {
                 continue;
             };
             let (pa, pb) = (t.to_screen(positions[ia]), t.to_screen(positions[ib]));
             let d = distance(positions[ia], positions[ib]);
-            if let Some(round) = analysis.breaks(a, b) {
+            let broken_now = run_started && !standing.iter().any(|(x, y)| x == a && y == b);
+            if broken_now {
+                let grey = Color32::from_gray(90);
+                painter.extend(Shape::dashed_line(
+                    &[pa, pb],
+                    Stroke::new(1.5, grey),
+                    3.0,
+                    4.0,
+                ));
+                painter.text(
+                    pa.lerp(pb, 0.5) + Vec2::new(0.0, 4.0),
+                    egui::Align2::CENTER_TOP,
+                    "broken",
+                    egui::FontId::proportional(10.0),
+                    grey,
+                );
+            } else if let Some(round) = analysis.breaks(a, b) {
                 let colour = Color32::from_rgb(230, 150, 60);
                 painter.extend(Shape::dashed_line(
                     &[pa, pb],
@@ -90,10 +116,10 @@ impl MapView {
                     5.0,
                 ));
                 painter.text(
-                    pa.lerp(pb, 0.5),
-                    egui::Align2::CENTER_BOTTOM,
-                    format!("breaks in round {round}"),
-                    egui::FontId::proportional(11.0),
+                    pa.lerp(pb, 0.5) + Vec2::new(0.0, 4.0),
+                    egui::Align2::CENTER_TOP,
+                    format!("breaks r{round}"),
+                    egui::FontId::proportional(10.0),
                     colour,
                 );
             } else if d > LINK_RANGE {
@@ -116,6 +142,25 @@ impl MapView {
                 egui::FontId::proportional(10.0),
                 Color32::from_gray(150),
             );
+        }
+        // Where the sandbox's run has carried glyphs: a hollow ghost.
+        let run_positions = sandbox.positions();
+        for (i, g) in net.glyphs.iter().enumerate() {
+            let Some(&now) = run_positions.get(i) else {
+                continue;
+            };
+            if now != g.pos {
+                let p = t.to_screen(now);
+                let colour = Color32::from_gray(160);
+                painter.circle_stroke(p, DOT_RADIUS, Stroke::new(1.5, colour));
+                painter.text(
+                    p + Vec2::new(DOT_RADIUS + 3.0, DOT_RADIUS),
+                    egui::Align2::LEFT_TOP,
+                    format!("{} now (round {})", g.id, sandbox.round()),
+                    egui::FontId::proportional(10.0),
+                    colour,
+                );
+            }
         }
         // Glyphs with their rings.
         for (i, g) in net.glyphs.iter().enumerate() {
@@ -250,6 +295,19 @@ impl MapView {
             }
         });
     }
+}
+
+/// The centre of the glyphs' bounding box, in units.
+fn centre_of(net: &GlyphNetwork) -> Vec2 {
+    let (mut min, mut max) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+    for g in &net.glyphs {
+        min = (min.0.min(g.pos.0), min.1.min(g.pos.1));
+        max = (max.0.max(g.pos.0), max.1.max(g.pos.1));
+    }
+    Vec2::new(
+        f64::midpoint(min.0, max.0) as f32,
+        f64::midpoint(min.1, max.1) as f32,
+    )
 }
 
 fn index(net: &GlyphNetwork, id: &str) -> Option<usize> {

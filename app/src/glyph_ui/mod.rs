@@ -166,6 +166,17 @@ impl GlyphEditor {
         self.sandbox.round()
     }
 
+    /// Plays one sandbox round (what the "Step" button does), e.g. from a host's menu or key.
+    pub fn step_sandbox(&mut self) {
+        self.sandbox.step();
+    }
+
+    /// Glyphs shining in the sandbox's current round, with the colour they shine in.
+    #[must_use]
+    pub fn shining(&self) -> Vec<(String, egui::Color32)> {
+        self.sandbox.shining()
+    }
+
     /// Draws the editor into `ui`, reading `net` and pushing the user's changes into `edits`.
     /// The host applies them (with [`apply_glyph_edit`]) after this call.
     pub fn ui(&mut self, ui: &mut Ui, net: &GlyphNetwork, edits: &mut Vec<GlyphEdit>) {
@@ -201,6 +212,7 @@ impl GlyphEditor {
         egui::Panel::bottom("glyph_sandbox")
             .resizable(true)
             .default_size(260.0)
+            .min_size(200.0)
             .show(ui, |ui| sandbox.ui(ui, &mut frame));
         egui::CentralPanel::default().show(ui, |ui| match mode {
             GlyphViewMode::Graph => graph.ui(ui, &mut frame, sandbox),
