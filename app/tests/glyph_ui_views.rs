@@ -128,9 +128,29 @@ fn dragging_a_glyph_on_the_map_is_one_move_edit() {
 #[test]
 fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
     let mut harness = harness(broken_relay());
+    assert!(harness.state().editor.shining().is_empty());
     click(&mut harness, "Step");
+    // Round 1: sentinel sends "warn" and shines in its colour #99ccff.
+    assert_eq!(
+        harness.state().editor.shining(),
+        vec![(
+            "sentinel".to_owned(),
+            egui::Color32::from_rgb(0x99, 0xcc, 0xff)
+        )]
+    );
     click(&mut harness, "Step");
+    assert_eq!(
+        harness.state().editor.shining(),
+        vec![(
+            "relay".to_owned(),
+            egui::Color32::from_rgb(0x99, 0xcc, 0xff)
+        )]
+    );
     click(&mut harness, "Step");
+    assert!(
+        harness.state().editor.shining().is_empty(),
+        "gate only has an effect"
+    );
     assert_eq!(harness.state().editor.sandbox_round(), 3);
     harness.get_by_label("gate: effect \"portcullis drops\"");
     // An edit replays the run to the same round: without gate's ability, no portcullis.

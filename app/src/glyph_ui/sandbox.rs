@@ -4,6 +4,8 @@
 //! changes, the run is replayed to the same round ([`GlyphRun::replay`]), so what is shown always
 //! follows the network being edited.
 
+use std::collections::BTreeMap;
+
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::glyph::{GlyphEnd, GlyphNetwork, GlyphRun, Injection};
 
@@ -23,6 +25,9 @@ pub struct Sandbox {
     selected_event: Option<usize>,
     /// What the last button did, when it needs saying (e.g. an injection refused).
     note: Option<String>,
+    /// Glyphs shining in the current round with their colour (refreshed whenever the run
+    /// changes: the views ask for every glyph every frame).
+    shining: BTreeMap<String, Color32>,
 }
 
 impl Default for Sandbox {
@@ -34,6 +39,7 @@ impl Default for Sandbox {
             command: "ping".to_owned(),
             selected_event: None,
             note: None,
+            shining: BTreeMap::new(),
         }
     }
 }
@@ -51,28 +57,30 @@ impl Sandbox {
         &self.command
     }
 
-    /// Glyphs shining in the current round, with their colour.
+    /// Glyphs shining in the current round, with their colour, by id.
     #[must_use]
     pub fn shining(&self) -> Vec<(String, Color32)> {
-        let Some(run) = &self.run else {
-            return Vec::new();
-        };
-        run.shining(run.round())
-            .into_iter()
-            .map(|(id, colour)| {
-                let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
-                (id.to_owned(), c)
-            })
+        self.shining
+            .iter()
+            .map(|(id, c)| (id.clone(), *c))
             .collect()
     }
 
     /// The shine colour of `id` this round, if it shines.
     #[must_use]
     pub fn shine_of(&self, id: &str) -> Option<Color32> {
-        self.shining()
-            .into_iter()
-            .find(|(g, _)| g == id)
-            .map(|(_, c)| c)
+        self.shining.get(id).copied()
+    }
+
+    /// Recomputes what shines after the run changed.
+    fn refresh(&mut self) {
+        self.shining.clear();
+        if let Some(run) = &self.run {
+            for (id, colour) in run.shining(run.round()) {
+                let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
+                self.shining.insert(id.to_owned(), c);
+            }
+        }
     }
 
     /// Where the run has the glyphs now (after scheduled moves), by file index.
@@ -108,6 +116,7 @@ impl Sandbox {
         self.net = Some(net.clone());
         self.run = Some(GlyphRun::replay(&self.with_injections(), round));
         self.selected_event = None;
+        self.refresh();
     }
 
     /// Injects the typed command at `glyph`, arriving next round.
@@ -140,6 +149,7 @@ impl Sandbox {
                 self.note = None;
             }
         }
+        self.refresh();
     }
 
     /// Goes back one round.
@@ -148,6 +158,7 @@ impl Sandbox {
             run.step_back();
             self.note = None;
         }
+        self.refresh();
     }
 
     /// Plays rounds until the run ends (quiet, `max_rounds` or flood).
@@ -156,6 +167,7 @@ impl Sandbox {
             run.run_to_end();
             self.note = None;
         }
+        self.refresh();
     }
 
     /// Back to round 0, forgetting the sandbox's injections.
@@ -166,6 +178,7 @@ impl Sandbox {
         if let Some(net) = &self.net {
             self.run = Some(GlyphRun::new(net));
         }
+        self.refresh();
     }
 
     fn with_injections(&self) -> GlyphNetwork {
