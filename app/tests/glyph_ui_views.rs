@@ -179,3 +179,28 @@ fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
     click(&mut harness, "Reset");
     assert_eq!(harness.state().editor.sandbox_round(), 0);
 }
+
+#[test]
+fn graph_nodes_list_their_abilities() {
+    let harness = harness(broken_relay());
+    harness.get_by_label("on \"intruder\" -> Free Reaction -> Send(\"warn\")");
+    harness.get_by_label("on \"warn\" -> Free Reaction -> Send(\"drop gate\")");
+    harness.get_by_label("on \"drop gate\" -> Reaction -> Effect(\"portcullis drops\")");
+}
+
+#[test]
+fn renaming_to_a_taken_id_is_refused_with_the_reason_shown() {
+    let mut harness = harness(broken_relay());
+    harness.state_mut().editor.select(Some("gate".into()));
+    harness.run();
+    harness.get_by_label("Glyph id").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Glyph id").type_text("relay");
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(harness.state().applied.is_empty());
+    assert_eq!(harness.state().net, broken_relay());
+    harness.get_by_label("Refused: a glyph with the id \"relay\" already exists");
+}

@@ -5,6 +5,22 @@
 //! place that changes the document, where undo is recorded). Its views (the egui-snarl graph,
 //! the map) are caches rebuilt from the network whenever it changes; the sandbox run is replayed
 //! to the same round then.
+//!
+//! A host (e.g. a dock tab) does this each frame:
+//!
+//! ```ignore
+//! let mut edits = Vec::new();
+//! self.glyph_editor.ui(ui, &doc.network, &mut edits);
+//! for edit in edits {
+//!     // The host's single `apply`: record undo, mark dirty, then change the document.
+//!     if let Err(reason) = glyph_ui::apply_glyph_edit(&mut doc.network, &edit) {
+//!         self.glyph_editor.set_refusal(Some(reason));
+//!     }
+//! }
+//! ```
+//!
+//! The editor notices any change to the network (these edits, undo, a reload) by comparing it
+//! with the copy it last drew, and rebuilds its caches then.
 
 pub mod analysis;
 pub mod edit;
