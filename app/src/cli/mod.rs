@@ -3,7 +3,7 @@
 
 mod pack_commands;
 
-use sigilforge_engine::glyph;
+use sigilforge_engine::{encounter, glyph};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -70,6 +70,23 @@ pub enum Command {
         #[arg(long, alias = "analyze")]
         analyse: bool,
     },
+    /// Run a tabletop encounter, estimate its difficulty, or print its sheet.
+    Encounter {
+        /// The encounter file (`Encounter(...)`).
+        file: PathBuf,
+        /// Seed for the dice (default: the file's seed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Play N seeded encounters with the documented policies and report the odds.
+        #[arg(long, value_name = "N")]
+        simulate: Option<u32>,
+        /// Write a printable encounter sheet (HTML) to this file.
+        #[arg(long, value_name = "OUT.html")]
+        sheet: Option<PathBuf>,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -92,6 +109,13 @@ pub fn main() -> ExitCode {
             json,
             analyse,
         }) => glyph::cli::glyph_command(&file, json, analyse),
+        Some(Command::Encounter {
+            file,
+            seed,
+            json,
+            simulate,
+            sheet,
+        }) => encounter::cli::encounter_command(&file, seed, json, simulate, sheet.as_deref()),
     };
     emit(&output)
 }

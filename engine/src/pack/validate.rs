@@ -13,6 +13,7 @@ use crate::ron_io::edit_distance;
 
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
+    crate::encounter::check_pack(pack, diags);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();
     let mut seen_literal: BTreeMap<(&str, &str), usize> = BTreeMap::new();
