@@ -157,8 +157,12 @@ fn link_over_one_unit_is_refused_with_the_reason_shown() {
     harness.get_by_label(
         "Refused: bell and door are 1.8u apart; glyphs link only within Swinging Distance (1u)",
     );
-    assert_eq!(
-        harness.state().editor.refusal(),
-        Some("bell and door are 1.8u apart; glyphs link only within Swinging Distance (1u)")
-    );
+    let reason = "bell and door are 1.8u apart; glyphs link only within Swinging Distance (1u)";
+    assert_eq!(harness.state().editor.refusal(), Some(reason));
+    // The reason also shows as a tooltip where the pointer is, until it moves away.
+    harness.get_by_label(reason);
+    harness.hover_at(egui::pos2(700.0, 500.0));
+    harness.run();
+    assert!(harness.query_by_label(reason).is_none());
+    harness.get_by_label(&format!("Refused: {reason}"));
 }

@@ -62,6 +62,9 @@ pub struct GlyphEditor {
     link_from: Option<String>,
     /// Why the last edit was refused, shown in red until the next accepted edit.
     refusal: Option<String>,
+    /// Where the pointer was when an edit was refused (e.g. a wire dropped too far away): the
+    /// reason shows there as a tooltip until the pointer moves away.
+    refusal_at: Option<egui::Pos2>,
     /// The network the caches were built from (compared each frame: the host may change it).
     seen: Option<GlyphNetwork>,
     graph: GraphView,
@@ -140,6 +143,7 @@ impl GlyphEditor {
             mode: GlyphViewMode::Graph,
             link_from: None,
             refusal: None,
+            refusal_at: None,
             seen: None,
             graph: GraphView::default(),
             map: MapView::default(),
@@ -197,6 +201,7 @@ impl GlyphEditor {
     /// The host applies them (with [`apply_glyph_edit`]) after this call.
     pub fn ui(&mut self, ui: &mut Ui, net: &GlyphNetwork, edits: &mut Vec<GlyphEdit>) {
         self.sync(net);
+        let refusal_before = self.refusal.clone();
         let GlyphEditor {
             selected,
             mode,
@@ -234,6 +239,29 @@ impl GlyphEditor {
             GlyphViewMode::Graph => graph.ui(ui, &mut frame, sandbox),
             GlyphViewMode::Map => map.ui(ui, &mut frame, sandbox, analysis),
             GlyphViewMode::Analysis => analysis.ui(ui, net),
+        });
+        self.refusal_tooltip(ui, refusal_before.as_deref());
+    }
+
+    /// Shows a new refusal's reason as a tooltip where the pointer was, until it moves away.
+    fn refusal_tooltip(&mut self, ui: &Ui, before: Option<&str>) {
+        if self.refusal.is_some() && self.refusal.as_deref() != before {
+            self.refusal_at = ui.ctx().pointer_latest_pos();
+        }
+        let (Some(reason), Some(at)) = (self.refusal.clone(), self.refusal_at) else {
+            return;
+        };
+        let near = ui
+            .ctx()
+            .pointer_latest_pos()
+            .is_some_and(|p| p.distance(at) < 40.0);
+        if !near {
+            self.refusal_at = None;
+            return;
+        }
+        let id = ui.id().with("glyph_refusal_tooltip");
+        egui::Tooltip::always_open(ui.ctx().clone(), ui.layer_id(), id, at).show(|ui| {
+            ui.label(RichText::new(reason).color(Color32::from_rgb(230, 70, 70)));
         });
     }
 
