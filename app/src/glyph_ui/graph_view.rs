@@ -290,7 +290,11 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
             self.sandbox.inject(&id);
             ui.close();
         }
-        if ui.button("Select").clicked() {
+        if ui
+            .button("Select")
+            .on_hover_text("Show this glyph in the inspector")
+            .clicked()
+        {
             *self.frame.selected = Some(id.clone());
             ui.close();
         }
@@ -302,7 +306,11 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
             *self.frame.link_from = Some(id.clone());
             ui.close();
         }
-        if ui.button("Delete glyph").clicked() {
+        if ui
+            .button("Delete glyph")
+            .on_hover_text("Delete it with its links, injections and moves")
+            .clicked()
+        {
             self.frame.delete_glyph(&id);
             ui.close();
         }

@@ -281,15 +281,27 @@ impl MapView {
                 return;
             };
             ui.label(&id);
-            if ui.button(format!("Inject \"{command}\" here")).clicked() {
+            if ui
+                .button(format!("Inject \"{command}\" here"))
+                .on_hover_text("The sandbox command arrives here at the start of the next round")
+                .clicked()
+            {
                 sandbox.inject(&id);
                 ui.close();
             }
-            if ui.button("Link from here").clicked() {
+            if ui
+                .button("Link from here")
+                .on_hover_text("Then click the glyph to link with")
+                .clicked()
+            {
                 *frame.link_from = Some(id.clone());
                 ui.close();
             }
-            if ui.button("Delete glyph").clicked() {
+            if ui
+                .button("Delete glyph")
+                .on_hover_text("Delete it with its links, injections and moves")
+                .clicked()
+            {
                 frame.delete_glyph(&id);
                 ui.close();
             }

@@ -222,7 +222,7 @@ impl GlyphEditor {
             refusal,
         };
         toolbar(ui, mode, &mut frame, sandbox);
-        egui::Panel::right("glyph_inspector")
+        egui::Panel::right(ui.id().with("glyph_inspector"))
             .resizable(true)
             .default_size(330.0)
             .show(ui, |ui| {
@@ -230,7 +230,7 @@ impl GlyphEditor {
                     .id_salt("glyph_inspector_scroll")
                     .show(ui, |ui| inspector.ui(ui, &mut frame));
             });
-        egui::Panel::bottom("glyph_sandbox")
+        egui::Panel::bottom(ui.id().with("glyph_sandbox"))
             .resizable(true)
             .default_size(260.0)
             .min_size(200.0)
@@ -283,7 +283,7 @@ impl GlyphEditor {
 }
 
 fn toolbar(ui: &mut Ui, mode: &mut GlyphViewMode, frame: &mut Frame<'_>, sandbox: &Sandbox) {
-    egui::Panel::top("glyph_toolbar").show(ui, |ui| {
+    egui::Panel::top(ui.id().with("glyph_toolbar")).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.selectable_value(mode, GlyphViewMode::Graph, "Graph")
                 .on_hover_text("Glyphs as nodes with their abilities; links as wires");
