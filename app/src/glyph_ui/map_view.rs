@@ -136,9 +136,9 @@ impl MapView {
             let (from, to) = (t.to_screen(positions[i]), t.to_screen(m.to));
             painter.arrow(from, to - from, Stroke::new(1.0, Color32::from_gray(140)));
             painter.text(
-                to,
-                egui::Align2::LEFT_TOP,
-                format!("{} in round {}", m.glyph, m.round),
+                to + Vec2::new(DOT_RADIUS + 3.0, -DOT_RADIUS - 3.0),
+                egui::Align2::LEFT_BOTTOM,
+                format!("{} moves here in round {}", m.glyph, m.round),
                 egui::FontId::proportional(10.0),
                 Color32::from_gray(150),
             );
