@@ -5,7 +5,8 @@
 //! dropping a node emits one [`GlyphEdit::MoveGlyph`] (node positions are glyph positions
 //! scaled by [`PIXELS_PER_UNIT`]).
 
-use egui::{Color32, Pos2, RichText, Ui};
+use egui::emath::TSTransform;
+use egui::{Color32, Pos2, Rect, RichText, Ui};
 use egui_snarl::ui::{PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, InPinId, NodeId, OutPin, OutPinId, Snarl};
 use sigilforge_engine::glyph::{GlyphAction, GlyphDef, GlyphNetwork, GlyphTime};
@@ -15,7 +16,10 @@ use super::widgets::snap;
 use super::{Frame, GlyphEdit};
 
 /// Graph pixels per unit of distance.
-pub const PIXELS_PER_UNIT: f32 = 320.0;
+pub const PIXELS_PER_UNIT: f32 = 360.0;
+
+/// The widest a node's ability list gets before it wraps (keeps nodes 1u apart from overlapping).
+const NODE_BODY_WIDTH: f32 = 230.0;
 
 /// A node: the glyph's id (nodes are rebuilt whenever the network changes).
 #[derive(Debug, Clone)]
@@ -27,12 +31,19 @@ pub struct GlyphNode {
 /// The graph view's cache.
 pub struct GraphView {
     snarl: Snarl<GlyphNode>,
+    /// Frames left in which the view is fitted to the nodes (the first frames, and after "Fit").
+    fit_frames: u8,
+    /// The nodes' rects as last drawn, in graph coordinates (what "Fit" fits).
+    node_rects: Vec<Rect>,
 }
 
 impl Default for GraphView {
     fn default() -> Self {
         GraphView {
             snarl: Snarl::new(),
+            // Two: the first frame only knows node positions, the second their sizes too.
+            fit_frames: 2,
+            node_rects: Vec::new(),
         }
     }
 }
@@ -71,9 +82,31 @@ impl GraphView {
 
     /// Draws the graph.
     pub fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, sandbox: &mut Sandbox) {
-        ui.label("Drag from a glyph's link pin to another glyph's to link them (within 1u). Right-click a node to inject, select or delete.")
-            .on_hover_text("Node positions are the glyphs' positions (1u = Swinging Distance); dropping a node moves the glyph");
-        let mut viewer = GlyphViewer { frame, sandbox };
+        ui.horizontal(|ui| {
+            if ui
+                .button("Fit")
+                .on_hover_text("Show every glyph")
+                .clicked()
+            {
+                self.fit_frames = 1;
+            }
+            ui.label("Drag from a glyph's link pin to another glyph's to link them (within 1u). Right-click a node to inject, select or delete.")
+                .on_hover_text("Node positions are the glyphs' positions (1u = Swinging Distance); dropping a node moves the glyph");
+        });
+        let fit = if self.fit_frames > 0 && self.snarl.nodes().next().is_some() {
+            self.fit_frames -= 1;
+            Some(ui.available_rect_before_wrap())
+        } else {
+            None
+        };
+        let previous_rects = std::mem::take(&mut self.node_rects);
+        let mut viewer = GlyphViewer {
+            frame,
+            sandbox,
+            fit,
+            previous_rects,
+            node_rects: Vec::new(),
+        };
         let style = SnarlStyle {
             collapsible: Some(false),
             ..SnarlStyle::new()
@@ -83,6 +116,7 @@ impl GraphView {
             &mut viewer,
             ui,
         );
+        self.node_rects = std::mem::take(&mut viewer.node_rects);
         // A node drop is one MoveGlyph: wait until no button is down, then compare.
         if ui.input(|i| i.pointer.any_down()) {
             return;
@@ -121,6 +155,12 @@ impl GraphView {
 struct GlyphViewer<'f, 'a> {
     frame: &'f mut Frame<'a>,
     sandbox: &'f mut Sandbox,
+    /// The screen rect to fit the nodes into this frame, if a fit is due.
+    fit: Option<Rect>,
+    /// Node rects drawn last frame (graph coordinates), for fitting.
+    previous_rects: Vec<Rect>,
+    /// Node rects drawn this frame.
+    node_rects: Vec<Rect>,
 }
 
 impl GlyphViewer<'_, '_> {
@@ -255,17 +295,49 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
             return;
         };
         ui.vertical(|ui| {
+            // Nodes stay narrower than a unit of distance so neighbours do not overlap.
+            ui.set_max_width(NODE_BODY_WIDTH);
             let lines = ability_lines(def);
             if lines.is_empty() {
                 ui.weak("no abilities");
             }
             for line in lines {
-                ui.add(
-                    egui::Label::new(RichText::new(line).small())
-                        .wrap_mode(egui::TextWrapMode::Extend),
-                );
+                ui.add(egui::Label::new(RichText::new(line).small()).wrap());
             }
         });
+    }
+
+    fn final_node_rect(
+        &mut self,
+        _node: NodeId,
+        rect: Rect,
+        _ui: &mut Ui,
+        _snarl: &mut Snarl<GlyphNode>,
+    ) {
+        self.node_rects.push(rect);
+    }
+
+    fn current_transform(&mut self, to_global: &mut TSTransform, snarl: &mut Snarl<GlyphNode>) {
+        let Some(screen) = self.fit.take() else {
+            return;
+        };
+        let mut bb = Rect::NOTHING;
+        for r in &self.previous_rects {
+            bb = bb.union(*r);
+        }
+        // Before the first frame only positions are known: assume a typical node's size.
+        for (pos, _) in snarl.nodes_pos() {
+            bb = bb.union(Rect::from_min_size(pos, egui::vec2(250.0, 90.0)));
+        }
+        if !bb.is_finite() || bb.width() <= 0.0 || bb.height() <= 0.0 {
+            return;
+        }
+        let bb = bb.expand(40.0);
+        let scaling = (screen.size() / bb.size()).min_elem().clamp(0.2, 1.0);
+        *to_global = TSTransform {
+            scaling,
+            translation: screen.center().to_vec2() - bb.center().to_vec2() * scaling,
+        };
     }
 
     fn has_node_menu(&mut self, _node: &GlyphNode) -> bool {

@@ -296,7 +296,9 @@ fn toolbar(ui: &mut Ui, mode: &mut GlyphViewMode, frame: &mut Frame<'_>, sandbox
             ui.separator();
             if ui
                 .button("Add glyph")
-                .on_hover_text("Add a glyph with no abilities, next to the last one")
+                .on_hover_text(
+                    "Add a glyph with no abilities, 1u right of the last one (within link range)",
+                )
                 .clicked()
             {
                 let id = next_glyph_id(frame.net);
@@ -352,9 +354,10 @@ fn toolbar(ui: &mut Ui, mode: &mut GlyphViewMode, frame: &mut Frame<'_>, sandbox
     });
 }
 
-/// Where "Add glyph" puts a glyph: half a unit right of the last one (within link range).
+/// Where "Add glyph" puts a glyph: 1u right of the last one (just within link range, and
+/// far enough apart that their graph nodes do not overlap).
 fn free_spot(net: &GlyphNetwork) -> (f64, f64) {
     net.glyphs.last().map_or((0.0, 0.0), |g| {
-        (widgets::snap(g.pos.0 + 0.5), widgets::snap(g.pos.1))
+        (widgets::snap(g.pos.0 + 1.0), widgets::snap(g.pos.1))
     })
 }
