@@ -113,6 +113,37 @@ pub enum GlyphEdit {
     SetName(String),
 }
 
+impl GlyphEdit {
+    /// A short description for an undo menu: "Move bell", "Link door and bell".
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            GlyphEdit::AddGlyph { id, .. } => format!("Add glyph {id}"),
+            GlyphEdit::RemoveGlyph { id } => format!("Delete glyph {id}"),
+            GlyphEdit::MoveGlyph { id, .. } => format!("Move {id}"),
+            GlyphEdit::RenameGlyph { id, new_id } => format!("Rename {id} to {new_id}"),
+            GlyphEdit::SetColour { id, .. } => format!("Colour of {id}"),
+            GlyphEdit::AddAbility { id, .. } => format!("Add ability to {id}"),
+            GlyphEdit::EditAbility { id, index, .. } => {
+                format!("Edit ability {} of {id}", index + 1)
+            }
+            GlyphEdit::RemoveAbility { id, index } => {
+                format!("Remove ability {} of {id}", index + 1)
+            }
+            GlyphEdit::SetDismissOn { id, .. } => format!("Dismiss-on of {id}"),
+            GlyphEdit::SetDisableOn { id, .. } => format!("Disable-on of {id}"),
+            GlyphEdit::AddLink { a, b } => format!("Link {a} and {b}"),
+            GlyphEdit::RemoveLink { a, b } => format!("Unlink {a} and {b}"),
+            GlyphEdit::AddInjection(inj) => format!("Inject \"{}\" at {}", inj.command, inj.glyph),
+            GlyphEdit::RemoveInjection { index } => format!("Remove injection {}", index + 1),
+            GlyphEdit::AddMove(m) => format!("Schedule a move of {}", m.glyph),
+            GlyphEdit::RemoveMove { index } => format!("Remove scheduled move {}", index + 1),
+            GlyphEdit::SetMaxRounds(n) => format!("Max rounds {n}"),
+            GlyphEdit::SetName(name) => format!("Rename network to {name}"),
+        }
+    }
+}
+
 /// A fresh, empty network for the host's "New glyph network".
 #[must_use]
 pub fn new_network(name: &str) -> GlyphNetwork {

@@ -523,3 +523,25 @@ fn check_glyph_edit_never_changes_the_network() {
     assert!(check_glyph_edit(&net, &GlyphEdit::RemoveGlyph { id: "gong".into() }).is_err());
     assert_eq!(net, before);
 }
+
+#[test]
+fn labels_name_the_edit() {
+    let edit = GlyphEdit::MoveGlyph {
+        id: "bell".into(),
+        to: (1.0, 0.0),
+    };
+    assert_eq!(edit.label(), "Move bell");
+    let edit = GlyphEdit::AddLink {
+        a: "door".into(),
+        b: "bell".into(),
+    };
+    assert_eq!(edit.label(), "Link door and bell");
+    assert_eq!(
+        GlyphEdit::RemoveAbility {
+            id: "door".into(),
+            index: 0
+        }
+        .label(),
+        "Remove ability 1 of door"
+    );
+}
