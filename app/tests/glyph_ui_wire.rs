@@ -1,5 +1,5 @@
-//! Dragging a wire between two glyph nodes in the graph (egui-snarl) links them, or, beyond 1u,
-//! is refused with the reason shown (`egui_kittest`).
+//! The graph view (egui-snarl) driven by the pointer (`egui_kittest`): a wire between two glyph
+//! nodes links them or is refused with the reason, a node drag is one edit, node menus work.
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
 
 use egui::emath::TSTransform;
@@ -154,4 +154,56 @@ fn dragging_a_node_is_one_move_edit() {
         "{to:?}"
     );
     assert_eq!(harness.state().net.glyphs[0].pos, *to);
+}
+
+#[test]
+fn injecting_from_a_nodes_context_menu() {
+    let mut harness = harness(two_glyphs(1.0));
+    let t = graph_transform(&harness);
+    let labels = pin_labels(&harness);
+    // Inside bell's frame, right of its output pin.
+    let at = t * Pos2::new(labels[3].right() + 12.0, labels[3].center().y);
+    harness.event(Event::PointerMoved(at));
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+    harness.get_by_label("Inject \"ping\" here").click();
+    harness.run();
+    harness.get_by_label("\"ping\" arrives at bell in round 1");
+    harness.get_by_label("Step").click();
+    harness.run();
+    harness.get_by_label("bell receives \"ping\" (injected)");
+    // The sandbox's injection is not an edit of the network.
+    assert!(harness.state().applied.is_empty());
+}
+
+#[test]
+fn a_nodes_title_opens_its_menu_too() {
+    let mut harness = harness(two_glyphs(1.0));
+    let t = graph_transform(&harness);
+    let at = t * harness.get_by_label("door").rect().center();
+    harness.event(Event::PointerMoved(at));
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+    harness.get_by_label("Delete glyph").click();
+    harness.run();
+    assert_eq!(
+        harness.state().applied,
+        vec![GlyphEdit::RemoveGlyph { id: "door".into() }]
+    );
 }

@@ -240,13 +240,14 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
     ) {
         let id = snarl[node].id.clone();
         let selected = self.frame.selected.as_deref() == Some(id.as_str());
-        if ui
+        let title = ui
             .selectable_label(selected, RichText::new(&id).strong())
-            .on_hover_text("Click to select (or, in link mode, to link); right-click for more")
-            .clicked()
-        {
+            .on_hover_text("Click to select (or, in link mode, to link); right-click for more");
+        if title.clicked() {
             self.frame.glyph_clicked(&id);
         }
+        // The title takes the node's clicks, so it opens the node's menu itself.
+        title.context_menu(|ui| self.node_menu(ui, &id));
     }
 
     fn inputs(&mut self, _node: &GlyphNode) -> usize {
@@ -353,6 +354,34 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
         snarl: &mut Snarl<GlyphNode>,
     ) {
         let id = snarl[node].id.clone();
+        self.node_menu(ui, &id);
+    }
+
+    fn connect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<GlyphNode>) {
+        let a = snarl[from.id.node].id.clone();
+        let b = snarl[to.id.node].id.clone();
+        self.frame.emit(GlyphEdit::AddLink { a, b });
+    }
+
+    fn disconnect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<GlyphNode>) {
+        let a = snarl[from.id.node].id.clone();
+        let b = snarl[to.id.node].id.clone();
+        self.frame.emit(GlyphEdit::RemoveLink { a, b });
+    }
+
+    fn drop_outputs(&mut self, pin: &OutPin, snarl: &mut Snarl<GlyphNode>) {
+        self.unlink_all(&snarl[pin.id.node].id.clone());
+    }
+
+    fn drop_inputs(&mut self, pin: &InPin, snarl: &mut Snarl<GlyphNode>) {
+        self.unlink_all(&snarl[pin.id.node].id.clone());
+    }
+}
+
+impl GlyphViewer<'_, '_> {
+    /// The node's right-click menu (on its frame or its title).
+    fn node_menu(&mut self, ui: &mut Ui, id: &str) {
+        let id = id.to_owned();
         let command = self.sandbox.command().to_owned();
         if ui
             .button(format!("Inject \"{command}\" here"))
@@ -388,28 +417,6 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
         }
     }
 
-    fn connect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<GlyphNode>) {
-        let a = snarl[from.id.node].id.clone();
-        let b = snarl[to.id.node].id.clone();
-        self.frame.emit(GlyphEdit::AddLink { a, b });
-    }
-
-    fn disconnect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<GlyphNode>) {
-        let a = snarl[from.id.node].id.clone();
-        let b = snarl[to.id.node].id.clone();
-        self.frame.emit(GlyphEdit::RemoveLink { a, b });
-    }
-
-    fn drop_outputs(&mut self, pin: &OutPin, snarl: &mut Snarl<GlyphNode>) {
-        self.unlink_all(&snarl[pin.id.node].id.clone());
-    }
-
-    fn drop_inputs(&mut self, pin: &InPin, snarl: &mut Snarl<GlyphNode>) {
-        self.unlink_all(&snarl[pin.id.node].id.clone());
-    }
-}
-
-impl GlyphViewer<'_, '_> {
     fn unlink_all(&mut self, id: &str) {
         let links: Vec<(String, String)> = self
             .frame
