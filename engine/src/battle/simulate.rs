@@ -1,0 +1,1 @@
+//! Monte Carlo: many seeds of one battle.
