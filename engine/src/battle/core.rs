@@ -122,6 +122,8 @@ impl Battle {
     pub fn step(&mut self) -> Option<Event> {
         loop {
             if self.returned < self.state.next_index {
+                // The board a caller reads after this step shows up-to-date effective stats.
+                self.state.ensure_stats(&self.program);
                 let event = self.state.log[(self.returned - self.state.log_start) as usize];
                 self.returned += 1;
                 return Some(event);
@@ -146,6 +148,7 @@ impl Battle {
             }
             self.advance();
         }
+        self.state.ensure_stats(&self.program);
         self.returned = self.state.next_index;
     }
 
@@ -291,6 +294,9 @@ impl Battle {
             st.resolve(p, pending);
             return;
         }
+        // Stats first: a creature whose life bonus just went away must die at this check
+        // whether or not someone read the board in between (stepping and running agree).
+        st.ensure_stats(p);
         if st.check_deaths {
             st.check_deaths = false;
             if st.process_deaths(p) {

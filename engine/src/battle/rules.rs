@@ -534,6 +534,7 @@ impl State {
         if n < count as usize {
             return;
         }
+        group[..n].sort_by_key(|&id| self.creatures[id as usize].slot);
         for &id in &group[..n] {
             self.take_off_line(id);
             let c = self.creatures[id as usize];
