@@ -99,6 +99,16 @@ impl Battle {
         }
     }
 
+    /// A copy with another seed, for a battle that has not started yet (a fresh [`Battle::new`]
+    /// cloned: cheaper than compiling the start again for every Monte Carlo run).
+    #[must_use]
+    pub fn reseeded(&self, seed: u64) -> Battle {
+        let mut b = self.clone();
+        b.seed = seed;
+        b.state.rng = ChaCha8Rng::seed_from_u64(seed);
+        b
+    }
+
     /// The same battle from its start, stepped `n` events in: stepping back is replaying.
     #[must_use]
     pub fn replay_to(&self, n: u32) -> Battle {
