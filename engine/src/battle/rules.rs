@@ -902,6 +902,10 @@ impl State {
         for &id in &returning {
             let dead = self.creatures[id as usize];
             let side = dead.owner;
+            // With no room it stays in the discard pile.
+            let Some(slot) = self.slot_behind_last(side) else {
+                continue;
+            };
             // It leaves the discard pile (its artifacts stay there).
             if let Some(pos) = self.discard[side as usize]
                 .iter()
@@ -909,9 +913,6 @@ impl State {
             {
                 self.discard[side as usize].remove(pos);
             }
-            let Some(slot) = self.slot_behind_last(side) else {
-                continue;
-            };
             let new = self.place(p, dead.card, side, slot);
             self.creatures[new as usize].returned = true;
             self.emit(
