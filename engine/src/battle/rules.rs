@@ -35,19 +35,16 @@ impl State {
     /// Resolves one queued ability.
     pub fn resolve(&mut self, p: &Program, pending: Pending) {
         let src = pending.source;
-        let bearer = self.creatures[src.creature as usize];
+        let (on_line, owner) = {
+            let c = &self.creatures[src.creature as usize];
+            (c.on_line, c.owner)
+        };
         let ability = &p.keywords[src.keyword as usize].abilities[src.ability as usize];
-        if !bearer.on_line && ability.hook != Hook::Destroyed {
+        if !on_line && ability.hook != Hook::Destroyed {
             return;
         }
         self.ensure_stats(p);
-        if !self.cond(
-            p,
-            &ability.condition,
-            src.creature,
-            bearer.owner,
-            &pending.ctx,
-        ) {
+        if !self.cond(p, &ability.condition, src.creature, owner, &pending.ctx) {
             return;
         }
         let at = self.emit(
@@ -63,7 +60,7 @@ impl State {
             ability: Some(src),
             after: Some(at),
         };
-        let targets = self.select(p, &ability.target, src.creature, bearer.owner, &pending.ctx);
+        let targets = self.select(p, &ability.target, src.creature, owner, &pending.ctx);
         for effect in &ability.effects {
             for &target in targets.as_slice() {
                 self.apply_effect(p, effect, src, target, &pending.ctx, cause);
@@ -289,7 +286,7 @@ impl State {
         let target = plan.target;
         let mut amount = base;
         if src != NONE && self.creatures[src as usize].hooks & Hook::WouldDealDamage.bit() != 0 {
-            let s = self.creatures[src as usize];
+            let src_owner = self.creatures[src as usize].owner;
             let ctx = Ctx {
                 subject: target,
                 attack_damage: attack,
@@ -298,7 +295,7 @@ impl State {
             };
             self.each_ability(p, src, Hook::WouldDealDamage, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
-                if self.cond(p, &ab.condition, src, s.owner, &ctx) {
+                if self.cond(p, &ab.condition, src, src_owner, &ctx) {
                     for e in &ab.effects {
                         if let Eff::IncreaseDamage(x) = e {
                             amount += self.amount(p, x, src, a.value, &ctx);
@@ -308,10 +305,13 @@ impl State {
             });
         }
         plan.unmodified = amount;
-        let t = self.creatures[target as usize];
-        let mut reduce = if attack { t.armor() } else { 0 };
+        let (t_armor, t_hooks, t_owner) = {
+            let t = &self.creatures[target as usize];
+            (t.armor(), t.hooks, t.owner)
+        };
+        let mut reduce = if attack { t_armor } else { 0 };
         let mut prevented = false;
-        if t.hooks & Hook::WouldBeDamaged.bit() != 0 {
+        if t_hooks & Hook::WouldBeDamaged.bit() != 0 {
             let ctx = Ctx {
                 subject: src,
                 attack_damage: attack,
@@ -319,7 +319,7 @@ impl State {
             };
             self.each_ability(p, target, Hook::WouldBeDamaged, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
-                if !self.cond(p, &ab.condition, target, t.owner, &ctx) {
+                if !self.cond(p, &ab.condition, target, t_owner, &ctx) {
                     return;
                 }
                 for e in &ab.effects {
@@ -582,6 +582,15 @@ impl State {
     /// Returns whether any died.
     pub fn process_deaths(&mut self, p: &Program) -> bool {
         self.ensure_stats(p);
+        let any = (0..2u8).any(|side| {
+            self.line(side).any(|id| {
+                let c = &self.creatures[id as usize];
+                c.doomed || c.damage >= c.life()
+            })
+        });
+        if !any {
+            return false;
+        }
         let mut dying = [NONE; 2 * MAX_SLOTS];
         let mut n = 0;
         for side in 0..2u8 {
@@ -743,11 +752,14 @@ impl State {
             if id == NONE {
                 continue;
             }
-            let c = self.creatures[id as usize];
-            if second && c.flags & flag::ATTACK_TWICE == 0 {
+            let (flags, no_attack_turn, attack, hooks) = {
+                let c = &self.creatures[id as usize];
+                (c.flags, c.no_attack_turn, c.attack(), c.hooks)
+            };
+            if second && flags & flag::ATTACK_TWICE == 0 {
                 continue;
             }
-            if c.no_attack_turn == self.turn {
+            if no_attack_turn == self.turn {
                 if !second {
                     self.emit(
                         EventKind::AttackSkipped { creature: id },
@@ -758,8 +770,8 @@ impl State {
             }
             let enemy = self.at(1 - side, slot);
             if enemy == NONE {
-                let mut amount = c.attack();
-                if c.hooks & Hook::WouldDealDamage.bit() != 0 {
+                let mut amount = attack;
+                if hooks & Hook::WouldDealDamage.bit() != 0 {
                     let ctx = Ctx {
                         attacking_player: true,
                         attack_damage: true,
@@ -783,7 +795,7 @@ impl State {
                     amount,
                 ));
             } else {
-                let plan = self.plan_damage(p, Some(id), enemy, c.attack(), true);
+                let plan = self.plan_damage(p, Some(id), enemy, attack, true);
                 plans[side as usize] = Some((id, AttackTarget::Creature(enemy), Some(plan), 0));
             }
         }
