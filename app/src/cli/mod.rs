@@ -1,0 +1,140 @@
+//! The command-line interface. Each command's logic lives in the engine (tested there); this
+//! module parses arguments with clap, prints what the engine returns and sets the exit status.
+
+mod pack_commands;
+
+use sigilforge_engine::{encounter, glyph};
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use sigilforge_engine::command::CommandOutput;
+
+/// Sigilforge: build and test card-game and tabletop-RPG content.
+#[derive(Debug, Parser)]
+#[command(name = "sigilforge", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, the editor opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the editor (the default), optionally on a pack folder.
+    Edit {
+        /// The pack folder (default: the bundled starter content).
+        pack: Option<PathBuf>,
+    },
+    /// Check a pack (or one file) and print every problem as `file:line:col: message`.
+    Validate {
+        /// A pack folder or a single .ron file.
+        path: PathBuf,
+    },
+    /// Rewrite files in canonical form (files with problems are left untouched).
+    Fmt {
+        /// A pack folder or a single .ron file.
+        path: PathBuf,
+        /// Only report which files would change; exit 1 if any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Write a content pack archive (validation must pass first).
+    Export {
+        /// The pack folder.
+        pack: PathBuf,
+        /// The archive to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Unpack a content pack archive safely into a folder.
+    Import {
+        /// The archive.
+        archive: PathBuf,
+        /// The folder to create.
+        dir: PathBuf,
+        /// Replace an existing folder.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Run a glyph network round by round (or analyse it without running it).
+    Glyph {
+        /// The network file (`GlyphNetwork(...)`).
+        file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Analyse instead of running: reach, runaway loops, unreached glyphs, breaking links.
+        #[arg(long, alias = "analyze")]
+        analyse: bool,
+    },
+    /// Run a tabletop encounter, estimate its difficulty, or print its sheet.
+    Encounter {
+        /// The encounter file (`Encounter(...)`).
+        file: PathBuf,
+        /// Seed for the dice (default: the file's seed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Play N seeded encounters with the documented policies and report the odds.
+        #[arg(long, value_name = "N")]
+        simulate: Option<u32>,
+        /// Write a printable encounter sheet (HTML) to this file.
+        #[arg(long, value_name = "OUT.html")]
+        sheet: Option<PathBuf>,
+    },
+}
+
+/// Runs the command line and returns the process exit status.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let output = match cli.command {
+        None => return open_editor(None),
+        Some(Command::Edit { pack }) => return open_editor(pack),
+        Some(Command::Validate { path }) => pack_commands::validate(&path),
+        Some(Command::Fmt { path, check }) => pack_commands::fmt(&path, check),
+        Some(Command::Export { pack, output }) => pack_commands::export(&pack, &output),
+        Some(Command::Import {
+            archive,
+            dir,
+            force,
+        }) => pack_commands::import(&archive, &dir, force),
+        Some(Command::Glyph {
+            file,
+            json,
+            analyse,
+        }) => glyph::cli::glyph_command(&file, json, analyse),
+        Some(Command::Encounter {
+            file,
+            seed,
+            json,
+            simulate,
+            sheet,
+        }) => encounter::cli::encounter_command(&file, seed, json, simulate, sheet.as_deref()),
+    };
+    emit(&output)
+}
+
+fn open_editor(pack: Option<PathBuf>) -> ExitCode {
+    match crate::editor::run_editor(pack) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sigilforge: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints a command's output and turns its code into an exit status.
+fn emit(output: &CommandOutput) -> ExitCode {
+    use std::io::Write as _;
+    // A closed pipe (`sigilforge ... | head`) is not an error worth a panic: ignore write failures.
+    let _ = std::io::stdout().write_all(output.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(output.stderr.as_bytes());
+    ExitCode::from(u8::try_from(output.code).unwrap_or(1))
+}

@@ -1,0 +1,314 @@
+//! Cross-file checks: duplicate ids, unknown keywords, keyword values, and references to ids
+//! that do not exist. Each problem is located at the offending value in its file.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{Content, Pack, PackFile};
+use crate::diag::{Diagnostics, locate_literal, locate_literal_after};
+use crate::model::ability::{Ability, Effect};
+use crate::model::keyword::normalise;
+use crate::model::{BattleScenario, Card, KeywordDef, KeywordRef};
+use crate::ron_io::edit_distance;
+
+/// Checks references across the whole pack, recording every problem in `diags`.
+pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
+    crate::encounter::check_pack(pack, diags);
+    let keywords = keyword_index(pack, diags);
+    let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();
+    let mut seen_literal: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for (file, card) in pack.cards() {
+        let path = pack.root.join(&file.path);
+        if card.id.trim().is_empty() {
+            diags.error(
+                &path,
+                locate_literal(&file.source, &card.name, 0),
+                format!("card `{}` has no id", card.name),
+            );
+            continue;
+        }
+        let n = seen_literal
+            .entry((file.path.as_str(), card.id.as_str()))
+            .or_default();
+        let occurrence = *n;
+        *n += 1;
+        if let Some((first_file, _)) = card_ids.get(card.id.as_str()) {
+            let first = locate_literal(&first_file.source, &card.id, 0);
+            diags.error(
+                &path,
+                locate_literal(&file.source, &card.id, occurrence),
+                format!(
+                    "duplicate card id `{}` (first defined at {}:{}:{})",
+                    card.id,
+                    pack.root.join(&first_file.path).display(),
+                    first.line,
+                    first.column
+                ),
+            );
+        } else {
+            card_ids.insert(&card.id, (file, occurrence));
+        }
+    }
+    let card_exists = |id: &str| card_ids.contains_key(id);
+    for (file, card) in pack.cards() {
+        let path = pack.root.join(&file.path);
+        check_card(card, &card.id, &file.source, &path, &keywords, diags);
+        for ability in &card.abilities {
+            check_ability_refs(
+                ability,
+                &card.id,
+                &file.source,
+                &path,
+                &card_exists,
+                &keywords,
+                diags,
+            );
+        }
+    }
+    for (file, keyword) in pack.keywords() {
+        let path = pack.root.join(&file.path);
+        for ability in &keyword.abilities {
+            check_ability_refs(
+                ability,
+                &keyword.name,
+                &file.source,
+                &path,
+                &card_exists,
+                &keywords,
+                diags,
+            );
+        }
+    }
+    for file in &pack.files {
+        let path = pack.root.join(&file.path);
+        match &file.content {
+            Content::BattleScenario(scenario) => {
+                check_scenario(pack, file, scenario, &path, &keywords, diags);
+            }
+            Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
+            Content::StatBlocks(set) => {
+                let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
+                for creature in &set.creatures {
+                    let n = ids.entry(&creature.id).or_default();
+                    if *n > 0 {
+                        diags.error(
+                            &path,
+                            locate_literal(&file.source, &creature.id, *n),
+                            format!("duplicate stat block id `{}`", creature.id),
+                        );
+                    }
+                    *n += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Known keywords by normalised name. Duplicate names are reported.
+pub(crate) fn keyword_index<'p>(
+    pack: &'p Pack,
+    diags: &mut Diagnostics,
+) -> BTreeMap<String, &'p KeywordDef> {
+    let mut index: BTreeMap<String, &KeywordDef> = BTreeMap::new();
+    for (file, keyword) in pack.keywords() {
+        let key = normalise(&keyword.name);
+        if index.insert(key, keyword).is_some() {
+            diags.error(
+                &pack.root.join(&file.path),
+                locate_literal(&file.source, &keyword.name, 1),
+                format!("keyword `{}` is defined twice", keyword.name),
+            );
+        }
+    }
+    index
+}
+
+/// Checks a card's keywords against the known keywords.
+fn check_card(
+    card: &Card,
+    anchor: &str,
+    source: &str,
+    path: &Path,
+    keywords: &BTreeMap<String, &KeywordDef>,
+    diags: &mut Diagnostics,
+) {
+    for text in &card.keywords {
+        let at = locate_literal_after(source, anchor, text);
+        let Some(kw) = KeywordRef::parse(text) else {
+            diags.error(path, at, format!("card `{anchor}` has an empty keyword"));
+            continue;
+        };
+        match keywords.get(&normalise(&kw.name)) {
+            None => {
+                let hint = nearest_keyword(&kw.name, keywords)
+                    .map(|k| format!("; did you mean `{k}`?"))
+                    .unwrap_or_default();
+                diags.error(
+                    path,
+                    at,
+                    format!("unknown keyword `{}` on card `{anchor}`{hint}", kw.name),
+                );
+            }
+            Some(def) => match (&def.param, kw.value) {
+                (Some(param), None) => diags.error(
+                    path,
+                    at,
+                    format!(
+                        "keyword `{}` needs a value ({param}), e.g. `{} 2`",
+                        def.name, def.name
+                    ),
+                ),
+                (None, Some(v)) => diags.error(
+                    path,
+                    at,
+                    format!(
+                        "keyword `{}` takes no value, but `{v}` is written",
+                        def.name
+                    ),
+                ),
+                _ => {}
+            },
+        }
+    }
+}
+
+fn nearest_keyword<'a>(name: &str, keywords: &BTreeMap<String, &'a KeywordDef>) -> Option<&'a str> {
+    let name = normalise(name);
+    keywords
+        .iter()
+        .map(|(k, def)| (edit_distance(&name, k), def.name.as_str()))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, n)| n)
+}
+
+/// Checks ids an ability names (cards it summons or becomes, keywords it grants).
+fn check_ability_refs(
+    ability: &Ability,
+    owner: &str,
+    source: &str,
+    path: &Path,
+    card_exists: &dyn Fn(&str) -> bool,
+    keywords: &BTreeMap<String, &KeywordDef>,
+    diags: &mut Diagnostics,
+) {
+    let mut stack: Vec<&Effect> = ability.effects.iter().collect();
+    while let Some(effect) = stack.pop() {
+        match effect {
+            Effect::Summon { card, .. } | Effect::Transform(card) if !card_exists(card) => {
+                diags.error(
+                    path,
+                    locate_literal_after(source, owner, card),
+                    format!("`{owner}` refers to card `{card}`, which does not exist"),
+                );
+            }
+            Effect::Grant(keyword) | Effect::Remove(keyword) => {
+                let name = KeywordRef::parse(keyword)
+                    .map(|k| k.name)
+                    .unwrap_or_default();
+                if !keywords.contains_key(&normalise(&name)) {
+                    diags.error(
+                        path,
+                        locate_literal_after(source, owner, keyword),
+                        format!("`{owner}` refers to keyword `{name}`, which does not exist"),
+                    );
+                }
+            }
+            Effect::Delayed { effects, .. } => stack.extend(effects.iter()),
+            _ => {}
+        }
+    }
+}
+
+/// Checks a battle scenario's card references and inline cards.
+fn check_scenario(
+    pack: &Pack,
+    file: &PackFile,
+    scenario: &BattleScenario,
+    path: &Path,
+    keywords: &BTreeMap<String, &KeywordDef>,
+    diags: &mut Diagnostics,
+) {
+    let pack_cards = scenario_pack_cards(pack, file, scenario, path, diags);
+    for (id, card) in &scenario.cards {
+        check_card(card, id, &file.source, path, keywords, diags);
+    }
+    let exists = |id: &str| scenario.cards.contains_key(id) || pack_cards.iter().any(|c| c == id);
+    let mut occurrences: BTreeMap<&str, usize> = BTreeMap::new();
+    let lines = scenario.a.iter().chain(&scenario.b).map(String::as_str);
+    let plays = scenario.plays.iter().map(|p| p.card.as_str());
+    for id in lines.chain(plays) {
+        let n = occurrences.entry(id).or_default();
+        // Inline definitions come first in the file; count past them.
+        let at = locate_literal(
+            &file.source,
+            id,
+            *n + usize::from(scenario.cards.contains_key(id)),
+        );
+        *n += 1;
+        if !exists(id) {
+            diags.error(
+                path,
+                at,
+                format!("scenario refers to card `{id}`, which does not exist"),
+            );
+        }
+    }
+    for play in &scenario.plays {
+        if play.turn == 0 {
+            diags.error(
+                path,
+                locate_literal(&file.source, &play.card, 0),
+                "turns are numbered from 1",
+            );
+        }
+    }
+}
+
+/// Card ids available to a scenario through its `pack` field.
+fn scenario_pack_cards(
+    pack: &Pack,
+    file: &PackFile,
+    scenario: &BattleScenario,
+    path: &Path,
+    diags: &mut Diagnostics,
+) -> Vec<String> {
+    let Some(rel) = &scenario.pack else {
+        return Vec::new();
+    };
+    let dir = path
+        .parent()
+        .map_or_else(PathBuf::new, Path::to_path_buf)
+        .join(rel);
+    let same = match (dir.canonicalize(), pack.root.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same {
+        return pack.cards().map(|(_, c)| c.id.clone()).collect();
+    }
+    if !dir.join(super::MANIFEST_FILE).is_file() {
+        diags.error(
+            path,
+            locate_literal(&file.source, rel, 0),
+            format!(
+                "`pack: Some(\"{rel}\")` names {}, which has no pack.ron",
+                dir.display()
+            ),
+        );
+        return Vec::new();
+    }
+    // Another pack: read its cards without validating it (it is checked on its own).
+    let mut ignored = Diagnostics::new();
+    let mut cards = Vec::new();
+    for rel_file in super::ron_files(&dir, &mut ignored) {
+        let p = dir.join(&rel_file);
+        if let Some(text) = super::read_text(&p, &mut ignored)
+            && let Content::Cards(set) = Content::parse(&text, &p, &mut ignored)
+        {
+            cards.extend(set.cards.into_iter().map(|c| c.id));
+        }
+    }
+    cards
+}
