@@ -253,3 +253,27 @@ fn seed_and_max_turns_can_be_overridden() {
     assert_eq!(v["discard"]["b"], serde_json::json!(["training_dummy"]));
     assert_eq!(v["life"]["b"], 14, "turn 3: 6 to the player");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_keyword_text_never_panics_the_loader(
+        keywords in proptest::collection::vec("[A-Za-z' ]{0,12}( -?[0-9]{1,3})?", 0..4),
+        attack in -5..20i32,
+        life in -5..20i32,
+        line in proptest::collection::vec("[a-z]{1,3}", 0..9),
+    ) {
+        use sigilforge_engine::model::{BattleScenario, Card};
+        let mut sc: BattleScenario = ron::from_str("(name: \"fuzz\", max_turns: 3)").unwrap();
+        sc.cards.insert("k".into(), Card { name: "K".into(), attack, life, keywords, ..Card::default() });
+        sc.a = line.clone();
+        sc.a.push("k".into());
+        sc.b = line;
+        // Either a located error or a battle that ends.
+        if let Ok(setup) = sigilforge_engine::battle::prepare(&BattleContent::standard(), &sc) {
+            let mut b = Battle::new(&setup, 1);
+            b.run();
+            proptest::prop_assert!(b.is_over());
+        }
+    }
+}

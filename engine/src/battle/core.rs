@@ -439,3 +439,48 @@ impl Battle {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::{BattleContent, prepare};
+    use crate::model::BattleScenario;
+
+    fn battle(a: &[&str]) -> Battle {
+        let scenario: BattleScenario = ron::from_str(&format!(
+            "(name: \"t\", cards: {{\"x\": (name: \"X\", life: 3)}}, a: [{}])",
+            a.iter()
+                .map(|s| format!("\"{s}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+        .unwrap();
+        Battle::new(&prepare(&BattleContent::standard(), &scenario).unwrap(), 0)
+    }
+
+    #[test]
+    fn closing_gaps_stops_at_a_wall_of_ice() {
+        let mut b = battle(&["x", "x", "x", "wall_of_ice", "x"]);
+        let ids = b.state.lines[0];
+        b.state.take_off_line(ids[0]);
+        b.state.take_off_line(ids[2]);
+        b.state.close_gaps(Cause::RULES);
+        let line = b.state.lines[0];
+        assert_eq!(
+            line[0], ids[1],
+            "the creature in front of the wall moves up"
+        );
+        assert_eq!(line[1], NONE);
+        assert_eq!(line[3], ids[3], "the wall stays");
+        assert_eq!(line[4], ids[4], "nothing moves past the wall");
+        assert_eq!(b.state.creature(ids[1]).slot, 0);
+    }
+
+    #[test]
+    fn a_battle_with_no_turns_is_over_at_once() {
+        let scenario: BattleScenario = ron::from_str("(name: \"t\", max_turns: 0)").unwrap();
+        let mut b = Battle::new(&prepare(&BattleContent::standard(), &scenario).unwrap(), 0);
+        assert!(b.step().is_none());
+        assert_eq!((b.winner(), b.turn()), (Some(Winner::None), 0));
+    }
+}
