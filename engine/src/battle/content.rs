@@ -216,6 +216,14 @@ impl BattleContent {
                     && (a.condition.reads_damage() || a.target.reads_damage())
             })
         });
+        program.statics_read_stats = program.keywords.iter().any(|k| {
+            k.abilities.iter().any(|a| {
+                a.hook == super::program::Hook::Static
+                    && (a.condition.reads_stats()
+                        || a.target.reads_damage()
+                        || a.effects.iter().any(|e| matches!(e, super::program::Eff::Modify(_, amt) if amt.reads_stats())))
+            })
+        });
         program
     }
 }

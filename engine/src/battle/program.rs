@@ -351,9 +351,35 @@ pub struct Program {
     /// Whether any static ability reads damage (`Wounded`, `DamagedThisTurn`, `MostDamagedAlly`):
     /// only then does dealing or healing damage force a stat recomputation.
     pub statics_read_damage: bool,
+    /// Whether any static ability reads effective stats (`StatAtLeast`, `StrongestEnemy`,
+    /// `OwnAttack`): only then does a permanent stat change force a full recomputation.
+    pub statics_read_stats: bool,
+}
+
+impl Amt {
+    /// Whether the amount depends on effective stats.
+    #[must_use]
+    pub fn reads_stats(&self) -> bool {
+        match self {
+            Amt::OwnAttack => true,
+            Amt::Times(a, b) => a.reads_stats() || b.reads_stats(),
+            _ => false,
+        }
+    }
 }
 
 impl Cond {
+    /// Whether the condition depends on effective stats.
+    #[must_use]
+    pub fn reads_stats(&self) -> bool {
+        match self {
+            Cond::All(v) | Cond::Any(v) => v.iter().any(Cond::reads_stats),
+            Cond::Not(c) | Cond::Source(c) => c.reads_stats(),
+            Cond::StatAtLeast(..) | Cond::StatAtMost(..) => true,
+            _ => false,
+        }
+    }
+
     /// Whether the condition depends on damage marked.
     #[must_use]
     pub fn reads_damage(&self) -> bool {

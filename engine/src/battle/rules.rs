@@ -114,7 +114,13 @@ impl State {
                 let amount = amount_of(self, a);
                 if amount != 0 {
                     self.creatures[t as usize].permanent[*stat as usize] += amount;
-                    self.stats_dirty = true;
+                    // Permanent changes add linearly: patch the stat unless a static ability reads it.
+                    if p.statics_read_stats {
+                        self.stats_dirty = true;
+                    } else {
+                        self.creatures[t as usize].stats[*stat as usize] += amount;
+                        self.check_deaths = true;
+                    }
                     self.emit(
                         EventKind::StatChanged {
                             creature: t,
