@@ -1,6 +1,7 @@
 //! Determinism, random boards (proptest), the loop limit, and the stepping API the sandbox uses.
 
-mod common;
+mod battle_common;
+use battle_common as common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,8 @@
 //! One test per keyword and special rule (seed 001, 4.1 and 4.2), named after it. Each asserts
 //! concrete numbers, so a wrong reading fails.
 
-mod common;
+mod battle_common;
+use battle_common as common;
 
 use common::{get, ids, scenario};
 use sigilforge_engine::battle::EventKind;

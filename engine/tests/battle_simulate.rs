@@ -1,6 +1,7 @@
 //! Monte Carlo: rates, intervals and independence from the thread count.
 
-mod common;
+mod battle_common;
+use battle_common as common;
 
 use common::scenario;
 use sigilforge_engine::battle::simulate::{simulate, wilson};
