@@ -353,9 +353,13 @@ impl Game {
                         kind: AbilityKind::Static,
                         restrictions: Vec::new(),
                         condition: None,
-                        target: Target::Chosen {
-                            count: targets.len() as u32,
-                            filter: None,
+                        target: if targets.is_empty() {
+                            Target::Controller
+                        } else {
+                            Target::Chosen {
+                                count: targets.len() as u32,
+                                filter: None,
+                            }
                         },
                         effects: effects.clone(),
                         duration: duration.clone(),

@@ -255,6 +255,10 @@ impl Game {
             );
             for zone in Zone::ALL {
                 for id in self.zone_ids(p, zone) {
+                    if !zone.in_play() {
+                        let _ = writeln!(out, "  {}: {id}", zone.name());
+                        continue;
+                    }
                     let stats: Vec<String> = self
                         .stat_names(&id)
                         .iter()

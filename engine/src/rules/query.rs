@@ -174,7 +174,7 @@ impl Game {
                     .ability
                     .restrictions
                     .iter()
-                    .all(|r| self.restriction_holds(&r.requires, obj.owner, &id));
+                    .all(|r| self.restriction_holds_in(&r.requires, obj.owner, &id, false));
                 if !holds {
                     continue;
                 }
@@ -192,10 +192,9 @@ impl Game {
                             restrictions,
                             effects: inner,
                         } => {
-                            if restrictions
-                                .iter()
-                                .all(|r| self.restriction_holds(&r.requires, obj.owner, &id))
-                            {
+                            if restrictions.iter().all(|r| {
+                                self.restriction_holds_in(&r.requires, obj.owner, &id, false)
+                            }) {
                                 effects.extend(inner.iter().rev());
                             }
                             continue;
@@ -426,9 +425,27 @@ impl Game {
         player: Player,
         source: &str,
     ) -> bool {
+        self.restriction_holds_in(r, player, source, true)
+    }
+
+    /// As [`Game::restriction_holds`]; `with_static: false` reads the champion's level without
+    /// static abilities (used while computing static abilities themselves, so none loops).
+    pub(crate) fn restriction_holds_in(
+        &self,
+        r: &RestrictionKind,
+        player: Player,
+        source: &str,
+        with_static: bool,
+    ) -> bool {
         let me = self.player(player);
         match r {
-            RestrictionKind::Level(n) => self.level(player) >= *n,
+            RestrictionKind::Level(n) => {
+                let level = me
+                    .champion
+                    .as_ref()
+                    .map_or(0, |c| self.breakdown_value(c, "level", with_static));
+                level >= *n
+            }
             RestrictionKind::Class(classes) => {
                 let wanted: Vec<String> = if classes.is_empty() {
                     self.obj(source)

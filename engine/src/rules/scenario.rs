@@ -49,7 +49,7 @@ fn default_phase() -> String {
 }
 
 /// One player's starting state. Zones list card ids; a second copy of `wolf` is `wolf#2`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSetup {
     /// The champion card id (its `stats["level"]` is the printed level, `tribes` its classes,
@@ -89,6 +89,25 @@ pub struct PlayerSetup {
     /// Banishment.
     #[serde(default)]
     pub banishment: Vec<String>,
+}
+
+impl Default for PlayerSetup {
+    fn default() -> Self {
+        Self {
+            champion: None,
+            classes: None,
+            elements: Vec::new(),
+            vitae: default_vitae(),
+            resource: 0,
+            fealty: 0,
+            hand: Vec::new(),
+            city: Vec::new(),
+            deck: Vec::new(),
+            discard: Vec::new(),
+            memory: Vec::new(),
+            banishment: Vec::new(),
+        }
+    }
 }
 
 impl Default for RulesScenario {
