@@ -8,6 +8,7 @@
 //! [`text::ability_text`] / [`text::keyword_text`] (rules text generated from structure).
 //! `docs/rules/abilities-and-effects.md` maps each seed rule to the code and its test.
 
+mod activation;
 pub mod cli;
 mod game;
 mod output;
@@ -16,6 +17,7 @@ mod resolve;
 pub mod scenario;
 pub mod state;
 pub mod text;
+mod triggers;
 
 pub use game::{Game, PHASES, PlayerState, SetupError};
 pub use query::{AbilityEntry, stat_key, stat_name};
