@@ -317,10 +317,9 @@ impl Game {
                     return;
                 }
                 for _ in 0..=PHASES.len() {
-                    let before = self.log.len();
+                    let before = self.rejected.len();
                     self.advance();
-                    let refused = self.log.len() > before
-                        && self.log.last().is_some_and(|l| l.contains("refused"));
+                    let refused = self.rejected.len() > before;
                     if refused || self.phase_name().eq_ignore_ascii_case(phase) {
                         break;
                     }
