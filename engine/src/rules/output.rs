@@ -57,6 +57,11 @@ impl Game {
             "kind": o.card.kind.name(),
             "stats": stats,
             "abilities": self.ability_names(id),
+            "text": self
+                .abilities_of(id, true)
+                .iter()
+                .map(|e| super::text::ability_text(&e.ability, e.value))
+                .collect::<Vec<_>>(),
         });
         if let Some(map) = card.as_object_mut() {
             if let Some(host) = &o.attached_to {
