@@ -2,3 +2,4 @@
 
 pub mod cli;
 pub mod editor;
+pub mod glyph_ui;

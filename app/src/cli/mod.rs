@@ -3,6 +3,8 @@
 
 mod pack_commands;
 
+use sigilforge_engine::glyph;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,6 +59,17 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Run a glyph network round by round (or analyse it without running it).
+    Glyph {
+        /// The network file (`GlyphNetwork(...)`).
+        file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Analyse instead of running: reach, runaway loops, unreached glyphs, breaking links.
+        #[arg(long, alias = "analyze")]
+        analyse: bool,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -74,6 +87,11 @@ pub fn main() -> ExitCode {
             dir,
             force,
         }) => pack_commands::import(&archive, &dir, force),
+        Some(Command::Glyph {
+            file,
+            json,
+            analyse,
+        }) => glyph::cli::glyph_command(&file, json, analyse),
     };
     emit(&output)
 }

@@ -84,6 +84,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
             Content::BattleScenario(scenario) => {
                 check_scenario(pack, file, scenario, &path, &keywords, diags);
             }
+            Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
             Content::StatBlocks(set) => {
                 let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
                 for creature in &set.creatures {
