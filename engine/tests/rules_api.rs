@@ -124,3 +124,35 @@ fn a_game_replays_identically() {
     let fresh = Game::new(&scenario).unwrap();
     assert!(fresh.log.is_empty());
 }
+
+#[test]
+fn a_scenario_can_name_cards_from_a_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    std::fs::create_dir_all(&pack).unwrap();
+    std::fs::write(
+        pack.join("pack.ron"),
+        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\", schema_version: 1)",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("cards.ron"),
+        "CardSet(cards: [(id: \"wolf\", name: \"Wolf\", kind: Beast, attack: 2, life: 3)])",
+    )
+    .unwrap();
+    let file = dir.path().join("s.ron");
+    std::fs::write(
+        &file,
+        "RulesScenario(name: \"p\", pack: Some(\"pack\"), a: (city: [\"wolf\"]), expect: [Stat(\"wolf\", \"ATK\", 2)])",
+    )
+    .unwrap();
+    let out = sigilforge_engine::rules::cli::rules_command(&file, false);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    std::fs::write(
+        &file,
+        "RulesScenario(name: \"p\", pack: Some(\"nowhere\"), a: (city: [\"wolf\"]))",
+    )
+    .unwrap();
+    let out = sigilforge_engine::rules::cli::rules_command(&file, false);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}

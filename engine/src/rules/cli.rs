@@ -22,10 +22,14 @@ pub fn rules_command(path: &Path, json: bool) -> CommandOutput {
             return CommandOutput::bad_input(format!("{}:1:1: cannot read: {e}", path.display()));
         }
     };
-    let scenario: RulesScenario = match crate::ron_io::parse_one(&source, path) {
+    let mut scenario: RulesScenario = match crate::ron_io::parse_one(&source, path) {
         Ok(s) => s,
         Err(message) => return CommandOutput::bad_input(message),
     };
+    let base = path.parent().unwrap_or(Path::new("."));
+    if let Err(message) = super::load_scenario_pack(&mut scenario, base) {
+        return CommandOutput::bad_input(message);
+    }
     let mut game = match Game::new(&scenario) {
         Ok(g) => g,
         Err(e) => {

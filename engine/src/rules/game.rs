@@ -122,6 +122,22 @@ impl Game {
         for (player, setup) in [(Player::A, &scenario.a), (Player::B, &scenario.b)] {
             game.setup_player(player, setup)?;
         }
+        for o in &game.objects {
+            if let Some(host) = &o.attached_to
+                && !game
+                    .objects
+                    .iter()
+                    .any(|h| h.id == *host && h.zone == Zone::City)
+            {
+                return Err(SetupError {
+                    message: format!(
+                        "`{}` is attached to `{host}`, which is not in the city",
+                        o.id
+                    ),
+                    literal: format!("{}@{host}", o.id),
+                });
+            }
+        }
         Ok(game)
     }
 

@@ -30,3 +30,34 @@ pub fn run_scenario(scenario: &RulesScenario) -> Result<Game, SetupError> {
     game.run_script(&scenario.script);
     Ok(game)
 }
+
+/// Adds the cards and keywords of the scenario's `pack` (a folder relative to `base`, the
+/// scenario file's folder) under its inline ones. `Err` is the pack's first problem, located.
+pub fn load_scenario_pack(
+    scenario: &mut RulesScenario,
+    base: &std::path::Path,
+) -> Result<(), String> {
+    let Some(pack) = &scenario.pack else {
+        return Ok(());
+    };
+    let mut diags = crate::diag::Diagnostics::new();
+    let loaded = crate::pack::load_pack(&base.join(pack), &mut diags);
+    if let Some(problem) = diags
+        .iter()
+        .find(|d| d.severity == crate::diag::Severity::Error)
+    {
+        return Err(problem.to_string());
+    }
+    for (_, card) in loaded.cards() {
+        scenario
+            .cards
+            .entry(card.id.clone())
+            .or_insert_with(|| card.clone());
+    }
+    for (_, def) in loaded.keywords() {
+        if !scenario.keywords.iter().any(|k| k.matches(&def.name)) {
+            scenario.keywords.push(def.clone());
+        }
+    }
+    Ok(())
+}

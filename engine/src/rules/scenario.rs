@@ -22,6 +22,10 @@ pub struct RulesScenario {
     /// Seed for the scenario's random generator (kept for determinism; few effects use it).
     #[serde(default)]
     pub seed: u64,
+    /// A content pack (folder, relative to this file) whose cards and keywords the scenario may
+    /// name by id; inline `cards` and `keywords` override the pack's of the same id or name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
     /// Cards by id (the map key is the id).
     #[serde(default)]
     pub cards: BTreeMap<String, Card>,
@@ -116,6 +120,7 @@ impl Default for RulesScenario {
             name: String::new(),
             description: String::new(),
             seed: 0,
+            pack: None,
             cards: BTreeMap::new(),
             keywords: Vec::new(),
             a: PlayerSetup::default(),
