@@ -81,6 +81,15 @@ fn breakdown_names_static_abilities_by_card_and_ability() {
     assert_eq!(b.steps[0].source, "den: Pack");
     assert_eq!(b.steps[0].change, "+1");
     let json = game.to_json();
+    let cub = json["players"]["A"]["zones"]["city"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "cub")
+        .unwrap()
+        .clone();
+    assert_eq!(cub["breakdown"]["atk"]["value"], 2);
+    assert_eq!(cub["stats"]["atk"], 2);
     assert_eq!(
         json["players"]["A"]["zones"]["city"][2]["breakdown"]["atk"]["value"],
         2

@@ -174,7 +174,12 @@ impl Game {
                     .ability
                     .restrictions
                     .iter()
-                    .all(|r| self.restriction_holds_in(&r.requires, obj.owner, &id, false));
+                    .all(|r| self.restriction_holds_in(&r.requires, obj.owner, &id, false))
+                    && entry
+                        .ability
+                        .condition
+                        .as_ref()
+                        .is_none_or(|c| self.condition(c, &id, obj.owner, false));
                 if !holds {
                     continue;
                 }

@@ -226,7 +226,6 @@ impl Game {
         }
     }
 
-    #[allow(clippy::too_many_lines)] // one arm per effect kind reads best as one match
     fn apply(&mut self, effect: &Effect, ctx: &Ctx) {
         match effect {
             Effect::Damage(a) => {
