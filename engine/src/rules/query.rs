@@ -420,6 +420,15 @@ impl Game {
             }
             Condition::Allied => obj.owner == controller,
             Condition::Enemy => obj.owner != controller,
+            Condition::IsCard(id) => obj.card.id == *id,
+            // Battle-line conditions (attacks, slots, event sources): never true in the sandbox.
+            Condition::Source(_)
+            | Condition::AttackDamage
+            | Condition::AttackingPlayer
+            | Condition::AttackingCreature
+            | Condition::DamagedThisTurn
+            | Condition::HasEnemyOpposite
+            | Condition::Returned => false,
         }
     }
 

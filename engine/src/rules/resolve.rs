@@ -380,8 +380,16 @@ impl Game {
                     ));
                 }
             }
+            // Inside an `Instead` replacement the event is already replaced: preventing it is done.
+            Effect::PreventDamage => {}
             Effect::PreventAttack
-            | Effect::DestroyEnemyArtifact
+            | Effect::DestroyArtifact
+            | Effect::RemoveFromGame
+            | Effect::ReduceDamage(_)
+            | Effect::IncreaseDamage(_)
+            | Effect::RedirectDamage
+            | Effect::AttachTo
+            | Effect::Combine { .. }
             | Effect::MoveToFront
             | Effect::MoveToBack
             | Effect::ReturnAtEndOfTurn => self.say(format!(

@@ -182,6 +182,9 @@ fn trigger_text(t: &Trigger) -> String {
         Trigger::AllyDestroyed => "When another ally is destroyed".to_owned(),
         Trigger::OtherDestroyed => "When another creature is destroyed".to_owned(),
         Trigger::WouldBeDamaged => "When this would be dealt damage".to_owned(),
+        Trigger::WouldDealDamage => "When this would deal damage".to_owned(),
+        Trigger::Played => "When this is played".to_owned(),
+        Trigger::Attached => "When an artifact is attached".to_owned(),
         Trigger::CardPlayed => "When you play a card".to_owned(),
         Trigger::Named(n) => format!("When {n}"),
     }
@@ -284,9 +287,24 @@ fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::AddStatus(s) => format!("{target} gets the {s} status"),
         Effect::PreventAttack => format!("{target} cannot attack this turn"),
         Effect::Destroy => format!("destroy {target}"),
-        Effect::DestroyEnemyArtifact => {
-            "destroy an artifact on the first enemy creature that has one".to_owned()
+        Effect::DestroyArtifact => format!("destroy the first artifact on {target}"),
+        Effect::RemoveFromGame => format!("remove {target} from the game"),
+        Effect::PreventDamage => "prevent that damage".to_owned(),
+        Effect::ReduceDamage(a) => format!("that damage is reduced by {}", amount_text(a, value)),
+        Effect::IncreaseDamage(a) => {
+            format!("that damage is increased by {}", amount_text(a, value))
         }
+        Effect::RedirectDamage => format!("that damage is dealt to {target}"),
+        Effect::AttachTo => format!("attach this to {target}"),
+        Effect::Combine {
+            keyword,
+            count,
+            into,
+        } => format!(
+            "discard this and {} allies with {keyword} and put {} in the first slots",
+            count.saturating_sub(1),
+            into.join(", ")
+        ),
         Effect::MoveToFront => format!("move {target} to the front of its line"),
         Effect::MoveToBack => format!("move {target} to the back of its line"),
         Effect::ReturnAtEndOfTurn => format!("return {target} at the end of the turn"),
@@ -386,6 +404,10 @@ fn target_text(t: &Target) -> String {
             }
         }
         Target::AllMatching(c) => format!("each {}", noun_phrase(c)),
+        Target::AlliesWhere(c) => format!("each ally {}", condition_text(c)),
+        Target::FirstAllyWhere(c) => format!("the first ally {}", condition_text(c)),
+        Target::EnemiesWhere(c) => format!("each enemy {}", condition_text(c)),
+        Target::FirstEnemyWhere(c) => format!("the first enemy {}", condition_text(c)),
     }
 }
 
@@ -442,6 +464,14 @@ fn condition_text(c: &Condition) -> String {
         }
         Condition::Allied => "yours".to_owned(),
         Condition::Enemy => "an opponent's".to_owned(),
+        Condition::Source(c) => format!("whose source is {}", condition_text(c)),
+        Condition::IsCard(id) => format!("named {id}"),
+        Condition::AttackDamage => "when the damage is from an attack".to_owned(),
+        Condition::AttackingPlayer => "attacking the opposing player".to_owned(),
+        Condition::AttackingCreature => "attacking a creature".to_owned(),
+        Condition::DamagedThisTurn => "already dealt damage this turn".to_owned(),
+        Condition::HasEnemyOpposite => "with an enemy opposite".to_owned(),
+        Condition::Returned => "that has returned".to_owned(),
     }
 }
 
