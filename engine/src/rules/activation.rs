@@ -43,11 +43,17 @@ impl Game {
         let mut parts = Vec::new();
         if spell {
             for entry in self.abilities_of(card, true) {
-                if !matches!(entry.ability.kind, AbilityKind::Static) {
+                if !matches!(
+                    entry.ability.kind,
+                    AbilityKind::Static | AbilityKind::Replacement { .. }
+                ) {
                     continue;
                 }
                 if let Err(why) = self.check_targets(&entry.ability, player, card, targets) {
                     return self.reject(why);
+                }
+                if !matches!(entry.ability.kind, AbilityKind::Static) {
+                    continue;
                 }
                 match self.prepare(&entry.ability, entry.value, player, card, mode) {
                     Ok(Some(part)) => parts.push(part),

@@ -60,7 +60,7 @@ impl Game {
             "text": self
                 .abilities_of(id, true)
                 .iter()
-                .map(|e| super::text::ability_text(&e.ability, e.value))
+                .map(|e| super::text::card_ability_text(o.card.kind, &e.ability, e.value))
                 .collect::<Vec<_>>(),
         });
         if let Some(map) = card.as_object_mut() {

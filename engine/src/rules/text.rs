@@ -6,18 +6,47 @@
 
 use std::fmt::Write as _;
 
-use crate::model::KeywordDef;
 use crate::model::ability::{
     Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
     ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Trigger,
 };
+use crate::model::{CardKind, KeywordDef};
 
 /// The rules text of one ability. `keyword_value` fills in `Amount::Value` (`Armor 2` → 2);
 /// without one it reads `X`.
 #[must_use]
 pub fn ability_text(ability: &Ability, keyword_value: Option<i32>) -> String {
     let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
-    render(ability, &value)
+    render(ability, &value, None)
+}
+
+/// The rules text of an ability printed on a card of this kind: "enters play" reads as the
+/// kind's own word ("When this beast is recruited", "When this item is forged").
+#[must_use]
+pub fn card_ability_text(kind: CardKind, ability: &Ability, keyword_value: Option<i32>) -> String {
+    let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
+    render(ability, &value, Some(kind))
+}
+
+/// "When this beast is recruited": how a card of this kind enters play.
+fn enters_play(kind: Option<CardKind>) -> String {
+    let Some(kind) = kind else {
+        return "When this enters play".to_owned();
+    };
+    match kind {
+        CardKind::Beast => "When this beast is recruited".to_owned(),
+        CardKind::Item => "When this item is forged".to_owned(),
+        CardKind::Structure => "When this structure is built".to_owned(),
+        CardKind::Creature => "When this creature is summoned".to_owned(),
+        CardKind::Artifact => "When this artifact is attached".to_owned(),
+        CardKind::Spell
+        | CardKind::Champion
+        | CardKind::Relic
+        | CardKind::Clade
+        | CardKind::Ally
+        | CardKind::Action
+        | CardKind::Token => format!("When this {} enters play", kind.name().to_ascii_lowercase()),
+    }
 }
 
 /// The rules text of a keyword: its name (and parameter), then what its abilities do.
@@ -28,7 +57,11 @@ pub fn keyword_text(def: &KeywordDef) -> String {
         Some(p) => format!("{} {p}", def.name),
         None => def.name.clone(),
     };
-    let mut parts: Vec<String> = def.abilities.iter().map(|a| render(a, &value)).collect();
+    let mut parts: Vec<String> = def
+        .abilities
+        .iter()
+        .map(|a| render(a, &value, None))
+        .collect();
     if parts.is_empty() && !def.summary.is_empty() {
         parts.push(def.summary.clone());
     }
@@ -42,7 +75,7 @@ pub fn keyword_text(def: &KeywordDef) -> String {
     }
 }
 
-fn render(ability: &Ability, value: &str) -> String {
+fn render(ability: &Ability, value: &str, kind: Option<CardKind>) -> String {
     let mut out = String::new();
     let (statics, inline): (Vec<&Restriction>, Vec<&Restriction>) = ability
         .restrictions
@@ -70,6 +103,7 @@ fn render(ability: &Ability, value: &str) -> String {
             let sub = subtype.as_ref().map(subtype_text).unwrap_or_default();
             format!("{sub}{}: {body}", cost_text(cost))
         }
+        AbilityKind::Triggered(Trigger::Summoned) => format!("{}: {body}", enters_play(kind)),
         AbilityKind::Triggered(t) => format!("{}: {body}", trigger_text(t)),
         AbilityKind::Static => capitalise(&body),
         AbilityKind::Replacement {
@@ -492,6 +526,21 @@ mod tests {
         assert_eq!(
             ability_text(&a, None),
             "When this enters play: deal 2 damage to target beast."
+        );
+    }
+
+    #[test]
+    fn on_a_card_the_kind_names_how_it_enters_play() {
+        let a = ability(
+            "(kind: Triggered(Summoned), target: Chosen(count: 1, filter: Some(IsKind(\"beast\"))), effects: [Damage(Fixed(2))])",
+        );
+        assert_eq!(
+            card_ability_text(CardKind::Beast, &a, None),
+            "When this beast is recruited: deal 2 damage to target beast."
+        );
+        assert!(
+            card_ability_text(CardKind::Structure, &a, None)
+                .starts_with("When this structure is built:")
         );
     }
 
