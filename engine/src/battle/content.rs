@@ -210,6 +210,12 @@ impl BattleContent {
             entry.hooks = hooks;
             entry.flags = flags;
         }
+        program.statics_read_damage = program.keywords.iter().any(|k| {
+            k.abilities.iter().any(|a| {
+                a.hook == super::program::Hook::Static
+                    && (a.condition.reads_damage() || a.target.reads_damage())
+            })
+        });
         program
     }
 }

@@ -48,6 +48,15 @@ impl Battle {
         Self::with_log(setup, seed, true)
     }
 
+    /// A battle from content and an in-memory scenario (the sandbox's entry point).
+    pub fn from_scenario(
+        content: &super::BattleContent,
+        scenario: &crate::model::BattleScenario,
+        seed: u64,
+    ) -> Result<Self, super::LoadError> {
+        Ok(Self::new(&super::prepare(content, scenario)?, seed))
+    }
+
     /// As [`Battle::new`], choosing whether the whole log is kept (off: faster, for simulation;
     /// [`Battle::step`] still hands out each event).
     #[must_use]

@@ -348,6 +348,41 @@ pub struct Program {
     pub keywords: Vec<KeywordProgram>,
     /// Tribe names by bit.
     pub tribes: Vec<String>,
+    /// Whether any static ability reads damage (`Wounded`, `DamagedThisTurn`, `MostDamagedAlly`):
+    /// only then does dealing or healing damage force a stat recomputation.
+    pub statics_read_damage: bool,
+}
+
+impl Cond {
+    /// Whether the condition depends on damage marked.
+    #[must_use]
+    pub fn reads_damage(&self) -> bool {
+        match self {
+            Cond::All(v) | Cond::Any(v) => v.iter().any(Cond::reads_damage),
+            Cond::Not(c) | Cond::Source(c) => c.reads_damage(),
+            Cond::Wounded
+            | Cond::DamagedThisTurn
+            | Cond::StatAtLeast(..)
+            | Cond::StatAtMost(..) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Sel {
+    /// Whether the selection depends on damage marked.
+    #[must_use]
+    pub fn reads_damage(&self) -> bool {
+        match self {
+            Sel::MostDamagedAlly | Sel::StrongestEnemy => true,
+            Sel::AlliesWhere(c)
+            | Sel::FirstAllyWhere(c)
+            | Sel::EnemiesWhere(c)
+            | Sel::FirstEnemyWhere(c)
+            | Sel::AllMatching(c) => c.reads_damage(),
+            _ => false,
+        }
+    }
 }
 
 impl Program {

@@ -101,9 +101,9 @@ impl State {
             }
             (Eff::Heal(a), TargetRef::Creature(t)) => {
                 let amount = amount_of(self, a);
-                self.heal(t, amount, cause);
+                self.heal(p, t, amount, cause);
             }
-            (Eff::HealAll, TargetRef::Creature(t)) => self.heal(t, i32::MAX, cause),
+            (Eff::HealAll, TargetRef::Creature(t)) => self.heal(p, t, i32::MAX, cause),
             (Eff::Heal(a) | Eff::GainLife(a), TargetRef::Player(pl)) => {
                 let amount = amount_of(self, a);
                 self.gain_life(pl, amount, cause);
@@ -145,7 +145,8 @@ impl State {
                 if c.on_line && !c.doomed {
                     c.doomed = true;
                     self.check_deaths = true;
-                    self.emit(EventKind::MarkedForDestruction { creature: t }, cause);
+                    let at = self.emit(EventKind::MarkedForDestruction { creature: t }, cause);
+                    self.creatures[t as usize].last_hit = Some(at);
                 }
             }
             (Eff::DestroyArtifact, TargetRef::Creature(t)) => {
@@ -363,7 +364,8 @@ impl State {
             let c = &mut self.creatures[plan.target as usize];
             c.damage += plan.amount;
             c.damaged_turn = self.turn;
-            self.stats_dirty = true;
+            c.last_hit = Some(at);
+            self.stats_dirty |= p.statics_read_damage;
             self.check_deaths = true;
             let ctx = Ctx {
                 subject: plan.source.unwrap_or(NONE),
@@ -390,12 +392,12 @@ impl State {
         );
     }
 
-    fn heal(&mut self, t: CreatureId, amount: i32, cause: Cause) {
+    fn heal(&mut self, p: &Program, t: CreatureId, amount: i32, cause: Cause) {
         let c = &mut self.creatures[t as usize];
         let healed = amount.min(c.damage).max(0);
         if healed > 0 {
             c.damage -= healed;
-            self.stats_dirty = true;
+            self.stats_dirty |= p.statics_read_damage;
             self.emit(
                 EventKind::Healed {
                     creature: t,
@@ -611,7 +613,7 @@ impl State {
                     slot: c.slot + 1,
                     set_aside,
                 },
-                Cause::after(self.phase_event),
+                Cause::after(c.last_hit.unwrap_or(self.phase_event)),
             );
         }
         for (i, &id) in dying[..n].iter().enumerate() {

@@ -107,6 +107,18 @@ pub fn simulate(
     summarise(&results)
 }
 
+/// [`simulate`] from content and an in-memory scenario.
+pub fn simulate_scenario(
+    content: &super::BattleContent,
+    scenario: &crate::model::BattleScenario,
+    runs: u64,
+    threads: Option<usize>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimulationReport, super::LoadError> {
+    let setup = super::prepare(content, scenario)?;
+    Ok(simulate(&setup, runs, threads, progress))
+}
+
 fn run_one(start: &Battle, seed: u64) -> RunResult {
     let mut battle = start.reseeded(seed);
     battle.run();

@@ -54,6 +54,8 @@ pub struct Creature {
     pub will_return: bool,
     /// Effective attack, life and armor.
     pub stats: [i32; 3],
+    /// The last event that hurt or doomed it (the cause logged when it is destroyed).
+    pub last_hit: Option<u32>,
     /// Hook bits of every ability it has.
     pub hooks: u32,
     /// Rule flags of every keyword it has.
@@ -83,6 +85,7 @@ impl Creature {
             doomed: false,
             will_return: false,
             stats: [c.attack, c.life, 0],
+            last_hit: None,
             hooks: c.hooks,
             flags: c.flags,
         }
@@ -630,8 +633,7 @@ impl State {
     /// Queues every ability of `id` with `hook` (optionally only those whose tribe filter matches
     /// the tribes of `subject`).
     pub fn enqueue(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
-        let c = self.creatures[id as usize];
-        if c.hooks & hook.bit() == 0 {
+        if self.creatures[id as usize].hooks & hook.bit() == 0 {
             return;
         }
         let subject_tribes = if ctx.subject == NONE {
@@ -639,6 +641,8 @@ impl State {
         } else {
             p.cards[self.creature(ctx.subject).card as usize].tribes
         };
+        // Disjoint field borrows: read the creature while pushing to the queue, no copy.
+        let c = &self.creatures[id as usize];
         let queue = &mut self.queue;
         c.each_keyword(p, |kw, value, via| {
             let def = &p.keywords[kw as usize];
