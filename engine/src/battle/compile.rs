@@ -333,7 +333,11 @@ impl<'p> Compiler<'p> {
             | Effect::Draw(_)
             | Effect::Discard(_)
             | Effect::Delayed { .. }
-            | Effect::Custom(_) => Eff::Unsupported,
+            | Effect::Custom(_)
+            | Effect::ChangeRule(_)
+            | Effect::SetStat(..)
+            | Effect::Modal(_)
+            | Effect::Restricted { .. } => Eff::Unsupported,
         }
     }
 }

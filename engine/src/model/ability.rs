@@ -456,6 +456,25 @@ pub enum Effect {
     },
     /// A named effect the engine does not model, kept for rules text and logs.
     Custom(String),
+    /// A continuous effect that changes a rule of the game rather than a characteristic
+    /// (ChiAxis 22.3b): it also applies to cards that arrive after it began. The rules sandbox
+    /// knows `"NoWounds"` (beasts may not receive wounds); other names are kept for text and logs.
+    ChangeRule(String),
+    /// Set a stat of each target to an amount (continuous; applied in timestamp order with the
+    /// other effects on that stat, 22.3c).
+    SetStat(Stat, Amount),
+    /// Choose one of these modes when the ability is activated or the card played; the choice
+    /// (and its targets) is locked then (Grand Archive static restrictions).
+    Modal(Vec<Vec<Effect>>),
+    /// Effects with restrictions of their own (a restriction bubble before one mode or one line
+    /// of text): static ones are checked when activating and lock there, in-line ones are
+    /// checked when resolving. Unmet: the effects are ignored.
+    Restricted {
+        /// All must hold.
+        restrictions: Vec<Restriction>,
+        /// What happens when they do.
+        effects: Vec<Effect>,
+    },
 }
 
 #[cfg(test)]
