@@ -4,16 +4,22 @@
 //!   folders and inline cards, compiled by [`compile`] into a [`program::Program`].
 //! - [`setup`]: a scenario resolved against its content ([`BattleSetup`]), errors located.
 //! - [`core`]: [`Battle`], the turn machine: `step()` one event at a time, `replay_to(n)`, `run()`.
-//! - [`state`], [`rules`], [`stats`]: the board, effect resolution and stat recomputation.
+//! - [`state`], [`query`]: the board and its queries (conditions, amounts, target selectors).
+//! - [`rules`] (deaths, plays, attacks), [`effects`], [`damage`], [`board`] (line changes) and
+//!   [`stats`]: resolution and stat recomputation.
 //! - [`event`]: the log's events and causes; [`view`]: board, outcome JSON and readable text.
 //! - [`cli`], [`simulate`]: the `battle` and `simulate` commands.
 
+pub mod board;
 pub mod cli;
 pub mod compile;
 pub mod content;
 pub mod core;
+pub mod damage;
+pub mod effects;
 pub mod event;
 pub mod program;
+pub mod query;
 pub mod rules;
 pub mod setup;
 pub mod simulate;

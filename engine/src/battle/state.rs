@@ -1,15 +1,12 @@
-//! The battle's mutable state and the board queries abilities use: conditions, amounts and target
-//! selectors. Lines are fixed-size arrays of creature ids; nothing here allocates.
+//! The battle's mutable state: creatures, lines, the trigger queue and the log. Queries live in
+//! [`super::query`]. Lines are fixed-size arrays of creature ids.
 
 use std::collections::VecDeque;
 
-use rand::Rng as _;
 use rand_chacha::ChaCha8Rng;
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind, Via};
-use super::program::{
-    Amt, CardIdx, Cond, Hook, KwIdx, MAX_ARTIFACTS, MAX_GRANTS, MAX_SLOTS, Program, Sel,
-};
+use super::program::{CardIdx, Hook, KwIdx, MAX_ARTIFACTS, MAX_GRANTS, MAX_SLOTS, Program};
 
 /// "No creature" in a slot or a reference.
 pub const NONE: CreatureId = CreatureId::MAX;
@@ -93,18 +90,21 @@ impl Creature {
 
     /// Effective attack.
     #[must_use]
+    #[inline]
     pub fn attack(&self) -> i32 {
         self.stats[0]
     }
 
     /// Effective life.
     #[must_use]
+    #[inline]
     pub fn life(&self) -> i32 {
         self.stats[1]
     }
 
     /// Effective armor.
     #[must_use]
+    #[inline]
     pub fn armor(&self) -> i32 {
         self.stats[2]
     }
@@ -211,7 +211,7 @@ impl Targets {
             len: 0,
         }
     }
-    fn push(&mut self, t: TargetRef) {
+    pub(super) fn push(&mut self, t: TargetRef) {
         if self.len < self.items.len() {
             self.items[self.len] = t;
             self.len += 1;
@@ -318,6 +318,7 @@ pub struct State {
 
 impl State {
     /// Records an event and returns its index.
+    #[inline]
     pub fn emit(&mut self, kind: EventKind, cause: Cause) -> u32 {
         let index = self.next_index;
         self.next_index += 1;
@@ -332,12 +333,14 @@ impl State {
 
     /// The creature with this id.
     #[must_use]
+    #[inline]
     pub fn creature(&self, id: CreatureId) -> &Creature {
         &self.creatures[id as usize]
     }
 
     /// The creature id in a slot (0-based) of a side, or [`NONE`].
     #[must_use]
+    #[inline]
     pub fn at(&self, side: u8, slot: usize) -> CreatureId {
         if slot < self.slots {
             self.lines[side as usize][slot]
@@ -347,6 +350,7 @@ impl State {
     }
 
     /// The occupied ids of a side, slot order.
+    #[inline]
     pub fn line(&self, side: u8) -> impl Iterator<Item = CreatureId> + '_ {
         self.lines[side as usize][..self.slots]
             .iter()
@@ -361,243 +365,6 @@ impl State {
         let last = line.iter().rposition(|&id| id != NONE);
         let slot = last.map_or(0, |l| l + 1);
         (slot < self.slots).then_some(slot)
-    }
-
-    /// Evaluates a condition on `subject`, for an ability whose bearer belongs to `owner`.
-    #[must_use]
-    pub fn cond(&self, p: &Program, c: &Cond, subject: CreatureId, owner: u8, ctx: &Ctx) -> bool {
-        let me = || self.creature(subject);
-        match c {
-            Cond::True => true,
-            Cond::All(v) => v.iter().all(|c| self.cond(p, c, subject, owner, ctx)),
-            Cond::Any(v) => v.iter().any(|c| self.cond(p, c, subject, owner, ctx)),
-            Cond::Not(c) => !self.cond(p, c, subject, owner, ctx),
-            Cond::Source(c) => {
-                ctx.subject != NONE && self.cond(p, c, ctx.subject, owner, &Ctx::default())
-            }
-            Cond::AttackDamage => ctx.attack_damage,
-            Cond::AttackingPlayer => ctx.attacking_player,
-            Cond::AttackingCreature => ctx.attacking_creature,
-            _ if subject == NONE => false,
-            Cond::Wounded => me().damage > 0,
-            Cond::HasTribe(t) => p.cards[me().card as usize].tribes & (1u128 << t) != 0,
-            Cond::HasKeyword(k) => me().has_keyword(p, *k),
-            Cond::IsKind(k) => p.cards[me().card as usize].kind == *k,
-            Cond::IsCard(card) => me().card == *card,
-            Cond::HasArtifact => me().artifact_count > 0,
-            Cond::StatAtLeast(s, v) => me().stats[*s as usize] >= *v,
-            Cond::StatAtMost(s, v) => me().stats[*s as usize] <= *v,
-            Cond::SummonedThisTurn => me().summoned_turn == self.turn,
-            Cond::AlliesWithKeywordAtLeast(k, n) => {
-                let side = me().owner;
-                let count = self
-                    .line(side)
-                    .filter(|&id| id != subject && self.creature(id).has_keyword(p, *k))
-                    .count();
-                count >= *n as usize
-            }
-            Cond::Allied => me().owner == owner,
-            Cond::Enemy => me().owner != owner,
-            Cond::DamagedThisTurn => me().damaged_turn == self.turn,
-            Cond::HasEnemyOpposite => self.at(1 - me().owner, me().slot as usize) != NONE,
-            Cond::Returned => me().returned,
-            Cond::Unsupported => false,
-        }
-    }
-
-    /// Evaluates an amount for a bearer with a keyword value.
-    #[must_use]
-    pub fn amount(&self, p: &Program, a: &Amt, bearer: CreatureId, value: i32, ctx: &Ctx) -> i32 {
-        let me = self.creature(bearer);
-        let side = me.owner;
-        match a {
-            Amt::Value => value,
-            Amt::Fixed(n) => *n,
-            Amt::OwnAttack => me.attack(),
-            Amt::DamageTaken => ctx.amount,
-            Amt::AlliesOfTribe(t) => self
-                .line(side)
-                .filter(|&id| {
-                    id != bearer
-                        && p.cards[self.creature(id).card as usize].tribes & (1u128 << t) != 0
-                })
-                .count() as i32,
-            Amt::AlliesWithKeyword(k) => self
-                .line(side)
-                .filter(|&id| id != bearer && self.creature(id).has_keyword(p, *k))
-                .count() as i32,
-            Amt::AdjacentAllies => {
-                let s = me.slot as usize;
-                i32::from(s > 0 && self.at(side, s - 1) != NONE)
-                    + i32::from(self.at(side, s + 1) != NONE)
-            }
-            Amt::AlliedArtifacts => self
-                .line(side)
-                .map(|id| i32::from(self.creature(id).artifact_count))
-                .sum(),
-            Amt::OwnArtifacts => i32::from(me.artifact_count),
-            Amt::Times(a, b) => self
-                .amount(p, a, bearer, value, ctx)
-                .saturating_mul(self.amount(p, b, bearer, value, ctx)),
-        }
-    }
-
-    /// Selects the targets of an ability of `bearer` (which may be [`NONE`] for an artifact being
-    /// played by side `owner`).
-    pub fn select(
-        &mut self,
-        p: &Program,
-        sel: &Sel,
-        bearer: CreatureId,
-        owner: u8,
-        ctx: &Ctx,
-    ) -> Targets {
-        let mut out = Targets::new();
-        let enemy = 1 - owner;
-        let my_slot = if bearer == NONE {
-            0
-        } else {
-            self.creature(bearer).slot as usize
-        };
-        let creature = TargetRef::Creature;
-        match sel {
-            Sel::This => {
-                if bearer != NONE {
-                    out.push(creature(bearer));
-                }
-            }
-            Sel::Controller => out.push(TargetRef::Player(owner)),
-            Sel::Opponent => out.push(TargetRef::Player(enemy)),
-            Sel::EnemyOpposite => {
-                let id = self.at(enemy, my_slot);
-                if bearer != NONE && id != NONE {
-                    out.push(creature(id));
-                }
-            }
-            Sel::FrontEnemy => {
-                if let Some(id) = self.line(enemy).next() {
-                    out.push(creature(id));
-                }
-            }
-            Sel::LastEnemy => {
-                if let Some(id) = self.line(enemy).last() {
-                    out.push(creature(id));
-                }
-            }
-            Sel::AllEnemies => self.line(enemy).for_each(|id| out.push(creature(id))),
-            Sel::RandomEnemy => {
-                let n = self.line(enemy).count();
-                if n > 0 {
-                    let pick = self.rng.random_range(0..n);
-                    if let Some(id) = self.line(enemy).nth(pick) {
-                        out.push(creature(id));
-                    }
-                }
-            }
-            Sel::StrongestEnemy => {
-                let mut best: Option<CreatureId> = None;
-                for id in self.line(enemy) {
-                    if best.is_none_or(|b| self.creature(id).attack() > self.creature(b).attack()) {
-                        best = Some(id);
-                    }
-                }
-                if let Some(id) = best {
-                    out.push(creature(id));
-                }
-            }
-            Sel::OtherAllies(tribe) => {
-                for id in self.line(owner) {
-                    let card = &p.cards[self.creature(id).card as usize];
-                    if id != bearer && tribe.is_none_or(|t| card.tribes & (1u128 << t) != 0) {
-                        out.push(creature(id));
-                    }
-                }
-            }
-            Sel::AdjacentAllies => {
-                if bearer != NONE {
-                    if my_slot > 0 && self.at(owner, my_slot - 1) != NONE {
-                        out.push(creature(self.at(owner, my_slot - 1)));
-                    }
-                    if self.at(owner, my_slot + 1) != NONE {
-                        out.push(creature(self.at(owner, my_slot + 1)));
-                    }
-                }
-            }
-            Sel::FrontAlly => {
-                // Slot 1 itself (rules/battle-line.md: "the creature in slot 1"): while slot 1
-                // stands empty mid-battle, nobody gets the bonus.
-                let id = self.at(owner, 0);
-                if id != NONE && id != bearer {
-                    out.push(creature(id));
-                }
-            }
-            Sel::MostDamagedAlly => {
-                let mut best: Option<CreatureId> = None;
-                for id in self.line(owner) {
-                    let d = self.creature(id).damage;
-                    if id != bearer && d > 0 && best.is_none_or(|b| d > self.creature(b).damage) {
-                        best = Some(id);
-                    }
-                }
-                if let Some(id) = best {
-                    out.push(creature(id));
-                }
-            }
-            Sel::AlliesWithArtifacts => {
-                for id in self.line(owner) {
-                    if id != bearer && self.creature(id).artifact_count > 0 {
-                        out.push(creature(id));
-                    }
-                }
-            }
-            Sel::AttackedCreature | Sel::Attacker | Sel::EventSubject => {
-                if ctx.subject != NONE && self.creature(ctx.subject).on_line {
-                    out.push(creature(ctx.subject));
-                }
-            }
-            Sel::AdjacentToAttacked => {
-                let s = ctx.slot as usize;
-                if s > 0 && self.at(enemy, s - 1) != NONE {
-                    out.push(creature(self.at(enemy, s - 1)));
-                }
-                if self.at(enemy, s + 1) != NONE {
-                    out.push(creature(self.at(enemy, s + 1)));
-                }
-            }
-            Sel::AlliesWhere(c) | Sel::FirstAllyWhere(c) => {
-                let first = matches!(sel, Sel::FirstAllyWhere(_));
-                for id in self.line(owner) {
-                    if self.cond(p, c, id, owner, ctx) {
-                        out.push(creature(id));
-                        if first {
-                            break;
-                        }
-                    }
-                }
-            }
-            Sel::EnemiesWhere(c) | Sel::FirstEnemyWhere(c) => {
-                let first = matches!(sel, Sel::FirstEnemyWhere(_));
-                for id in self.line(enemy) {
-                    if self.cond(p, c, id, owner, ctx) {
-                        out.push(creature(id));
-                        if first {
-                            break;
-                        }
-                    }
-                }
-            }
-            Sel::AllMatching(c) => {
-                for side in [0, 1] {
-                    for id in self.line(side) {
-                        if self.cond(p, c, id, owner, ctx) {
-                            out.push(creature(id));
-                        }
-                    }
-                }
-            }
-            Sel::Unsupported => {}
-        }
-        out
     }
 
     /// Calls `f` for each ability of `id` with `hook`, in keyword order.
@@ -633,10 +400,16 @@ impl State {
 
     /// Queues every ability of `id` with `hook` (optionally only those whose tribe filter matches
     /// the tribes of `subject`).
+    /// Most creatures have no ability for most hooks: that test is inlined at every call site.
+    #[inline]
     pub fn enqueue(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
-        if self.creatures[id as usize].hooks & hook.bit() == 0 {
-            return;
+        if self.creatures[id as usize].hooks & hook.bit() != 0 {
+            self.enqueue_abilities(p, id, hook, after, ctx);
         }
+    }
+
+    #[inline(never)]
+    fn enqueue_abilities(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
         let subject_tribes = if ctx.subject == NONE {
             0
         } else {

@@ -163,10 +163,17 @@ impl State {
         }
     }
 
-    /// Recomputes stats if anything changed since the last time.
+    /// Recomputes stats if anything changed since the last time. Called before nearly every
+    /// read, so the clean case is an inlined flag test and the recomputation stays out of line.
+    #[inline]
     pub fn ensure_stats(&mut self, p: &Program) {
         if self.stats_dirty {
-            self.recompute_stats(p, |_, _| {});
+            self.recompute_stats_now(p);
         }
+    }
+
+    #[inline(never)]
+    fn recompute_stats_now(&mut self, p: &Program) {
+        self.recompute_stats(p, |_, _| {});
     }
 }

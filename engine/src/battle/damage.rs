@@ -1,0 +1,189 @@
+//! The damage pipeline: redirects, the source's raises, the target's prevention and reductions
+//! (armor for attack damage), then dealing it and queuing `Damaged` abilities.
+
+use super::event::{Cause, CreatureId, EventKind};
+use super::program::{Eff, Hook, Program};
+use super::rules::side_player;
+use super::state::{Ctx, NONE, State, TargetRef};
+
+/// How far damage may be redirected (a redirect loop stops here).
+const MAX_REDIRECTS: usize = 4;
+
+/// Damage about to be dealt to a creature.
+#[derive(Debug, Clone, Copy)]
+pub struct DamagePlan {
+    /// Who deals it.
+    pub source: Option<CreatureId>,
+    /// Who takes it (after redirects).
+    pub target: CreatureId,
+    /// The creature it was aimed at, if redirected.
+    pub redirected_from: Option<CreatureId>,
+    /// The amount after everything.
+    pub amount: i32,
+    /// The amount before.
+    pub unmodified: i32,
+    /// Attack damage.
+    pub attack: bool,
+}
+
+impl State {
+    /// Works out damage to `target`: redirects, the source's raises, the target's prevention and
+    /// reductions (armor for attack damage).
+    pub fn plan_damage(
+        &mut self,
+        p: &Program,
+        source: Option<CreatureId>,
+        target: CreatureId,
+        base: i32,
+        attack: bool,
+    ) -> DamagePlan {
+        self.ensure_stats(p);
+        let mut plan = DamagePlan {
+            source,
+            target,
+            redirected_from: None,
+            amount: base,
+            unmodified: base,
+            attack,
+        };
+        let src = source.unwrap_or(NONE);
+        for _ in 0..MAX_REDIRECTS {
+            let t = plan.target;
+            let owner = self.creatures[t as usize].owner;
+            let ctx = Ctx {
+                subject: src,
+                attack_damage: attack,
+                ..Ctx::default()
+            };
+            let mut to = None;
+            self.each_ability(p, t, Hook::WouldBeDamaged, |a| {
+                let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
+                if to.is_none() && ab.effects.contains(&Eff::RedirectDamage) {
+                    to = Some(a);
+                }
+            });
+            let Some(a) = to else { break };
+            let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
+            if !self.cond(p, &ab.condition, t, owner, &ctx) {
+                break;
+            }
+            let targets = self.select(p, &ab.target, t, owner, &ctx);
+            match targets.as_slice().first() {
+                Some(TargetRef::Creature(next)) if *next != t => {
+                    plan.redirected_from.get_or_insert(t);
+                    plan.target = *next;
+                }
+                _ => break,
+            }
+        }
+        let target = plan.target;
+        let mut amount = base;
+        if src != NONE && self.creatures[src as usize].hooks & Hook::WouldDealDamage.bit() != 0 {
+            let src_owner = self.creatures[src as usize].owner;
+            let ctx = Ctx {
+                subject: target,
+                attack_damage: attack,
+                attacking_creature: attack,
+                ..Ctx::default()
+            };
+            self.each_ability(p, src, Hook::WouldDealDamage, |a| {
+                let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
+                if self.cond(p, &ab.condition, src, src_owner, &ctx) {
+                    for e in &ab.effects {
+                        if let Eff::IncreaseDamage(x) = e {
+                            amount += self.amount(p, x, src, a.value, &ctx);
+                        }
+                    }
+                }
+            });
+        }
+        plan.unmodified = amount;
+        let (t_armor, t_hooks, t_owner) = {
+            let t = &self.creatures[target as usize];
+            (t.armor(), t.hooks, t.owner)
+        };
+        let mut reduce = if attack { t_armor } else { 0 };
+        let mut prevented = false;
+        if t_hooks & Hook::WouldBeDamaged.bit() != 0 {
+            let ctx = Ctx {
+                subject: src,
+                attack_damage: attack,
+                ..Ctx::default()
+            };
+            self.each_ability(p, target, Hook::WouldBeDamaged, |a| {
+                let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
+                if !self.cond(p, &ab.condition, target, t_owner, &ctx) {
+                    return;
+                }
+                for e in &ab.effects {
+                    match e {
+                        Eff::PreventDamage => prevented = true,
+                        Eff::ReduceDamage(x) => reduce += self.amount(p, x, target, a.value, &ctx),
+                        _ => {}
+                    }
+                }
+            });
+        }
+        plan.amount = if prevented {
+            0
+        } else {
+            (amount - reduce.max(0)).max(0)
+        };
+        plan
+    }
+
+    /// Deals planned damage: marks it, logs it, queues `Damaged` abilities. Returns the event index.
+    pub fn deal(&mut self, p: &Program, plan: DamagePlan, cause: Cause) -> u32 {
+        if let Some(from) = plan.redirected_from {
+            self.emit(
+                EventKind::DamageRedirected {
+                    from,
+                    to: plan.target,
+                },
+                cause,
+            );
+        }
+        let at = self.emit(
+            EventKind::Damage {
+                source: plan.source,
+                target: plan.target,
+                amount: plan.amount,
+                unmodified: plan.unmodified,
+                attack: plan.attack,
+            },
+            cause,
+        );
+        if plan.amount > 0 {
+            let c = &mut self.creatures[plan.target as usize];
+            c.damage += plan.amount;
+            c.damaged_turn = self.turn;
+            c.last_hit = Some(at);
+            self.stats_dirty |= p.statics_read_damage;
+            // Only a creature that may now be at 0 needs a death check (a recomputation that
+            // lowers life asks for its own).
+            self.check_deaths |= c.damage >= c.life();
+            let ctx = Ctx {
+                subject: plan.source.unwrap_or(NONE),
+                amount: plan.amount,
+                ..Ctx::default()
+            };
+            self.enqueue(p, plan.target, Hook::Damaged, at, ctx);
+        }
+        at
+    }
+
+    /// Damage to a player.
+    pub fn damage_player(&mut self, player: u8, amount: i32, cause: Cause) {
+        let amount = amount.max(0);
+        self.life[player as usize] -= amount;
+        let life = self.life[player as usize];
+        self.emit(
+            EventKind::PlayerDamaged {
+                player: side_player(player),
+                amount,
+                life,
+            },
+            cause,
+        );
+    }
+}
