@@ -115,11 +115,10 @@ impl Battle {
         let mut b = self.clone();
         b.seed = seed;
         b.state.rng = ChaCha8Rng::seed_from_u64(seed);
-        // A clone's buffers are only as large as their contents: give the queue, the log and the
-        // creature table room up front so that stepping does not grow them.
+        // A clone's buffers are only as large as their contents: give the (empty) queue and log
+        // room up front so that stepping does not grow them one doubling at a time.
         b.state.queue.reserve(64);
         b.state.log.reserve(if b.state.keep_log { 512 } else { 64 });
-        b.state.creatures.reserve(32);
         b
     }
 
