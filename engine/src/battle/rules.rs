@@ -179,6 +179,15 @@ impl State {
 
     /// The attacks of one slot (`second`: Fury's second pass). Both are worked out first, then dealt.
     pub fn attack_slot(&mut self, p: &Program, slot: usize, second: bool) {
+        // Fury's pass: most slots hold no creature that attacks twice, so nothing happens there.
+        if second
+            && (0..2u8).all(|side| {
+                let id = self.at(side, slot);
+                id == NONE || self.creatures[id as usize].flags & flag::ATTACK_TWICE == 0
+            })
+        {
+            return;
+        }
         self.ensure_stats(p);
         let mut plans: [Option<AttackPlan>; 2] = [None, None];
         for side in 0..2u8 {
