@@ -2,3 +2,5 @@
 
 pub mod cli;
 pub mod editor;
+pub mod encounter_ui;
+pub mod glyph_ui;

@@ -3,6 +3,8 @@
 
 mod pack_commands;
 
+use sigilforge_engine::{encounter, glyph};
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,6 +59,34 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Run a glyph network round by round (or analyse it without running it).
+    Glyph {
+        /// The network file (`GlyphNetwork(...)`).
+        file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Analyse instead of running: reach, runaway loops, unreached glyphs, breaking links.
+        #[arg(long, alias = "analyze")]
+        analyse: bool,
+    },
+    /// Run a tabletop encounter, estimate its difficulty, or print its sheet.
+    Encounter {
+        /// The encounter file (`Encounter(...)`).
+        file: PathBuf,
+        /// Seed for the dice (default: the file's seed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Play N seeded encounters with the documented policies and report the odds.
+        #[arg(long, value_name = "N")]
+        simulate: Option<u32>,
+        /// Write a printable encounter sheet (HTML) to this file.
+        #[arg(long, value_name = "OUT.html")]
+        sheet: Option<PathBuf>,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -74,6 +104,18 @@ pub fn main() -> ExitCode {
             dir,
             force,
         }) => pack_commands::import(&archive, &dir, force),
+        Some(Command::Glyph {
+            file,
+            json,
+            analyse,
+        }) => glyph::cli::glyph_command(&file, json, analyse),
+        Some(Command::Encounter {
+            file,
+            seed,
+            json,
+            simulate,
+            sheet,
+        }) => encounter::cli::encounter_command(&file, seed, json, simulate, sheet.as_deref()),
     };
     emit(&output)
 }

@@ -1,1 +1,34 @@
-//! The tabletop encounter engine (seed 004, section 1.8).
+//! The tabletop encounter engine (seed 004, section 1.8): ability headers as data, the eight
+//! Ability Times, Tests and Saves, status conditions, space and Shapes, encounter files, a CLI
+//! command, a difficulty estimate by simulation and a printable sheet.
+//!
+//! ```text
+//! let (encounter, content) = encounter::load(path, &mut diags)?;
+//! let mut run = EncounterRun::new(&content, &encounter, seed)?;
+//! while let Some(entries) = run.step() { /* one script action or policy decision */ }
+//! ```
+//! Readings of the loose parts of the seed are listed in `docs/rules/encounters.md`.
+
+pub mod ability;
+pub mod check;
+pub mod cli;
+pub mod dice;
+mod effects;
+pub mod file;
+pub mod policy;
+pub mod progression;
+mod reactions;
+mod resolve;
+pub mod run;
+pub mod sheet;
+pub mod space;
+pub mod state;
+
+pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
+pub use check::{check, check_content, check_pack};
+pub use dice::{Band, DiceRule, SaveMod, save_mod};
+pub use file::{Encounter, EncounterContent, ScriptAction, load, load_source};
+pub use policy::{SimulationReport, simulate, wilson_interval};
+pub use progression::{FlavorError, UpgradeError, series_of};
+pub use run::{EncounterError, EncounterRun, Mode};
+pub use state::{LogEntry, LogKind, Outcome, StateView};

@@ -1,5 +1,23 @@
 //! Glyph networks (seed 004, "Glyphic Spell Ability Rules"; `shared/spec/glyph-network.md`).
+//!
+//! - [`model`]: the file format.
+//! - [`check()`]/[`load`]: validation with located errors.
+//! - [`run::GlyphRun`]: the round-by-round engine with its event log.
+//! - [`analyse()`]: what a network can do, found without running it.
+//! - [`cli::glyph_command`]: the `glyph` subcommand.
 
+pub mod analyse;
+pub mod check;
+pub mod cli;
+pub mod event;
+pub mod locate;
 pub mod model;
+pub mod outcome;
+pub mod run;
 
+pub use analyse::{GlyphAnalysis, analyse};
+pub use check::{check, load, load_file};
+pub use event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
+pub use outcome::GlyphOutcome;
+pub use run::{GlyphRun, GlyphRunError};

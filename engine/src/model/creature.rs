@@ -7,29 +7,36 @@ use std::collections::BTreeMap;
 use super::is_default;
 
 /// A creature's or character's stat block.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StatBlock {
     /// Stable id encounters refer to.
     pub id: String,
     /// Display name ("The Hag", "#Bob").
     pub name: String,
+    /// Level, checked by Upgrade requirements.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub level: u32,
     /// Maximum health.
     #[serde(default, skip_serializing_if = "is_default")]
     pub health: i32,
     /// Beats at the start of each turn (the seed's default is 2).
     #[serde(default = "two", skip_serializing_if = "is_two")]
     pub beats: u32,
+    /// Units moved by one Move (a Beat); the seed leaves movement to chapter 2, 4 is our reading.
+    #[serde(default = "four", skip_serializing_if = "is_four")]
+    pub speed: u32,
     /// Modifiers: `{"Fighter": 2, "Rogue": 0, "Mage": 3, "Grit": 1, "Edge": 0, "Focus": 2}`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub stats: BTreeMap<String, i32>,
     /// Creature tags for target filters (`"Undead"`, `"Construct"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
-    /// Ids of the abilities it knows (from the pack's ability library).
+    /// The abilities it knows (from the pack's ability library), with the Flavors chosen when
+    /// each was gained and the Upgrades taken.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub abilities: Vec<String>,
-    /// Points of named resources (`{"Dodge Point": 1}`), used by Components.
+    pub abilities: Vec<KnownAbility>,
+    /// Points of named resources (`{"Dodge Point": 1}`), used by Components and Bonus costs.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub resources: BTreeMap<String, i32>,
     /// Status conditions it starts with, by name with stacks.
@@ -37,13 +44,45 @@ pub struct StatBlock {
     pub conditions: BTreeMap<String, u32>,
 }
 
+/// An ability on a character sheet: which one, the Flavors fixed when it was gained, and the
+/// Upgrades taken (in the order taken).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownAbility {
+    /// Ability id in the library.
+    pub id: String,
+    /// Flavor names chosen when the ability was gained; fixed from then on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flavors: Vec<String>,
+    /// Upgrade names taken, e.g. `["Powerful(1)", "Powerful(2)"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upgrades: Vec<String>,
+}
+
 fn two() -> u32 {
     2
+}
+
+fn four() -> u32 {
+    4
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
 fn is_two(v: &u32) -> bool {
     *v == 2
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_four(v: &u32) -> bool {
+    *v == 4
+}
+
+impl StatBlock {
+    /// A modifier by name (0 when the sheet does not list it).
+    #[must_use]
+    pub fn stat(&self, name: &str) -> i32 {
+        self.stats.get(name).copied().unwrap_or(0)
+    }
 }
 
 /// A file of stat blocks: `StatBlockSet(creatures: [ ... ])`.
@@ -57,7 +96,8 @@ pub struct StatBlockSet {
 /// How a status condition's stacks go away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum StatusKind {
-    /// Loses one stack at the end of the bearer's turn (Strained, Vulnerable).
+    /// Loses one stack at the end of the bearer's turn (Strained, Vulnerable); a stack gained
+    /// during the bearer's own turn is first removed at the end of its next turn.
     #[default]
     Fleeting,
     /// Lost at the end of the episode (Exhausted).
@@ -75,10 +115,21 @@ pub struct StatusCondition {
     /// How its stacks go.
     #[serde(default, skip_serializing_if = "is_default")]
     pub kind: StatusKind,
-    /// Disadvantages per stack on Tests that name it.
+    /// Disadvantages per stack on Tests that name it (`Test: Fighter Stat Strained`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub disadvantage_per_stack: u32,
+    /// Extra damage taken per stack from each damage effect (Vulnerable).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub extra_damage_taken_per_stack: i32,
     /// What it does, for the sheet.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub summary: String,
+}
+
+/// A file of status condition definitions: `StatusLibrary(conditions: [ ... ])`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatusLibrary {
+    /// The definitions.
+    pub conditions: Vec<StatusCondition>,
 }

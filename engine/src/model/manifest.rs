@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 pub const CURRENT_SCHEMA_VERSION: u32 = 1;
 
 /// The manifest of a content pack, stored as `pack.ron` at the pack's root.
+/// Written as `Pack(...)`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Pack")]
 pub struct PackManifest {
     /// Stable machine id, e.g. `"starter"`. Lowercase letters, digits, `-` and `_`.
     pub id: String,

@@ -16,7 +16,9 @@ pub use ability::{
     ReplacementMode, Restriction, Stat, Target, Trigger,
 };
 pub use card::{Card, CardKind, CardSet, KeywordRef};
-pub use creature::{StatBlock, StatBlockSet, StatusCondition, StatusKind};
+pub use creature::{
+    KnownAbility, StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary,
+};
 pub use keyword::{KeywordDef, KeywordSet};
 pub use manifest::{CURRENT_SCHEMA_VERSION, PackManifest};
 pub use scenario::{BattleScenario, Player, ScheduledPlay};

@@ -13,6 +13,7 @@ use crate::ron_io::edit_distance;
 
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
+    crate::encounter::check_pack(pack, diags);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();
     let mut seen_literal: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -84,6 +85,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
             Content::BattleScenario(scenario) => {
                 check_scenario(pack, file, scenario, &path, &keywords, diags);
             }
+            Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
             Content::StatBlocks(set) => {
                 let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
                 for creature in &set.creatures {

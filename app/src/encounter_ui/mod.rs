@@ -1,0 +1,1 @@
+//! The encounter sandbox and GM prep: map, step-through, builder and sheet.

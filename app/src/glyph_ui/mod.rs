@@ -1,0 +1,1 @@
+//! The glyph network editor: node graph, map and round-by-round sandbox.

@@ -1,0 +1,114 @@
+//! The `sigilforge` binary itself, run the way outside tests run it: every example in
+//! `shared/spec/*-examples` gives exactly its JSON, and `validate` reports located problems.
+
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sigilforge"))
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs `sigilforge SUB FILE --json` on every example in a spec folder, as
+/// `shared/tools/contract_cases.py` does, and returns the names that differ.
+fn contract_failures(sub: &str, folder: &str) -> (usize, Vec<String>) {
+    let dir = workspace().join("../shared/spec").join(folder);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    for ron in &files {
+        let want: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(ron.with_extension("json")).unwrap())
+                .unwrap();
+        let out = bin().arg(sub).arg(ron).arg("--json").output().unwrap();
+        let name = ron.file_name().unwrap().to_string_lossy().into_owned();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let ok = if want.get("error").is_some() {
+            out.status.code() == Some(2)
+                && stdout.trim().is_empty()
+                && stderr.contains(&name)
+                && stderr.contains(':')
+        } else {
+            out.status.code() == Some(0)
+                && serde_json::from_str::<serde_json::Value>(&stdout).ok() == Some(want)
+        };
+        if !ok {
+            failures.push(format!(
+                "{name}: exit {:?}; {stdout}{stderr}",
+                out.status.code()
+            ));
+        }
+    }
+    (files.len(), failures)
+}
+
+#[test]
+fn every_glyph_example_gives_its_json_through_the_binary() {
+    let (count, failures) = contract_failures("glyph", "glyph-examples");
+    assert!(count >= 2);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn validate_accepts_the_starter_content() {
+    let out = bin()
+        .arg("validate")
+        .arg(workspace().join("content"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn validate_reports_located_problems_and_exits_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("pack.ron"),
+        "Pack(id: \"t\", name: \"T\", version: \"1\")\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.path().join("cards.ron"),
+        "CardSet(cards: [\n    (id: \"a\", nmae: \"A\"),\n])\n",
+    )
+    .unwrap();
+    let out = bin().arg("validate").arg(tmp.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("cards.ron:2:15: unknown field `nmae`"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_bad_glyph_file_exits_2_with_a_location_and_no_stdout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("bad.ron");
+    std::fs::write(&file, "GlyphNetwork(\n    name: \"x\",\n    glyphs: [(id: \"a\", pos: (0.0, 0.0)) (id: \"b\")],\n)\n").unwrap();
+    let out = bin()
+        .arg("glyph")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.ron:3:"), "{stderr}");
+}

@@ -1,0 +1,312 @@
+//! Validation of encounters and their content, every problem at its file, line and column.
+
+use std::path::PathBuf;
+
+use super::ability::{Effect, TestStatus};
+use super::file::{
+    ABILITY_LIBRARY_TAG, CombatantSpec, ENCOUNTER_TAG, Encounter, EncounterContent, MAX_MAP_SIDE,
+    MAX_ROUNDS, STAT_BLOCK_SET_TAG, STATUS_LIBRARY_TAG, ScriptAction,
+};
+use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};
+use std::path::Path;
+
+/// Validates an encounter against its content: unknown stat blocks, abilities, turn-order ids,
+/// script ids and map positions, plus the stat blocks' abilities, Flavors and Upgrades.
+/// Every problem is recorded with its file, line and column.
+pub fn check(
+    source: &str,
+    file: &Path,
+    encounter: &Encounter,
+    content: &EncounterContent,
+    diags: &mut Diagnostics,
+) {
+    let dice = content.dice_for(encounter);
+    if !(1..=super::dice::MAX_DICE).contains(&dice.dice)
+        || !(2..=super::dice::MAX_SIDES).contains(&dice.sides)
+    {
+        diags.error(
+            file,
+            Location::START,
+            format!(
+                "dice rule {}d{} is out of bounds: 1 to {} dice of 2 to {} sides",
+                dice.dice,
+                dice.sides,
+                super::dice::MAX_DICE,
+                super::dice::MAX_SIDES
+            ),
+        );
+    }
+    if !(1..=MAX_MAP_SIDE).contains(&encounter.map.width)
+        || !(1..=MAX_MAP_SIDE).contains(&encounter.map.height)
+    {
+        diags.error(
+            file,
+            Location::START,
+            format!("the map must be 1 to {MAX_MAP_SIDE} cells on each side"),
+        );
+    }
+    if encounter.max_rounds > MAX_ROUNDS {
+        diags.error(
+            file,
+            Location::START,
+            format!("max_rounds is at most {MAX_ROUNDS}"),
+        );
+    }
+    let ids: Vec<&str> = encounter.combatants.iter().map(|c| c.id.as_str()).collect();
+    for (i, c) in encounter.combatants.iter().enumerate() {
+        if ids[..i].contains(&c.id.as_str()) {
+            diags.error(
+                file,
+                locate_literal(source, &c.id, 1),
+                format!("combatant id `{}` is used twice", c.id),
+            );
+        }
+        if !content.creatures.contains_key(c.block_id()) {
+            diags.error(
+                file,
+                locate_literal_after(source, &c.id, &c.stat_block),
+                format!("unknown stat block `{}`", c.stat_block),
+            );
+        }
+        if !encounter.map.contains(c.position) || encounter.map.blocks(c.position) {
+            diags.error(
+                file,
+                locate_literal(source, &c.id, 0),
+                format!(
+                    "`{}` starts at {:?}, which is off the map or inside a blocking object",
+                    c.id, c.position
+                ),
+            );
+        }
+    }
+    for id in &encounter.turn_order {
+        if !ids.contains(&id.as_str()) {
+            diags.error(
+                file,
+                locate_literal_after(source, "turn_order", id),
+                format!("turn order names unknown combatant `{id}`"),
+            );
+        }
+    }
+    if !encounter.turn_order.is_empty() {
+        for id in &ids {
+            if !encounter.turn_order.iter().any(|t| t == id) {
+                diags.error(
+                    file,
+                    locate_literal(source, id, 0),
+                    format!("combatant `{id}` is missing from the turn order"),
+                );
+            }
+        }
+    }
+    for action in &encounter.script {
+        match action {
+            ScriptAction::Use {
+                ability, targets, ..
+            } => {
+                if !content.abilities.contains_key(ability) {
+                    diags.error(
+                        file,
+                        locate_literal(source, ability, 0),
+                        format!("unknown ability `{ability}`"),
+                    );
+                }
+                for t in targets {
+                    if !ids.contains(&t.as_str()) {
+                        diags.error(
+                            file,
+                            locate_literal_after(source, ability, t),
+                            format!("unknown target `{t}`"),
+                        );
+                    }
+                }
+            }
+            ScriptAction::Reactions(who, _) if !ids.contains(&who.as_str()) => {
+                diags.error(
+                    file,
+                    locate_literal_after(source, "script", who),
+                    format!("unknown combatant `{who}`"),
+                );
+            }
+            _ => {}
+        }
+    }
+    let used: Vec<&str> = encounter
+        .combatants
+        .iter()
+        .map(CombatantSpec::block_id)
+        .collect();
+    for id in used {
+        check_stat_block(id, content, diags);
+    }
+    check_abilities(content, diags);
+}
+
+/// Validates every stat block and ability of a pack's encounter content, whether or not an
+/// encounter uses it (for the pack validator).
+pub fn check_content(content: &EncounterContent, diags: &mut Diagnostics) {
+    for id in content.creatures.keys() {
+        check_stat_block(id, content, diags);
+    }
+    check_abilities(content, diags);
+}
+
+/// Checks one stat block's known abilities, Flavors and Upgrades.
+fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostics) {
+    let (Some(block), Some(file)) = (content.creatures.get(id), content.creature_files.get(id))
+    else {
+        return;
+    };
+    let source = content.sources.get(file).map_or("", String::as_str);
+    for known in &block.abilities {
+        let Some(def) = content.abilities.get(&known.id) else {
+            diags.error(
+                file,
+                locate_literal_after(source, id, &known.id),
+                format!("`{id}` knows unknown ability `{}`", known.id),
+            );
+            continue;
+        };
+        let pick = def.flavors.as_ref().map_or(0, |f| f.pick) as usize;
+        if known.flavors.len() != pick {
+            diags.error(
+                file,
+                locate_literal_after(source, id, &known.id),
+                format!(
+                    "`{}` needs {pick} Flavor(s) chosen when gained; {} given",
+                    known.id,
+                    known.flavors.len()
+                ),
+            );
+        }
+        for f in &known.flavors {
+            if def.flavor(f).is_none() {
+                diags.error(
+                    file,
+                    locate_literal_after(source, id, f),
+                    format!("`{f}` is not a Flavor of `{}`", known.id),
+                );
+            }
+        }
+        for (i, u) in known.upgrades.iter().enumerate() {
+            let Some(up) = def.upgrades.iter().find(|x| &x.name == u) else {
+                diags.error(
+                    file,
+                    locate_literal_after(source, id, u),
+                    format!("`{u}` is not an Upgrade of `{}`", known.id),
+                );
+                continue;
+            };
+            let (series, rank) = up.series();
+            if rank > 1 {
+                let previous = format!("{series}({})", rank - 1);
+                if !known.upgrades[..i].contains(&previous) {
+                    diags.error(
+                        file,
+                        locate_literal_after(source, id, u),
+                        format!("`{u}` is part of a series: `{previous}` must be taken before it"),
+                    );
+                }
+            }
+        }
+    }
+    for name in block.conditions.keys() {
+        if !content.conditions.contains_key(name) {
+            diags.error(
+                file,
+                locate_literal_after(source, id, name),
+                format!("unknown status condition `{name}`"),
+            );
+        }
+    }
+}
+
+/// Checks that abilities name known statuses and prepared abilities.
+fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
+    for def in content.abilities.values() {
+        let Some(file) = content.ability_files.get(&def.id) else {
+            continue;
+        };
+        let source = content.sources.get(file).map_or("", String::as_str);
+        let mut effects: Vec<&Effect> = Vec::new();
+        let o = &def.outcomes;
+        for band in [
+            &o.critical_failure,
+            &o.low,
+            &o.mixed,
+            &o.high,
+            &o.critical_success,
+        ] {
+            effects.extend(band.iter());
+        }
+        for s in &def.saves {
+            effects.extend(s.on_fail.iter().chain(s.on_pass.iter()));
+        }
+        for e in effects {
+            match e {
+                Effect::Status(name, _) | Effect::SelfStatus(name, _)
+                    if !content.conditions.contains_key(name) =>
+                {
+                    diags.error(
+                        file,
+                        locate_literal_after(source, &def.id, name),
+                        format!("unknown status condition `{name}` in `{}`", def.id),
+                    );
+                }
+                Effect::Prepare { ability, .. } if !content.abilities.contains_key(ability) => {
+                    diags.error(
+                        file,
+                        locate_literal_after(source, &def.id, ability),
+                        format!("`{}` prepares unknown ability `{ability}`", def.id),
+                    );
+                }
+                _ => {}
+            }
+        }
+        if let Some(TestStatus::Concentrating) = def.test.as_ref().and_then(|t| t.status)
+            && def.time.is_reaction()
+        {
+            diags.warning(
+                file,
+                locate_literal(source, &def.id, 0),
+                format!("`{}` is a Reaction with a Concentration Test", def.id),
+            );
+        }
+    }
+}
+
+/// Validates the tabletop content of a loaded pack: every `AbilityLibrary`, `StatusLibrary`,
+/// `StatBlockSet` and `Encounter` file, against the content of the whole pack (plus each
+/// encounter's inline definitions). For the pack validator: one call, problems located.
+pub fn check_pack(pack: &crate::pack::Pack, diags: &mut Diagnostics) {
+    let mut content = EncounterContent::new();
+    let mut encounters: Vec<(PathBuf, &str)> = Vec::new();
+    for file in &pack.files {
+        let path = pack.root.join(&file.path);
+        match crate::ron_io::leading_tag(&file.source) {
+            Some(ENCOUNTER_TAG) => encounters.push((path, &file.source)),
+            Some(STAT_BLOCK_SET_TAG) => {
+                // The pack loader has already reported this file's syntax problems.
+                let mut quiet = Diagnostics::new();
+                content.add_source(&file.source, &path, &mut quiet);
+            }
+            Some(ABILITY_LIBRARY_TAG | STATUS_LIBRARY_TAG) => {
+                content.add_source(&file.source, &path, diags);
+            }
+            _ => {}
+        }
+    }
+    let has_tabletop_content = !content.creature_files.is_empty() || !encounters.is_empty();
+    if has_tabletop_content {
+        check_content(&content, diags);
+    }
+    for (path, source) in encounters {
+        let Some(encounter) = crate::ron_io::parse::<Encounter>(source, &path, diags) else {
+            continue;
+        };
+        let mut own = content.clone();
+        own.add_inline(&encounter, &path);
+        own.sources.insert(path.clone(), source.to_owned());
+        check(source, &path, &encounter, &own, diags);
+    }
+}

@@ -1,0 +1,150 @@
+//! `sigilforge encounter FILE [--seed N] [--json] [--simulate N] [--sheet OUT.html]`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::file::load;
+use super::policy::simulate;
+use super::run::EncounterRun;
+use super::sheet::encounter_sheet;
+use crate::command::CommandOutput;
+use crate::diag::{Diagnostics, Severity};
+
+/// Runs an encounter file and prints the final state and the log (JSON with `json`); with
+/// `simulate = Some(N)` prints the difficulty estimate over seeds 0..N−1 instead; with `sheet`
+/// also writes a printable HTML sheet. Exit 0 ok, 1 problems found, 2 unreadable file.
+#[must_use]
+pub fn encounter_command(
+    path: &Path,
+    seed: Option<u64>,
+    json: bool,
+    simulate_runs: Option<u32>,
+    sheet: Option<&Path>,
+) -> CommandOutput {
+    let mut diags = Diagnostics::new();
+    let Some((encounter, content)) = load(path, &mut diags) else {
+        let first = diags.iter().next().map_or_else(
+            || format!("{}:1:1: cannot be read", path.display()),
+            ToString::to_string,
+        );
+        return CommandOutput::bad_input(first);
+    };
+    let mut stderr = String::new();
+    for d in &diags {
+        let _ = writeln!(stderr, "{d}");
+    }
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        return CommandOutput {
+            stdout: String::new(),
+            stderr,
+            code: 1,
+        };
+    }
+    let mut stdout = String::new();
+    if let Some(out) = sheet {
+        let html = encounter_sheet(&encounter, &content);
+        if let Err(e) = crate::ron_io::write_atomic(out, &html) {
+            let _ = writeln!(stderr, "{e}");
+            return CommandOutput {
+                stdout,
+                stderr,
+                code: 1,
+            };
+        }
+        if !json {
+            let _ = writeln!(stdout, "Sheet written to {}", out.display());
+        }
+    }
+    if let Some(runs) = simulate_runs {
+        let report = match simulate(&content, &encounter, runs) {
+            Ok(r) => r,
+            Err(e) => return CommandOutput::bad_input(format!("{}:1:1: {e}", path.display())),
+        };
+        if json {
+            stdout = serde_json::to_string_pretty(&report).unwrap_or_default();
+            stdout.push('\n');
+        } else {
+            let _ = writeln!(
+                stdout,
+                "{}: difficulty estimate over {} runs (seeds 0..{})",
+                encounter.name,
+                report.runs,
+                report.runs.saturating_sub(1)
+            );
+            let _ = writeln!(
+                stdout,
+                "`{}` win rate {:.1}% (95% Wilson interval {:.1}%–{:.1}%), draws {}, average rounds {:.2}",
+                report.heroes,
+                report.win_rate * 100.0,
+                report.win_rate_low * 100.0,
+                report.win_rate_high * 100.0,
+                report.draws,
+                report.average_rounds
+            );
+            for (id, p) in &report.drop_chance {
+                let _ = writeln!(stdout, "  {id} drops in {:.1}% of runs", p * 100.0);
+            }
+        }
+        return CommandOutput {
+            stdout,
+            stderr,
+            code: 0,
+        };
+    }
+    let seed = seed.unwrap_or(0);
+    let mut run = match EncounterRun::new(&content, &encounter, seed) {
+        Ok(r) => r,
+        Err(e) => return CommandOutput::bad_input(format!("{}:1:1: {e}", path.display())),
+    };
+    run.run_to_end();
+    if json {
+        let value = serde_json::json!({
+            "encounter": encounter.name,
+            "seed": seed,
+            "outcome": run.outcome(),
+            "final": run.state(),
+            "log": run.log(),
+        });
+        stdout = serde_json::to_string_pretty(&value).unwrap_or_default();
+        stdout.push('\n');
+    } else {
+        let _ = writeln!(stdout, "{} (seed {seed})", encounter.name);
+        for entry in run.log() {
+            let who = entry.actor.as_deref().unwrap_or("-");
+            let cause = entry.cause.map(|c| format!("  ← #{c}")).unwrap_or_default();
+            let _ = writeln!(
+                stdout,
+                "#{:<3} r{} {:<8} {}{cause}",
+                entry.index, entry.round, who, entry.text
+            );
+        }
+        let _ = writeln!(stdout, "\nFinal state:");
+        for c in run.state().combatants {
+            let conds: Vec<String> = c
+                .conditions
+                .iter()
+                .map(|(k, v)| format!("{k}×{v}"))
+                .collect();
+            let _ = writeln!(
+                stdout,
+                "  {:<10} {:<8} health {}/{} at {:?}{}{}",
+                c.id,
+                c.side,
+                c.health,
+                c.max_health,
+                c.position,
+                if conds.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", conds.join(", "))
+                },
+                if c.health <= 0 { " (down)" } else { "" }
+            );
+        }
+    }
+    CommandOutput {
+        stdout,
+        stderr,
+        code: 0,
+    }
+}

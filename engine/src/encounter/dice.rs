@@ -1,0 +1,278 @@
+//! Tests and Saves: the dice rule, Advantage and Disadvantage, Score bands and the Save table.
+
+use rand::Rng as _;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Most dice kept by a rule (larger rules are clamped; the validator reports them).
+pub const MAX_DICE: u32 = 6;
+/// Most faces per die.
+pub const MAX_SIDES: u32 = 20;
+/// Most net Advantages or Disadvantages on one roll.
+const MAX_NET: i64 = 8;
+
+/// The dice rule of a pack or encounter. Default: 2d6 + modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceRule {
+    /// Dice kept (and rolled with no Advantage or Disadvantage).
+    #[serde(default = "two")]
+    pub dice: u32,
+    /// Faces per die.
+    #[serde(default = "six")]
+    pub sides: u32,
+    /// Highest total that is still Low.
+    #[serde(default = "six_i")]
+    pub low_max: i32,
+    /// Highest total that is still Mixed (above it is High).
+    #[serde(default = "nine")]
+    pub mixed_max: i32,
+}
+
+fn two() -> u32 {
+    2
+}
+fn six() -> u32 {
+    6
+}
+fn six_i() -> i32 {
+    6
+}
+fn nine() -> i32 {
+    9
+}
+
+impl Default for DiceRule {
+    fn default() -> Self {
+        Self {
+            dice: 2,
+            sides: 6,
+            low_max: 6,
+            mixed_max: 9,
+        }
+    }
+}
+
+/// A Score band.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Band {
+    /// Every kept die shows 1 (natural 2).
+    CriticalFailure,
+    /// ..6.
+    Low,
+    /// 7..9.
+    Mixed,
+    /// 10..
+    High,
+    /// Every kept die shows its top face (natural 12).
+    CriticalSuccess,
+}
+
+impl Band {
+    /// Low or Critical Failure: the Test failed.
+    #[must_use]
+    pub fn failed(self) -> bool {
+        matches!(self, Self::CriticalFailure | Self::Low)
+    }
+
+    /// How the seed writes it.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::CriticalFailure => "Critical Failure",
+            Self::Low => "Low",
+            Self::Mixed => "Mixed",
+            Self::High => "High",
+            Self::CriticalSuccess => "Critical Success",
+        }
+    }
+}
+
+/// One rolled Test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    /// Every die rolled, in order.
+    pub dice: Vec<u32>,
+    /// The dice kept.
+    pub kept: Vec<u32>,
+    /// The modifier added.
+    pub modifier: i32,
+    /// Kept dice + modifier.
+    pub total: i32,
+    /// Net Advantages (negative = Disadvantages).
+    pub net_advantage: i32,
+    /// The band.
+    pub band: Band,
+}
+
+/// Where dice come from: a seeded generator, with forced rolls queued by a script first.
+#[derive(Debug, Clone)]
+pub struct DiceSource {
+    rng: ChaCha8Rng,
+    forced: std::collections::VecDeque<Vec<u32>>,
+}
+
+impl DiceSource {
+    /// A source seeded from the encounter seed.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: rand::SeedableRng::seed_from_u64(seed),
+            forced: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// Queues the raw dice of a later roll (missing dice come from the generator).
+    pub fn force(&mut self, dice: Vec<u32>) {
+        self.forced.push_back(dice);
+    }
+
+    /// Rolls a Test: `advantages` and `disadvantages` cancel one for one; each net Advantage adds
+    /// a die and drops the lowest, each net Disadvantage adds one and drops the highest.
+    pub fn roll(
+        &mut self,
+        rule: &DiceRule,
+        modifier: i32,
+        advantages: u32,
+        disadvantages: u32,
+    ) -> Roll {
+        // Bounded so hostile content cannot ask for millions of dice.
+        let net =
+            (i64::from(advantages) - i64::from(disadvantages)).clamp(-MAX_NET, MAX_NET) as i32;
+        let keep = rule.dice.clamp(1, MAX_DICE) as usize;
+        let count = keep + net.unsigned_abs() as usize;
+        let forced = self.forced.pop_front().unwrap_or_default();
+        let sides = rule.sides.clamp(2, MAX_SIDES);
+        let dice: Vec<u32> = (0..count)
+            .map(|i| match forced.get(i) {
+                Some(d) => (*d).clamp(1, sides),
+                None => self.rng.random_range(1..=sides),
+            })
+            .collect();
+        let mut sorted = dice.clone();
+        sorted.sort_unstable();
+        let kept: Vec<u32> = if net >= 0 {
+            sorted.iter().rev().take(keep).rev().copied().collect()
+        } else {
+            sorted.iter().take(keep).copied().collect()
+        };
+        let total = (kept.iter().sum::<u32>() as i32).saturating_add(modifier);
+        let band = band_of(rule, &kept, total);
+        Roll {
+            dice,
+            kept,
+            modifier,
+            total,
+            net_advantage: net,
+            band,
+        }
+    }
+}
+
+/// The band of a roll: criticals read on the kept dice, then the total.
+#[must_use]
+pub fn band_of(rule: &DiceRule, kept: &[u32], total: i32) -> Band {
+    if !kept.is_empty() && kept.iter().all(|d| *d == 1) {
+        Band::CriticalFailure
+    } else if !kept.is_empty() && kept.iter().all(|d| *d == rule.sides.clamp(2, MAX_SIDES)) {
+        Band::CriticalSuccess
+    } else if total <= rule.low_max {
+        Band::Low
+    } else if total <= rule.mixed_max {
+        Band::Mixed
+    } else {
+        Band::High
+    }
+}
+
+/// How the Test's band changes the targets' Save (the seed's table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SaveMod {
+    /// Critical Failure: the target passes without rolling.
+    AutoPass,
+    /// Low: the Save has an Advantage.
+    Advantage,
+    /// Mixed: a plain Save.
+    Plain,
+    /// High: the Save has a Disadvantage.
+    Disadvantage,
+    /// Critical Success: the target fails without rolling.
+    AutoFail,
+}
+
+/// The Save table.
+#[must_use]
+pub fn save_mod(test_band: Band) -> SaveMod {
+    match test_band {
+        Band::CriticalFailure => SaveMod::AutoPass,
+        Band::Low => SaveMod::Advantage,
+        Band::Mixed => SaveMod::Plain,
+        Band::High => SaveMod::Disadvantage,
+        Band::CriticalSuccess => SaveMod::AutoFail,
+    }
+}
+
+/// Probability of each band for a plain 2-dice-style roll with `modifier` (no Advantage), used
+/// by the simulation policies to rank abilities. Exact enumeration over `dice` dice.
+#[must_use]
+pub fn band_chances(rule: &DiceRule, modifier: i32) -> [(Band, f64); 5] {
+    let sides = rule.sides.clamp(2, MAX_SIDES);
+    // At most 3 dice enumerated (a 20-sided rule: 8000 outcomes); more dice are approximated.
+    let n = rule.dice.clamp(1, 3);
+    let mut counts = [0u64; 5];
+    let total_outcomes = u64::from(sides).pow(n);
+    for index in 0..total_outcomes {
+        let mut rest = index;
+        let kept: Vec<u32> = (0..n)
+            .map(|_| {
+                let d = (rest % u64::from(sides)) as u32 + 1;
+                rest /= u64::from(sides);
+                d
+            })
+            .collect();
+        let total = (kept.iter().sum::<u32>() as i32).saturating_add(modifier);
+        counts[band_of(rule, &kept, total) as usize] += 1;
+    }
+    let p = |i: usize| counts[i] as f64 / total_outcomes.max(1) as f64;
+    [
+        (Band::CriticalFailure, p(0)),
+        (Band::Low, p(1)),
+        (Band::Mixed, p(2)),
+        (Band::High, p(3)),
+        (Band::CriticalSuccess, p(4)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_chances_sum_to_one_and_match_2d6() {
+        let chances = band_chances(&DiceRule::default(), 0);
+        let total: f64 = chances.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // Natural 2 and natural 12: 1/36 each; Mixed (7..9): 15/36; High (10, 11): 5/36.
+        assert!((chances[0].1 - 1.0 / 36.0).abs() < 1e-12);
+        assert!((chances[4].1 - 1.0 / 36.0).abs() < 1e-12);
+        assert!((chances[2].1 - 15.0 / 36.0).abs() < 1e-12);
+        assert!((chances[3].1 - 5.0 / 36.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_same_seed_rolls_the_same_dice() {
+        let rule = DiceRule::default();
+        let mut a = DiceSource::new(11);
+        let mut b = DiceSource::new(11);
+        for _ in 0..50 {
+            assert_eq!(a.roll(&rule, 1, 1, 0), b.roll(&rule, 1, 1, 0));
+        }
+    }
+
+    #[test]
+    fn hostile_advantage_counts_are_bounded() {
+        let mut src = DiceSource::new(0);
+        let roll = src.roll(&DiceRule::default(), 0, u32::MAX, 0);
+        assert_eq!(roll.dice.len(), 2 + 8);
+    }
+}

@@ -1,0 +1,348 @@
+//! Effects of a resolving ability: Saves, damage, healing, status stacks, Concentration.
+
+use super::ability::{AbilityDef, Effect, Expiry};
+use super::dice::{Band, SaveMod, save_mod};
+use super::resolve::{Resolved, TriggerEvent};
+use super::run::EncounterRun;
+use super::state::{LogKind, PreparedAbility};
+
+impl EncounterRun {
+    #[allow(clippy::too_many_arguments)] // one resolution's context; a struct would only rename it
+    pub(super) fn saves(
+        &mut self,
+        user: usize,
+        def: &AbilityDef,
+        band: Band,
+        targets: &[usize],
+        cause: usize,
+        depth: u32,
+        result: &mut Resolved,
+    ) {
+        for save in &def.saves {
+            for t in targets {
+                let t = *t;
+                if !self.combatants[t].standing() {
+                    continue;
+                }
+                let tid = self.combatants[t].id.clone();
+                let m = save_mod(band);
+                let passed = match m {
+                    SaveMod::AutoPass => {
+                        self.push(
+                            LogKind::Save,
+                            Some(t),
+                            format!(
+                                "{tid} passes the {} Save automatically (Critical Failure)",
+                                save.modifier
+                            ),
+                            Some(cause),
+                        );
+                        true
+                    }
+                    SaveMod::AutoFail => {
+                        self.push(
+                            LogKind::Save,
+                            Some(t),
+                            format!(
+                                "{tid} fails the {} Save automatically (Critical Success)",
+                                save.modifier
+                            ),
+                            Some(cause),
+                        );
+                        false
+                    }
+                    _ => {
+                        let (a, d) = match m {
+                            SaveMod::Advantage => (1, 0),
+                            SaveMod::Disadvantage => (0, 1),
+                            _ => (0, 0),
+                        };
+                        let modifier = self.combatants[t].block.stat(&save.modifier);
+                        let roll = self.dice.roll(&self.rule, modifier, a, d);
+                        let passed = !roll.band.failed();
+                        self.push(
+                            LogKind::Save,
+                            Some(t),
+                            format!(
+                                "{tid} makes a {} Save ({m:?}): rolled {:?}, kept {:?} = {} → {}",
+                                save.modifier,
+                                roll.dice,
+                                roll.kept,
+                                roll.total,
+                                if passed { "passes" } else { "fails" }
+                            ),
+                            Some(cause),
+                        );
+                        passed
+                    }
+                };
+                let at = self.log.len() - 1;
+                let list = if passed { &save.on_pass } else { &save.on_fail };
+                for e in list {
+                    self.apply_effect(user, def, e, &[t], 0, at, depth, result);
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)] // one resolution's context; a struct would only rename it
+    pub(super) fn apply_effect(
+        &mut self,
+        user: usize,
+        def: &AbilityDef,
+        effect: &Effect,
+        targets: &[usize],
+        extra_damage: i32,
+        cause: usize,
+        depth: u32,
+        result: &mut Resolved,
+    ) {
+        let uid = self.combatants[user].id.clone();
+        match effect {
+            Effect::Damage { amount, kind } => {
+                for t in targets {
+                    self.deal_damage(
+                        *t,
+                        amount.saturating_add(extra_damage),
+                        kind.as_deref(),
+                        cause,
+                        depth,
+                    );
+                }
+            }
+            Effect::Healing(n) => {
+                for t in targets {
+                    let c = &mut self.combatants[*t];
+                    if !c.standing() {
+                        continue;
+                    }
+                    let before = c.health;
+                    c.health = c.health.saturating_add(*n).min(c.max_health).max(before);
+                    let text = format!(
+                        "{} heals {} ({}/{})",
+                        c.id,
+                        c.health - before,
+                        c.health,
+                        c.max_health
+                    );
+                    self.push(LogKind::Healing, Some(*t), text, Some(cause));
+                }
+            }
+            Effect::Status(name, n) => {
+                for t in targets {
+                    self.gain_status(*t, name, *n, cause);
+                }
+            }
+            Effect::SelfStatus(name, n) => self.gain_status(user, name, *n, cause),
+            Effect::GainBeats(n) => {
+                self.combatants[user].beats = self.combatants[user].beats.saturating_add(*n);
+                let b = self.combatants[user].beats;
+                self.push(
+                    LogKind::Beats,
+                    Some(user),
+                    format!("{uid} gains {n} extra Beat(s) ({b} left)"),
+                    Some(cause),
+                );
+            }
+            Effect::EndTurn => {
+                if self.current() == Some(user) {
+                    self.end_turn_requested = true;
+                    self.push(
+                        LogKind::Note,
+                        Some(user),
+                        format!("{uid} must end its turn"),
+                        Some(cause),
+                    );
+                }
+            }
+            Effect::Ward(n) => {
+                self.combatants[user].ward = self.combatants[user].ward.saturating_add(*n);
+                self.push(
+                    LogKind::Note,
+                    Some(user),
+                    format!("{uid} will take {n} less damage from the triggering ability"),
+                    Some(cause),
+                );
+            }
+            Effect::DelayTrigger => {
+                result.delay = true;
+                self.push(
+                    LogKind::Note,
+                    Some(user),
+                    "the triggering Action becomes a Slow Action".to_owned(),
+                    Some(cause),
+                );
+            }
+            Effect::Prepare { ability, expires } => {
+                let (uses_left, until_round) = match expires {
+                    Expiry::Uses(n) => (*n, u32::MAX),
+                    Expiry::Rounds(n) => (u32::MAX, self.round.saturating_add(*n)),
+                    Expiry::Concentration => (u32::MAX, u32::MAX),
+                };
+                let c = &mut self.combatants[user];
+                c.prepared.retain(|p| &p.ability != ability);
+                c.prepared.push(PreparedAbility {
+                    ability: ability.clone(),
+                    expires: *expires,
+                    uses_left,
+                    until_round,
+                    prepared_by: def.id.clone(),
+                });
+                self.push(
+                    LogKind::Prepared,
+                    Some(user),
+                    format!("{uid} Prepares {ability} (expires: {expires:?})"),
+                    Some(cause),
+                );
+            }
+            Effect::GainResource(name, n) => {
+                self.add_resource(user, name, *n);
+                self.push(
+                    LogKind::Note,
+                    Some(user),
+                    format!("{uid} gains {n} {name}"),
+                    Some(cause),
+                );
+            }
+            Effect::Note(text) => {
+                self.push(LogKind::Note, Some(user), text.clone(), Some(cause));
+            }
+        }
+    }
+
+    /// Changes a resource's points (saturating: content cannot overflow it).
+    pub(super) fn add_resource(&mut self, who: usize, name: &str, delta: i32) {
+        let c = &mut self.combatants[who];
+        let now = c.resources.get(name).copied().unwrap_or(0);
+        c.resources
+            .insert(name.to_owned(), now.saturating_add(delta));
+    }
+
+    /// Adds stacks of a status (marked fresh when gained on the bearer's own turn).
+    pub(super) fn gain_status(&mut self, who: usize, name: &str, n: u32, cause: usize) {
+        let own_turn = self.current() == Some(who);
+        let c = &mut self.combatants[who];
+        let s = c.statuses.entry(name.to_owned()).or_default();
+        s.stacks = s.stacks.saturating_add(n);
+        if own_turn {
+            s.fresh = s.fresh.saturating_add(n);
+        }
+        let text = format!("{} gains {n} stack(s) of {name} ({})", c.id, s.stacks);
+        self.push(LogKind::Status, Some(who), text, Some(cause));
+    }
+
+    /// Ends every active Concentration effect of `who` (and what they Prepared).
+    pub(super) fn end_concentration(&mut self, who: usize, why: &str, cause: usize) {
+        let c = &mut self.combatants[who];
+        if c.concentration.is_empty() {
+            return;
+        }
+        let ended: Vec<String> = c.concentration.drain(..).map(|e| e.what).collect();
+        let lost: Vec<String> = c
+            .prepared
+            .iter()
+            .filter(|p| p.expires == Expiry::Concentration)
+            .map(|p| p.ability.clone())
+            .collect();
+        c.prepared.retain(|p| p.expires != Expiry::Concentration);
+        let id = c.id.clone();
+        let at = self.push(
+            LogKind::Concentration,
+            Some(who),
+            format!(
+                "{id}'s Concentration effects end ({why}): {}",
+                ended.join(", ")
+            ),
+            Some(cause),
+        );
+        for a in lost {
+            self.push(
+                LogKind::Prepared,
+                Some(who),
+                format!("{id}'s Prepared {a} expires with its Concentration"),
+                Some(at),
+            );
+        }
+    }
+
+    /// Damage to one creature: Vulnerable adds, a Ward subtracts; a Concentrating creature
+    /// makes a Focus Save; then Reactions to taking damage (or dropping) may answer.
+    pub(super) fn deal_damage(
+        &mut self,
+        t: usize,
+        amount: i32,
+        kind: Option<&str>,
+        cause: usize,
+        depth: u32,
+    ) {
+        if !self.combatants[t].standing() {
+            return;
+        }
+        let extra: i32 = self.combatants[t]
+            .statuses
+            .iter()
+            .map(|(name, s)| {
+                self.content
+                    .conditions
+                    .get(name)
+                    .map_or(0, |d| d.extra_damage_taken_per_stack)
+                    .saturating_mul(i32::try_from(s.stacks).unwrap_or(i32::MAX))
+            })
+            .fold(0i32, i32::saturating_add);
+        let c = &mut self.combatants[t];
+        let dealt = amount.saturating_add(extra).saturating_sub(c.ward).max(0);
+        c.health = c.health.saturating_sub(dealt);
+        let kind = kind.map(|k| format!(" {k}")).unwrap_or_default();
+        let mut parts = Vec::new();
+        if extra != 0 {
+            parts.push(format!("+{extra} Vulnerable"));
+        }
+        if c.ward != 0 {
+            parts.push(format!("-{} warded", c.ward));
+        }
+        let detail = if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" ({amount} {})", parts.join(" "))
+        };
+        let text = format!(
+            "{} takes {dealt}{kind} damage{detail} ({}/{})",
+            c.id, c.health, c.max_health
+        );
+        let at = self.push(LogKind::Damage, Some(t), text, Some(cause));
+        if dealt > 0
+            && !self.combatants[t].concentration.is_empty()
+            && self.combatants[t].standing()
+        {
+            let stacks = self.combatants[t].concentration.len() as u32;
+            let focus = self.combatants[t].block.stat("Focus");
+            let roll = self.dice.roll(&self.rule, focus, 0, stacks);
+            let passed = !roll.band.failed();
+            let id = self.combatants[t].id.clone();
+            let save_at = self.push(
+                LogKind::Save,
+                Some(t),
+                format!(
+                    "{id} makes a Focus Save with {stacks} Disadvantage(s) for Concentrating: rolled {:?}, kept {:?} = {} → {}",
+                    roll.dice,
+                    roll.kept,
+                    roll.total,
+                    if passed { "passes" } else { "fails" }
+                ),
+                Some(at),
+            );
+            if !passed {
+                self.end_concentration(t, "failed Focus Save", save_at);
+            }
+        }
+        if !self.combatants[t].standing() {
+            let id = self.combatants[t].id.clone();
+            let drop_at = self.push(LogKind::Drop, Some(t), format!("{id} drops"), Some(at));
+            self.end_concentration(t, "dropped", drop_at);
+            self.combatants[t].pending.clear();
+            self.reaction_window(TriggerEvent::Drops, drop_at, depth);
+        } else if dealt > 0 {
+            self.reaction_window(TriggerEvent::Damaged { who: t }, at, depth);
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The encounter file (`Encounter(...)`), the content it draws on (a pack's `AbilityLibrary`,
+//! `StatBlockSet` and `StatusLibrary` files plus inline definitions), and
+//! validation with `file:line:column`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::ability::{AbilityDef, AbilityLibrary};
+use super::dice::DiceRule;
+use super::space::{Cell, GridMap, ShapePlacement};
+use crate::diag::{Diagnostics, Location, locate_literal};
+use crate::model::{StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary};
+
+/// File tag of an encounter.
+pub const ENCOUNTER_TAG: &str = "Encounter";
+/// File tag of an ability library.
+pub const ABILITY_LIBRARY_TAG: &str = "AbilityLibrary";
+/// File tag of a set of stat blocks.
+pub const STAT_BLOCK_SET_TAG: &str = "StatBlockSet";
+/// File tag of a set of status condition definitions.
+pub const STATUS_LIBRARY_TAG: &str = "StatusLibrary";
+
+/// Largest map side in cells.
+pub const MAX_MAP_SIDE: i32 = 1000;
+/// Largest `max_rounds`.
+pub const MAX_ROUNDS: u32 = 1000;
+
+/// An encounter: who fights where, in what order, under which dice rule, and an optional script.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Encounter {
+    /// Title for the log and the sheet.
+    pub name: String,
+    /// A pack folder (relative to this file) whose stat blocks and abilities it uses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
+    /// The dice rule; `None` = the pack's, else 2d6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceRule>,
+    /// The map.
+    pub map: GridMap,
+    /// Who takes part.
+    pub combatants: Vec<CombatantSpec>,
+    /// Turn order by combatant id; empty = the order of `combatants`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turn_order: Vec<String>,
+    /// Stat blocks defined here rather than in the pack.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub creatures: Vec<StatBlock>,
+    /// Abilities defined here rather than in the pack.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<AbilityDef>,
+    /// Status conditions defined here (added to the built-in ones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<StatusCondition>,
+    /// Actions taken in order, each by the creature whose turn it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script: Vec<ScriptAction>,
+    /// After the script, let the simple policies play until one side stands.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub play_out: bool,
+    /// Rounds before the encounter is called a draw.
+    #[serde(default = "twenty", skip_serializing_if = "is_twenty")]
+    pub max_rounds: u32,
+    /// The side counted as "the heroes" by the difficulty estimate.
+    #[serde(default = "heroes", skip_serializing_if = "is_heroes")]
+    pub heroes: String,
+}
+
+fn twenty() -> u32 {
+    20
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_twenty(v: &u32) -> bool {
+    *v == 20
+}
+fn heroes() -> String {
+    "heroes".to_owned()
+}
+fn is_heroes(v: &String) -> bool {
+    v == "heroes"
+}
+
+/// One combatant.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantSpec {
+    /// Id in this encounter (`"bob"`, `"goblin_2"`).
+    pub id: String,
+    /// Stat block id (pack or the encounter's `creatures`); ignored when `inline` is given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stat_block: String,
+    /// A stat block written right here instead of an id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inline: Option<StatBlock>,
+    /// Side ("heroes", "foes").
+    pub side: String,
+    /// Starting cell.
+    pub position: Cell,
+    /// Whether it answers Reaction Triggers by itself (first matching Reaction it knows).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub reacts: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_yes(v: &bool) -> bool {
+    *v
+}
+
+impl CombatantSpec {
+    /// The id of the stat block it uses (the inline block's own id when inline).
+    #[must_use]
+    pub fn block_id(&self) -> &str {
+        self.inline
+            .as_ref()
+            .map_or(self.stat_block.as_str(), |b| b.id.as_str())
+    }
+}
+
+/// A scripted action, taken by the creature whose turn it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScriptAction {
+    /// Start an ability.
+    Use {
+        /// Ability id.
+        ability: String,
+        /// Targeted combatant ids.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<String>,
+        /// Where a Shape goes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shape: Option<ShapePlacement>,
+        /// Bonuses to apply by name; `None` = every free Bonus whose condition holds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bonuses: Option<Vec<String>>,
+    },
+    /// Spend a Beat to move to a cell within the creature's speed.
+    Move(Cell),
+    /// Spend a Beat to take cover (until it moves or its next turn starts).
+    TakeCover,
+    /// End the turn.
+    EndTurn,
+    /// The raw dice of the next roll (Test or Save), in order.
+    ForceRoll(Vec<u32>),
+    /// Turn a combatant's automatic Reactions on or off.
+    Reactions(String, bool),
+}
+
+/// The statuses every encounter knows.
+#[must_use]
+pub fn builtin_conditions() -> Vec<StatusCondition> {
+    let fleeting = |name: &str, dis: u32, extra: i32, summary: &str| StatusCondition {
+        name: name.to_owned(),
+        kind: StatusKind::Fleeting,
+        disadvantage_per_stack: dis,
+        extra_damage_taken_per_stack: extra,
+        summary: summary.to_owned(),
+    };
+    vec![
+        fleeting(
+            "Strained",
+            1,
+            0,
+            "A Disadvantage per stack on Tests that name Strained.",
+        ),
+        fleeting("Vulnerable", 0, 1, "Takes 1 extra damage per stack."),
+        StatusCondition {
+            name: "Exhausted".to_owned(),
+            kind: StatusKind::Persistent,
+            disadvantage_per_stack: 1,
+            extra_damage_taken_per_stack: 0,
+            summary: "A Disadvantage per stack on Tests that name Exhausted; lost at the end of the episode.".to_owned(),
+        },
+        StatusCondition {
+            name: "Concentrating".to_owned(),
+            kind: StatusKind::Concentrating,
+            disadvantage_per_stack: 1,
+            extra_damage_taken_per_stack: 0,
+            summary: "One stack per active Concentration effect.".to_owned(),
+        },
+    ]
+}
+
+/// Everything an encounter draws on, by id.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EncounterContent {
+    /// Abilities by id.
+    pub abilities: BTreeMap<String, AbilityDef>,
+    /// Stat blocks by id.
+    pub creatures: BTreeMap<String, StatBlock>,
+    /// Status conditions by name.
+    pub conditions: BTreeMap<String, StatusCondition>,
+    /// The pack's dice rule, if it sets one.
+    pub dice: Option<DiceRule>,
+    /// Which file each ability came from (for located diagnostics).
+    pub ability_files: BTreeMap<String, PathBuf>,
+    /// Which file each stat block came from (for located diagnostics).
+    pub creature_files: BTreeMap<String, PathBuf>,
+    /// The text of every file read, by path.
+    pub sources: BTreeMap<PathBuf, String>,
+}
+
+impl EncounterContent {
+    /// Content with only the built-in status conditions.
+    #[must_use]
+    pub fn new() -> Self {
+        let mut c = Self::default();
+        for s in builtin_conditions() {
+            c.conditions.insert(s.name.clone(), s);
+        }
+        c
+    }
+
+    /// Adds one file's text, whatever its tag (files with other tags are ignored).
+    pub fn add_source(&mut self, source: &str, file: &Path, diags: &mut Diagnostics) {
+        match crate::ron_io::leading_tag(source) {
+            Some(ABILITY_LIBRARY_TAG) => {
+                if let Some(lib) = crate::ron_io::parse::<AbilityLibrary>(source, file, diags) {
+                    if lib.dice.is_some() {
+                        self.dice = lib.dice;
+                    }
+                    for a in lib.abilities {
+                        self.ability_files.insert(a.id.clone(), file.to_owned());
+                        self.abilities.insert(a.id.clone(), a);
+                    }
+                }
+            }
+            Some(STAT_BLOCK_SET_TAG) => {
+                if let Some(set) = crate::ron_io::parse::<StatBlockSet>(source, file, diags) {
+                    for c in set.creatures {
+                        self.creature_files.insert(c.id.clone(), file.to_owned());
+                        self.creatures.insert(c.id.clone(), c);
+                    }
+                }
+            }
+            Some(STATUS_LIBRARY_TAG) => {
+                if let Some(set) = crate::ron_io::parse::<StatusLibrary>(source, file, diags) {
+                    for c in set.conditions {
+                        self.conditions.insert(c.name.clone(), c);
+                    }
+                }
+            }
+            _ => return,
+        }
+        self.sources.insert(file.to_owned(), source.to_owned());
+    }
+
+    /// Reads every `.ron` file under a pack folder (sorted, so the result never depends on
+    /// directory order).
+    pub fn add_pack_dir(&mut self, dir: &Path, diags: &mut Diagnostics) {
+        let mut files = Vec::new();
+        collect_ron_files(dir, &mut files, 0);
+        if files.is_empty() && !dir.is_dir() {
+            diags.error(
+                dir,
+                Location::START,
+                "pack folder not found or not readable",
+            );
+        }
+        files.sort();
+        for f in files {
+            match std::fs::read_to_string(&f) {
+                Ok(text) => self.add_source(&text, &f, diags),
+                Err(e) => diags.error(&f, Location::START, format!("cannot read: {e}")),
+            }
+        }
+    }
+
+    /// Adds an encounter's inline stat blocks, abilities and conditions.
+    pub fn add_inline(&mut self, encounter: &Encounter, file: &Path) {
+        for a in &encounter.abilities {
+            self.ability_files.insert(a.id.clone(), file.to_owned());
+            self.abilities.insert(a.id.clone(), a.clone());
+        }
+        for c in &encounter.creatures {
+            self.creature_files.insert(c.id.clone(), file.to_owned());
+            self.creatures.insert(c.id.clone(), c.clone());
+        }
+        for c in encounter
+            .combatants
+            .iter()
+            .filter_map(|c| c.inline.as_ref())
+        {
+            self.creature_files.insert(c.id.clone(), file.to_owned());
+            self.creatures.insert(c.id.clone(), c.clone());
+        }
+        for s in &encounter.conditions {
+            self.conditions.insert(s.name.clone(), s.clone());
+        }
+    }
+
+    /// The dice rule an encounter plays with.
+    #[must_use]
+    pub fn dice_for(&self, encounter: &Encounter) -> DiceRule {
+        encounter.dice.or(self.dice).unwrap_or_default()
+    }
+}
+
+fn collect_ron_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    if depth > 8 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_ron_files(&path, out, depth + 1);
+        } else if path.extension().is_some_and(|e| e == "ron") {
+            out.push(path);
+        }
+    }
+}
+
+/// Reads an encounter file and its content (pack + inline), collecting every problem.
+pub fn load(path: &Path, diags: &mut Diagnostics) -> Option<(Encounter, EncounterContent)> {
+    let source = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            diags.error(path, Location::START, format!("cannot read: {e}"));
+            return None;
+        }
+    };
+    load_source(&source, path, diags)
+}
+
+/// Like [`load`] from text already read (`file` names it and anchors a relative `pack`).
+pub fn load_source(
+    source: &str,
+    file: &Path,
+    diags: &mut Diagnostics,
+) -> Option<(Encounter, EncounterContent)> {
+    if crate::ron_io::leading_tag(source) != Some(ENCOUNTER_TAG) {
+        diags.error(
+            file,
+            Location::START,
+            format!("an encounter file starts with `{ENCOUNTER_TAG}(`"),
+        );
+        return None;
+    }
+    let encounter: Encounter = crate::ron_io::parse(source, file, diags)?;
+    let mut content = EncounterContent::new();
+    if let Some(pack) = &encounter.pack {
+        let dir = file.parent().unwrap_or(Path::new(".")).join(pack);
+        let mut pack_diags = Diagnostics::new();
+        content.add_pack_dir(&dir, &mut pack_diags);
+        if pack_diags.iter().any(|d| d.file == dir) {
+            diags.error(
+                file,
+                locate_literal(source, pack, 0),
+                format!("pack folder `{pack}` not found next to this file"),
+            );
+        }
+        // The missing folder is reported once, at the `pack` line, not again at the folder.
+        let rest: Vec<_> = pack_diags
+            .into_vec()
+            .into_iter()
+            .filter(|d| d.file != dir)
+            .collect();
+        for d in rest {
+            match d.severity {
+                crate::diag::Severity::Error => diags.error(&d.file, d.location, d.message),
+                crate::diag::Severity::Warning => diags.warning(&d.file, d.location, d.message),
+            }
+        }
+    }
+    content.add_inline(&encounter, file);
+    content.sources.insert(file.to_owned(), source.to_owned());
+    super::check::check(source, file, &encounter, &content, diags);
+    Some((encounter, content))
+}

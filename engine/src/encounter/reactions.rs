@@ -1,0 +1,107 @@
+//! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
+
+use super::ability::{AbilityTime, ReactionTrigger, TargetKind};
+use super::resolve::TriggerEvent;
+use super::run::EncounterRun;
+use super::state::{LogKind, PendingAbility};
+
+impl EncounterRun {
+    /// Offers every creature, in turn order, one Reaction or Free Reaction to an event; returns
+    /// whether one of them delayed the triggering ability. Reactions do not open windows of
+    /// their own (depth 1), so chains stay finite.
+    pub(super) fn reaction_window(
+        &mut self,
+        event: TriggerEvent<'_>,
+        cause: usize,
+        depth: u32,
+    ) -> bool {
+        if depth > 0 {
+            return false;
+        }
+        let mut delayed = false;
+        for reactor in self.order.clone() {
+            let c = &self.combatants[reactor];
+            if !c.standing() || !c.reacts {
+                continue;
+            }
+            let source = match event {
+                TriggerEvent::Starts { user, .. } if user == reactor => continue,
+                TriggerEvent::Starts { user, .. } => Some(user),
+                _ => None,
+            };
+            // Prepared abilities first: they are there to be used and they expire anyway.
+            let mut ids: Vec<String> = c.prepared.iter().map(|p| p.ability.clone()).collect();
+            ids.extend(c.block.abilities.iter().map(|k| k.id.clone()));
+            let chosen = ids.into_iter().find_map(|id| {
+                let (def, known) = self.ability_for(reactor, &id)?;
+                let usable = def.time.is_reaction()
+                    && (def.time != AbilityTime::Reaction || self.combatants[reactor].beats > 0)
+                    && def
+                        .triggers
+                        .iter()
+                        .any(|t| self.trigger_matches(t, event, reactor))
+                    && def
+                        .requirements
+                        .iter()
+                        .all(|r| self.condition_holds(reactor, source.as_slice(), r));
+                usable.then_some((def, known))
+            });
+            let Some((def, known)) = chosen else { continue };
+            let rid = self.combatants[reactor].id.clone();
+            let cost = if def.time == AbilityTime::Reaction {
+                self.combatants[reactor].beats -= 1;
+                "spends a Beat and answers"
+            } else {
+                "answers"
+            };
+            let at = self.push(
+                LogKind::Reaction,
+                Some(reactor),
+                format!("{rid} {cost} with {} ({:?})", def.name, def.time),
+                Some(cause),
+            );
+            self.use_prepared(reactor, &def, at);
+            let targets: Vec<usize> = if def.target.kinds.contains(&TargetKind::Myself) {
+                vec![reactor]
+            } else {
+                source.into_iter().collect()
+            };
+            let pending = PendingAbility {
+                ability: def.id.clone(),
+                targets,
+                shape: None,
+                bonuses: None,
+                cause: at,
+                wards: Vec::new(),
+            };
+            let r = self.resolve(reactor, &def, &known, &pending, at, depth + 1);
+            delayed |= r.delay;
+        }
+        delayed
+    }
+
+    pub(super) fn trigger_matches(
+        &self,
+        trigger: &ReactionTrigger,
+        event: TriggerEvent<'_>,
+        reactor: usize,
+    ) -> bool {
+        match (trigger, event) {
+            (
+                ReactionTrigger::StartsAbility {
+                    enemy,
+                    effect,
+                    targeting_me,
+                },
+                TriggerEvent::Starts { user, def, targets },
+            ) => {
+                (!enemy || self.combatants[user].side != self.combatants[reactor].side)
+                    && effect.is_none_or(|e| def.effects.contains(&e))
+                    && (!targeting_me || targets.contains(&reactor))
+            }
+            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who }) => who == reactor,
+            (ReactionTrigger::Drops, TriggerEvent::Drops) => true,
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,555 @@
+//! Starting and resolving abilities: Times, Requirements, Components, Bonuses and Penalties,
+//! the Test, status stacks, effects, Saves, damage, Concentration and Reaction windows.
+
+use super::ability::{
+    AbilityDef, AbilityTime, Condition, Effect, Expiry, TargetKind, TargetSide, TestStatus,
+};
+use super::dice::Band;
+use super::run::EncounterRun;
+use super::space::{ShapePlacement, affected_cells, distance, origin_allowed};
+use super::state::{ConcentrationEffect, LogKind, PendingAbility};
+use crate::model::KnownAbility;
+
+/// What happened that Reactions may answer.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum TriggerEvent<'a> {
+    /// `user` started `def` against `targets`.
+    Starts {
+        user: usize,
+        def: &'a AbilityDef,
+        targets: &'a [usize],
+    },
+    /// `who` took damage.
+    Damaged { who: usize },
+    /// `who` dropped.
+    Drops,
+}
+
+/// What a resolved ability asks of its trigger.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Resolved {
+    /// A `DelayTrigger` effect took place.
+    pub delay: bool,
+    /// The ability took effect (it had effects for its band).
+    pub took_effect: bool,
+}
+
+impl EncounterRun {
+    pub(super) fn refuse(&mut self, who: usize, text: String) -> bool {
+        self.push(LogKind::Refused, Some(who), text, None);
+        false
+    }
+
+    /// Starts an ability for `user` (on its turn, from the script or a policy).
+    pub fn use_ability(
+        &mut self,
+        user: usize,
+        id: &str,
+        targets: &[usize],
+        shape: Option<ShapePlacement>,
+        bonuses: Option<Vec<String>>,
+    ) -> bool {
+        self.actions_this_turn += 1;
+        let uid = self.combatants[user].id.clone();
+        let Some(base) = self.content.abilities.get(id) else {
+            return self.refuse(user, format!("{uid} cannot use unknown ability `{id}`"));
+        };
+        let name = base.name.clone();
+        match base.time {
+            AbilityTime::Montage => {
+                return self.refuse(
+                    user,
+                    format!("{uid} cannot use {name}: Montages cannot be used in an encounter"),
+                );
+            }
+            AbilityTime::Episodic => {
+                return self.refuse(
+                    user,
+                    format!(
+                        "{uid} cannot use {name}: Episodic abilities are used at the end of an \
+                         Episode's Opening Credits, never in an encounter"
+                    ),
+                );
+            }
+            AbilityTime::Passive => {
+                return self.refuse(
+                    user,
+                    format!("{uid} cannot start {name}: a Passive is always in effect"),
+                );
+            }
+            AbilityTime::Reaction | AbilityTime::FreeReaction => {
+                return self.refuse(
+                    user,
+                    format!("{uid} cannot start {name} on its own: a Reaction answers its Reaction Trigger"),
+                );
+            }
+            _ => {}
+        }
+        let Some((def, known)) = self.ability_for(user, id) else {
+            let why = if base.prepared_only {
+                "it is not Prepared"
+            } else {
+                "it is not on its sheet"
+            };
+            return self.refuse(user, format!("{uid} cannot use {name}: {why}"));
+        };
+        if def.prepared_only
+            && !self.combatants[user]
+                .prepared
+                .iter()
+                .any(|p| p.ability == id)
+        {
+            return self.refuse(user, format!("{uid} cannot use {name}: it is not Prepared"));
+        }
+        for r in &def.requirements {
+            if !self.condition_holds(user, targets, r) {
+                return self.refuse(
+                    user,
+                    format!("{uid} cannot use {name}: Requirement {r:?} is not met"),
+                );
+            }
+        }
+        if let (Some(spec), Some(place)) = (def.target.shape, shape)
+            && !origin_allowed(&spec, self.combatants[user].position, place.origin)
+        {
+            return self.refuse(
+                user,
+                format!(
+                    "{uid} cannot place the {:?} of {name} at {:?}",
+                    spec.kind, place.origin
+                ),
+            );
+        }
+        let spends = def.time.costs_beat();
+        if spends {
+            if self.combatants[user].beats == 0 {
+                return self.refuse(user, format!("{uid} cannot use {name}: no Beats left"));
+            }
+            self.combatants[user].beats -= 1;
+        }
+        let target_names: Vec<String> = targets
+            .iter()
+            .map(|t| self.combatants[*t].id.clone())
+            .collect();
+        let cost = if spends { "spends a Beat and " } else { "" };
+        let aim = match (shape, target_names.is_empty()) {
+            (Some(p), _) => format!(" with its Shape at {:?}", p.origin),
+            (None, false) => format!(" targeting {}", target_names.join(", ")),
+            (None, true) => String::new(),
+        };
+        let start = self.push(
+            LogKind::Start,
+            Some(user),
+            format!("{uid} {cost}starts {name} ({:?}){aim}", def.time),
+            None,
+        );
+        self.use_prepared(user, &def, start);
+        let mut pending = PendingAbility {
+            ability: id.to_owned(),
+            targets: targets.to_vec(),
+            shape,
+            bonuses,
+            cause: start,
+            wards: Vec::new(),
+        };
+        let delayed = self.reaction_window(
+            TriggerEvent::Starts {
+                user,
+                def: &def,
+                targets,
+            },
+            start,
+            0,
+        );
+        if def.time == AbilityTime::SlowAction || delayed {
+            self.push(
+                LogKind::Note,
+                Some(user),
+                format!("{name} waits: its Test comes at the start of {uid}'s next turn"),
+                Some(start),
+            );
+            pending.wards = (0..self.combatants.len())
+                .filter(|i| self.combatants[*i].ward != 0)
+                .map(|i| (i, self.combatants[i].ward))
+                .collect();
+            self.combatants[user].pending.push(pending);
+        } else if self.combatants[user].standing() {
+            self.resolve(user, &def, &known, &pending, start, 0);
+        }
+        self.clear_wards();
+        true
+    }
+
+    pub(super) fn clear_wards(&mut self) {
+        for c in &mut self.combatants {
+            c.ward = 0;
+        }
+    }
+
+    /// A Prepared ability with limited uses loses one.
+    pub(super) fn use_prepared(&mut self, user: usize, def: &AbilityDef, cause: usize) {
+        if !def.prepared_only {
+            return;
+        }
+        let c = &mut self.combatants[user];
+        let Some(p) = c.prepared.iter_mut().find(|p| p.ability == def.id) else {
+            return;
+        };
+        if let Expiry::Uses(_) = p.expires {
+            p.uses_left = p.uses_left.saturating_sub(1);
+            if p.uses_left == 0 {
+                c.prepared.retain(|p| p.ability != def.id);
+                let uid = c.id.clone();
+                self.push(
+                    LogKind::Prepared,
+                    Some(user),
+                    format!("{uid}'s Prepared {} expires after its use", def.name),
+                    Some(cause),
+                );
+            }
+        }
+    }
+
+    /// A Slow Action's Test at the start of its user's turn.
+    pub(super) fn resolve_pending(&mut self, who: usize, p: &PendingAbility, cause: usize) {
+        let Some((def, known)) = self.ability_for(who, &p.ability) else {
+            return;
+        };
+        let uid = self.combatants[who].id.clone();
+        let at = self.push(
+            LogKind::Note,
+            Some(who),
+            format!("{uid}'s waiting {} takes its Test now", def.name),
+            Some(p.cause),
+        );
+        let _ = cause;
+        for (i, w) in &p.wards {
+            self.combatants[*i].ward = *w;
+        }
+        self.resolve(who, &def, &known, p, at, 0);
+        self.clear_wards();
+    }
+
+    /// Whether a creature is a valid target of `def` for `user` right now.
+    pub(super) fn valid_target(&self, user: usize, def: &AbilityDef, t: usize) -> bool {
+        let (u, c) = (&self.combatants[user], &self.combatants[t]);
+        if !c.standing() {
+            return false;
+        }
+        let side_ok = match def.target.side {
+            TargetSide::Enemy => c.side != u.side,
+            TargetSide::Ally => c.side == u.side,
+            TargetSide::Any => true,
+        };
+        let tags_ok =
+            def.target.tags.is_empty() || def.target.tags.iter().any(|g| c.block.tags.contains(g));
+        let reach_ok = def.target.reach.is_none_or(|r| {
+            distance(u.position, c.position) <= r.distance.units()
+                && (r.r#true
+                    || t == user
+                    || (!c.in_cover
+                        && !self.map.gives_cover(c.position)
+                        && self.map.clear_line(u.position, c.position)))
+        });
+        side_ok && tags_ok && reach_ok
+    }
+
+    /// The targets that count when the Test happens (invalid ones drop out).
+    pub(super) fn current_targets(
+        &self,
+        user: usize,
+        def: &AbilityDef,
+        p: &PendingAbility,
+    ) -> Vec<usize> {
+        if def.target.kinds.contains(&TargetKind::Myself) {
+            return vec![user];
+        }
+        if let Some(spec) = def.target.shape {
+            let Some(place) = p.shape else {
+                return Vec::new();
+            };
+            let from = self.combatants[user].position;
+            if !origin_allowed(&spec, from, place.origin)
+                || (!spec.r#true && !self.map.clear_line(from, place.origin))
+            {
+                return Vec::new();
+            }
+            let cells = affected_cells(&self.map, &spec, &place);
+            return (0..self.combatants.len())
+                .filter(|i| {
+                    let c = &self.combatants[*i];
+                    c.standing() && cells.contains(&c.position)
+                })
+                .collect();
+        }
+        let max = def.target.count.max(1) as usize;
+        p.targets
+            .iter()
+            .copied()
+            .filter(|t| self.valid_target(user, def, *t))
+            .take(max)
+            .collect()
+    }
+
+    pub(super) fn needs_targets(def: &AbilityDef) -> bool {
+        !def.target.kinds.contains(&TargetKind::Myself)
+            && (def.target.shape.is_some()
+                || def.target.reach.is_some()
+                || def.target.kinds.contains(&TargetKind::Creature))
+    }
+
+    /// Whether a condition holds for `user` (and the first of `targets`).
+    pub(super) fn condition_holds(&self, user: usize, targets: &[usize], cond: &Condition) -> bool {
+        let u = &self.combatants[user];
+        let first = targets.first().map(|t| &self.combatants[*t]);
+        match cond {
+            Condition::Always => true,
+            Condition::Resource(name, n) => u.resources.get(name).copied().unwrap_or(0) >= *n,
+            Condition::HasStatus(s) => u.stacks(s) > 0,
+            Condition::NoStatus(s) => u.stacks(s) == 0,
+            Condition::Bloodied => i64::from(u.health) * 2 <= i64::from(u.max_health),
+            Condition::TargetWithin(d) => {
+                first.is_some_and(|t| distance(u.position, t.position) <= d.units())
+            }
+            Condition::AllyNearTarget => first.is_some_and(|t| {
+                self.combatants.iter().any(|o| {
+                    o.standing()
+                        && o.side == u.side
+                        && o.id != u.id
+                        && distance(o.position, t.position) <= 1
+                })
+            }),
+            Condition::TargetHasStatus(s) => first.is_some_and(|t| t.stacks(s) > 0),
+            Condition::NoEnemyWithin(d) => !self.combatants.iter().any(|o| {
+                o.standing() && o.side != u.side && distance(o.position, u.position) <= d.units()
+            }),
+        }
+    }
+
+    /// Takes the Test and applies the effects of an ability that is taking effect now.
+    pub(super) fn resolve(
+        &mut self,
+        user: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        p: &PendingAbility,
+        cause: usize,
+        depth: u32,
+    ) -> Resolved {
+        let uid = self.combatants[user].id.clone();
+        let mut result = Resolved::default();
+        for r in &def.requirements {
+            if !self.condition_holds(user, &p.targets, r) {
+                self.push(
+                    LogKind::Interrupted,
+                    Some(user),
+                    format!(
+                        "{} is interrupted: Requirement {r:?} no longer met",
+                        def.name
+                    ),
+                    Some(cause),
+                );
+                return result;
+            }
+        }
+        let targets = self.current_targets(user, def, p);
+        if Self::needs_targets(def) && targets.is_empty() {
+            self.push(
+                LogKind::Interrupted,
+                Some(user),
+                format!(
+                    "{} has no valid targets: an automatic Fail with no effect",
+                    def.name
+                ),
+                Some(cause),
+            );
+            return result;
+        }
+        let dropped: Vec<String> = p
+            .targets
+            .iter()
+            .filter(|t| def.target.shape.is_none() && !targets.contains(t))
+            .map(|t| self.combatants[*t].id.clone())
+            .collect();
+        if !dropped.is_empty() {
+            self.push(
+                LogKind::Interrupted,
+                Some(user),
+                format!("{} is no longer a valid target", dropped.join(", ")),
+                Some(cause),
+            );
+        }
+        // Advantages and Disadvantages: Components, the Test's status, Bonuses, Penalties.
+        let mut adv = def.upgrade_advantage(known);
+        let mut dis = 0u32;
+        let mut notes: Vec<String> = Vec::new();
+        if adv > 0 {
+            notes.push(format!("Upgrades +{adv} Advantage"));
+        }
+        for comp in &def.components {
+            if self.condition_holds(user, &targets, &comp.check) {
+                if comp.spends
+                    && let Condition::Resource(name, n) = &comp.check
+                {
+                    self.add_resource(user, name, n.saturating_neg());
+                    notes.push(format!("Component {} spent", comp.name));
+                }
+            } else {
+                dis += 1;
+                notes.push(format!("missing Component {}: a Disadvantage", comp.name));
+            }
+        }
+        let status = def.test.as_ref().and_then(|t| t.status);
+        if let Some(s) = status {
+            let stacks = self.combatants[user].stacks(s.name());
+            let per = self
+                .content
+                .conditions
+                .get(s.name())
+                .map_or(1, |d| d.disadvantage_per_stack);
+            let added = stacks.saturating_mul(per);
+            if added > 0 {
+                dis = dis.saturating_add(added);
+                notes.push(format!(
+                    "{stacks} stack(s) of {}: {} Disadvantage(s)",
+                    s.name(),
+                    added
+                ));
+            }
+        }
+        let mut extra_damage = 0;
+        for b in &def.bonuses {
+            let chosen = b.mandatory
+                || match &p.bonuses {
+                    None => b.cost.is_none(),
+                    Some(list) => list.contains(&b.name),
+                };
+            if !chosen || !self.condition_holds(user, &targets, &b.condition) {
+                continue;
+            }
+            if let Some((res, n)) = &b.cost {
+                let have = self.combatants[user]
+                    .resources
+                    .get(res)
+                    .copied()
+                    .unwrap_or(0);
+                if have < *n {
+                    notes.push(format!("Bonus {} skipped: cannot pay {n} {res}", b.name));
+                    continue;
+                }
+                self.add_resource(user, res, n.saturating_neg());
+                notes.push(format!("Bonus {} (paid {n} {res})", b.name));
+            } else {
+                notes.push(format!("Bonus {}", b.name));
+            }
+            adv = adv.saturating_add(b.advantage);
+            extra_damage = i32::saturating_add(extra_damage, b.extra_damage);
+        }
+        for pen in &def.penalties {
+            if self.condition_holds(user, &targets, &pen.condition) {
+                dis = dis.saturating_add(pen.disadvantage);
+                notes.push(format!("Penalty {}", pen.name));
+            }
+        }
+        let band = if let Some(test) = &def.test {
+            let modifier = self.combatants[user].block.stat(&test.modifier);
+            let roll = self.dice.roll(&self.rule, modifier, adv, dis);
+            let detail = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join("; "))
+            };
+            self.push(
+                LogKind::Test,
+                Some(user),
+                format!(
+                    "{uid} tests {} with {} {modifier:+}: rolled {:?}, kept {:?} = {} → {} Score{detail}",
+                    def.name,
+                    test.modifier,
+                    roll.dice,
+                    roll.kept,
+                    roll.total,
+                    roll.band.label()
+                ),
+                Some(cause),
+            );
+            roll.band
+        } else {
+            self.push(
+                LogKind::Test,
+                Some(user),
+                format!("{} has no Test: an automatic Mixed Score", def.name),
+                Some(cause),
+            );
+            Band::Mixed
+        };
+        let test_at = self.log.len() - 1;
+        match status {
+            Some(s @ (TestStatus::Strained | TestStatus::Exhausted)) if !band.failed() => {
+                self.gain_status(user, s.name(), 1, test_at);
+            }
+            Some(TestStatus::Concentrating) if band.failed() => {
+                self.end_concentration(user, "the Concentration Test failed", test_at);
+            }
+            _ => {}
+        }
+        let o = &def.outcomes;
+        let effects = match band {
+            Band::CriticalFailure if !o.critical_failure.is_empty() => &o.critical_failure,
+            Band::CriticalFailure | Band::Low => &o.low,
+            Band::Mixed => &o.mixed,
+            Band::CriticalSuccess if !o.critical_success.is_empty() => &o.critical_success,
+            Band::High | Band::CriticalSuccess => &o.high,
+        };
+        if effects.is_empty() {
+            self.push(
+                LogKind::Note,
+                Some(user),
+                format!("{} has no effect on a {} Score", def.name, band.label()),
+                Some(test_at),
+            );
+        }
+        result.took_effect = !effects.is_empty();
+        for e in effects {
+            self.apply_effect(
+                user,
+                def,
+                e,
+                &targets,
+                extra_damage,
+                test_at,
+                depth,
+                &mut result,
+            );
+        }
+        if status == Some(TestStatus::Concentrating) && result.took_effect {
+            let what = effects
+                .iter()
+                .find_map(|e| match e {
+                    Effect::Note(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| def.name.clone());
+            self.combatants[user]
+                .concentration
+                .push(ConcentrationEffect {
+                    ability: def.id.clone(),
+                    what,
+                });
+            let n = self.combatants[user].concentration.len();
+            self.push(
+                LogKind::Concentration,
+                Some(user),
+                format!(
+                    "{uid} gains a stack of Concentrating ({n}) while {} lasts",
+                    def.name
+                ),
+                Some(test_at),
+            );
+        }
+        if !def.saves.is_empty() {
+            self.saves(user, def, band, &targets, test_at, depth, &mut result);
+        }
+        result
+    }
+}

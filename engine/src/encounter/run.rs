@@ -1,0 +1,600 @@
+//! The encounter runner: turns, Beats, the script, stepping forward and back.
+
+use std::collections::BTreeMap;
+
+use super::ability::{AbilityDef, AbilityTime, Expiry};
+use super::dice::{DiceRule, DiceSource};
+use super::file::{Encounter, EncounterContent, ScriptAction};
+use super::space::{Cell, GridMap, distance};
+use super::state::{Combatant, CombatantView, LogEntry, LogKind, Outcome, Stacks, StateView};
+use crate::model::{KnownAbility, StatusKind};
+
+/// Why an encounter cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncounterError {
+    /// A combatant names a stat block the content lacks.
+    #[error("combatant `{0}` uses unknown stat block `{1}`")]
+    UnknownStatBlock(String, String),
+    /// No combatants.
+    #[error("the encounter has no combatants")]
+    Empty,
+}
+
+/// Who decides actions once the script is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Follow the script; then the policies play if the file says `play_out`.
+    Script,
+    /// Ignore the script: the simple policies play both sides (difficulty estimate).
+    Policies,
+}
+
+/// A running encounter.
+#[derive(Debug, Clone)]
+pub struct EncounterRun {
+    pub(super) content: EncounterContent,
+    pub(super) encounter: Encounter,
+    pub(super) seed: u64,
+    pub(super) mode: Mode,
+    pub(super) rule: DiceRule,
+    pub(super) map: GridMap,
+    /// Every combatant, in file order.
+    pub combatants: Vec<Combatant>,
+    /// Turn order as indices into `combatants`.
+    pub order: Vec<usize>,
+    pub(super) turn_index: usize,
+    pub(super) round: u32,
+    pub(super) dice: DiceSource,
+    pub(super) log: Vec<LogEntry>,
+    pub(super) script_pos: usize,
+    pub(super) steps: usize,
+    pub(super) outcome: Option<Outcome>,
+    pub(super) end_turn_requested: bool,
+    pub(super) actions_this_turn: u32,
+    pub(super) free_used: Vec<String>,
+}
+
+impl EncounterRun {
+    /// Starts an encounter (round 1, the first creature's turn) following its script.
+    pub fn new(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+    ) -> Result<Self, EncounterError> {
+        Self::with_mode(content, encounter, seed, Mode::Script)
+    }
+
+    /// Starts an encounter in the given mode.
+    pub fn with_mode(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+        mode: Mode,
+    ) -> Result<Self, EncounterError> {
+        if encounter.combatants.is_empty() {
+            return Err(EncounterError::Empty);
+        }
+        let mut combatants = Vec::new();
+        for spec in &encounter.combatants {
+            let block = spec
+                .inline
+                .as_ref()
+                .or_else(|| content.creatures.get(&spec.stat_block))
+                .ok_or_else(|| {
+                    EncounterError::UnknownStatBlock(spec.id.clone(), spec.stat_block.clone())
+                })?;
+            let mut statuses = BTreeMap::new();
+            for (name, n) in &block.conditions {
+                statuses.insert(
+                    name.clone(),
+                    Stacks {
+                        stacks: *n,
+                        fresh: 0,
+                    },
+                );
+            }
+            combatants.push(Combatant {
+                id: spec.id.clone(),
+                name: block.name.clone(),
+                side: spec.side.clone(),
+                position: spec.position,
+                health: block.health,
+                max_health: block.health,
+                // Everyone starts the encounter with full Beats, so a Reaction is possible
+                // before the creature's first turn; its own turn refills them.
+                beats: block.beats,
+                statuses,
+                concentration: Vec::new(),
+                resources: block.resources.clone(),
+                prepared: Vec::new(),
+                in_cover: false,
+                ward: 0,
+                pending: Vec::new(),
+                reacts: spec.reacts,
+                block: block.clone(),
+            });
+        }
+        let order: Vec<usize> = if encounter.turn_order.is_empty() {
+            (0..combatants.len()).collect()
+        } else {
+            encounter
+                .turn_order
+                .iter()
+                .filter_map(|id| combatants.iter().position(|c| &c.id == id))
+                .collect()
+        };
+        let mut run = Self {
+            content: content.clone(),
+            encounter: encounter.clone(),
+            seed,
+            mode,
+            rule: content.dice_for(encounter),
+            map: encounter.map.clone(),
+            combatants,
+            order,
+            turn_index: 0,
+            round: 1,
+            dice: DiceSource::new(seed),
+            log: Vec::new(),
+            script_pos: 0,
+            steps: 0,
+            outcome: None,
+            end_turn_requested: false,
+            actions_this_turn: 0,
+            free_used: Vec::new(),
+        };
+        for i in 0..run.combatants.len() {
+            run.apply_passives(i);
+        }
+        let start = run.push(LogKind::Round, None, "Round 1 begins".to_owned(), None);
+        run.begin_turn(Some(start));
+        Ok(run)
+    }
+
+    /// Passive abilities are always in effect: their stat modifiers are added once, at the start.
+    fn apply_passives(&mut self, who: usize) {
+        let known: Vec<KnownAbility> = self.combatants[who].block.abilities.clone();
+        for k in known {
+            let Some(def) = self.content.abilities.get(&k.id).cloned() else {
+                continue;
+            };
+            if def.time != AbilityTime::Passive {
+                continue;
+            }
+            for (stat, n) in &def.passive_stats {
+                let stat_now = self.combatants[who].block.stat(stat);
+                self.combatants[who]
+                    .block
+                    .stats
+                    .insert(stat.clone(), stat_now.saturating_add(*n));
+            }
+            let name = self.combatants[who].id.clone();
+            self.push(
+                LogKind::Note,
+                Some(who),
+                format!("{name}'s Passive {} is always in effect", def.name),
+                None,
+            );
+        }
+    }
+
+    /// Appends a log entry and returns its index.
+    pub(super) fn push(
+        &mut self,
+        kind: LogKind,
+        actor: Option<usize>,
+        text: String,
+        cause: Option<usize>,
+    ) -> usize {
+        let index = self.log.len();
+        self.log.push(LogEntry {
+            index,
+            round: self.round,
+            kind,
+            actor: actor.map(|a| self.combatants[a].id.clone()),
+            text,
+            cause,
+        });
+        index
+    }
+
+    /// The combatant whose turn it is.
+    #[must_use]
+    pub fn current(&self) -> Option<usize> {
+        self.order.get(self.turn_index).copied()
+    }
+
+    /// Index of a combatant by id.
+    #[must_use]
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.combatants.iter().position(|c| c.id == id)
+    }
+
+    /// A combatant by id.
+    #[must_use]
+    pub fn combatant(&self, id: &str) -> Option<&Combatant> {
+        self.combatants.iter().find(|c| c.id == id)
+    }
+
+    /// Queues the raw dice of a later roll (the sandbox's "force next roll").
+    pub fn force_roll(&mut self, dice: Vec<u32>) {
+        self.dice.force(dice);
+    }
+
+    /// The log so far.
+    #[must_use]
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The outcome, once the encounter is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The current round.
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// How many steps have been taken.
+    #[must_use]
+    pub fn steps_taken(&self) -> usize {
+        self.steps
+    }
+
+    /// The state the sandbox shows.
+    #[must_use]
+    pub fn state(&self) -> StateView {
+        StateView {
+            round: self.round,
+            turn: self.current().map(|i| self.combatants[i].id.clone()),
+            combatants: self.combatants.iter().map(CombatantView::of).collect(),
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    /// The chain of causes of a log entry, nearest first ("why did this happen?").
+    #[must_use]
+    pub fn causes(&self, index: usize) -> Vec<&LogEntry> {
+        let mut out = Vec::new();
+        let mut at = self.log.get(index).and_then(|e| e.cause);
+        while let Some(i) = at {
+            let Some(e) = self.log.get(i) else { break };
+            out.push(e);
+            at = e.cause.filter(|c| *c < i);
+        }
+        out
+    }
+
+    /// Takes one action (a script action, or one policy decision) and returns the log entries
+    /// it produced; `None` once the encounter is over.
+    pub fn step(&mut self) -> Option<&[LogEntry]> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let before = self.log.len();
+        let scripted = self.mode == Mode::Script && self.script_pos < self.encounter.script.len();
+        if scripted {
+            let action = self.encounter.script[self.script_pos].clone();
+            self.script_pos += 1;
+            self.do_script_action(&action);
+        } else if self.mode == Mode::Policies || self.encounter.play_out {
+            self.policy_step();
+        } else {
+            self.finish(None, "the script is over".to_owned());
+        }
+        self.steps += 1;
+        self.check_over();
+        Some(&self.log[before..])
+    }
+
+    /// Runs until the encounter is over (bounded by `max_rounds`).
+    pub fn run_to_end(&mut self) {
+        let mut guard = 0usize;
+        while self.step().is_some() {
+            guard += 1;
+            if guard > 100_000 {
+                self.finish(None, "step limit reached".to_owned());
+                break;
+            }
+        }
+    }
+
+    /// Goes back one step: re-runs from the start to step n−1 (it can never drift).
+    pub fn step_back(&mut self) {
+        let target = self.steps.saturating_sub(1);
+        if let Ok(mut fresh) = Self::with_mode(&self.content, &self.encounter, self.seed, self.mode)
+        {
+            for _ in 0..target {
+                if fresh.step().is_none() {
+                    break;
+                }
+            }
+            *self = fresh;
+        }
+    }
+
+    fn do_script_action(&mut self, action: &ScriptAction) {
+        let Some(actor) = self.current() else { return };
+        match action {
+            ScriptAction::Use {
+                ability,
+                targets,
+                shape,
+                bonuses,
+            } => {
+                let targets: Vec<usize> = targets.iter().filter_map(|t| self.index_of(t)).collect();
+                self.use_ability(actor, ability, &targets, *shape, bonuses.clone());
+            }
+            ScriptAction::Move(cell) => {
+                self.move_to(actor, *cell);
+            }
+            ScriptAction::TakeCover => self.take_cover(actor),
+            ScriptAction::EndTurn => self.end_turn(),
+            ScriptAction::ForceRoll(dice) => {
+                self.dice.force(dice.clone());
+                self.push(
+                    LogKind::Note,
+                    None,
+                    format!("The next roll is forced to {dice:?}"),
+                    None,
+                );
+            }
+            ScriptAction::Reactions(who, on) => {
+                if let Some(i) = self.index_of(who) {
+                    self.combatants[i].reacts = *on;
+                    let state = if *on { "on" } else { "off" };
+                    self.push(
+                        LogKind::Note,
+                        Some(i),
+                        format!("{who}'s automatic Reactions are {state}"),
+                        None,
+                    );
+                }
+            }
+        }
+        if self.end_turn_requested {
+            self.end_turn();
+        }
+    }
+
+    /// Spends a Beat to move up to the creature's speed to a free, open cell.
+    pub(super) fn move_to(&mut self, who: usize, cell: Cell) -> bool {
+        let c = &self.combatants[who];
+        let from = c.position;
+        let why = if c.beats == 0 {
+            Some("no Beats left".to_owned())
+        } else if !self.map.contains(cell) || self.map.blocks(cell) {
+            Some(format!("{cell:?} is off the map or blocked"))
+        } else if distance(from, cell) > c.block.speed as i32 {
+            Some(format!(
+                "{cell:?} is beyond its speed of {}u",
+                c.block.speed
+            ))
+        } else if self
+            .combatants
+            .iter()
+            .any(|o| o.standing() && o.position == cell && o.id != c.id)
+        {
+            Some(format!("{cell:?} is occupied"))
+        } else {
+            None
+        };
+        let id = c.id.clone();
+        if let Some(why) = why {
+            self.push(
+                LogKind::Refused,
+                Some(who),
+                format!("{id} cannot move: {why}"),
+                None,
+            );
+            return false;
+        }
+        let c = &mut self.combatants[who];
+        c.beats -= 1;
+        c.position = cell;
+        c.in_cover = false;
+        self.push(
+            LogKind::Move,
+            Some(who),
+            format!("{id} spends a Beat and moves from {from:?} to {cell:?}"),
+            None,
+        );
+        true
+    }
+
+    fn take_cover(&mut self, who: usize) {
+        let id = self.combatants[who].id.clone();
+        if self.combatants[who].beats == 0 {
+            self.push(
+                LogKind::Refused,
+                Some(who),
+                format!("{id} cannot take cover: no Beats left"),
+                None,
+            );
+            return;
+        }
+        self.combatants[who].beats -= 1;
+        self.combatants[who].in_cover = true;
+        self.push(
+            LogKind::Move,
+            Some(who),
+            format!("{id} spends a Beat and gets behind cover"),
+            None,
+        );
+    }
+
+    /// Start of a turn: cover ends, Beats refill, pending Slow Actions take their Test.
+    pub(super) fn begin_turn(&mut self, cause: Option<usize>) {
+        let Some(who) = self.current() else { return };
+        self.actions_this_turn = 0;
+        self.free_used.clear();
+        let c = &mut self.combatants[who];
+        c.beats = c.block.beats;
+        c.in_cover = false;
+        let text = format!("{}'s turn begins with {} Beats", c.id, c.beats);
+        let start = self.push(LogKind::TurnStart, Some(who), text, cause);
+        let pending = std::mem::take(&mut self.combatants[who].pending);
+        for p in pending {
+            if !self.combatants[who].standing() {
+                break;
+            }
+            self.resolve_pending(who, &p, start);
+        }
+        if self.end_turn_requested {
+            self.end_turn();
+        }
+    }
+
+    /// End of the current turn: Fleeting stacks go (not those gained this turn), Prepared
+    /// abilities with a span expire, then the next standing creature's turn begins.
+    pub fn end_turn(&mut self) {
+        self.end_turn_requested = false;
+        let Some(who) = self.current() else { return };
+        let id = self.combatants[who].id.clone();
+        let end = self.push(
+            LogKind::TurnEnd,
+            Some(who),
+            format!("{id}'s turn ends"),
+            None,
+        );
+        let names: Vec<String> = self.combatants[who].statuses.keys().cloned().collect();
+        for name in names {
+            let kind = self
+                .content
+                .conditions
+                .get(&name)
+                .map_or(StatusKind::Fleeting, |d| d.kind);
+            let c = &mut self.combatants[who];
+            let Some(s) = c.statuses.get_mut(&name) else {
+                continue;
+            };
+            if kind == StatusKind::Fleeting && s.stacks > s.fresh {
+                s.stacks -= 1;
+                s.fresh = 0;
+                let left = s.stacks;
+                self.push(
+                    LogKind::Status,
+                    Some(who),
+                    format!("{id} loses a stack of {name} ({left} left)"),
+                    Some(end),
+                );
+            } else {
+                s.fresh = 0;
+            }
+        }
+        self.combatants[who].statuses.retain(|_, s| s.stacks > 0);
+        let round = self.round;
+        let expired: Vec<String> = self.combatants[who]
+            .prepared
+            .iter()
+            .filter(|p| matches!(p.expires, Expiry::Rounds(_)) && round >= p.until_round)
+            .map(|p| p.ability.clone())
+            .collect();
+        self.combatants[who]
+            .prepared
+            .retain(|p| !(matches!(p.expires, Expiry::Rounds(_)) && round >= p.until_round));
+        for a in expired {
+            self.push(
+                LogKind::Prepared,
+                Some(who),
+                format!("{id}'s Prepared {a} expires"),
+                Some(end),
+            );
+        }
+        self.check_over();
+        if self.outcome.is_some() {
+            return;
+        }
+        // Next standing creature in the turn order.
+        let mut cause = end;
+        for _ in 0..self.order.len() {
+            self.turn_index += 1;
+            if self.turn_index >= self.order.len() {
+                self.turn_index = 0;
+                self.round += 1;
+                if self.round > self.encounter.max_rounds {
+                    self.finish(None, format!("{} rounds passed", self.encounter.max_rounds));
+                    return;
+                }
+                let r = self.round;
+                cause = self.push(LogKind::Round, None, format!("Round {r} begins"), Some(end));
+            }
+            if self
+                .current()
+                .is_some_and(|i| self.combatants[i].standing())
+            {
+                break;
+            }
+        }
+        self.begin_turn(Some(cause));
+    }
+
+    /// Ends the encounter when at most one side stands.
+    pub(super) fn check_over(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut sides: Vec<&str> = self
+            .combatants
+            .iter()
+            .filter(|c| c.standing())
+            .map(|c| c.side.as_str())
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        match sides.as_slice() {
+            [] => self.finish(None, "no one is left standing".to_owned()),
+            [one] => {
+                let side = (*one).to_owned();
+                self.finish(
+                    Some(side.clone()),
+                    format!("only `{side}` is left standing"),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn finish(&mut self, winner: Option<String>, reason: String) {
+        if self.outcome.is_some() {
+            return;
+        }
+        self.push(
+            LogKind::End,
+            None,
+            format!("The encounter ends: {reason}"),
+            None,
+        );
+        self.outcome = Some(Outcome {
+            winner,
+            rounds: self.round.min(self.encounter.max_rounds),
+            reason,
+        });
+    }
+
+    /// An ability as `who` has it (Flavors and Upgrades applied), with its sheet entry.
+    pub(super) fn ability_for(&self, who: usize, id: &str) -> Option<(AbilityDef, KnownAbility)> {
+        let def = self.content.abilities.get(id)?;
+        let c = &self.combatants[who];
+        let known = c
+            .block
+            .abilities
+            .iter()
+            .find(|k| k.id == id)
+            .cloned()
+            .or_else(|| {
+                c.prepared
+                    .iter()
+                    .any(|p| p.ability == id)
+                    .then(|| KnownAbility {
+                        id: id.to_owned(),
+                        ..KnownAbility::default()
+                    })
+            })?;
+        Some((def.as_known(&known), known))
+    }
+}

@@ -1,0 +1,570 @@
+//! Running a glyph network round by round, exactly as `shared/spec/glyph-network.md` says.
+//!
+//! [`GlyphRun`] plays one round per [`GlyphRun::step_round`] call and records every step as a
+//! [`GlyphEvent`] with its cause. Stepping back re-runs from the start ([`GlyphRun::step_back`]),
+//! so it can never drift from stepping forward. A run never panics on any network, valid or
+//! not: links, injections and moves naming unknown glyphs are ignored here (the validator
+//! refuses them before a CLI run).
+
+use std::collections::BTreeMap;
+
+use super::event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
+use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
+use super::outcome::GlyphOutcome;
+
+/// Swinging Distance: glyphs may be linked when at most this far apart.
+pub const LINK_RANGE: f64 = 1.0;
+/// Spitting Distance: a link breaks for good when its glyphs end up farther apart than this.
+pub const BREAK_RANGE: f64 = 4.0;
+/// The most commands a whole run may deliver; beyond it the run ends as [`GlyphEnd::Flood`]
+/// (a network whose glyphs each send several commands per command grows exponentially).
+pub const MAX_DELIVERIES: usize = 200_000;
+
+/// Straight-line distance between two positions.
+#[must_use]
+pub fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// Errors of the interactive API.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GlyphRunError {
+    /// No glyph has this id.
+    #[error("no glyph has the id \"{0}\"")]
+    UnknownGlyph(String),
+    /// The run has already played round `max_rounds`.
+    #[error("the run is over: round {0} (max_rounds) has been played")]
+    NoRoundsLeft(u32),
+}
+
+#[derive(Debug, Clone)]
+struct Link {
+    a: usize,
+    b: usize,
+    standing: bool,
+}
+
+/// One command arriving at a glyph: the command, its sender (`None`: injected) and the index
+/// of the `Sent` event it delivers.
+type Delivery = (String, Option<usize>, Option<usize>);
+
+#[derive(Debug, Clone)]
+struct Pending {
+    sender: usize,
+    command: String,
+    /// Index of the `Sent` event.
+    event: usize,
+}
+
+/// A network being run. Cheap to create; re-creating and stepping is how the sandbox steps back.
+#[derive(Debug, Clone)]
+pub struct GlyphRun {
+    net: GlyphNetwork,
+    /// Glyph id to file index (the first glyph with that id).
+    index: BTreeMap<String, usize>,
+    positions: Vec<(f64, f64)>,
+    present: Vec<bool>,
+    /// A glyph receives nothing in rounds up to and including this one.
+    disabled_until: Vec<u32>,
+    links: Vec<Link>,
+    pending: Vec<Pending>,
+    log: Vec<GlyphEvent>,
+    rounds: Vec<GlyphRound>,
+    dismissed: Vec<usize>,
+    delivered: usize,
+    end: Option<GlyphEnd>,
+}
+
+impl GlyphRun {
+    /// Starts a run of `net` (round 0: nothing played yet).
+    #[must_use]
+    pub fn new(net: &GlyphNetwork) -> Self {
+        let n = net.glyphs.len();
+        let links = net
+            .links
+            .iter()
+            .filter_map(|(a, b)| {
+                Some(Link {
+                    a: index_of(net, a)?,
+                    b: index_of(net, b)?,
+                    standing: true,
+                })
+            })
+            .collect();
+        let mut index = BTreeMap::new();
+        for (i, g) in net.glyphs.iter().enumerate().rev() {
+            index.insert(g.id.clone(), i);
+        }
+        let mut run = GlyphRun {
+            net: net.clone(),
+            index,
+            positions: net.glyphs.iter().map(|g| g.pos).collect(),
+            present: vec![true; n],
+            disabled_until: vec![0; n],
+            links,
+            pending: Vec::new(),
+            log: Vec::new(),
+            rounds: Vec::new(),
+            dismissed: Vec::new(),
+            delivered: 0,
+            end: None,
+        };
+        if net.max_rounds == 0 {
+            run.end = Some(if run.scheduled_after(0) {
+                GlyphEnd::MaxRounds
+            } else {
+                GlyphEnd::Quiet
+            });
+        }
+        run
+    }
+
+    /// The network being run (including commands added with [`GlyphRun::inject`]).
+    #[must_use]
+    pub fn network(&self) -> &GlyphNetwork {
+        &self.net
+    }
+
+    /// The last round played (0 before the first).
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        self.rounds.len() as u32
+    }
+
+    /// How the run ended, or `None` while it can still step.
+    #[must_use]
+    pub fn end(&self) -> Option<GlyphEnd> {
+        self.end
+    }
+
+    /// Every event so far, in order.
+    #[must_use]
+    pub fn log(&self) -> &[GlyphEvent] {
+        &self.log
+    }
+
+    /// The "why" of an event: it, then the event it answers, and so on up to an injection or
+    /// a move (indices into [`GlyphRun::log`]). Empty if the index is out of range.
+    #[must_use]
+    pub fn why(&self, event: usize) -> Vec<&GlyphEvent> {
+        let mut chain = Vec::new();
+        let mut at = Some(event);
+        while let Some(i) = at {
+            let Some(e) = self.log.get(i) else { break };
+            chain.push(e);
+            // Causes always point backwards; the guard keeps a malformed log from looping.
+            at = e.because.filter(|&b| b < i);
+        }
+        chain
+    }
+
+    /// Every round played so far.
+    #[must_use]
+    pub fn rounds(&self) -> &[GlyphRound] {
+        &self.rounds
+    }
+
+    /// The events of one round (1-based); empty if not played.
+    #[must_use]
+    pub fn events_of(&self, round: u32) -> &[GlyphEvent] {
+        self.rounds
+            .get((round as usize).wrapping_sub(1))
+            .and_then(|r| self.log.get(r.events.clone()))
+            .unwrap_or(&[])
+    }
+
+    /// Glyphs that shone in a round (1-based), with the colour they shine in (their `colour`).
+    #[must_use]
+    pub fn shining(&self, round: u32) -> Vec<(&str, Option<&str>)> {
+        let Some(r) = self.rounds.get((round as usize).wrapping_sub(1)) else {
+            return Vec::new();
+        };
+        r.shining
+            .iter()
+            .filter_map(|id| {
+                let g = self.net.glyphs.iter().find(|g| &g.id == id)?;
+                Some((g.id.as_str(), g.colour.as_deref()))
+            })
+            .collect()
+    }
+
+    /// Where each glyph is now, in file order.
+    #[must_use]
+    pub fn positions(&self) -> &[(f64, f64)] {
+        &self.positions
+    }
+
+    /// Whether the glyph (by file index) is still present (not dismissed).
+    #[must_use]
+    pub fn is_present(&self, glyph: usize) -> bool {
+        self.present.get(glyph).copied().unwrap_or(false)
+    }
+
+    /// The last round a glyph (by file index) is disabled in (0: not disabled).
+    #[must_use]
+    pub fn disabled_until(&self, glyph: usize) -> u32 {
+        self.disabled_until.get(glyph).copied().unwrap_or(0)
+    }
+
+    /// Links still standing, in file order, as written (unknown ids never appear).
+    #[must_use]
+    pub fn standing_links(&self) -> Vec<(String, String)> {
+        self.links
+            .iter()
+            .filter(|l| l.standing)
+            .map(|l| (self.id(l.a).to_owned(), self.id(l.b).to_owned()))
+            .collect()
+    }
+
+    /// Commands sent last round that wait for delivery next round, as `(sender, command)`.
+    #[must_use]
+    pub fn waiting(&self) -> Vec<(&str, &str)> {
+        self.pending
+            .iter()
+            .map(|p| (self.id(p.sender), p.command.as_str()))
+            .collect()
+    }
+
+    /// The outcome so far (what `glyph --json` prints once the run has ended).
+    #[must_use]
+    pub fn outcome(&self) -> GlyphOutcome {
+        GlyphOutcome {
+            end: self.end,
+            rounds: self.rounds.clone(),
+            dismissed: self
+                .dismissed
+                .iter()
+                .map(|&i| self.id(i).to_owned())
+                .collect(),
+            links: self.standing_links(),
+        }
+    }
+
+    /// Plays rounds until the run ends; returns the outcome.
+    pub fn run_to_end(&mut self) -> GlyphOutcome {
+        while self.step_round().is_some() {}
+        self.outcome()
+    }
+
+    /// The sandbox's "inject": `command` arrives at `glyph` at the start of the next round
+    /// (after those written in the file for that round). Reopens a run that ended quiet.
+    /// Returns the round it arrives in. The injection becomes part of [`GlyphRun::network`],
+    /// so stepping back keeps it.
+    pub fn inject(&mut self, glyph: &str, command: &str) -> Result<u32, GlyphRunError> {
+        if !self.index.contains_key(glyph) {
+            return Err(GlyphRunError::UnknownGlyph(glyph.to_owned()));
+        }
+        let round = self.round() + 1;
+        if round > self.net.max_rounds {
+            return Err(GlyphRunError::NoRoundsLeft(self.net.max_rounds));
+        }
+        self.net.inject.push(Injection {
+            round,
+            glyph: glyph.to_owned(),
+            command: command.to_owned(),
+        });
+        if self.end == Some(GlyphEnd::Quiet) {
+            self.end = None;
+        }
+        Ok(round)
+    }
+
+    /// Steps back one round: re-runs the same network (with its added injections) from the
+    /// start to the previous round.
+    pub fn step_back(&mut self) {
+        let target = self.round().saturating_sub(1);
+        *self = GlyphRun::replay(&self.net, target);
+    }
+
+    /// A fresh run of `net` stepped to `round` (or to its end, if earlier).
+    #[must_use]
+    pub fn replay(net: &GlyphNetwork, round: u32) -> GlyphRun {
+        let mut run = GlyphRun::new(net);
+        while run.round() < round && run.step_round().is_some() {}
+        run
+    }
+
+    /// Plays the next round; `None` once the run has ended.
+    pub fn step_round(&mut self) -> Option<&GlyphRound> {
+        if self.end.is_some() {
+            return None;
+        }
+        let r = self.round() + 1;
+        let first_event = self.log.len();
+        // Kept so a round refused as a flood leaves no trace (its moves are undone too).
+        let before_moves = (self.positions.clone(), self.links.clone());
+        self.apply_moves(r);
+        let deliveries = self.deliveries(r);
+        let count: usize = deliveries.iter().map(|(list, _)| list.len()).sum();
+        if self.delivered + count > MAX_DELIVERIES {
+            self.log.truncate(first_event);
+            (self.positions, self.links) = before_moves;
+            self.end = Some(GlyphEnd::Flood);
+            return None;
+        }
+        self.delivered += count;
+        let mut summary = GlyphRound {
+            round: r,
+            ..GlyphRound::default()
+        };
+        let mut received_events = vec![Vec::new(); deliveries.len()];
+        for (g, (list, blocked_until)) in deliveries.into_iter().enumerate() {
+            for (command, from, because) in list {
+                let glyph = self.id(g).to_owned();
+                if blocked_until > 0 {
+                    let kind = GlyphEventKind::Blocked {
+                        glyph,
+                        command,
+                        until: blocked_until,
+                    };
+                    self.push(r, because, kind);
+                    continue;
+                }
+                summary.received.push((glyph.clone(), command.clone()));
+                let kind = GlyphEventKind::Received {
+                    glyph,
+                    command: command.clone(),
+                    from: from.map(|s| self.id(s).to_owned()),
+                };
+                let ev = self.push(r, because, kind);
+                received_events[g].push((command, ev));
+            }
+        }
+        self.pending.clear();
+        for (g, list) in received_events.into_iter().enumerate() {
+            self.react(r, g, list, &mut summary);
+        }
+        summary.shining = (0..self.net.glyphs.len())
+            .filter(|&g| summary.sent.iter().any(|(id, _)| id == self.id(g)))
+            .map(|g| self.id(g).to_owned())
+            .collect();
+        if self.pending.is_empty() && !self.scheduled_after(r) {
+            self.end = Some(GlyphEnd::Quiet);
+        } else if r >= self.net.max_rounds {
+            self.end = Some(GlyphEnd::MaxRounds);
+        }
+        if let Some(end) = self.end {
+            self.push(r, None, GlyphEventKind::Ended { end });
+        }
+        summary.events = first_event..self.log.len();
+        self.rounds.push(summary);
+        self.rounds.last()
+    }
+
+    /// Step 1: moves scheduled for round `r`, then links beyond Spitting Distance break.
+    fn apply_moves(&mut self, r: u32) {
+        let moves: Vec<(usize, (f64, f64))> = self
+            .net
+            .moves
+            .iter()
+            .filter(|m| m.round == r)
+            .filter_map(|m| Some((*self.index.get(&m.glyph)?, m.to)))
+            .collect();
+        if moves.is_empty() {
+            return;
+        }
+        for (g, to) in moves {
+            if !self.present[g] {
+                continue;
+            }
+            self.positions[g] = to;
+            let glyph = self.id(g).to_owned();
+            self.push(r, None, GlyphEventKind::Moved { glyph, to });
+        }
+        for i in 0..self.links.len() {
+            let (a, b) = (self.links[i].a, self.links[i].b);
+            let d = distance(self.positions[a], self.positions[b]);
+            if self.links[i].standing && d > BREAK_RANGE {
+                self.links[i].standing = false;
+                let (a, b) = (self.id(a).to_owned(), self.id(b).to_owned());
+                let why = LinkBreak::Distance(d);
+                self.push(r, None, GlyphEventKind::LinkBroken { a, b, why });
+            }
+        }
+    }
+
+    /// Step 2: for each glyph in file order, what arrives: injections for `r`, then last
+    /// round's sends by itself or a glyph linked to it now, in send order; with the last round
+    /// it is disabled in when it is disabled now (it then receives none of it), else 0.
+    fn deliveries(&self, r: u32) -> Vec<(Vec<Delivery>, u32)> {
+        let n = self.net.glyphs.len();
+        let mut lists: Vec<Vec<Delivery>> = vec![Vec::new(); n];
+        for inj in self.net.inject.iter().filter(|i| i.round == r) {
+            if let Some(&g) = self.index.get(&inj.glyph) {
+                lists[g].push((inj.command.clone(), None, None));
+            }
+        }
+        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for link in self.links.iter().filter(|l| l.standing && l.a != l.b) {
+            neighbours[link.a].push(link.b);
+            neighbours[link.b].push(link.a);
+        }
+        for list in &mut neighbours {
+            list.sort_unstable();
+            list.dedup();
+        }
+        for p in &self.pending {
+            let recipients = std::iter::once(p.sender).chain(neighbours[p.sender].iter().copied());
+            for g in recipients {
+                lists[g].push((p.command.clone(), Some(p.sender), Some(p.event)));
+            }
+        }
+        lists
+            .into_iter()
+            .enumerate()
+            .map(|(g, list)| {
+                if !self.present[g] {
+                    (Vec::new(), 0)
+                } else if r <= self.disabled_until[g] {
+                    (list, self.disabled_until[g])
+                } else {
+                    (list, 0)
+                }
+            })
+            .collect()
+    }
+
+    /// Step 3 for one glyph: built-ins, then abilities, for each received command in order.
+    fn react(&mut self, r: u32, g: usize, received: Vec<(String, usize)>, sum: &mut GlyphRound) {
+        let mut beat_spent = false;
+        let def = self.net.glyphs[g].clone();
+        let glyph = def.id.clone();
+        for (command, received_ev) in received {
+            if !self.present[g] {
+                return;
+            }
+            if def.dismiss_on.as_deref() == Some(command.as_str()) {
+                let fired = self.fired(r, &glyph, AbilityRef::DismissOn, &command, received_ev);
+                self.dismiss(r, g, fired);
+                return;
+            }
+            if let Some((_, n)) = def.disable_on.as_ref().filter(|(c, _)| *c == command) {
+                let fired = self.fired(r, &glyph, AbilityRef::DisableOn, &command, received_ev);
+                self.disable(r, g, *n, fired);
+            }
+            for (i, ability) in def.abilities.iter().enumerate() {
+                if ability.on != command {
+                    continue;
+                }
+                let spends = ability.time == GlyphTime::Reaction;
+                if spends && beat_spent {
+                    sum.skipped.push((glyph.clone(), command.clone()));
+                    let kind = GlyphEventKind::Skipped {
+                        glyph: glyph.clone(),
+                        ability: i,
+                        command: command.clone(),
+                    };
+                    self.push(r, Some(received_ev), kind);
+                    continue;
+                }
+                beat_spent |= spends;
+                let kind = GlyphEventKind::Fired {
+                    glyph: glyph.clone(),
+                    ability: AbilityRef::Listed(i),
+                    command: command.clone(),
+                    spent_beat: spends,
+                };
+                let fired = self.push(r, Some(received_ev), kind);
+                for action in &ability.does {
+                    match action {
+                        GlyphAction::Send(c) => {
+                            sum.sent.push((glyph.clone(), c.clone()));
+                            let kind = GlyphEventKind::Sent {
+                                glyph: glyph.clone(),
+                                command: c.clone(),
+                            };
+                            let event = self.push(r, Some(fired), kind);
+                            self.pending.push(Pending {
+                                sender: g,
+                                command: c.clone(),
+                                event,
+                            });
+                        }
+                        GlyphAction::Effect(e) => {
+                            sum.effects.push((glyph.clone(), e.clone()));
+                            let kind = GlyphEventKind::Effect {
+                                glyph: glyph.clone(),
+                                effect: e.clone(),
+                            };
+                            self.push(r, Some(fired), kind);
+                        }
+                        GlyphAction::Dismiss => {
+                            self.dismiss(r, g, fired);
+                            return;
+                        }
+                        GlyphAction::Disable(n) => self.disable(r, g, *n, fired),
+                    }
+                }
+            }
+        }
+    }
+
+    fn fired(
+        &mut self,
+        r: u32,
+        glyph: &str,
+        ability: AbilityRef,
+        command: &str,
+        ev: usize,
+    ) -> usize {
+        let kind = GlyphEventKind::Fired {
+            glyph: glyph.to_owned(),
+            ability,
+            command: command.to_owned(),
+            spent_beat: false,
+        };
+        self.push(r, Some(ev), kind)
+    }
+
+    fn dismiss(&mut self, r: u32, g: usize, because: usize) {
+        self.present[g] = false;
+        self.dismissed.push(g);
+        let glyph = self.id(g).to_owned();
+        self.push(r, Some(because), GlyphEventKind::Dismissed { glyph });
+        for i in 0..self.links.len() {
+            let link = &self.links[i];
+            if link.standing && (link.a == g || link.b == g) {
+                let kind = GlyphEventKind::LinkBroken {
+                    a: self.id(link.a).to_owned(),
+                    b: self.id(link.b).to_owned(),
+                    why: LinkBreak::Dismissed,
+                };
+                self.links[i].standing = false;
+                self.push(r, Some(because), kind);
+            }
+        }
+    }
+
+    fn disable(&mut self, r: u32, g: usize, rounds: u32, because: usize) {
+        let until = r.saturating_add(rounds).max(self.disabled_until[g]);
+        self.disabled_until[g] = until;
+        let glyph = self.id(g).to_owned();
+        self.push(r, Some(because), GlyphEventKind::Disabled { glyph, until });
+    }
+
+    /// Whether an injection or move is scheduled after round `r`.
+    fn scheduled_after(&self, r: u32) -> bool {
+        self.net.inject.iter().any(|i| i.round > r) || self.net.moves.iter().any(|m| m.round > r)
+    }
+
+    fn id(&self, g: usize) -> &str {
+        self.net.glyphs.get(g).map_or("?", |d| d.id.as_str())
+    }
+
+    fn push(&mut self, round: u32, because: Option<usize>, kind: GlyphEventKind) -> usize {
+        let text = kind.describe();
+        self.log.push(GlyphEvent {
+            round,
+            kind,
+            because,
+            text,
+        });
+        self.log.len() - 1
+    }
+}
+
+/// The file index of the first glyph with this id.
+#[must_use]
+pub fn index_of(net: &GlyphNetwork, id: &str) -> Option<usize> {
+    net.glyphs.iter().position(|g| g.id == id)
+}
