@@ -109,9 +109,7 @@ impl SigilforgeApp {
     #[must_use]
     pub fn with_pack(pack: Pack, settings: Settings) -> Self {
         let mut app = Self::empty(settings);
-        let mut diags = Diagnostics::new();
-        sigilforge_engine::pack::validate(&pack, &mut diags);
-        app.set_document(Document::new(pack, &diags));
+        app.set_document(Document::new(pack, &Diagnostics::new()));
         app
     }
 
@@ -229,7 +227,7 @@ impl SigilforgeApp {
     /// Whether there are unsaved changes.
     #[must_use]
     pub fn is_dirty(&self) -> bool {
-        self.doc.as_ref().is_some_and(|d| d.pack.is_dirty())
+        self.doc.as_ref().is_some_and(Document::is_dirty)
     }
 
     /// Whether the "restore unsaved edits?" question is showing.
@@ -433,7 +431,7 @@ impl SigilforgeApp {
             match &self.doc {
                 Some(doc) => {
                     let title = pack_title(&doc.pack);
-                    if doc.pack.is_dirty() {
+                    if doc.is_dirty() {
                         ui.label(RichText::new(format!("{title} • unsaved changes")).strong());
                     } else {
                         ui.label(format!("{title} — saved"));
@@ -566,7 +564,7 @@ impl SigilforgeApp {
         let path = settings.path.clone();
         self.last_autosave = Instant::now();
         self.autosave_pending = false;
-        if doc.pack.is_dirty() {
+        if doc.is_dirty() {
             if let Err(e) = RecoverySnapshot::of(&doc.pack).write(&path) {
                 self.report(Level::Error, e);
             }

@@ -239,6 +239,7 @@ impl SigilforgeApp {
     fn after_edit(&mut self) {
         self.autosave_pending = true;
         let Some(doc) = &mut self.doc else { return };
+        doc.update_dirty();
         if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
             doc.revalidate();
             self.revalidate_at = None;
@@ -348,6 +349,7 @@ impl SigilforgeApp {
         match doc.pack.save() {
             Ok(written) => {
                 doc.generation += 1;
+                doc.update_dirty();
                 if let Some(a) = &self.settings.autosave {
                     recovery::remove(&a.path);
                 }
@@ -386,6 +388,7 @@ impl SigilforgeApp {
         match doc.pack.save_as(dir) {
             Ok(written) => {
                 doc.generation += 1;
+                doc.update_dirty();
                 if let Some(a) = &mut self.settings.autosave {
                     recovery::remove(&a.path);
                     a.path = dir.join(recovery::RECOVERY_FILE);
@@ -430,6 +433,7 @@ impl SigilforgeApp {
         let Some(doc) = &mut self.doc else { return };
         let n = offer.restore_into(&mut doc.pack);
         doc.generation += 1;
+        doc.update_dirty();
         doc.revalidate();
         self.history.clear();
         self.autosave_pending = true;

@@ -1,11 +1,11 @@
 //! The document: the open pack, its problems, and the primitive changes `App::apply` makes to
 //! it. Panels only ever read a `&Document`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sigilforge_engine::diag::{Diagnostic, Diagnostics, locate_literal};
+use sigilforge_engine::diag::{Diagnostic, Diagnostics};
 use sigilforge_engine::model::{Card, CardSet, KeywordDef, KeywordSet};
 use sigilforge_engine::pack::{Content, Pack, PackFile, validate};
 
@@ -156,6 +156,9 @@ pub struct Document {
     pub load_problems: Vec<Diagnostic>,
     /// Every current problem (load problems plus the latest validation).
     pub problems: Vec<Problem>,
+    /// Files that differ from disk (updated once per change).
+    pub dirty_files: BTreeSet<String>,
+    pack_dirty: bool,
     /// Bumped on every change, so caches know when to recompute.
     pub generation: u64,
 }
@@ -164,21 +167,24 @@ impl Document {
     /// Wraps a loaded pack; `load_diags` are the problems loading found (validation included).
     #[must_use]
     pub fn new(pack: Pack, load_diags: &Diagnostics) -> Self {
-        // Validation problems are recomputed below; keep only what loading alone found.
-        let mut validation = Diagnostics::new();
-        validate(&pack, &mut validation);
-        let load_problems = load_diags
-            .iter()
-            .filter(|d| !validation.iter().any(|v| v == *d))
-            .cloned()
-            .collect();
         let mut doc = Self {
             pack,
-            load_problems,
+            load_problems: Vec::new(),
             problems: Vec::new(),
+            dirty_files: BTreeSet::new(),
+            pack_dirty: false,
             generation: 0,
         };
-        doc.revalidate();
+        let validation = doc.validation();
+        // Keep only what loading alone found (parse errors); validation is recomputed on edits.
+        let validated: BTreeSet<&Diagnostic> = validation.iter().collect();
+        doc.load_problems = load_diags
+            .iter()
+            .filter(|d| !validated.contains(d))
+            .cloned()
+            .collect();
+        doc.set_problems(validation);
+        doc.update_dirty();
         doc
     }
 
@@ -186,18 +192,31 @@ impl Document {
     /// so problem locations point at the text that would be saved.
     pub fn revalidate(&mut self) {
         for file in &mut self.pack.files {
-            if file.is_dirty()
+            if self.dirty_files.contains(&file.path)
                 && !matches!(file.content, Content::Unread { .. })
                 && let Ok(text) = file.content.to_text()
             {
                 file.source = text;
             }
         }
+        let validation = self.validation();
+        self.set_problems(validation);
+    }
+
+    fn validation(&self) -> Vec<Diagnostic> {
         let mut diags = Diagnostics::new();
         validate(&self.pack, &mut diags);
+        diags.into_vec()
+    }
+
+    fn set_problems(&mut self, validation: Vec<Diagnostic>) {
         let mut all: Vec<Diagnostic> = self.load_problems.clone();
-        all.extend(diags.into_vec());
-        let spans = self.item_spans();
+        all.extend(validation);
+        let spans = if all.is_empty() {
+            BTreeMap::new()
+        } else {
+            self.item_spans()
+        };
         self.problems = all
             .into_iter()
             .map(|diagnostic| {
@@ -212,37 +231,63 @@ impl Document {
             .collect();
     }
 
-    /// Start lines of each item, per file: `file -> [(line, addr)]` in line order.
+    /// Recomputes which files differ from disk (once per change, not every frame).
+    pub fn update_dirty(&mut self) {
+        self.dirty_files = self
+            .pack
+            .files
+            .iter()
+            .filter(|f| f.is_dirty())
+            .map(|f| f.path.clone())
+            .collect();
+        self.pack_dirty = self.pack.is_dirty();
+    }
+
+    /// Whether anything differs from disk (as of the last change).
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.pack_dirty
+    }
+
+    /// Start lines of each item, per file: `file -> [(line, addr)]` in line order. One forward
+    /// scan per file (items are written in order), so this stays linear in the file size.
     fn item_spans(&self) -> BTreeMap<String, Vec<(usize, ItemAddr)>> {
         let mut out = BTreeMap::new();
         for file in &self.pack.files {
-            let mut spans = Vec::new();
-            let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-            let mut push = |literal: &str, addr: ItemAddr| {
-                let n = seen.entry(literal.to_owned()).or_default();
-                let loc = locate_literal(&file.source, literal, *n);
-                *n += 1;
-                spans.push((loc.line, addr));
+            let keys: Vec<(String, ItemAddr)> = match &file.content {
+                Content::Cards(set) => set
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let key = if c.id.is_empty() { &c.name } else { &c.id };
+                        (key.clone(), ItemAddr::card(&file.path, i))
+                    })
+                    .collect(),
+                Content::Keywords(set) => set
+                    .keywords
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| (k.name.clone(), ItemAddr::keyword(&file.path, i)))
+                    .collect(),
+                _ => continue,
             };
-            match &file.content {
-                Content::Cards(set) => {
-                    for (i, card) in set.cards.iter().enumerate() {
-                        let key = if card.id.is_empty() {
-                            &card.name
-                        } else {
-                            &card.id
-                        };
-                        push(key, ItemAddr::card(&file.path, i));
-                    }
-                }
-                Content::Keywords(set) => {
-                    for (i, k) in set.keywords.iter().enumerate() {
-                        push(&k.name, ItemAddr::keyword(&file.path, i));
-                    }
-                }
-                _ => {}
+            let source = file.source.as_str();
+            let mut spans = Vec::with_capacity(keys.len());
+            let (mut pos, mut line, mut counted_to) = (0, 1, 0);
+            for (key, addr) in keys {
+                let needle = format!("\"{}\"", key.replace('\\', "\\\\").replace('"', "\\\""));
+                let Some(found) = source.get(pos..).and_then(|rest| rest.find(&needle)) else {
+                    continue;
+                };
+                let offset = pos + found;
+                line += source
+                    .get(counted_to..offset)
+                    .map_or(0, |s| s.matches('\n').count());
+                counted_to = offset;
+                pos = offset + needle.len();
+                spans.push((line, addr));
             }
-            spans.sort_by_key(|(line, _)| *line);
             out.insert(file.path.clone(), spans);
         }
         out
@@ -298,7 +343,7 @@ impl Document {
     /// Whether the file holding an item has unsaved changes.
     #[must_use]
     pub fn is_file_dirty(&self, file: &str) -> bool {
-        self.pack.file(file).is_some_and(PackFile::is_dirty)
+        self.dirty_files.contains(file)
     }
 
     /// The keyword definition a card's keyword text names, if the pack defines it.

@@ -13,6 +13,8 @@ use crate::editor::document::{Document, ItemAddr, Problem};
 #[derive(Default)]
 pub struct CardEditorPanel {
     add_text: HashMap<(ItemAddr, &'static str), String>,
+    /// Tribe and tag suggestions, computed once per pack generation.
+    known: Option<(u64, Vec<String>, Vec<String>)>,
     /// A field to focus on the next frame (from a Problems click): `(item, field)`.
     pub focus: Option<(ItemAddr, String)>,
 }
@@ -32,6 +34,22 @@ impl CardEditorPanel {
             return;
         };
         let mut card = original.clone();
+        if self
+            .known
+            .as_ref()
+            .is_none_or(|(g, _, _)| *g != doc.generation)
+        {
+            self.known = Some((
+                doc.generation,
+                known(doc, |c| &c.tribes),
+                known(doc, |c| &c.tags),
+            ));
+        }
+        let (tribes, tags) = self
+            .known
+            .as_ref()
+            .map(|(_, t, g)| (t.clone(), g.clone()))
+            .unwrap_or_default();
         let problems: Vec<&Problem> = doc.problems_for(addr).collect();
         let focus = self
             .focus
@@ -148,13 +166,11 @@ impl CardEditorPanel {
                             changed = Some("stats");
                         }
                         ui.end_row();
-                        let tribes: Vec<String> = known(doc, |c| &c.tribes);
                         ui.label("Tribes");
                         if self.chips(ui, addr, "tribes", &mut card.tribes, &tribes, "Add tribe") {
                             changed = Some("tribes");
                         }
                         ui.end_row();
-                        let tags: Vec<String> = known(doc, |c| &c.tags);
                         ui.label("Tags");
                         if self.chips(ui, addr, "tags", &mut card.tags, &tags, "Add tag") {
                             changed = Some("tags");
@@ -449,7 +465,7 @@ impl CardEditorPanel {
 /// Every distinct value of a string list field across the pack's cards (for suggestions).
 fn known(doc: &Document, field: impl Fn(&Card) -> &Vec<String>) -> Vec<String> {
     let mut set = std::collections::BTreeSet::new();
-    for (_, card) in doc.pack.cards().take(5_000) {
+    for (_, card) in doc.pack.cards() {
         set.extend(field(card).iter().cloned());
     }
     set.into_iter().collect()

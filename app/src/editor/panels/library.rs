@@ -78,6 +78,7 @@ struct Cache {
     rows: Vec<ItemAddr>,
     tribes: Vec<String>,
     keywords: Vec<String>,
+    total: usize,
     options_generation: Option<u64>,
 }
 
@@ -110,6 +111,7 @@ impl LibraryPanel {
             }
             self.cache.tribes = tribes.into_iter().collect();
             self.cache.keywords = keywords.into_iter().collect();
+            self.cache.total = doc.pack.cards().count();
             self.cache.options_generation = Some(doc.generation);
         }
         self.cache.key = Some(key);
@@ -189,7 +191,7 @@ impl LibraryPanel {
             .on_hover_text("Only cards with this keyword");
         });
         self.refresh(doc);
-        let total = doc.pack.cards().count();
+        let total = self.cache.total;
         ui.weak(format!("{} of {total} cards", self.cache.rows.len()));
         if total == 0 {
             ui.label("This pack has no cards yet. Click \"New card\" to make the first one.");
