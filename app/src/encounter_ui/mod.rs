@@ -1,1 +1,347 @@
 //! The encounter sandbox and GM prep: map, step-through, builder and sheet.
+//!
+//! An embeddable component in rerun's shape: the document stays the engine's `Encounter`;
+//! [`EncounterEditor::ui`] draws it and pushes [`EncounterEdit`]s, and the host applies them with
+//! [`apply_encounter_edit`] (recording undo) and passes the updated encounter back next frame:
+//!
+//! ```text
+//! let mut edits = Vec::new();
+//! editor.ui(ui, &encounter, &content, &mut edits);
+//! for edit in edits {
+//!     if let Err(reason) = apply_encounter_edit(&mut encounter, &content, &edit) {
+//!         editor.set_refusal(Some(reason));
+//!     }
+//! }
+//! ```
+
+pub mod builder;
+pub mod edit;
+pub mod map_view;
+pub mod sandbox;
+pub mod script;
+pub mod simulate;
+
+use std::path::Path;
+
+use egui::{Color32, RichText, Ui};
+use sigilforge_engine::encounter::sheet::encounter_sheet;
+use sigilforge_engine::encounter::{Encounter, EncounterContent};
+
+pub use builder::{MapTool, Prep};
+pub use edit::{EncounterEdit, apply_encounter_edit, fresh_combatant_id};
+use map_view::{MapAction, MapView, Overlay, Token};
+pub use sandbox::Sandbox;
+pub use simulate::SimulationPanel;
+
+/// Which part of the editor is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EncounterTab {
+    /// GM prep: picker, turn order, map tools.
+    #[default]
+    Prep,
+    /// Step through the encounter on the map.
+    Sandbox,
+    /// The difficulty estimate.
+    Difficulty,
+}
+
+/// The text shown when no encounter is open.
+pub const EMPTY_STATE: &str = "No encounter open — pick one in the Library or New encounter";
+
+/// The encounter editor's view state (the encounter itself is the host's).
+#[derive(Debug, Default)]
+pub struct EncounterEditor {
+    /// Which part is shown.
+    pub tab: EncounterTab,
+    /// GM prep state (picker, selection, tools).
+    pub prep: Prep,
+    /// The map's view state (zoom).
+    pub map: MapView,
+    /// The step-through run.
+    pub sandbox: Sandbox,
+    /// The difficulty estimate job.
+    pub simulation: SimulationPanel,
+    refusal: Option<String>,
+    status: Option<String>,
+}
+
+/// Writes the engine's printable HTML sheet of an encounter to `path`.
+pub fn write_sheet(
+    path: &Path,
+    enc: &Encounter,
+    content: &EncounterContent,
+) -> std::io::Result<()> {
+    std::fs::write(path, encounter_sheet(enc, content))
+}
+
+/// The empty state, for a host with no encounter open.
+pub fn empty_ui(ui: &mut Ui) {
+    ui.centered_and_justified(|ui| {
+        ui.label(RichText::new(EMPTY_STATE).italics())
+            .on_hover_text(
+                "Encounters are `Encounter(` files, e.g. content/encounters/hags_hut.ron",
+            );
+    });
+}
+
+impl EncounterEditor {
+    /// A fresh editor (Prep tab, nothing selected, 1,000 simulation runs).
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Shows why the host refused the last edit (`None` clears it).
+    pub fn set_refusal(&mut self, reason: Option<String>) {
+        self.refusal = reason;
+    }
+
+    /// The refusal shown, if any.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
+    }
+
+    /// The selected combatant.
+    #[must_use]
+    pub fn selected(&self) -> Option<&str> {
+        self.prep.selected.as_deref()
+    }
+
+    /// Draws the editor for `enc`, or the empty state when there is none.
+    pub fn ui_optional(
+        &mut self,
+        ui: &mut Ui,
+        doc: Option<(&Encounter, &EncounterContent)>,
+        edits: &mut Vec<EncounterEdit>,
+    ) {
+        match doc {
+            Some((enc, content)) => self.ui(ui, enc, content, edits),
+            None => empty_ui(ui),
+        }
+    }
+
+    /// Draws the editor. Never changes `enc`: every change is pushed onto `edits`.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        enc: &Encounter,
+        content: &EncounterContent,
+        edits: &mut Vec<EncounterEdit>,
+    ) {
+        if self
+            .prep
+            .selected
+            .as_ref()
+            .is_some_and(|s| !enc.combatants.iter().any(|c| &c.id == s))
+        {
+            // The selected combatant was removed (or the host refused to add it).
+            self.prep.select(None);
+        }
+        // Panel ids are scoped by the host's ui id, so two encounter tabs do not share panels.
+        let before = edits.len();
+        self.sandbox.sync(enc, content);
+        self.toolbar(ui, enc, content);
+        match self.tab {
+            EncounterTab::Prep => {
+                egui::Panel::left(ui.id().with("encounter_prep"))
+                    .resizable(true)
+                    .default_size(300.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("encounter_prep_scroll")
+                            .show(ui, |ui| self.prep.ui(ui, enc, content, edits));
+                    });
+                egui::CentralPanel::default().show(ui, |ui| self.prep_map(ui, enc, content, edits));
+            }
+            EncounterTab::Sandbox => {
+                egui::Panel::right(ui.id().with("encounter_sandbox"))
+                    .resizable(true)
+                    .default_size(460.0)
+                    .show(ui, |ui| {
+                        self.sandbox.controls_ui(ui);
+                        ui.separator();
+                        self.sandbox.state_ui(ui);
+                        ui.separator();
+                        self.sandbox.log_ui(ui);
+                    });
+                egui::CentralPanel::default().show(ui, |ui| {
+                    let tokens = self.sandbox.tokens();
+                    let overlay = self.overlay(&tokens, content);
+                    let actions = self.map.ui(
+                        ui,
+                        &enc.map,
+                        &tokens,
+                        self.prep.selected.as_deref(),
+                        overlay.as_ref(),
+                        false,
+                    );
+                    for a in actions {
+                        if let MapAction::ClickToken(id) = a {
+                            self.prep.select(Some(id));
+                        }
+                    }
+                });
+            }
+            EncounterTab::Difficulty => {
+                egui::CentralPanel::default().show(ui, |ui| self.simulation.ui(ui, enc, content));
+            }
+        }
+        if edits.len() > before {
+            self.refusal = None;
+        }
+    }
+
+    fn toolbar(&mut self, ui: &mut Ui, enc: &Encounter, content: &EncounterContent) {
+        egui::Panel::top(ui.id().with("encounter_toolbar")).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&enc.name).strong())
+                    .on_hover_text("The encounter being edited");
+                ui.separator();
+                ui.selectable_value(&mut self.tab, EncounterTab::Prep, "Prep")
+                    .on_hover_text("GM prep: stat blocks, turn order, the map");
+                ui.selectable_value(&mut self.tab, EncounterTab::Sandbox, "Sandbox")
+                    .on_hover_text("Step through the encounter on the map, with the log");
+                ui.selectable_value(&mut self.tab, EncounterTab::Difficulty, "Difficulty")
+                    .on_hover_text("Estimate the heroes' chances by simulation");
+                ui.separator();
+                ui.label("Zoom").on_hover_text("Map zoom");
+                if self.map.zoom <= 0.0 {
+                    self.map.zoom = 1.0;
+                }
+                ui.add(egui::Slider::new(&mut self.map.zoom, 0.4..=2.5).show_value(false))
+                    .on_hover_text("Map zoom");
+                ui.separator();
+                if ui
+                    .button("Export sheet…")
+                    .on_hover_text("Save a printable HTML sheet: turn order, map, stat blocks, ability headers")
+                    .clicked()
+                {
+                    self.export_sheet_dialog(enc, content);
+                }
+            });
+            if let Some(reason) = &self.refusal {
+                ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
+                    .on_hover_text("The last edit was not applied");
+            }
+            if let Some(status) = &self.status {
+                ui.label(status).on_hover_text("The last export");
+            }
+        });
+    }
+
+    fn export_sheet_dialog(&mut self, enc: &Encounter, content: &EncounterContent) {
+        let Some(path) = rfd::FileDialog::new()
+            .set_title("Export encounter sheet")
+            .add_filter("HTML", &["html"])
+            .set_file_name(format!("{}.html", enc.name))
+            .save_file()
+        else {
+            return;
+        };
+        self.status = Some(match write_sheet(&path, enc, content) {
+            Ok(()) => format!("Sheet written to {}", path.display()),
+            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        });
+    }
+
+    fn prep_tokens(enc: &Encounter, content: &EncounterContent) -> Vec<Token> {
+        enc.combatants
+            .iter()
+            .map(|c| {
+                let block = c
+                    .inline
+                    .as_ref()
+                    .or_else(|| content.creatures.get(&c.stat_block))
+                    .or_else(|| enc.creatures.iter().find(|b| b.id == c.stat_block));
+                let health = block.map_or(0, |b| b.health);
+                Token {
+                    id: c.id.clone(),
+                    name: block.map_or(c.id.clone(), |b| b.name.clone()),
+                    side: c.side.clone(),
+                    position: c.position,
+                    health,
+                    max_health: health,
+                    acting: false,
+                    beats: None,
+                    detail: format!(
+                        "{} ({}, {} health, {}) starts at ({}, {})",
+                        c.id,
+                        block.map_or("unknown stat block", |b| b.name.as_str()),
+                        health,
+                        c.side,
+                        c.position.0,
+                        c.position.1
+                    ),
+                }
+            })
+            .collect()
+    }
+
+    fn overlay(&self, tokens: &[Token], content: &EncounterContent) -> Option<Overlay> {
+        let user = tokens
+            .iter()
+            .find(|t| Some(t.id.as_str()) == self.prep.selected.as_deref())?
+            .position;
+        let def = content.abilities.get(self.prep.ability.as_ref()?)?;
+        let shape = def.target.shape;
+        let reach = shape
+            .and_then(|s| s.range)
+            .or(def.target.reach.map(|r| r.distance))
+            .map(sigilforge_engine::encounter::Distance::units);
+        Some(Overlay { user, reach, shape })
+    }
+
+    fn prep_map(
+        &mut self,
+        ui: &mut Ui,
+        enc: &Encounter,
+        content: &EncounterContent,
+        edits: &mut Vec<EncounterEdit>,
+    ) {
+        let hint = match (self.prep.tool, self.prep.selected.as_deref()) {
+            (MapTool::Place, Some(id)) => format!("Click a cell to place {id}, or drag any token"),
+            (MapTool::Place, None) => {
+                "Select a combatant, then click a cell to place it".to_owned()
+            }
+            (MapTool::Blocking, _) => "Click cells to add or remove blocking objects".to_owned(),
+            (MapTool::Cover, _) => "Click cells to add or remove cover".to_owned(),
+        };
+        ui.label(hint)
+            .on_hover_text("Blocking cells are dark, cover cells hatched; 1 cell = 1u");
+        let tokens = Self::prep_tokens(enc, content);
+        let overlay = self.overlay(&tokens, content);
+        let actions = self.map.ui(
+            ui,
+            &enc.map,
+            &tokens,
+            self.prep.selected.as_deref(),
+            overlay.as_ref(),
+            true,
+        );
+        for action in actions {
+            match (action, self.prep.tool) {
+                (MapAction::DropToken { id, to }, _) => {
+                    edits.push(EncounterEdit::MoveCombatant { id, to });
+                }
+                (MapAction::ClickToken(id), MapTool::Cover) => {
+                    if let Some(t) = tokens.iter().find(|t| t.id == id) {
+                        edits.push(EncounterEdit::ToggleCover { cell: t.position });
+                    }
+                }
+                (MapAction::ClickToken(id), _) => self.prep.select(Some(id)),
+                (MapAction::ClickCell(cell), MapTool::Place) => {
+                    if let Some(id) = self.prep.selected.clone() {
+                        edits.push(EncounterEdit::MoveCombatant { id, to: cell });
+                    }
+                }
+                (MapAction::ClickCell(cell), MapTool::Blocking) => {
+                    edits.push(EncounterEdit::ToggleBlocking { cell });
+                }
+                (MapAction::ClickCell(cell), MapTool::Cover) => {
+                    edits.push(EncounterEdit::ToggleCover { cell });
+                }
+            }
+        }
+    }
+}

@@ -1,1 +1,27 @@
 //! The battle-line engine (seed 001 and `shared/rules/battle-line.md`).
+//!
+//! - [`content`]: the standard keyword library (embedded from `content/battle-line/`), pack
+//!   folders and inline cards, compiled by [`compile`] into a [`program::Program`].
+//! - [`setup`]: a scenario resolved against its content ([`BattleSetup`]), errors located.
+//! - [`core`]: [`Battle`], the turn machine: `step()` one event at a time, `replay_to(n)`, `run()`.
+//! - [`state`], [`rules`], [`stats`]: the board, effect resolution and stat recomputation.
+//! - [`event`]: the log's events and causes; [`view`]: board, outcome JSON and readable text.
+//! - [`cli`], [`simulate`]: the `battle` and `simulate` commands.
+
+pub mod cli;
+pub mod compile;
+pub mod content;
+pub mod core;
+pub mod event;
+pub mod program;
+pub mod rules;
+pub mod setup;
+pub mod simulate;
+pub mod state;
+pub mod stats;
+pub mod view;
+
+pub use content::BattleContent;
+pub use core::{Battle, Winner};
+pub use event::{Cause, Event, EventKind};
+pub use setup::{BattleSetup, LoadError, load_scenario_file, prepare};

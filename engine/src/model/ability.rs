@@ -154,6 +154,12 @@ pub enum Trigger {
     OtherDestroyed,
     /// Damage would be dealt to this creature (for replacement and prevention).
     WouldBeDamaged,
+    /// This creature would deal damage (for replacements that raise it: Assassin, Skirmish).
+    WouldDealDamage,
+    /// This card is being played (an artifact choosing its bearer: the Carrot of Power).
+    Played,
+    /// This artifact (or one of the bearer's artifacts) has just been attached.
+    Attached,
     /// A card is played by its controller.
     CardPlayed,
     /// A named event from a scenario script or another game ("vote won").
@@ -216,6 +222,14 @@ pub enum Target {
     },
     /// Every card in play meeting a condition (rules sandbox: "beasts you rule with INT3 or more").
     AllMatching(Condition),
+    /// Allied creatures (this one included) meeting a condition, slot order.
+    AlliesWhere(Condition),
+    /// The allied creature nearest slot 1 (this one included) meeting a condition.
+    FirstAllyWhere(Condition),
+    /// Enemy creatures meeting a condition, slot order.
+    EnemiesWhere(Condition),
+    /// The enemy creature nearest slot 1 meeting a condition (Sabotage: `HasArtifact`).
+    FirstEnemyWhere(Condition),
 }
 
 fn one_u32() -> u32 {
@@ -292,6 +306,22 @@ pub enum Condition {
     Allied,
     /// The subject is controlled by the opponent.
     Enemy,
+    /// The condition holds for the source of the event instead (the attacker, the damage's source).
+    Source(Box<Condition>),
+    /// The subject is this card (by id), e.g. `IsCard("enchanted_bunny")`.
+    IsCard(String),
+    /// The damage in question comes from an attack (not an ability).
+    AttackDamage,
+    /// The subject is attacking the opposing player.
+    AttackingPlayer,
+    /// The subject is attacking a creature.
+    AttackingCreature,
+    /// The subject has already been dealt damage this turn (Bastion).
+    DamagedThisTurn,
+    /// An enemy creature stands opposite the subject.
+    HasEnemyOpposite,
+    /// The subject came back into play after being destroyed (Reanimate's "first time").
+    Returned,
 }
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
@@ -373,8 +403,30 @@ pub enum Effect {
     PreventAttack,
     /// Destroy each target.
     Destroy,
-    /// Destroy one artifact on the first enemy creature that has one (Sabotage).
-    DestroyEnemyArtifact,
+    /// Destroy the first artifact on each target (Sabotage targets `FirstEnemyWhere(HasArtifact)`).
+    DestroyArtifact,
+    /// Remove each target from the game without destroying it (it leaves an empty slot; Melt).
+    RemoveFromGame,
+    /// Replacement: the damage is prevented (Invulnerability, Shield, Dodge, Bastion).
+    PreventDamage,
+    /// Replacement: the damage is reduced by this much, never below 0 (Dominate).
+    ReduceDamage(Amount),
+    /// Replacement: the damage dealt is raised by this much (Assassin, Skirmish).
+    IncreaseDamage(Amount),
+    /// Replacement: the damage is dealt to the target instead (the Endless Serpent's body).
+    RedirectDamage,
+    /// When played: attach this artifact to the target if there is one (the Carrot of Power).
+    AttachTo,
+    /// Discard this creature and `count - 1` allies with `keyword` (with their artifacts) and
+    /// put the cards `into` in the first slots, shifting the others back (the Endless Serpent).
+    Combine {
+        /// The keyword the group shares.
+        keyword: String,
+        /// How many are combined.
+        count: u32,
+        /// Card ids placed in slots 1, 2, ...
+        into: Vec<String>,
+    },
     /// Move each target to the front of its line; the others shift back (Charge).
     MoveToFront,
     /// Move each target to the back of its line (Fade).
@@ -404,6 +456,25 @@ pub enum Effect {
     },
     /// A named effect the engine does not model, kept for rules text and logs.
     Custom(String),
+    /// A continuous effect that changes a rule of the game rather than a characteristic
+    /// (ChiAxis 22.3b): it also applies to cards that arrive after it began. The rules sandbox
+    /// knows `"NoWounds"` (beasts may not receive wounds); other names are kept for text and logs.
+    ChangeRule(String),
+    /// Set a stat of each target to an amount (continuous; applied in timestamp order with the
+    /// other effects on that stat, 22.3c).
+    SetStat(Stat, Amount),
+    /// Choose one of these modes when the ability is activated or the card played; the choice
+    /// (and its targets) is locked then (Grand Archive static restrictions).
+    Modal(Vec<Vec<Effect>>),
+    /// Effects with restrictions of their own (a restriction bubble before one mode or one line
+    /// of text): static ones are checked when activating and lock there, in-line ones are
+    /// checked when resolving. Unmet: the effects are ignored.
+    Restricted {
+        /// All must hold.
+        restrictions: Vec<Restriction>,
+        /// What happens when they do.
+        effects: Vec<Effect>,
+    },
 }
 
 #[cfg(test)]

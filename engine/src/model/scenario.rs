@@ -104,8 +104,50 @@ pub struct ScheduledPlay {
     /// The card id.
     pub card: String,
     /// For artifacts and spells: the slot of the player's own creature (default: slot 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Written bare as in the spec (`target: 1`); `Some(1)` is read too.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bare_or_some",
+        serialize_with = "bare"
+    )]
     pub target: Option<u32>,
+}
+
+/// Reads `1`, `Some(1)` or `None`.
+fn bare_or_some<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    struct V;
+    impl<'de> serde::de::Visitor<'de> for V {
+        type Value = Option<u32>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a slot number such as 1")
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            u32::try_from(v).map(Some).map_err(E::custom)
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            u32::try_from(v).map(Some).map_err(E::custom)
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D2: serde::Deserializer<'de>>(self, d: D2) -> Result<Self::Value, D2::Error> {
+            d.deserialize_any(V)
+        }
+    }
+    d.deserialize_any(V)
+}
+
+/// Writes `Some(1)` as the spec's bare `1`.
+#[allow(clippy::ref_option, clippy::trivially_copy_pass_by_ref)] // serde's `serialize_with` passes a reference.
+fn bare<S: serde::Serializer>(v: &Option<u32>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(n) => s.serialize_u32(*n),
+        None => s.serialize_none(),
+    }
 }
 
 fn default_max_turns() -> u32 {
@@ -132,4 +174,23 @@ fn is_default_life(v: &i32) -> bool {
 #[allow(clippy::trivially_copy_pass_by_ref)] // as above
 fn is_default_slots(v: &u32) -> bool {
     *v == default_slots()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_target_reads_bare_and_some_and_writes_bare() {
+        let bare: ScheduledPlay =
+            ron::from_str("(turn: 1, player: B, card: \"blade\", target: 2)").unwrap();
+        assert_eq!(bare.target, Some(2));
+        let some: ScheduledPlay =
+            ron::from_str("(turn: 1, player: B, card: \"blade\", target: Some(3))").unwrap();
+        assert_eq!(some.target, Some(3));
+        let none: ScheduledPlay = ron::from_str("(turn: 1, player: B, card: \"blade\")").unwrap();
+        assert_eq!(none.target, None);
+        let text = ron::to_string(&bare).unwrap();
+        assert!(text.contains("target:2"), "{text}");
+    }
 }

@@ -1,0 +1,308 @@
+//! Edits to an encounter: the panels push [`EncounterEdit`] values, and the host applies them
+//! with [`apply_encounter_edit`] (the only code that changes an `Encounter`), so undo covers
+//! every change and a drag is one entry.
+
+use sigilforge_engine::encounter::file::CombatantSpec;
+use sigilforge_engine::encounter::file::MAX_MAP_SIDE;
+use sigilforge_engine::encounter::space::Cell;
+use sigilforge_engine::encounter::{Encounter, EncounterContent, ScriptAction};
+
+/// One change to an encounter, as a user asked for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EncounterEdit {
+    /// Add a combatant using a stat block (its id is [`fresh_combatant_id`]).
+    AddCombatant {
+        /// Stat block id (pack or the encounter's own `creatures`).
+        stat_block: String,
+        /// Side ("heroes", "foes").
+        side: String,
+        /// Starting cell.
+        position: Cell,
+    },
+    /// Remove a combatant (and its place in the turn order).
+    RemoveCombatant {
+        /// Combatant id.
+        id: String,
+    },
+    /// Move a combatant's starting cell (a drag is one edit, made on release).
+    MoveCombatant {
+        /// Combatant id.
+        id: String,
+        /// New starting cell.
+        to: Cell,
+    },
+    /// Replace the turn order (every combatant id exactly once).
+    SetTurnOrder(Vec<String>),
+    /// Change a combatant's side.
+    SetSide {
+        /// Combatant id.
+        id: String,
+        /// New side.
+        side: String,
+    },
+    /// Resize the map (1 to 1000 cells a side; nobody may end up off it).
+    SetMapSize {
+        /// Cells across.
+        width: i32,
+        /// Cells down.
+        height: i32,
+    },
+    /// Put a blocking object on a cell, or take it away.
+    ToggleBlocking {
+        /// The cell.
+        cell: Cell,
+    },
+    /// Make a cell give cover, or stop giving it.
+    ToggleCover {
+        /// The cell.
+        cell: Cell,
+    },
+    /// Append an action to the script.
+    AddScriptAction(ScriptAction),
+    /// Remove the script action at an index.
+    RemoveScriptAction {
+        /// Index in the script.
+        index: usize,
+    },
+    /// Rename the encounter.
+    Rename(String),
+    /// After the script, let the policies play to the end (or not).
+    SetPlayOut(bool),
+    /// Rounds before a draw (1 to 1000).
+    SetMaxRounds(u32),
+    /// Whether a combatant answers Reaction Triggers by itself.
+    SetReacts {
+        /// Combatant id.
+        id: String,
+        /// Reacts automatically.
+        reacts: bool,
+    },
+}
+
+impl EncounterEdit {
+    /// A short description for an undo list ("Move goblin to (3, 4)").
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self {
+            Self::AddCombatant {
+                stat_block, side, ..
+            } => format!("Add {stat_block} to {side}"),
+            Self::RemoveCombatant { id } => format!("Remove {id}"),
+            Self::MoveCombatant { id, to } => format!("Move {id} to ({}, {})", to.0, to.1),
+            Self::SetTurnOrder(_) => "Change turn order".to_owned(),
+            Self::SetSide { id, side } => format!("Put {id} on {side}"),
+            Self::SetMapSize { width, height } => format!("Resize map to {width}×{height}"),
+            Self::ToggleBlocking { cell } => format!("Toggle blocking at ({}, {})", cell.0, cell.1),
+            Self::ToggleCover { cell } => format!("Toggle cover at ({}, {})", cell.0, cell.1),
+            Self::AddScriptAction(_) => "Add script action".to_owned(),
+            Self::RemoveScriptAction { index } => format!("Remove script action {index}"),
+            Self::Rename(name) => format!("Rename to {name}"),
+            Self::SetPlayOut(on) => format!("Play out after script: {on}"),
+            Self::SetMaxRounds(n) => format!("Max rounds {n}"),
+            Self::SetReacts { id, reacts } => format!("{id} reacts: {reacts}"),
+        }
+    }
+}
+
+/// The id a new combatant using `stat_block` gets: the block id if free, else `block_2`, `block_3`…
+#[must_use]
+pub fn fresh_combatant_id(enc: &Encounter, stat_block: &str) -> String {
+    let taken = |id: &str| enc.combatants.iter().any(|c| c.id == id);
+    if !taken(stat_block) {
+        return stat_block.to_owned();
+    }
+    // One more candidate than there are combatants: one of them is free.
+    (2..=enc.combatants.len() + 2)
+        .map(|n| format!("{stat_block}_{n}"))
+        .find(|id| !taken(id))
+        .unwrap_or_default()
+}
+
+/// The first free cell (row by row, not blocking, not occupied), if any.
+#[must_use]
+pub fn first_free_cell(enc: &Encounter) -> Option<Cell> {
+    enc.map
+        .cells()
+        .find(|c| !enc.map.blocks(*c) && occupant(enc, *c).is_none())
+}
+
+/// Who starts on a cell.
+#[must_use]
+pub fn occupant(enc: &Encounter, cell: Cell) -> Option<&CombatantSpec> {
+    enc.combatants.iter().find(|c| c.position == cell)
+}
+
+/// Whether a stat block id is known to the content or the encounter.
+#[must_use]
+pub fn stat_block_known(enc: &Encounter, content: &EncounterContent, id: &str) -> bool {
+    content.creatures.contains_key(id) || enc.creatures.iter().any(|c| c.id == id)
+}
+
+fn cell_text(c: Cell) -> String {
+    format!("({}, {})", c.0, c.1)
+}
+
+/// Whether a combatant may start on `cell` (on the map, not blocking, nobody else there).
+fn check_free(enc: &Encounter, cell: Cell, mover: Option<&str>) -> Result<(), String> {
+    if !enc.map.contains(cell) {
+        return Err(format!(
+            "{} is off the {}×{} map",
+            cell_text(cell),
+            enc.map.width,
+            enc.map.height
+        ));
+    }
+    if enc.map.blocks(cell) {
+        return Err(format!("{} holds a blocking object", cell_text(cell)));
+    }
+    if let Some(other) = occupant(enc, cell).filter(|o| Some(o.id.as_str()) != mover) {
+        return Err(format!("{} is taken by {}", cell_text(cell), other.id));
+    }
+    Ok(())
+}
+
+fn combatant_mut<'e>(enc: &'e mut Encounter, id: &str) -> Result<&'e mut CombatantSpec, String> {
+    enc.combatants
+        .iter_mut()
+        .find(|c| c.id == id)
+        .ok_or_else(|| format!("no combatant `{id}` in this encounter"))
+}
+
+fn toggle(cells: &mut Vec<Cell>, cell: Cell) {
+    if let Some(i) = cells.iter().position(|c| *c == cell) {
+        cells.remove(i);
+    } else {
+        cells.push(cell);
+        cells.sort_by_key(|c| (c.1, c.0));
+    }
+}
+
+/// Applies one edit, or refuses it with the reason (the encounter is then unchanged).
+pub fn apply_encounter_edit(
+    enc: &mut Encounter,
+    content: &EncounterContent,
+    edit: &EncounterEdit,
+) -> Result<(), String> {
+    match edit {
+        EncounterEdit::AddCombatant {
+            stat_block,
+            side,
+            position,
+        } => {
+            if !stat_block_known(enc, content, stat_block) {
+                return Err(format!("unknown stat block `{stat_block}`"));
+            }
+            if side.trim().is_empty() {
+                return Err("a combatant needs a side".to_owned());
+            }
+            check_free(enc, *position, None)?;
+            let id = fresh_combatant_id(enc, stat_block);
+            if !enc.turn_order.is_empty() {
+                enc.turn_order.push(id.clone());
+            }
+            enc.combatants.push(CombatantSpec {
+                id,
+                stat_block: stat_block.clone(),
+                inline: None,
+                side: side.clone(),
+                position: *position,
+                reacts: true,
+            });
+        }
+        EncounterEdit::RemoveCombatant { id } => {
+            let i = enc
+                .combatants
+                .iter()
+                .position(|c| &c.id == id)
+                .ok_or_else(|| format!("no combatant `{id}` in this encounter"))?;
+            enc.combatants.remove(i);
+            enc.turn_order.retain(|t| t != id);
+        }
+        EncounterEdit::MoveCombatant { id, to } => {
+            combatant_mut(enc, id)?;
+            check_free(enc, *to, Some(id))?;
+            combatant_mut(enc, id)?.position = *to;
+        }
+        EncounterEdit::SetTurnOrder(order) => {
+            for id in order {
+                if !enc.combatants.iter().any(|c| &c.id == id) {
+                    return Err(format!("no combatant `{id}` in this encounter"));
+                }
+                if order.iter().filter(|o| *o == id).count() > 1 {
+                    return Err(format!("`{id}` appears twice in the turn order"));
+                }
+            }
+            if let Some(missing) = enc.combatants.iter().find(|c| !order.contains(&c.id)) {
+                return Err(format!("`{}` is missing from the turn order", missing.id));
+            }
+            enc.turn_order.clone_from(order);
+        }
+        EncounterEdit::SetSide { id, side } => {
+            if side.trim().is_empty() {
+                return Err("a combatant needs a side".to_owned());
+            }
+            combatant_mut(enc, id)?.side.clone_from(side);
+        }
+        EncounterEdit::SetMapSize { width, height } => {
+            let ok = |v: i32| (1..=MAX_MAP_SIDE).contains(&v);
+            if !ok(*width) || !ok(*height) {
+                return Err(format!("a map side is 1 to {MAX_MAP_SIDE} cells"));
+            }
+            let inside = |c: &Cell| c.0 < *width && c.1 < *height;
+            if let Some(c) = enc.combatants.iter().find(|c| !inside(&c.position)) {
+                return Err(format!(
+                    "{} at {} would be off the map",
+                    c.id,
+                    cell_text(c.position)
+                ));
+            }
+            enc.map.width = *width;
+            enc.map.height = *height;
+            enc.map.blocking.retain(inside);
+            enc.map.cover.retain(inside);
+        }
+        EncounterEdit::ToggleBlocking { cell } => {
+            if !enc.map.contains(*cell) {
+                return Err(format!("{} is off the map", cell_text(*cell)));
+            }
+            if !enc.map.blocks(*cell)
+                && let Some(o) = occupant(enc, *cell)
+            {
+                return Err(format!("{} starts on {}", o.id, cell_text(*cell)));
+            }
+            toggle(&mut enc.map.blocking, *cell);
+        }
+        EncounterEdit::ToggleCover { cell } => {
+            if !enc.map.contains(*cell) {
+                return Err(format!("{} is off the map", cell_text(*cell)));
+            }
+            toggle(&mut enc.map.cover, *cell);
+        }
+        EncounterEdit::AddScriptAction(action) => enc.script.push(action.clone()),
+        EncounterEdit::RemoveScriptAction { index } => {
+            if *index >= enc.script.len() {
+                return Err(format!("the script has no action {index}"));
+            }
+            enc.script.remove(*index);
+        }
+        EncounterEdit::Rename(name) => {
+            if name.trim().is_empty() {
+                return Err("an encounter needs a name".to_owned());
+            }
+            enc.name.clone_from(name);
+        }
+        EncounterEdit::SetPlayOut(on) => enc.play_out = *on,
+        EncounterEdit::SetMaxRounds(n) => {
+            if !(1..=sigilforge_engine::encounter::file::MAX_ROUNDS).contains(n) {
+                return Err("max rounds is 1 to 1000".to_owned());
+            }
+            enc.max_rounds = *n;
+        }
+        EncounterEdit::SetReacts { id, reacts } => combatant_mut(enc, id)?.reacts = *reacts,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "edit_tests.rs"]
+mod tests;

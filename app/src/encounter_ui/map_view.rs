@@ -1,0 +1,420 @@
+//! The grid map: cells in units, blocking cells dark, cover cells hatched, combatants as tokens
+//! with side colour and health bar; the selected combatant's ability reach (a square: Distances
+//! are Chebyshev) and, for Shapes, the cells the engine says the Shape affects from the hovered
+//! cell. The map reports clicks and drops as [`MapAction`]s; it never changes the encounter.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
+use sigilforge_engine::encounter::ShapeKind;
+use sigilforge_engine::encounter::ability::ShapeSpec;
+use sigilforge_engine::encounter::space::{
+    Cell, GridMap, ShapePlacement, affected_cells, origin_allowed,
+};
+
+/// Side of a cell at zoom 1, in screen points.
+pub const BASE_CELL: f32 = 36.0;
+
+/// A combatant as the map draws it (from the encounter, or from a sandbox run's state).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    /// Combatant id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Side.
+    pub side: String,
+    /// Cell.
+    pub position: Cell,
+    /// Health now.
+    pub health: i32,
+    /// Maximum health.
+    pub max_health: i32,
+    /// Whether it is this combatant's turn (sandbox).
+    pub acting: bool,
+    /// Beats left (sandbox), drawn as dots.
+    pub beats: Option<u32>,
+    /// Its state in words, shown when the pointer is over it.
+    pub detail: String,
+}
+
+/// What the selected combatant's chosen ability reaches: drawn over the map.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Overlay {
+    /// The user's cell.
+    pub user: Cell,
+    /// Reach in units (a targeted ability's Distance, or a Shape's range).
+    pub reach: Option<i32>,
+    /// The ability's Shape, previewed from the hovered cell.
+    pub shape: Option<ShapeSpec>,
+}
+
+/// What the user did on the map this frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MapAction {
+    /// Clicked an empty cell (or a cell with a token while painting).
+    ClickCell(Cell),
+    /// Clicked a token.
+    ClickToken(String),
+    /// Dropped a dragged token on a cell (one move, on release).
+    DropToken {
+        /// Combatant id.
+        id: String,
+        /// The cell it was dropped on.
+        to: Cell,
+    },
+}
+
+/// The map's view state.
+#[derive(Debug, Default)]
+pub struct MapView {
+    /// Zoom factor (1 = 36 points a cell).
+    pub zoom: f32,
+    dragging: Option<(String, Pos2)>,
+}
+
+/// Side colour: heroes blue, foes red, anyone else grey-green.
+#[must_use]
+pub fn side_colour(side: &str) -> Color32 {
+    match side {
+        "heroes" => Color32::from_rgb(70, 130, 220),
+        "foes" => Color32::from_rgb(200, 70, 60),
+        _ => Color32::from_rgb(110, 160, 110),
+    }
+}
+
+struct Grid {
+    origin: Pos2,
+    cell: f32,
+}
+
+impl Grid {
+    fn rect(&self, c: Cell) -> Rect {
+        Rect::from_min_size(
+            self.origin + Vec2::new(c.0 as f32, c.1 as f32) * self.cell,
+            Vec2::splat(self.cell),
+        )
+    }
+    fn cell_at(&self, p: Pos2) -> Cell {
+        let v = (p - self.origin) / self.cell;
+        (v.x.floor() as i32, v.y.floor() as i32)
+    }
+}
+
+impl MapView {
+    /// Draws the map and returns what the user did. `editable`: tokens can be dragged.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        map: &GridMap,
+        tokens: &[Token],
+        selected: Option<&str>,
+        overlay: Option<&Overlay>,
+        editable: bool,
+    ) -> Vec<MapAction> {
+        if self.zoom <= 0.0 {
+            self.zoom = 1.0;
+        }
+        let cell = BASE_CELL * self.zoom;
+        let size = Vec2::new(map.width.max(1) as f32, map.height.max(1) as f32) * cell;
+        let mut actions = Vec::new();
+        egui::ScrollArea::both()
+            .id_salt("encounter_map_scroll")
+            .show(ui, |ui| {
+                let (response, painter) = ui.allocate_painter(size, Sense::click_and_drag());
+                // Named for screen readers and GUI tests; cell (x, y) is drawn at the top-left
+                // corner + (x, y) × cell size.
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::WidgetType::Other, true, "Encounter map")
+                });
+                let grid = Grid {
+                    origin: response.rect.min,
+                    cell,
+                };
+                draw_cells(&painter, map, &grid);
+                let hovered = response
+                    .hover_pos()
+                    .map(|p| grid.cell_at(p))
+                    .filter(|c| map.contains(*c));
+                if let Some(o) = overlay {
+                    draw_overlay(&painter, map, &grid, o, hovered);
+                }
+                let dragged_id = self.dragging.as_ref().map(|(id, _)| id.clone());
+                for t in tokens {
+                    let at = match &self.dragging {
+                        Some((id, p)) if *id == t.id => *p,
+                        _ => grid.rect(t.position).center(),
+                    };
+                    draw_token(&painter, t, at, cell, selected == Some(t.id.as_str()));
+                }
+                let token_at =
+                    |c: Cell| tokens.iter().find(|t| t.position == c).map(|t| t.id.clone());
+                if editable
+                    && response.drag_started()
+                    && let Some(p) = response.interact_pointer_pos()
+                    && let Some(id) = token_at(grid.cell_at(p))
+                {
+                    self.dragging = Some((id, p));
+                }
+                if let (Some((_, p)), Some(now)) =
+                    (self.dragging.as_mut(), response.interact_pointer_pos())
+                {
+                    *p = now;
+                }
+                if response.drag_stopped()
+                    && let Some((id, p)) = self.dragging.take()
+                {
+                    let to = grid.cell_at(p);
+                    if tokens.iter().any(|t| t.id == id && t.position != to) {
+                        actions.push(MapAction::DropToken { id, to });
+                    }
+                } else if response.clicked()
+                    && dragged_id.is_none()
+                    && let Some(p) = response.interact_pointer_pos()
+                {
+                    let c = grid.cell_at(p);
+                    if map.contains(c) {
+                        actions.push(match token_at(c) {
+                            Some(id) => MapAction::ClickToken(id),
+                            None => MapAction::ClickCell(c),
+                        });
+                    }
+                }
+                if response.hovered() {
+                    // Pinch or Ctrl + scroll zooms the map.
+                    let factor = ui.input(egui::InputState::zoom_delta);
+                    if (factor - 1.0).abs() > f32::EPSILON {
+                        self.zoom = (self.zoom * factor).clamp(0.4, 2.5);
+                    }
+                }
+                let under = hovered.and_then(|c| tokens.iter().find(|t| t.position == c));
+                match under {
+                    Some(t) => response.on_hover_text(&t.detail),
+                    None => response.on_hover_text(
+                        "Click a token to select it; click a cell to place the selected combatant or paint; drag a token to move it",
+                    ),
+                };
+            });
+        actions
+    }
+}
+
+fn draw_cells(painter: &egui::Painter, map: &GridMap, grid: &Grid) {
+    let line = Stroke::new(1.0, Color32::from_gray(90));
+    let floor = Color32::from_gray(45);
+    for c in map.cells() {
+        let r = grid.rect(c);
+        let fill = if map.blocks(c) {
+            Color32::from_gray(12)
+        } else {
+            floor
+        };
+        painter.rect(r, 0.0, fill, line, StrokeKind::Inside);
+        if map.gives_cover(c) {
+            hatch(
+                painter,
+                r,
+                Stroke::new(1.0, Color32::from_rgb(170, 150, 90)),
+            );
+        }
+    }
+}
+
+/// Diagonal hatching: segments where x + y is constant, clipped to the square.
+fn hatch(painter: &egui::Painter, r: Rect, stroke: Stroke) {
+    let w = r.width();
+    for s in [0.4_f32, 0.8, 1.2, 1.6] {
+        let (a, b) = if s <= 1.0 {
+            (
+                Pos2::new(r.min.x + s * w, r.min.y),
+                Pos2::new(r.min.x, r.min.y + s * w),
+            )
+        } else {
+            (
+                Pos2::new(r.max.x, r.min.y + (s - 1.0) * w),
+                Pos2::new(r.min.x + (s - 1.0) * w, r.max.y),
+            )
+        };
+        painter.line_segment([a, b], stroke);
+    }
+}
+
+fn draw_overlay(
+    painter: &egui::Painter,
+    map: &GridMap,
+    grid: &Grid,
+    o: &Overlay,
+    hovered: Option<Cell>,
+) {
+    let map_rect = grid
+        .rect((0, 0))
+        .union(grid.rect((map.width - 1, map.height - 1)));
+    if let Some(d) = o.reach {
+        // Every cell within d units (Chebyshev) of the user: a square around it.
+        let r = grid
+            .rect((o.user.0 - d, o.user.1 - d))
+            .union(grid.rect((o.user.0 + d, o.user.1 + d)))
+            .intersect(map_rect);
+        painter.rect(
+            r,
+            2.0,
+            Color32::from_rgba_unmultiplied(120, 170, 255, 25),
+            Stroke::new(2.0, Color32::from_rgb(120, 170, 255)),
+            StrokeKind::Inside,
+        );
+    }
+    let (Some(spec), Some(h)) = (o.shape, hovered) else {
+        return;
+    };
+    let (cells, allowed) = shape_preview(map, o.user, &spec, h);
+    let colour = if allowed {
+        Color32::from_rgba_unmultiplied(240, 150, 40, 110)
+    } else {
+        Color32::from_rgba_unmultiplied(150, 150, 150, 70)
+    };
+    for c in cells {
+        painter.rect_filled(grid.rect(c).shrink(2.0), 2.0, colour);
+    }
+}
+
+/// The cells a Shape would affect when the user points at `hovered` (cones and lines start at
+/// the user and face the hovered cell; the others are centred on it, a cube facing away from
+/// the user), from the engine's own shape code, and whether the engine allows that origin.
+#[must_use]
+pub fn shape_preview(
+    map: &GridMap,
+    user: Cell,
+    spec: &ShapeSpec,
+    hovered: Cell,
+) -> (Vec<Cell>, bool) {
+    let place = match spec.kind {
+        ShapeKind::Cone | ShapeKind::Line => ShapePlacement {
+            origin: user,
+            toward: Some(hovered),
+            include_origin: false,
+        },
+        _ => ShapePlacement {
+            origin: hovered,
+            toward: Some((
+                hovered.0 + (hovered.0 - user.0).signum(),
+                hovered.1 + (hovered.1 - user.1).signum(),
+            )),
+            include_origin: false,
+        },
+    };
+    (
+        affected_cells(map, spec, &place),
+        origin_allowed(spec, user, place.origin),
+    )
+}
+
+fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected: bool) {
+    let radius = cell * 0.36;
+    let fill = if t.health > 0 {
+        side_colour(&t.side)
+    } else {
+        side_colour(&t.side).gamma_multiply(0.35)
+    };
+    let stroke = if selected {
+        Stroke::new(3.0, Color32::WHITE)
+    } else if t.acting {
+        Stroke::new(3.0, Color32::from_rgb(250, 210, 60))
+    } else {
+        Stroke::new(1.0, Color32::BLACK)
+    };
+    let centre = at - Vec2::new(0.0, cell * 0.06);
+    painter.circle(centre, radius, fill, stroke);
+    let initials: String = t.id.chars().take(3).collect();
+    painter.text(
+        centre,
+        Align2::CENTER_CENTER,
+        initials,
+        FontId::proportional((cell * 0.3).max(8.0)),
+        Color32::WHITE,
+    );
+    // The full name above the token, small; it may spill over the neighbouring cells.
+    painter.text(
+        at - Vec2::new(0.0, cell * 0.44),
+        Align2::CENTER_CENTER,
+        &t.name,
+        FontId::proportional((cell * 0.22).max(7.0)),
+        Color32::from_gray(230),
+    );
+    // Health bar along the bottom of the cell.
+    let bar = Rect::from_min_size(
+        at + Vec2::new(-cell * 0.42, cell * 0.36),
+        Vec2::new(cell * 0.84, (cell * 0.09).max(3.0)),
+    );
+    painter.rect_filled(bar, 1.0, Color32::from_gray(20));
+    let share = if t.max_health > 0 {
+        (t.health.max(0) as f32 / t.max_health as f32).min(1.0)
+    } else {
+        0.0
+    };
+    let mut filled = bar;
+    filled.set_width(bar.width() * share);
+    painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
+    // Beats left: small yellow dots in the top-left corner.
+    for i in 0..t.beats.unwrap_or(0).min(6) {
+        let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.12, -cell * 0.3);
+        painter.circle_filled(p, (cell * 0.045).max(1.5), Color32::from_rgb(250, 210, 60));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sigilforge_engine::encounter::Distance;
+
+    use super::*;
+
+    fn spec(kind: ShapeKind, size: Distance, range: Option<Distance>) -> ShapeSpec {
+        ShapeSpec {
+            kind,
+            size,
+            range,
+            height: None,
+            r#true: false,
+        }
+    }
+
+    #[test]
+    fn a_cone_faces_the_hovered_cell_from_the_user() {
+        let map = GridMap {
+            width: 10,
+            height: 10,
+            ..GridMap::default()
+        };
+        let cone = spec(ShapeKind::Cone, Distance::Spearing, None);
+        let (cells, allowed) = shape_preview(&map, (2, 5), &cone, (6, 5));
+        assert!(allowed);
+        let place = ShapePlacement {
+            origin: (2, 5),
+            toward: Some((6, 5)),
+            include_origin: false,
+        };
+        assert_eq!(cells, affected_cells(&map, &cone, &place));
+        assert!(cells.contains(&(3, 5)) && cells.contains(&(4, 5)));
+        assert!(cells.iter().all(|c| c.0 > 2), "{cells:?}");
+    }
+
+    #[test]
+    fn a_sphere_is_centred_on_the_hovered_cell_within_range() {
+        let map = GridMap {
+            width: 20,
+            height: 10,
+            blocking: vec![(9, 5)],
+            cover: Vec::new(),
+        };
+        let sphere = spec(
+            ShapeKind::Sphere,
+            Distance::Swinging,
+            Some(Distance::Spitting),
+        );
+        let (cells, allowed) = shape_preview(&map, (2, 5), &sphere, (6, 5));
+        assert!(allowed);
+        assert_eq!(cells, [(6, 4), (5, 5), (6, 5), (7, 5), (6, 6)]);
+        let (_, allowed) = shape_preview(&map, (2, 5), &sphere, (12, 5));
+        assert!(!allowed, "beyond its range of 4u");
+        // A blocking cell is never affected.
+        let (cells, _) = shape_preview(&map, (2, 5), &sphere, (8, 5));
+        assert!(!cells.contains(&(9, 5)));
+    }
+}

@@ -1,0 +1,132 @@
+//! The encounter editor's sandbox, difficulty estimate and sheet (`egui_kittest`): an event's
+//! cause chain, the sandbox following edits, the simulate job finishing on its thread, the sheet
+//! written to a path, and the empty state.
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+mod encounter_ui_common;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use encounter_ui_common::{click, hags_hut, harness};
+use sigilforge::encounter_ui::sandbox::{CAUSE_ARROW, log_line};
+use sigilforge::encounter_ui::simulate::win_rate_text;
+use sigilforge::encounter_ui::{
+    EMPTY_STATE, EncounterEdit, EncounterEditor, apply_encounter_edit, write_sheet,
+};
+use sigilforge_engine::encounter::{EncounterRun, simulate};
+
+#[test]
+fn selecting_an_event_shows_its_cause_chain() {
+    let mut harness = harness();
+    click(&mut harness, "Sandbox");
+    for _ in 0..3 {
+        click(&mut harness, "Step");
+    }
+    let host = harness.state();
+    let mut run = EncounterRun::new(&host.content, &host.enc, 0).unwrap();
+    for _ in 0..3 {
+        run.step();
+    }
+    // The last event with a cause whose cause has a cause: a chain of at least two.
+    let (index, chain) = run
+        .log()
+        .iter()
+        .rev()
+        .map(|e| (e.index, run.causes(e.index)))
+        .find(|(_, chain)| chain.len() >= 2)
+        .unwrap();
+    let chain: Vec<String> = chain
+        .into_iter()
+        .map(|e| format!("{CAUSE_ARROW} {}", log_line(e)))
+        .collect();
+    let line = log_line(&run.log()[index]);
+    assert!(line.contains(CAUSE_ARROW), "{line}");
+    assert!(harness.query_by_label("Why:").is_none());
+    click(&mut harness, &line);
+    harness.get_by_label("Why:");
+    for cause in &chain {
+        harness.get_by_label(cause);
+    }
+}
+
+#[test]
+fn the_sandbox_follows_edits_at_the_same_step() {
+    let mut harness = harness();
+    click(&mut harness, "Sandbox");
+    click(&mut harness, "Step");
+    harness.get_by_label("Round 1, hag's turn, step 1");
+    // The host applies an edit (undo, another panel): the run is rebuilt and replayed.
+    let host = harness.state_mut();
+    let edit = EncounterEdit::MoveCombatant {
+        id: "alice".into(),
+        to: (0, 7),
+    };
+    apply_encounter_edit(&mut host.enc, &host.content, &edit).unwrap();
+    harness.run();
+    harness.get_by_label("Round 1, hag's turn, step 1");
+    let run = harness.state().editor.sandbox.run().unwrap();
+    assert_eq!(run.combatant("alice").unwrap().position, (0, 7));
+    // Reset goes back to step 0.
+    click(&mut harness, "Reset");
+    harness.get_by_label("Round 1, hag's turn, step 0");
+}
+
+#[test]
+fn simulate_finishes_and_shows_a_win_rate() {
+    let mut harness = harness();
+    click(&mut harness, "Difficulty");
+    harness.state_mut().editor.simulation.runs = 100;
+    // A spinner keeps repainting while the job runs: step frames rather than `run()`.
+    harness.get_by_label("Simulate").click();
+    let mut done = false;
+    for _ in 0..3000 {
+        harness.step();
+        if harness.state().editor.simulation.report().is_some() {
+            done = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(done, "the simulation finished within the bounded wait");
+    harness.run();
+    let host = harness.state();
+    let expected = simulate(&host.content, &host.enc, 100).unwrap();
+    assert_eq!(host.editor.simulation.report(), Some(&expected));
+    harness.get_by_label(&win_rate_text(&expected));
+    for (id, chance) in &expected.drop_chance {
+        harness.get_by_label(&format!("{id} drops in {:.1}% of runs", chance * 100.0));
+    }
+    assert!(
+        expected.win_rate_low <= expected.win_rate && expected.win_rate <= expected.win_rate_high
+    );
+}
+
+#[test]
+fn the_sheet_is_the_engines_html() {
+    let (enc, content) = hags_hut();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hut.html");
+    write_sheet(&path, &enc, &content).unwrap();
+    let html = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        html,
+        sigilforge_engine::encounter::sheet::encounter_sheet(&enc, &content)
+    );
+    assert!(
+        html.contains("The Hag&#39;s Hut") || html.contains("The Hag's Hut"),
+        "{html}"
+    );
+    assert!(write_sheet(&dir.path().join("missing/hut.html"), &enc, &content).is_err());
+}
+
+#[test]
+fn no_encounter_shows_the_empty_state() {
+    let mut editor = EncounterEditor::new();
+    let mut harness = Harness::new_ui(move |ui| {
+        let mut edits = Vec::new();
+        editor.ui_optional(ui, None, &mut edits);
+        assert!(edits.is_empty());
+    });
+    harness.run();
+    harness.get_by_label(EMPTY_STATE);
+}

@@ -1,0 +1,168 @@
+//! Builds a glyph network in the glyph editor by clicking and typing (`egui_kittest`), runs it in
+//! the sandbox and reads the log; and checks a link over 1u is refused with the reason shown.
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit, new_network};
+use sigilforge_engine::glyph::{GlyphAction, GlyphNetwork, GlyphTime};
+
+/// What a host does: draw the editor, then apply the edits it pushed (the editor's `apply`).
+struct Host {
+    editor: GlyphEditor,
+    net: GlyphNetwork,
+    applied: Vec<GlyphEdit>,
+}
+
+fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
+    let host = Host {
+        editor: GlyphEditor::new(),
+        net,
+        applied: Vec::new(),
+    };
+    Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, host: &mut Host| {
+                let mut edits = Vec::new();
+                host.editor.ui(ui, &host.net, &mut edits);
+                for edit in edits {
+                    match apply_glyph_edit(&mut host.net, &edit) {
+                        Ok(()) => host.applied.push(edit),
+                        Err(reason) => host.editor.set_refusal(Some(reason)),
+                    }
+                }
+            },
+            host,
+        )
+}
+
+/// Replaces the text of the field labelled `label` with `text` and presses Enter.
+fn set_field(harness: &mut Harness<'_, Host>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+/// Clicks a glyph's node in the graph. The graph is drawn on a zoomed layer, so the node's
+/// accesskit rect is not where the pointer would hit it: click through accesskit instead.
+fn click_node(harness: &mut Harness<'_, Host>, id: &str) {
+    harness.get_by_label(id).click_accesskit();
+    harness.run();
+}
+
+fn click(harness: &mut Harness<'_, Host>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+#[test]
+fn build_link_inject_and_step_by_clicking() {
+    let mut harness = harness(new_network("test"));
+    harness.run();
+
+    click(&mut harness, "Add glyph");
+    set_field(&mut harness, "Glyph id", "door");
+    click(&mut harness, "Add glyph");
+    set_field(&mut harness, "Glyph id", "bell");
+    set_field(&mut harness, "Position x", "0.8");
+    set_field(&mut harness, "Position y", "0.2");
+    {
+        let net = &harness.state().net;
+        let ids: Vec<&str> = net.glyphs.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["door", "bell"]);
+        assert_eq!(net.glyphs[0].pos, (0.0, 0.0));
+        assert_eq!(net.glyphs[1].pos, (0.8, 0.2));
+    }
+
+    // Link: bell is selected; "Link", then click door's node in the graph.
+    click(&mut harness, "Link");
+    click_node(&mut harness, "door");
+    assert_eq!(
+        harness.state().net.links,
+        vec![("bell".to_owned(), "door".to_owned())]
+    );
+    assert_eq!(harness.state().editor.selected(), Some("door"));
+
+    // door: on "ping" (the default) -> Reaction -> Send("alarm").
+    click(&mut harness, "Add ability");
+    click(&mut harness, "Action 1");
+    click(&mut harness, "Send");
+    set_field(&mut harness, "Sends", "alarm");
+    {
+        let door = &harness.state().net.glyphs[0];
+        assert_eq!(door.abilities.len(), 1);
+        assert_eq!(door.abilities[0].on, "ping");
+        assert_eq!(door.abilities[0].time, GlyphTime::Reaction);
+        assert_eq!(
+            door.abilities[0].does,
+            vec![GlyphAction::Send("alarm".into())]
+        );
+    }
+
+    // Sandbox: inject "ping" at door (the selected glyph), step two rounds.
+    set_field(&mut harness, "Command", "ping");
+    click(&mut harness, "Inject");
+    click(&mut harness, "Step");
+    click(&mut harness, "Step");
+    assert_eq!(harness.state().editor.sandbox_round(), 2);
+    for line in [
+        "door receives \"ping\" (injected)",
+        "door: ability 1 answers \"ping\" (Reaction, spends its Beat)",
+        "door shines and sends \"alarm\" (delivered next round)",
+        "door receives \"alarm\" (its own, sent last round)",
+        "bell receives \"alarm\" from door (sent last round)",
+        "the network is quiet: nothing waits and nothing is scheduled",
+    ] {
+        harness.get_by_label(line);
+    }
+
+    // Selecting the delivery shows why: the send, the ability, the injection.
+    click(
+        &mut harness,
+        "bell receives \"alarm\" from door (sent last round)",
+    );
+    harness
+        .get_by_label("  because round 1: door shines and sends \"alarm\" (delivered next round)");
+    harness.get_by_label("      because round 1: door receives \"ping\" (injected)");
+
+    // Step back replays to round 1.
+    click(&mut harness, "Step back");
+    assert_eq!(harness.state().editor.sandbox_round(), 1);
+    assert!(
+        harness
+            .query_by_label("bell receives \"alarm\" from door (sent last round)")
+            .is_none()
+    );
+}
+
+#[test]
+fn link_over_one_unit_is_refused_with_the_reason_shown() {
+    let mut harness = harness(new_network("far"));
+    harness.run();
+    click(&mut harness, "Add glyph");
+    set_field(&mut harness, "Glyph id", "door");
+    click(&mut harness, "Add glyph");
+    set_field(&mut harness, "Glyph id", "bell");
+    set_field(&mut harness, "Position x", "1.8");
+    click(&mut harness, "Link");
+    click_node(&mut harness, "door");
+    assert!(harness.state().net.links.is_empty());
+    harness.get_by_label(
+        "Refused: bell and door are 1.8u apart; glyphs link only within Swinging Distance (1u)",
+    );
+    let reason = "bell and door are 1.8u apart; glyphs link only within Swinging Distance (1u)";
+    assert_eq!(harness.state().editor.refusal(), Some(reason));
+    // The reason also shows as a tooltip where the pointer is, until it moves away.
+    harness.get_by_label(reason);
+    harness.hover_at(egui::pos2(700.0, 500.0));
+    harness.run();
+    assert!(harness.query_by_label(reason).is_none());
+    harness.get_by_label(&format!("Refused: {reason}"));
+}

@@ -1,0 +1,206 @@
+//! The glyph editor's map, analysis and sandbox on a starter network (`egui_kittest`): a map drag
+//! is one `MoveGlyph` edit, the analyser's findings are listed, and the sandbox follows edits.
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+use std::path::Path;
+
+use egui::{Event, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit};
+use sigilforge_engine::glyph::{GlyphNetwork, load};
+
+struct Host {
+    editor: GlyphEditor,
+    net: GlyphNetwork,
+    applied: Vec<GlyphEdit>,
+}
+
+fn broken_relay() -> GlyphNetwork {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/glyphs/broken-relay.ron");
+    let source = std::fs::read_to_string(&path).unwrap();
+    load(&source, &path).unwrap().0
+}
+
+fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
+    let host = Host {
+        editor: GlyphEditor::new(),
+        net,
+        applied: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, host: &mut Host| {
+                let mut edits = Vec::new();
+                host.editor.ui(ui, &host.net, &mut edits);
+                for edit in edits {
+                    match apply_glyph_edit(&mut host.net, &edit) {
+                        Ok(()) => host.applied.push(edit),
+                        Err(reason) => host.editor.set_refusal(Some(reason)),
+                    }
+                }
+            },
+            host,
+        );
+    harness.run();
+    harness
+}
+
+fn click(harness: &mut Harness<'_, Host>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+#[test]
+fn analysis_lists_links_a_move_breaks() {
+    let mut harness = harness(broken_relay());
+    click(&mut harness, "Analysis");
+    harness.get_by_label("Quiet by round 6 at the latest");
+    harness.get_by_label("Link sentinel–relay breaks in round 4 (moved 7.00u apart, beyond 4u)");
+    harness.get_by_label("Link relay–gate breaks in round 4 (moved 5.00u apart, beyond 4u)");
+    harness.get_by_label("\"intruder\" injected at sentinel in round 1:");
+}
+
+#[test]
+fn analysis_follows_the_network() {
+    let mut harness = harness(broken_relay());
+    click(&mut harness, "Analysis");
+    assert!(
+        harness
+            .query_by_label("Never reached by any command: gate")
+            .is_none()
+    );
+    // The host applies an edit (e.g. undo, or another panel): the analysis is recomputed.
+    apply_glyph_edit(
+        &mut harness.state_mut().net,
+        &GlyphEdit::RemoveLink {
+            a: "relay".into(),
+            b: "gate".into(),
+        },
+    )
+    .unwrap();
+    harness.run();
+    harness.get_by_label("Never reached by any command: gate");
+}
+
+#[test]
+fn dragging_a_glyph_on_the_map_is_one_move_edit() {
+    let mut harness = harness(broken_relay());
+    click(&mut harness, "Map");
+    let map = harness.get_by_label("Glyph map").rect();
+    // The map opens centred on the glyphs ((1, 0) here) at 90 points per unit: gate, at (2, 0),
+    // is drawn 90 points right of the centre.
+    let from = map.center() + Vec2::new(90.0, 0.0);
+    let to = from + Vec2::new(45.0, 90.0); // (2.5, 1.0)
+    harness.event(Event::PointerMoved(from));
+    harness.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run();
+    for i in 1..=10 {
+        let p: Pos2 = from + (to - from) * (i as f32 / 10.0);
+        harness.event(Event::PointerMoved(p));
+        harness.run();
+    }
+    assert!(harness.state().applied.is_empty(), "no edit while dragging");
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run();
+    assert_eq!(
+        harness.state().applied,
+        vec![GlyphEdit::MoveGlyph {
+            id: "gate".into(),
+            to: (2.5, 1.0)
+        }]
+    );
+    assert_eq!(harness.state().net.glyphs[2].pos, (2.5, 1.0));
+}
+
+#[test]
+fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
+    let mut harness = harness(broken_relay());
+    assert!(harness.state().editor.shining().is_empty());
+    click(&mut harness, "Step");
+    // Round 1: sentinel sends "warn" and shines in its colour #99ccff.
+    assert_eq!(
+        harness.state().editor.shining(),
+        vec![(
+            "sentinel".to_owned(),
+            egui::Color32::from_rgb(0x99, 0xcc, 0xff)
+        )]
+    );
+    click(&mut harness, "Step");
+    assert_eq!(
+        harness.state().editor.shining(),
+        vec![(
+            "relay".to_owned(),
+            egui::Color32::from_rgb(0x99, 0xcc, 0xff)
+        )]
+    );
+    click(&mut harness, "Step");
+    assert!(
+        harness.state().editor.shining().is_empty(),
+        "gate only has an effect"
+    );
+    assert_eq!(harness.state().editor.sandbox_round(), 3);
+    harness.get_by_label("gate: effect \"portcullis drops\"");
+    // An edit replays the run to the same round: without gate's ability, no portcullis.
+    apply_glyph_edit(
+        &mut harness.state_mut().net,
+        &GlyphEdit::RemoveAbility {
+            id: "gate".into(),
+            index: 0,
+        },
+    )
+    .unwrap();
+    harness.run();
+    assert_eq!(harness.state().editor.sandbox_round(), 3);
+    assert!(
+        harness
+            .query_by_label("gate: effect \"portcullis drops\"")
+            .is_none()
+    );
+    harness.get_by_label("gate receives \"drop gate\" from relay (sent last round)");
+    click(&mut harness, "Run to quiet");
+    assert_eq!(harness.state().editor.sandbox_round(), 6);
+    harness.get_by_label("quiet");
+    harness.get_by_label(
+        "link sentinel–relay breaks for good: 7.00u apart, beyond Spitting Distance (4u)",
+    );
+    click(&mut harness, "Reset");
+    assert_eq!(harness.state().editor.sandbox_round(), 0);
+}
+
+#[test]
+fn graph_nodes_list_their_abilities() {
+    let harness = harness(broken_relay());
+    harness.get_by_label("on \"intruder\" -> Free Reaction -> Send(\"warn\")");
+    harness.get_by_label("on \"warn\" -> Free Reaction -> Send(\"drop gate\")");
+    harness.get_by_label("on \"drop gate\" -> Reaction -> Effect(\"portcullis drops\")");
+}
+
+#[test]
+fn renaming_to_a_taken_id_is_refused_with_the_reason_shown() {
+    let mut harness = harness(broken_relay());
+    harness.state_mut().editor.select(Some("gate".into()));
+    harness.run();
+    harness.get_by_label("Glyph id").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Glyph id").type_text("relay");
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(harness.state().applied.is_empty());
+    assert_eq!(harness.state().net, broken_relay());
+    harness.get_by_label("Refused: a glyph with the id \"relay\" already exists");
+}

@@ -1,0 +1,209 @@
+//! The graph view (egui-snarl) driven by the pointer (`egui_kittest`): a wire between two glyph
+//! nodes links them or is refused with the reason, a node drag is one edit, node menus work.
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+use egui::emath::TSTransform;
+use egui::{Event, PointerButton, Pos2, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit, new_network};
+use sigilforge_engine::glyph::GlyphNetwork;
+
+struct Host {
+    editor: GlyphEditor,
+    net: GlyphNetwork,
+    applied: Vec<GlyphEdit>,
+}
+
+fn two_glyphs(bell_x: f64) -> GlyphNetwork {
+    let mut net = new_network("wire");
+    for (id, pos) in [("door", (0.0, 0.0)), ("bell", (bell_x, 0.0))] {
+        let edit = GlyphEdit::AddGlyph { id: id.into(), pos };
+        apply_glyph_edit(&mut net, &edit).unwrap();
+    }
+    net
+}
+
+fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
+    let host = Host {
+        editor: GlyphEditor::new(),
+        net,
+        applied: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, host: &mut Host| {
+                let mut edits = Vec::new();
+                host.editor.ui(ui, &host.net, &mut edits);
+                for edit in edits {
+                    match apply_glyph_edit(&mut host.net, &edit) {
+                        Ok(()) => host.applied.push(edit),
+                        Err(reason) => host.editor.set_refusal(Some(reason)),
+                    }
+                }
+            },
+            host,
+        );
+    harness.run();
+    harness
+}
+
+/// The graph layer's transform (graph coordinates to screen): the only transformed layer.
+fn graph_transform(harness: &Harness<'_, Host>) -> TSTransform {
+    let transforms: Vec<TSTransform> = harness
+        .ctx
+        .memory(|m| m.to_global.values().copied().collect());
+    assert_eq!(transforms.len(), 1, "one transformed layer: the graph");
+    transforms[0]
+}
+
+/// The "link" pin labels, in graph coordinates, left to right: door in, door out, bell in, bell out.
+fn pin_labels(harness: &Harness<'_, Host>) -> Vec<Rect> {
+    let mut rects: Vec<Rect> = harness.get_all_by_label("link").map(|n| n.rect()).collect();
+    rects.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+    assert_eq!(rects.len(), 4);
+    rects
+}
+
+fn drag(harness: &mut Harness<'_, Host>, from: Pos2, to: Pos2) {
+    harness.event(Event::PointerMoved(from));
+    harness.run();
+    harness.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(2);
+    // While a button is held the graph repaints every frame: step, don't run to rest.
+    for i in 1..=8 {
+        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 8.0)));
+        harness.run_steps(2);
+    }
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run();
+}
+
+/// Screen points of door's output pin and bell's input pin (just outside their labels).
+fn pins(harness: &Harness<'_, Host>) -> (Pos2, Pos2) {
+    let t = graph_transform(harness);
+    let labels = pin_labels(harness);
+    let door_out = t * Pos2::new(labels[1].right() + 4.0, labels[1].center().y);
+    let bell_in = t * Pos2::new(labels[2].left() - 12.0, labels[2].center().y);
+    (door_out, bell_in)
+}
+
+#[test]
+fn a_wire_between_two_glyphs_within_one_unit_links_them() {
+    let mut harness = harness(two_glyphs(1.0));
+    let (door_out, bell_in) = pins(&harness);
+    drag(&mut harness, door_out, bell_in);
+    assert_eq!(
+        harness.state().applied,
+        vec![GlyphEdit::AddLink {
+            a: "door".into(),
+            b: "bell".into()
+        }]
+    );
+    assert_eq!(
+        harness.state().net.links,
+        vec![("door".to_owned(), "bell".to_owned())]
+    );
+    assert_eq!(harness.state().editor.refusal(), None);
+}
+
+#[test]
+fn a_wire_over_one_unit_is_refused_with_the_reason_shown() {
+    let mut harness = harness(two_glyphs(1.5));
+    let (door_out, bell_in) = pins(&harness);
+    drag(&mut harness, door_out, bell_in);
+    assert!(harness.state().applied.is_empty());
+    assert!(harness.state().net.links.is_empty());
+    let reason = "door and bell are 1.5u apart; glyphs link only within Swinging Distance (1u)";
+    assert_eq!(harness.state().editor.refusal(), Some(reason));
+    harness.get_by_label(&format!("Refused: {reason}"));
+    // And as a tooltip where the wire was dropped.
+    harness.get_by_label(reason);
+}
+
+#[test]
+fn dragging_a_node_is_one_move_edit() {
+    let mut harness = harness(two_glyphs(1.0));
+    let t = graph_transform(&harness);
+    let labels = pin_labels(&harness);
+    // Inside door's frame, right of its output pin.
+    let from = t * Pos2::new(labels[1].right() + 12.0, labels[1].center().y);
+    let to = from + egui::vec2(90.0, 36.0) * t.scaling;
+    drag(&mut harness, from, to);
+    let applied = &harness.state().applied;
+    assert_eq!(applied.len(), 1, "one edit for the whole drag: {applied:?}");
+    let GlyphEdit::MoveGlyph { id, to } = &applied[0] else {
+        panic!("expected a MoveGlyph, got {applied:?}");
+    };
+    assert_eq!(id, "door");
+    // 90 and 36 graph points at 360 points per unit: (0.25, 0.1), snapped to 0.05.
+    assert!(
+        (to.0 - 0.25).abs() <= 0.05 && (to.1 - 0.1).abs() <= 0.05,
+        "{to:?}"
+    );
+    assert_eq!(harness.state().net.glyphs[0].pos, *to);
+}
+
+#[test]
+fn injecting_from_a_nodes_context_menu() {
+    let mut harness = harness(two_glyphs(1.0));
+    let t = graph_transform(&harness);
+    let labels = pin_labels(&harness);
+    // Inside bell's frame, right of its output pin.
+    let at = t * Pos2::new(labels[3].right() + 12.0, labels[3].center().y);
+    harness.event(Event::PointerMoved(at));
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+    harness.get_by_label("Inject \"ping\" here").click();
+    harness.run();
+    harness.get_by_label("\"ping\" arrives at bell in round 1");
+    harness.get_by_label("Step").click();
+    harness.run();
+    harness.get_by_label("bell receives \"ping\" (injected)");
+    // The sandbox's injection is not an edit of the network.
+    assert!(harness.state().applied.is_empty());
+}
+
+#[test]
+fn a_nodes_title_opens_its_menu_too() {
+    let mut harness = harness(two_glyphs(1.0));
+    let t = graph_transform(&harness);
+    let at = t * harness.get_by_label("door").rect().center();
+    harness.event(Event::PointerMoved(at));
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+    harness.get_by_label("Delete glyph").click();
+    harness.run();
+    assert_eq!(
+        harness.state().applied,
+        vec![GlyphEdit::RemoveGlyph { id: "door".into() }]
+    );
+}

@@ -1,0 +1,74 @@
+//! The `battle` and `simulate` commands as functions (the `sigilforge` binary only prints them).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::command::CommandOutput;
+
+use super::core::Battle;
+use super::event::EventKind;
+use super::setup::{BattleSetup, Setup, load_scenario_file};
+
+/// `sigilforge battle FILE [--seed N] [--max-turns N] [--json]`: runs the battle to its end.
+/// With `json`, prints the spec's JSON object; otherwise a readable step-by-step log.
+/// A bad file: one line `file:line:col: message` on stderr, exit 2, nothing on stdout.
+#[must_use]
+pub fn battle_command(
+    path: &Path,
+    seed: Option<u64>,
+    max_turns: Option<u32>,
+    json: bool,
+) -> CommandOutput {
+    let setup = match load_scenario_file(path) {
+        Ok((_, setup)) => setup,
+        Err(err) => return CommandOutput::bad_input(err.to_string()),
+    };
+    let setup = with_max_turns(setup, max_turns);
+    let seed = seed.unwrap_or(setup.setup.seed);
+    if json {
+        let mut battle = Battle::with_log(&setup, seed, false);
+        battle.run();
+        let mut out = serde_json::to_string_pretty(&battle.outcome_json()).unwrap_or_default();
+        out.push('\n');
+        return CommandOutput::ok(out);
+    }
+    let mut battle = Battle::new(&setup, seed);
+    let mut out = String::new();
+    let _ = writeln!(out, "{} (seed {seed})", setup.setup.name);
+    while let Some(event) = battle.step() {
+        let text = battle.describe(&event);
+        match event.kind {
+            EventKind::TurnBegan { .. } => {
+                let _ = writeln!(out, "\n=== {text} ===");
+            }
+            EventKind::PhaseBegan { .. } => {
+                let _ = writeln!(out, "--- {text} ---");
+            }
+            _ => {
+                let cause = battle.describe_cause(&event);
+                let _ = writeln!(out, "#{:<4} {text}  [{cause}]", event.index);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n{}",
+        serde_json::to_string(&battle.outcome_json()).unwrap_or_default()
+    );
+    CommandOutput::ok(out)
+}
+
+/// A setup with `max_turns` overridden (the command line's `--max-turns`).
+#[must_use]
+pub fn with_max_turns(setup: BattleSetup, max_turns: Option<u32>) -> BattleSetup {
+    match max_turns {
+        Some(m) => BattleSetup {
+            program: setup.program,
+            setup: std::sync::Arc::new(Setup {
+                max_turns: m,
+                ..(*setup.setup).clone()
+            }),
+        },
+        None => setup,
+    }
+}

@@ -1,0 +1,258 @@
+//! Battle content: the standard keyword library (embedded), pack folders and a scenario's inline
+//! cards, merged and compiled into a [`Program`]. Every name is resolved here, once; problems are
+//! reported with file, line and column.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};
+use crate::model::keyword::normalise;
+use crate::model::{Card, CardKind, CardSet, KeywordDef, KeywordRef, KeywordSet};
+
+use super::compile::Compiler;
+use super::program::{CardProgram, Program};
+
+/// The standard keywords, the one definition (`content/battle-line/keywords.ron`).
+pub const STANDARD_KEYWORDS: &str = include_str!("../../../content/battle-line/keywords.ron");
+/// The cards the standard keywords create (`content/battle-line/tokens.ron`).
+pub const STANDARD_TOKENS: &str = include_str!("../../../content/battle-line/tokens.ron");
+
+/// Where a definition was read from, kept so later problems can be located.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The file.
+    pub file: PathBuf,
+    /// Its text.
+    pub source: Arc<str>,
+}
+
+impl Origin {
+    /// An origin for text read from `file`.
+    #[must_use]
+    pub fn new(file: impl Into<PathBuf>, source: &str) -> Arc<Self> {
+        Arc::new(Self {
+            file: file.into(),
+            source: Arc::from(source),
+        })
+    }
+}
+
+/// Cards and keywords available to a battle, with where each came from.
+#[derive(Debug, Clone, Default)]
+pub struct BattleContent {
+    /// Cards by id (a later definition replaces an earlier one).
+    pub cards: BTreeMap<String, (Card, Arc<Origin>)>,
+    /// Keyword definitions (a later one with the same name replaces an earlier one).
+    pub keywords: Vec<(KeywordDef, Arc<Origin>)>,
+}
+
+impl BattleContent {
+    /// The standard library only: every keyword of seed 001 and the tokens they create.
+    #[must_use]
+    pub fn standard() -> Self {
+        let mut content = Self::default();
+        let mut diags = Diagnostics::new();
+        content.add_source(
+            Path::new("content/battle-line/keywords.ron"),
+            STANDARD_KEYWORDS,
+            &mut diags,
+        );
+        content.add_source(
+            Path::new("content/battle-line/tokens.ron"),
+            STANDARD_TOKENS,
+            &mut diags,
+        );
+        debug_assert!(diags.is_empty(), "standard library: {diags:?}");
+        content
+    }
+
+    /// Adds a card, replacing one with the same id.
+    pub fn add_card(&mut self, card: Card, origin: Arc<Origin>) {
+        self.cards.insert(card.id.clone(), (card, origin));
+    }
+
+    /// Adds a keyword, replacing one with the same name.
+    pub fn add_keyword(&mut self, keyword: KeywordDef, origin: Arc<Origin>) {
+        let name = normalise(&keyword.name);
+        self.keywords.retain(|(k, _)| normalise(&k.name) != name);
+        self.keywords.push((keyword, origin));
+    }
+
+    /// Adds whatever a RON file holds if it is a `CardSet(` or `KeywordSet(`; other files are ignored.
+    pub fn add_source(&mut self, file: &Path, source: &str, diags: &mut Diagnostics) {
+        let origin = Origin::new(file, source);
+        match crate::ron_io::leading_tag(source) {
+            Some("CardSet") => {
+                if let Some(set) = crate::ron_io::parse::<CardSet>(source, file, diags) {
+                    for card in set.cards {
+                        self.add_card(card, origin.clone());
+                    }
+                }
+            }
+            Some("KeywordSet") => {
+                if let Some(set) = crate::ron_io::parse::<KeywordSet>(source, file, diags) {
+                    for keyword in set.keywords {
+                        self.add_keyword(keyword, origin.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds every `CardSet` and `KeywordSet` file under `dir` (sorted, recursively).
+    pub fn add_pack_dir(&mut self, dir: &Path, diags: &mut Diagnostics) {
+        let mut files = Vec::new();
+        collect_ron_files(dir, &mut files, 0);
+        files.sort();
+        for file in files {
+            match std::fs::read_to_string(&file) {
+                Ok(text) => self.add_source(&file, &text, diags),
+                Err(err) => diags.error(&file, Location::START, format!("cannot read: {err}")),
+            }
+        }
+    }
+
+    /// Compiles everything, checking every name. Problems go to `diags`; the program is only
+    /// usable when no error was recorded.
+    #[must_use]
+    pub fn compile(&self, diags: &mut Diagnostics) -> Program {
+        let mut program = Program::default();
+        // Keyword and card indices first, so definitions may refer to each other in any order.
+        for (keyword, _) in &self.keywords {
+            program.keywords.push(super::program::KeywordProgram {
+                name: keyword.name.clone(),
+                has_param: keyword.param.is_some(),
+                abilities: Vec::new(),
+                flags: 0,
+                hooks: 0,
+            });
+        }
+        for (id, (card, _)) in &self.cards {
+            program.cards.push(CardProgram {
+                id: id.clone(),
+                name: card.name.clone(),
+                kind: card.kind,
+                attack: card.attack,
+                life: card.life,
+                tribes: 0,
+                keywords: Vec::new(),
+                hooks: 0,
+                flags: 0,
+            });
+        }
+        let mut compiler = Compiler::new(&mut program);
+        for (index, (keyword, origin)) in self.keywords.iter().enumerate() {
+            compiler.keyword(index, keyword, origin, diags);
+        }
+        for (index, (id, (card, origin))) in self.cards.iter().enumerate() {
+            let mut keywords = Vec::new();
+            for (written, parsed) in card.keywords.iter().zip(card.keyword_refs()) {
+                let at = || locate_literal_after(&origin.source, id, written);
+                let Ok(KeywordRef { name, value }) = parsed else {
+                    diags.error(&origin.file, at(), "empty keyword");
+                    continue;
+                };
+                let Some(kw) = compiler.program().keyword_index(&name) else {
+                    diags.error(
+                        &origin.file,
+                        at(),
+                        format!("unknown keyword `{name}` on card `{id}`"),
+                    );
+                    continue;
+                };
+                let def = &compiler.program().keywords[kw as usize];
+                match (def.has_param, value) {
+                    (true, None) => diags.error(
+                        &origin.file,
+                        at(),
+                        format!(
+                            "keyword `{}` needs a value, e.g. `{} 2`",
+                            def.name, def.name
+                        ),
+                    ),
+                    (false, Some(v)) => diags.error(
+                        &origin.file,
+                        at(),
+                        format!(
+                            "keyword `{}` takes no value, but `{v}` is written",
+                            def.name
+                        ),
+                    ),
+                    (_, v) => keywords.push((kw, v.unwrap_or(0))),
+                }
+            }
+            if !card.abilities.is_empty() {
+                // A card's own abilities become a hidden keyword named after the card.
+                let def = KeywordDef {
+                    name: format!("{} (card)", card.name),
+                    abilities: card.abilities.clone(),
+                    hidden: true,
+                    ..KeywordDef::default()
+                };
+                let kw = compiler.push_keyword(&def, origin, diags);
+                keywords.push((kw, 0));
+            }
+            let tribes = card
+                .tribes
+                .iter()
+                .map(|t| compiler.tribe(t, &origin.file, &origin.source, diags))
+                .fold(0u128, |mask, bit| mask | bit.map_or(0, |b| 1u128 << b));
+            let program = compiler.program_mut();
+            let (hooks, flags) = keywords.iter().fold((0, 0), |(h, f), (kw, _)| {
+                let k = &program.keywords[*kw as usize];
+                (h | k.hooks, f | k.flags)
+            });
+            let entry = &mut program.cards[index];
+            entry.keywords = keywords;
+            entry.tribes = tribes;
+            entry.hooks = hooks;
+            entry.flags = flags;
+        }
+        program.statics_read_damage = program.keywords.iter().any(|k| {
+            k.abilities.iter().any(|a| {
+                a.hook == super::program::Hook::Static
+                    && (a.condition.reads_damage() || a.target.reads_damage())
+            })
+        });
+        program.statics_read_stats = program.keywords.iter().any(|k| {
+            k.abilities.iter().any(|a| {
+                a.hook == super::program::Hook::Static
+                    && (a.condition.reads_stats()
+                        || a.target.reads_damage()
+                        || a.effects.iter().any(|e| matches!(e, super::program::Eff::Modify(_, amt) if amt.reads_stats())))
+            })
+        });
+        program
+    }
+}
+
+fn collect_ron_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    if depth > 16 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_ron_files(&path, out, depth + 1);
+        } else if path.extension().is_some_and(|e| e == "ron") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether a card can stand in a line.
+#[must_use]
+pub fn is_creature(kind: CardKind) -> bool {
+    !matches!(kind, CardKind::Artifact | CardKind::Spell)
+}
+
+/// Locates a quoted value in a source, for errors found after parsing.
+#[must_use]
+pub fn locate(source: &str, text: &str) -> Location {
+    locate_literal(source, text, 0)
+}

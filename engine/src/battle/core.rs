@@ -1,0 +1,486 @@
+//! [`Battle`]: the turn machine over [`State`], one event per [`Battle::step`], replay by re-running
+//! from the seed, and a log-off mode for Monte Carlo.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use rand::SeedableRng as _;
+use rand_chacha::ChaCha8Rng;
+
+use super::event::{Cause, CreatureId, Event, EventKind, Phase};
+use super::program::{Hook, MAX_SLOTS, Program, StatKind};
+use super::rules::side_player;
+use super::setup::{BattleSetup, Setup};
+use super::state::{NONE, Stage, State};
+use super::stats::StatPart;
+
+/// How many resolutions may run without the turn moving on before the queue is dropped
+/// (an endless chain of triggers) and a `LoopLimit` event is logged.
+pub const LOOP_LIMIT: u32 = 2_000;
+
+/// A battle in progress.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    program: Arc<Program>,
+    setup: Arc<Setup>,
+    seed: u64,
+    returned: u32,
+    state: State,
+}
+
+/// How a battle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    /// Player A won.
+    A,
+    /// Player B won.
+    B,
+    /// Both fell at once.
+    Draw,
+    /// `max_turns` was reached.
+    None,
+}
+
+impl Battle {
+    /// A battle at its start (before turn 1) with the given seed; the log is kept.
+    #[must_use]
+    pub fn new(setup: &BattleSetup, seed: u64) -> Self {
+        Self::with_log(setup, seed, true)
+    }
+
+    /// A battle from content and an in-memory scenario (the sandbox's entry point).
+    pub fn from_scenario(
+        content: &super::BattleContent,
+        scenario: &crate::model::BattleScenario,
+        seed: u64,
+    ) -> Result<Self, super::LoadError> {
+        Ok(Self::new(&super::prepare(content, scenario)?, seed))
+    }
+
+    /// As [`Battle::new`], choosing whether the whole log is kept (off: faster, for simulation;
+    /// [`Battle::step`] still hands out each event).
+    #[must_use]
+    pub fn with_log(setup: &BattleSetup, seed: u64, keep_log: bool) -> Self {
+        let program = Arc::clone(&setup.program);
+        let s = Arc::clone(&setup.setup);
+        let mut state = State {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            creatures: Vec::with_capacity(32),
+            lines: [[NONE; MAX_SLOTS]; 2],
+            slots: s.slots,
+            life: [s.life; 2],
+            discard: [Vec::with_capacity(16), Vec::with_capacity(16)],
+            turn: 0,
+            max_turns: s.max_turns,
+            stage: if s.max_turns == 0 {
+                Stage::Over
+            } else {
+                Stage::TurnBegin
+            },
+            queue: VecDeque::with_capacity(64),
+            order: [NONE; 2 * MAX_SLOTS],
+            order_len: 0,
+            order_pos: 0,
+            returning: Vec::with_capacity(8),
+            log: Vec::with_capacity(if keep_log { 512 } else { 64 }),
+            log_start: 0,
+            next_index: 0,
+            keep_log,
+            stats_dirty: true,
+            check_deaths: false,
+            resolutions: 0,
+            phase_event: 0,
+            result: 3,
+        };
+        for (side, line) in s.lines.iter().enumerate() {
+            for (slot, &card) in line.iter().enumerate().take(s.slots) {
+                state.place(&program, card, side as u8, slot);
+            }
+        }
+        state.ensure_stats(&program);
+        state.check_deaths = false;
+        Self {
+            program,
+            setup: s,
+            seed,
+            returned: 0,
+            state,
+        }
+    }
+
+    /// A copy with another seed, for a battle that has not started yet (a fresh [`Battle::new`]
+    /// cloned: cheaper than compiling the start again for every Monte Carlo run).
+    #[must_use]
+    pub fn reseeded(&self, seed: u64) -> Battle {
+        let mut b = self.clone();
+        b.seed = seed;
+        b.state.rng = ChaCha8Rng::seed_from_u64(seed);
+        b
+    }
+
+    /// The same battle from its start, stepped `n` events in: stepping back is replaying.
+    #[must_use]
+    pub fn replay_to(&self, n: u32) -> Battle {
+        let mut b = Battle::with_log(
+            &BattleSetup {
+                program: Arc::clone(&self.program),
+                setup: Arc::clone(&self.setup),
+            },
+            self.seed,
+            self.state.keep_log,
+        );
+        for _ in 0..n {
+            if b.step().is_none() {
+                break;
+            }
+        }
+        b
+    }
+
+    /// Resolves until the next event and returns it; `None` once the game is over.
+    pub fn step(&mut self) -> Option<Event> {
+        loop {
+            if self.returned < self.state.next_index {
+                // The board a caller reads after this step shows up-to-date effective stats.
+                self.state.ensure_stats(&self.program);
+                let event = self.state.log[(self.returned - self.state.log_start) as usize];
+                self.returned += 1;
+                return Some(event);
+            }
+            if self.state.stage == Stage::Over && self.state.queue.is_empty() {
+                return None;
+            }
+            if !self.state.keep_log {
+                self.state.log.clear();
+                self.state.log_start = self.state.next_index;
+            }
+            self.advance();
+        }
+    }
+
+    /// Runs to the end.
+    pub fn run(&mut self) {
+        while self.state.stage != Stage::Over {
+            if !self.state.keep_log {
+                self.state.log.clear();
+                self.state.log_start = self.state.next_index;
+            }
+            self.advance();
+        }
+        self.state.ensure_stats(&self.program);
+        self.returned = self.state.next_index;
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.state.stage == Stage::Over
+    }
+
+    /// The result once over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Winner> {
+        self.is_over().then_some(match self.state.result {
+            0 => Winner::A,
+            1 => Winner::B,
+            2 => Winner::Draw,
+            _ => Winner::None,
+        })
+    }
+
+    /// The log so far (everything when the log is kept).
+    #[must_use]
+    pub fn log(&self) -> &[Event] {
+        &self.state.log
+    }
+
+    /// How many events have happened.
+    #[must_use]
+    pub fn event_count(&self) -> u32 {
+        self.state.next_index
+    }
+
+    /// The compiled content.
+    #[must_use]
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The resolved scenario.
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The raw state (for the sandbox and tests).
+    #[must_use]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The current turn (0 before turn 1).
+    #[must_use]
+    pub fn turn(&self) -> u32 {
+        self.state.turn
+    }
+
+    /// Players' life, A then B.
+    #[must_use]
+    pub fn life(&self) -> [i32; 2] {
+        self.state.life
+    }
+
+    /// Where each point of a creature's attack, life and armor comes from: printed, permanent
+    /// changes, artifacts and each static ability in play (by creature and keyword).
+    #[must_use]
+    pub fn stat_breakdown(&self, creature: CreatureId) -> Vec<StatPart> {
+        let mut scratch = self.state.clone();
+        let mut parts = Vec::new();
+        scratch.recompute_stats(&self.program, |id, part| {
+            if id == creature {
+                parts.push(part);
+            }
+        });
+        parts
+    }
+
+    /// The effective value of a stat (what the breakdown sums to).
+    #[must_use]
+    pub fn stat(&self, creature: CreatureId, stat: StatKind) -> i32 {
+        self.state.creature(creature).stats[stat as usize]
+    }
+
+    fn begin_phase(&mut self, phase: Phase) {
+        let turn_event = self.state.phase_event;
+        self.state.phase_event = self
+            .state
+            .emit(EventKind::PhaseBegan { phase }, Cause::after(turn_event));
+    }
+
+    fn snapshot_order(&mut self) {
+        let st = &mut self.state;
+        st.order_len = 0;
+        st.order_pos = 0;
+        for side in 0..2 {
+            for slot in 0..st.slots {
+                let id = st.lines[side][slot];
+                if id != NONE {
+                    st.order[st.order_len as usize] = id;
+                    st.order_len += 1;
+                }
+            }
+        }
+    }
+
+    /// Queues the next creature's abilities for `hook`; false when every creature has had its turn.
+    fn next_in_order(&mut self, hook: Hook) -> bool {
+        let p = &*self.program;
+        let st = &mut self.state;
+        while st.order_pos < st.order_len {
+            let id = st.order[st.order_pos as usize];
+            st.order_pos += 1;
+            if st.creature(id).on_line && st.creature(id).hooks & hook.bit() != 0 {
+                let after = st.phase_event;
+                st.enqueue(p, id, hook, after, super::state::Ctx::default());
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One unit of work: a queued ability, a death check, or the next step of the turn.
+    fn advance(&mut self) {
+        let p = &*self.program;
+        let st = &mut self.state;
+        if let Some(pending) = st.queue.pop_front() {
+            st.resolutions += 1;
+            if st.resolutions > LOOP_LIMIT {
+                let resolutions = st.resolutions;
+                st.queue.clear();
+                st.resolutions = 0;
+                st.emit(
+                    EventKind::LoopLimit { resolutions },
+                    Cause::after(pending.after),
+                );
+                return;
+            }
+            st.resolve(p, pending);
+            return;
+        }
+        // Stats first: a creature whose life bonus just went away must die at this check
+        // whether or not someone read the board in between (stepping and running agree).
+        st.ensure_stats(p);
+        if st.check_deaths {
+            st.check_deaths = false;
+            if st.process_deaths(p) {
+                return;
+            }
+        }
+        st.resolutions = 0;
+        match st.stage {
+            Stage::TurnBegin => {
+                st.turn += 1;
+                let turn = st.turn;
+                st.phase_event = st.emit(EventKind::TurnBegan { turn }, Cause::RULES);
+                st.stage = Stage::StartPhase;
+            }
+            Stage::StartPhase => {
+                self.begin_phase(Phase::Start);
+                self.snapshot_order();
+                self.state.stage = Stage::StartEach;
+            }
+            Stage::StartEach => {
+                if !self.next_in_order(Hook::StartOfTurn) {
+                    self.state.stage = Stage::DeployPhase;
+                }
+            }
+            Stage::DeployPhase => {
+                self.begin_phase(Phase::Deploy);
+                let turn = self.state.turn;
+                let first = self.setup.plays.partition_point(|pl| pl.turn < turn);
+                self.state.stage = Stage::DeployEach(first);
+            }
+            Stage::DeployEach(i) => match self.setup.plays.get(i) {
+                Some(play) if play.turn == st.turn => {
+                    let cause = Cause::after(st.phase_event);
+                    st.play(p, play, cause);
+                    st.stage = Stage::DeployEach(i + 1);
+                }
+                _ => st.stage = Stage::BattlePhase,
+            },
+            Stage::BattlePhase => {
+                self.begin_phase(Phase::Battle);
+                self.state.stage = Stage::BattleSlot(0);
+            }
+            Stage::BattleSlot(s) => {
+                if (s as usize) < st.slots {
+                    st.attack_slot(p, s as usize, false);
+                    st.stage = Stage::BattleSlot(s + 1);
+                } else {
+                    st.stage = Stage::FurySlot(0);
+                }
+            }
+            Stage::FurySlot(s) => {
+                if (s as usize) < st.slots {
+                    st.attack_slot(p, s as usize, true);
+                    st.stage = Stage::FurySlot(s + 1);
+                } else {
+                    st.stage = Stage::BattleCheck;
+                }
+            }
+            Stage::BattleCheck => {
+                if !self.check_game_end(false) {
+                    self.state.stage = Stage::CloseGaps;
+                }
+            }
+            Stage::CloseGaps => {
+                self.begin_phase(Phase::CloseGaps);
+                let cause = Cause::after(self.state.phase_event);
+                self.state.close_gaps(cause);
+                self.state.stage = Stage::EndPhase;
+            }
+            Stage::EndPhase => {
+                self.begin_phase(Phase::End);
+                self.snapshot_order();
+                self.state.stage = Stage::EndEach;
+            }
+            Stage::EndEach => {
+                if !self.next_in_order(Hook::EndOfTurn) {
+                    self.state.stage = Stage::EndReturns;
+                }
+            }
+            Stage::EndReturns => {
+                let cause = Cause::after(st.phase_event);
+                st.expire_and_return(p, cause);
+                st.stage = Stage::EndCheck;
+            }
+            Stage::EndCheck => {
+                if !self.check_game_end(true) {
+                    self.state.stage = Stage::TurnBegin;
+                }
+            }
+            Stage::Over => {}
+        }
+    }
+
+    /// Checks life totals (and, at the end of a turn, `max_turns`); ends the game if due.
+    fn check_game_end(&mut self, end_of_turn: bool) -> bool {
+        let st = &mut self.state;
+        let [a, b] = st.life;
+        let result = match (a <= 0, b <= 0) {
+            (true, true) => 2,
+            (false, true) => 0,
+            (true, false) => 1,
+            (false, false) if end_of_turn && st.turn >= st.max_turns => 3,
+            _ => return false,
+        };
+        st.result = result;
+        st.stage = Stage::Over;
+        st.queue.clear();
+        let winner = match result {
+            0 => Some(side_player(0)),
+            1 => Some(side_player(1)),
+            _ => None,
+        };
+        let after = st.phase_event;
+        st.emit(
+            EventKind::GameOver {
+                winner,
+                draw: result == 2,
+            },
+            Cause::after(after),
+        );
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::{BattleContent, prepare};
+    use crate::model::BattleScenario;
+
+    fn battle(a: &[&str]) -> Battle {
+        let scenario: BattleScenario = ron::from_str(&format!(
+            "(name: \"t\", cards: {{\"x\": (name: \"X\", life: 3)}}, a: [{}])",
+            a.iter()
+                .map(|s| format!("\"{s}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+        .unwrap();
+        Battle::new(&prepare(&BattleContent::standard(), &scenario).unwrap(), 0)
+    }
+
+    #[test]
+    fn closing_gaps_stops_at_a_wall_of_ice() {
+        let mut b = battle(&["x", "x", "x", "wall_of_ice", "x"]);
+        let ids = b.state.lines[0];
+        b.state.take_off_line(ids[0]);
+        b.state.take_off_line(ids[2]);
+        b.state.close_gaps(Cause::RULES);
+        let line = b.state.lines[0];
+        assert_eq!(
+            line[0], ids[1],
+            "the creature in front of the wall moves up"
+        );
+        assert_eq!(line[1], NONE);
+        assert_eq!(line[3], ids[3], "the wall stays");
+        assert_eq!(line[4], ids[4], "nothing moves past the wall");
+        assert_eq!(b.state.creature(ids[1]).slot, 0);
+    }
+
+    #[test]
+    fn a_battle_with_no_turns_is_over_at_once() {
+        let scenario: BattleScenario = ron::from_str("(name: \"t\", max_turns: 0)").unwrap();
+        let mut b = Battle::new(&prepare(&BattleContent::standard(), &scenario).unwrap(), 0);
+        assert!(b.step().is_none());
+        assert_eq!((b.winner(), b.turn()), (Some(Winner::None), 0));
+    }
+}

@@ -1,0 +1,439 @@
+//! Compiled content: keyword and card definitions resolved once at load into indices and small
+//! enums, so the battle loop never compares strings or allocates.
+
+use crate::model::{CardKind, Player};
+
+/// Index of a card in [`Program::cards`].
+pub type CardIdx = u16;
+/// Index of a keyword in [`Program::keywords`].
+pub type KwIdx = u16;
+
+/// Most slots a battle line may have.
+pub const MAX_SLOTS: usize = 16;
+/// Most artifacts one creature may carry (a further one fails and is logged).
+pub const MAX_ARTIFACTS: usize = 4;
+/// Most keywords granted to one creature at once (spells, Pestilence); further grants are dropped.
+pub const MAX_GRANTS: usize = 6;
+/// Most distinct tribes in one battle's content (they are kept as a bit mask).
+pub const MAX_TRIBES: usize = 128;
+
+/// Rule flags a keyword can carry (checked directly by the engine).
+pub mod flag {
+    /// Attacks a second time after every creature has attacked (Fury).
+    pub const ATTACK_TWICE: u8 = 1;
+    /// Cannot equip artifacts (Mindless).
+    pub const NO_ARTIFACTS: u8 = 2;
+    /// Set aside instead of discarded when destroyed (tokens, the Endless Serpent).
+    pub const SET_ASIDE: u8 = 4;
+    /// Stays put when gaps close, and creatures behind it cannot move past it (the Wall of Ice).
+    pub const IMMOVABLE: u8 = 8;
+    /// The flag names as written in keyword files.
+    pub const NAMES: [(&str, u8); 4] = [
+        ("AttackTwice", ATTACK_TWICE),
+        ("NoArtifacts", NO_ARTIFACTS),
+        ("SetAside", SET_ASIDE),
+        ("Immovable", IMMOVABLE),
+    ];
+}
+
+/// What makes an ability act, as a bit in a trigger mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Hook {
+    /// Always on (stat modifiers).
+    Static = 0,
+    /// This creature was summoned.
+    Summoned,
+    /// Another allied creature was summoned.
+    AllySummoned,
+    /// Start of each turn.
+    StartOfTurn,
+    /// End of each turn.
+    EndOfTurn,
+    /// This creature attacks.
+    Attacks,
+    /// This creature is attacked.
+    Attacked,
+    /// This creature was dealt damage.
+    Damaged,
+    /// This creature was destroyed.
+    Destroyed,
+    /// An allied creature was destroyed.
+    AllyDestroyed,
+    /// Another creature was destroyed.
+    OtherDestroyed,
+    /// Replacement: damage would be dealt to this creature.
+    WouldBeDamaged,
+    /// Replacement: this creature would deal damage.
+    WouldDealDamage,
+    /// This artifact is being played.
+    Played,
+    /// An artifact was attached to this creature.
+    Attached,
+    /// A trigger this engine does not run (kept for other rule systems).
+    Unsupported,
+}
+
+impl Hook {
+    /// The hook's bit in a trigger mask.
+    #[must_use]
+    pub const fn bit(self) -> u32 {
+        1 << (self as u8)
+    }
+}
+
+/// A compiled condition. Tribes, keywords and cards are indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cond {
+    /// Always true.
+    True,
+    /// All hold.
+    All(Vec<Cond>),
+    /// Any holds.
+    Any(Vec<Cond>),
+    /// Does not hold.
+    Not(Box<Cond>),
+    /// Damage marked.
+    Wounded,
+    /// Has the tribe.
+    HasTribe(u16),
+    /// Has the keyword (printed, from an artifact or granted).
+    HasKeyword(KwIdx),
+    /// Is a card of this kind.
+    IsKind(CardKind),
+    /// Is this card.
+    IsCard(CardIdx),
+    /// Has an artifact.
+    HasArtifact,
+    /// Stat at least.
+    StatAtLeast(StatKind, i32),
+    /// Stat at most.
+    StatAtMost(StatKind, i32),
+    /// Summoned this turn.
+    SummonedThisTurn,
+    /// At least this many other allies have the keyword.
+    AlliesWithKeywordAtLeast(KwIdx, u32),
+    /// Controlled by the ability's controller.
+    Allied,
+    /// Controlled by the opponent.
+    Enemy,
+    /// Evaluated on the event's source (attacker, damage source) instead.
+    Source(Box<Cond>),
+    /// The damage comes from an attack.
+    AttackDamage,
+    /// Attacking the opposing player.
+    AttackingPlayer,
+    /// Attacking a creature.
+    AttackingCreature,
+    /// Already dealt damage this turn.
+    DamagedThisTurn,
+    /// An enemy stands opposite.
+    HasEnemyOpposite,
+    /// Came back after being destroyed.
+    Returned,
+    /// A condition this engine cannot check (never holds).
+    Unsupported,
+}
+
+/// The stats the battle line tracks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StatKind {
+    /// Attack.
+    Attack,
+    /// Life.
+    Life,
+    /// Armor.
+    Armor,
+}
+
+/// A compiled amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Amt {
+    /// The keyword's value.
+    Value,
+    /// A fixed number.
+    Fixed(i32),
+    /// The bearer's effective attack.
+    OwnAttack,
+    /// The damage that triggered this.
+    DamageTaken,
+    /// Other allies of a tribe.
+    AlliesOfTribe(u16),
+    /// Other allies with a keyword.
+    AlliesWithKeyword(KwIdx),
+    /// Adjacent allies.
+    AdjacentAllies,
+    /// Artifacts on allied creatures (the bearer's included).
+    AlliedArtifacts,
+    /// Artifacts on the bearer.
+    OwnArtifacts,
+    /// A product.
+    Times(Box<Amt>, Box<Amt>),
+}
+
+/// A compiled target selector.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sel {
+    /// The bearer.
+    This,
+    /// The bearer's player.
+    Controller,
+    /// The other player.
+    Opponent,
+    /// The enemy in the bearer's slot.
+    EnemyOpposite,
+    /// The enemy in the first occupied slot.
+    FrontEnemy,
+    /// The enemy in the last occupied slot.
+    LastEnemy,
+    /// All enemies.
+    AllEnemies,
+    /// A random enemy.
+    RandomEnemy,
+    /// The enemy with the highest attack (nearest slot 1 on ties).
+    StrongestEnemy,
+    /// Other allies, optionally of a tribe.
+    OtherAllies(Option<u16>),
+    /// Allies in the slots next to the bearer.
+    AdjacentAllies,
+    /// The ally in the first occupied slot, unless it is the bearer.
+    FrontAlly,
+    /// The most damaged other ally (damage > 0; nearest slot 1 on ties).
+    MostDamagedAlly,
+    /// Other allies with an artifact.
+    AlliesWithArtifacts,
+    /// The creature being attacked.
+    AttackedCreature,
+    /// Enemies next to the attacked slot.
+    AdjacentToAttacked,
+    /// The attacker / damage source.
+    Attacker,
+    /// The creature the event was about.
+    EventSubject,
+    /// Allies (the bearer included) meeting a condition.
+    AlliesWhere(Cond),
+    /// The first ally meeting a condition.
+    FirstAllyWhere(Cond),
+    /// Enemies meeting a condition.
+    EnemiesWhere(Cond),
+    /// The first enemy meeting a condition.
+    FirstEnemyWhere(Cond),
+    /// Every creature meeting a condition.
+    AllMatching(Cond),
+    /// A selector this engine does not run (selects nothing).
+    Unsupported,
+}
+
+/// A compiled effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Eff {
+    /// Deal damage (to creatures, or to a player target).
+    Damage(Amt),
+    /// Deal damage to the opposing player.
+    DamageOpponent(Amt),
+    /// Heal up to N (a player target gains life).
+    Heal(Amt),
+    /// Heal all damage.
+    HealAll,
+    /// A player gains life.
+    GainLife(Amt),
+    /// Static stat change.
+    Modify(StatKind, Amt),
+    /// Permanent stat change.
+    ModifyPermanently(StatKind, Amt),
+    /// Grant a keyword (value 0) until `until`.
+    Grant(KwIdx, Until),
+    /// Cannot attack this turn.
+    PreventAttack,
+    /// Destroy.
+    Destroy,
+    /// Destroy the first artifact.
+    DestroyArtifact,
+    /// Remove from the game (no death).
+    RemoveFromGame,
+    /// Move to slot 1.
+    MoveToFront,
+    /// Move to the back.
+    MoveToBack,
+    /// Return at end of turn.
+    ReturnAtEndOfTurn,
+    /// Put a card into a line.
+    Summon(CardIdx, bool),
+    /// Replace with another card.
+    Transform(CardIdx),
+    /// Replacement: prevent.
+    PreventDamage,
+    /// Replacement: reduce.
+    ReduceDamage(Amt),
+    /// Replacement: increase.
+    IncreaseDamage(Amt),
+    /// Replacement: redirect to the target.
+    RedirectDamage,
+    /// Played: attach here.
+    AttachTo,
+    /// Combine a group into new cards.
+    Combine(KwIdx, u32, Vec<CardIdx>),
+    /// An effect this engine does not run (logged).
+    Unsupported,
+}
+
+/// How long a grant lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// Until the end of this turn.
+    EndOfTurn,
+    /// For good.
+    Forever,
+}
+
+/// A compiled ability.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbilityProgram {
+    /// When it acts.
+    pub hook: Hook,
+    /// `AllySummoned(tribe)`: the tribe.
+    pub hook_tribe: Option<u16>,
+    /// Extra condition (on the bearer).
+    pub condition: Cond,
+    /// Targets.
+    pub target: Sel,
+    /// Effects in order.
+    pub effects: Vec<Eff>,
+}
+
+/// A compiled keyword.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeywordProgram {
+    /// Name as defined.
+    pub name: String,
+    /// Whether it takes a value.
+    pub has_param: bool,
+    /// Abilities.
+    pub abilities: Vec<AbilityProgram>,
+    /// Rule flags (see [`flag`]).
+    pub flags: u8,
+    /// Union of the abilities' hook bits.
+    pub hooks: u32,
+}
+
+/// A compiled card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardProgram {
+    /// The id.
+    pub id: String,
+    /// The printed name.
+    pub name: String,
+    /// Creature, artifact or spell.
+    pub kind: CardKind,
+    /// Printed attack.
+    pub attack: i32,
+    /// Printed life.
+    pub life: i32,
+    /// Tribe bits.
+    pub tribes: u128,
+    /// Keywords with values, in printed order.
+    pub keywords: Vec<(KwIdx, i32)>,
+    /// Union of the keywords' hook bits.
+    pub hooks: u32,
+    /// Union of the keywords' flags.
+    pub flags: u8,
+}
+
+/// Everything a battle needs from its content, compiled.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Program {
+    /// Cards by index.
+    pub cards: Vec<CardProgram>,
+    /// Keywords by index.
+    pub keywords: Vec<KeywordProgram>,
+    /// Tribe names by bit.
+    pub tribes: Vec<String>,
+    /// Whether any static ability reads damage (`Wounded`, `DamagedThisTurn`, `MostDamagedAlly`):
+    /// only then does dealing or healing damage force a stat recomputation.
+    pub statics_read_damage: bool,
+    /// Whether any static ability reads effective stats (`StatAtLeast`, `StrongestEnemy`,
+    /// `OwnAttack`): only then does a permanent stat change force a full recomputation.
+    pub statics_read_stats: bool,
+}
+
+impl Amt {
+    /// Whether the amount depends on effective stats.
+    #[must_use]
+    pub fn reads_stats(&self) -> bool {
+        match self {
+            Amt::OwnAttack => true,
+            Amt::Times(a, b) => a.reads_stats() || b.reads_stats(),
+            _ => false,
+        }
+    }
+}
+
+impl Cond {
+    /// Whether the condition depends on effective stats.
+    #[must_use]
+    pub fn reads_stats(&self) -> bool {
+        match self {
+            Cond::All(v) | Cond::Any(v) => v.iter().any(Cond::reads_stats),
+            Cond::Not(c) | Cond::Source(c) => c.reads_stats(),
+            Cond::StatAtLeast(..) | Cond::StatAtMost(..) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the condition depends on damage marked.
+    #[must_use]
+    pub fn reads_damage(&self) -> bool {
+        match self {
+            Cond::All(v) | Cond::Any(v) => v.iter().any(Cond::reads_damage),
+            Cond::Not(c) | Cond::Source(c) => c.reads_damage(),
+            Cond::Wounded
+            | Cond::DamagedThisTurn
+            | Cond::StatAtLeast(..)
+            | Cond::StatAtMost(..) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Sel {
+    /// Whether the selection depends on damage marked.
+    #[must_use]
+    pub fn reads_damage(&self) -> bool {
+        match self {
+            Sel::MostDamagedAlly | Sel::StrongestEnemy => true,
+            Sel::AlliesWhere(c)
+            | Sel::FirstAllyWhere(c)
+            | Sel::EnemiesWhere(c)
+            | Sel::FirstEnemyWhere(c)
+            | Sel::AllMatching(c) => c.reads_damage(),
+            _ => false,
+        }
+    }
+}
+
+impl Program {
+    /// The card index of an id.
+    #[must_use]
+    pub fn card_index(&self, id: &str) -> Option<CardIdx> {
+        self.cards
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as CardIdx)
+    }
+
+    /// The keyword index of a name (any case).
+    #[must_use]
+    pub fn keyword_index(&self, name: &str) -> Option<KwIdx> {
+        let wanted = crate::model::keyword::normalise(name);
+        self.keywords
+            .iter()
+            .position(|k| crate::model::keyword::normalise(&k.name) == wanted)
+            .map(|i| i as KwIdx)
+    }
+}
+
+/// A player as an index: A = 0, B = 1.
+#[must_use]
+pub fn side(player: Player) -> usize {
+    player.index()
+}

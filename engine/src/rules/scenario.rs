@@ -1,0 +1,275 @@
+//! Rules scenario files: `RulesScenario(...)`, documented in `docs/formats/rules-scenario.md`.
+//!
+//! A scenario names its cards (inline, by id), each player's champion and zones, a script of
+//! actions and, optionally, what the final state must show (`expect`), so a rules question is
+//! a ten-line regression test.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use crate::model::ability::Duration;
+use crate::model::{Card, Effect, KeywordDef, Player};
+
+/// A rules sandbox scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesScenario {
+    /// What the scenario shows (for a rules test: the rule number and the question).
+    pub name: String,
+    /// The rule text or example it checks, word for word where it comes from a seed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// Seed for the scenario's random generator (kept for determinism; few effects use it).
+    #[serde(default)]
+    pub seed: u64,
+    /// A content pack (folder, relative to this file) whose cards and keywords the scenario may
+    /// name by id; inline `cards` and `keywords` override the pack's of the same id or name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
+    /// Cards by id (the map key is the id).
+    #[serde(default)]
+    pub cards: BTreeMap<String, Card>,
+    /// Keyword definitions cards may name (`"Flight"`, `"Ambush 2"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<KeywordDef>,
+    /// Player A's starting state (A is the active player on turn 1).
+    pub a: PlayerSetup,
+    /// Player B's starting state.
+    #[serde(default)]
+    pub b: PlayerSetup,
+    /// The phase the script starts in: `"dawn"`, `"main"`, `"dusk"` or `"end"` (default main).
+    #[serde(default = "default_phase")]
+    pub phase: String,
+    /// The actions, in order.
+    #[serde(default)]
+    pub script: Vec<Action>,
+    /// What the final state must show (checked by `cargo test` and reported by the CLI).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<Expect>,
+}
+
+fn default_phase() -> String {
+    "main".to_owned()
+}
+
+/// One player's starting state. Zones list card ids; a second copy of `wolf` is `wolf#2`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    /// The champion card id (its `stats["level"]` is the printed level, `tribes` its classes,
+    /// its name before the first comma its champion name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub champion: Option<String>,
+    /// Classes, when they differ from the champion card's tribes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Vec<String>>,
+    /// Elements enabled for this player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub elements: Vec<String>,
+    /// Vitae (life); default 20.
+    #[serde(default = "default_vitae")]
+    pub vitae: i32,
+    /// Resource available to pay costs.
+    #[serde(default)]
+    pub resource: i32,
+    /// Fealty available to pay costs.
+    #[serde(default)]
+    pub fealty: i32,
+    /// Cards in hand, in order.
+    #[serde(default)]
+    pub hand: Vec<String>,
+    /// Cards in the city (field), in order. `"sword@wolf"` is attached to `wolf`.
+    #[serde(default)]
+    pub city: Vec<String>,
+    /// The deck, top first.
+    #[serde(default)]
+    pub deck: Vec<String>,
+    /// The discard pile (graveyard).
+    #[serde(default)]
+    pub discard: Vec<String>,
+    /// Memory.
+    #[serde(default)]
+    pub memory: Vec<String>,
+    /// Banishment.
+    #[serde(default)]
+    pub banishment: Vec<String>,
+}
+
+impl Default for PlayerSetup {
+    fn default() -> Self {
+        Self {
+            champion: None,
+            classes: None,
+            elements: Vec::new(),
+            vitae: default_vitae(),
+            resource: 0,
+            fealty: 0,
+            hand: Vec::new(),
+            city: Vec::new(),
+            deck: Vec::new(),
+            discard: Vec::new(),
+            memory: Vec::new(),
+            banishment: Vec::new(),
+        }
+    }
+}
+
+impl Default for RulesScenario {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            description: String::new(),
+            seed: 0,
+            pack: None,
+            cards: BTreeMap::new(),
+            keywords: Vec::new(),
+            a: PlayerSetup::default(),
+            b: PlayerSetup::default(),
+            phase: default_phase(),
+            script: Vec::new(),
+            expect: Vec::new(),
+        }
+    }
+}
+
+fn default_vitae() -> i32 {
+    20
+}
+
+/// One scripted action. Cards are named by instance id (`wolf`, `wolf#2`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    /// Play a card from hand: a beast is recruited, an item forged (`attach_to` a beast), a
+    /// structure built (all enter the city at once); a spell or action goes on the stack.
+    Play {
+        /// Who plays it (needs priority).
+        player: Player,
+        /// The card instance in hand.
+        card: String,
+        /// Chosen targets (locked now).
+        #[serde(default)]
+        targets: Vec<String>,
+        /// The mode chosen for a modal card, from 0 (locked now).
+        #[serde(default)]
+        mode: Option<usize>,
+        /// For items and beasts: what it attaches to.
+        #[serde(default)]
+        attach_to: Option<String>,
+    },
+    /// Activate an ability of a card the player rules in their city (19.2).
+    Activate {
+        /// Who activates (needs priority).
+        player: Player,
+        /// The card.
+        card: String,
+        /// The ability's name, or its index from 0 as text (`"0"`).
+        #[serde(default = "first_ability")]
+        ability: String,
+        /// Chosen targets (locked now).
+        #[serde(default)]
+        targets: Vec<String>,
+        /// The mode chosen, from 0 (locked now).
+        #[serde(default)]
+        mode: Option<usize>,
+        /// For a Ritual: the structure where it takes place (default: the first that qualifies).
+        #[serde(default)]
+        structure: Option<String>,
+    },
+    /// The player with priority passes it (both passing in a row resolves the top of the stack).
+    Pass,
+    /// Both players pass until the stack is empty (triggers that arrive meanwhile resolve too).
+    ResolveAll,
+    /// Go to the next phase (dawn, main, dusk, end, then the next turn's dawn). Needs an empty stack.
+    Advance,
+    /// Advance until this phase begins (at most one full turn ahead).
+    AdvanceTo(String),
+    /// The order in which a player's simultaneous triggers resolve (19.3a): `"card"` or
+    /// `"card:ability name"`, first resolves first. Unnamed ones follow in listed order.
+    OrderTriggers(Player, Vec<String>),
+    /// A card gains an ability or keyword for a duration (19.1d).
+    Gain {
+        /// The card.
+        card: String,
+        /// The ability or keyword name (a keyword may carry a value: `"Armor 2"`).
+        ability: String,
+        /// How long (default: until the end of the game, 22.3a).
+        #[serde(default)]
+        duration: Duration,
+    },
+    /// A card loses every instance of an ability or keyword for a duration (19.1d).
+    Lose {
+        /// The card.
+        card: String,
+        /// The ability or keyword name.
+        ability: String,
+        /// How long (default: until the end of the game, 22.3a).
+        #[serde(default)]
+        duration: Duration,
+    },
+    /// Apply effects directly, as if an ability of the player's had resolved with these targets.
+    Apply {
+        /// Whose effect it is.
+        player: Player,
+        /// The targets (cards; empty means the player where effects take a player).
+        #[serde(default)]
+        targets: Vec<String>,
+        /// What happens.
+        effects: Vec<Effect>,
+        /// How long continuous effects last (default: until the end of the game).
+        #[serde(default)]
+        duration: Duration,
+    },
+    /// Move a card to a zone (`"hand"`, `"city"`, `"discard"`, `"memory"`, `"banishment"`,
+    /// `"deck"`), owner's side. Into the city it enters play (triggers fire).
+    Move {
+        /// The card.
+        card: String,
+        /// The zone.
+        to: String,
+    },
+    /// A named event happens (cards with `Triggered(Named(..))` respond).
+    Event(String),
+    /// These cards are in the current skirmish (Battle abilities, 19.2b); empty ends it.
+    Skirmish(Vec<String>),
+}
+
+fn first_ability() -> String {
+    "0".to_owned()
+}
+
+/// One thing the final state must show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Expect {
+    /// A card's characteristic (`"ATK"`, `"life"`, `"INT"`, `"level"`) has this value.
+    Stat(String, String, i32),
+    /// A card has this ability or keyword.
+    Has(String, String),
+    /// A card does not have this ability or keyword.
+    Lacks(String, String),
+    /// A card is in this zone (`"hand"`, `"city"`, `"discard"`, `"stack"`, ...).
+    Zone(String, String),
+    /// A card has this many wounds.
+    Wounds(String, i32),
+    /// A player's vitae.
+    Vitae(Player, i32),
+    /// A player's resource left.
+    Resource(Player, i32),
+    /// A player's champion level, with modifiers.
+    Level(Player, i32),
+    /// How many cards a player has in a zone.
+    ZoneSize(Player, String, usize),
+    /// How many items are on the stack.
+    Stack(usize),
+    /// Who has priority.
+    Priority(Player),
+    /// The current phase.
+    Phase(String),
+    /// How many actions were refused (illegal activations, unpaid costs).
+    Rejected(usize),
+    /// Some log line contains this text.
+    Log(String),
+    /// No log line contains this text.
+    NoLog(String),
+    /// How many continuous effects from resolved abilities are active.
+    ActiveEffects(usize),
+}

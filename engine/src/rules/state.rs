@@ -1,0 +1,242 @@
+//! The sandbox's state: card objects in zones, continuous effects with timestamps, the effects
+//! stack, replacement effects and delayed triggers.
+
+use serde::Serialize;
+
+use crate::model::ability::{Ability, Duration, Effect, Restriction, Trigger};
+use crate::model::{Card, Player};
+
+/// Where a card is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Zone {
+    /// The player's hand.
+    Hand,
+    /// The city (Grand Archive: the field): cards here are in play.
+    City,
+    /// The deck, top first.
+    Deck,
+    /// The discard pile (graveyard).
+    Discard,
+    /// Memory.
+    Memory,
+    /// Banishment.
+    Banishment,
+    /// On the effects stack (a spell or action being played).
+    Stack,
+    /// The champion's own zone (in play: its abilities and level count).
+    Champion,
+}
+
+impl Zone {
+    /// Every zone, in the order the JSON lists them.
+    pub const ALL: [Zone; 8] = [
+        Zone::Champion,
+        Zone::City,
+        Zone::Hand,
+        Zone::Deck,
+        Zone::Discard,
+        Zone::Memory,
+        Zone::Banishment,
+        Zone::Stack,
+    ];
+
+    /// The zone's name as written in scenarios.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Hand => "hand",
+            Zone::City => "city",
+            Zone::Deck => "deck",
+            Zone::Discard => "discard",
+            Zone::Memory => "memory",
+            Zone::Banishment => "banishment",
+            Zone::Stack => "stack",
+            Zone::Champion => "champion",
+        }
+    }
+
+    /// Parses a zone name (`"field"` and `"graveyard"` are accepted as Grand Archive names).
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Zone> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "hand" => Zone::Hand,
+            "city" | "field" => Zone::City,
+            "deck" => Zone::Deck,
+            "discard" | "graveyard" => Zone::Discard,
+            "memory" => Zone::Memory,
+            "banishment" => Zone::Banishment,
+            "stack" => Zone::Stack,
+            "champion" => Zone::Champion,
+            _ => return None,
+        })
+    }
+
+    /// Whether cards here are in play (their static and triggered abilities work).
+    #[must_use]
+    pub fn in_play(self) -> bool {
+        matches!(self, Zone::City | Zone::Champion)
+    }
+}
+
+/// One card in the game.
+#[derive(Debug, Clone)]
+pub struct Object {
+    /// Instance id (`wolf`, `wolf#2`).
+    pub id: String,
+    /// The printed card.
+    pub card: Card,
+    /// Who owns and rules it.
+    pub owner: Player,
+    /// Where it is.
+    pub zone: Zone,
+    /// Order within its zone (moves append).
+    pub seq: u64,
+    /// What it is attached to (items to beasts, beasts to structures).
+    pub attached_to: Option<String>,
+    /// Wounds (damage) marked on it.
+    pub wounds: i32,
+    /// Permanent stat changes (`ModifyPermanently`), by lower-case stat name.
+    pub permanent: Vec<(String, i32)>,
+    /// Timestamp of entering play: its static abilities' effects use it (22.3c).
+    pub entered: u64,
+    /// The turn it entered play.
+    pub entered_turn: u32,
+}
+
+/// What a continuous effect changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Change {
+    /// Add to a stat (lower-case name).
+    Modify(String, i32),
+    /// Set a stat.
+    Set(String, i32),
+    /// Gain an ability or keyword (with its value, if any).
+    Gain(String),
+    /// Lose every instance of an ability or keyword.
+    Lose(String),
+    /// A rule of the game changes (applies to cards that arrive later too).
+    Rule(String),
+}
+
+/// A continuous effect created by a resolution (22.3).
+#[derive(Debug, Clone, Serialize)]
+pub struct ContinuousEffect {
+    /// When it began: effects apply in this order (22.3c).
+    pub timestamp: u64,
+    /// The card (instance) whose ability created it, or `script`.
+    pub source: String,
+    /// The ability's name or a description of the source.
+    pub source_name: String,
+    /// Whose effect it is.
+    pub controller: Player,
+    /// What it changes.
+    pub change: Change,
+    /// The cards it affects, locked when it began (22.3b). Empty for rule changes.
+    pub affected: Vec<String>,
+    /// How long it lasts.
+    pub duration: Duration,
+    /// Turn ends left for `Turns(n)`.
+    #[serde(skip)]
+    pub turns_left: u32,
+}
+
+/// One ability prepared for the stack: modes chosen, static restrictions applied.
+#[derive(Debug, Clone)]
+pub struct Part {
+    /// The ability (for its target, duration and subtype).
+    pub ability: Ability,
+    /// The effects, with static restrictions already applied and modes already chosen.
+    pub effects: Vec<Effect>,
+    /// The ability's in-line restrictions, checked at resolution (static ones stay behind).
+    pub inline: Vec<Restriction>,
+    /// The keyword's value, for `Amount::Value`.
+    pub value: Option<i32>,
+}
+
+/// An ability or spell waiting on the stack.
+#[derive(Debug, Clone)]
+pub struct StackItem {
+    /// What is shown in logs (`wolf: Howl`).
+    pub label: String,
+    /// Whose it is.
+    pub controller: Player,
+    /// The card it came from.
+    pub source: String,
+    /// What it does: one part for an ability, one per ability for a spell.
+    pub parts: Vec<Part>,
+    /// Targets chosen when it was put on the stack.
+    pub targets: Vec<String>,
+    /// The card the triggering event was about.
+    pub subject: Option<String>,
+    /// A triggered ability (its controller passes priority after it resolves, 19.3a).
+    pub triggered: bool,
+    /// A spell or action card itself (moves to discard after resolving).
+    pub card: Option<String>,
+}
+
+/// A replacement effect in force (22.4).
+#[derive(Debug, Clone, Serialize)]
+pub struct ActiveReplacement {
+    /// When it resolved (or its source entered play): the latest applies (22.4c).
+    pub timestamp: u64,
+    /// The card it came from.
+    pub source: String,
+    /// Whose it is.
+    pub controller: Player,
+    /// The event it replaces.
+    #[serde(skip)]
+    pub replaces: Trigger,
+    /// Skip, or instead do `effects`.
+    #[serde(skip)]
+    pub ability: Ability,
+    /// Uses left (`None`: every time).
+    pub uses_left: Option<u32>,
+    /// Cards it watches, locked when it resolved; `None`: read from its target when the event happens.
+    pub watches: Option<Vec<String>>,
+    /// Whether it comes from a card in play (it ends when the card leaves).
+    pub permanent: bool,
+}
+
+/// A delayed trigger waiting for its moment (22.2a).
+#[derive(Debug, Clone)]
+pub struct DelayedTrigger {
+    /// When it fires.
+    pub when: Trigger,
+    /// What then happens.
+    pub effects: Vec<Effect>,
+    /// Whose it is.
+    pub controller: Player,
+    /// The card that created it.
+    pub source: String,
+    /// The targets of the ability that created it.
+    pub targets: Vec<String>,
+}
+
+/// One step of a characteristic's value: why it is what it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BreakdownStep {
+    /// The effect's timestamp (0 for the printed value and permanent changes).
+    pub timestamp: u64,
+    /// Where the effect comes from (`wolf: Pack Howl`).
+    pub source: String,
+    /// What it does (`+1`, `set to 2`).
+    pub change: String,
+    /// The value after this step.
+    pub value: i32,
+}
+
+/// A characteristic and the effects applied to it, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    /// The card.
+    pub card: String,
+    /// The stat.
+    pub stat: String,
+    /// The printed value.
+    pub printed: i32,
+    /// Each change, in timestamp order.
+    pub steps: Vec<BreakdownStep>,
+    /// The final value.
+    pub value: i32,
+}

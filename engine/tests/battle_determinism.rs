@@ -1,0 +1,275 @@
+//! Determinism, random boards (proptest), the loop limit, and the stepping API the sandbox uses.
+
+mod battle_common;
+use battle_common as common;
+
+use std::sync::Arc;
+
+use common::scenario;
+use proptest::prelude::*;
+use sigilforge_engine::battle::content::Origin;
+use sigilforge_engine::battle::program::StatKind;
+use sigilforge_engine::battle::stats::StatSource;
+use sigilforge_engine::battle::{Battle, BattleContent, EventKind, prepare};
+use sigilforge_engine::model::{BattleScenario, Card, KeywordDef, Player};
+
+fn mixed() -> common::S {
+    scenario(30)
+        .card("mage", 1, 6, &["Bolt", "Armor 1"])
+        .card("scare", 1, 6, &["Terrify", "Regen 1"])
+        .card("ogre", 3, 7, &["Fury", "Berserk"])
+        .card("drummer", 1, 5, &["Incite", "Reanimate"])
+        .card("bomber", 1, 3, &["Burst 1", "Vengeance 2"])
+        .a(&["mage", "ogre", "drummer"])
+        .b(&["scare", "ogre", "drummer"])
+        .play(2, Player::A, "bomber", None)
+        .play(2, Player::B, "bomber", None)
+}
+
+#[test]
+fn same_scenario_and_seed_give_identical_logs_100_times() {
+    let s = mixed().seed(7);
+    let first = s.run();
+    assert!(first.log().len() > 50);
+    for _ in 0..100 {
+        let again = s.run();
+        assert_eq!(again.log(), first.log());
+        assert_eq!(again.outcome_json(), first.outcome_json());
+    }
+}
+
+#[test]
+fn stepping_running_and_log_off_agree() {
+    for seed in 0..20 {
+        let s = mixed().seed(seed);
+        let ran = s.run();
+        let mut stepped = s.start();
+        let mut events = Vec::new();
+        while let Some(e) = stepped.step() {
+            events.push(e);
+        }
+        assert_eq!(events.as_slice(), ran.log());
+        assert_eq!(stepped.outcome_json(), ran.outcome_json());
+        let setup = prepare(&BattleContent::standard(), &s.0).unwrap();
+        let mut quiet = Battle::with_log(&setup, seed, false);
+        quiet.run();
+        assert!(quiet.log().len() < ran.log().len());
+        assert_eq!(quiet.event_count(), ran.event_count());
+        assert_eq!(quiet.outcome_json(), ran.outcome_json());
+    }
+}
+
+#[test]
+fn replay_to_steps_back() {
+    let mut b = mixed().seed(3).start();
+    for _ in 0..40 {
+        b.step();
+    }
+    let back = b.replay_to(39);
+    assert_eq!(back.event_count(), 39);
+    assert_eq!(back.log(), &b.log()[..39]);
+    let mut forward = back.clone();
+    assert_eq!(forward.step().as_ref(), b.log().get(39));
+}
+
+#[test]
+fn every_cause_points_to_an_earlier_event() {
+    let b = mixed().seed(11).run();
+    for e in b.log() {
+        if let Some(after) = e.cause.after {
+            assert!(after < e.index, "{e:?}");
+        }
+        assert!(!b.describe(e).is_empty());
+    }
+    // Damage from Bolt names its ability and answers the ability's own event.
+    let bolt = b
+        .log()
+        .iter()
+        .find(|e| {
+            matches!(e.kind, EventKind::Damage { attack: false, .. }) && e.cause.ability.is_some()
+        })
+        .unwrap();
+    let trigger = &b.log()[bolt.cause.after.unwrap() as usize];
+    assert!(matches!(trigger.kind, EventKind::AbilityTriggered { .. }));
+}
+
+#[test]
+fn breakdown_names_each_source() {
+    let s = scenario(1)
+        .card("a", 1, 5, &[])
+        .card("drummer", 0, 5, &["Incite"])
+        .artifact("blade", 2, 1, &[])
+        .a(&["drummer", "a"])
+        .play(1, Player::A, "blade", Some(2));
+    let mut b = s.start();
+    while let Some(e) = b.step() {
+        if matches!(e.kind, EventKind::ArtifactAttached { .. }) {
+            break;
+        }
+    }
+    let a = b.board()[0][1].clone();
+    assert_eq!((a.attack, a.life), (5, 6));
+    let parts = b.stat_breakdown(a.id);
+    let attack: Vec<(i32, StatSource)> = parts
+        .iter()
+        .filter(|p| p.stat == StatKind::Attack)
+        .map(|p| (p.amount, p.source))
+        .collect();
+    assert_eq!(attack.len(), 3);
+    assert_eq!(attack[0], (1, StatSource::Printed));
+    assert!(matches!(attack[1], (2, StatSource::Artifact(_))));
+    let StatSource::Ability(src) = attack[2].1 else {
+        panic!("{attack:?}")
+    };
+    assert_eq!(b.ability_name(&src), "Incite of A's DRUMMER");
+    assert_eq!(attack.iter().map(|p| p.0).sum::<i32>(), a.attack);
+}
+
+#[test]
+fn an_endless_trigger_loop_stops_at_the_limit() {
+    let mut content = BattleContent::standard();
+    let echo: KeywordDef = ron::from_str(
+        "(name: \"Echo\", abilities: [
+            (kind: Triggered(Damaged), effects: [Heal(Fixed(1))]),
+            (kind: Triggered(Damaged), target: EnemyOpposite, effects: [Damage(Fixed(1))]),
+        ])",
+    )
+    .unwrap();
+    content.add_keyword(echo, Origin::new("echo.ron", ""));
+    let mut sc: BattleScenario = scenario(2).0;
+    for (id, attack) in [("left", 1), ("right", 0)] {
+        sc.cards.insert(
+            id.into(),
+            Card {
+                name: id.into(),
+                attack,
+                life: 5,
+                keywords: vec!["Echo".into()],
+                ..Card::default()
+            },
+        );
+    }
+    sc.a = vec!["left".into()];
+    sc.b = vec!["right".into()];
+    let setup = prepare(&content, &sc).unwrap();
+    let mut b = Battle::new(&setup, 0);
+    b.run();
+    let limits = b
+        .log()
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::LoopLimit { .. }))
+        .count();
+    assert_eq!(limits, 2, "once per turn");
+    assert!(b.is_over());
+    assert!(
+        b.describe(
+            b.log()
+                .iter()
+                .find(|e| matches!(e.kind, EventKind::LoopLimit { .. }))
+                .unwrap()
+        )
+        .starts_with("loop limit")
+    );
+}
+
+const KEYWORDS: &[&str] = &[
+    "Ambush 2",
+    "Armor 1",
+    "Ascend",
+    "Assassin 2",
+    "Bastion",
+    "Beastmaster",
+    "Berserk",
+    "Bolt",
+    "Breakthrough 1",
+    "Burst 1",
+    "Carrot Seeker",
+    "Charge",
+    "Cleansing Fire",
+    "Curse",
+    "Cross Over",
+    "Dodge",
+    "Dominate 1",
+    "Fade",
+    "Fury",
+    "Gatekeeper",
+    "Heal 2",
+    "Incite",
+    "Inspire",
+    "Invulnerability",
+    "Loremaster",
+    "Machinist 1",
+    "Mindless",
+    "Plague Bearer",
+    "Reanimate",
+    "Reaper 1",
+    "Refresh",
+    "Regen 1",
+    "Regen Aura",
+    "Rider's Might",
+    "Sabotage",
+    "Shield",
+    "Skirmish 1",
+    "Soothsay",
+    "Soul Drain 1",
+    "Storm",
+    "Swarm 1",
+    "Techlord",
+    "Templar's Wrath",
+    "Undead Hunger",
+    "Vengeance 2",
+    "Warrior's Oath",
+    "Ice Block",
+    "Terrify",
+];
+const TRIBES: &[&str] = &["Beast", "Rider", "Undead", "Templar", "Warrior", "Warlord"];
+
+fn arb_card() -> impl Strategy<Value = Card> {
+    (
+        0..7i32,
+        1..9i32,
+        proptest::collection::vec(0..KEYWORDS.len(), 0..3),
+        0..TRIBES.len(),
+    )
+        .prop_map(|(attack, life, kws, tribe)| Card {
+            name: "c".into(),
+            attack,
+            life,
+            keywords: kws.into_iter().map(|k| KEYWORDS[k].to_owned()).collect(),
+            tribes: vec![TRIBES[tribe].to_owned()],
+            ..Card::default()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_boards_never_panic_and_end_within_max_turns(
+        cards in proptest::collection::vec(arb_card(), 14),
+        plays in proptest::collection::vec((1..6u32, any::<bool>(), 0..14usize), 0..6),
+        max_turns in 1..40u32,
+        seeds in proptest::collection::vec(any::<u64>(), 3),
+    ) {
+        let mut sc = scenario(max_turns).0;
+        for (i, card) in cards.into_iter().enumerate() {
+            sc.cards.insert(format!("c{i}"), card);
+        }
+        sc.cards.insert("blade".into(), Card { name: "Blade".into(), kind: sigilforge_engine::model::CardKind::Artifact, attack: 1, ..Card::default() });
+        sc.cards.insert("carrot".into(), Card { name: "C".into(), kind: sigilforge_engine::model::CardKind::Artifact, keywords: vec!["Carrot of Power".into()], ..Card::default() });
+        sc.a = (0..7).map(|i| format!("c{i}")).collect();
+        sc.b = (7..14).map(|i| format!("c{i}")).collect();
+        for (turn, a, card) in plays {
+            let id = match card { 12 => "blade".to_owned(), 13 => "carrot".to_owned(), n => format!("c{n}") };
+            sc.plays.push(sigilforge_engine::model::ScheduledPlay { turn, player: if a { Player::A } else { Player::B }, card: id, target: Some(1) });
+        }
+        let setup = prepare(&BattleContent::standard(), &sc).unwrap();
+        let setup = Arc::new(setup);
+        for seed in seeds {
+            let mut b = Battle::with_log(&setup, seed, false);
+            b.run();
+            prop_assert!(b.is_over());
+            prop_assert!(b.turn() <= max_turns);
+            prop_assert!(b.board()[0].len() <= 7 && b.board()[1].len() <= 7);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Runs every rules scenario under `content/rules-tests/` and checks its `expect` block; checks
+//! that every seed rule number (ChiAxis 19.x, 22.x) and every Grand Archive restriction kind and
+//! timing has a named scenario.
+
+use std::path::{Path, PathBuf};
+
+use sigilforge_engine::rules::cli::rules_command;
+use sigilforge_engine::rules::{RulesScenario, run_scenario};
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load(path: &Path) -> RulesScenario {
+    let source =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    sigilforge_engine::ron_io::parse_one(&source, path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_rules_scenario_meets_its_expectations() {
+    let files = scenario_files();
+    assert!(files.len() >= 30, "only {} scenarios", files.len());
+    let mut failures = Vec::new();
+    for path in &files {
+        let scenario = load(path);
+        assert!(
+            !scenario.expect.is_empty(),
+            "{} has no expect",
+            path.display()
+        );
+        let game = run_scenario(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for e in &game.errors {
+            failures.push(format!("{}: script error: {e}", path.display()));
+        }
+        for f in game.check(&scenario.expect) {
+            failures.push(format!("{}: {f}\n{}", path.display(), game.report()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_seed_rule_and_restriction_has_a_named_scenario() {
+    let names: Vec<String> = scenario_files().iter().map(|p| load(p).name).collect();
+    let required = [
+        "19.1a ",
+        "19.1b ",
+        "19.1c ",
+        "19.1d ",
+        "19.2 ",
+        "19.2a ",
+        "19.2b ",
+        "19.2c ",
+        "19.2d ",
+        "19.2e ",
+        "19.3 ",
+        "19.3a ",
+        "19.3b ",
+        "19.3c ",
+        "19.3d ",
+        "19.4 ",
+        "22.1a ",
+        "22.1b ",
+        "22.2 ",
+        "22.2a ",
+        "22.3a ",
+        "22.3b ",
+        "22.3c ",
+        "22.3d ",
+        "22.4a ",
+        "22.4b ",
+        "22.4c ",
+        "GA level ",
+        "GA class ",
+        "GA memory ",
+        "GA element ",
+        "GA champion ",
+        "GA static ",
+        "GA in-line ",
+    ];
+    let missing: Vec<&str> = required
+        .iter()
+        .filter(|r| !names.iter().any(|n| n.starts_with(*r)))
+        .copied()
+        .collect();
+    assert!(missing.is_empty(), "no scenario named for {missing:?}");
+}
+
+#[test]
+fn the_seed_examples_are_quoted_word_for_word() {
+    let texts: Vec<String> = scenario_files()
+        .iter()
+        .map(|p| {
+            let s = load(p);
+            format!("{} {}", s.name, s.description)
+        })
+        .collect();
+    for example in [
+        "An effect that reads “Beasts you rule with INT3 or more have ATK +1 until dawn” gives the bonus to all beasts you rule with INT3 or more when the ability resolves— If a beast you rule increases their INT after this, they don’t gain the ATK bonus.",
+        "An effect that reads “Beasts may not receive wounds until dawn” doesn’t modify any characteristics, so it’s modifying the rules of the game. That means the effect will apply even to beasts that weren’t in play when the continuous effect began.",
+        "One effect “gives a beast flight until dawn”. The next effect “removes flight from a beast until dawn”. Chronological order dictates the second effect overrides the first. In this case, the duration is the same. If one effect ends, the remaining effect is still active regardless of when chronologically it was played.",
+    ] {
+        assert!(
+            texts.iter().any(|t| t.contains(example)),
+            "no scenario quotes: {example}"
+        );
+    }
+}
+
+#[test]
+fn the_cli_prints_json_and_exits_zero_for_a_passing_scenario() {
+    let path = scenario_files()
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("22_3b_")
+        })
+        .unwrap();
+    let out = rules_command(&path, true);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(value["expect"]["failed"], serde_json::json!([]));
+    assert!(
+        value["continuous_effects"][0]["timestamp"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    let text = rules_command(&path, false);
+    assert_eq!(text.code, 0);
+    assert!(text.stdout.contains("resolve"), "{}", text.stdout);
+}
+
+#[test]
+fn a_bad_file_exits_two_with_a_located_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.ron");
+    std::fs::write(
+        &path,
+        "RulesScenario(\n  name: \"x\",\n  a: (hand: [\"ghost\"]),\n)",
+    )
+    .unwrap();
+    let out = rules_command(&path, true);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains("bad.ron:3:14: unknown card `ghost`"),
+        "{}",
+        out.stderr
+    );
+    std::fs::write(
+        &path,
+        "RulesScenario(\n  name: \"x\",\n  a: (hand: [\"ghost\"], hnad: []),\n)",
+    )
+    .unwrap();
+    let out = rules_command(&path, false);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with(&format!("{}:3:", path.display())),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.lines().count(), 1);
+}
+
+#[test]
+fn a_failed_expectation_exits_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fail.ron");
+    std::fs::write(
+        &path,
+        "RulesScenario(name: \"x\", cards: {\"w\": (name: \"W\", kind: Beast, attack: 2)}, a: (city: [\"w\"]), expect: [Stat(\"w\", \"ATK\", 5)])",
+    )
+    .unwrap();
+    let out = rules_command(&path, false);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("w ATK: expected 5, got 2"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn scenarios_are_deterministic() {
+    for path in scenario_files().iter().take(10) {
+        let a = rules_command(path, true);
+        let b = rules_command(path, true);
+        assert_eq!(a, b);
+    }
+}
