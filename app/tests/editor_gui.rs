@@ -230,3 +230,53 @@ fn no_pack_shows_what_to_do_first() {
             .is_empty()
     );
 }
+
+/// Copies `content/` (the starter pack) into a temporary folder.
+fn starter_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&sigilforge::editor::default_pack_dir(), dir.path());
+    dir
+}
+
+#[test]
+fn sandbox_steps_and_steps_back_on_a_starter_scenario() {
+    let dir = starter_copy();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("Scenario").click();
+    harness.run();
+    harness
+        .get_by_label("Armor 2 takes two off each attack")
+        .click();
+    harness.run();
+    for _ in 0..3 {
+        harness.get_by_label("Step").click();
+        harness.run();
+    }
+    harness.get_by_label("Step 3");
+    harness.get_by_label("Step back").click();
+    harness.run();
+    harness.get_by_label("Step 2");
+    harness.key_press(Key::F10);
+    harness.run();
+    harness.get_by_label("Step 3");
+    harness.key_press(Key::F5);
+    harness.run();
+    let battle = harness.state().sandbox_battle().unwrap();
+    assert!(battle.is_over());
+    assert_eq!(battle.life(), [20, 20]);
+}

@@ -230,6 +230,12 @@ impl SigilforgeApp {
         self.doc.as_ref().is_some_and(Document::is_dirty)
     }
 
+    /// The sandbox's battle as stepped so far, if one is open.
+    #[must_use]
+    pub fn sandbox_battle(&self) -> Option<&sigilforge_engine::battle::Battle> {
+        self.panels.sandbox.battle()
+    }
+
     /// Whether the "restore unsaved edits?" question is showing.
     #[must_use]
     pub fn offers_recovery(&self) -> bool {
@@ -539,6 +545,9 @@ impl SigilforgeApp {
             && !changed.is_empty()
         {
             self.apply(EditCommand::ReloadFromDisk(changed));
+        }
+        if self.panels.sandbox.poll() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         if self.watcher.is_some() {
             ctx.request_repaint_after(super::watch::POLL_INTERVAL);

@@ -144,7 +144,11 @@ impl SigilforgeApp {
             }
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
-            EditCommand::Sandbox(command) => self.panels.sandbox.apply(&command),
+            EditCommand::Sandbox(command) => {
+                if let Some(doc) = &self.doc {
+                    self.panels.sandbox.apply(command, doc);
+                }
+            }
         }
     }
 
@@ -240,6 +244,10 @@ impl SigilforgeApp {
         self.autosave_pending = true;
         let Some(doc) = &mut self.doc else { return };
         doc.update_dirty();
+        // Editing a card while a battle is open re-runs it to the same step.
+        if self.panels.sandbox.is_active() {
+            self.panels.sandbox.rebuild(doc);
+        }
         if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
             doc.revalidate();
             self.revalidate_at = None;

@@ -33,7 +33,7 @@ pub fn default_layout() -> DockState<Tab> {
     let [editors, _bottom] = surface.split_below(
         NodeIndex::root(),
         0.68,
-        vec![Tab::Problems, Tab::Sandbox, Tab::Log],
+        vec![Tab::Sandbox, Tab::Problems, Tab::Log],
     );
     let [editors, _library] = surface.split_left(editors, 0.26, vec![Tab::Library]);
     let [_editors, _preview] = surface.split_right(editors, 0.68, vec![Tab::Preview]);

@@ -188,6 +188,13 @@ impl KeywordEditorPanel {
                 }
                 ui.end_row();
             }
+            if let AbilityKind::Replacement { replaces, .. } = &mut ability.kind {
+                ui.label("Replaces");
+                if self.picker(ui, id.with("replaces"), replaces, &trigger_templates()) {
+                    changed = Some("replaces");
+                }
+                ui.end_row();
+            }
             ui.label("Condition");
             ui.horizontal(|ui| {
                 let mut has = ability.condition.is_some();
@@ -319,7 +326,15 @@ impl When {
     }
 
     fn options() -> Vec<When> {
-        vec![When::Triggered(Trigger::Summoned), When::Static]
+        vec![
+            When::Triggered(Trigger::Summoned),
+            When::Static,
+            When::Other(AbilityKind::Replacement {
+                replaces: Trigger::WouldBeDamaged,
+                mode: sigilforge_engine::model::ReplacementMode::Instead,
+                uses: None,
+            }),
+        ]
     }
 
     fn name(&self) -> String {
@@ -353,6 +368,9 @@ fn trigger_templates() -> Vec<Trigger> {
         Trigger::AllyDestroyed,
         Trigger::OtherDestroyed,
         Trigger::WouldBeDamaged,
+        Trigger::WouldDealDamage,
+        Trigger::Played,
+        Trigger::Attached,
         Trigger::CardPlayed,
     ]
 }
@@ -370,6 +388,14 @@ fn condition_templates() -> Vec<Condition> {
         Condition::Allied,
         Condition::Enemy,
         Condition::Not(Box::new(Condition::Wounded)),
+        Condition::Source(Box::new(Condition::HasTribe("Beast".into()))),
+        Condition::IsCard("grunt".into()),
+        Condition::AttackDamage,
+        Condition::AttackingPlayer,
+        Condition::AttackingCreature,
+        Condition::DamagedThisTurn,
+        Condition::HasEnemyOpposite,
+        Condition::Returned,
     ]
 }
 
@@ -391,6 +417,10 @@ fn target_templates() -> Vec<Target> {
         Target::AttackedCreature,
         Target::Attacker,
         Target::EventSubject,
+        Target::AlliesWhere(Condition::Wounded),
+        Target::FirstAllyWhere(Condition::Wounded),
+        Target::EnemiesWhere(Condition::HasArtifact),
+        Target::FirstEnemyWhere(Condition::HasArtifact),
     ]
 }
 
@@ -413,6 +443,14 @@ fn effect_templates() -> Vec<Effect> {
             card: "wall_of_ice".into(),
             enemy_line: false,
         },
+        Effect::DestroyArtifact,
+        Effect::RemoveFromGame,
+        Effect::PreventDamage,
+        Effect::ReduceDamage(Amount::Value),
+        Effect::IncreaseDamage(Amount::Value),
+        Effect::RedirectDamage,
+        Effect::AttachTo,
+        Effect::SetStat(Stat::Attack, Amount::Value),
         Effect::Custom("describe it".into()),
     ]
 }
