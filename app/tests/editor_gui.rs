@@ -280,3 +280,32 @@ fn sandbox_steps_and_steps_back_on_a_starter_scenario() {
     assert!(battle.is_over());
     assert_eq!(battle.life(), [20, 20]);
 }
+
+#[test]
+fn deleting_a_card_is_undone_with_ctrl_z() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("Knight").click();
+    harness.run();
+    harness.get_by_label("Delete card").click();
+    harness.run();
+    let cards = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack
+            .cards()
+            .map(|(_, c)| c.id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cards(&harness), ["grunt", "broken"]);
+    assert!(harness.query_by_label("Knight").is_none());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(cards(&harness), ["grunt", "knight", "broken"]);
+    // The undone deletion does not leave the pack dirty.
+    assert!(!harness.state().is_dirty());
+}

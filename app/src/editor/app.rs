@@ -101,7 +101,37 @@ impl SigilforgeApp {
             app.recent = p.recent;
         }
         app.open_dir(&pack_dir);
+        app.first_run_view();
         app
+    }
+
+    /// Lands a designer on something to look at: the first card open, the first scenario in
+    /// the sandbox (only when the last session left no editor open).
+    fn first_run_view(&mut self) {
+        let Some(doc) = &self.doc else { return };
+        let has_editor = self
+            .dock
+            .iter_all_tabs()
+            .any(|(_, t)| matches!(t, Tab::Editor(_)));
+        let first_card = doc.pack.files.iter().find_map(|f| match &f.content {
+            sigilforge_engine::pack::Content::Cards(set) if !set.cards.is_empty() => {
+                Some(super::document::ItemAddr::card(&f.path, 0))
+            }
+            _ => None,
+        });
+        let first_scenario = doc.pack.files.iter().find_map(|f| {
+            matches!(
+                f.content,
+                sigilforge_engine::pack::Content::BattleScenario(_)
+            )
+            .then(|| f.path.clone())
+        });
+        if !has_editor && let Some(addr) = first_card {
+            self.apply(EditCommand::Open { addr, field: None });
+        }
+        if let Some(path) = first_scenario {
+            self.apply(EditCommand::Sandbox(SandboxCommand::Load(path)));
+        }
     }
 
     /// An app over an already loaded pack, touching the file system only as `settings` say
@@ -157,6 +187,7 @@ impl SigilforgeApp {
             );
             return;
         }
+        let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
         let mut diags = Diagnostics::new();
         let pack = load_pack(dir, &mut diags);
         self.settings = Settings {

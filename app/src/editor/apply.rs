@@ -342,7 +342,7 @@ impl SigilforgeApp {
         if let Some((node, _)) = self.dock.find_main_surface_tab(&Tab::Preview) {
             self.dock
                 .main_surface_mut()
-                .split_left(node, 0.3, vec![tab]);
+                .split_left(node, 0.7, vec![tab]);
         } else {
             self.dock.push_to_first_leaf(tab);
         }

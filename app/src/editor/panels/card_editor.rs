@@ -254,7 +254,7 @@ impl CardEditorPanel {
                         .on_hover_text(format!("The card's {name}"))
                         .changed();
                     if ui
-                        .small_button("✕")
+                        .small_button("×")
                         .on_hover_text(format!("Remove {name}"))
                         .clicked()
                     {
@@ -308,7 +308,7 @@ impl CardEditorPanel {
                 let mut remove = None;
                 for (i, item) in items.iter().enumerate() {
                     if ui
-                        .button(format!("{item}  ✕"))
+                        .button(format!("{item}  ×"))
                         .on_hover_text(format!("Remove {item}"))
                         .clicked()
                     {
@@ -423,7 +423,7 @@ impl CardEditorPanel {
                         }
                     }
                     if ui
-                        .small_button("✕")
+                        .small_button("×")
                         .on_hover_text(format!("Remove {}", kref.name))
                         .clicked()
                     {

@@ -232,7 +232,7 @@ impl KeywordEditorPanel {
                             changed = Some("effects");
                         }
                         if ui
-                            .small_button("✕")
+                            .small_button("×")
                             .on_hover_text("Remove this effect")
                             .clicked()
                         {

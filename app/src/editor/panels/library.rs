@@ -10,6 +10,7 @@ use sigilforge_engine::pack::Content;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, ItemAddr};
+use crate::editor::panels::sandbox::SandboxCommand;
 
 /// The library's tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,7 +139,7 @@ impl LibraryPanel {
             LibraryTab::Abilities => abilities_ui(ui, doc, commands),
             LibraryTab::Glyphs => files_ui(ui, doc, &["GlyphNetwork"], "glyph networks"),
             LibraryTab::Encounters => files_ui(ui, doc, &["Encounter"], "encounters"),
-            LibraryTab::Scenarios => files_ui(ui, doc, &["BattleScenario"], "battle scenarios"),
+            LibraryTab::Scenarios => scenarios_ui(ui, doc, commands),
         }
     }
 
@@ -230,13 +231,19 @@ impl LibraryPanel {
                             .add(
                                 egui::Label::new(&card.name)
                                     .truncate()
-                                    .sense(egui::Sense::drag()),
+                                    .sense(egui::Sense::click_and_drag()),
                             )
                             .on_hover_text(format!(
                                 "{} — click to edit, drag into the sandbox",
                                 card.id
                             ));
                         response.dnd_set_drag_payload(card.id.clone());
+                        if response.clicked() {
+                            commands.push(EditCommand::Open {
+                                addr: addr.clone(),
+                                field: None,
+                            });
+                        }
                     });
                     row.col(|ui| {
                         ui.label(card.kind.name());
@@ -411,6 +418,34 @@ fn abilities_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
             if !any {
                 ui.label(
                     "No abilities yet: keywords hold them. Open the Keywords tab to make one.",
+                );
+            }
+        });
+}
+
+fn scenarios_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+    let mut any = false;
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for file in &doc.pack.files {
+                if let Content::BattleScenario(s) = &file.content {
+                    any = true;
+                    if ui
+                        .selectable_label(false, &s.name)
+                        .on_hover_text(format!("{} — click to play it in the Sandbox", file.path))
+                        .clicked()
+                    {
+                        commands.push(EditCommand::Sandbox(SandboxCommand::Load(
+                            file.path.clone(),
+                        )));
+                        commands.push(EditCommand::ShowTab(crate::editor::dock::Tab::Sandbox));
+                    }
+                }
+            }
+            if !any {
+                ui.label(
+                    "This pack has no battle scenarios yet. Use \"New battle\" in the Sandbox.",
                 );
             }
         });

@@ -463,7 +463,7 @@ impl SandboxPanel {
                                 let line = if side == 0 { &s.a } else { &s.b };
                                 for (i, id) in line.iter().enumerate() {
                                     if ui
-                                        .button(format!("{id} ✕"))
+                                        .button(format!("{id} ×"))
                                         .on_hover_text("Take this card out of the line")
                                         .clicked()
                                     {
