@@ -60,6 +60,68 @@ fn every_glyph_example_gives_its_json_through_the_binary() {
 }
 
 #[test]
+fn every_battle_example_gives_its_json_through_the_binary() {
+    let (count, failures) = contract_failures("battle", "battle-examples");
+    assert!(count >= 5);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn simulate_reports_rates_through_the_binary() {
+    let file = workspace().join("../shared/spec/battle-examples/04-win.ron");
+    let out = bin()
+        .args(["simulate", "--runs", "200", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["runs"], 200, "{report}");
+}
+
+#[test]
+fn rules_and_encounter_commands_run_starter_files() {
+    let rules = workspace().join("content/rules-tests");
+    let first = std::fs::read_dir(&rules)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "ron"))
+        .unwrap();
+    let out = bin()
+        .arg("rules")
+        .arg(&first)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
+    let enc = workspace().join("content/encounters/hags_hut.ron");
+    let out = bin()
+        .arg("encounter")
+        .arg(&enc)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
+}
+
+#[test]
 fn validate_accepts_the_starter_content() {
     let out = bin()
         .arg("validate")

@@ -850,3 +850,17 @@ fn spells_grant_keywords_until_end_of_turn() {
     );
     assert!(get(&b, 1, "knight").keywords.is_empty());
 }
+
+#[test]
+fn inspire_needs_a_creature_in_slot_1() {
+    // The front creature dies in slot 1; until gaps close, slot 1 is empty and slot 2 gets nothing.
+    let b = scenario(1)
+        .card("fodder", 0, 1, &[])
+        .card("a", 1, 5, &[])
+        .card("bard", 0, 5, &["Inspire"])
+        .card("killer", 5, 10, &[])
+        .a(&["fodder", "a", "bard"])
+        .b(&["killer"])
+        .run();
+    assert_eq!(b.life()[1], 19, "a attacks for 1, not 3");
+}

@@ -1,9 +1,10 @@
 //! The command-line interface. Each command's logic lives in the engine (tested there); this
 //! module parses arguments with clap, prints what the engine returns and sets the exit status.
 
+mod battle_commands;
 mod pack_commands;
 
-use sigilforge_engine::{encounter, glyph};
+use sigilforge_engine::{battle, encounter, glyph, rules};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,6 +59,42 @@ pub enum Command {
         /// Replace an existing folder.
         #[arg(long)]
         force: bool,
+    },
+    /// Run a battle-line scenario to its end (`shared/spec/battle-scenario.md`).
+    Battle {
+        /// The scenario file (`BattleScenario(...)`).
+        file: PathBuf,
+        /// Seed for the battle's random generator (default: the file's seed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// End the game with no winner after this turn (default: the file's `max_turns`).
+        #[arg(long)]
+        max_turns: Option<u32>,
+        /// Print the outcome as JSON instead of the step-by-step log.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run N battles with seeds 0..N-1 in parallel and report the odds.
+    Simulate {
+        /// The scenario file.
+        file: PathBuf,
+        /// How many battles.
+        #[arg(long, default_value_t = 10_000)]
+        runs: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a rules scenario (abilities, effects, restrictions) and print the final state.
+    Rules {
+        /// The scenario file (`RulesScenario(...)`).
+        file: PathBuf,
+        /// Print the final state as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Run a glyph network round by round (or analyse it without running it).
     Glyph {
@@ -116,6 +153,19 @@ pub fn main() -> ExitCode {
             simulate,
             sheet,
         }) => encounter::cli::encounter_command(&file, seed, json, simulate, sheet.as_deref()),
+        Some(Command::Battle {
+            file,
+            seed,
+            max_turns,
+            json,
+        }) => battle::cli::battle_command(&file, seed, max_turns, json),
+        Some(Command::Simulate {
+            file,
+            runs,
+            threads,
+            json,
+        }) => battle_commands::simulate(&file, runs, threads, json),
+        Some(Command::Rules { file, json }) => rules::cli::rules_command(&file, json),
     };
     emit(&output)
 }

@@ -196,7 +196,7 @@ pub enum Sel {
     OtherAllies(Option<u16>),
     /// Allies in the slots next to the bearer.
     AdjacentAllies,
-    /// The ally in the first occupied slot, unless it is the bearer.
+    /// The ally in slot 1, unless it is the bearer (nobody while slot 1 is empty).
     FrontAlly,
     /// The most damaged other ally (damage > 0; nearest slot 1 on ties).
     MostDamagedAlly,

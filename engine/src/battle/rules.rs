@@ -372,7 +372,9 @@ impl State {
             c.damaged_turn = self.turn;
             c.last_hit = Some(at);
             self.stats_dirty |= p.statics_read_damage;
-            self.check_deaths = true;
+            // Only a creature that may now be at 0 needs a death check (a recomputation that
+            // lowers life asks for its own).
+            self.check_deaths |= c.damage >= c.life();
             let ctx = Ctx {
                 subject: plan.source.unwrap_or(NONE),
                 amount: plan.amount,

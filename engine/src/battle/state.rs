@@ -524,9 +524,10 @@ impl State {
                 }
             }
             Sel::FrontAlly => {
-                if let Some(id) = self.line(owner).next()
-                    && id != bearer
-                {
+                // Slot 1 itself (rules/battle-line.md: "the creature in slot 1"): while slot 1
+                // stands empty mid-battle, nobody gets the bonus.
+                let id = self.at(owner, 0);
+                if id != NONE && id != bearer {
                     out.push(creature(id));
                 }
             }

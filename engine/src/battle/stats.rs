@@ -36,7 +36,6 @@ impl State {
     /// Recomputes every creature's effective stats, reporting each contribution to `sink`.
     pub fn recompute_stats(&mut self, p: &Program, mut sink: impl FnMut(CreatureId, StatPart)) {
         self.stats_dirty = false;
-        self.check_deaths = true;
         for side in 0..2u8 {
             for slot in 0..self.slots {
                 let id = self.lines[side as usize][slot];
@@ -117,6 +116,14 @@ impl State {
                 }
             }
         }
+        // A life bonus that went away may leave a creature at 0: ask for a death check then.
+        let lethal = (0..2u8).any(|side| {
+            self.line(side).any(|id| {
+                let c = &self.creatures[id as usize];
+                c.doomed || c.damage >= c.life()
+            })
+        });
+        self.check_deaths |= lethal;
     }
 
     fn apply_static(
