@@ -136,8 +136,8 @@ impl LibraryPanel {
             LibraryTab::Cards => self.cards_ui(ui, doc, commands),
             LibraryTab::Keywords => keywords_ui(ui, doc, commands),
             LibraryTab::Abilities => abilities_ui(ui, doc, commands),
-            LibraryTab::Glyphs => files_ui(ui, doc, &["GlyphNetwork"], "glyph networks"),
-            LibraryTab::Encounters => files_ui(ui, doc, &["Encounter"], "encounters"),
+            LibraryTab::Glyphs => super::super::hosted::files_ui(ui, doc, true, commands),
+            LibraryTab::Encounters => super::super::hosted::files_ui(ui, doc, false, commands),
             LibraryTab::Scenarios => files_ui(ui, doc, &["BattleScenario"], "battle scenarios"),
         }
     }
