@@ -334,7 +334,7 @@ impl SigilforgeApp {
         let Some(path) = self.free_path(GLYPH_DIR, "network") else {
             return;
         };
-        self.create_and_open(path, Content::GlyphNetwork(new_network("New network")));
+        self.create_and_open(&path, Content::GlyphNetwork(new_network("New network")));
     }
 
     /// Adds a new encounter (`encounters/encounter.ron`, …) with two starter creatures and opens it.
@@ -354,10 +354,10 @@ impl SigilforgeApp {
             );
             return;
         }
-        self.create_and_open(path, content);
+        self.create_and_open(&path, content);
     }
 
-    fn create_and_open(&mut self, path: String, content: Content) {
+    fn create_and_open(&mut self, path: &str, content: Content) {
         let label = match &content {
             Content::GlyphNetwork(_) => "New glyph network",
             _ => "New encounter",
@@ -365,12 +365,12 @@ impl SigilforgeApp {
         self.edit(
             label.to_owned(),
             vec![Change::CreateFile {
-                path: path.clone(),
+                path: path.to_owned(),
                 content,
             }],
             None,
         );
-        self.open_file(&path);
+        self.open_file(path);
     }
 
     /// `dir/base.ron`, or `dir/base-2.ron`, … whichever the pack does not have yet.
