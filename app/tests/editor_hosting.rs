@@ -9,7 +9,8 @@ use std::path::Path;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::{Settings, SigilforgeApp};
+use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::glyph_ui::GlyphEdit;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, load_pack};
 
@@ -165,4 +166,46 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     // Undoing the creation closed the encounter's tab.
     assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
     assert!(doc.pack.file("glyphs/network.ron").is_some());
+}
+
+#[test]
+fn a_refused_glyph_edit_changes_nothing_and_says_why() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Glyph networks").click();
+    harness.run();
+    harness
+        .get_by_label_contains("(glyphs/vault-alarm.ron)")
+        .click();
+    harness.run();
+    let before = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file(VAULT)
+        .unwrap()
+        .content
+        .clone();
+
+    // Two glyphs cannot share an id: the component's edit is refused by `apply_glyph_edit`.
+    harness.state_mut().apply(EditCommand::Glyph {
+        file: VAULT.to_owned(),
+        edit: GlyphEdit::RenameGlyph {
+            id: "bell".to_owned(),
+            new_id: "door".to_owned(),
+        },
+    });
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.pack.file(VAULT).unwrap().content, before);
+    assert!(!harness.state().is_dirty());
+    let status = harness.state().status_text().unwrap().to_owned();
+    assert!(status.starts_with(VAULT), "{status}");
+    // The tab shows the reason too.
+    let reason = status.trim_start_matches(VAULT).trim_start_matches(": ");
+    assert!(
+        harness.query_all_by_label_contains(reason).count() >= 1,
+        "{reason}"
+    );
 }
