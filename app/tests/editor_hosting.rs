@@ -163,9 +163,17 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     harness.run();
     let doc = harness.state().document().unwrap();
     assert!(doc.pack.file("encounters/encounter.ron").is_none());
+    assert!(doc.pack.file("glyphs/network.ron").is_some());
     // Undoing the creation closed the encounter's tab.
     assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
-    assert!(doc.pack.file("glyphs/network.ron").is_some());
+
+    // Saving writes the new network as a canonical content file.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("glyphs/network.ron")).unwrap();
+    assert!(saved.starts_with("GlyphNetwork("), "{saved}");
+    assert!(!dir.path().join("encounters/encounter.ron").exists());
+    assert_eq!(harness.state().hosted_tab_titles(), ["New network"]);
 }
 
 #[test]
