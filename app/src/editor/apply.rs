@@ -149,11 +149,21 @@ impl SigilforgeApp {
                     self.panels.sandbox.apply(command, doc);
                 }
             }
+            EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
+            EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
+            EditCommand::OpenFile(file) => self.open_file(&file),
+            EditCommand::NewGlyphNetwork => self.new_glyph_network(),
+            EditCommand::NewEncounter => self.new_encounter(),
         }
     }
 
     /// Applies changes as one undo step.
-    fn edit(&mut self, label: String, changes: Vec<Change>, merge: Option<(ItemAddr, String)>) {
+    pub(super) fn edit(
+        &mut self,
+        label: String,
+        changes: Vec<Change>,
+        merge: Option<(ItemAddr, String)>,
+    ) {
         let Some(doc) = &mut self.doc else { return };
         let mut applied = Vec::new();
         for change in changes {
@@ -221,6 +231,10 @@ impl SigilforgeApp {
         let (addr, delta) = match change {
             Change::Insert { addr, .. } => (addr, 1_isize),
             Change::Remove { addr, .. } => (addr, -1),
+            Change::DeleteFile { path, .. } => {
+                self.close_file_tabs(path);
+                return;
+            }
             _ => return,
         };
         let removed = addr.clone();

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use sigilforge_engine::model::{Card, KeywordDef};
 
 use super::document::ItemAddr;
+use crate::encounter_ui::EncounterEdit;
+use crate::glyph_ui::GlyphEdit;
 
 /// A request from the UI. Only `SigilforgeApp::apply` acts on these.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,6 +77,26 @@ pub enum EditCommand {
     ReloadFromDisk(Vec<String>),
     /// A sandbox action.
     Sandbox(super::panels::sandbox::SandboxCommand),
+    /// An edit made in a glyph network tab.
+    Glyph {
+        /// The network's file (relative path).
+        file: String,
+        /// What changed.
+        edit: GlyphEdit,
+    },
+    /// An edit made in an encounter tab.
+    Encounter {
+        /// The encounter's file (relative path).
+        file: String,
+        /// What changed.
+        edit: EncounterEdit,
+    },
+    /// Open a glyph network or encounter file in its tab.
+    OpenFile(String),
+    /// Add a new glyph network file under `glyphs/` and open it.
+    NewGlyphNetwork,
+    /// Add a new encounter file under `encounters/` and open it.
+    NewEncounter,
 }
 
 /// The choices of the close dialog.

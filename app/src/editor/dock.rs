@@ -23,6 +23,10 @@ pub enum Tab {
     Log,
     /// The battle sandbox.
     Sandbox,
+    /// The glyph network editor for one file (relative path).
+    Glyph(String),
+    /// The encounter editor for one file (relative path).
+    Encounter(String),
 }
 
 /// The first-run layout: library left, editors middle, preview right, sandbox/problems/log below.
@@ -69,6 +73,10 @@ impl TabViewer for Viewer<'_> {
             },
             Tab::Log => "Log".into(),
             Tab::Sandbox => "Sandbox".into(),
+            Tab::Glyph(file) | Tab::Encounter(file) => self
+                .doc
+                .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
+                .into(),
             Tab::Editor(addr) => {
                 let Some(doc) = self.doc else {
                     return "Editor".into();
@@ -93,7 +101,7 @@ impl TabViewer for Viewer<'_> {
     }
 
     fn is_closeable(&self, tab: &Tab) -> bool {
-        matches!(tab, Tab::Editor(_))
+        matches!(tab, Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_))
     }
 
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
@@ -118,6 +126,12 @@ impl TabViewer for Viewer<'_> {
             Tab::Problems => super::panels::problems::ui(ui, doc, self.commands),
             Tab::Log => super::panels::log::ui(ui, &self.panels.log),
             Tab::Sandbox => self.panels.sandbox.ui(ui, doc, self.commands),
+            Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
+            Tab::Encounter(file) => {
+                self.panels
+                    .hosted
+                    .encounter_ui(ui, doc, file, self.commands);
+            }
         }
     }
 }

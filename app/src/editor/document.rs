@@ -100,6 +100,15 @@ pub enum Change {
         /// Its content.
         content: Content,
     },
+    /// A whole file's content changes (glyph networks and encounters are edited as one value).
+    ReplaceFile {
+        /// Relative path.
+        path: String,
+        /// The content before.
+        before: Content,
+        /// The content after.
+        after: Content,
+    },
 }
 
 impl Change {
@@ -131,6 +140,15 @@ impl Change {
             Change::DeleteFile { path, content } => Change::CreateFile {
                 path: path.clone(),
                 content: content.clone(),
+            },
+            Change::ReplaceFile {
+                path,
+                before,
+                after,
+            } => Change::ReplaceFile {
+                path: path.clone(),
+                before: after.clone(),
+                after: before.clone(),
             },
         }
     }
@@ -391,6 +409,16 @@ impl Document {
             }
             Change::DeleteFile { path, .. } => {
                 self.pack.files.retain(|f| &f.path != path);
+                Ok(())
+            }
+            Change::ReplaceFile { path, after, .. } => {
+                let file = self
+                    .pack
+                    .files
+                    .iter_mut()
+                    .find(|f| &f.path == path)
+                    .ok_or_else(|| format!("{path} is not in the pack"))?;
+                file.content.clone_from(after);
                 Ok(())
             }
             Change::Replace { addr, after, .. } => {

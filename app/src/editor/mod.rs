@@ -10,6 +10,7 @@ pub mod commands;
 pub mod dock;
 pub mod document;
 pub mod history;
+pub mod hosted;
 pub mod panels;
 pub mod recovery;
 pub mod rules_text;

@@ -137,8 +137,8 @@ impl LibraryPanel {
             LibraryTab::Cards => self.cards_ui(ui, doc, commands),
             LibraryTab::Keywords => keywords_ui(ui, doc, commands),
             LibraryTab::Abilities => abilities_ui(ui, doc, commands),
-            LibraryTab::Glyphs => files_ui(ui, doc, &["GlyphNetwork"], "glyph networks"),
-            LibraryTab::Encounters => files_ui(ui, doc, &["Encounter"], "encounters"),
+            LibraryTab::Glyphs => super::super::hosted::files_ui(ui, doc, true, commands),
+            LibraryTab::Encounters => super::super::hosted::files_ui(ui, doc, false, commands),
             LibraryTab::Scenarios => scenarios_ui(ui, doc, commands),
         }
     }
@@ -449,23 +449,4 @@ fn scenarios_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
                 );
             }
         });
-}
-
-fn files_ui(ui: &mut Ui, doc: &Document, tags: &[&str], what: &str) {
-    let mut any = false;
-    for file in &doc.pack.files {
-        if file.content.tag().is_some_and(|t| tags.contains(&t)) {
-            any = true;
-            let name = match &file.content {
-                Content::BattleScenario(s) => format!("{}  ({})", s.name, file.path),
-                _ => file.path.clone(),
-            };
-            ui.label(name).on_hover_text(
-                "Battle scenarios open in the Sandbox; other files are edited as text for now",
-            );
-        }
-    }
-    if !any {
-        ui.label(format!("This pack has no {what} yet."));
-    }
 }

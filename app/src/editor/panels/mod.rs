@@ -29,6 +29,8 @@ pub struct Panels {
     pub log: log::Log,
     /// The battle sandbox.
     pub sandbox: sandbox::SandboxPanel,
+    /// The glyph network and encounter editors, one per open file.
+    pub hosted: super::hosted::HostedEditors,
 }
 
 /// What every panel shows when no pack is open.
