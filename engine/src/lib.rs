@@ -12,4 +12,5 @@ pub mod glyph;
 pub mod model;
 pub mod pack;
 pub mod ron_io;
+mod ron_scan;
 pub mod rules;

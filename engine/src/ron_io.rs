@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::diag::{Diagnostics, Location};
+use crate::ron_scan::{is_ident, skip_string, value_end};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
@@ -257,11 +258,11 @@ fn blank_field(
     // identifier's start by walking back over identifier characters.
     let bytes = source.as_bytes();
     let mut ident_start = error_start.min(error_end);
-    while ident_start > 0 && is_ident_byte(bytes[ident_start - 1]) {
+    while ident_start > 0 && is_ident(bytes[ident_start - 1]) {
         ident_start -= 1;
     }
     let mut i = ident_start;
-    while i < bytes.len() && is_ident_byte(bytes[i]) {
+    while i < bytes.len() && is_ident(bytes[i]) {
         i += 1;
     }
     if i == ident_start {
@@ -275,7 +276,7 @@ fn blank_field(
         return None;
     }
     i += 1;
-    let value_end = skip_value(source, i)?;
+    let value_end = value_end(source.as_bytes(), i)?;
     let mut stop = value_end;
     let mut j = value_end;
     while j < bytes.len() && bytes[j].is_ascii_whitespace() {
@@ -294,53 +295,6 @@ fn blank_field(
     );
     out.push_str(source.get(stop..)?);
     Some(out)
-}
-
-fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// Returns the offset just past one RON value starting at or after `from`: up to the next comma
-/// or closing bracket at depth 0, skipping strings, chars and comments.
-fn skip_value(source: &str, from: usize) -> Option<usize> {
-    let bytes = source.as_bytes();
-    let mut depth = 0usize;
-    let mut i = from;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => i = skip_string(bytes, i)?,
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                if depth == 0 {
-                    return Some(i);
-                }
-                depth -= 1;
-            }
-            b',' if depth == 0 => return Some(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    Some(bytes.len())
-}
-
-/// Given the offset of an opening quote, returns the offset of the closing quote.
-fn skip_string(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut i = open + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return Some(i),
-            _ => i += 1,
-        }
-    }
-    None
 }
 
 /// Offset of the first bracket that opens deeper than [`MAX_DEPTH`], if any (strings and

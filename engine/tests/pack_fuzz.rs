@@ -109,7 +109,7 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
         load_text(&String::from_utf8_lossy(&bytes));
-        for tag in ["CardSet", "KeywordSet", "BattleScenario", "GlyphNetwork", "StatBlockSet"] {
+        for tag in sigilforge_engine::pack::KNOWN_TAGS {
             load_text(&format!("{tag}({})", String::from_utf8_lossy(&bytes)));
         }
     }

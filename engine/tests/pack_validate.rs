@@ -155,6 +155,26 @@ fn scenario_references_to_missing_cards_are_located() {
 }
 
 #[test]
+fn standard_keywords_are_known_without_a_keyword_file() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(dir.path(), CARDS);
+    std::fs::remove_file(dir.path().join("keywords.ron")).unwrap();
+    std::fs::write(
+        dir.path().join("more.ron"),
+        "CardSet(cards: [(id: \"ox\", name: \"Ox\", keywords: [\"Warrior's Oath\", \"Soul Drain 2\", \"Armor\"])])",
+    )
+    .unwrap();
+    let out = validate_command(dir.path());
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", out.stdout);
+    assert!(
+        lines[0].contains("keyword `Armor` needs a value"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn a_single_file_can_be_validated() {
     let dir = tempfile::tempdir().unwrap();
     write_pack(dir.path(), CARDS);

@@ -1,20 +1,48 @@
 //! The editor: an eframe app over a content pack.
+//!
+//! Shape (after rerun's viewer): panels draw from a `&Document` and push [`EditCommand`]s;
+//! [`SigilforgeApp::apply`] is the only code that changes the document, so undo, dirty marks,
+//! autosave and re-validation happen in one place.
+
+mod app;
+mod apply;
+pub mod commands;
+pub mod dock;
+pub mod document;
+pub mod history;
+pub mod hosted;
+pub mod panels;
+pub mod recovery;
+pub mod rules_text;
+mod watch;
 
 use std::path::PathBuf;
+
+pub use app::{Settings, SigilforgeApp};
+pub use commands::EditCommand;
+pub use document::{Document, ItemAddr, ItemKind};
+pub use recovery::{AutosaveSettings, RECOVERY_FILE, RecoverySnapshot};
 
 /// Opens the editor window on the pack at `pack_dir` (the bundled starter content by default).
 pub fn run_editor(pack_dir: Option<PathBuf>) -> anyhow::Result<()> {
     let pack_dir = pack_dir.unwrap_or_else(default_pack_dir);
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Sigilforge")
+        .with_inner_size([1400.0, 900.0])
+        .with_min_inner_size([800.0, 500.0]);
+    match eframe::icon_data::from_png_bytes(include_bytes!("../../../assets/icons/sigilforge.png"))
+    {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => eprintln!("warning: the app icon could not be read: {e}"),
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Sigilforge")
-            .with_inner_size([1400.0, 900.0]),
+        viewport,
         ..Default::default()
     };
     eframe::run_native(
         "Sigilforge",
         options,
-        Box::new(move |_cc| Ok(Box::new(SigilforgeApp { pack_dir }))),
+        Box::new(move |cc| Ok(Box::new(SigilforgeApp::new(cc, pack_dir)))),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the editor window: {e}"))
 }
@@ -27,18 +55,4 @@ pub fn default_pack_dir() -> PathBuf {
         return workspace;
     }
     std::env::current_dir().unwrap_or_default().join("content")
-}
-
-/// The editor application.
-pub struct SigilforgeApp {
-    pack_dir: PathBuf,
-}
-
-impl eframe::App for SigilforgeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.heading("Sigilforge");
-            ui.label(format!("Pack: {}", self.pack_dir.display()));
-        });
-    }
 }

@@ -2,6 +2,8 @@
 //! found after parsing (a link too long, an unknown glyph) point at the right item even when the
 //! same id appears many times in the file.
 
+use crate::ron_scan::{is_ident, skip_string, skip_trivia, value_end};
+
 use crate::diag::{Location, locate_literal};
 
 /// Byte offsets where each item of the top-level list field `key` starts (e.g. each `(..)` of
@@ -113,72 +115,6 @@ fn top_level_key(source: &str, key: &str) -> Option<usize> {
         i += 1;
     }
     None
-}
-
-/// Offset just past one value starting at `from` (to the next `,` or closing bracket at its level).
-fn value_end(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = from;
-    while i < bytes.len() {
-        let next = skip_trivia(bytes, i);
-        if next != i {
-            i = next;
-            continue;
-        }
-        match bytes[i] {
-            b'"' => i = skip_string(bytes, i)?,
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                if depth == 0 {
-                    return Some(i);
-                }
-                depth -= 1;
-            }
-            b',' if depth == 0 => return Some(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    Some(bytes.len())
-}
-
-/// Skips whitespace and comments (`//` and `/* */`) from `i`.
-fn skip_trivia(bytes: &[u8], mut i: usize) -> usize {
-    loop {
-        match (bytes.get(i), bytes.get(i + 1)) {
-            (Some(c), _) if c.is_ascii_whitespace() => i += 1,
-            (Some(b'/'), Some(b'/')) => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            (Some(b'/'), Some(b'*')) => {
-                i += 2;
-                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
-                    i += 1;
-                }
-                i = (i + 2).min(bytes.len());
-            }
-            _ => return i,
-        }
-    }
-}
-
-/// Given the offset of an opening quote, the offset of the closing quote.
-fn skip_string(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut i = open + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return Some(i),
-            _ => i += 1,
-        }
-    }
-    None
-}
-
-fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 #[cfg(test)]

@@ -14,11 +14,14 @@ mod validate;
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostics, Location};
+use crate::encounter::{AbilityLibrary, Encounter};
 use crate::glyph::GlyphNetwork;
+use crate::model::StatusLibrary;
 use crate::model::{
     BattleScenario, Card, CardSet, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
 };
 use crate::ron_io::{self, WriteError};
+use crate::rules::RulesScenario;
 
 pub use commands::{fmt_command, validate_command};
 pub use migrate::migrate;
@@ -44,6 +47,14 @@ pub enum Content {
     GlyphNetwork(GlyphNetwork),
     /// `StatBlockSet(creatures: [...])`.
     StatBlocks(StatBlockSet),
+    /// `AbilityLibrary(...)`: tabletop abilities with headers, and the pack's dice rule.
+    AbilityLibrary(AbilityLibrary),
+    /// `StatusLibrary(...)`: status conditions as data.
+    StatusLibrary(StatusLibrary),
+    /// `Encounter(...)`: a tabletop encounter.
+    Encounter(Box<Encounter>),
+    /// `RulesScenario(...)`: a rules regression case for the rules sandbox.
+    RulesScenario(Box<RulesScenario>),
     /// A file this build cannot read (a syntax error, or a kind it does not know). Its text is
     /// kept exactly as it was, so saving the pack writes it back unchanged.
     Unread {
@@ -64,6 +75,10 @@ impl Content {
             Content::BattleScenario(_) => Some("BattleScenario"),
             Content::GlyphNetwork(_) => Some("GlyphNetwork"),
             Content::StatBlocks(_) => Some("StatBlockSet"),
+            Content::AbilityLibrary(_) => Some("AbilityLibrary"),
+            Content::StatusLibrary(_) => Some("StatusLibrary"),
+            Content::Encounter(_) => Some("Encounter"),
+            Content::RulesScenario(_) => Some("RulesScenario"),
             Content::Unread { tag, .. } => tag.as_deref(),
         }
     }
@@ -76,6 +91,10 @@ impl Content {
             Content::BattleScenario(v) => ron_io::to_canonical("BattleScenario", v),
             Content::GlyphNetwork(v) => ron_io::to_canonical("GlyphNetwork", v),
             Content::StatBlocks(v) => ron_io::to_canonical("StatBlockSet", v),
+            Content::AbilityLibrary(v) => ron_io::to_canonical("AbilityLibrary", v),
+            Content::StatusLibrary(v) => ron_io::to_canonical("StatusLibrary", v),
+            Content::Encounter(v) => ron_io::to_canonical("Encounter", v),
+            Content::RulesScenario(v) => ron_io::to_canonical("RulesScenario", v),
             Content::Unread { source, .. } => Ok(source.clone()),
         }
     }
@@ -96,9 +115,15 @@ impl Content {
             }
             Some("GlyphNetwork") => ron_io::parse(source, file, diags).map(Content::GlyphNetwork),
             Some("StatBlockSet") => ron_io::parse(source, file, diags).map(Content::StatBlocks),
-            Some(other) if is_future_kind(other) => {
-                // Read by an engine that is not part of this build yet: keep it untouched.
-                return unread();
+            Some("AbilityLibrary") => {
+                ron_io::parse(source, file, diags).map(Content::AbilityLibrary)
+            }
+            Some("StatusLibrary") => ron_io::parse(source, file, diags).map(Content::StatusLibrary),
+            Some("Encounter") => {
+                ron_io::parse(source, file, diags).map(|e| Content::Encounter(Box::new(e)))
+            }
+            Some("RulesScenario") => {
+                ron_io::parse(source, file, diags).map(|r| Content::RulesScenario(Box::new(r)))
             }
             Some(other) => {
                 diags.error(
@@ -128,21 +153,17 @@ impl Content {
 }
 
 /// Tags this build reads.
-pub const KNOWN_TAGS: [&str; 5] = [
+pub const KNOWN_TAGS: [&str; 9] = [
     "CardSet",
     "KeywordSet",
     "BattleScenario",
     "GlyphNetwork",
     "StatBlockSet",
+    "AbilityLibrary",
+    "StatusLibrary",
+    "Encounter",
+    "RulesScenario",
 ];
-
-/// Tags of kinds whose engines read them directly (kept as text by the pack loader).
-fn is_future_kind(tag: &str) -> bool {
-    matches!(
-        tag,
-        "Encounter" | "AbilityLibrary" | "RulesScenario" | "StatusLibrary"
-    )
-}
 
 /// One file of a pack.
 #[derive(Debug, Clone, PartialEq)]

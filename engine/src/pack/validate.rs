@@ -8,7 +8,7 @@ use super::{Content, Pack, PackFile};
 use crate::diag::{Diagnostics, locate_literal, locate_literal_after};
 use crate::model::ability::{Ability, Effect};
 use crate::model::keyword::normalise;
-use crate::model::{BattleScenario, Card, KeywordDef, KeywordRef};
+use crate::model::{BattleScenario, Card, KeywordDef, KeywordRef, KeywordSet};
 use crate::ron_io::edit_distance;
 
 /// Checks references across the whole pack, recording every problem in `diags`.
@@ -105,7 +105,9 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     }
 }
 
-/// Known keywords by normalised name. Duplicate names are reported.
+/// Known keywords by normalised name: the pack's own, then the standard battle-line library
+/// for names the pack does not define (so a pack may use or override the seed's keywords).
+/// Duplicate names within the pack are reported.
 pub(crate) fn keyword_index<'p>(
     pack: &'p Pack,
     diags: &mut Diagnostics,
@@ -121,7 +123,19 @@ pub(crate) fn keyword_index<'p>(
             );
         }
     }
+    for keyword in &standard_keywords().keywords {
+        index.entry(normalise(&keyword.name)).or_insert(keyword);
+    }
     index
+}
+
+/// The standard battle-line keyword library embedded in the engine, parsed once.
+fn standard_keywords() -> &'static KeywordSet {
+    static STANDARD: std::sync::OnceLock<KeywordSet> = std::sync::OnceLock::new();
+    STANDARD.get_or_init(|| {
+        // The embedded file is tested to parse (battle tests); an empty set is the safe fallback.
+        ron::from_str(crate::battle::content::STANDARD_KEYWORDS).unwrap_or_default()
+    })
 }
 
 /// Checks a card's keywords against the known keywords.

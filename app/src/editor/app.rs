@@ -1,0 +1,707 @@
+//! The application: state, the frame loop, shortcuts, menus and dialogs. All changes to the
+//! document go through [`SigilforgeApp::apply`] (in `apply.rs`).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+use egui_dock::{DockArea, DockState, Style};
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::pack::{MANIFEST_FILE, Pack, load_pack};
+
+use super::commands::{CloseAnswer, EditCommand};
+use super::dock::{Tab, Viewer, default_layout};
+use super::document::{Document, pack_title};
+use super::history::History;
+use super::panels::log::Level;
+use super::panels::sandbox::SandboxCommand;
+use super::panels::{Panels, help};
+use super::recovery::{AutosaveSettings, RecoverySnapshot};
+use super::watch::PackWatcher;
+
+/// How the app is set up (what touches the file system besides explicit saves).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Settings {
+    /// Autosave to a recovery file; `None` = no autosave (tests that do not ask for it).
+    pub autosave: Option<AutosaveSettings>,
+    /// Watch the pack folder for changes by other programs.
+    pub watch: bool,
+}
+
+impl Settings {
+    /// What a real session uses: autosave every 30 s into the pack folder, live reload.
+    #[must_use]
+    pub fn for_pack_dir(root: &Path) -> Self {
+        Self {
+            autosave: Some(AutosaveSettings::in_pack(root)),
+            watch: true,
+        }
+    }
+}
+
+/// State kept between runs (eframe storage).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct Persisted {
+    dock: DockState<Tab>,
+    dark: bool,
+    recent: Vec<PathBuf>,
+}
+
+const PERSIST_KEY: &str = "sigilforge-editor";
+
+/// A user-facing status line (the last thing that happened).
+#[derive(Debug, Clone)]
+pub(super) struct Status {
+    pub(super) level: Level,
+    pub(super) text: String,
+}
+
+/// The editor application.
+// Independent UI flags (help shown, close asked, search focus, …), not one state machine.
+#[allow(clippy::struct_excessive_bools)]
+pub struct SigilforgeApp {
+    pub(super) doc: Option<Document>,
+    pub(super) history: History,
+    pub(super) dock: DockState<Tab>,
+    pub(super) panels: Panels,
+    pub(super) settings: Settings,
+    pub(super) dark: bool,
+    pub(super) show_help: bool,
+    pub(super) recent: Vec<PathBuf>,
+    pub(super) status: Option<Status>,
+    pub(super) last_autosave: Instant,
+    pub(super) autosave_pending: bool,
+    pub(super) revalidate_at: Option<Instant>,
+    pub(super) recovery_offer: Option<RecoverySnapshot>,
+    pub(super) close_prompt: bool,
+    pub(super) allow_close: bool,
+    pub(super) close_now: bool,
+    pub(super) focus_search: bool,
+    pub(super) watcher: Option<PackWatcher>,
+    loaders_installed: bool,
+    theme_applied: Option<bool>,
+}
+
+impl SigilforgeApp {
+    /// The real app: opens the pack in `pack_dir`, restores the layout, theme and recent packs
+    /// from eframe storage, autosaves into the pack folder and watches it.
+    #[must_use]
+    // An owned path keeps the call short at the one call site (`run_editor`) and in tests.
+    #[allow(clippy::needless_pass_by_value)]
+    pub fn new(cc: &eframe::CreationContext<'_>, pack_dir: PathBuf) -> Self {
+        egui_extras::install_image_loaders(&cc.egui_ctx);
+        let persisted: Option<Persisted> =
+            cc.storage.and_then(|s| eframe::get_value(s, PERSIST_KEY));
+        let settings = Settings::for_pack_dir(&pack_dir);
+        let mut app = Self::empty(settings);
+        app.loaders_installed = true;
+        if let Some(p) = persisted {
+            app.dock = p.dock;
+            app.dark = p.dark;
+            app.recent = p.recent;
+        }
+        app.open_dir(&pack_dir);
+        app.first_run_view();
+        app
+    }
+
+    /// Lands a designer on something to look at: the first card open, the first scenario in
+    /// the sandbox (only when the last session left no editor open).
+    fn first_run_view(&mut self) {
+        let Some(doc) = &self.doc else { return };
+        let has_editor = self
+            .dock
+            .iter_all_tabs()
+            .any(|(_, t)| matches!(t, Tab::Editor(_)));
+        let first_card = doc.pack.files.iter().find_map(|f| match &f.content {
+            sigilforge_engine::pack::Content::Cards(set) if !set.cards.is_empty() => {
+                Some(super::document::ItemAddr::card(&f.path, 0))
+            }
+            _ => None,
+        });
+        let first_scenario = doc.pack.files.iter().find_map(|f| {
+            matches!(
+                f.content,
+                sigilforge_engine::pack::Content::BattleScenario(_)
+            )
+            .then(|| f.path.clone())
+        });
+        if !has_editor && let Some(addr) = first_card {
+            self.apply(EditCommand::Open { addr, field: None });
+        }
+        if let Some(path) = first_scenario {
+            self.apply(EditCommand::Sandbox(SandboxCommand::Load(path)));
+        }
+    }
+
+    /// An app over an already loaded pack, touching the file system only as `settings` say
+    /// (for tests and benchmarks).
+    #[must_use]
+    pub fn with_pack(pack: Pack, settings: Settings) -> Self {
+        let mut app = Self::empty(settings);
+        app.set_document(Document::new(pack, &Diagnostics::new()));
+        app
+    }
+
+    /// An app with no pack open (the empty state).
+    #[must_use]
+    pub fn without_pack(settings: Settings) -> Self {
+        Self::empty(settings)
+    }
+
+    fn empty(settings: Settings) -> Self {
+        Self {
+            doc: None,
+            history: History::default(),
+            dock: default_layout(),
+            panels: Panels::default(),
+            settings,
+            dark: true,
+            show_help: false,
+            recent: Vec::new(),
+            status: None,
+            last_autosave: Instant::now(),
+            autosave_pending: false,
+            revalidate_at: None,
+            recovery_offer: None,
+            close_prompt: false,
+            allow_close: false,
+            close_now: false,
+            focus_search: false,
+            watcher: None,
+            loaders_installed: false,
+            theme_applied: None,
+        }
+    }
+
+    /// Loads the pack in `dir` and makes it the document (a folder without `pack.ron` leaves
+    /// no pack open and says why).
+    pub(super) fn open_dir(&mut self, dir: &Path) {
+        if !dir.join(MANIFEST_FILE).is_file() {
+            self.report(
+                Level::Error,
+                format!(
+                    "{} has no {MANIFEST_FILE}: not a Sigilforge pack",
+                    dir.display()
+                ),
+            );
+            return;
+        }
+        let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
+        let mut diags = Diagnostics::new();
+        let pack = load_pack(dir, &mut diags);
+        self.settings = Settings {
+            autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
+                interval: a.interval,
+                ..AutosaveSettings::in_pack(dir)
+            }),
+            watch: self.settings.watch,
+        };
+        let files = pack.files.len();
+        self.set_document(Document::new(pack, &diags));
+        self.report(
+            Level::Info,
+            format!(
+                "Opened {} ({files} files, {} problems)",
+                dir.display(),
+                diags.len()
+            ),
+        );
+        self.recent.retain(|p| p != dir);
+        self.recent.insert(0, dir.to_owned());
+        self.recent.truncate(8);
+    }
+
+    fn set_document(&mut self, doc: Document) {
+        let root = doc.pack.root.clone();
+        self.doc = Some(doc);
+        self.history.clear();
+        self.recovery_offer = self
+            .settings
+            .autosave
+            .as_ref()
+            .and_then(|a| RecoverySnapshot::read(&a.path))
+            .filter(|r| !r.files.is_empty());
+        // Editor tabs from the last session may point at items this pack does not have.
+        let doc = self.doc.as_ref();
+        self.dock.retain_tabs(|tab| match tab {
+            Tab::Editor(addr) => {
+                doc.is_some_and(|d| d.card(addr).is_some() || d.keyword(addr).is_some())
+            }
+            _ => true,
+        });
+        self.watcher = if self.settings.watch {
+            match PackWatcher::new(&root) {
+                Ok(w) => Some(w),
+                Err(e) => {
+                    self.report(Level::Error, format!("Live reload is off: {e}"));
+                    None
+                }
+            }
+        } else {
+            None
+        };
+    }
+
+    /// The open document, if any.
+    #[must_use]
+    pub fn document(&self) -> Option<&Document> {
+        self.doc.as_ref()
+    }
+
+    /// The last status message (what the status bar shows).
+    #[must_use]
+    pub fn status_text(&self) -> Option<&str> {
+        self.status.as_ref().map(|s| s.text.as_str())
+    }
+
+    /// Whether there are unsaved changes.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.doc.as_ref().is_some_and(Document::is_dirty)
+    }
+
+    /// The sandbox's battle as stepped so far, if one is open.
+    #[must_use]
+    pub fn sandbox_battle(&self) -> Option<&sigilforge_engine::battle::Battle> {
+        self.panels.sandbox.battle()
+    }
+
+    /// Whether the "restore unsaved edits?" question is showing.
+    #[must_use]
+    pub fn offers_recovery(&self) -> bool {
+        self.recovery_offer.is_some()
+    }
+
+    /// Records a message in the log and the status line.
+    pub(super) fn report(&mut self, level: Level, text: String) {
+        self.panels.log.push(level, text.clone());
+        self.status = Some(Status { level, text });
+    }
+
+    /// Reads the keyboard shortcuts (consumed, so text fields do not also act on them).
+    fn shortcuts(ctx: &egui::Context, commands: &mut Vec<EditCommand>) {
+        let ctrl = Modifiers::COMMAND;
+        let ctrl_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let table: [(KeyboardShortcut, EditCommand); 12] = [
+            (KeyboardShortcut::new(ctrl_shift, Key::Z), EditCommand::Redo),
+            (
+                KeyboardShortcut::new(ctrl_shift, Key::S),
+                EditCommand::SaveAs,
+            ),
+            (KeyboardShortcut::new(ctrl, Key::Z), EditCommand::Undo),
+            (KeyboardShortcut::new(ctrl, Key::Y), EditCommand::Redo),
+            (KeyboardShortcut::new(ctrl, Key::S), EditCommand::Save),
+            (KeyboardShortcut::new(ctrl, Key::N), EditCommand::NewCard),
+            (KeyboardShortcut::new(ctrl, Key::O), EditCommand::OpenDialog),
+            (
+                KeyboardShortcut::new(ctrl, Key::F),
+                EditCommand::FocusSearch,
+            ),
+            (
+                KeyboardShortcut::new(ctrl, Key::T),
+                EditCommand::ToggleTheme,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::SHIFT, Key::F10),
+                EditCommand::Sandbox(SandboxCommand::StepBack),
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::F10),
+                EditCommand::Sandbox(SandboxCommand::Step),
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::F5),
+                EditCommand::Sandbox(SandboxCommand::RunToEnd),
+            ),
+        ];
+        for (shortcut, command) in table {
+            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                commands.push(command);
+            }
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F1)) {
+            commands.push(EditCommand::ToggleHelp);
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                menu_item(
+                    ui,
+                    "New pack…",
+                    "Start a pack in an empty folder",
+                    EditCommand::NewPackDialog,
+                    commands,
+                );
+                menu_item(
+                    ui,
+                    "Open pack…",
+                    "Open a pack folder (Ctrl+O)",
+                    EditCommand::OpenDialog,
+                    commands,
+                );
+                ui.menu_button("Open recent", |ui| {
+                    if self.recent.is_empty() {
+                        ui.weak("No recent packs");
+                    }
+                    for path in &self.recent {
+                        if ui
+                            .button(path.display().to_string())
+                            .on_hover_text("Open this pack")
+                            .clicked()
+                        {
+                            commands.push(EditCommand::OpenPack(path.clone()));
+                        }
+                    }
+                });
+                ui.separator();
+                menu_item(
+                    ui,
+                    "Save",
+                    "Save every changed file (Ctrl+S)",
+                    EditCommand::Save,
+                    commands,
+                );
+                menu_item(
+                    ui,
+                    "Save as…",
+                    "Save the pack to another folder (Ctrl+Shift+S)",
+                    EditCommand::SaveAs,
+                    commands,
+                );
+            });
+            ui.menu_button("Edit", |ui| {
+                let undo = self
+                    .history
+                    .undo_label()
+                    .map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}"));
+                let redo = self
+                    .history
+                    .redo_label()
+                    .map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}"));
+                menu_item(ui, &undo, "Ctrl+Z", EditCommand::Undo, commands);
+                menu_item(
+                    ui,
+                    &redo,
+                    "Ctrl+Y or Ctrl+Shift+Z",
+                    EditCommand::Redo,
+                    commands,
+                );
+                ui.separator();
+                menu_item(ui, "New card", "Ctrl+N", EditCommand::NewCard, commands);
+                menu_item(
+                    ui,
+                    "New keyword",
+                    "Define a keyword from blocks",
+                    EditCommand::NewKeyword,
+                    commands,
+                );
+                menu_item(
+                    ui,
+                    "Find",
+                    "Search the library (Ctrl+F)",
+                    EditCommand::FocusSearch,
+                    commands,
+                );
+            });
+            ui.menu_button("View", |ui| {
+                let theme = if self.dark {
+                    "Light theme"
+                } else {
+                    "Dark theme"
+                };
+                menu_item(ui, theme, "Ctrl+T", EditCommand::ToggleTheme, commands);
+                if ui
+                    .button("Reset layout")
+                    .on_hover_text("Put every panel back where it started")
+                    .clicked()
+                {
+                    self.dock = default_layout();
+                }
+                menu_item(
+                    ui,
+                    "Keyboard shortcuts",
+                    "F1",
+                    EditCommand::ToggleHelp,
+                    commands,
+                );
+            });
+            ui.separator();
+            if ui
+                .button(if self.dark { "☀ Light" } else { "🌙 Dark" })
+                .on_hover_text("Switch between the light and the dark theme (Ctrl+T)")
+                .clicked()
+            {
+                commands.push(EditCommand::ToggleTheme);
+            }
+            if ui
+                .button("Save")
+                .on_hover_text("Save every changed file (Ctrl+S)")
+                .clicked()
+            {
+                commands.push(EditCommand::Save);
+            }
+            if ui
+                .button("Undo")
+                .on_hover_text("Undo the last edit (Ctrl+Z)")
+                .clicked()
+            {
+                commands.push(EditCommand::Undo);
+            }
+            if ui.button("Redo").on_hover_text("Redo (Ctrl+Y)").clicked() {
+                commands.push(EditCommand::Redo);
+            }
+            if ui
+                .button("Help")
+                .on_hover_text("Keyboard shortcuts and where to start (F1)")
+                .clicked()
+            {
+                commands.push(EditCommand::ToggleHelp);
+            }
+        });
+    }
+
+    fn status_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
+        ui.horizontal(|ui| {
+            match &self.doc {
+                Some(doc) => {
+                    let title = pack_title(&doc.pack);
+                    if doc.is_dirty() {
+                        ui.label(RichText::new(format!("{title} • unsaved changes")).strong());
+                    } else {
+                        ui.label(format!("{title} — saved"));
+                    }
+                    ui.separator();
+                    let n = doc.problems.len();
+                    let text = match n {
+                        0 => "No problems".to_owned(),
+                        1 => "⚠ 1 problem".to_owned(),
+                        n => format!("⚠ {n} problems"),
+                    };
+                    if ui
+                        .button(text)
+                        .on_hover_text("Show the Problems panel")
+                        .clicked()
+                    {
+                        commands.push(EditCommand::ShowTab(Tab::Problems));
+                    }
+                }
+                None => {
+                    ui.label("No pack open");
+                }
+            }
+            if let Some(status) = &self.status {
+                ui.separator();
+                let color = match status.level {
+                    Level::Info => ui.visuals().text_color(),
+                    Level::Error => ui.visuals().error_fg_color,
+                };
+                ui.label(RichText::new(&status.text).color(color));
+            }
+        });
+    }
+
+    fn modals(&mut self, ctx: &egui::Context, commands: &mut Vec<EditCommand>) {
+        if let Some(offer) = &self.recovery_offer {
+            let files = offer.files.len();
+            egui::Modal::new(egui::Id::new("recovery")).show(ctx, |ui| {
+                ui.heading("Restore unsaved edits?");
+                ui.label(format!(
+                    "The last session ended with unsaved changes in {files} file(s). Restore them?"
+                ));
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Restore")
+                        .on_hover_text("Bring the unsaved edits back")
+                        .clicked()
+                    {
+                        commands.push(EditCommand::RestoreRecovery);
+                    }
+                    if ui
+                        .button("Discard")
+                        .on_hover_text("Throw them away and open the pack as saved")
+                        .clicked()
+                    {
+                        commands.push(EditCommand::DiscardRecovery);
+                    }
+                });
+            });
+        }
+        if self.close_prompt {
+            egui::Modal::new(egui::Id::new("close-prompt")).show(ctx, |ui| {
+                ui.heading("Save changes before closing?");
+                ui.label("The pack has unsaved changes.");
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Save and close")
+                        .on_hover_text("Save every changed file, then close")
+                        .clicked()
+                    {
+                        commands.push(EditCommand::CloseAnswer(CloseAnswer::Save));
+                    }
+                    if ui
+                        .button("Close without saving")
+                        .on_hover_text("Lose the unsaved changes")
+                        .clicked()
+                    {
+                        commands.push(EditCommand::CloseAnswer(CloseAnswer::Discard));
+                    }
+                    if ui.button("Cancel").on_hover_text("Keep editing").clicked() {
+                        commands.push(EditCommand::CloseAnswer(CloseAnswer::Cancel));
+                    }
+                });
+            });
+        }
+        if self.show_help && help::ui(ctx) {
+            commands.push(EditCommand::ToggleHelp);
+        }
+    }
+
+    /// Timed work: debounced validation, autosave, file watcher events.
+    fn background(&mut self, ctx: &egui::Context) {
+        if let Some(at) = self.revalidate_at {
+            let now = Instant::now();
+            if now >= at {
+                self.revalidate_at = None;
+                if let Some(doc) = &mut self.doc {
+                    doc.revalidate();
+                }
+            } else {
+                ctx.request_repaint_after(at.saturating_duration_since(now));
+            }
+        }
+        if let Some(changed) = self.watcher.as_mut().map(PackWatcher::poll)
+            && !changed.is_empty()
+        {
+            self.apply(EditCommand::ReloadFromDisk(changed));
+        }
+        if self.panels.sandbox.poll() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        if self.watcher.is_some() {
+            ctx.request_repaint_after(super::watch::POLL_INTERVAL);
+        }
+        self.autosave(ctx);
+    }
+
+    fn autosave(&mut self, ctx: &egui::Context) {
+        let Some(settings) = &self.settings.autosave else {
+            return;
+        };
+        if !self.autosave_pending || self.recovery_offer.is_some() {
+            return;
+        }
+        let elapsed = self.last_autosave.elapsed();
+        if elapsed < settings.interval {
+            ctx.request_repaint_after(settings.interval.saturating_sub(elapsed));
+            return;
+        }
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let path = settings.path.clone();
+        self.last_autosave = Instant::now();
+        self.autosave_pending = false;
+        if doc.is_dirty() {
+            if let Err(e) = RecoverySnapshot::of(&doc.pack).write(&path) {
+                self.report(Level::Error, e);
+            }
+        } else {
+            super::recovery::remove(&path);
+        }
+    }
+
+    fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.close_prompt = true;
+        }
+    }
+
+    fn apply_theme(&mut self, ctx: &egui::Context) {
+        if self.theme_applied != Some(self.dark) {
+            ctx.set_theme(if self.dark {
+                egui::Theme::Dark
+            } else {
+                egui::Theme::Light
+            });
+            self.theme_applied = Some(self.dark);
+        }
+    }
+
+    /// Runs one frame's worth of UI into `commands`, then applies them.
+    fn frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if !self.loaders_installed {
+            egui_extras::install_image_loaders(&ctx);
+            self.loaders_installed = true;
+        }
+        self.apply_theme(&ctx);
+        let mut commands = Vec::new();
+        if self.recovery_offer.is_none() && !self.close_prompt {
+            Self::shortcuts(&ctx, &mut commands);
+        }
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, &mut commands));
+        let mut shown_item = None;
+        if self.focus_search {
+            ctx.memory_mut(|m| m.request_focus(super::panels::library::search_id()));
+            self.focus_search = false;
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            let mut viewer = Viewer {
+                doc: self.doc.as_ref(),
+                panels: &mut self.panels,
+                commands: &mut commands,
+                shown_item: &mut shown_item,
+            };
+            DockArea::new(&mut self.dock)
+                .style(Style::from_egui(ui.style()))
+                .show_leaf_collapse_buttons(false)
+                .show_inside(ui, &mut viewer);
+        });
+        if shown_item.is_some() {
+            self.panels.previewed = shown_item;
+        }
+        self.modals(&ctx, &mut commands);
+        for command in commands {
+            self.apply(command);
+        }
+        if self.close_now {
+            self.close_now = false;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        self.background(&ctx);
+        self.handle_close_request(&ctx);
+    }
+}
+
+fn menu_item(
+    ui: &mut egui::Ui,
+    label: &str,
+    tip: &str,
+    command: EditCommand,
+    commands: &mut Vec<EditCommand>,
+) {
+    if ui.button(label).on_hover_text(tip).clicked() {
+        commands.push(command);
+        ui.close();
+    }
+}
+
+impl eframe::App for SigilforgeApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        let persisted = Persisted {
+            dock: self.dock.clone(),
+            dark: self.dark,
+            recent: self.recent.clone(),
+        };
+        eframe::set_value(storage, PERSIST_KEY, &persisted);
+    }
+}

@@ -1,0 +1,558 @@
+//! `SigilforgeApp::apply`: the one place the document changes. Every edit records undo, marks
+//! the pack dirty (files compare with what is on disk), schedules autosave and re-validation.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::model::{Card, PackManifest};
+use sigilforge_engine::pack::{Pack, load_pack};
+
+use super::app::SigilforgeApp;
+use super::commands::{CloseAnswer, EditCommand};
+use super::dock::Tab;
+use super::document::{Change, Document, Item, ItemAddr, ItemKind, empty_content};
+use super::history::Entry;
+use super::panels::keyword_editor::new_keyword;
+use super::panels::log::Level;
+use super::recovery;
+
+/// Packs with more cards than this re-validate after a short pause instead of on every edit.
+const EAGER_VALIDATION_CARDS: usize = 2_000;
+
+impl SigilforgeApp {
+    /// Carries out one command. The only code that changes the document.
+    pub fn apply(&mut self, command: EditCommand) {
+        match command {
+            EditCommand::SetCard { addr, card, field } => {
+                let Some(before) = self.doc.as_ref().and_then(|d| d.card(&addr)).cloned() else {
+                    return;
+                };
+                if before == *card {
+                    return;
+                }
+                let label = format!("Edit {field}");
+                let change = Change::Replace {
+                    addr: addr.clone(),
+                    before: Item::Card(before),
+                    after: Item::Card(*card),
+                };
+                self.edit(label, vec![change], Some((addr, field)));
+            }
+            EditCommand::SetKeyword {
+                addr,
+                keyword,
+                field,
+            } => {
+                let Some(before) = self.doc.as_ref().and_then(|d| d.keyword(&addr)).cloned() else {
+                    return;
+                };
+                if before == *keyword {
+                    return;
+                }
+                let change = Change::Replace {
+                    addr: addr.clone(),
+                    before: Item::Keyword(before),
+                    after: Item::Keyword(*keyword),
+                };
+                self.edit(format!("Edit {field}"), vec![change], Some((addr, field)));
+            }
+            EditCommand::NewCard => {
+                let card = Card {
+                    name: "New card".into(),
+                    cost: 1,
+                    attack: 1,
+                    life: 1,
+                    ..Card::default()
+                };
+                self.add_item(ItemKind::Card, Item::Card(card));
+            }
+            EditCommand::DuplicateCard(addr) => {
+                if let Some(card) = self.doc.as_ref().and_then(|d| d.card(&addr)).cloned() {
+                    let copy = Card {
+                        name: format!("{} (copy)", card.name),
+                        ..card
+                    };
+                    self.add_item(ItemKind::Card, Item::Card(copy));
+                }
+            }
+            EditCommand::NewKeyword => {
+                self.add_item(ItemKind::Keyword, Item::Keyword(new_keyword("New keyword")));
+            }
+            EditCommand::Delete(addr) => {
+                let Some(doc) = &self.doc else { return };
+                let item = match addr.kind {
+                    ItemKind::Card => doc.card(&addr).cloned().map(Item::Card),
+                    ItemKind::Keyword => doc.keyword(&addr).cloned().map(Item::Keyword),
+                };
+                if let Some(item) = item {
+                    self.edit("Delete".into(), vec![Change::Remove { addr, item }], None);
+                }
+            }
+            EditCommand::Undo => self.undo(),
+            EditCommand::Redo => self.redo(),
+            EditCommand::Save => {
+                self.save();
+            }
+            EditCommand::SaveAs => self.save_as(),
+            EditCommand::OpenDialog => {
+                if let Some(dir) = rfd::FileDialog::new()
+                    .set_title("Open a Sigilforge pack folder")
+                    .pick_folder()
+                {
+                    self.apply(EditCommand::OpenPack(dir));
+                }
+            }
+            EditCommand::NewPackDialog => self.new_pack_dialog(),
+            EditCommand::OpenPack(dir) => {
+                if self.is_dirty() {
+                    self.report(
+                        Level::Error,
+                        "Save (Ctrl+S) or undo your changes before opening another pack".into(),
+                    );
+                } else {
+                    self.open_dir(&dir);
+                }
+            }
+            EditCommand::Open { addr, field } => self.open_tab(addr, field),
+            EditCommand::ShowTab(tab) => {
+                if let Some(path) = self.dock.find_tab(&tab) {
+                    let _ = self.dock.set_active_tab(path); // the path was just found
+                } else {
+                    self.dock.push_to_first_leaf(tab);
+                }
+            }
+            EditCommand::FocusSearch => {
+                self.panels.library.tab = super::panels::library::LibraryTab::Cards;
+                if let Some(path) = self.dock.find_tab(&Tab::Library) {
+                    let _ = self.dock.set_active_tab(path); // the path was just found
+                }
+                self.focus_search = true;
+            }
+            EditCommand::ToggleTheme => self.dark = !self.dark,
+            EditCommand::ToggleHelp => self.show_help = !self.show_help,
+            EditCommand::RestoreRecovery => self.restore_recovery(),
+            EditCommand::DiscardRecovery => {
+                if let Some(a) = &self.settings.autosave {
+                    recovery::remove(&a.path);
+                }
+                self.recovery_offer = None;
+                self.report(
+                    Level::Info,
+                    "Discarded the unsaved edits of the last session".into(),
+                );
+            }
+            EditCommand::CloseAnswer(answer) => self.close_answer(answer),
+            EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
+            EditCommand::Sandbox(command) => {
+                if let Some(doc) = &self.doc {
+                    self.panels.sandbox.apply(command, doc);
+                }
+            }
+            EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
+            EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
+            EditCommand::OpenFile(file) => self.open_file(&file),
+            EditCommand::NewGlyphNetwork => self.new_glyph_network(),
+            EditCommand::NewEncounter => self.new_encounter(),
+        }
+    }
+
+    /// Applies changes as one undo step.
+    pub(super) fn edit(
+        &mut self,
+        label: String,
+        changes: Vec<Change>,
+        merge: Option<(ItemAddr, String)>,
+    ) {
+        let Some(doc) = &mut self.doc else { return };
+        let mut applied = Vec::new();
+        for change in changes {
+            match doc.apply_change(&change) {
+                Ok(()) => applied.push(change),
+                Err(message) => {
+                    // Roll back what this step did so far: a step is all or nothing.
+                    for done in applied.iter().rev() {
+                        let _ = doc.apply_change(&Change::inverse(done)); // it just applied
+                    }
+                    self.report(Level::Error, message);
+                    return;
+                }
+            }
+        }
+        for change in &applied {
+            self.follow_change(change);
+        }
+        self.history.record(Entry {
+            label,
+            changes: applied,
+            merge_key: merge,
+        });
+        self.after_edit();
+    }
+
+    fn undo(&mut self) {
+        let Some(entry) = self.history.take_undo() else {
+            self.report(Level::Info, "Nothing to undo".into());
+            return;
+        };
+        let inverses: Vec<Change> = entry.changes.iter().rev().map(Change::inverse).collect();
+        self.replay(&inverses);
+        self.report(Level::Info, format!("Undid {}", entry.label));
+    }
+
+    fn redo(&mut self) {
+        let Some(entry) = self.history.take_redo() else {
+            self.report(Level::Info, "Nothing to redo".into());
+            return;
+        };
+        self.replay(&entry.changes);
+        self.report(Level::Info, format!("Redid {}", entry.label));
+    }
+
+    fn replay(&mut self, changes: &[Change]) {
+        let Some(doc) = &mut self.doc else { return };
+        let mut failed = None;
+        for change in changes {
+            if let Err(message) = doc.apply_change(change) {
+                failed = Some(message);
+            }
+        }
+        for change in changes {
+            self.follow_change(change);
+        }
+        if let Some(message) = failed {
+            self.report(Level::Error, message);
+        }
+        self.after_edit();
+    }
+
+    /// Keeps editor tabs on their items when items are inserted or removed before them.
+    fn follow_change(&mut self, change: &Change) {
+        let (addr, delta) = match change {
+            Change::Insert { addr, .. } => (addr, 1_isize),
+            Change::Remove { addr, .. } => (addr, -1),
+            Change::DeleteFile { path, .. } => {
+                self.close_file_tabs(path);
+                return;
+            }
+            _ => return,
+        };
+        let removed = addr.clone();
+        if delta < 0 {
+            self.dock
+                .retain_tabs(|tab| !matches!(tab, Tab::Editor(a) if *a == removed));
+        }
+        for (_, tab) in self.dock.iter_all_tabs_mut() {
+            if let Tab::Editor(a) = tab
+                && a.file == addr.file
+                && a.kind == addr.kind
+                && a.index >= addr.index
+                && !(delta > 0 && a.index < addr.index)
+            {
+                a.index = a.index.saturating_add_signed(delta);
+            }
+        }
+    }
+
+    fn after_edit(&mut self) {
+        self.autosave_pending = true;
+        let Some(doc) = &mut self.doc else { return };
+        doc.update_dirty();
+        // Editing a card while a battle is open re-runs it to the same step.
+        if self.panels.sandbox.is_active() {
+            self.panels.sandbox.rebuild(doc);
+        }
+        if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
+            doc.revalidate();
+            self.revalidate_at = None;
+        } else {
+            self.revalidate_at = Some(Instant::now() + Duration::from_millis(300));
+        }
+    }
+
+    /// Adds an item at the end of the first file of its kind (making one if needed) and opens it.
+    fn add_item(&mut self, kind: ItemKind, item: Item) {
+        let Some(doc) = &self.doc else {
+            self.report(Level::Error, "Open or create a pack first".into());
+            return;
+        };
+        let mut changes = Vec::new();
+        let file = if let Some(f) = doc.first_file_of(kind) {
+            f.path.clone()
+        } else {
+            let base = match kind {
+                ItemKind::Card => "cards",
+                ItemKind::Keyword => "keywords",
+            };
+            let mut path = format!("{base}.ron");
+            let mut n = 2;
+            while doc.pack.file(&path).is_some() {
+                path = format!("{base}-{n}.ron");
+                n += 1;
+            }
+            changes.push(Change::CreateFile {
+                path: path.clone(),
+                content: empty_content(kind),
+            });
+            path
+        };
+        let index = doc.len_of(&file, kind);
+        let item = match item {
+            Item::Card(mut card) => {
+                card.id = unique_card_id(doc, &card.name);
+                Item::Card(card)
+            }
+            Item::Keyword(mut k) => {
+                let base = k.name.clone();
+                let mut n = 2;
+                while doc.keyword_def(&k.name).is_some() {
+                    k.name = format!("{base} {n}");
+                    n += 1;
+                }
+                Item::Keyword(k)
+            }
+        };
+        let addr = ItemAddr { kind, file, index };
+        let label = match kind {
+            ItemKind::Card => "New card",
+            ItemKind::Keyword => "New keyword",
+        };
+        changes.push(Change::Insert {
+            addr: addr.clone(),
+            item,
+        });
+        self.edit(label.into(), changes, None);
+        self.open_tab(addr, Some("name".into()));
+    }
+
+    /// Opens (or shows) an item's editor tab, in the editors' area.
+    fn open_tab(&mut self, addr: ItemAddr, field: Option<String>) {
+        if let Some(field) = field {
+            self.panels.card_editor.focus = Some((addr.clone(), field));
+        }
+        self.panels.previewed = Some(addr.clone());
+        let tab = Tab::Editor(addr);
+        if let Some(path) = self.dock.find_tab(&tab) {
+            let _ = self.dock.set_active_tab(path); // the path was just found
+            return;
+        }
+        let with_editor = self
+            .dock
+            .iter_leaves()
+            .find(|(_, leaf)| leaf.tabs().iter().any(|t| matches!(t, Tab::Editor(_))))
+            .map(|(path, _)| path);
+        let leaf = with_editor.or_else(|| {
+            self.dock
+                .iter_leaves()
+                .find(|(_, leaf)| leaf.tabs().is_empty())
+                .map(|(path, _)| path)
+        });
+        if let Some(path) = leaf
+            && let Ok(leaf) = self.dock.leaf_mut(path)
+        {
+            leaf.append_tab(tab);
+            return;
+        }
+        if let Some((node, _)) = self.dock.find_main_surface_tab(&Tab::Preview) {
+            self.dock
+                .main_surface_mut()
+                .split_left(node, 0.7, vec![tab]);
+        } else {
+            self.dock.push_to_first_leaf(tab);
+        }
+    }
+
+    /// Saves every changed file. Returns whether it worked.
+    pub(super) fn save(&mut self) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        self.history.seal();
+        match doc.pack.save() {
+            Ok(written) => {
+                doc.generation += 1;
+                doc.update_dirty();
+                if let Some(a) = &self.settings.autosave {
+                    recovery::remove(&a.path);
+                }
+                self.autosave_pending = false;
+                let text = if written.is_empty() {
+                    "Nothing to save: everything is already on disk".to_owned()
+                } else {
+                    format!("Saved {}", written.join(", "))
+                };
+                self.report(Level::Info, text);
+                true
+            }
+            Err(e) => {
+                self.report(Level::Error, format!("Save failed, nothing was lost: {e}"));
+                false
+            }
+        }
+    }
+
+    fn save_as(&mut self) {
+        if self.doc.is_none() {
+            return;
+        }
+        let Some(dir) = rfd::FileDialog::new()
+            .set_title("Save the pack into a folder")
+            .pick_folder()
+        else {
+            return;
+        };
+        self.save_into(&dir);
+    }
+
+    /// Saves the whole pack into `dir` and keeps editing it there.
+    pub fn save_into(&mut self, dir: &Path) {
+        let Some(doc) = &mut self.doc else { return };
+        match doc.pack.save_as(dir) {
+            Ok(written) => {
+                doc.generation += 1;
+                doc.update_dirty();
+                if let Some(a) = &mut self.settings.autosave {
+                    recovery::remove(&a.path);
+                    a.path = dir.join(recovery::RECOVERY_FILE);
+                }
+                self.report(
+                    Level::Info,
+                    format!("Saved {} files into {}", written.len(), dir.display()),
+                );
+            }
+            Err(e) => self.report(Level::Error, format!("Save as failed: {e}")),
+        }
+    }
+
+    fn new_pack_dialog(&mut self) {
+        if self.is_dirty() {
+            self.report(
+                Level::Error,
+                "Save or undo your changes before starting a new pack".into(),
+            );
+            return;
+        }
+        let Some(dir) = rfd::FileDialog::new()
+            .set_title("Pick an empty folder for the new pack")
+            .pick_folder()
+        else {
+            return;
+        };
+        let name = dir
+            .file_name()
+            .map_or_else(|| "pack".to_owned(), |n| n.to_string_lossy().into_owned());
+        let mut pack = Pack::new(&dir, PackManifest::new(&name, &name));
+        match pack.save() {
+            Ok(_) => self.open_dir(&dir),
+            Err(e) => self.report(Level::Error, format!("Cannot create the pack: {e}")),
+        }
+    }
+
+    fn restore_recovery(&mut self) {
+        let Some(offer) = self.recovery_offer.take() else {
+            return;
+        };
+        let Some(doc) = &mut self.doc else { return };
+        let n = offer.restore_into(&mut doc.pack);
+        doc.generation += 1;
+        doc.update_dirty();
+        doc.revalidate();
+        self.history.clear();
+        self.autosave_pending = true;
+        self.report(
+            Level::Info,
+            format!("Restored unsaved edits in {n} file(s)"),
+        );
+    }
+
+    fn close_answer(&mut self, answer: CloseAnswer) {
+        self.close_prompt = false;
+        match answer {
+            CloseAnswer::Save => {
+                if self.save() {
+                    self.allow_close = true;
+                    self.close_now = true;
+                }
+            }
+            CloseAnswer::Discard => {
+                if let Some(a) = &self.settings.autosave {
+                    recovery::remove(&a.path);
+                }
+                self.allow_close = true;
+                self.close_now = true;
+            }
+            CloseAnswer::Cancel => {}
+        }
+    }
+
+    /// Files changed on disk: reload the pack, keeping every unsaved edit (ours win a conflict,
+    /// and the user is told).
+    fn reload(&mut self, paths: &[String]) {
+        let Some(doc) = &self.doc else { return };
+        // Our own saves show up as changes too: skip files whose disk text is what we hold.
+        let foreign: Vec<&String> = paths
+            .iter()
+            .filter(|p| {
+                let disk = std::fs::read_to_string(doc.pack.root.join(p)).ok();
+                let ours = doc.pack.file(p).and_then(|f| f.content.to_text().ok());
+                disk != ours
+            })
+            .collect();
+        if foreign.is_empty() {
+            return;
+        }
+        let mut diags = Diagnostics::new();
+        let mut fresh = load_pack(&doc.pack.root, &mut diags);
+        let mut kept = Vec::new();
+        for old in doc.pack.files.iter().filter(|f| f.is_dirty()) {
+            if let Some(new) = fresh.files.iter_mut().find(|f| f.path == old.path) {
+                new.content = old.content.clone();
+            } else {
+                fresh.files.push(old.clone());
+            }
+            if foreign.contains(&&old.path) {
+                kept.push(old.path.clone());
+            }
+        }
+        fresh.files.sort_by(|a, b| a.path.cmp(&b.path));
+        let generation = doc.generation + 1;
+        let mut new_doc = Document::new(fresh, &diags);
+        new_doc.generation = generation;
+        self.doc = Some(new_doc);
+        let names: Vec<&str> = foreign.iter().map(|s| s.as_str()).collect();
+        self.report(
+            Level::Info,
+            format!("Reloaded {} (changed on disk)", names.join(", ")),
+        );
+        if !kept.is_empty() {
+            self.report(
+                Level::Error,
+                format!(
+                    "{} changed on disk but has unsaved edits here: kept yours (save to overwrite)",
+                    kept.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// A card id from a name that no card in the pack uses yet.
+fn unique_card_id(doc: &Document, name: &str) -> String {
+    let base: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '_' })
+        .collect();
+    let base = if base.is_empty() {
+        "card".to_owned()
+    } else {
+        base
+    };
+    let mut id = base.clone();
+    let mut n = 2;
+    while doc.pack.card(&id).is_some() {
+        id = format!("{base}_{n}");
+        n += 1;
+    }
+    id
+}

@@ -1,0 +1,111 @@
+//! Everything a panel can ask for. Panels push these; `SigilforgeApp::apply` carries them out.
+
+use std::path::PathBuf;
+
+use sigilforge_engine::model::{Card, KeywordDef};
+
+use super::document::ItemAddr;
+use crate::encounter_ui::EncounterEdit;
+use crate::glyph_ui::GlyphEdit;
+
+/// A request from the UI. Only `SigilforgeApp::apply` acts on these.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditCommand {
+    /// Replace a card with an edited copy; `field` names what changed (edits of one field merge
+    /// into one undo step).
+    SetCard {
+        /// Which card.
+        addr: ItemAddr,
+        /// Its new value.
+        card: Box<Card>,
+        /// The field edited (`"attack"`, `"name"`, …).
+        field: String,
+    },
+    /// Replace a keyword definition with an edited copy.
+    SetKeyword {
+        /// Which keyword.
+        addr: ItemAddr,
+        /// Its new value.
+        keyword: Box<KeywordDef>,
+        /// The part edited.
+        field: String,
+    },
+    /// Add a new card (to the first card file, making one if needed) and open it.
+    NewCard,
+    /// Add a copy of a card and open it.
+    DuplicateCard(ItemAddr),
+    /// Delete a card or keyword.
+    Delete(ItemAddr),
+    /// Add a new keyword and open it.
+    NewKeyword,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Save every changed file.
+    Save,
+    /// Save the pack to a folder picked in a dialog.
+    SaveAs,
+    /// Pick a pack folder to open.
+    OpenDialog,
+    /// Pick an empty folder and start a new pack there.
+    NewPackDialog,
+    /// Open the pack in this folder.
+    OpenPack(PathBuf),
+    /// Open an item's editor tab (and focus `field` when given).
+    Open {
+        /// What to open.
+        addr: ItemAddr,
+        /// The field to focus, if any.
+        field: Option<String>,
+    },
+    /// Bring a panel to the front.
+    ShowTab(super::dock::Tab),
+    /// Put the keyboard focus in the library's search box.
+    FocusSearch,
+    /// Switch between the light and the dark theme.
+    ToggleTheme,
+    /// Show or hide the shortcuts overlay.
+    ToggleHelp,
+    /// Bring back the edits from the recovery file.
+    RestoreRecovery,
+    /// Throw the recovery file away.
+    DiscardRecovery,
+    /// The answer to "save changes before closing?".
+    CloseAnswer(CloseAnswer),
+    /// Files changed on disk by another program (relative paths).
+    ReloadFromDisk(Vec<String>),
+    /// A sandbox action.
+    Sandbox(super::panels::sandbox::SandboxCommand),
+    /// An edit made in a glyph network tab.
+    Glyph {
+        /// The network's file (relative path).
+        file: String,
+        /// What changed.
+        edit: GlyphEdit,
+    },
+    /// An edit made in an encounter tab.
+    Encounter {
+        /// The encounter's file (relative path).
+        file: String,
+        /// What changed.
+        edit: EncounterEdit,
+    },
+    /// Open a glyph network or encounter file in its tab.
+    OpenFile(String),
+    /// Add a new glyph network file under `glyphs/` and open it.
+    NewGlyphNetwork,
+    /// Add a new encounter file under `encounters/` and open it.
+    NewEncounter,
+}
+
+/// The choices of the close dialog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CloseAnswer {
+    /// Save, then close.
+    Save,
+    /// Close without saving.
+    Discard,
+    /// Keep the window open.
+    Cancel,
+}

@@ -1,0 +1,137 @@
+//! The dock layout: which tabs exist and how each is drawn.
+
+use egui::{Id, Ui, WidgetText};
+use egui_dock::{DockState, NodeIndex, TabViewer};
+use serde::{Deserialize, Serialize};
+
+use super::commands::EditCommand;
+use super::document::{Document, ItemAddr, ItemKind};
+use super::panels::Panels;
+
+/// A dock tab.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tab {
+    /// The library (cards, keywords, …).
+    Library,
+    /// An editor for one card or keyword.
+    Editor(ItemAddr),
+    /// The card preview and inspector.
+    Preview,
+    /// Validation problems.
+    Problems,
+    /// What the editor did.
+    Log,
+    /// The battle sandbox.
+    Sandbox,
+    /// The glyph network editor for one file (relative path).
+    Glyph(String),
+    /// The encounter editor for one file (relative path).
+    Encounter(String),
+}
+
+/// The first-run layout: library left, editors middle, preview right, sandbox/problems/log below.
+#[must_use]
+pub fn default_layout() -> DockState<Tab> {
+    let mut dock = DockState::new(Vec::new());
+    let surface = dock.main_surface_mut();
+    let [editors, _bottom] = surface.split_below(
+        NodeIndex::root(),
+        0.68,
+        vec![Tab::Sandbox, Tab::Problems, Tab::Log],
+    );
+    let [editors, _library] = surface.split_left(editors, 0.26, vec![Tab::Library]);
+    let [_editors, _preview] = surface.split_right(editors, 0.68, vec![Tab::Preview]);
+    dock
+}
+
+/// Draws tabs from the document; collects what they ask for.
+pub struct Viewer<'a> {
+    /// The open document, if any.
+    pub doc: Option<&'a Document>,
+    /// Panel view state.
+    pub panels: &'a mut Panels,
+    /// Requests collected this frame.
+    pub commands: &'a mut Vec<EditCommand>,
+    /// The item whose editor was drawn last (the preview follows it).
+    pub shown_item: &'a mut Option<ItemAddr>,
+}
+
+impl TabViewer for Viewer<'_> {
+    type Tab = Tab;
+
+    fn id(&mut self, tab: &mut Tab) -> Id {
+        Id::new(("sigilforge-tab", &*tab))
+    }
+
+    fn title(&mut self, tab: &mut Tab) -> WidgetText {
+        match tab {
+            Tab::Library => "Library".into(),
+            Tab::Preview => "Preview".into(),
+            Tab::Problems => match self.doc.map_or(0, |d| d.problems.len()) {
+                0 => "Problems".into(),
+                n => format!("Problems ({n})").into(),
+            },
+            Tab::Log => "Log".into(),
+            Tab::Sandbox => "Sandbox".into(),
+            Tab::Glyph(file) | Tab::Encounter(file) => self
+                .doc
+                .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
+                .into(),
+            Tab::Editor(addr) => {
+                let Some(doc) = self.doc else {
+                    return "Editor".into();
+                };
+                let name = match addr.kind {
+                    ItemKind::Card => doc.card(addr).map(|c| c.name.clone()),
+                    ItemKind::Keyword => doc.keyword(addr).map(|k| k.name.clone()),
+                }
+                .unwrap_or_else(|| "(missing)".to_owned());
+                let name = if name.trim().is_empty() {
+                    "(unnamed)".to_owned()
+                } else {
+                    name
+                };
+                if doc.is_file_dirty(&addr.file) {
+                    format!("{name} •").into()
+                } else {
+                    name.into()
+                }
+            }
+        }
+    }
+
+    fn is_closeable(&self, tab: &Tab) -> bool {
+        matches!(tab, Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_))
+    }
+
+    fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
+        let Some(doc) = self.doc else {
+            super::panels::empty_state(ui, self.commands);
+            return;
+        };
+        match tab {
+            Tab::Library => self.panels.library.ui(ui, doc, self.commands),
+            Tab::Editor(addr) => {
+                *self.shown_item = Some(addr.clone());
+                match addr.kind {
+                    ItemKind::Card => self.panels.card_editor.ui(ui, doc, addr, self.commands),
+                    ItemKind::Keyword => {
+                        self.panels.keyword_editor.ui(ui, doc, addr, self.commands);
+                    }
+                }
+            }
+            Tab::Preview => {
+                super::panels::preview::ui(ui, doc, self.panels.previewed.as_ref());
+            }
+            Tab::Problems => super::panels::problems::ui(ui, doc, self.commands),
+            Tab::Log => super::panels::log::ui(ui, &self.panels.log),
+            Tab::Sandbox => self.panels.sandbox.ui(ui, doc, self.commands),
+            Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
+            Tab::Encounter(file) => {
+                self.panels
+                    .hosted
+                    .encounter_ui(ui, doc, file, self.commands);
+            }
+        }
+    }
+}

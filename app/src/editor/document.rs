@@ -1,0 +1,536 @@
+//! The document: the open pack, its problems, and the primitive changes `App::apply` makes to
+//! it. Panels only ever read a `&Document`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sigilforge_engine::diag::{Diagnostic, Diagnostics};
+use sigilforge_engine::model::{Card, CardSet, KeywordDef, KeywordSet};
+use sigilforge_engine::pack::{Content, Pack, PackFile, validate};
+
+/// Which list of a file an item lives in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ItemKind {
+    /// A card in a `CardSet` file.
+    Card,
+    /// A keyword in a `KeywordSet` file.
+    Keyword,
+}
+
+/// Where an item lives: its file (relative path) and its index in that file's list.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ItemAddr {
+    /// Card or keyword.
+    pub kind: ItemKind,
+    /// The file's path relative to the pack root.
+    pub file: String,
+    /// Index in the file's list.
+    pub index: usize,
+}
+
+impl ItemAddr {
+    /// A card's address.
+    #[must_use]
+    pub fn card(file: &str, index: usize) -> Self {
+        Self {
+            kind: ItemKind::Card,
+            file: file.to_owned(),
+            index,
+        }
+    }
+
+    /// A keyword's address.
+    #[must_use]
+    pub fn keyword(file: &str, index: usize) -> Self {
+        Self {
+            kind: ItemKind::Keyword,
+            file: file.to_owned(),
+            index,
+        }
+    }
+}
+
+/// A card or a keyword, by value (what undo entries hold).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A card.
+    Card(Card),
+    /// A keyword definition.
+    Keyword(KeywordDef),
+}
+
+/// One reversible change to the pack.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// An item's value changes.
+    Replace {
+        /// Where.
+        addr: ItemAddr,
+        /// The value before.
+        before: Item,
+        /// The value after.
+        after: Item,
+    },
+    /// An item is inserted at `addr`.
+    Insert {
+        /// Where.
+        addr: ItemAddr,
+        /// What.
+        item: Item,
+    },
+    /// The item at `addr` is removed.
+    Remove {
+        /// Where.
+        addr: ItemAddr,
+        /// What it was.
+        item: Item,
+    },
+    /// A new, empty content file is created.
+    CreateFile {
+        /// Relative path.
+        path: String,
+        /// Its (empty) content.
+        content: Content,
+    },
+    /// A file created in this session is dropped again (undoing its creation).
+    DeleteFile {
+        /// Relative path.
+        path: String,
+        /// Its content.
+        content: Content,
+    },
+    /// A whole file's content changes (glyph networks and encounters are edited as one value).
+    ReplaceFile {
+        /// Relative path.
+        path: String,
+        /// The content before.
+        before: Content,
+        /// The content after.
+        after: Content,
+    },
+}
+
+impl Change {
+    /// The change that undoes this one.
+    #[must_use]
+    pub fn inverse(&self) -> Change {
+        match self {
+            Change::Replace {
+                addr,
+                before,
+                after,
+            } => Change::Replace {
+                addr: addr.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
+            Change::Insert { addr, item } => Change::Remove {
+                addr: addr.clone(),
+                item: item.clone(),
+            },
+            Change::Remove { addr, item } => Change::Insert {
+                addr: addr.clone(),
+                item: item.clone(),
+            },
+            Change::CreateFile { path, content } => Change::DeleteFile {
+                path: path.clone(),
+                content: content.clone(),
+            },
+            Change::DeleteFile { path, content } => Change::CreateFile {
+                path: path.clone(),
+                content: content.clone(),
+            },
+            Change::ReplaceFile {
+                path,
+                before,
+                after,
+            } => Change::ReplaceFile {
+                path: path.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
+        }
+    }
+}
+
+/// A validation problem, with the item it belongs to when one could be found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// The engine's diagnostic.
+    pub diagnostic: Diagnostic,
+    /// The item at the problem's line, if any.
+    pub item: Option<ItemAddr>,
+    /// The field the message names, if one could be told (`"keywords"`, `"id"`).
+    pub field: Option<&'static str>,
+}
+
+/// The open pack and what the editor knows about it.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The pack.
+    pub pack: Pack,
+    /// Problems found when the pack was loaded (parse errors) — kept across re-validation.
+    pub load_problems: Vec<Diagnostic>,
+    /// Every current problem (load problems plus the latest validation).
+    pub problems: Vec<Problem>,
+    /// Files that differ from disk (updated once per change).
+    pub dirty_files: BTreeSet<String>,
+    pack_dirty: bool,
+    /// Bumped on every change, so caches know when to recompute.
+    pub generation: u64,
+}
+
+impl Document {
+    /// Wraps a loaded pack; `load_diags` are the problems loading found (validation included).
+    #[must_use]
+    pub fn new(pack: Pack, load_diags: &Diagnostics) -> Self {
+        let mut doc = Self {
+            pack,
+            load_problems: Vec::new(),
+            problems: Vec::new(),
+            dirty_files: BTreeSet::new(),
+            pack_dirty: false,
+            generation: 0,
+        };
+        let validation = doc.validation();
+        // Keep only what loading alone found (parse errors); validation is recomputed on edits.
+        let validated: BTreeSet<&Diagnostic> = validation.iter().collect();
+        doc.load_problems = load_diags
+            .iter()
+            .filter(|d| !validated.contains(d))
+            .cloned()
+            .collect();
+        doc.set_problems(validation);
+        doc.update_dirty();
+        doc
+    }
+
+    /// Re-runs validation over the current content. Edited files get fresh canonical text first,
+    /// so problem locations point at the text that would be saved.
+    pub fn revalidate(&mut self) {
+        for file in &mut self.pack.files {
+            if self.dirty_files.contains(&file.path)
+                && !matches!(file.content, Content::Unread { .. })
+                && let Ok(text) = file.content.to_text()
+            {
+                file.source = text;
+            }
+        }
+        let validation = self.validation();
+        self.set_problems(validation);
+    }
+
+    fn validation(&self) -> Vec<Diagnostic> {
+        let mut diags = Diagnostics::new();
+        validate(&self.pack, &mut diags);
+        diags.into_vec()
+    }
+
+    fn set_problems(&mut self, validation: Vec<Diagnostic>) {
+        let mut all: Vec<Diagnostic> = self.load_problems.clone();
+        all.extend(validation);
+        let spans = if all.is_empty() {
+            BTreeMap::new()
+        } else {
+            self.item_spans()
+        };
+        self.problems = all
+            .into_iter()
+            .map(|diagnostic| {
+                let item = self.item_at(&spans, &diagnostic);
+                let field = field_named_in(&diagnostic.message);
+                Problem {
+                    diagnostic,
+                    item,
+                    field,
+                }
+            })
+            .collect();
+    }
+
+    /// Recomputes which files differ from disk (once per change, not every frame).
+    pub fn update_dirty(&mut self) {
+        self.dirty_files = self
+            .pack
+            .files
+            .iter()
+            .filter(|f| f.is_dirty())
+            .map(|f| f.path.clone())
+            .collect();
+        self.pack_dirty = self.pack.is_dirty();
+    }
+
+    /// Whether anything differs from disk (as of the last change).
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.pack_dirty
+    }
+
+    /// Start lines of each item, per file: `file -> [(line, addr)]` in line order. One forward
+    /// scan per file (items are written in order), so this stays linear in the file size.
+    fn item_spans(&self) -> BTreeMap<String, Vec<(usize, ItemAddr)>> {
+        let mut out = BTreeMap::new();
+        for file in &self.pack.files {
+            let keys: Vec<(String, ItemAddr)> = match &file.content {
+                Content::Cards(set) => set
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let key = if c.id.is_empty() { &c.name } else { &c.id };
+                        (key.clone(), ItemAddr::card(&file.path, i))
+                    })
+                    .collect(),
+                Content::Keywords(set) => set
+                    .keywords
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| (k.name.clone(), ItemAddr::keyword(&file.path, i)))
+                    .collect(),
+                _ => continue,
+            };
+            let source = file.source.as_str();
+            let mut spans = Vec::with_capacity(keys.len());
+            let (mut pos, mut line, mut counted_to) = (0, 1, 0);
+            for (key, addr) in keys {
+                let needle = format!("\"{}\"", key.replace('\\', "\\\\").replace('"', "\\\""));
+                let Some(found) = source.get(pos..).and_then(|rest| rest.find(&needle)) else {
+                    continue;
+                };
+                let offset = pos + found;
+                line += source
+                    .get(counted_to..offset)
+                    .map_or(0, |s| s.matches('\n').count());
+                counted_to = offset;
+                pos = offset + needle.len();
+                spans.push((line, addr));
+            }
+            out.insert(file.path.clone(), spans);
+        }
+        out
+    }
+
+    fn item_at(
+        &self,
+        spans: &BTreeMap<String, Vec<(usize, ItemAddr)>>,
+        diagnostic: &Diagnostic,
+    ) -> Option<ItemAddr> {
+        let rel = diagnostic
+            .file
+            .strip_prefix(&self.pack.root)
+            .ok()?
+            .to_string_lossy()
+            .replace('\\', "/");
+        let spans = spans.get(&rel)?;
+        spans
+            .iter()
+            .rev()
+            .find(|(line, _)| *line <= diagnostic.location.line)
+            .or_else(|| spans.first())
+            .map(|(_, addr)| addr.clone())
+    }
+
+    /// The problems that belong to one item.
+    pub fn problems_for<'a>(&'a self, addr: &'a ItemAddr) -> impl Iterator<Item = &'a Problem> {
+        self.problems
+            .iter()
+            .filter(move |p| p.item.as_ref() == Some(addr))
+    }
+
+    /// The card at an address.
+    #[must_use]
+    pub fn card(&self, addr: &ItemAddr) -> Option<&Card> {
+        match &self.pack.file(&addr.file)?.content {
+            Content::Cards(set) if addr.kind == ItemKind::Card => set.cards.get(addr.index),
+            _ => None,
+        }
+    }
+
+    /// The keyword at an address.
+    #[must_use]
+    pub fn keyword(&self, addr: &ItemAddr) -> Option<&KeywordDef> {
+        match &self.pack.file(&addr.file)?.content {
+            Content::Keywords(set) if addr.kind == ItemKind::Keyword => {
+                set.keywords.get(addr.index)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the file holding an item has unsaved changes.
+    #[must_use]
+    pub fn is_file_dirty(&self, file: &str) -> bool {
+        self.dirty_files.contains(file)
+    }
+
+    /// The keyword definition a card's keyword text names, if the pack defines it.
+    #[must_use]
+    pub fn keyword_def(&self, name: &str) -> Option<&KeywordDef> {
+        self.pack
+            .keywords()
+            .map(|(_, k)| k)
+            .find(|k| k.matches(name))
+    }
+
+    /// The first file of a kind, if any.
+    #[must_use]
+    pub fn first_file_of(&self, kind: ItemKind) -> Option<&PackFile> {
+        self.pack.files.iter().find(|f| match kind {
+            ItemKind::Card => matches!(f.content, Content::Cards(_)),
+            ItemKind::Keyword => matches!(f.content, Content::Keywords(_)),
+        })
+    }
+
+    /// How many items a file holds in the list of `kind`.
+    #[must_use]
+    pub fn len_of(&self, file: &str, kind: ItemKind) -> usize {
+        match (self.pack.file(file).map(|f| &f.content), kind) {
+            (Some(Content::Cards(s)), ItemKind::Card) => s.cards.len(),
+            (Some(Content::Keywords(s)), ItemKind::Keyword) => s.keywords.len(),
+            _ => 0,
+        }
+    }
+
+    /// Applies one primitive change. Returns an error message (and changes nothing) when the
+    /// change does not fit the document (e.g. a stale address).
+    pub fn apply_change(&mut self, change: &Change) -> Result<(), String> {
+        self.generation += 1;
+        match change {
+            Change::CreateFile { path, content } => {
+                if self.pack.file(path).is_some() {
+                    return Err(format!("{path} already exists"));
+                }
+                self.pack
+                    .files
+                    .push(PackFile::new(path.clone(), content.clone()));
+                self.pack.files.sort_by(|a, b| a.path.cmp(&b.path));
+                Ok(())
+            }
+            Change::DeleteFile { path, .. } => {
+                self.pack.files.retain(|f| &f.path != path);
+                Ok(())
+            }
+            Change::ReplaceFile { path, after, .. } => {
+                let file = self
+                    .pack
+                    .files
+                    .iter_mut()
+                    .find(|f| &f.path == path)
+                    .ok_or_else(|| format!("{path} is not in the pack"))?;
+                file.content.clone_from(after);
+                Ok(())
+            }
+            Change::Replace { addr, after, .. } => {
+                let slot = self.slot_mut(addr)?;
+                match (slot, after) {
+                    (ListMut::Cards(cards), Item::Card(card)) => {
+                        let c = cards.get_mut(addr.index).ok_or_else(|| stale(addr))?;
+                        c.clone_from(card);
+                    }
+                    (ListMut::Keywords(ks), Item::Keyword(k)) => {
+                        let slot = ks.get_mut(addr.index).ok_or_else(|| stale(addr))?;
+                        slot.clone_from(k);
+                    }
+                    _ => return Err(stale(addr)),
+                }
+                Ok(())
+            }
+            Change::Insert { addr, item } => {
+                match (self.slot_mut(addr)?, item) {
+                    (ListMut::Cards(cards), Item::Card(card)) if addr.index <= cards.len() => {
+                        cards.insert(addr.index, card.clone());
+                    }
+                    (ListMut::Keywords(ks), Item::Keyword(k)) if addr.index <= ks.len() => {
+                        ks.insert(addr.index, k.clone());
+                    }
+                    _ => return Err(stale(addr)),
+                }
+                Ok(())
+            }
+            Change::Remove { addr, .. } => {
+                match self.slot_mut(addr)? {
+                    ListMut::Cards(cards) if addr.index < cards.len() => {
+                        cards.remove(addr.index);
+                    }
+                    ListMut::Keywords(ks) if addr.index < ks.len() => {
+                        ks.remove(addr.index);
+                    }
+                    _ => return Err(stale(addr)),
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn slot_mut(&mut self, addr: &ItemAddr) -> Result<ListMut<'_>, String> {
+        let file = self
+            .pack
+            .files
+            .iter_mut()
+            .find(|f| f.path == addr.file)
+            .ok_or_else(|| format!("{} is not in the pack", addr.file))?;
+        match (&mut file.content, addr.kind) {
+            (Content::Cards(set), ItemKind::Card) => Ok(ListMut::Cards(&mut set.cards)),
+            (Content::Keywords(set), ItemKind::Keyword) => Ok(ListMut::Keywords(&mut set.keywords)),
+            _ => Err(stale(addr)),
+        }
+    }
+}
+
+enum ListMut<'a> {
+    Cards(&'a mut Vec<Card>),
+    Keywords(&'a mut Vec<KeywordDef>),
+}
+
+fn stale(addr: &ItemAddr) -> String {
+    format!(
+        "item {} of {} no longer exists (it was moved or deleted)",
+        addr.index + 1,
+        addr.file
+    )
+}
+
+/// Guesses which card field a validation message is about, so the editor can show it inline.
+fn field_named_in(message: &str) -> Option<&'static str> {
+    let m = message.to_ascii_lowercase();
+    if m.contains("keyword") {
+        Some("keywords")
+    } else if m.contains(" id") || m.starts_with("id") {
+        Some("id")
+    } else if m.contains("name") {
+        Some("name")
+    } else if m.contains("art") {
+        Some("art")
+    } else {
+        None
+    }
+}
+
+/// An empty content file of a kind.
+#[must_use]
+pub fn empty_content(kind: ItemKind) -> Content {
+    match kind {
+        ItemKind::Card => Content::Cards(CardSet::default()),
+        ItemKind::Keyword => Content::Keywords(KeywordSet::default()),
+    }
+}
+
+/// The pack root's display name.
+#[must_use]
+pub fn pack_title(pack: &Pack) -> String {
+    if pack.manifest.name.is_empty() {
+        pack.root.file_name().map_or_else(
+            || pack.root.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    } else {
+        pack.manifest.name.clone()
+    }
+}
+
+/// Whether `path` is inside the pack root.
+#[must_use]
+pub fn is_inside(pack: &Pack, path: &Path) -> bool {
+    path.starts_with(&pack.root)
+}

@@ -1,0 +1,58 @@
+//! The panels. Each draws from a `&Document` and pushes `EditCommand`s; none mutates the pack.
+
+pub mod card_editor;
+pub mod help;
+pub mod keyword_editor;
+pub mod library;
+pub mod log;
+pub mod preview;
+pub mod problems;
+pub mod sandbox;
+
+use egui::Ui;
+
+use super::commands::EditCommand;
+use super::document::ItemAddr;
+
+/// View state of every panel (scroll positions live in egui; this is what egui cannot keep).
+#[derive(Default)]
+pub struct Panels {
+    /// The library's search, filters and cached rows.
+    pub library: library::LibraryPanel,
+    /// Card editor scratch state.
+    pub card_editor: card_editor::CardEditorPanel,
+    /// Keyword editor scratch state.
+    pub keyword_editor: keyword_editor::KeywordEditorPanel,
+    /// The item the preview shows (the editor tab seen last).
+    pub previewed: Option<ItemAddr>,
+    /// The log lines.
+    pub log: log::Log,
+    /// The battle sandbox.
+    pub sandbox: sandbox::SandboxPanel,
+    /// The glyph network and encounter editors, one per open file.
+    pub hosted: super::hosted::HostedEditors,
+}
+
+/// What every panel shows when no pack is open.
+pub fn empty_state(ui: &mut Ui, commands: &mut Vec<EditCommand>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(24.0);
+        ui.heading("No pack open");
+        ui.label("Open a pack folder to edit its cards, or start a new one.");
+        ui.add_space(8.0);
+        if ui
+            .button("Open a pack…")
+            .on_hover_text("Pick a folder that holds a pack.ron (Ctrl+O)")
+            .clicked()
+        {
+            commands.push(EditCommand::OpenDialog);
+        }
+        if ui
+            .button("New pack")
+            .on_hover_text("Pick an empty folder and start a pack there")
+            .clicked()
+        {
+            commands.push(EditCommand::NewPackDialog);
+        }
+    });
+}

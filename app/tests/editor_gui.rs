@@ -1,0 +1,311 @@
+//! GUI tests: they drive the real editor with `egui_kittest`, by the labels a user reads.
+
+// Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use sigilforge::editor::{AutosaveSettings, RECOVERY_FILE, Settings, SigilforgeApp};
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::pack::{Pack, load_pack};
+
+const CARDS: &str = r#"CardSet(
+    cards: [
+        (id: "grunt", name: "Grunt", cost: 1, attack: 2, life: 2, tribes: ["Warrior"]),
+        (id: "knight", name: "Knight", cost: 3, attack: 3, life: 4, tribes: ["Warrior"], keywords: ["Armor 1"]),
+        (id: "broken", name: "Broken Thing", attack: 1, life: 1, keywords: ["Flyyying"]),
+    ],
+)
+"#;
+
+const KEYWORDS: &str = r#"KeywordSet(
+    keywords: [
+        (name: "Armor", param: Some("N"), summary: "Takes N less damage from attacks.", abilities: [(kind: Static, effects: [Modify(Armor, Value)])]),
+        (name: "Fury", summary: "Attacks twice."),
+    ],
+)
+"#;
+
+/// A small pack in a temporary folder: two good cards, one with an unknown keyword.
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.ron"),
+        "Pack(id: \"test\", name: \"Test Pack\", version: \"0.1.0\", schema_version: 1)\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("cards.ron"), CARDS).unwrap();
+    std::fs::write(dir.path().join("keywords.ron"), KEYWORDS).unwrap();
+    dir
+}
+
+fn load(dir: &Path) -> Pack {
+    let mut diags = Diagnostics::new();
+    load_pack(dir, &mut diags)
+}
+
+fn harness(app: SigilforgeApp) -> Harness<'static, SigilforgeApp> {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}
+
+fn preview_label(harness: &Harness<'_, SigilforgeApp>) -> String {
+    harness
+        .get_by_label_contains("Card preview:")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+}
+
+fn set_number(harness: &mut Harness<'_, SigilforgeApp>, label: &str, value: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(value);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+#[test]
+fn new_card_edit_attack_undo_redo_keyword_save_and_reload() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+
+    harness.get_by_label("New card").click();
+    harness.run();
+    assert!(preview_label(&harness).contains("New card, cost 1, attack 1"));
+
+    set_number(&mut harness, "Attack", "5");
+    assert!(
+        preview_label(&harness).contains("attack 5"),
+        "{}",
+        preview_label(&harness)
+    );
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(
+        preview_label(&harness).contains("attack 1"),
+        "{}",
+        preview_label(&harness)
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+    assert!(
+        preview_label(&harness).contains("attack 5"),
+        "{}",
+        preview_label(&harness)
+    );
+
+    // Add a keyword by typing part of its name and picking the suggestion.
+    harness
+        .get_by(|n| n.placeholder() == Some("Keyword name…"))
+        .focus();
+    harness.run();
+    harness
+        .get_by(|n| n.placeholder() == Some("Keyword name…"))
+        .type_text("Arm");
+    harness.run();
+    harness.get_by_label("Armor").click();
+    harness.run();
+
+    let card = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack
+            .card("new_card")
+            .cloned()
+            .unwrap()
+    };
+    let edited = card(&harness);
+    assert_eq!(edited.attack, 5);
+    assert_eq!(edited.keywords, vec!["Armor 1".to_owned()]);
+    assert!(harness.state().is_dirty());
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert!(!harness.state().is_dirty());
+
+    let reloaded = load(dir.path());
+    assert_eq!(reloaded.card("new_card"), Some(&edited));
+}
+
+#[test]
+fn a_problem_entry_opens_the_broken_card() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("⚠ 1 problem").click();
+    harness.run();
+    harness.get_by_label_contains("Flyyying").click();
+    harness.run();
+    assert!(
+        preview_label(&harness).contains("Broken Thing"),
+        "{}",
+        preview_label(&harness)
+    );
+    // The editor tab for the card is open, with its name in the form.
+    assert_eq!(
+        harness
+            .get_by_role_and_label(egui::accesskit::Role::TextInput, "Name")
+            .value()
+            .as_deref(),
+        Some("Broken Thing")
+    );
+}
+
+#[test]
+fn autosaved_edits_are_offered_and_restored_at_the_next_start() {
+    let dir = fixture();
+    let settings = Settings {
+        autosave: Some(AutosaveSettings {
+            path: dir.path().join(RECOVERY_FILE),
+            interval: std::time::Duration::ZERO,
+        }),
+        watch: false,
+    };
+    {
+        let mut harness = harness(SigilforgeApp::with_pack(load(dir.path()), settings.clone()));
+        harness.get_by_label("New card").click();
+        harness.run();
+        set_number(&mut harness, "Attack", "7");
+        assert!(dir.path().join(RECOVERY_FILE).is_file());
+        // The session ends without saving (a crash).
+    }
+    assert!(load(dir.path()).card("new_card").is_none());
+
+    let mut harness = harness(SigilforgeApp::with_pack(load(dir.path()), settings));
+    assert!(harness.state().offers_recovery());
+    harness.get_by_label("Restore").click();
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.pack.card("new_card").map(|c| c.attack), Some(7));
+    assert!(harness.state().is_dirty());
+}
+
+#[test]
+fn library_search_filters_the_table() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    assert!(harness.query_by_label("Knight").is_some());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::F);
+    harness.run();
+    harness
+        .get_by(|n| n.placeholder() == Some("Search cards (Ctrl+F)"))
+        .type_text("grunt");
+    harness.run();
+    assert!(harness.query_by_label("Knight").is_none());
+    assert!(harness.query_by_label("Grunt").is_some());
+    harness.get_by_label("1 of 3 cards");
+}
+
+#[test]
+fn no_pack_shows_what_to_do_first() {
+    let harness = harness(SigilforgeApp::without_pack(Settings::default()));
+    assert!(
+        !harness
+            .query_all_by_label("No pack open")
+            .collect::<Vec<_>>()
+            .is_empty()
+    );
+    assert!(
+        !harness
+            .query_all_by_label("Open a pack…")
+            .collect::<Vec<_>>()
+            .is_empty()
+    );
+}
+
+/// Copies `content/` (the starter pack) into a temporary folder.
+fn starter_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&sigilforge::editor::default_pack_dir(), dir.path());
+    dir
+}
+
+#[test]
+fn sandbox_steps_and_steps_back_on_a_starter_scenario() {
+    let dir = starter_copy();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("Scenario").click();
+    harness.run();
+    harness
+        .get_by_label("Armor 2 takes two off each attack")
+        .click();
+    harness.run();
+    for _ in 0..3 {
+        harness.get_by_label("Step").click();
+        harness.run();
+    }
+    harness.get_by_label("Step 3");
+    harness.get_by_label("Step back").click();
+    harness.run();
+    harness.get_by_label("Step 2");
+    harness.key_press(Key::F10);
+    harness.run();
+    harness.get_by_label("Step 3");
+    harness.key_press(Key::F5);
+    harness.run();
+    let battle = harness.state().sandbox_battle().unwrap();
+    assert!(battle.is_over());
+    assert_eq!(battle.life(), [20, 20]);
+}
+
+#[test]
+fn deleting_a_card_is_undone_with_ctrl_z() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("Knight").click();
+    harness.run();
+    harness.get_by_label("Delete card").click();
+    harness.run();
+    let cards = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack
+            .cards()
+            .map(|(_, c)| c.id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cards(&harness), ["grunt", "broken"]);
+    assert!(harness.query_by_label("Knight").is_none());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(cards(&harness), ["grunt", "knight", "broken"]);
+    // The undone deletion does not leave the pack dirty.
+    assert!(!harness.state().is_dirty());
+}

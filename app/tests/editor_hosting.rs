@@ -1,0 +1,219 @@
+//! GUI tests of the glyph network and encounter editors hosted as tabs in the real editor:
+//! opened from the library, edits recorded in the editor's undo history, the sandbox stepping.
+
+// Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::glyph_ui::GlyphEdit;
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::pack::{Content, load_pack};
+
+const VAULT: &str = "glyphs/vault-alarm.ron";
+
+/// Copies `content/` (the starter pack) into a temporary folder.
+fn starter_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&sigilforge::editor::default_pack_dir(), dir.path());
+    dir
+}
+
+fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
+    let mut diags = Diagnostics::new();
+    let app = SigilforgeApp::with_pack(load_pack(dir, &mut diags), Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}
+
+fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
+    let doc = harness.state().document().unwrap();
+    match &doc.pack.file(VAULT).unwrap().content {
+        Content::GlyphNetwork(net) => net.glyphs.len(),
+        other => panic!("{VAULT} is not a glyph network: {other:?}"),
+    }
+}
+
+/// Clicks the topmost widget with this label (the hosted tabs sit above the bottom panels, which
+/// have widgets of the same name, e.g. the battle sandbox's "Step").
+fn click_topmost(harness: &mut Harness<'_, SigilforgeApp>, label: &str) {
+    let nodes: Vec<_> = harness.get_all_by_label(label).collect();
+    let top = nodes
+        .into_iter()
+        .min_by(|a, b| {
+            let y = |n: &egui_kittest::Node<'_>| {
+                n.accesskit_node().bounding_box().map_or(f64::MAX, |r| r.y0)
+            };
+            y(a).total_cmp(&y(b))
+        })
+        .unwrap_or_else(|| panic!("no widget labelled {label:?}"));
+    top.click();
+    harness.run();
+}
+
+#[test]
+fn glyph_tab_adds_a_glyph_marks_dirty_and_undoes() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Glyph networks").click();
+    harness.run();
+    harness
+        .get_by_label_contains("(glyphs/vault-alarm.ron)")
+        .click();
+    harness.run();
+    harness.run();
+    let before = glyph_count(&harness);
+    assert_eq!(harness.state().hosted_tab_titles(), ["Vault alarm"]);
+
+    harness.get_by_label("Add glyph").click();
+    harness.run();
+    harness.run();
+    assert_eq!(glyph_count(&harness), before + 1);
+    assert_eq!(harness.state().hosted_tab_titles(), ["Vault alarm •"]);
+    assert!(harness.state().is_dirty());
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    harness.run();
+    assert_eq!(glyph_count(&harness), before);
+    assert_eq!(harness.state().hosted_tab_titles(), ["Vault alarm"]);
+    assert!(!harness.state().is_dirty());
+}
+
+#[test]
+fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Encounters").click();
+    harness.run();
+    harness
+        .get_by_label_contains("(encounters/goblin_ambush.ron)")
+        .click();
+    harness.run();
+    harness.run();
+    // The tab's title is the encounter's name.
+    assert_eq!(harness.state().hosted_tab_titles(), ["Goblin Ambush"]);
+    assert!(harness.query_by_label_contains("#1 r1").is_none());
+
+    click_topmost(&mut harness, "Sandbox");
+    click_topmost(&mut harness, "Step");
+    harness.run();
+    harness.get_by_label_contains("#1 r1");
+}
+
+#[test]
+fn new_glyph_network_and_new_encounter_are_created_and_undone() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Glyph networks").click();
+    harness.run();
+    harness.get_by_label("New glyph network").click();
+    harness.run();
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert!(matches!(
+        doc.pack.file("glyphs/network.ron").map(|f| &f.content),
+        Some(Content::GlyphNetwork(_))
+    ));
+    assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
+
+    harness.get_by_label("Encounters").click();
+    harness.run();
+    harness.get_by_label("New encounter").click();
+    harness.run();
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    let Some(Content::Encounter(enc)) = doc
+        .pack
+        .file("encounters/encounter.ron")
+        .map(|f| &f.content)
+    else {
+        panic!("no new encounter");
+    };
+    assert_eq!(enc.combatants.len(), 2);
+    assert!(
+        doc.problems
+            .iter()
+            .all(|p| !p.diagnostic.file.ends_with("encounters/encounter.ron")),
+        "the starter encounter has problems: {:?}",
+        doc.problems
+    );
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert!(doc.pack.file("encounters/encounter.ron").is_none());
+    assert!(doc.pack.file("glyphs/network.ron").is_some());
+    // Undoing the creation closed the encounter's tab.
+    assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
+
+    // Saving writes the new network as a canonical content file.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("glyphs/network.ron")).unwrap();
+    assert!(saved.starts_with("GlyphNetwork("), "{saved}");
+    assert!(!dir.path().join("encounters/encounter.ron").exists());
+    assert_eq!(harness.state().hosted_tab_titles(), ["New network"]);
+}
+
+#[test]
+fn a_refused_glyph_edit_changes_nothing_and_says_why() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Glyph networks").click();
+    harness.run();
+    harness
+        .get_by_label_contains("(glyphs/vault-alarm.ron)")
+        .click();
+    harness.run();
+    let before = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file(VAULT)
+        .unwrap()
+        .content
+        .clone();
+
+    // Two glyphs cannot share an id: the component's edit is refused by `apply_glyph_edit`.
+    harness.state_mut().apply(EditCommand::Glyph {
+        file: VAULT.to_owned(),
+        edit: GlyphEdit::RenameGlyph {
+            id: "bell".to_owned(),
+            new_id: "door".to_owned(),
+        },
+    });
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.pack.file(VAULT).unwrap().content, before);
+    assert!(!harness.state().is_dirty());
+    let status = harness.state().status_text().unwrap().to_owned();
+    assert!(status.starts_with(VAULT), "{status}");
+    // The tab shows the reason too.
+    let reason = status.trim_start_matches(VAULT).trim_start_matches(": ");
+    assert!(
+        harness.query_all_by_label_contains(reason).count() >= 1,
+        "{reason}"
+    );
+}
