@@ -50,6 +50,8 @@ fn load(dir: &Path) -> Pack {
 fn harness(app: SigilforgeApp) -> Harness<'static, SigilforgeApp> {
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
+        // Card frame images decode on a background thread; on a busy machine that takes a few frames.
+        .with_max_steps(1_000)
         .build_eframe(move |_cc| app);
     harness.run();
     harness
@@ -308,4 +310,50 @@ fn deleting_a_card_is_undone_with_ctrl_z() {
     assert_eq!(cards(&harness), ["grunt", "knight", "broken"]);
     // The undone deletion does not leave the pack dirty.
     assert!(!harness.state().is_dirty());
+}
+
+#[test]
+fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("Keywords").click();
+    harness.run();
+    harness.get_by_label("New keyword").click();
+    harness.run();
+    // Its rules text is generated from the blocks.
+    assert!(
+        harness
+            .query_all_by_label_contains("When summoned, damage N to last enemy")
+            .next()
+            .is_some()
+    );
+    harness.get_by_label("Cards").click();
+    harness.run();
+    harness.get_by_label("New card").click();
+    harness.run();
+    let add = |h: &Harness<'_, SigilforgeApp>| {
+        h.get_by(|n| n.placeholder() == Some("Keyword name…"))
+            .focus();
+    };
+    add(&harness);
+    harness.run();
+    harness
+        .get_by(|n| n.placeholder() == Some("Keyword name…"))
+        .type_text("new k");
+    harness.run();
+    harness.get_by_label("New keyword").click();
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert_eq!(
+        doc.pack.card("new_card").map(|c| c.keywords.clone()),
+        Some(vec!["New keyword 1".to_owned()])
+    );
+    assert!(
+        doc.problems
+            .iter()
+            .all(|p| !p.diagnostic.message.contains("New keyword"))
+    );
 }

@@ -139,7 +139,7 @@ impl SigilforgeApp {
     #[must_use]
     pub fn with_pack(pack: Pack, settings: Settings) -> Self {
         let mut app = Self::empty(settings);
-        app.set_document(Document::new(pack, &Diagnostics::new()));
+        app.set_document(Document::validated(pack));
         app
     }
 

@@ -517,6 +517,8 @@ impl SigilforgeApp {
         fresh.files.sort_by(|a, b| a.path.cmp(&b.path));
         let generation = doc.generation + 1;
         let mut new_doc = Document::new(fresh, &diags);
+        // Unsaved edits were put back over what was read: check them too.
+        new_doc.revalidate();
         new_doc.generation = generation;
         self.doc = Some(new_doc);
         let names: Vec<&str> = foreign.iter().map(|s| s.as_str()).collect();

@@ -182,27 +182,40 @@ pub struct Document {
 }
 
 impl Document {
-    /// Wraps a loaded pack; `load_diags` are the problems loading found (validation included).
+    /// Wraps a pack as `load_pack` returned it, with the problems it recorded (parse errors
+    /// and validation): nothing is validated twice, so a large pack opens fast.
     #[must_use]
     pub fn new(pack: Pack, load_diags: &Diagnostics) -> Self {
+        // Problems in files that did not parse (or are not content files) only change when the
+        // file is reloaded; the rest come from validation and are recomputed after each edit.
+        let parsed: BTreeSet<std::path::PathBuf> = pack
+            .files
+            .iter()
+            .filter(|f| !matches!(f.content, Content::Unread { .. }))
+            .map(|f| pack.root.join(&f.path))
+            .collect();
+        let (validation, load_problems): (Vec<Diagnostic>, Vec<Diagnostic>) = load_diags
+            .iter()
+            .cloned()
+            .partition(|d| parsed.contains(&d.file));
         let mut doc = Self {
             pack,
-            load_problems: Vec::new(),
+            load_problems,
             problems: Vec::new(),
             dirty_files: BTreeSet::new(),
             pack_dirty: false,
             generation: 0,
         };
-        let validation = doc.validation();
-        // Keep only what loading alone found (parse errors); validation is recomputed on edits.
-        let validated: BTreeSet<&Diagnostic> = validation.iter().collect();
-        doc.load_problems = load_diags
-            .iter()
-            .filter(|d| !validated.contains(d))
-            .cloned()
-            .collect();
-        doc.set_problems(validation);
         doc.update_dirty();
+        doc.set_problems(validation);
+        doc
+    }
+
+    /// Wraps a pack that was not just loaded (built in memory, or changed since): validates it.
+    #[must_use]
+    pub fn validated(pack: Pack) -> Self {
+        let mut doc = Self::new(pack, &Diagnostics::new());
+        doc.revalidate();
         doc
     }
 
