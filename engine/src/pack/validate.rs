@@ -148,9 +148,10 @@ fn check_card(
     diags: &mut Diagnostics,
 ) {
     for text in &card.keywords {
-        let at = locate_literal_after(source, anchor, text);
+        // Locating scans the file, so it is done only for a keyword that has a problem.
+        let at = || locate_literal_after(source, anchor, text);
         let Some(kw) = KeywordRef::parse(text) else {
-            diags.error(path, at, format!("card `{anchor}` has an empty keyword"));
+            diags.error(path, at(), format!("card `{anchor}` has an empty keyword"));
             continue;
         };
         match keywords.get(&normalise(&kw.name)) {
@@ -160,14 +161,14 @@ fn check_card(
                     .unwrap_or_default();
                 diags.error(
                     path,
-                    at,
+                    at(),
                     format!("unknown keyword `{}` on card `{anchor}`{hint}", kw.name),
                 );
             }
             Some(def) => match (&def.param, kw.value) {
                 (Some(param), None) => diags.error(
                     path,
-                    at,
+                    at(),
                     format!(
                         "keyword `{}` needs a value ({param}), e.g. `{} 2`",
                         def.name, def.name
@@ -175,7 +176,7 @@ fn check_card(
                 ),
                 (None, Some(v)) => diags.error(
                     path,
-                    at,
+                    at(),
                     format!(
                         "keyword `{}` takes no value, but `{v}` is written",
                         def.name
