@@ -357,3 +357,47 @@ fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
             .all(|p| !p.diagnostic.message.contains("New keyword"))
     );
 }
+
+#[test]
+fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
+    use sigilforge::editor::EditCommand;
+    use sigilforge::editor::panels::sandbox::SandboxCommand;
+    use sigilforge_engine::model::{Player, ScheduledPlay};
+
+    let dir = starter_copy();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("New battle").click();
+    harness.run();
+    harness.get_by_label("none scheduled");
+    // The "Schedule play" row emits this command; apply it as the panel would.
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(SandboxCommand::AddPlay(
+            ScheduledPlay {
+                turn: 1,
+                player: Player::A,
+                card: "iron_knight".into(),
+                target: None,
+            },
+        )));
+    harness.run();
+    harness.get_by_label("turn 1: A plays Iron Knight");
+    harness.key_press(Key::F5);
+    harness.run();
+    let battle = harness.state().sandbox_battle().unwrap();
+    assert!(battle.is_over());
+    let [a, b] = battle.life();
+    assert_eq!(a, 20);
+    assert!(b < 20, "the knight played on turn 1 attacks B: life {b}");
+    harness.get_by_label("✕").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("turn 1: A plays Iron Knight")
+            .is_none()
+    );
+    harness.get_by_label("none scheduled");
+}

@@ -8,6 +8,7 @@ pub mod log;
 pub mod preview;
 pub mod problems;
 pub mod sandbox;
+pub mod sandbox_plays;
 
 use egui::Ui;
 

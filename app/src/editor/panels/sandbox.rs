@@ -38,6 +38,10 @@ pub enum SandboxCommand {
         /// Position in the line.
         index: usize,
     },
+    /// Schedule a play (a turn's Deploy phase).
+    AddPlay(sigilforge_engine::model::ScheduledPlay),
+    /// Remove the scheduled play at this index.
+    RemovePlay(usize),
     /// Advance one event.
     Step,
     /// Go back one event (the battle is replayed to the step before).
@@ -94,6 +98,8 @@ pub struct SandboxPanel {
     running: Option<RunningSimulation>,
     /// The last simulation's result.
     pub simulation: Option<SimulationResult>,
+    /// The play being written in the "Plays" row.
+    pub play_draft: super::sandbox_plays::PlayDraft,
 }
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
@@ -171,6 +177,22 @@ impl SandboxPanel {
                     if index < line.len() {
                         line.remove(index);
                     }
+                }
+                self.step = 0;
+                self.rebuild(doc);
+            }
+            SandboxCommand::AddPlay(play) => {
+                if let Some(s) = &mut self.scenario {
+                    s.plays.push(play);
+                }
+                self.step = 0;
+                self.rebuild(doc);
+            }
+            SandboxCommand::RemovePlay(index) => {
+                if let Some(s) = &mut self.scenario
+                    && index < s.plays.len()
+                {
+                    s.plays.remove(index);
                 }
                 self.step = 0;
                 self.rebuild(doc);
@@ -389,6 +411,9 @@ impl SandboxPanel {
         if self.scenario.is_none() {
             ui.weak("Pick a scenario, or click \"New battle\" and drag cards from the library onto the lines.");
             return;
+        }
+        if let Some(scenario) = &self.scenario {
+            super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
         }
         ui.separator();
         ui.columns(2, |cols| {
