@@ -392,7 +392,7 @@ fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
     let [a, b] = battle.life();
     assert_eq!(a, 20);
     assert!(b < 20, "the knight played on turn 1 attacks B: life {b}");
-    harness.get_by_label("✕").click();
+    harness.get_by_label("Unschedule").click();
     harness.run();
     assert!(
         harness

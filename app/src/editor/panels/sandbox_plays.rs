@@ -69,7 +69,7 @@ pub fn plays_ui(
                 .unwrap_or_default();
             ui.label(format!("turn {}: {who} plays {name}{target}", play.turn));
             if ui
-                .small_button("✕")
+                .small_button("Unschedule")
                 .on_hover_text("Remove this play")
                 .clicked()
             {
