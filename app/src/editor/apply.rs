@@ -331,35 +331,7 @@ impl SigilforgeApp {
             self.panels.card_editor.focus = Some((addr.clone(), field));
         }
         self.panels.previewed = Some(addr.clone());
-        let tab = Tab::Editor(addr);
-        if let Some(path) = self.dock.find_tab(&tab) {
-            let _ = self.dock.set_active_tab(path); // the path was just found
-            return;
-        }
-        let with_editor = self
-            .dock
-            .iter_leaves()
-            .find(|(_, leaf)| leaf.tabs().iter().any(|t| matches!(t, Tab::Editor(_))))
-            .map(|(path, _)| path);
-        let leaf = with_editor.or_else(|| {
-            self.dock
-                .iter_leaves()
-                .find(|(_, leaf)| leaf.tabs().is_empty())
-                .map(|(path, _)| path)
-        });
-        if let Some(path) = leaf
-            && let Ok(leaf) = self.dock.leaf_mut(path)
-        {
-            leaf.append_tab(tab);
-            return;
-        }
-        if let Some((node, _)) = self.dock.find_main_surface_tab(&Tab::Preview) {
-            self.dock
-                .main_surface_mut()
-                .split_left(node, 0.7, vec![tab]);
-        } else {
-            self.dock.push_to_first_leaf(tab);
-        }
+        self.show_in_editor_area(Tab::Editor(addr));
     }
 
     /// Saves every changed file. Returns whether it worked.

@@ -407,8 +407,9 @@ impl SigilforgeApp {
         self.edit(label, vec![change], None);
     }
 
-    /// Shows a tab next to the item editors (or in an empty leaf), adding it if needed.
-    fn show_in_editor_area(&mut self, tab: Tab) {
+    /// Shows a tab next to the item editors (or in an empty leaf), adding it if needed: item
+    /// editors, glyph networks and encounters all open in the middle area.
+    pub(super) fn show_in_editor_area(&mut self, tab: Tab) {
         if let Some(path) = self.dock.find_tab(&tab) {
             let _ = self.dock.set_active_tab(path); // the path was just found
             return;
@@ -437,7 +438,7 @@ impl SigilforgeApp {
         if let Some((node, _)) = self.dock.find_main_surface_tab(&Tab::Preview) {
             self.dock
                 .main_surface_mut()
-                .split_left(node, 0.3, vec![tab]);
+                .split_left(node, 0.7, vec![tab]);
         } else {
             self.dock.push_to_first_leaf(tab);
         }
