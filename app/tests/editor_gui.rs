@@ -326,7 +326,7 @@ fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
     // Its rules text is generated from the blocks.
     assert!(
         harness
-            .query_all_by_label_contains("When summoned, damage N to last enemy")
+            .query_all_by_label_contains("deal N damage to the last enemy")
             .next()
             .is_some()
     );

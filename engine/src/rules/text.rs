@@ -49,6 +49,13 @@ fn enters_play(kind: Option<CardKind>) -> String {
     }
 }
 
+/// The rules text of one of a keyword's abilities, reading `Amount::Value` as the keyword's
+/// parameter name (`deal N damage`), as a designer sees it while building the keyword.
+#[must_use]
+pub fn keyword_ability_text(param: Option<&str>, ability: &Ability) -> String {
+    render(ability, param.unwrap_or("X"), None)
+}
+
 /// The rules text of a keyword: its name (and parameter), then what its abilities do.
 #[must_use]
 pub fn keyword_text(def: &KeywordDef) -> String {

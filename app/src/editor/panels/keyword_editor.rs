@@ -12,7 +12,8 @@ use sigilforge_engine::model::{
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, ItemAddr};
-use crate::editor::rules_text::{describe_ability, ron_text, variant_name};
+use crate::editor::rules_text::{ron_text, variant_name};
+use sigilforge_engine::rules::text::keyword_ability_text;
 
 /// Scratch text of the parameter boxes while they are being typed in.
 #[derive(Default)]
@@ -111,13 +112,17 @@ impl KeywordEditorPanel {
                 ui.separator();
                 ui.strong("Abilities");
                 let mut remove = None;
+                let param = keyword.param.clone();
                 for (i, ability) in keyword.abilities.iter_mut().enumerate() {
                     let id = Id::new(("ability", addr, i));
                     egui::Frame::group(ui.style()).show(ui, |ui| {
                         if let Some(field) = self.ability_ui(ui, id, ability) {
                             changed = Some(format!("ability {i} {field}"));
                         }
-                        ui.label(RichText::new(describe_ability(ability, None)).italics());
+                        ui.label(
+                            RichText::new(keyword_ability_text(param.as_deref(), ability))
+                                .italics(),
+                        );
                         if ui
                             .small_button("Remove ability")
                             .on_hover_text("Delete this ability from the keyword")

@@ -401,7 +401,7 @@ fn abilities_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
                 for (index, keyword) in set.keywords.iter().enumerate() {
                     for ability in &keyword.abilities {
                         any = true;
-                        let text = crate::editor::rules_text::describe_ability(ability, None);
+                        let text = crate::editor::rules_text::ability_text(ability, None);
                         if ui
                             .selectable_label(false, format!("{}: {text}", keyword.name))
                             .on_hover_text("Click to edit the keyword that holds this ability")

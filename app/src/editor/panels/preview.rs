@@ -5,7 +5,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Stroke, Ui, Vec2};
 use sigilforge_engine::model::{Card, CardKind};
 
 use crate::editor::document::{Document, ItemAddr, ItemKind};
-use crate::editor::rules_text::{card_rules_text, describe_ability};
+use crate::editor::rules_text::{ability_text, card_rules_text};
 
 /// The frame image's size in pixels; layout coordinates below are in this space.
 const FRAME: Vec2 = Vec2::new(250.0, 350.0);
@@ -32,7 +32,7 @@ pub fn ui(ui: &mut Ui, doc: &Document, item: Option<&ItemAddr>) {
                 ui.separator();
                 ui.strong("Rules text");
                 for ability in &k.abilities {
-                    ui.label(describe_ability(ability, None));
+                    ui.label(ability_text(ability, None));
                 }
             }
             None => {
