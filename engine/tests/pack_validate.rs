@@ -225,3 +225,18 @@ fn fmt_rewrites_to_canonical_form_and_leaves_broken_files_alone() {
     let check = sigilforge_engine::pack::fmt_command(&dir.path().join("cards.ron"), true);
     assert_eq!(check.code, 0, "already canonical: {}", check.stdout);
 }
+
+#[test]
+fn a_broken_encounter_file_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(dir.path(), CARDS);
+    std::fs::write(
+        dir.path().join("fight.ron"),
+        "Encounter(\n    nmae: \"x\",\n)\n",
+    )
+    .unwrap();
+    let mut diags = Diagnostics::new();
+    let _ = load_pack(dir.path(), &mut diags);
+    let about_typo = diags.iter().filter(|d| d.message.contains("nmae")).count();
+    assert_eq!(about_typo, 1, "{diags:#?}");
+}

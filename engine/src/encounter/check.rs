@@ -281,17 +281,15 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
 pub fn check_pack(pack: &crate::pack::Pack, diags: &mut Diagnostics) {
     let mut content = EncounterContent::new();
     let mut encounters: Vec<(PathBuf, &str)> = Vec::new();
+    // The pack loader has already parsed these files and reported their syntax problems;
+    // reading them again here must not report those twice.
+    let mut already_reported = Diagnostics::new();
     for file in &pack.files {
         let path = pack.root.join(&file.path);
         match crate::ron_io::leading_tag(&file.source) {
             Some(ENCOUNTER_TAG) => encounters.push((path, &file.source)),
-            Some(STAT_BLOCK_SET_TAG) => {
-                // The pack loader has already reported this file's syntax problems.
-                let mut quiet = Diagnostics::new();
-                content.add_source(&file.source, &path, &mut quiet);
-            }
-            Some(ABILITY_LIBRARY_TAG | STATUS_LIBRARY_TAG) => {
-                content.add_source(&file.source, &path, diags);
+            Some(STAT_BLOCK_SET_TAG | ABILITY_LIBRARY_TAG | STATUS_LIBRARY_TAG) => {
+                content.add_source(&file.source, &path, &mut already_reported);
             }
             _ => {}
         }
@@ -301,7 +299,9 @@ pub fn check_pack(pack: &crate::pack::Pack, diags: &mut Diagnostics) {
         check_content(&content, diags);
     }
     for (path, source) in encounters {
-        let Some(encounter) = crate::ron_io::parse::<Encounter>(source, &path, diags) else {
+        let Some(encounter) =
+            crate::ron_io::parse::<Encounter>(source, &path, &mut already_reported)
+        else {
             continue;
         };
         let mut own = content.clone();
