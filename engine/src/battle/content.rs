@@ -138,6 +138,7 @@ impl BattleContent {
                 life: card.life,
                 tribes: 0,
                 keywords: Vec::new(),
+                abilities: Vec::new(),
                 hooks: 0,
                 flags: 0,
             });
@@ -204,8 +205,24 @@ impl BattleContent {
                 let k = &program.keywords[*kw as usize];
                 (h | k.hooks, f | k.flags)
             });
+            let abilities = keywords
+                .iter()
+                .flat_map(|&(keyword, value)| {
+                    program.keywords[keyword as usize]
+                        .abilities
+                        .iter()
+                        .enumerate()
+                        .map(move |(i, a)| super::program::PrintedAbility {
+                            hook: a.hook,
+                            keyword,
+                            ability: i as u8,
+                            value,
+                        })
+                })
+                .collect();
             let entry = &mut program.cards[index];
             entry.keywords = keywords;
+            entry.abilities = abilities;
             entry.tribes = tribes;
             entry.hooks = hooks;
             entry.flags = flags;

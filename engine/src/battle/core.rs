@@ -86,6 +86,7 @@ impl Battle {
             log_start: 0,
             next_index: 0,
             keep_log,
+            record: true,
             stats_dirty: true,
             check_deaths: false,
             resolutions: 0,
@@ -164,15 +165,29 @@ impl Battle {
 
     /// Runs to the end.
     pub fn run(&mut self) {
+        if !self.state.keep_log {
+            // Nobody will read these events: count them without building them.
+            self.state.log.clear();
+            self.state.record = false;
+        }
         while self.state.stage != Stage::Over {
-            if !self.state.keep_log {
-                self.state.log.clear();
-                self.state.log_start = self.state.next_index;
-            }
             self.advance();
         }
+        self.state.record = true;
+        self.state.log_start = self.state.next_index;
         self.state.ensure_stats(&self.program);
         self.returned = self.state.next_index;
+    }
+
+    /// Turns this battle into a copy of `start` (a battle that has not started) with another
+    /// seed, reusing this battle's buffers: Monte Carlo runs allocate nothing per battle.
+    pub fn reset_from(&mut self, start: &Battle, seed: u64) {
+        self.program.clone_from(&start.program);
+        self.setup.clone_from(&start.setup);
+        self.seed = seed;
+        self.returned = start.returned;
+        self.state.copy_from(&start.state);
+        self.state.rng = ChaCha8Rng::seed_from_u64(seed);
     }
 
     /// Whether the game is over.

@@ -88,7 +88,9 @@ impl State {
             (Eff::Modify(stat, a) | Eff::ModifyPermanently(stat, a), TargetRef::Creature(t)) => {
                 let amount = amount_of(self, a);
                 if amount != 0 {
-                    self.creatures[t as usize].permanent[*stat as usize] += amount;
+                    let c = &mut self.creatures[t as usize];
+                    c.permanent[*stat as usize] += amount;
+                    c.base[*stat as usize] += amount;
                     // Permanent changes add linearly: patch the stat unless a static ability reads it.
                     if p.statics_read_stats {
                         self.stats_dirty = true;

@@ -333,10 +333,26 @@ pub struct CardProgram {
     pub tribes: u128,
     /// Keywords with values, in printed order.
     pub keywords: Vec<(KwIdx, i32)>,
+    /// Every ability of those keywords, flattened in the same order (the hot path looks an
+    /// ability up by its hook here instead of walking keyword by keyword).
+    pub abilities: Vec<PrintedAbility>,
     /// Union of the keywords' hook bits.
     pub hooks: u32,
     /// Union of the keywords' flags.
     pub flags: u8,
+}
+
+/// One ability of a card's printed keywords.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrintedAbility {
+    /// When it acts.
+    pub hook: Hook,
+    /// Its keyword.
+    pub keyword: KwIdx,
+    /// Which of the keyword's abilities.
+    pub ability: u8,
+    /// The keyword's value on the card.
+    pub value: i32,
 }
 
 /// Everything a battle needs from its content, compiled.

@@ -55,9 +55,19 @@ impl State {
         }
     }
 
-    /// Evaluates an amount for a bearer with a keyword value.
+    /// Evaluates an amount for a bearer with a keyword value. Most amounts are the keyword's
+    /// value or a number: those are inlined at the call site.
     #[must_use]
+    #[inline]
     pub fn amount(&self, p: &Program, a: &Amt, bearer: CreatureId, value: i32, ctx: &Ctx) -> i32 {
+        match a {
+            Amt::Value => value,
+            Amt::Fixed(n) => *n,
+            _ => self.amount_of(p, a, bearer, value, ctx),
+        }
+    }
+
+    fn amount_of(&self, p: &Program, a: &Amt, bearer: CreatureId, value: i32, ctx: &Ctx) -> i32 {
         let me = self.creature(bearer);
         let side = me.owner;
         match a {

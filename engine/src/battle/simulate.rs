@@ -90,8 +90,10 @@ pub fn simulate(
             .flat_map_iter(|&chunk| {
                 let from = chunk * CHUNK;
                 let to = (from + CHUNK).min(runs);
-                let results: Vec<RunResult> =
-                    (from..to).map(|seed| run_one(&start, seed)).collect();
+                let mut battle = start.clone();
+                let results: Vec<RunResult> = (from..to)
+                    .map(|seed| run_one(&mut battle, &start, seed))
+                    .collect();
                 progress(done.fetch_add(to - from, Ordering::Relaxed) + (to - from));
                 results
             })
@@ -119,8 +121,8 @@ pub fn simulate_scenario(
     Ok(simulate(&setup, runs, threads, progress))
 }
 
-fn run_one(start: &Battle, seed: u64) -> RunResult {
-    let mut battle = start.reseeded(seed);
+fn run_one(battle: &mut Battle, start: &Battle, seed: u64) -> RunResult {
+    battle.reset_from(start, seed);
     battle.run();
     let outcome = match battle.winner() {
         Some(Winner::A) => 0,

@@ -49,6 +49,8 @@ pub struct Creature {
     pub doomed: bool,
     /// It returns at the end of this turn (Reanimate).
     pub will_return: bool,
+    /// Printed + permanent changes + attached artifacts: the stats before static abilities.
+    pub base: [i32; 3],
     /// Effective attack, life and armor.
     pub stats: [i32; 3],
     /// The last event that hurt or doomed it (the cause logged when it is destroyed).
@@ -81,6 +83,7 @@ impl Creature {
             returned: false,
             doomed: false,
             will_return: false,
+            base: [c.attack, c.life, 0],
             stats: [c.attack, c.life, 0],
             last_hit: None,
             hooks: c.hooks,
@@ -124,6 +127,57 @@ impl Creature {
         }
     }
 
+    /// Calls `f` for every ability with `hook` it has, in keyword order: printed (from the
+    /// card's flattened list), from artifacts, granted.
+    #[inline]
+    pub fn each_ability(
+        &self,
+        program: &Program,
+        id: CreatureId,
+        hook: Hook,
+        mut f: impl FnMut(AbilitySource),
+    ) {
+        for a in &program.cards[self.card as usize].abilities {
+            if a.hook == hook {
+                f(AbilitySource {
+                    creature: id,
+                    keyword: a.keyword,
+                    ability: a.ability,
+                    value: a.value,
+                    via: Via::Printed,
+                });
+            }
+        }
+        if self.artifact_count == 0 && self.grant_count == 0 {
+            return;
+        }
+        let mut each = |kw: KwIdx, value: i32, via: Via| {
+            let def = &program.keywords[kw as usize];
+            if def.hooks & hook.bit() == 0 {
+                return;
+            }
+            for (i, a) in def.abilities.iter().enumerate() {
+                if a.hook == hook {
+                    f(AbilitySource {
+                        creature: id,
+                        keyword: kw,
+                        ability: i as u8,
+                        value,
+                        via,
+                    });
+                }
+            }
+        };
+        for &a in &self.artifacts[..self.artifact_count as usize] {
+            for &(kw, v) in &program.cards[a as usize].keywords {
+                each(kw, v, Via::Artifact(a));
+            }
+        }
+        for &(kw, v, _) in &self.grants[..self.grant_count as usize] {
+            each(kw, v, Via::Granted);
+        }
+    }
+
     /// Whether it has a keyword.
     #[must_use]
     pub fn has_keyword(&self, program: &Program, keyword: KwIdx) -> bool {
@@ -132,7 +186,8 @@ impl Creature {
         found
     }
 
-    /// Recomputes the hook and flag unions after artifacts or grants change.
+    /// Recomputes what follows from its keywords and artifacts (the hook and flag unions, the
+    /// base stats) after artifacts or grants change.
     pub fn refresh_hooks(&mut self, program: &Program) {
         let (mut hooks, mut flags) = (0, 0);
         self.each_keyword(program, |k, _, _| {
@@ -142,6 +197,23 @@ impl Creature {
         });
         self.hooks = hooks;
         self.flags = flags;
+        self.refresh_base(program);
+    }
+
+    /// Recomputes [`Creature::base`] after a permanent change or an artifact change.
+    pub fn refresh_base(&mut self, program: &Program) {
+        let card = &program.cards[self.card as usize];
+        let mut base = [
+            card.attack + self.permanent[0],
+            card.life + self.permanent[1],
+            self.permanent[2],
+        ];
+        for &a in &self.artifacts[..self.artifact_count as usize] {
+            let art = &program.cards[a as usize];
+            base[0] += art.attack;
+            base[1] += art.life;
+        }
+        self.base = base;
     }
 }
 
@@ -304,6 +376,9 @@ pub struct State {
     pub next_index: u32,
     /// Whether the whole log is kept.
     pub keep_log: bool,
+    /// Whether events are recorded at all (off only while a log-off battle runs to its end:
+    /// nobody reads those events, so they are counted but not built).
+    pub record: bool,
     /// Stats need recomputing.
     pub stats_dirty: bool,
     /// Some creature may have to be destroyed.
@@ -317,17 +392,75 @@ pub struct State {
 }
 
 impl State {
+    /// Makes this state a copy of `other`, reusing its buffers (no allocation once they are
+    /// large enough). Every field is named, so a new field cannot be forgotten here.
+    pub fn copy_from(&mut self, other: &State) {
+        let State {
+            rng,
+            creatures,
+            lines,
+            slots,
+            life,
+            discard,
+            turn,
+            max_turns,
+            stage,
+            queue,
+            order,
+            order_len,
+            order_pos,
+            returning,
+            log,
+            log_start,
+            next_index,
+            keep_log,
+            record,
+            stats_dirty,
+            check_deaths,
+            resolutions,
+            phase_event,
+            result,
+        } = other;
+        self.rng.clone_from(rng);
+        self.creatures.clone_from(creatures);
+        self.lines = *lines;
+        self.slots = *slots;
+        self.life = *life;
+        self.discard[0].clone_from(&discard[0]);
+        self.discard[1].clone_from(&discard[1]);
+        self.turn = *turn;
+        self.max_turns = *max_turns;
+        self.stage = *stage;
+        self.queue.clone_from(queue);
+        self.order = *order;
+        self.order_len = *order_len;
+        self.order_pos = *order_pos;
+        self.returning.clone_from(returning);
+        self.log.clone_from(log);
+        self.log_start = *log_start;
+        self.next_index = *next_index;
+        self.keep_log = *keep_log;
+        self.record = *record;
+        self.stats_dirty = *stats_dirty;
+        self.check_deaths = *check_deaths;
+        self.resolutions = *resolutions;
+        self.phase_event = *phase_event;
+        self.result = *result;
+    }
+
     /// Records an event and returns its index.
     #[inline]
     pub fn emit(&mut self, kind: EventKind, cause: Cause) -> u32 {
         let index = self.next_index;
         self.next_index += 1;
-        self.log.push(Event {
-            index,
-            turn: self.turn,
-            kind,
-            cause,
-        });
+        if self.record {
+            self.log.push(Event {
+                index,
+                turn: self.turn,
+                kind,
+                cause,
+            });
+        }
         index
     }
 
@@ -368,34 +501,12 @@ impl State {
     }
 
     /// Calls `f` for each ability of `id` with `hook`, in keyword order.
-    pub fn each_ability(
-        &self,
-        p: &Program,
-        id: CreatureId,
-        hook: Hook,
-        mut f: impl FnMut(AbilitySource),
-    ) {
+    #[inline]
+    pub fn each_ability(&self, p: &Program, id: CreatureId, hook: Hook, f: impl FnMut(AbilitySource)) {
         let c = self.creature(id);
-        if c.hooks & hook.bit() == 0 {
-            return;
+        if c.hooks & hook.bit() != 0 {
+            c.each_ability(p, id, hook, f);
         }
-        c.each_keyword(p, |kw, value, via| {
-            let def = &p.keywords[kw as usize];
-            if def.hooks & hook.bit() == 0 {
-                return;
-            }
-            for (i, a) in def.abilities.iter().enumerate() {
-                if a.hook == hook {
-                    f(AbilitySource {
-                        creature: id,
-                        keyword: kw,
-                        ability: i as u8,
-                        value,
-                        via,
-                    });
-                }
-            }
-        });
     }
 
     /// Queues every ability of `id` with `hook` (optionally only those whose tribe filter matches
@@ -418,28 +529,12 @@ impl State {
         // Disjoint field borrows: read the creature while pushing to the queue, no copy.
         let c = &self.creatures[id as usize];
         let queue = &mut self.queue;
-        c.each_keyword(p, |kw, value, via| {
-            let def = &p.keywords[kw as usize];
-            if def.hooks & hook.bit() == 0 {
-                return;
-            }
-            for (i, a) in def.abilities.iter().enumerate() {
-                if a.hook == hook
-                    && a.hook_tribe
-                        .is_none_or(|t| subject_tribes & (1u128 << t) != 0)
-                {
-                    queue.push_back(Pending {
-                        source: AbilitySource {
-                            creature: id,
-                            keyword: kw,
-                            ability: i as u8,
-                            value,
-                            via,
-                        },
-                        after,
-                        ctx,
-                    });
-                }
+        c.each_ability(p, id, hook, |source| {
+            let a = &p.keywords[source.keyword as usize].abilities[source.ability as usize];
+            if a.hook_tribe
+                .is_none_or(|t| subject_tribes & (1u128 << t) != 0)
+            {
+                queue.push_back(Pending { source, after, ctx });
             }
         });
     }

@@ -2,9 +2,9 @@
 //! static ability in play. The same walk feeds the hot path (just sums) and the sandbox's
 //! breakdown ("where does each point of attack come from").
 
-use super::event::{AbilitySource, CreatureId};
-use super::program::{Eff, Hook, Program, StatKind};
-use super::state::{Ctx, State, TargetRef};
+use super::event::{AbilitySource, CreatureId, Via};
+use super::program::{Eff, Hook, KwIdx, MAX_SLOTS, Program, Sel, StatKind};
+use super::state::{Ctx, NONE, State, TargetRef};
 
 /// Where a part of a stat comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,96 +34,107 @@ const STATS: [StatKind; 3] = [StatKind::Attack, StatKind::Life, StatKind::Armor]
 
 impl State {
     /// Recomputes every creature's effective stats, reporting each contribution to `sink`.
-    pub fn recompute_stats(&mut self, p: &Program, mut sink: impl FnMut(CreatureId, StatPart)) {
+    pub fn recompute_stats(&mut self, p: &Program, sink: impl FnMut(CreatureId, StatPart)) {
+        self.recompute_stats_with::<true>(p, sink);
+    }
+
+    /// The recomputation; with `PARTS` off (the hot path) the base of each creature is copied
+    /// as a whole instead of being reported part by part.
+    fn recompute_stats_with<const PARTS: bool>(
+        &mut self,
+        p: &Program,
+        mut sink: impl FnMut(CreatureId, StatPart),
+    ) {
         self.stats_dirty = false;
-        for side in 0..2u8 {
-            for slot in 0..self.slots {
-                let id = self.lines[side as usize][slot];
-                if id == super::state::NONE {
+        let slots = self.slots;
+        let mut static_bearers = [NONE; 2 * MAX_SLOTS];
+        let mut bearers = 0;
+        for line in &self.lines {
+            for &id in &line[..slots] {
+                if id == NONE {
                     continue;
                 }
                 let c = &mut self.creatures[id as usize];
-                let card = &p.cards[c.card as usize];
-                let printed = [card.attack, card.life, 0];
-                for (i, stat) in STATS.iter().enumerate() {
-                    c.stats[i] = printed[i] + c.permanent[i];
-                    if printed[i] != 0 {
-                        sink(
-                            id,
-                            StatPart {
-                                stat: *stat,
-                                amount: printed[i],
-                                source: StatSource::Printed,
-                            },
-                        );
-                    }
-                    if c.permanent[i] != 0 {
-                        sink(
-                            id,
-                            StatPart {
-                                stat: *stat,
-                                amount: c.permanent[i],
-                                source: StatSource::Permanent,
-                            },
-                        );
-                    }
+                c.stats = c.base;
+                if PARTS {
+                    report_base(p, id, c, &mut sink);
                 }
-                for &a in &c.artifacts[..c.artifact_count as usize] {
-                    let art = &p.cards[a as usize];
-                    c.stats[0] += art.attack;
-                    c.stats[1] += art.life;
-                    if art.attack != 0 {
-                        sink(
-                            id,
-                            StatPart {
-                                stat: StatKind::Attack,
-                                amount: art.attack,
-                                source: StatSource::Artifact(a),
-                            },
-                        );
-                    }
-                    if art.life != 0 {
-                        sink(
-                            id,
-                            StatPart {
-                                stat: StatKind::Life,
-                                amount: art.life,
-                                source: StatSource::Artifact(a),
-                            },
-                        );
-                    }
+                if c.hooks & Hook::Static.bit() != 0 {
+                    static_bearers[bearers] = id;
+                    bearers += 1;
                 }
             }
         }
-        for side in 0..2u8 {
-            for slot in 0..self.slots {
-                let id = self.lines[side as usize][slot];
-                if id == super::state::NONE
-                    || self.creatures[id as usize].hooks & Hook::Static.bit() == 0
-                {
-                    continue;
-                }
-                let mut sources = [None; 16];
-                let mut n = 0;
-                self.each_ability(p, id, Hook::Static, |s| {
-                    if n < sources.len() {
-                        sources[n] = Some(s);
-                        n += 1;
-                    }
-                });
-                for source in sources.iter().take(n).flatten() {
-                    self.apply_static(p, *source, &mut sink);
-                }
-            }
+        for &id in &static_bearers[..bearers] {
+            self.apply_statics_of(p, id, &mut sink);
         }
         // A life bonus that went away may leave a creature at 0: ask for a death check then.
-        let lethal = (0..2u8).any(|side| {
-            self.line(side).any(|id| {
-                let c = &self.creatures[id as usize];
-                c.doomed || c.damage >= c.life()
+        let creatures = &self.creatures;
+        let lethal = self.lines.iter().any(|line| {
+            line[..slots].iter().any(|&id| {
+                id != NONE && {
+                    let c = &creatures[id as usize];
+                    c.doomed || c.damage >= c.life()
+                }
             })
         });
         self.check_deaths |= lethal;
+    }
+
+    /// Applies every static ability of `id`, in keyword order (printed, artifacts, granted).
+    /// Indexes rather than iterators: applying one may change the board these are read from.
+    fn apply_statics_of(&mut self, p: &Program, id: CreatureId, sink: &mut impl FnMut(CreatureId, StatPart)) {
+        let card = self.creatures[id as usize].card;
+        for a in &p.cards[card as usize].abilities {
+            if a.hook == Hook::Static {
+                let source = AbilitySource {
+                    creature: id,
+                    keyword: a.keyword,
+                    ability: a.ability,
+                    value: a.value,
+                    via: Via::Printed,
+                };
+                self.apply_static(p, source, sink);
+            }
+        }
+        for i in 0..self.creatures[id as usize].artifact_count as usize {
+            let a = self.creatures[id as usize].artifacts[i];
+            for &(kw, value) in &p.cards[a as usize].keywords {
+                self.apply_keyword_statics(p, id, kw, value, Via::Artifact(a), sink);
+            }
+        }
+        for i in 0..self.creatures[id as usize].grant_count as usize {
+            let (kw, value, _) = self.creatures[id as usize].grants[i];
+            self.apply_keyword_statics(p, id, kw, value, Via::Granted, sink);
+        }
+    }
+
+    #[inline]
+    fn apply_keyword_statics(
+        &mut self,
+        p: &Program,
+        creature: CreatureId,
+        keyword: KwIdx,
+        value: i32,
+        via: Via,
+        sink: &mut impl FnMut(CreatureId, StatPart),
+    ) {
+        let def = &p.keywords[keyword as usize];
+        if def.hooks & Hook::Static.bit() == 0 {
+            return;
+        }
+        for (i, a) in def.abilities.iter().enumerate() {
+            if a.hook == Hook::Static {
+                let source = AbilitySource {
+                    creature,
+                    keyword,
+                    ability: i as u8,
+                    value,
+                    via,
+                };
+                self.apply_static(p, source, sink);
+            }
+        }
     }
 
     fn apply_static(
@@ -138,27 +149,64 @@ impl State {
         if !self.cond(p, &ability.condition, source.creature, owner, &ctx) {
             return;
         }
-        let targets = self.select(p, &ability.target, source.creature, owner, &ctx);
+        // The common shapes (the bearer, its neighbours, its allies) skip the general selector.
+        let bearer = source.creature;
+        let mut ids = [NONE; 2 * MAX_SLOTS];
+        let mut n = 0;
+        let mut push = |id: CreatureId| {
+            if id != NONE {
+                ids[n] = id;
+                n += 1;
+            }
+        };
+        match ability.target {
+            Sel::This => push(bearer),
+            Sel::AdjacentAllies => {
+                let slot = self.creatures[bearer as usize].slot as usize;
+                if slot > 0 {
+                    push(self.at(owner, slot - 1));
+                }
+                push(self.at(owner, slot + 1));
+            }
+            Sel::OtherAllies(tribe) => {
+                for &id in &self.lines[owner as usize][..self.slots] {
+                    if id != NONE
+                        && id != bearer
+                        && tribe.is_none_or(|t| {
+                            p.cards[self.creatures[id as usize].card as usize].tribes & (1u128 << t)
+                                != 0
+                        })
+                    {
+                        push(id);
+                    }
+                }
+            }
+            _ => {
+                for t in self.select(p, &ability.target, bearer, owner, &ctx).as_slice() {
+                    if let TargetRef::Creature(id) = *t {
+                        push(id);
+                    }
+                }
+            }
+        }
         for effect in &ability.effects {
             let Eff::Modify(stat, amount) = effect else {
                 continue;
             };
-            let amount = self.amount(p, amount, source.creature, source.value, &ctx);
+            let amount = self.amount(p, amount, bearer, source.value, &ctx);
             if amount == 0 {
                 continue;
             }
-            for t in targets.as_slice() {
-                if let TargetRef::Creature(t) = *t {
-                    self.creatures[t as usize].stats[*stat as usize] += amount;
-                    sink(
-                        t,
-                        StatPart {
-                            stat: *stat,
-                            amount,
-                            source: StatSource::Ability(source),
-                        },
-                    );
-                }
+            for &t in &ids[..n] {
+                self.creatures[t as usize].stats[*stat as usize] += amount;
+                sink(
+                    t,
+                    StatPart {
+                        stat: *stat,
+                        amount,
+                        source: StatSource::Ability(source),
+                    },
+                );
             }
         }
     }
@@ -174,6 +222,49 @@ impl State {
 
     #[inline(never)]
     fn recompute_stats_now(&mut self, p: &Program) {
-        self.recompute_stats(p, |_, _| {});
+        self.recompute_stats_with::<false>(p, |_, _| {});
+    }
+}
+
+/// Reports the parts of a creature's base stats: printed, permanent changes, artifacts.
+fn report_base(
+    p: &Program,
+    id: CreatureId,
+    c: &super::state::Creature,
+    sink: &mut impl FnMut(CreatureId, StatPart),
+) {
+    let card = &p.cards[c.card as usize];
+    let printed = [card.attack, card.life, 0];
+    for (i, stat) in STATS.iter().enumerate() {
+        for (amount, source) in [
+            (printed[i], StatSource::Printed),
+            (c.permanent[i], StatSource::Permanent),
+        ] {
+            if amount != 0 {
+                sink(
+                    id,
+                    StatPart {
+                        stat: *stat,
+                        amount,
+                        source,
+                    },
+                );
+            }
+        }
+    }
+    for &a in &c.artifacts[..c.artifact_count as usize] {
+        let art = &p.cards[a as usize];
+        for (stat, amount) in [(StatKind::Attack, art.attack), (StatKind::Life, art.life)] {
+            if amount != 0 {
+                sink(
+                    id,
+                    StatPart {
+                        stat,
+                        amount,
+                        source: StatSource::Artifact(a),
+                    },
+                );
+            }
+        }
     }
 }
