@@ -36,10 +36,12 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("battle");
     group.throughput(Throughput::Elements(1));
     let mut seed = 0u64;
+    // As `simulate` runs them: a fresh copy of the start, reusing one battle's buffers.
+    let mut battle = start.clone();
     group.bench_function("7v7 mixed, log off", |b| {
         b.iter(|| {
             seed = seed.wrapping_add(1);
-            let mut battle = start.reseeded(seed);
+            battle.reset_from(&start, seed);
             battle.run();
             black_box(battle.life())
         });

@@ -12,7 +12,7 @@ impl State {
         let id = self.creatures.len() as CreatureId;
         self.creatures
             .push(Creature::new(p, card, side, slot as u8, self.turn));
-        self.lines[side as usize][slot] = id;
+        self.set_slot(side, slot, id);
         self.stats_dirty = true;
         id
     }
@@ -22,7 +22,8 @@ impl State {
         let c = &mut self.creatures[id as usize];
         if c.on_line {
             c.on_line = false;
-            self.lines[c.owner as usize][c.slot as usize] = NONE;
+            let (side, slot) = (c.owner, c.slot as usize);
+            self.set_slot(side, slot, NONE);
             self.stats_dirty = true;
         }
     }
@@ -34,6 +35,7 @@ impl State {
             line[slot] = id;
             self.creatures[id as usize].slot = slot as u8;
         }
+        self.refresh_occupancy(side);
         self.stats_dirty = true;
     }
 
@@ -64,6 +66,7 @@ impl State {
                 self.creatures[x as usize].slot = slot as u8;
             }
         }
+        self.refresh_occupancy(side as u8);
         self.stats_dirty = true;
         let to = self.creatures[id as usize].slot;
         if to as usize != from {
@@ -189,6 +192,7 @@ impl State {
                         self.creatures[id as usize].slot = slot as u8;
                     }
                 }
+                self.refresh_occupancy(side);
                 self.stats_dirty = true;
                 self.emit(
                     EventKind::GapsClosed {

@@ -11,7 +11,7 @@ use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
-use super::state::{NONE, Stage, State};
+use super::state::{NONE, Slots, Stage, State};
 use super::stats::StatPart;
 
 /// How many resolutions may run without the turn moving on before the queue is dropped
@@ -67,6 +67,7 @@ impl Battle {
             rng: ChaCha8Rng::seed_from_u64(seed),
             creatures: Vec::with_capacity(32),
             lines: [[NONE; MAX_SLOTS]; 2],
+            occupancy: [0; 2],
             slots: s.slots,
             life: [s.life; 2],
             discard: [Vec::with_capacity(16), Vec::with_capacity(16)],
@@ -286,13 +287,11 @@ impl Battle {
         let st = &mut self.state;
         st.order_len = 0;
         st.order_pos = 0;
-        for side in 0..2 {
-            for slot in 0..st.slots {
-                let id = st.lines[side][slot];
-                if id != NONE {
-                    st.order[st.order_len as usize] = id;
-                    st.order_len += 1;
-                }
+        for side in 0..2u8 {
+            let line = st.lines[side as usize];
+            for slot in Slots(st.occupied(side)) {
+                st.order[st.order_len as usize] = line[slot];
+                st.order_len += 1;
             }
         }
     }

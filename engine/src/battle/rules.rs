@@ -4,7 +4,7 @@
 use super::event::{AttackTarget, Cause, CreatureId, EventKind, PlayFailure};
 use super::program::{Eff, Hook, MAX_ARTIFACTS, MAX_SLOTS, Program, flag};
 use super::setup::Play;
-use super::state::{Ctx, NONE, State, TargetRef};
+use super::state::{Ctx, NONE, Slots, State, TargetRef};
 
 /// An attack worked out before it is dealt: attacker, target, damage to a creature, damage to a player.
 type AttackPlan = (CreatureId, AttackTarget, Option<DamagePlan>, i32);
@@ -16,24 +16,16 @@ impl State {
     /// Returns whether any died.
     pub fn process_deaths(&mut self, p: &Program) -> bool {
         self.ensure_stats(p);
-        let any = (0..2u8).any(|side| {
-            self.line(side).any(|id| {
-                let c = &self.creatures[id as usize];
-                c.doomed || c.damage >= c.life()
-            })
-        });
-        if !any {
-            return false;
-        }
         let mut dying = [NONE; 2 * MAX_SLOTS];
         let mut n = 0;
         for side in 0..2u8 {
-            for id in self.line(side) {
-                let c = self.creature(id);
-                if c.doomed || c.damage >= c.life() {
-                    dying[n] = id;
-                    n += 1;
-                }
+            let line = self.lines[side as usize];
+            for slot in Slots(self.occupied(side)) {
+                let id = line[slot];
+                let c = &self.creatures[id as usize];
+                // Written every time, kept only when it dies: no branch on the board's contents.
+                dying[n] = id;
+                n += usize::from(c.doomed | (c.damage >= c.life()));
             }
         }
         if n == 0 {

@@ -4,7 +4,7 @@
 
 use super::event::{AbilitySource, CreatureId, Via};
 use super::program::{Eff, Hook, KwIdx, MAX_SLOTS, Program, Sel, StatKind};
-use super::state::{Ctx, NONE, State, TargetRef};
+use super::state::{Ctx, NONE, Slots, State, TargetRef};
 
 /// Where a part of a stat comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,38 +46,34 @@ impl State {
         mut sink: impl FnMut(CreatureId, StatPart),
     ) {
         self.stats_dirty = false;
-        let slots = self.slots;
         let mut static_bearers = [NONE; 2 * MAX_SLOTS];
         let mut bearers = 0;
-        for line in &self.lines {
-            for &id in &line[..slots] {
-                if id == NONE {
-                    continue;
-                }
+        for side in 0..2u8 {
+            let line = self.lines[side as usize];
+            for slot in Slots(self.occupied(side)) {
+                let id = line[slot];
                 let c = &mut self.creatures[id as usize];
                 c.stats = c.base;
                 if PARTS {
                     report_base(p, id, c, &mut sink);
                 }
-                if c.hooks & Hook::Static.bit() != 0 {
-                    static_bearers[bearers] = id;
-                    bearers += 1;
-                }
+                // Written every time, kept only for a bearer: no branch on the board's contents.
+                static_bearers[bearers] = id;
+                bearers += usize::from(c.hooks & Hook::Static.bit() != 0);
             }
         }
         for &id in &static_bearers[..bearers] {
             self.apply_statics_of(p, id, &mut sink);
         }
         // A life bonus that went away may leave a creature at 0: ask for a death check then.
-        let creatures = &self.creatures;
-        let lethal = self.lines.iter().any(|line| {
-            line[..slots].iter().any(|&id| {
-                id != NONE && {
-                    let c = &creatures[id as usize];
-                    c.doomed || c.damage >= c.life()
-                }
-            })
-        });
+        let mut lethal = false;
+        for side in 0..2u8 {
+            let line = self.lines[side as usize];
+            for slot in Slots(self.occupied(side)) {
+                let c = &self.creatures[line[slot] as usize];
+                lethal |= c.doomed | (c.damage >= c.life());
+            }
+        }
         self.check_deaths |= lethal;
     }
 
