@@ -312,8 +312,22 @@ impl Battle {
         false
     }
 
-    /// One unit of work: a queued ability, a death check, or the next step of the turn.
+    /// Works until something is logged or the game ends. Steps that log nothing (a skipped
+    /// stage, an ability whose condition fails) run on in this loop: to a caller they were
+    /// never separate steps.
     fn advance(&mut self) {
+        loop {
+            let before = self.state.next_index;
+            self.advance_once();
+            if self.state.next_index != before || self.state.stage == Stage::Over {
+                return;
+            }
+        }
+    }
+
+    /// One unit of work: a queued ability, a death check, or the next step of the turn.
+    #[inline(always)]
+    fn advance_once(&mut self) {
         let p = &*self.program;
         let st = &mut self.state;
         if let Some(pending) = st.queue.pop_front() {
@@ -376,22 +390,21 @@ impl Battle {
                 self.begin_phase(Phase::Battle);
                 self.state.stage = Stage::BattleSlot(0);
             }
-            Stage::BattleSlot(s) => {
-                if (s as usize) < st.slots {
-                    st.attack_slot(p, s as usize, false);
-                    st.stage = Stage::BattleSlot(s + 1);
-                } else {
-                    st.stage = Stage::FurySlot(0);
+            // Slots where nobody would attack are skipped: attacking there does nothing.
+            Stage::BattleSlot(s) => match st.next_attack_slot(s as usize, false) {
+                Some(slot) => {
+                    st.attack_slot(p, slot, false);
+                    st.stage = Stage::BattleSlot(slot as u8 + 1);
                 }
-            }
-            Stage::FurySlot(s) => {
-                if (s as usize) < st.slots {
-                    st.attack_slot(p, s as usize, true);
-                    st.stage = Stage::FurySlot(s + 1);
-                } else {
-                    st.stage = Stage::BattleCheck;
+                None => st.stage = Stage::FurySlot(0),
+            },
+            Stage::FurySlot(s) => match st.next_attack_slot(s as usize, true) {
+                Some(slot) => {
+                    st.attack_slot(p, slot, true);
+                    st.stage = Stage::FurySlot(slot as u8 + 1);
                 }
-            }
+                None => st.stage = Stage::BattleCheck,
+            },
             Stage::BattleCheck => {
                 if !self.check_game_end(false) {
                     self.state.stage = Stage::CloseGaps;

@@ -169,6 +169,28 @@ impl State {
         }
     }
 
+    /// The first slot from `from` on where someone attacks (`second`: someone who attacks twice).
+    #[must_use]
+    pub fn next_attack_slot(&self, from: usize, second: bool) -> Option<usize> {
+        let occupied = self.occupied(0) | self.occupied(1);
+        let mut candidates = occupied >> from << from;
+        if !second {
+            return (candidates != 0).then(|| candidates.trailing_zeros() as usize);
+        }
+        while candidates != 0 {
+            let slot = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let twice = |side: u8| {
+                let id = self.lines[side as usize][slot];
+                id != NONE && self.creatures[id as usize].flags & flag::ATTACK_TWICE != 0
+            };
+            if twice(0) || twice(1) {
+                return Some(slot);
+            }
+        }
+        None
+    }
+
     /// The attacks of one slot (`second`: Fury's second pass). Both are worked out first, then dealt.
     pub fn attack_slot(&mut self, p: &Program, slot: usize, second: bool) {
         // Fury's pass: most slots hold no creature that attacks twice, so nothing happens there.
