@@ -13,6 +13,7 @@ impl State {
         self.creatures
             .push(Creature::new(p, card, side, slot as u8, self.turn));
         self.set_slot(side, slot, id);
+        self.note_hooks(id);
         self.stats_dirty = true;
         id
     }
@@ -93,6 +94,7 @@ impl State {
         c.artifact_count = old.artifact_count;
         c.summoned_turn = old.summoned_turn;
         c.refresh_hooks(p);
+        self.note_hooks(id);
         self.emit(EventKind::Transformed { from: t, into: id }, cause);
     }
 

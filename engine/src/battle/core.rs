@@ -68,6 +68,7 @@ impl Battle {
             creatures: Vec::with_capacity(32),
             lines: [[NONE; MAX_SLOTS]; 2],
             occupancy: [0; 2],
+            board_hooks: 0,
             slots: s.slots,
             life: [s.life; 2],
             discard: [Vec::with_capacity(16), Vec::with_capacity(16)],
@@ -364,8 +365,12 @@ impl Battle {
             }
             Stage::StartPhase => {
                 self.begin_phase(Phase::Start);
-                self.snapshot_order();
-                self.state.stage = Stage::StartEach;
+                self.state.stage = if self.state.board_may_have(Hook::StartOfTurn) {
+                    self.snapshot_order();
+                    Stage::StartEach
+                } else {
+                    Stage::DeployPhase
+                };
             }
             Stage::StartEach => {
                 if !self.next_in_order(Hook::StartOfTurn) {
@@ -418,8 +423,12 @@ impl Battle {
             }
             Stage::EndPhase => {
                 self.begin_phase(Phase::End);
-                self.snapshot_order();
-                self.state.stage = Stage::EndEach;
+                self.state.stage = if self.state.board_may_have(Hook::EndOfTurn) {
+                    self.snapshot_order();
+                    Stage::EndEach
+                } else {
+                    Stage::EndReturns
+                };
             }
             Stage::EndEach => {
                 if !self.next_in_order(Hook::EndOfTurn) {

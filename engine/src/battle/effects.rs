@@ -212,6 +212,7 @@ impl State {
             c.grants[n] = (kw, value, last);
             c.grant_count += 1;
             c.refresh_hooks(p);
+            self.note_hooks(t);
         } else {
             return;
         }

@@ -34,34 +34,44 @@ impl State {
         let mut events = [0u32; 2 * MAX_SLOTS];
         for (i, &id) in dying[..n].iter().enumerate() {
             self.take_off_line(id);
-            let c = self.creatures[id as usize];
+            let c = &self.creatures[id as usize];
+            let (owner, card, slot, last_hit) = (c.owner, c.card, c.slot, c.last_hit);
+            let (artifacts, artifact_count) = (c.artifacts, c.artifact_count as usize);
             let set_aside = c.flags & flag::SET_ASIDE != 0;
             if !set_aside {
-                self.discard[c.owner as usize].push((c.card, id));
+                self.discard[owner as usize].push((card, id));
             }
-            for &a in &c.artifacts[..c.artifact_count as usize] {
-                self.discard[c.owner as usize].push((a, NONE));
+            for &a in &artifacts[..artifact_count] {
+                self.discard[owner as usize].push((a, NONE));
             }
             events[i] = self.emit(
                 EventKind::Destroyed {
                     creature: id,
-                    slot: c.slot + 1,
+                    slot: slot + 1,
                     set_aside,
                 },
-                Cause::after(c.last_hit.unwrap_or(self.phase_event)),
+                Cause::after(last_hit.unwrap_or(self.phase_event)),
             );
         }
+        let others = self.board_may_have(Hook::AllyDestroyed)
+            || self.board_may_have(Hook::OtherDestroyed);
         for (i, &id) in dying[..n].iter().enumerate() {
-            let dead = self.creatures[id as usize];
+            let (owner, slot) = {
+                let dead = &self.creatures[id as usize];
+                (dead.owner, dead.slot)
+            };
             let ctx = Ctx {
                 subject: id,
-                slot: dead.slot,
+                slot,
                 ..Ctx::default()
             };
             self.enqueue(p, id, Hook::Destroyed, events[i], ctx);
+            if !others {
+                continue;
+            }
             for side in 0..2u8 {
                 for other in self.line(side).collect::<line_ids::Ids>().iter() {
-                    if side == dead.owner {
+                    if side == owner {
                         self.enqueue(p, other, Hook::AllyDestroyed, events[i], ctx);
                     }
                     self.enqueue(p, other, Hook::OtherDestroyed, events[i], ctx);
@@ -116,6 +126,7 @@ impl State {
                 c.artifacts[c.artifact_count as usize] = play.card;
                 c.artifact_count += 1;
                 c.refresh_hooks(p);
+                self.note_hooks(target);
                 self.stats_dirty = true;
                 let at = self.emit(
                     EventKind::ArtifactAttached {
@@ -160,6 +171,9 @@ impl State {
                     ..Ctx::default()
                 };
                 self.enqueue(p, id, Hook::Summoned, at, ctx);
+                if !self.board_may_have(Hook::AllySummoned) {
+                    return;
+                }
                 for other in self.line(side).collect::<line_ids::Ids>().iter() {
                     if other != id {
                         self.enqueue(p, other, Hook::AllySummoned, at, ctx);

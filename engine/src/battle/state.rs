@@ -364,6 +364,10 @@ pub struct State {
     pub creatures: Vec<Creature>,
     /// The lines: creature ids by slot, [`NONE`] when empty.
     pub lines: [[CreatureId; MAX_SLOTS]; 2],
+    /// Every hook of every creature in a line, or more (a superset: it grows as creatures
+    /// arrive or gain abilities, and is made exact at each stat recomputation). A rule that
+    /// would ask every creature about a hook nobody has skips the walk.
+    pub board_hooks: u32,
     /// A bit per occupied slot of each side (see [`State::occupied`]).
     pub occupancy: [u32; 2],
     /// Line length.
@@ -419,6 +423,7 @@ impl State {
             rng,
             creatures,
             lines,
+            board_hooks,
             occupancy,
             slots,
             life,
@@ -446,6 +451,7 @@ impl State {
         self.creatures.clone_from(creatures);
         self.lines = *lines;
         self.occupancy = *occupancy;
+        self.board_hooks = *board_hooks;
         self.slots = *slots;
         self.life = *life;
         self.discard[0].clone_from(&discard[0]);
@@ -532,6 +538,25 @@ impl State {
             mask |= u32::from(id != NONE) << slot;
         }
         mask
+    }
+
+    /// Whether some creature in a line may have an ability with `hook`.
+    #[must_use]
+    #[inline]
+    pub fn board_may_have(&self, hook: Hook) -> bool {
+        debug_assert!(
+            (0..2u8).all(|side| self
+                .line(side)
+                .all(|id| self.creature(id).hooks & !self.board_hooks == 0)),
+            "board hooks miss a creature's hooks"
+        );
+        self.board_hooks & hook.bit() != 0
+    }
+
+    /// Notes that a creature's hooks may have grown (it arrived, or gained a keyword).
+    #[inline]
+    pub(super) fn note_hooks(&mut self, id: CreatureId) {
+        self.board_hooks |= self.creatures[id as usize].hooks;
     }
 
     /// Puts `id` (or [`NONE`]) in a slot, keeping the occupancy in step.

@@ -48,12 +48,14 @@ impl State {
         self.stats_dirty = false;
         let mut static_bearers = [NONE; 2 * MAX_SLOTS];
         let mut bearers = 0;
+        let mut board_hooks = 0;
         for side in 0..2u8 {
             let line = self.lines[side as usize];
             for slot in Slots(self.occupied(side)) {
                 let id = line[slot];
                 let c = &mut self.creatures[id as usize];
                 c.stats = c.base;
+                board_hooks |= c.hooks;
                 if PARTS {
                     report_base(p, id, c, &mut sink);
                 }
@@ -62,6 +64,7 @@ impl State {
                 bearers += usize::from(c.hooks & Hook::Static.bit() != 0);
             }
         }
+        self.board_hooks = board_hooks;
         for &id in &static_bearers[..bearers] {
             self.apply_statics_of(p, id, &mut sink);
         }
