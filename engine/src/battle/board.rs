@@ -170,6 +170,11 @@ impl State {
     /// Closes each line's gaps (a creature with the Immovable flag stays and blocks the ones behind).
     pub fn close_gaps(&mut self, cause: Cause) {
         for side in 0..2u8 {
+            let occupied = self.occupied(side);
+            if occupied & (occupied + 1) == 0 {
+                // Slot 1 onward with no gap: nothing moves.
+                continue;
+            }
             let mut order = [NONE; MAX_SLOTS];
             let mut next = 0usize;
             let mut moved = false;

@@ -38,6 +38,39 @@ impl State {
         attack: bool,
     ) -> DamagePlan {
         self.ensure_stats(p);
+        let src = source.unwrap_or(NONE);
+        let (t_hooks, t_armor) = {
+            let t = &self.creatures[target as usize];
+            (t.hooks, t.armor())
+        };
+        // Most damage meets no replacement at all: only armor (for attacks) applies.
+        if t_hooks & Hook::WouldBeDamaged.bit() == 0
+            && (src == NONE
+                || self.creatures[src as usize].hooks & Hook::WouldDealDamage.bit() == 0)
+        {
+            let reduce = if attack { t_armor.max(0) } else { 0 };
+            return DamagePlan {
+                source,
+                target,
+                redirected_from: None,
+                amount: (base - reduce).max(0),
+                unmodified: base,
+                attack,
+            };
+        }
+        self.plan_replaced_damage(p, source, target, base, attack)
+    }
+
+    /// [`State::plan_damage`] when the target or the source has a replacement ability.
+    #[inline(never)]
+    fn plan_replaced_damage(
+        &mut self,
+        p: &Program,
+        source: Option<CreatureId>,
+        target: CreatureId,
+        base: i32,
+        attack: bool,
+    ) -> DamagePlan {
         let mut plan = DamagePlan {
             source,
             target,
