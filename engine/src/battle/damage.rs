@@ -101,10 +101,10 @@ impl State {
                 break;
             }
             let targets = self.select(p, &ab.target, t, owner, &ctx);
-            match targets.as_slice().first() {
-                Some(TargetRef::Creature(next)) if *next != t => {
+            match targets.first() {
+                Some(TargetRef::Creature(next)) if next != t => {
                     plan.redirected_from.get_or_insert(t);
-                    plan.target = *next;
+                    plan.target = next;
                 }
                 _ => break,
             }

@@ -37,7 +37,7 @@ impl State {
         };
         let targets = self.select(p, &ability.target, src.creature, owner, &pending.ctx);
         for effect in &ability.effects {
-            for &target in targets.as_slice() {
+            for target in targets.iter() {
                 self.apply_effect(p, effect, src, target, &pending.ctx, cause);
             }
         }

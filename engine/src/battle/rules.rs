@@ -103,8 +103,8 @@ impl State {
                     for ab in &p.keywords[kw as usize].abilities {
                         if ab.hook == Hook::Played && ab.effects.contains(&Eff::AttachTo) {
                             let t = self.select(p, &ab.target, NONE, side, &Ctx::default());
-                            if let Some(TargetRef::Creature(id)) = t.as_slice().first() {
-                                target = *id;
+                            if let Some(TargetRef::Creature(id)) = t.first() {
+                                target = id;
                                 break 'choose;
                             }
                         }

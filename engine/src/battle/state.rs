@@ -285,32 +285,52 @@ pub enum TargetRef {
     Player(u8),
 }
 
-/// Up to two lines' worth of targets, without allocating.
+/// Up to two lines' worth of targets, without allocating. Kept as plain ids (a player is
+/// [`PLAYER_TARGET`] + its index) so that making an empty list is a few wide stores.
 #[derive(Debug, Clone, Copy)]
 pub struct Targets {
-    items: [TargetRef; 2 * MAX_SLOTS],
+    items: [u16; 2 * MAX_SLOTS],
     len: usize,
 }
+
+/// How a player is written in [`Targets`] (creature ids stay below it).
+const PLAYER_TARGET: u16 = NONE - 2;
 
 impl Targets {
     /// No targets.
     #[must_use]
     pub fn new() -> Self {
         Self {
-            items: [TargetRef::Player(0); 2 * MAX_SLOTS],
+            items: [NONE; 2 * MAX_SLOTS],
             len: 0,
         }
     }
+
     pub(super) fn push(&mut self, t: TargetRef) {
         if self.len < self.items.len() {
-            self.items[self.len] = t;
+            self.items[self.len] = match t {
+                TargetRef::Creature(id) => id,
+                TargetRef::Player(p) => PLAYER_TARGET + u16::from(p.min(1)),
+            };
             self.len += 1;
         }
     }
-    /// The targets.
+
+    /// The targets, in the order chosen.
+    pub fn iter(&self) -> impl Iterator<Item = TargetRef> + '_ {
+        self.items[..self.len].iter().map(|&t| {
+            if t >= PLAYER_TARGET {
+                TargetRef::Player((t - PLAYER_TARGET) as u8)
+            } else {
+                TargetRef::Creature(t)
+            }
+        })
+    }
+
+    /// The first target.
     #[must_use]
-    pub fn as_slice(&self) -> &[TargetRef] {
-        &self.items[..self.len]
+    pub fn first(&self) -> Option<TargetRef> {
+        self.iter().next()
     }
 }
 

@@ -181,8 +181,8 @@ impl State {
                 }
             }
             _ => {
-                for t in self.select(p, &ability.target, bearer, owner, &ctx).as_slice() {
-                    if let TargetRef::Creature(id) = *t {
+                for t in self.select(p, &ability.target, bearer, owner, &ctx).iter() {
+                    if let TargetRef::Creature(id) = t {
                         push(id);
                     }
                 }
