@@ -4,7 +4,7 @@
 use super::event::{Cause, CreatureId, EventKind};
 use super::program::{CardIdx, MAX_SLOTS, Program, flag};
 use super::rules::{line_ids, side_player};
-use super::state::{Creature, NONE, State};
+use super::state::{Creature, NONE, Slots, State};
 
 impl State {
     /// Makes a creature of `card` in a slot and returns its id.
@@ -214,13 +214,14 @@ impl State {
     /// End of turn: grants run out; creatures due to return come back at the back of their lines.
     pub fn expire_and_return(&mut self, p: &Program, cause: Cause) {
         let turn = self.turn;
+        let mut still_granted = false;
         for side in 0..2u8 {
-            for slot in 0..self.slots {
-                let id = self.lines[side as usize][slot];
-                if id == NONE {
-                    continue;
-                }
-                let c = &mut self.creatures[id as usize];
+            if !self.may_hold_grants {
+                break;
+            }
+            let line = self.lines[side as usize];
+            for slot in Slots(self.occupied(side)) {
+                let c = &mut self.creatures[line[slot] as usize];
                 let before = c.grant_count;
                 let mut kept = 0;
                 for i in 0..c.grant_count as usize {
@@ -229,12 +230,17 @@ impl State {
                         kept += 1;
                     }
                 }
+                still_granted |= kept > 0;
                 if kept != before as usize {
                     c.grant_count = kept as u8;
                     c.refresh_hooks(p);
                     self.stats_dirty = true;
                 }
             }
+        }
+        self.may_hold_grants = still_granted;
+        if self.returning.is_empty() {
+            return;
         }
         let returning = std::mem::take(&mut self.returning);
         for &id in &returning {

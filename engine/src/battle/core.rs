@@ -11,7 +11,7 @@ use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
-use super::state::{NONE, Slots, Stage, State};
+use super::state::{NONE, Stage, State};
 use super::stats::StatPart;
 
 /// How many resolutions may run without the turn moving on before the queue is dropped
@@ -80,9 +80,9 @@ impl Battle {
                 Stage::TurnBegin
             },
             queue: VecDeque::with_capacity(64),
-            order: [NONE; 2 * MAX_SLOTS],
-            order_len: 0,
-            order_pos: 0,
+            order: [[NONE; MAX_SLOTS]; 2],
+            order_left: [0; 2],
+            may_hold_grants: false,
             returning: Vec::with_capacity(8),
             log: Vec::with_capacity(if keep_log { 512 } else { 64 }),
             log_start: 0,
@@ -286,28 +286,24 @@ impl Battle {
 
     fn snapshot_order(&mut self) {
         let st = &mut self.state;
-        st.order_len = 0;
-        st.order_pos = 0;
-        for side in 0..2u8 {
-            let line = st.lines[side as usize];
-            for slot in Slots(st.occupied(side)) {
-                st.order[st.order_len as usize] = line[slot];
-                st.order_len += 1;
-            }
-        }
+        st.order = st.lines;
+        st.order_left = [st.occupied(0), st.occupied(1)];
     }
 
     /// Queues the next creature's abilities for `hook`; false when every creature has had its turn.
     fn next_in_order(&mut self, hook: Hook) -> bool {
         let p = &*self.program;
         let st = &mut self.state;
-        while st.order_pos < st.order_len {
-            let id = st.order[st.order_pos as usize];
-            st.order_pos += 1;
-            if st.creature(id).on_line && st.creature(id).hooks & hook.bit() != 0 {
-                let after = st.phase_event;
-                st.enqueue(p, id, hook, after, super::state::Ctx::default());
-                return true;
+        for side in 0..2 {
+            while st.order_left[side] != 0 {
+                let slot = st.order_left[side].trailing_zeros() as usize;
+                st.order_left[side] &= st.order_left[side] - 1;
+                let id = st.order[side][slot];
+                if st.creature(id).on_line && st.creature(id).hooks & hook.bit() != 0 {
+                    let after = st.phase_event;
+                    st.enqueue(p, id, hook, after, super::state::Ctx::default());
+                    return true;
+                }
             }
         }
         false

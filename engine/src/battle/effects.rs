@@ -211,6 +211,7 @@ impl State {
         } else if n < MAX_GRANTS {
             c.grants[n] = (kw, value, last);
             c.grant_count += 1;
+            self.may_hold_grants = true;
             c.refresh_hooks(p);
             self.note_hooks(t);
         } else {

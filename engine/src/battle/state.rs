@@ -404,12 +404,14 @@ pub struct State {
     pub stage: Stage,
     /// Triggered abilities waiting.
     pub queue: VecDeque<Pending>,
-    /// The creatures whose start/end abilities run this phase, in order.
-    pub order: [CreatureId; 2 * MAX_SLOTS],
-    /// How many of `order` are used.
-    pub order_len: u8,
-    /// The next one of `order`.
-    pub order_pos: u8,
+    /// The lines as they stood when this phase's start/end abilities began (they run in
+    /// that order: A's slots, then B's).
+    pub order: [[CreatureId; MAX_SLOTS]; 2],
+    /// The slots of `order` still to run, per side.
+    pub order_left: [u32; 2],
+    /// Whether a creature in a line may hold a granted keyword (end of turn skips the expiry
+    /// walk otherwise).
+    pub may_hold_grants: bool,
     /// Creatures that return at the end of this turn, in the order they died.
     pub returning: Vec<CreatureId>,
     /// The log (all of it when kept; otherwise the events not yet handed out).
@@ -453,8 +455,8 @@ impl State {
             stage,
             queue,
             order,
-            order_len,
-            order_pos,
+            order_left,
+            may_hold_grants,
             returning,
             log,
             log_start,
@@ -481,8 +483,8 @@ impl State {
         self.stage = *stage;
         self.queue.clone_from(queue);
         self.order = *order;
-        self.order_len = *order_len;
-        self.order_pos = *order_pos;
+        self.order_left = *order_left;
+        self.may_hold_grants = *may_hold_grants;
         self.returning.clone_from(returning);
         self.log.clone_from(log);
         self.log_start = *log_start;
