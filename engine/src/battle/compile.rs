@@ -189,7 +189,7 @@ impl<'p> Compiler<'p> {
             Duration::Indefinite => Until::Forever,
             _ => Until::EndOfTurn,
         };
-        AbilityProgram {
+        let mut ability = AbilityProgram {
             hook,
             hook_tribe,
             condition,
@@ -199,7 +199,18 @@ impl<'p> Compiler<'p> {
                 .iter()
                 .map(|e| self.effect(e, until, ctx, diags))
                 .collect(),
+        };
+        let fixed = ability.hook == Hook::Static
+            && ability.condition == Cond::True
+            && ability.target == Sel::This
+            && ability
+                .effects
+                .iter()
+                .all(|e| matches!(e, Eff::Modify(_, Amt::Value | Amt::Fixed(_))));
+        if fixed {
+            ability.hook = Hook::FixedStatic;
         }
+        ability
     }
 
     fn cond(&mut self, c: &Condition, ctx: &Ctx<'_>, diags: &mut Diagnostics) -> Cond {

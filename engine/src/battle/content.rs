@@ -233,6 +233,17 @@ impl BattleContent {
                     && (a.condition.reads_damage() || a.target.reads_damage())
             })
         });
+        program.statics_modify_life = program.keywords.iter().any(|k| {
+            k.abilities.iter().any(|a| {
+                a.hook == super::program::Hook::Static
+                    && a.effects.iter().any(|e| {
+                        matches!(
+                            e,
+                            super::program::Eff::Modify(super::program::StatKind::Life, _)
+                        )
+                    })
+            })
+        });
         program.statics_read_stats = program.keywords.iter().any(|k| {
             k.abilities.iter().any(|a| {
                 a.hook == super::program::Hook::Static

@@ -42,6 +42,10 @@ pub mod flag {
 pub enum Hook {
     /// Always on (stat modifiers).
     Static = 0,
+    /// Always on, on the bearer alone, by fixed amounts, with no condition (`Armor N`): its sum
+    /// never changes, so the hot path adds it once ([`Program::statics_read_stats`] permitting)
+    /// instead of at every recomputation.
+    FixedStatic,
     /// This creature was summoned.
     Summoned,
     /// Another allied creature was summoned.
@@ -370,6 +374,25 @@ pub struct Program {
     /// Whether any static ability reads effective stats (`StatAtLeast`, `StrongestEnemy`,
     /// `OwnAttack`): only then does a permanent stat change force a full recomputation.
     pub statics_read_stats: bool,
+    /// Whether any static ability other than a [`Hook::FixedStatic`] one changes life: only
+    /// then can a recomputation leave a creature at 0 life that was not already.
+    pub statics_modify_life: bool,
+}
+
+impl AbilityProgram {
+    /// What a [`Hook::FixedStatic`] ability adds to its bearer's attack, life and armor.
+    #[must_use]
+    pub fn fixed_modifiers(&self, value: i32) -> [i32; 3] {
+        let mut sum = [0; 3];
+        for effect in &self.effects {
+            match effect {
+                Eff::Modify(stat, Amt::Value) => sum[*stat as usize] += value,
+                Eff::Modify(stat, Amt::Fixed(n)) => sum[*stat as usize] += n,
+                _ => {}
+            }
+        }
+        sum
+    }
 }
 
 impl Amt {

@@ -51,6 +51,9 @@ pub struct Creature {
     pub will_return: bool,
     /// Printed + permanent changes + attached artifacts: the stats before static abilities.
     pub base: [i32; 3],
+    /// What its [`Hook::FixedStatic`] abilities add (`Armor N`): the same until its keywords
+    /// change.
+    pub fixed: [i32; 3],
     /// Effective attack, life and armor.
     pub stats: [i32; 3],
     /// The last event that hurt or doomed it (the cause logged when it is destroyed).
@@ -66,7 +69,7 @@ impl Creature {
     #[must_use]
     pub fn new(program: &Program, card: CardIdx, owner: u8, slot: u8, turn: u32) -> Self {
         let c = &program.cards[card as usize];
-        Self {
+        let mut creature = Self {
             card,
             owner,
             slot,
@@ -84,11 +87,14 @@ impl Creature {
             doomed: false,
             will_return: false,
             base: [c.attack, c.life, 0],
+            fixed: [0; 3],
             stats: [c.attack, c.life, 0],
             last_hit: None,
             hooks: c.hooks,
             flags: c.flags,
-        }
+        };
+        creature.refresh_base(program);
+        creature
     }
 
     /// Effective attack.
@@ -214,6 +220,16 @@ impl Creature {
             base[1] += art.life;
         }
         self.base = base;
+        let mut fixed = [0; 3];
+        self.each_ability(program, NONE, Hook::FixedStatic, |source| {
+            let ability =
+                &program.keywords[source.keyword as usize].abilities[source.ability as usize];
+            let add = ability.fixed_modifiers(source.value);
+            for (sum, add) in fixed.iter_mut().zip(add) {
+                *sum += add;
+            }
+        });
+        self.fixed = fixed;
     }
 }
 

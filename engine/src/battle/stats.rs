@@ -46,35 +46,54 @@ impl State {
         mut sink: impl FnMut(CreatureId, StatPart),
     ) {
         self.stats_dirty = false;
+        // With no static reading stats, the order statics are added in cannot matter: fixed
+        // ones go in with the base, and only the others are walked. The breakdown walks all.
+        let fold = !PARTS && !p.statics_read_stats;
+        let walked = if fold {
+            Hook::Static.bit()
+        } else {
+            Hook::Static.bit() | Hook::FixedStatic.bit()
+        };
+        // With no walked static changing life, life is final after the first pass.
+        let early_lethal = fold && !p.statics_modify_life;
         let mut static_bearers = [NONE; 2 * MAX_SLOTS];
         let mut bearers = 0;
         let mut board_hooks = 0;
+        let mut lethal = false;
         for side in 0..2u8 {
             let line = self.lines[side as usize];
             for slot in Slots(self.occupied(side)) {
                 let id = line[slot];
                 let c = &mut self.creatures[id as usize];
                 c.stats = c.base;
+                if fold {
+                    for (stat, fixed) in c.stats.iter_mut().zip(c.fixed) {
+                        *stat += fixed;
+                    }
+                    lethal |= c.doomed | (c.damage >= c.life());
+                }
                 board_hooks |= c.hooks;
                 if PARTS {
                     report_base(p, id, c, &mut sink);
                 }
                 // Written every time, kept only for a bearer: no branch on the board's contents.
                 static_bearers[bearers] = id;
-                bearers += usize::from(c.hooks & Hook::Static.bit() != 0);
+                bearers += usize::from(c.hooks & walked != 0);
             }
         }
         self.board_hooks = board_hooks;
         for &id in &static_bearers[..bearers] {
-            self.apply_statics_of(p, id, &mut sink);
+            self.apply_statics_of(p, id, walked, &mut sink);
         }
-        // A life bonus that went away may leave a creature at 0: ask for a death check then.
-        let mut lethal = false;
-        for side in 0..2u8 {
-            let line = self.lines[side as usize];
-            for slot in Slots(self.occupied(side)) {
-                let c = &self.creatures[line[slot] as usize];
-                lethal |= c.doomed | (c.damage >= c.life());
+        if !early_lethal {
+            // A life bonus that went away may leave a creature at 0: ask for a death check then.
+            lethal = false;
+            for side in 0..2u8 {
+                let line = self.lines[side as usize];
+                for slot in Slots(self.occupied(side)) {
+                    let c = &self.creatures[line[slot] as usize];
+                    lethal |= c.doomed | (c.damage >= c.life());
+                }
             }
         }
         self.check_deaths |= lethal;
@@ -82,10 +101,16 @@ impl State {
 
     /// Applies every static ability of `id`, in keyword order (printed, artifacts, granted).
     /// Indexes rather than iterators: applying one may change the board these are read from.
-    fn apply_statics_of(&mut self, p: &Program, id: CreatureId, sink: &mut impl FnMut(CreatureId, StatPart)) {
+    fn apply_statics_of(
+        &mut self,
+        p: &Program,
+        id: CreatureId,
+        walked: u32,
+        sink: &mut impl FnMut(CreatureId, StatPart),
+    ) {
         let card = self.creatures[id as usize].card;
         for a in &p.cards[card as usize].abilities {
-            if a.hook == Hook::Static {
+            if walked & a.hook.bit() != 0 {
                 let source = AbilitySource {
                     creature: id,
                     keyword: a.keyword,
@@ -99,12 +124,12 @@ impl State {
         for i in 0..self.creatures[id as usize].artifact_count as usize {
             let a = self.creatures[id as usize].artifacts[i];
             for &(kw, value) in &p.cards[a as usize].keywords {
-                self.apply_keyword_statics(p, id, kw, value, Via::Artifact(a), sink);
+                self.apply_keyword_statics(p, id, kw, value, Via::Artifact(a), walked, sink);
             }
         }
         for i in 0..self.creatures[id as usize].grant_count as usize {
             let (kw, value, _) = self.creatures[id as usize].grants[i];
-            self.apply_keyword_statics(p, id, kw, value, Via::Granted, sink);
+            self.apply_keyword_statics(p, id, kw, value, Via::Granted, walked, sink);
         }
     }
 
@@ -116,14 +141,15 @@ impl State {
         keyword: KwIdx,
         value: i32,
         via: Via,
+        walked: u32,
         sink: &mut impl FnMut(CreatureId, StatPart),
     ) {
         let def = &p.keywords[keyword as usize];
-        if def.hooks & Hook::Static.bit() == 0 {
+        if def.hooks & walked == 0 {
             return;
         }
         for (i, a) in def.abilities.iter().enumerate() {
-            if a.hook == Hook::Static {
+            if walked & a.hook.bit() != 0 {
                 let source = AbilitySource {
                     creature,
                     keyword,
