@@ -14,7 +14,7 @@ impl State {
             .push(Creature::new(p, card, side, slot as u8, self.turn));
         self.set_slot(side, slot, id);
         self.note_hooks(id);
-        self.stats_dirty = true;
+        self.base_changed();
         id
     }
 
@@ -37,7 +37,7 @@ impl State {
             self.creatures[id as usize].slot = slot as u8;
         }
         self.refresh_occupancy(side);
-        self.stats_dirty = true;
+        self.base_changed();
     }
 
     pub(super) fn move_to(&mut self, id: CreatureId, front: bool, cause: Cause) {
@@ -234,7 +234,7 @@ impl State {
                 if kept != before as usize {
                     c.grant_count = kept as u8;
                     c.refresh_hooks(p);
-                    self.stats_dirty = true;
+                    self.base_changed();
                 }
             }
         }

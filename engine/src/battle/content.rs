@@ -227,31 +227,7 @@ impl BattleContent {
             entry.hooks = hooks;
             entry.flags = flags;
         }
-        program.statics_read_damage = program.keywords.iter().any(|k| {
-            k.abilities.iter().any(|a| {
-                a.hook == super::program::Hook::Static
-                    && (a.condition.reads_damage() || a.target.reads_damage())
-            })
-        });
-        program.statics_modify_life = program.keywords.iter().any(|k| {
-            k.abilities.iter().any(|a| {
-                a.hook == super::program::Hook::Static
-                    && a.effects.iter().any(|e| {
-                        matches!(
-                            e,
-                            super::program::Eff::Modify(super::program::StatKind::Life, _)
-                        )
-                    })
-            })
-        });
-        program.statics_read_stats = program.keywords.iter().any(|k| {
-            k.abilities.iter().any(|a| {
-                a.hook == super::program::Hook::Static
-                    && (a.condition.reads_stats()
-                        || a.target.reads_damage()
-                        || a.effects.iter().any(|e| matches!(e, super::program::Eff::Modify(_, amt) if amt.reads_stats())))
-            })
-        });
+        program.set_static_flags(|_| true);
         program
     }
 }

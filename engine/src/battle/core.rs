@@ -342,9 +342,13 @@ impl Battle {
             st.resolve(p, pending);
             return;
         }
-        // Stats first: a creature whose life bonus just went away must die at this check
-        // whether or not someone read the board in between (stepping and running agree).
-        st.ensure_stats(p);
+        // Stats first when a static ability can change life: a creature whose life bonus just
+        // went away must die at this check whether or not someone read the board in between
+        // (stepping and running agree). Otherwise every change that can lower a life asks
+        // for a death check itself, and stats wait until someone reads them.
+        if p.statics_modify_life {
+            st.ensure_stats(p);
+        }
         if st.check_deaths {
             st.check_deaths = false;
             if st.process_deaths(p) {

@@ -93,7 +93,7 @@ impl State {
                     c.base[*stat as usize] += amount;
                     // Permanent changes add linearly: patch the stat unless a static ability reads it.
                     if p.statics_read_stats {
-                        self.stats_dirty = true;
+                        self.base_changed();
                     } else {
                         self.creatures[t as usize].stats[*stat as usize] += amount;
                         self.check_deaths = true;
@@ -138,7 +138,7 @@ impl State {
                     c.refresh_hooks(p);
                     let side = c.owner as usize;
                     self.discard[side].push((artifact, NONE));
-                    self.stats_dirty = true;
+                    self.base_changed();
                     self.emit(
                         EventKind::ArtifactDestroyed {
                             creature: t,
@@ -217,7 +217,7 @@ impl State {
         } else {
             return;
         }
-        self.stats_dirty = true;
+        self.base_changed();
         self.emit(
             EventKind::KeywordGranted {
                 creature: t,

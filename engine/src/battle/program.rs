@@ -451,6 +451,71 @@ impl Sel {
 }
 
 impl Program {
+    /// Works out [`Program::statics_read_damage`], [`Program::statics_read_stats`] and
+    /// [`Program::statics_modify_life`] over the keywords `in_play` says may appear.
+    pub fn set_static_flags(&mut self, in_play: impl Fn(KwIdx) -> bool) {
+        let statics = || {
+            self.keywords
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| in_play(*k as KwIdx))
+                .flat_map(|(_, k)| k.abilities.iter())
+                .filter(|a| a.hook == Hook::Static)
+        };
+        let read_damage = statics().any(|a| a.condition.reads_damage() || a.target.reads_damage());
+        let read_stats = statics().any(|a| {
+            a.condition.reads_stats()
+                || a.target.reads_damage()
+                || a.effects
+                    .iter()
+                    .any(|e| matches!(e, Eff::Modify(_, amt) if amt.reads_stats()))
+        });
+        let modify_life = statics().any(|a| {
+            a.effects
+                .iter()
+                .any(|e| matches!(e, Eff::Modify(StatKind::Life, _)))
+        });
+        self.statics_read_damage = read_damage;
+        self.statics_read_stats = read_stats;
+        self.statics_modify_life = modify_life;
+    }
+
+    /// The keywords that can come into play from these cards: their own, those their
+    /// abilities grant, and those of the cards they summon, transform into or combine into.
+    #[must_use]
+    pub fn reachable_keywords(&self, cards: impl IntoIterator<Item = CardIdx>) -> Vec<bool> {
+        let mut card_seen = vec![false; self.cards.len()];
+        let mut keyword_seen = vec![false; self.keywords.len()];
+        let mut cards: Vec<CardIdx> = cards.into_iter().collect();
+        let mut keywords: Vec<KwIdx> = Vec::new();
+        loop {
+            if let Some(card) = cards.pop() {
+                if std::mem::replace(&mut card_seen[card as usize], true) {
+                    continue;
+                }
+                keywords.extend(self.cards[card as usize].keywords.iter().map(|&(k, _)| k));
+            } else if let Some(keyword) = keywords.pop() {
+                if std::mem::replace(&mut keyword_seen[keyword as usize], true) {
+                    continue;
+                }
+                for effect in self.keywords[keyword as usize]
+                    .abilities
+                    .iter()
+                    .flat_map(|a| a.effects.iter())
+                {
+                    match effect {
+                        Eff::Grant(k, _) => keywords.push(*k),
+                        Eff::Summon(card, _) | Eff::Transform(card) => cards.push(*card),
+                        Eff::Combine(_, _, into) => cards.extend(into.iter().copied()),
+                        _ => {}
+                    }
+                }
+            } else {
+                return keyword_seen;
+            }
+        }
+    }
+
     /// The card index of an id.
     #[must_use]
     pub fn card_index(&self, id: &str) -> Option<CardIdx> {

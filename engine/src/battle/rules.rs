@@ -83,6 +83,7 @@ impl State {
 
     /// A scheduled play (Deploy).
     pub fn play(&mut self, p: &Program, play: &Play, cause: Cause) {
+        self.ensure_stats(p);
         let side = play.player;
         let card = &p.cards[play.card as usize];
         let fail = |s: &mut Self, reason| {
@@ -127,7 +128,7 @@ impl State {
                 c.artifact_count += 1;
                 c.refresh_hooks(p);
                 self.note_hooks(target);
-                self.stats_dirty = true;
+                self.base_changed();
                 let at = self.emit(
                     EventKind::ArtifactAttached {
                         creature: target,

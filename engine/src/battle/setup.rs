@@ -192,6 +192,17 @@ fn prepare_with_source(
     if diags.has_errors() {
         return None;
     }
+    // The hot path's shortcuts depend on which static abilities can be in play: narrow them
+    // from the whole library to what this battle's cards can bring.
+    let mut program = program;
+    let in_play = program.reachable_keywords(
+        lines
+            .iter()
+            .flatten()
+            .copied()
+            .chain(plays.iter().map(|p| p.card)),
+    );
+    program.set_static_flags(|k| in_play[k as usize]);
     Some(BattleSetup {
         program: Arc::new(program),
         setup: Arc::new(Setup {

@@ -578,6 +578,15 @@ impl State {
         mask
     }
 
+    /// Notes that a creature's base stats or fixed statics changed (or a creature arrived):
+    /// stats need recomputing, and its life may now be 0 even if no static changes life, so
+    /// the next death check must look.
+    #[inline]
+    pub(super) fn base_changed(&mut self) {
+        self.stats_dirty = true;
+        self.check_deaths = true;
+    }
+
     /// Whether some creature in a line may have an ability with `hook`.
     #[must_use]
     #[inline]
