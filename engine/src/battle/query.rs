@@ -4,7 +4,7 @@ use rand::Rng as _;
 
 use super::event::CreatureId;
 use super::program::{Amt, Cond, Program, Sel};
-use super::state::{Ctx, NONE, State, TargetRef, Targets};
+use super::state::{Ctx, NONE, Slots, State, TargetRef, Targets};
 
 impl State {
     /// Evaluates a condition on `subject`, for an ability whose bearer belongs to `owner`.
@@ -146,11 +146,12 @@ impl State {
             }
             Sel::AllEnemies => self.line(enemy).for_each(|id| out.push(creature(id))),
             Sel::RandomEnemy => {
-                let n = self.line(enemy).count();
+                let occupied = self.occupied(enemy);
+                let n = occupied.count_ones() as usize;
                 if n > 0 {
                     let pick = self.rng.random_range(0..n);
-                    if let Some(id) = self.line(enemy).nth(pick) {
-                        out.push(creature(id));
+                    if let Some(slot) = Slots(occupied).nth(pick) {
+                        out.push(creature(self.lines[enemy as usize][slot]));
                     }
                 }
             }

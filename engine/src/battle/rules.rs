@@ -208,19 +208,14 @@ impl State {
 
     /// The attacks of one slot (`second`: Fury's second pass). Both are worked out first, then dealt.
     pub fn attack_slot(&mut self, p: &Program, slot: usize, second: bool) {
-        // Fury's pass: most slots hold no creature that attacks twice, so nothing happens there.
-        if second
-            && (0..2u8).all(|side| {
-                let id = self.at(side, slot);
-                id == NONE || self.creatures[id as usize].flags & flag::ATTACK_TWICE == 0
-            })
-        {
+        if slot >= self.slots {
             return;
         }
         self.ensure_stats(p);
+        let ids = [self.lines[0][slot], self.lines[1][slot]];
         let mut plans: [Option<AttackPlan>; 2] = [None, None];
         for side in 0..2u8 {
-            let id = self.at(side, slot);
+            let id = ids[side as usize];
             if id == NONE {
                 continue;
             }
@@ -240,7 +235,7 @@ impl State {
                 }
                 continue;
             }
-            let enemy = self.at(1 - side, slot);
+            let enemy = ids[1 - side as usize];
             if enemy == NONE {
                 let mut amount = attack;
                 if hooks & Hook::WouldDealDamage.bit() != 0 {
