@@ -653,19 +653,18 @@ impl State {
 
     #[inline(never)]
     fn enqueue_abilities(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
-        let subject_tribes = if ctx.subject == NONE {
-            0
-        } else {
-            p.cards[self.creature(ctx.subject).card as usize].tribes
-        };
         // Disjoint field borrows: read the creature while pushing to the queue, no copy.
-        let c = &self.creatures[id as usize];
+        let creatures = &self.creatures;
         let queue = &mut self.queue;
-        c.each_ability(p, id, hook, |source| {
+        creatures[id as usize].each_ability(p, id, hook, |source| {
             let a = &p.keywords[source.keyword as usize].abilities[source.ability as usize];
-            if a.hook_tribe
-                .is_none_or(|t| subject_tribes & (1u128 << t) != 0)
-            {
+            // Only `AllySummoned(tribe)` filters by the other creature's tribes.
+            let matches = a.hook_tribe.is_none_or(|t| {
+                ctx.subject != NONE
+                    && p.cards[creatures[ctx.subject as usize].card as usize].tribes & (1u128 << t)
+                        != 0
+            });
+            if matches {
                 queue.push_back(Pending { source, after, ctx });
             }
         });
