@@ -172,8 +172,9 @@ impl Battle {
             self.state.log.clear();
             self.state.record = false;
         }
+        // Nobody is handed events one at a time here, so no need to stop after each.
         while self.state.stage != Stage::Over {
-            self.advance();
+            self.advance_once();
         }
         self.state.record = true;
         self.state.log_start = self.state.next_index;
