@@ -91,6 +91,8 @@ impl Battle {
             record: true,
             stats_dirty: true,
             check_deaths: false,
+            suspects: [NONE; super::state::MAX_SUSPECTS],
+            suspect_count: 0,
             resolutions: 0,
             phase_event: 0,
             result: 3,
@@ -102,6 +104,7 @@ impl Battle {
         }
         state.ensure_stats(&program);
         state.check_deaths = false;
+        state.suspect_count = 0;
         Self {
             program,
             setup: s,

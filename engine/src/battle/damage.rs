@@ -194,7 +194,9 @@ impl State {
             self.stats_dirty |= p.statics_read_damage;
             // Only a creature that may now be at 0 needs a death check (a recomputation that
             // lowers life asks for its own).
-            self.check_deaths |= c.damage >= c.life();
+            if c.damage >= c.life() {
+                self.suspect(plan.target);
+            }
             let ctx = Ctx {
                 subject: plan.source.unwrap_or(NONE),
                 amount: plan.amount,

@@ -96,7 +96,7 @@ impl State {
                         self.base_changed();
                     } else {
                         self.creatures[t as usize].stats[*stat as usize] += amount;
-                        self.check_deaths = true;
+                        self.suspect(t);
                     }
                     self.emit(
                         EventKind::StatChanged {
@@ -124,7 +124,7 @@ impl State {
                 let c = &mut self.creatures[t as usize];
                 if c.on_line && !c.doomed {
                     c.doomed = true;
-                    self.check_deaths = true;
+                    self.suspect(t);
                     let at = self.emit(EventKind::MarkedForDestruction { creature: t }, cause);
                     self.creatures[t as usize].last_hit = Some(at);
                 }

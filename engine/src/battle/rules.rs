@@ -4,7 +4,7 @@
 use super::event::{AttackTarget, Cause, CreatureId, EventKind, PlayFailure};
 use super::program::{Eff, Hook, MAX_ARTIFACTS, MAX_SLOTS, Program, flag};
 use super::setup::Play;
-use super::state::{Ctx, NONE, Slots, State, TargetRef};
+use super::state::{ALL_SUSPECT, Ctx, NONE, Slots, State, TargetRef};
 
 /// An attack worked out before it is dealt: attacker, target, damage to a creature, damage to a player.
 type AttackPlan = (CreatureId, AttackTarget, Option<DamagePlan>, i32);
@@ -18,15 +18,43 @@ impl State {
         self.ensure_stats(p);
         let mut dying = [NONE; 2 * MAX_SLOTS];
         let mut n = 0;
-        for side in 0..2u8 {
-            let line = self.lines[side as usize];
-            for slot in Slots(self.occupied(side)) {
-                let id = line[slot];
-                let c = &self.creatures[id as usize];
-                // Written every time, kept only when it dies: no branch on the board's contents.
-                dying[n] = id;
-                n += usize::from(c.doomed | (c.damage >= c.life()));
+        let suspects = std::mem::replace(&mut self.suspect_count, 0);
+        if suspects == ALL_SUSPECT {
+            for side in 0..2u8 {
+                let line = self.lines[side as usize];
+                for slot in Slots(self.occupied(side)) {
+                    let id = line[slot];
+                    let c = &self.creatures[id as usize];
+                    // Written every time, kept only when it dies: no branch on the board's
+                    // contents.
+                    dying[n] = id;
+                    n += usize::from(c.doomed | (c.damage >= c.life()));
+                }
             }
+        } else {
+            // Only these can have reached 0; destroyed in line order, as a full look would.
+            for &id in &self.suspects[..suspects as usize] {
+                let c = &self.creatures[id as usize];
+                if c.on_line && (c.doomed || c.damage >= c.life()) {
+                    dying[n] = id;
+                    n += 1;
+                }
+            }
+            dying[..n].sort_unstable_by_key(|&id| {
+                let c = &self.creatures[id as usize];
+                (c.owner, c.slot)
+            });
+            debug_assert_eq!(
+                dying[..n],
+                (0..2u8)
+                    .flat_map(|side| self.line(side))
+                    .filter(|&id| {
+                        let c = &self.creatures[id as usize];
+                        c.doomed || c.damage >= c.life()
+                    })
+                    .collect::<Vec<_>>()[..],
+                "a creature at 0 life was not a suspect"
+            );
         }
         if n == 0 {
             return false;

@@ -10,6 +10,10 @@ use super::program::{CardIdx, Hook, KwIdx, MAX_ARTIFACTS, MAX_GRANTS, MAX_SLOTS,
 
 /// "No creature" in a slot or a reference.
 pub const NONE: CreatureId = CreatureId::MAX;
+/// Most creatures a death check remembers by name before it looks at every creature.
+pub const MAX_SUSPECTS: usize = 4;
+/// `State::suspect_count` when every creature must be looked at.
+pub const ALL_SUSPECT: u8 = u8::MAX;
 /// A grant that never expires.
 pub const FOREVER: u32 = u32::MAX;
 
@@ -445,6 +449,11 @@ pub struct State {
     pub stats_dirty: bool,
     /// Some creature may have to be destroyed.
     pub check_deaths: bool,
+    /// The creatures that may have to be destroyed at the next check, when few are known
+    /// (damage, destruction); [`ALL_SUSPECT`] in `suspect_count` when any might be.
+    pub suspects: [CreatureId; MAX_SUSPECTS],
+    /// How many of `suspects` are used, or [`ALL_SUSPECT`].
+    pub suspect_count: u8,
     /// Resolutions since the turn machine last moved (loop guard).
     pub resolutions: u32,
     /// The event that started the current phase (the cause of plain rule events).
@@ -481,6 +490,8 @@ impl State {
             record,
             stats_dirty,
             check_deaths,
+            suspects,
+            suspect_count,
             resolutions,
             phase_event,
             result,
@@ -509,6 +520,8 @@ impl State {
         self.record = *record;
         self.stats_dirty = *stats_dirty;
         self.check_deaths = *check_deaths;
+        self.suspects = *suspects;
+        self.suspect_count = *suspect_count;
         self.resolutions = *resolutions;
         self.phase_event = *phase_event;
         self.result = *result;
@@ -584,7 +597,30 @@ impl State {
     #[inline]
     pub(super) fn base_changed(&mut self) {
         self.stats_dirty = true;
+        self.suspect_all();
+    }
+
+    /// Asks for a death check of one creature (it was damaged or marked).
+    #[inline]
+    pub(super) fn suspect(&mut self, id: CreatureId) {
         self.check_deaths = true;
+        let n = self.suspect_count as usize;
+        if n == ALL_SUSPECT as usize || self.suspects[..n].contains(&id) {
+            return;
+        }
+        if n < MAX_SUSPECTS {
+            self.suspects[n] = id;
+            self.suspect_count += 1;
+        } else {
+            self.suspect_count = ALL_SUSPECT;
+        }
+    }
+
+    /// Asks for a death check of every creature.
+    #[inline]
+    pub(super) fn suspect_all(&mut self) {
+        self.check_deaths = true;
+        self.suspect_count = ALL_SUSPECT;
     }
 
     /// Whether some creature in a line may have an ability with `hook`.

@@ -96,7 +96,9 @@ impl State {
                 }
             }
         }
-        self.check_deaths |= lethal;
+        if lethal {
+            self.suspect_all();
+        }
     }
 
     /// Applies every static ability of `id`, in keyword order (printed, artifacts, granted).
