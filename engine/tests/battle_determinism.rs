@@ -241,6 +241,52 @@ fn arb_card() -> impl Strategy<Value = Card> {
         })
 }
 
+/// A 7-versus-7 scenario of random cards, with an artifact, the Carrot of Power and random plays.
+fn random_board(
+    cards: Vec<Card>,
+    plays: Vec<(u32, bool, usize)>,
+    max_turns: u32,
+) -> Arc<sigilforge_engine::battle::BattleSetup> {
+    let mut sc = scenario(max_turns).0;
+    for (i, card) in cards.into_iter().enumerate() {
+        sc.cards.insert(format!("c{i}"), card);
+    }
+    sc.cards.insert(
+        "blade".into(),
+        Card {
+            name: "Blade".into(),
+            kind: sigilforge_engine::model::CardKind::Artifact,
+            attack: 1,
+            ..Card::default()
+        },
+    );
+    sc.cards.insert(
+        "carrot".into(),
+        Card {
+            name: "C".into(),
+            kind: sigilforge_engine::model::CardKind::Artifact,
+            keywords: vec!["Carrot of Power".into()],
+            ..Card::default()
+        },
+    );
+    sc.a = (0..7).map(|i| format!("c{i}")).collect();
+    sc.b = (7..14).map(|i| format!("c{i}")).collect();
+    for (turn, a, card) in plays {
+        let id = match card {
+            12 => "blade".to_owned(),
+            13 => "carrot".to_owned(),
+            n => format!("c{n}"),
+        };
+        sc.plays.push(sigilforge_engine::model::ScheduledPlay {
+            turn,
+            player: if a { Player::A } else { Player::B },
+            card: id,
+            target: Some(1),
+        });
+    }
+    Arc::new(prepare(&BattleContent::standard(), &sc).expect("a random board resolves"))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -250,20 +296,7 @@ proptest! {
         max_turns in 1..40u32,
         seeds in proptest::collection::vec(any::<u64>(), 3),
     ) {
-        let mut sc = scenario(max_turns).0;
-        for (i, card) in cards.into_iter().enumerate() {
-            sc.cards.insert(format!("c{i}"), card);
-        }
-        sc.cards.insert("blade".into(), Card { name: "Blade".into(), kind: sigilforge_engine::model::CardKind::Artifact, attack: 1, ..Card::default() });
-        sc.cards.insert("carrot".into(), Card { name: "C".into(), kind: sigilforge_engine::model::CardKind::Artifact, keywords: vec!["Carrot of Power".into()], ..Card::default() });
-        sc.a = (0..7).map(|i| format!("c{i}")).collect();
-        sc.b = (7..14).map(|i| format!("c{i}")).collect();
-        for (turn, a, card) in plays {
-            let id = match card { 12 => "blade".to_owned(), 13 => "carrot".to_owned(), n => format!("c{n}") };
-            sc.plays.push(sigilforge_engine::model::ScheduledPlay { turn, player: if a { Player::A } else { Player::B }, card: id, target: Some(1) });
-        }
-        let setup = prepare(&BattleContent::standard(), &sc).unwrap();
-        let setup = Arc::new(setup);
+        let setup = random_board(cards, plays, max_turns);
         for seed in seeds {
             let mut b = Battle::with_log(&setup, seed, false);
             b.run();
@@ -271,5 +304,33 @@ proptest! {
             prop_assert!(b.turn() <= max_turns);
             prop_assert!(b.board()[0].len() <= 7 && b.board()[1].len() <= 7);
         }
+    }
+
+    /// The log-off run takes shortcuts (no events built, stats left until read, death checks
+    /// of named suspects): it must end exactly as the logged run, and stepping must hand out
+    /// exactly the logged run's events.
+    #[test]
+    fn random_boards_step_run_and_log_off_agree(
+        cards in proptest::collection::vec(arb_card(), 14),
+        plays in proptest::collection::vec((1..6u32, any::<bool>(), 0..14usize), 0..6),
+        max_turns in 1..25u32,
+        seed in any::<u64>(),
+    ) {
+        let setup = random_board(cards, plays, max_turns);
+        let mut logged = Battle::new(&setup, seed);
+        logged.run();
+        let mut stepped = Battle::new(&setup, seed);
+        let mut events = Vec::new();
+        while let Some(e) = stepped.step() {
+            events.push(e);
+        }
+        prop_assert_eq!(events.as_slice(), logged.log());
+        let start = Battle::with_log(&setup, 0, false);
+        let mut quiet = start.clone();
+        quiet.reset_from(&start, seed);
+        quiet.run();
+        prop_assert_eq!(quiet.event_count(), logged.event_count());
+        prop_assert_eq!(quiet.outcome_json(), logged.outcome_json());
+        prop_assert_eq!(quiet.discard(), logged.discard());
     }
 }

@@ -114,20 +114,6 @@ impl Battle {
         }
     }
 
-    /// A copy with another seed, for a battle that has not started yet (a fresh [`Battle::new`]
-    /// cloned: cheaper than compiling the start again for every Monte Carlo run).
-    #[must_use]
-    pub fn reseeded(&self, seed: u64) -> Battle {
-        let mut b = self.clone();
-        b.seed = seed;
-        b.state.rng = ChaCha8Rng::seed_from_u64(seed);
-        // A clone's buffers are only as large as their contents: give the (empty) queue and log
-        // room up front so that stepping does not grow them one doubling at a time.
-        b.state.queue.reserve(64);
-        b.state.log.reserve(if b.state.keep_log { 512 } else { 64 });
-        b
-    }
-
     /// The same battle from its start, stepped `n` events in: stepping back is replaying.
     #[must_use]
     pub fn replay_to(&self, n: u32) -> Battle {
@@ -327,6 +313,7 @@ impl Battle {
     }
 
     /// One unit of work: a queued ability, a death check, or the next step of the turn.
+    #[allow(clippy::inline_always)] // measured: inlined into both loops it saves a tenth of a battle's instructions
     #[inline(always)]
     fn advance_once(&mut self) {
         let p = &*self.program;

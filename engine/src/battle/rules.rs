@@ -81,8 +81,8 @@ impl State {
                 Cause::after(last_hit.unwrap_or(self.phase_event)),
             );
         }
-        let others = self.board_may_have(Hook::AllyDestroyed)
-            || self.board_may_have(Hook::OtherDestroyed);
+        let others =
+            self.board_may_have(Hook::AllyDestroyed) || self.board_may_have(Hook::OtherDestroyed);
         for (i, &id) in dying[..n].iter().enumerate() {
             let (owner, slot) = {
                 let dead = &self.creatures[id as usize];

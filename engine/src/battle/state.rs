@@ -238,7 +238,7 @@ impl Creature {
 }
 
 /// The slots of a bit mask, lowest first.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Slots(pub u32);
 
 impl Iterator for Slots {
@@ -396,6 +396,7 @@ pub enum Stage {
 }
 
 /// The mutable state of a battle (cloned cheaply; no references into content).
+#[allow(clippy::struct_excessive_bools)] // independent flags of the turn machine and its shortcuts
 #[derive(Debug, Clone)]
 pub struct State {
     /// The seeded generator.
@@ -670,7 +671,13 @@ impl State {
 
     /// Calls `f` for each ability of `id` with `hook`, in keyword order.
     #[inline]
-    pub fn each_ability(&self, p: &Program, id: CreatureId, hook: Hook, f: impl FnMut(AbilitySource)) {
+    pub fn each_ability(
+        &self,
+        p: &Program,
+        id: CreatureId,
+        hook: Hook,
+        f: impl FnMut(AbilitySource),
+    ) {
         let c = self.creature(id);
         if c.hooks & hook.bit() != 0 {
             c.each_ability(p, id, hook, f);

@@ -273,8 +273,9 @@ impl SandboxPanel {
             let mut counts = [0u64; 4];
             let mut examples = [None; 4];
             let mut histogram = std::collections::BTreeMap::<i32, u64>::new();
+            let mut battle = start.clone();
             for seed in 0..SIMULATION_RUNS {
-                let mut battle = start.reseeded(seed);
+                battle.reset_from(&start, seed);
                 battle.run();
                 let outcome = match battle.winner() {
                     Some(Winner::A) => 0,
