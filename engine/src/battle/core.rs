@@ -174,8 +174,13 @@ impl Battle {
     /// Turns this battle into a copy of `start` (a battle that has not started) with another
     /// seed, reusing this battle's buffers: Monte Carlo runs allocate nothing per battle.
     pub fn reset_from(&mut self, start: &Battle, seed: u64) {
-        self.program.clone_from(&start.program);
-        self.setup.clone_from(&start.setup);
+        // Usually the same content already: skip the two atomic reference-count updates.
+        if !Arc::ptr_eq(&self.program, &start.program) {
+            self.program = Arc::clone(&start.program);
+        }
+        if !Arc::ptr_eq(&self.setup, &start.setup) {
+            self.setup = Arc::clone(&start.setup);
+        }
         self.seed = seed;
         self.returned = start.returned;
         self.state.copy_from(&start.state);
