@@ -5,6 +5,7 @@
 
 pub mod archive;
 pub mod battle;
+pub mod cards_csv;
 pub mod command;
 pub mod diag;
 pub mod encounter;

@@ -130,7 +130,7 @@ pub(crate) fn keyword_index<'p>(
 }
 
 /// The standard battle-line keyword library embedded in the engine, parsed once.
-fn standard_keywords() -> &'static KeywordSet {
+pub(crate) fn standard_keywords() -> &'static KeywordSet {
     static STANDARD: std::sync::OnceLock<KeywordSet> = std::sync::OnceLock::new();
     STANDARD.get_or_init(|| {
         // The embedded file is tested to parse (battle tests); an empty set is the safe fallback.
@@ -148,43 +148,44 @@ fn check_card(
     diags: &mut Diagnostics,
 ) {
     for text in &card.keywords {
-        // Locating scans the file, so it is done only for a keyword that has a problem.
-        let at = || locate_literal_after(source, anchor, text);
-        let Some(kw) = KeywordRef::parse(text) else {
-            diags.error(path, at(), format!("card `{anchor}` has an empty keyword"));
-            continue;
-        };
-        match keywords.get(&normalise(&kw.name)) {
-            None => {
-                let hint = nearest_keyword(&kw.name, keywords)
-                    .map(|k| format!("; did you mean `{k}`?"))
-                    .unwrap_or_default();
-                diags.error(
-                    path,
-                    at(),
-                    format!("unknown keyword `{}` on card `{anchor}`{hint}", kw.name),
-                );
-            }
-            Some(def) => match (&def.param, kw.value) {
-                (Some(param), None) => diags.error(
-                    path,
-                    at(),
-                    format!(
-                        "keyword `{}` needs a value ({param}), e.g. `{} 2`",
-                        def.name, def.name
-                    ),
-                ),
-                (None, Some(v)) => diags.error(
-                    path,
-                    at(),
-                    format!(
-                        "keyword `{}` takes no value, but `{v}` is written",
-                        def.name
-                    ),
-                ),
-                _ => {}
-            },
+        if let Some(problem) = keyword_problem(text, anchor, keywords) {
+            // Locating scans the file, so it is done only for a keyword that has a problem.
+            diags.error(path, locate_literal_after(source, anchor, text), problem);
         }
+    }
+}
+
+/// What is wrong with `text`, a keyword as written on card `anchor` (empty, unknown, a value
+/// missing or one too many), if anything.
+pub(crate) fn keyword_problem(
+    text: &str,
+    anchor: &str,
+    keywords: &BTreeMap<String, &KeywordDef>,
+) -> Option<String> {
+    let Some(kw) = KeywordRef::parse(text) else {
+        return Some(format!("card `{anchor}` has an empty keyword"));
+    };
+    match keywords.get(&normalise(&kw.name)) {
+        None => {
+            let hint = nearest_keyword(&kw.name, keywords)
+                .map(|k| format!("; did you mean `{k}`?"))
+                .unwrap_or_default();
+            Some(format!(
+                "unknown keyword `{}` on card `{anchor}`{hint}",
+                kw.name
+            ))
+        }
+        Some(def) => match (&def.param, kw.value) {
+            (Some(param), None) => Some(format!(
+                "keyword `{}` needs a value ({param}), e.g. `{} 2`",
+                def.name, def.name
+            )),
+            (None, Some(v)) => Some(format!(
+                "keyword `{}` takes no value, but `{v}` is written",
+                def.name
+            )),
+            _ => None,
+        },
     }
 }
 
