@@ -75,11 +75,12 @@ pub fn export_csv(pack: &Pack) -> String {
                 ron::to_string(&card.abilities).unwrap_or_default()
             },
         ];
-        row.extend(
-            stat_names
-                .iter()
-                .map(|n| card.stats.get(*n).map(ToString::to_string).unwrap_or_default()),
-        );
+        row.extend(stat_names.iter().map(|n| {
+            card.stats
+                .get(*n)
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        }));
         let _ = writer.write_record(&row);
     }
     let bytes = writer.into_inner().unwrap_or_default();
@@ -129,7 +130,10 @@ impl CardChange {
     #[must_use]
     pub fn describe(&self) -> Vec<String> {
         let Some(before) = &self.before else {
-            return vec![format!("new card `{}` ({})", self.after.id, self.after.name)];
+            return vec![format!(
+                "new card `{}` ({})",
+                self.after.id, self.after.name
+            )];
         };
         let mut out = Vec::new();
         let mut field = |name: &str, a: String, b: String| {
@@ -143,8 +147,16 @@ impl CardChange {
         field("cost", a.cost.to_string(), b.cost.to_string());
         field("attack", a.attack.to_string(), b.attack.to_string());
         field("life", a.life.to_string(), b.life.to_string());
-        field("tribes", a.tribes.join(LIST_SEPARATOR), b.tribes.join(LIST_SEPARATOR));
-        field("tags", a.tags.join(LIST_SEPARATOR), b.tags.join(LIST_SEPARATOR));
+        field(
+            "tribes",
+            a.tribes.join(LIST_SEPARATOR),
+            b.tribes.join(LIST_SEPARATOR),
+        );
+        field(
+            "tags",
+            a.tags.join(LIST_SEPARATOR),
+            b.tags.join(LIST_SEPARATOR),
+        );
         field(
             "keywords",
             a.keywords.join(LIST_SEPARATOR),
@@ -283,67 +295,61 @@ pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>
                 at(col, message);
             }
         }
-        match existing {
-            Some((path, index, before, _)) => {
-                if let Some(file) = file_cell.filter(|f| !f.is_empty() && *f != path) {
-                    let col = columns
-                        .iter()
-                        .position(|c| matches!(c, Column::File))
-                        .unwrap_or(0);
-                    at(
-                        col,
-                        format!(
-                            "card `{id}` is in `{path}`; moving it to `{file}` is not supported (edit the file cell only for new cards)"
-                        ),
-                    );
-                    continue;
-                }
-                if before == &card {
-                    plan.unchanged += 1;
-                } else {
-                    plan.changes.push(CardChange {
-                        file: path,
-                        index,
-                        before: Some(before.clone()),
-                        after: card,
-                    });
-                }
+        if let Some((path, index, before, _)) = existing {
+            if let Some(file) = file_cell.filter(|f| !f.is_empty() && *f != path) {
+                let col = columns
+                    .iter()
+                    .position(|c| matches!(c, Column::File))
+                    .unwrap_or(0);
+                at(
+                    col,
+                    format!(
+                        "card `{id}` is in `{path}`; moving it to `{file}` is not supported (edit the file cell only for new cards)"
+                    ),
+                );
+                continue;
             }
-            None => {
-                let file = match file_cell.filter(|f| !f.is_empty()) {
-                    Some(f) => f,
-                    None => match &first_card_file {
-                        Some(f) => f.clone(),
-                        None => {
-                            at(
-                                id_col,
-                                "the pack has no card file to add this card to; name one in the `file` column"
-                                    .into(),
-                            );
-                            continue;
-                        }
-                    },
-                };
-                let Some(len) = pack.file(&file).and_then(|f| match &f.content {
-                    Content::Cards(set) => Some(set.cards.len()),
-                    _ => None,
-                }) else {
-                    let col = columns
-                        .iter()
-                        .position(|c| matches!(c, Column::File))
-                        .unwrap_or(id_col);
-                    at(col, format!("`{file}` is not a card file of this pack"));
-                    continue;
-                };
-                let slot = appended.entry(file.clone()).or_insert(len);
+            if before == &card {
+                plan.unchanged += 1;
+            } else {
                 plan.changes.push(CardChange {
-                    file,
-                    index: *slot,
-                    before: None,
+                    file: path,
+                    index,
+                    before: Some(before.clone()),
                     after: card,
                 });
-                *slot += 1;
             }
+        } else {
+            let Some(file) = file_cell
+                .filter(|f| !f.is_empty())
+                .or_else(|| first_card_file.clone())
+            else {
+                at(
+                    id_col,
+                    "the pack has no card file to add this card to; name one in the `file` column"
+                        .into(),
+                );
+                continue;
+            };
+            let Some(len) = pack.file(&file).and_then(|f| match &f.content {
+                Content::Cards(set) => Some(set.cards.len()),
+                _ => None,
+            }) else {
+                let col = columns
+                    .iter()
+                    .position(|c| matches!(c, Column::File))
+                    .unwrap_or(id_col);
+                at(col, format!("`{file}` is not a card file of this pack"));
+                continue;
+            };
+            let slot = appended.entry(file.clone()).or_insert(len);
+            plan.changes.push(CardChange {
+                file,
+                index: *slot,
+                before: None,
+                after: card,
+            });
+            *slot += 1;
         }
     }
     plan.not_in_sheet = pack
@@ -634,7 +640,10 @@ mod tests {
         assert_eq!(plan.changes.len(), 2);
         assert_eq!(plan.changes[0].after.cost, 4);
         assert_eq!(plan.changes[0].describe(), ["cost: 1 → 4"]);
-        assert_eq!((plan.changes[1].file.as_str(), plan.changes[1].index), ("cards.ron", 2));
+        assert_eq!(
+            (plan.changes[1].file.as_str(), plan.changes[1].index),
+            ("cards.ron", 2)
+        );
         assert!(plan.changes[1].before.is_none());
         assert_eq!(plan.unchanged, 1);
     }
@@ -648,10 +657,24 @@ mod tests {
             .iter()
             .map(|e| e.display(Path::new("cards.csv")))
             .collect();
-        assert_eq!(shown[0], "cards.csv:1:5: unknown column `bogus` (columns are: file, id, name, kind, cost, attack, life, tribes, tags, keywords, text, art, abilities, and stat:NAME for a stat)");
-        assert_eq!(shown[1], "cards.csv:2:2: cost `three` is not a whole number");
-        assert!(shown[2].starts_with("cards.csv:3:3: unknown keyword `Flyy` on card `sage`"), "{}", shown[2]);
-        assert!(shown[3].starts_with("cards.csv:3:4: unknown kind `Dragon`"), "{}", shown[3]);
+        assert_eq!(
+            shown[0],
+            "cards.csv:1:5: unknown column `bogus` (columns are: file, id, name, kind, cost, attack, life, tribes, tags, keywords, text, art, abilities, and stat:NAME for a stat)"
+        );
+        assert_eq!(
+            shown[1],
+            "cards.csv:2:2: cost `three` is not a whole number"
+        );
+        assert!(
+            shown[2].starts_with("cards.csv:3:3: unknown keyword `Flyy` on card `sage`"),
+            "{}",
+            shown[2]
+        );
+        assert!(
+            shown[3].starts_with("cards.csv:3:4: unknown kind `Dragon`"),
+            "{}",
+            shown[3]
+        );
         assert_eq!(shown[4], "cards.csv:4:1: the id is empty");
         assert_eq!(shown.len(), 5);
     }

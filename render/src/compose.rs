@@ -132,7 +132,11 @@ pub fn compose(template: &Template, face: &FaceData, frame: Frame, fit: ArtFit) 
     // A clip group would cost resvg two extra full-size layers per card.
     svg.push_str("</defs>");
     let is_icon = |name: &str| {
-        icons.iter().any(|(n, _)| n == name) || template.ids.iter().any(|id| id.strip_prefix("icon-") == Some(name))
+        icons.iter().any(|(n, _)| n == name)
+            || template
+                .ids
+                .iter()
+                .any(|id| id.strip_prefix("icon-") == Some(name))
     };
     let mut ctx = Context {
         svg,
@@ -194,14 +198,11 @@ impl Context<'_> {
         let Some(value) = self.face.values.get(&slot.name) else {
             return;
         };
-        let r = slot.rect;
+        let rect = slot.rect;
         match (&slot.kind, value) {
-            (SlotKind::Text(style), SlotValue::Text(text)) => {
-                if !text.is_empty() {
-                    let layout =
-                        text_fit::layout(self.fonts, &[Paragraph::plain(text)], style, r);
-                    self.text(slot, style, &layout);
-                }
+            (SlotKind::Text(style), SlotValue::Text(text)) if !text.is_empty() => {
+                let layout = text_fit::layout(self.fonts, &[Paragraph::plain(text)], style, rect);
+                self.text(slot, style, &layout);
             }
             (SlotKind::Text(style), SlotValue::Rules(lines)) => {
                 let paragraphs: Vec<Paragraph> = lines
@@ -215,20 +216,23 @@ impl Context<'_> {
                         )
                     })
                     .collect();
-                let layout = text_fit::layout(self.fonts, &paragraphs, style, r);
+                let layout = text_fit::layout(self.fonts, &paragraphs, style, rect);
                 self.text(slot, style, &layout);
             }
             (SlotKind::Art, SlotValue::Image { key, width, height }) => {
                 let (href, aspect, quality) = match self.fit {
                     ArtFit::Clip => (key.clone(), "xMidYMid slice", "optimizeQuality"),
                     ArtFit::Crop { px_per_mm } => {
-                        let (x, y, w, h) = cover_crop(*width, *height, r.width, r.height);
+                        let (crop_x, crop_y, crop_w, crop_h) =
+                            cover_crop(*width, *height, rect.width, rect.height);
                         // The box's size in output pixels (exact unless the slot sits in a
                         // scaled group; then the nearest-pixel draw resamples a little).
-                        let out_w = (r.width * self.unit_mm.0 * px_per_mm).round().max(1.0);
-                        let out_h = (r.height * self.unit_mm.1 * px_per_mm).round().max(1.0);
+                        let out_w = (rect.width * self.unit_mm.0 * px_per_mm).round().max(1.0);
+                        let out_h = (rect.height * self.unit_mm.1 * px_per_mm).round().max(1.0);
                         (
-                            format!("{key}{CROP_MARK}{x},{y},{w},{h},{out_w},{out_h}"),
+                            format!(
+                                "{key}{CROP_MARK}{crop_x},{crop_y},{crop_w},{crop_h},{out_w},{out_h}"
+                            ),
                             "none",
                             "optimizeSpeed",
                         )
@@ -238,15 +242,15 @@ impl Context<'_> {
                     self.svg,
                     r#"<image xlink:href="{}" x="{}" y="{}" width="{}" height="{}" preserveAspectRatio="{aspect}" image-rendering="{quality}"/>"#,
                     escape(&href),
-                    num(r.x),
-                    num(r.y),
-                    num(r.width),
-                    num(r.height),
+                    num(rect.x),
+                    num(rect.y),
+                    num(rect.width),
+                    num(rect.height),
                 );
             }
             (SlotKind::Rarity, SlotValue::Gem(color)) => {
-                let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
-                let (hw, hh) = (r.width / 2.0, r.height / 2.0);
+                let (cx, cy) = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
+                let (hw, hh) = (rect.width / 2.0, rect.height / 2.0);
                 let _ = write!(
                     self.svg,
                     r##"<path d="M{} {} L{} {} L{} {} L{} {} Z" fill="{}" stroke="#f7f2e6" stroke-width="{}"/>"##,
@@ -259,7 +263,7 @@ impl Context<'_> {
                     num(cx - hw),
                     num(cy),
                     escape(color),
-                    num(r.width.min(r.height) * 0.08)
+                    num(rect.width.min(rect.height) * 0.08)
                 );
             }
             // A value of the wrong kind for its slot (an image in a text slot): left empty.
@@ -363,7 +367,11 @@ pub fn builtin_icon_names() -> Vec<String> {
 pub fn num(v: f32) -> String {
     let s = format!("{v:.3}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".to_owned() } else { s.to_owned() }
+    if s == "-0" {
+        "0".to_owned()
+    } else {
+        s.to_owned()
+    }
 }
 
 /// Escapes text for XML content and attribute values.
@@ -395,7 +403,10 @@ mod tests {
         assert_eq!(num(2.0), "2");
         assert_eq!(num(2.6), "2.6");
         assert_eq!(num(-0.0001), "0");
-        assert_eq!(escape("A & <B> \"c\"\u{1}"), "A &amp; &lt;B&gt; &quot;c&quot;");
+        assert_eq!(
+            escape("A & <B> \"c\"\u{1}"),
+            "A &amp; &lt;B&gt; &quot;c&quot;"
+        );
     }
 
     #[test]
@@ -409,8 +420,10 @@ mod tests {
         let mut face = FaceData::default();
         face.values
             .insert("name".into(), SlotValue::Text("Iron & Oak".into()));
-        face.values.insert("attack".into(), SlotValue::Text("0".into()));
-        face.values.insert("life".into(), SlotValue::Text("3".into()));
+        face.values
+            .insert("attack".into(), SlotValue::Text("0".into()));
+        face.values
+            .insert("life".into(), SlotValue::Text("3".into()));
         face.present.insert("life".into());
         face.values.insert(
             "rules".into(),

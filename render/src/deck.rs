@@ -197,10 +197,9 @@ impl Deck {
                 self.images.set_back(bytes);
                 // The image covers the card's cut size; a copy of it, enlarged, fills the
                 // bleed around it (the edges' colours carry on past the cut).
-                let (w, h) = self
-                    .cards
-                    .first()
-                    .map_or((63.0, 88.0), |c| (c.template.width_mm, c.template.height_mm));
+                let (w, h) = self.cards.first().map_or((63.0, 88.0), |c| {
+                    (c.template.width_mm, c.template.height_mm)
+                });
                 let text = format!(
                     r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}"><rect id="art" x="-10" y="-10" width="{}" height="{}"/><rect id="art" x="0" y="0" width="{w}" height="{h}"/></svg>"#,
                     w + 20.0,
@@ -322,7 +321,9 @@ fn card_face(
                 }
             }
             Err(why) => {
-                notes.push(format!("art `{path}` {why}; the placeholder is drawn instead"));
+                notes.push(format!(
+                    "art `{path}` {why}; the placeholder is drawn instead"
+                ));
                 placeholder
             }
         },
@@ -349,13 +350,15 @@ pub fn type_line(card: &Card) -> String {
 
 /// The rarity gem's colour, from a `common`, `uncommon`, `rare` or `mythic` tag.
 fn rarity_color(card: &Card) -> Option<&'static str> {
-    card.tags.iter().find_map(|t| match t.to_ascii_lowercase().as_str() {
-        "common" => Some("#26221e"),
-        "uncommon" => Some("#9fb0c4"),
-        "rare" => Some("#d8ab3a"),
-        "mythic" => Some("#dd5a26"),
-        _ => None,
-    })
+    card.tags
+        .iter()
+        .find_map(|t| match t.to_ascii_lowercase().as_str() {
+            "common" => Some("#26221e"),
+            "uncommon" => Some("#9fb0c4"),
+            "rare" => Some("#d8ab3a"),
+            "mythic" => Some("#dd5a26"),
+            _ => None,
+        })
 }
 
 /// Templates read once per job, by file name.

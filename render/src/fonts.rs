@@ -70,7 +70,7 @@ impl std::fmt::Debug for Fonts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Fonts")
             .field("faces", &self.faces.len())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 

@@ -89,12 +89,15 @@ pub fn image_kind(data: Arc<Vec<u8>>) -> Option<usvg::ImageKind> {
 /// size to scale it to.
 type CropKey = (String, [u32; 6]);
 
+/// Cropped art already made in this job (`None`: the image could not be read).
+type CropCache = Arc<Mutex<BTreeMap<CropKey, Option<Arc<Vec<u8>>>>>>;
+
 /// Where a job's drawings get their images.
 #[derive(Debug, Clone)]
 pub struct ImageStore {
     assets: PathBuf,
     back: Option<Arc<Vec<u8>>>,
-    crops: Arc<Mutex<BTreeMap<CropKey, Option<Arc<Vec<u8>>>>>>,
+    crops: CropCache,
 }
 
 impl ImageStore {
@@ -199,13 +202,13 @@ impl ImageStore {
 /// The part of an `iw × ih` image with the shape of a `bw × bh` box, centred: (x, y, w, h).
 #[must_use]
 pub fn cover_crop(iw: u32, ih: u32, bw: f32, bh: f32) -> (u32, u32, u32, u32) {
-    let (iw_f, ih_f) = (iw.max(1) as f32, ih.max(1) as f32);
+    let (image_w, image_h) = (iw.max(1) as f32, ih.max(1) as f32);
     let aspect = (bw / bh).max(1e-3);
-    if iw_f / ih_f > aspect {
-        let w = ((ih_f * aspect).round() as u32).clamp(1, iw.max(1));
+    if image_w / image_h > aspect {
+        let w = ((image_h * aspect).round() as u32).clamp(1, iw.max(1));
         ((iw.max(1) - w) / 2, 0, w, ih.max(1))
     } else {
-        let h = ((iw_f / aspect).round() as u32).clamp(1, ih.max(1));
+        let h = ((image_w / aspect).round() as u32).clamp(1, ih.max(1));
         (0, (ih.max(1) - h) / 2, iw.max(1), h)
     }
 }
@@ -225,7 +228,11 @@ mod tests {
     fn the_placeholder_is_readable() {
         assert!(matches!(
             placeholder_value(),
-            SlotValue::Image { width: 214, height: 140, .. }
+            SlotValue::Image {
+                width: 214,
+                height: 140,
+                ..
+            }
         ));
     }
 

@@ -72,16 +72,16 @@ impl CardSize {
             _ => {}
         }
         let bad = || {
-            format!("unknown card size `{text}` (use poker, bridge, tarot or WIDTHxHEIGHTmm, e.g. 63x88mm)")
+            format!(
+                "unknown card size `{text}` (use poker, bridge, tarot or WIDTHxHEIGHTmm, e.g. 63x88mm)"
+            )
         };
         let dims = t.strip_suffix("mm").ok_or_else(bad)?;
         let (w, h) = dims.split_once(['x', '×']).ok_or_else(bad)?;
         let w: f32 = w.trim().parse().map_err(|_| bad())?;
         let h: f32 = h.trim().parse().map_err(|_| bad())?;
         if !(10.0..=400.0).contains(&w) || !(10.0..=400.0).contains(&h) {
-            return Err(format!(
-                "card size {text}: each side must be 10 to 400 mm"
-            ));
+            return Err(format!("card size {text}: each side must be 10 to 400 mm"));
         }
         Ok(CardSize {
             width_mm: w,

@@ -73,7 +73,8 @@ impl SheetLayout {
     /// As many cards as fit inside the margins, the block centred on the page.
     pub fn new(paper: Paper, frame: Frame) -> Result<Self, RenderError> {
         let (cw, ch) = (frame.outer_width(), frame.outer_height());
-        let fit = |space: f32, cell: f32| ((space - 2.0 * MARGIN_MM) / cell).floor().max(0.0) as usize;
+        let fit =
+            |space: f32, cell: f32| ((space - 2.0 * MARGIN_MM) / cell).floor().max(0.0) as usize;
         let columns = fit(paper.width_mm, cw);
         let rows = fit(paper.height_mm, ch);
         if columns == 0 || rows == 0 {
@@ -195,7 +196,9 @@ pub fn pdf_bytes(
     let back = deck.draw_back(frame, ArtFit::Clip)?;
     let mut report = Report::default();
     if let Some(back) = &back {
-        report.warnings.extend(back.warnings.iter().map(|w| format!("back: {w}")));
+        report
+            .warnings
+            .extend(back.warnings.iter().map(|w| format!("back: {w}")));
     }
     let per_page = layout.per_page();
     progress.start(deck.cards.len());
@@ -334,13 +337,21 @@ mod tests {
         let layout = SheetLayout::new(Paper::LETTER, poker(2.0)).unwrap();
         let marks = layout.crop_marks();
         // two cut lines per column and row, a mark at each end
-        assert_eq!(marks.len(), 2 * (2 * layout.columns) + 2 * (2 * layout.rows));
+        assert_eq!(
+            marks.len(),
+            2 * (2 * layout.columns) + 2 * (2 * layout.rows)
+        );
         let right = layout.left + layout.columns as f32 * layout.frame.outer_width();
         let bottom = layout.top + layout.rows as f32 * layout.frame.outer_height();
         for (x1, y1, x2, y2) in marks {
             let outside = y2 <= layout.top || y1 >= bottom || x2 <= layout.left || x1 >= right;
             assert!(outside, "{x1},{y1} {x2},{y2}");
-            assert!(x1 >= 0.0 && y1 >= 0.0 && x2 <= Paper::LETTER.width_mm && y2 <= Paper::LETTER.height_mm);
+            assert!(
+                x1 >= 0.0
+                    && y1 >= 0.0
+                    && x2 <= Paper::LETTER.width_mm
+                    && y2 <= Paper::LETTER.height_mm
+            );
         }
     }
 

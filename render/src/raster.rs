@@ -46,10 +46,8 @@ pub fn rasterize(drawn: &Drawn, dpi: f32) -> Result<tiny_skia::Pixmap, RenderErr
     }
     let mut pixmap = tiny_skia::Pixmap::new(w, h)
         .ok_or_else(|| RenderError::Option(format!("cannot make a {w}×{h} image")))?;
-    let transform = tiny_skia::Transform::from_scale(
-        w as f32 / size.width(),
-        h as f32 / size.height(),
-    );
+    let transform =
+        tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
     resvg::render(&drawn.tree, transform, &mut pixmap.as_mut());
     Ok(pixmap)
 }
@@ -120,7 +118,13 @@ pub fn render_pngs(
                 return Err(RenderError::Cancelled);
             }
             let frame = deck.natural_frame(i, options.bleed_mm);
-            let drawn = deck.draw_card(i, frame, ArtFit::Crop { px_per_mm: options.dpi / MM_PER_INCH })?;
+            let drawn = deck.draw_card(
+                i,
+                frame,
+                ArtFit::Crop {
+                    px_per_mm: options.dpi / MM_PER_INCH,
+                },
+            )?;
             let pixmap = rasterize(&drawn, options.dpi)?;
             let bytes = encode_png(&pixmap, options.dpi)?;
             drop(pixmap);

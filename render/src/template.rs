@@ -113,9 +113,7 @@ impl Template {
             }
         };
         let root = doc.root_element();
-        if root.tag_name().name() != "svg"
-            || !text[root.range().start..].starts_with("<svg")
-        {
+        if root.tag_name().name() != "svg" || !text[root.range().start..].starts_with("<svg") {
             return Err(err(root, "a template's root element must be <svg>".into()));
         }
         let size = |attr: &str| -> Result<f32, TemplateError> {
@@ -211,7 +209,14 @@ impl Template {
 }
 
 /// The root attributes replaced by [`Piece::RootPlacement`].
-const ROOT_PLACEMENT_ATTRS: [&str; 6] = ["x", "y", "width", "height", "preserveAspectRatio", "overflow"];
+const ROOT_PLACEMENT_ATTRS: [&str; 6] = [
+    "x",
+    "y",
+    "width",
+    "height",
+    "preserveAspectRatio",
+    "overflow",
+];
 
 struct Cursor<'t> {
     text: &'t str,
@@ -276,10 +281,7 @@ fn is_slot_name(id: &str) -> bool {
     SLOT_NAMES.contains(&id) || id.strip_prefix("stat-").is_some_and(|s| !s.is_empty())
 }
 
-fn slot_of<'a, 'i, E>(
-    node: roxmltree::Node<'a, 'i>,
-    err: &E,
-) -> Result<Option<Slot>, TemplateError>
+fn slot_of<'a, 'i, E>(node: roxmltree::Node<'a, 'i>, err: &E) -> Result<Option<Slot>, TemplateError>
 where
     E: Fn(roxmltree::Node<'a, 'i>, String) -> TemplateError,
 {
@@ -372,10 +374,7 @@ where
                 line_height: number("data-line-height", Some(1.2))?.clamp(0.8, 3.0),
                 align,
                 valign,
-                color: node
-                    .attribute("data-color")
-                    .unwrap_or("#1e1812")
-                    .to_owned(),
+                color: node.attribute("data-color").unwrap_or("#1e1812").to_owned(),
                 wrap: id == "rules",
             })
         }
@@ -397,8 +396,14 @@ pub const BUILTIN: [(&str, &str); 5] = [
         "artifact.svg",
         include_str!("../../assets/templates/artifact.svg"),
     ),
-    ("spell.svg", include_str!("../../assets/templates/spell.svg")),
-    ("other.svg", include_str!("../../assets/templates/other.svg")),
+    (
+        "spell.svg",
+        include_str!("../../assets/templates/spell.svg"),
+    ),
+    (
+        "other.svg",
+        include_str!("../../assets/templates/other.svg"),
+    ),
     ("back.svg", include_str!("../../assets/templates/back.svg")),
 ];
 
@@ -525,7 +530,10 @@ mod tests {
             "<svg width=\"63mm\" height=\"88mm\" viewBox=\"0 0 63 88\">\n  <circle id=\"rules\"/>\n</svg>",
         )
         .unwrap_err();
-        assert_eq!(e.to_string(), "t.svg:2:3: slot `rules` must be a <rect> (its box), not <circle>");
+        assert_eq!(
+            e.to_string(),
+            "t.svg:2:3: slot `rules` must be a <rect> (its box), not <circle>"
+        );
         let e = Template::parse("t.svg", "<svg><rect></svg>").unwrap_err();
         assert!(e.to_string().starts_with("t.svg:1:"), "{e}");
         let e = Template::parse(
@@ -544,7 +552,9 @@ mod tests {
         }
         let creature = Template::parse("creature.svg", BUILTIN[0].1).unwrap();
         let names: Vec<&str> = creature.slots().iter().map(|s| s.name.as_str()).collect();
-        for slot in ["name", "cost", "type", "rules", "art", "attack", "life", "rarity", "set"] {
+        for slot in [
+            "name", "cost", "type", "rules", "art", "attack", "life", "rarity", "set",
+        ] {
             assert!(names.contains(&slot), "creature.svg lacks `{slot}`");
         }
     }

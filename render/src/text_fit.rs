@@ -76,7 +76,10 @@ impl Paragraph {
         if text.is_empty() {
             return;
         }
-        if let Some(Span::Text { text: last, bold: b }) = self.spans.last_mut()
+        if let Some(Span::Text {
+            text: last,
+            bold: b,
+        }) = self.spans.last_mut()
             && *b == bold
         {
             last.push_str(text);
@@ -307,7 +310,9 @@ fn split_words(fonts: &Fonts, para: &Paragraph, style: &TextStyle) -> Vec<Word> 
     for span in &para.spans {
         match span {
             Span::Icon(name) => {
-                current.pieces.push((Some(name.clone()), String::new(), false));
+                current
+                    .pieces
+                    .push((Some(name.clone()), String::new(), false));
                 current.width_em += ICON_EM;
             }
             Span::Text { text, bold } => {
@@ -531,12 +536,7 @@ mod tests {
         assert_eq!(short.lines.len(), 1);
         assert!((short.size - 2.6).abs() < 1e-6);
         let long_text = "When this creature is summoned: deal 2 damage to each enemy creature, then gain 3 life. ".repeat(4);
-        let long = layout(
-            fonts,
-            &[Paragraph::plain(&long_text)],
-            &rules_style(),
-            rect,
-        );
+        let long = layout(fonts, &[Paragraph::plain(&long_text)], &rules_style(), rect);
         assert!(long.size < 2.6, "{}", long.size);
         assert!(!long.overflowed);
         assert!(long.lines.len() > 3);
@@ -569,7 +569,9 @@ mod tests {
         assert!(out.overflowed);
         assert!((out.size - 1.6).abs() < 1e-6);
         let last = out.lines.last().unwrap();
-        assert!(matches!(last.pieces.last(), Some(Placed::Text { text, .. }) if text.ends_with('…')));
+        assert!(
+            matches!(last.pieces.last(), Some(Placed::Text { text, .. }) if text.ends_with('…'))
+        );
     }
 
     #[test]

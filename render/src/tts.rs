@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::compose::ArtFit;
-use crate::paper::MM_PER_INCH;
 use crate::deck::Deck;
+use crate::paper::MM_PER_INCH;
 use crate::raster::{check_dpi, encode_png, px, rasterize};
 use crate::{Progress, RenderError, Report};
 
@@ -186,9 +186,20 @@ pub fn tts_export(
             None => file_url(&dir.join(name)),
         }
     };
-    let back_drawn = match deck.draw_back(frame, ArtFit::Crop { px_per_mm: dpi / MM_PER_INCH })? {
+    let back_drawn = match deck.draw_back(
+        frame,
+        ArtFit::Crop {
+            px_per_mm: dpi / MM_PER_INCH,
+        },
+    )? {
         Some(back) => back,
-        None => deck.draw_card(0, frame, ArtFit::Crop { px_per_mm: dpi / MM_PER_INCH })?,
+        None => deck.draw_card(
+            0,
+            frame,
+            ArtFit::Crop {
+                px_per_mm: dpi / MM_PER_INCH,
+            },
+        )?,
     };
     let back_pixmap = rasterize(&back_drawn, dpi)?;
     let back_path = dir.join("back.png");
@@ -210,7 +221,13 @@ pub fn tts_export(
                 if progress.is_cancelled() {
                     return Err(RenderError::Cancelled);
                 }
-                let drawn = deck.draw_card(i, frame, ArtFit::Crop { px_per_mm: dpi / MM_PER_INCH })?;
+                let drawn = deck.draw_card(
+                    i,
+                    frame,
+                    ArtFit::Crop {
+                        px_per_mm: dpi / MM_PER_INCH,
+                    },
+                )?;
                 let pixmap = rasterize(&drawn, dpi)?;
                 progress.step();
                 Ok((pixmap, drawn.warnings))
@@ -239,7 +256,13 @@ pub fn tts_export(
                 contained_objects: Vec::new(),
             });
         }
-        copy_cell(&mut sheet, &back_pixmap, columns * rows - 1, columns, (cell_w, cell_h));
+        copy_cell(
+            &mut sheet,
+            &back_pixmap,
+            columns * rows - 1,
+            columns,
+            (cell_w, cell_h),
+        );
         let sheet_path = dir.join(&name);
         crate::write_file(&sheet_path, &encode_png(&sheet, dpi)?)?;
         custom.insert(

@@ -2,15 +2,17 @@
 //! `cargo test --release -p sigilforge-render --test bench -- --ignored --nocapture`.
 //! It prints; it asserts nothing about time (CI machines differ).
 
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
 use std::path::Path;
 use std::time::Instant;
 
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::model::CardSet;
 use sigilforge_engine::pack::{Content, load_pack};
+use sigilforge_render::compose::ArtFit;
 use sigilforge_render::print::PrintOptions;
 use sigilforge_render::raster::PngOptions;
-use sigilforge_render::compose::ArtFit;
 use sigilforge_render::{BackChoice, Deck, Progress};
 
 /// The starter pack with its cards repeated (new ids) until there are `n`.
@@ -51,7 +53,12 @@ fn stat_cpu(file: &str) -> f64 {
     // Fields after the command name (which may hold spaces) start after the last ')'.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the name).
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -105,7 +112,7 @@ fn thousand_cards() {
     println!(
         "1,000-card PDF (fronts and backs, {} pages, {:.1} MiB): {:.2} s wall, {:.2} CPU-s, peak RSS so far {:.0} MiB",
         report.pages,
-        bytes.len() as f64 / 1048576.0,
+        bytes.len() as f64 / 1_048_576.0,
         start.elapsed().as_secs_f64(),
         cpu_seconds() - cpu,
         peak_rss_mib()
@@ -125,11 +132,21 @@ fn phases() {
             &deck.cards[i].template,
             &deck.cards[i].face,
             frame,
-            ArtFit::Crop { px_per_mm: 300.0 / 25.4 },
+            ArtFit::Crop {
+                px_per_mm: 300.0 / 25.4,
+            },
         );
         compose += thread_cpu_seconds() - t;
         let t = thread_cpu_seconds();
-        let drawn = deck.draw_card(i, frame, ArtFit::Crop { px_per_mm: 300.0 / 25.4 }).unwrap();
+        let drawn = deck
+            .draw_card(
+                i,
+                frame,
+                ArtFit::Crop {
+                    px_per_mm: 300.0 / 25.4,
+                },
+            )
+            .unwrap();
         parse += thread_cpu_seconds() - t;
         let t = thread_cpu_seconds();
         let pixmap = sigilforge_render::raster::rasterize(&drawn, 300.0).unwrap();
@@ -145,10 +162,21 @@ fn phases() {
     }
     let t = thread_cpu_seconds();
     for i in 0..noart.cards.len() {
-        let drawn = noart.draw_card(i, noart.natural_frame(i, 0.0), ArtFit::Crop { px_per_mm: 300.0 / 25.4 }).unwrap();
+        let drawn = noart
+            .draw_card(
+                i,
+                noart.natural_frame(i, 0.0),
+                ArtFit::Crop {
+                    px_per_mm: 300.0 / 25.4,
+                },
+            )
+            .unwrap();
         let _ = sigilforge_render::raster::rasterize(&drawn, 300.0).unwrap();
     }
-    println!("without art: {:.1} ms a card", (thread_cpu_seconds() - t) * 1000.0 / noart.cards.len() as f64);
+    println!(
+        "without art: {:.1} ms a card",
+        (thread_cpu_seconds() - t) * 1000.0 / noart.cards.len() as f64
+    );
     let n = deck.cards.len() as f64 / 1000.0;
     println!(
         "per card (ms): compose {:.1}, compose+parse {:.1}, rasterise {:.1}, encode {:.1}",

@@ -2,6 +2,8 @@
 //! subset fonts, every card clipped to its own bleed box, crop marks outside the cards, and back
 //! pages that mirror the fronts (shifted by the duplex offset).
 
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
 mod common;
 
 use common::starter_dir;
@@ -92,11 +94,7 @@ fn page_drawing(doc: &Document, page: lopdf::ObjectId) -> PageDrawing {
                 path.clear();
             }
             "Tj" | "TJ" => text_ops += 1,
-            "n" | "f" | "B" | "h" | "c" => {
-                if op.operator != "h" && op.operator != "c" {
-                    path.clear();
-                }
-            }
+            "n" | "f" | "B" => path.clear(),
             _ => {}
         }
     }
@@ -133,7 +131,10 @@ fn pages_size_text_and_fonts() {
     assert_eq!(pages.len(), 2 * STARTER_CARDS.div_ceil(9));
     for id in pages.values() {
         let b = media_box(&doc, *id);
-        assert!(close(b[2], 210.0 * PT_PER_MM) && close(b[3], 297.0 * PT_PER_MM), "{b:?}");
+        assert!(
+            close(b[2], 210.0 * PT_PER_MM) && close(b[3], 297.0 * PT_PER_MM),
+            "{b:?}"
+        );
     }
     let first = page_drawing(&doc, pages[&1]);
     assert_eq!(first.cards.len(), 9);
@@ -198,7 +199,10 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
                 y1 - dy * PT_PER_MM,
             );
             assert!(
-                close(b.0, want.0) && close(b.1, want.1) && close(b.2, want.2) && close(b.3, want.3),
+                close(b.0, want.0)
+                    && close(b.1, want.1)
+                    && close(b.2, want.2)
+                    && close(b.3, want.3),
                 "page {n}: back {b:?}, want {want:?}"
             );
         }
@@ -206,7 +210,8 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         for (i, a) in front.cards.iter().enumerate() {
             assert!(close(a.2 - a.0, 67.0 * PT_PER_MM) && close(a.3 - a.1, 92.0 * PT_PER_MM));
             for b in &front.cards[i + 1..] {
-                let overlap = a.0 < b.2 - 0.05 && b.0 < a.2 - 0.05 && a.1 < b.3 - 0.05 && b.1 < a.3 - 0.05;
+                let overlap =
+                    a.0 < b.2 - 0.05 && b.0 < a.2 - 0.05 && a.1 < b.3 - 0.05 && b.1 < a.3 - 0.05;
                 assert!(!overlap, "{a:?} overlaps {b:?}");
             }
         }
@@ -281,4 +286,3 @@ fn other_card_sizes_and_a_png_back() {
     let back_page = page_drawing(&doc, pages[&2]);
     assert_eq!(back_page.cards.len(), 4);
 }
-

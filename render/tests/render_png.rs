@@ -1,13 +1,15 @@
 //! `sigilforge render` and the card drawing: image sizes, text inside its slots, nothing outside
 //! the bleed, pack templates, and the command's answers.
 
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
 mod common;
 
 use common::{png_size, small_pack, starter, starter_dir};
 use sigilforge_render::cli::render_command;
+use sigilforge_render::compose::ArtFit;
 use sigilforge_render::raster::{px, rasterize};
 use sigilforge_render::template::SlotKind;
-use sigilforge_render::compose::ArtFit;
 use sigilforge_render::{BackChoice, Deck, Progress};
 
 const DPI: f32 = 100.0;
@@ -33,7 +35,11 @@ fn png_size_is_the_card_size_times_the_dpi_and_names_come_from_ids() {
         assert_eq!(names, ["holy_aegis.png", "orc_grunt.png"]);
         for name in &names {
             let bytes = std::fs::read(out.path().join(name)).unwrap();
-            assert_eq!(png_size(&bytes), (px(w_mm, dpi), px(h_mm, dpi)), "{name} at {dpi}");
+            assert_eq!(
+                png_size(&bytes),
+                (px(w_mm, dpi), px(h_mm, dpi)),
+                "{name} at {dpi}"
+            );
         }
     }
     // 63 mm at 300 dpi is 744 pixels: 2.48 in × 300.
@@ -55,10 +61,26 @@ fn differences(a: &tiny_skia::Pixmap, b: &tiny_skia::Pixmap) -> Vec<(u32, u32)> 
 #[test]
 fn the_name_and_rules_text_land_inside_their_slots() {
     let pack = starter();
-    let deck =
-        Deck::from_pack(&pack, Some(&["blood_countess".to_owned()]), &BackChoice::None).unwrap();
+    let deck = Deck::from_pack(
+        &pack,
+        Some(&["blood_countess".to_owned()]),
+        &BackChoice::None,
+    )
+    .unwrap();
     let frame = deck.natural_frame(0, 0.0);
-    let full = rasterize(&deck.draw_card(0, frame, ArtFit::Crop { px_per_mm: DPI / 25.4 }).unwrap(), DPI).unwrap();
+    let full = rasterize(
+        &deck
+            .draw_card(
+                0,
+                frame,
+                ArtFit::Crop {
+                    px_per_mm: DPI / 25.4,
+                },
+            )
+            .unwrap(),
+        DPI,
+    )
+    .unwrap();
     let template = deck.cards[0].template.clone();
     for slot_name in ["name", "rules", "type", "attack", "life"] {
         let slot = template
@@ -70,10 +92,26 @@ fn the_name_and_rules_text_land_inside_their_slots() {
         assert!(matches!(slot.kind, SlotKind::Text(_)));
         let mut without = deck.clone();
         without.cards[0].face.values.remove(slot_name);
-        let empty = rasterize(&without.draw_card(0, frame, ArtFit::Crop { px_per_mm: DPI / 25.4 }).unwrap(), DPI).unwrap();
+        let empty = rasterize(
+            &without
+                .draw_card(
+                    0,
+                    frame,
+                    ArtFit::Crop {
+                        px_per_mm: DPI / 25.4,
+                    },
+                )
+                .unwrap(),
+            DPI,
+        )
+        .unwrap();
         let diff = differences(&full, &empty);
         // The slot is not empty: its text changed a fair number of pixels…
-        assert!(diff.len() > 30, "{slot_name}: only {} pixels of text", diff.len());
+        assert!(
+            diff.len() > 30,
+            "{slot_name}: only {} pixels of text",
+            diff.len()
+        );
         // …and all of them inside the slot's box (one pixel of anti-aliasing either side).
         let scale = DPI / 25.4;
         let (x0, y0) = (slot.rect.x * scale - 1.0, slot.rect.y * scale - 1.0);
@@ -122,7 +160,11 @@ fn bleed_adds_a_painted_margin_and_changes_nothing_inside_the_cut() {
                 let a = plain.pixel(x, y).unwrap();
                 let b = with_bleed.pixel(x + 12, y + 12).unwrap();
                 let close = |p: u8, q: u8| p.abs_diff(q) <= 2;
-                if !(close(a.red(), b.red()) && close(a.green(), b.green()) && close(a.blue(), b.blue()) && close(a.alpha(), b.alpha())) {
+                if !(close(a.red(), b.red())
+                    && close(a.green(), b.green())
+                    && close(a.blue(), b.blue())
+                    && close(a.alpha(), b.alpha()))
+                {
                     changed += 1;
                 }
             }
@@ -167,7 +209,14 @@ fn bad_input_is_reported_and_nothing_is_written() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("not a pack folder"));
     // An id the pack does not have.
-    let r = render_command(&starter_dir(), &target, DPI, Some("orc_grunt,nobody"), "0", &Progress::new());
+    let r = render_command(
+        &starter_dir(),
+        &target,
+        DPI,
+        Some("orc_grunt,nobody"),
+        "0",
+        &Progress::new(),
+    );
     assert_eq!(r.code, 2);
     assert_eq!(r.stderr, "no card with id nobody in the pack\n");
     // A resolution out of range, and a bad bleed.
@@ -187,13 +236,18 @@ fn bad_input_is_reported_and_nothing_is_written() {
     let r = render_command(dir.path(), &target, DPI, None, "0", &Progress::new());
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.ends_with("creature.svg:2:3: slot `rules` must be a <rect> (its box), not <circle>\n"),
+        r.stderr
+            .ends_with("creature.svg:2:3: slot `rules` must be a <rect> (its box), not <circle>\n"),
         "{}",
         r.stderr
     );
     // A pack with problems.
     let dir = small_pack(1);
-    std::fs::write(dir.path().join("broken.ron"), "CardSet(cards: [(id: \"x\", name: 3)])").unwrap();
+    std::fs::write(
+        dir.path().join("broken.ron"),
+        "CardSet(cards: [(id: \"x\", name: 3)])",
+    )
+    .unwrap();
     let r = render_command(dir.path(), &target, DPI, None, "0", &Progress::new());
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("broken.ron:1:"), "{}", r.stderr);
@@ -203,10 +257,38 @@ fn bad_input_is_reported_and_nothing_is_written() {
 #[test]
 fn the_same_card_draws_the_same_pixels() {
     let pack = starter();
-    let deck = Deck::from_pack(&pack, Some(&["vengeful_spirit".to_owned()]), &BackChoice::None)
-        .unwrap();
+    let deck = Deck::from_pack(
+        &pack,
+        Some(&["vengeful_spirit".to_owned()]),
+        &BackChoice::None,
+    )
+    .unwrap();
     let frame = deck.natural_frame(0, 0.0);
-    let a = rasterize(&deck.draw_card(0, frame, ArtFit::Crop { px_per_mm: DPI / 25.4 }).unwrap(), DPI).unwrap();
-    let b = rasterize(&deck.draw_card(0, frame, ArtFit::Crop { px_per_mm: DPI / 25.4 }).unwrap(), DPI).unwrap();
+    let a = rasterize(
+        &deck
+            .draw_card(
+                0,
+                frame,
+                ArtFit::Crop {
+                    px_per_mm: DPI / 25.4,
+                },
+            )
+            .unwrap(),
+        DPI,
+    )
+    .unwrap();
+    let b = rasterize(
+        &deck
+            .draw_card(
+                0,
+                frame,
+                ArtFit::Crop {
+                    px_per_mm: DPI / 25.4,
+                },
+            )
+            .unwrap(),
+        DPI,
+    )
+    .unwrap();
     assert!(differences(&a, &b).is_empty());
 }

@@ -1,6 +1,8 @@
 //! `sigilforge tts`: deck sheets of at most 10 × 7 with the hidden card last, a back image,
 //! and a saved-object JSON whose grid counts and card ids match the sheets.
 
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
 mod common;
 
 use common::{png_size, small_pack, starter_dir};
@@ -44,10 +46,16 @@ fn the_starter_deck_is_one_full_sheet_with_matching_json() {
     assert!(!cards[0]["Description"].as_str().unwrap().is_empty());
     let sheet = &deck["CustomDeck"]["1"];
     // 63 cards and the hidden card: 64 cells, 10 across, 7 down.
-    assert_eq!((sheet["NumWidth"].as_u64(), sheet["NumHeight"].as_u64()), (Some(10), Some(7)));
+    assert_eq!(
+        (sheet["NumWidth"].as_u64(), sheet["NumHeight"].as_u64()),
+        (Some(10), Some(7))
+    );
     assert_eq!(sheet["BackIsHidden"], true);
     let face_url = sheet["FaceURL"].as_str().unwrap();
-    assert!(face_url.starts_with("file:///") && face_url.ends_with("/sheet-1.png"), "{face_url}");
+    assert!(
+        face_url.starts_with("file:///") && face_url.ends_with("/sheet-1.png"),
+        "{face_url}"
+    );
     assert!(sheet["BackURL"].as_str().unwrap().ends_with("/back.png"));
     assert_eq!(cards[5]["CustomDeck"]["1"], *sheet);
     // The sheet is exactly 10 × 7 cards of the back's size.
@@ -89,9 +97,15 @@ fn seventy_cards_take_two_sheets_and_urls_can_point_online() {
     assert_eq!(ids, want);
     let first = &deck["CustomDeck"]["1"];
     let second = &deck["CustomDeck"]["2"];
-    assert_eq!((first["NumWidth"].as_u64(), first["NumHeight"].as_u64()), (Some(10), Some(7)));
+    assert_eq!(
+        (first["NumWidth"].as_u64(), first["NumHeight"].as_u64()),
+        (Some(10), Some(7))
+    );
     // One card and the hidden card: TTS's smallest grid, 2 × 2.
-    assert_eq!((second["NumWidth"].as_u64(), second["NumHeight"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(
+        (second["NumWidth"].as_u64(), second["NumHeight"].as_u64()),
+        (Some(2), Some(2))
+    );
     assert_eq!(first["FaceURL"], "https://example.org/deck/sheet-1.png");
     assert_eq!(second["FaceURL"], "https://example.org/deck/sheet-2.png");
     assert_eq!(first["BackURL"], "https://example.org/deck/back.png");

@@ -89,7 +89,7 @@ pub enum Command {
         /// Paper: a4 or letter.
         #[arg(long, default_value = "a4")]
         paper: String,
-        /// Card size: poker, bridge, tarot or WIDTHxHEIGHTmm (default: the template's size).
+        /// Card size: poker, bridge, tarot or `WIDTHxHEIGHTmm` (default: the template's size).
         #[arg(long)]
         card: Option<String>,
         /// Bleed printed around each card (e.g. 3mm).
@@ -103,7 +103,12 @@ pub enum Command {
         #[arg(long, value_name = "TEMPLATE|PNG|none")]
         backs: Option<String>,
         /// Shift of the back pages, right and down in mm, to line up with your printer.
-        #[arg(long, value_name = "X,Y", default_value = "0,0", allow_hyphen_values = true)]
+        #[arg(
+            long,
+            value_name = "X,Y",
+            default_value = "0,0",
+            allow_hyphen_values = true
+        )]
         duplex_offset: String,
     },
     /// Write Tabletop Simulator deck sheets, a back image and a saved-object deck (deck.json).

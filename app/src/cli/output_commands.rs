@@ -41,7 +41,13 @@ fn with_progress(what: &str, job: impl FnOnce(&Progress) -> CommandOutput + Send
 }
 
 /// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`.
-pub fn render(pack: &Path, output: &Path, dpi: f32, cards: Option<&str>, bleed: &str) -> CommandOutput {
+pub fn render(
+    pack: &Path,
+    output: &Path,
+    dpi: f32,
+    cards: Option<&str>,
+    bleed: &str,
+) -> CommandOutput {
     with_progress("cards", |p| {
         sigilforge_render::cli::render_command(pack, output, dpi, cards, bleed, p)
     })

@@ -2,6 +2,7 @@
 //! folder.
 
 #![allow(dead_code)] // each test file uses a different part
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
 
 use std::path::{Path, PathBuf};
 

@@ -136,13 +136,18 @@ fn draw(
     card: &Card,
     px: f32,
 ) -> Result<(egui::TextureHandle, Vec<String>), String> {
-    let deck = Deck::from_cards(&doc.pack, &[card], &BackChoice::None).map_err(|e| e.to_string())?;
+    let deck =
+        Deck::from_cards(&doc.pack, &[card], &BackChoice::None).map_err(|e| e.to_string())?;
     let frame = deck.natural_frame(0, 0.0);
     let dpi = px / frame.width_mm * 25.4;
     let drawn = deck
-        .draw_card(0, frame, ArtFit::Crop {
-            px_per_mm: dpi / 25.4,
-        })
+        .draw_card(
+            0,
+            frame,
+            ArtFit::Crop {
+                px_per_mm: dpi / 25.4,
+            },
+        )
         .map_err(|e| e.to_string())?;
     let pixmap = rasterize(&drawn, dpi).map_err(|e| e.to_string())?;
     let image = egui::ColorImage::from_rgba_premultiplied(
