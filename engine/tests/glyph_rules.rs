@@ -1,4 +1,4 @@
-//! One named test per rule of the spec (`shared/spec/glyph-network.md`) and the seed's
+//! One named test per rule of the spec (`docs/formats/glyph-network.md`) and the seed's
 //! "Glyphic Spell Ability Rules". Each builds a small network that would behave differently if
 //! the rule were read another way.
 

@@ -1,4 +1,4 @@
-//! Glyph networks (seed 004, "Glyphic Spell Ability Rules"; `shared/spec/glyph-network.md`).
+//! Glyph networks (seed 004, "Glyphic Spell Ability Rules"; `docs/formats/glyph-network.md`).
 //!
 //! - [`model`]: the file format.
 //! - [`check()`]/[`load`]: validation with located errors.

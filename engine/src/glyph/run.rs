@@ -1,4 +1,4 @@
-//! Running a glyph network round by round, exactly as `shared/spec/glyph-network.md` says.
+//! Running a glyph network round by round, exactly as `docs/rules/glyphs.md` says.
 //!
 //! [`GlyphRun`] plays one round per [`GlyphRun::step_round`] call and records every step as a
 //! [`GlyphEvent`] with its cause. Stepping back re-runs from the start ([`GlyphRun::step_back`]),
