@@ -14,10 +14,11 @@ use super::dock::{Tab, Viewer, default_layout};
 use super::document::{Document, pack_title};
 use super::history::History;
 use super::panels::log::Level;
-use super::panels::sandbox::SandboxCommand;
 use super::panels::{Panels, help};
 use super::recovery::{AutosaveSettings, RecoverySnapshot};
 use super::watch::PackWatcher;
+use crate::sandbox::StepCommand;
+use crate::sandbox::battle::BattleCommand;
 
 /// How the app is set up (what touches the file system besides explicit saves).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -130,7 +131,7 @@ impl SigilforgeApp {
             self.apply(EditCommand::Open { addr, field: None });
         }
         if let Some(path) = first_scenario {
-            self.apply(EditCommand::Sandbox(SandboxCommand::Load(path)));
+            self.apply(EditCommand::Sandbox(BattleCommand::Load(path)));
         }
     }
 
@@ -267,6 +268,12 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The pack file of the scenario the battle sandbox plays, if one is loaded.
+    #[must_use]
+    pub fn sandbox_source(&self) -> Option<&str> {
+        self.panels.sandbox.source.as_deref()
+    }
+
     /// Whether the "restore unsaved edits?" question is showing.
     #[must_use]
     pub fn offers_recovery(&self) -> bool {
@@ -304,15 +311,15 @@ impl SigilforgeApp {
             ),
             (
                 KeyboardShortcut::new(Modifiers::SHIFT, Key::F10),
-                EditCommand::Sandbox(SandboxCommand::StepBack),
+                EditCommand::Sandbox(BattleCommand::Step(StepCommand::StepBack)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F10),
-                EditCommand::Sandbox(SandboxCommand::Step),
+                EditCommand::Sandbox(BattleCommand::Step(StepCommand::Step)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F5),
-                EditCommand::Sandbox(SandboxCommand::RunToEnd),
+                EditCommand::Sandbox(BattleCommand::Step(StepCommand::RunToEnd)),
             ),
         ];
         for (shortcut, command) in table {

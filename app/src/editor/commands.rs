@@ -60,7 +60,7 @@ pub enum EditCommand {
         field: Option<String>,
     },
     /// Bring a panel to the front.
-    ShowTab(super::dock::Tab),
+    ShowTab(super::tab::Tab),
     /// Put the keyboard focus in the library's search box.
     FocusSearch,
     /// Switch between the light and the dark theme.
@@ -75,8 +75,8 @@ pub enum EditCommand {
     CloseAnswer(CloseAnswer),
     /// Files changed on disk by another program (relative paths).
     ReloadFromDisk(Vec<String>),
-    /// A sandbox action.
-    Sandbox(super::panels::sandbox::SandboxCommand),
+    /// A battle sandbox action.
+    Sandbox(crate::sandbox::battle::BattleCommand),
     /// An edit made in a glyph network tab.
     Glyph {
         /// The network's file (relative path).

@@ -6,6 +6,7 @@
 
 mod app;
 mod apply;
+mod apply_hosted;
 pub mod commands;
 pub mod dock;
 pub mod document;
@@ -14,6 +15,7 @@ pub mod hosted;
 pub mod panels;
 pub mod recovery;
 pub mod rules_text;
+pub mod tab;
 mod watch;
 
 use std::path::PathBuf;

@@ -159,11 +159,7 @@ impl EncounterEditor {
                     .resizable(true)
                     .default_size(460.0)
                     .show(ui, |ui| {
-                        self.sandbox.controls_ui(ui);
-                        ui.separator();
-                        self.sandbox.state_ui(ui);
-                        ui.separator();
-                        self.sandbox.log_ui(ui);
+                        self.sandbox.ui(ui);
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     let tokens = self.sandbox.tokens();
