@@ -156,6 +156,10 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
         .state_mut()
         .apply(EditCommand::Sandbox(BattleCommand::Load(path.clone())));
     again.run();
+    // A scenario with cards opens with its build rows folded away.
+    assert!(again.query_by_label("iron_knight ×").is_none());
+    again.get_by_label("Build the battle").click();
+    again.run();
     again.get_by_label("iron_knight ×");
     again.key_press(Key::F5);
     again.run();

@@ -263,8 +263,15 @@ impl SandboxPanel {
             ui.weak("Pick a scenario, or click \"New battle\" and drag cards from the library onto the lines.");
             return;
         };
-        super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
-        lines_ui(ui, scenario, &mut push);
+        // Open for a battle still being built; a finished scenario leaves the room to the run.
+        let empty = scenario.a.is_empty() && scenario.b.is_empty();
+        egui::CollapsingHeader::new("Build the battle")
+            .id_salt(("sandbox-build", self.source.as_deref()))
+            .default_open(empty)
+            .show(ui, |ui| {
+                super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
+                lines_ui(ui, scenario, &mut push);
+            });
         if let Some(sim) = &self.simulation {
             simulation_ui(ui, sim, &mut push);
         }
