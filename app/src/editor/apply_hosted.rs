@@ -224,6 +224,36 @@ impl SigilforgeApp {
     }
 }
 
+impl SigilforgeApp {
+    /// Asks where to save an encounter's printable sheet, then writes it (the encounter tab
+    /// shows how it went).
+    pub(super) fn export_sheet(&mut self, file: &str) {
+        let Some(doc) = &self.doc else { return };
+        let Some(Content::Encounter(enc)) = doc.pack.file(file).map(|f| &f.content) else {
+            return;
+        };
+        let Some(path) = rfd::FileDialog::new()
+            .set_title("Export encounter sheet")
+            .add_filter("HTML", &["html"])
+            .set_file_name(format!("{}.html", enc.name))
+            .save_file()
+        else {
+            return;
+        };
+        let enc = enc.clone();
+        self.panels.hosted.forget_stale_contents(doc);
+        let content = content_for(&mut self.panels.hosted.contents, doc, file, &enc);
+        let status = match crate::encounter_ui::write_sheet(&path, &enc, content) {
+            Ok(()) => format!("Sheet written to {}", path.display()),
+            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        };
+        self.panels
+            .hosted
+            .encounter_editor(file)
+            .set_export_status(status);
+    }
+}
+
 /// Where a new battle goes: next to the pack's first scenario, or under `scenarios/`.
 fn scenario_dir(doc: &super::document::Document) -> String {
     doc.pack

@@ -91,6 +91,8 @@ pub enum EditCommand {
         /// What changed.
         edit: EncounterEdit,
     },
+    /// Ask where to save an encounter's printable sheet (a dialog), then write it.
+    ExportSheet(String),
     /// Open a glyph network or encounter file in its tab.
     OpenFile(String),
     /// Add a new glyph network file under `glyphs/` and open it.

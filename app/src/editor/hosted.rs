@@ -103,6 +103,9 @@ impl HostedEditors {
         let editor = self.encounter.entry(file.to_owned()).or_default();
         let mut edits = Vec::new();
         editor.ui(ui, enc, content, &mut edits);
+        if editor.take_export_request() {
+            commands.push(EditCommand::ExportSheet(file.to_owned()));
+        }
         commands.extend(edits.into_iter().map(|edit| EditCommand::Encounter {
             file: file.to_owned(),
             edit,

@@ -7,6 +7,7 @@
 mod app;
 mod apply;
 mod apply_hosted;
+mod chrome;
 pub mod commands;
 pub mod dock;
 pub mod document;

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod compile;
 pub mod content;
 pub mod core;
+pub mod creature;
 pub mod damage;
 pub mod effects;
 pub mod event;

@@ -13,6 +13,7 @@ pub mod event;
 pub mod locate;
 pub mod model;
 pub mod outcome;
+pub mod replay;
 pub mod run;
 
 pub use analyse::{GlyphAnalysis, analyse};

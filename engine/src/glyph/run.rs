@@ -583,41 +583,6 @@ fn after(event: Option<usize>) -> GlyphCause {
     GlyphCause::after_opt(event.map(|e| e as u32))
 }
 
-/// A glyph network in the editor's sandbox: a step is one round. Networks draw no random
-/// numbers, so the seed changes nothing.
-impl Sandbox for GlyphRun {
-    type Event = GlyphEvent;
-    type Outcome = GlyphEnd;
-
-    fn restart(&self) -> Self {
-        GlyphRun::new(&self.net)
-    }
-
-    fn reseed(&self, _seed: u64) -> Self {
-        self.restart()
-    }
-
-    fn seed(&self) -> u64 {
-        0
-    }
-
-    fn step(&mut self) -> bool {
-        self.step_round().is_some()
-    }
-
-    fn steps(&self) -> usize {
-        self.rounds.len()
-    }
-
-    fn log(&self) -> &[GlyphEvent] {
-        &self.log
-    }
-
-    fn outcome(&self) -> Option<GlyphEnd> {
-        self.end
-    }
-}
-
 /// The file index of the first glyph with this id.
 #[must_use]
 pub fn index_of(net: &GlyphNetwork, id: &str) -> Option<usize> {
