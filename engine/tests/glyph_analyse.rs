@@ -1,21 +1,13 @@
 //! The analyser: what a network can do, predicted without running it, then checked by running.
 
+mod spec_examples;
+
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::glyph::{GlyphEnd, GlyphNetwork, GlyphRun, analyse, load, load_file};
 
 fn examples_dir() -> PathBuf {
-    let main = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/spec/glyph-examples"
-    ));
-    if main.is_dir() {
-        return main;
-    }
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/spec/glyph-examples"
-    ))
+    spec_examples::fixture_dir("glyph-examples")
 }
 
 fn net(src: &str) -> GlyphNetwork {
@@ -138,4 +130,34 @@ fn dismiss_on_in_the_loop_path_is_respected() {
         report.runaway.unwrap().steps,
         [("a".to_owned(), "ping".to_owned())]
     );
+}
+
+/// Found by `glyph_props`: a Reaction that dismisses is skipped when the Beat is already spent,
+/// so the Free Reaction listed after it still sends. The analyser must count that send.
+#[test]
+fn a_skipped_reaction_dismissal_does_not_hide_later_sends() {
+    let n = net(r#"GlyphNetwork(name: "n", max_rounds: 6, glyphs: [
+        (id: "g0", pos: (0.0, 0.0)),
+        (id: "g2", pos: (0.0, 0.0), abilities: [
+          (on: "b", time: Reaction, does: [Dismiss]),
+          (on: "a", time: Reaction, does: [Send("b")]),
+          (on: "b", time: FreeReaction, does: [Send("a")]),
+        ]),
+      ], links: [("g2", "g0")],
+      inject: [(round: 2, glyph: "g2", command: "a"), (round: 1, glyph: "g2", command: "a")])"#);
+    let outcome = GlyphRun::new(&n).run_to_end();
+    let received = |g: &str, c: &str| {
+        outcome
+            .rounds
+            .iter()
+            .any(|r| r.received.iter().any(|(x, y)| x == g && y == c))
+    };
+    assert!(received("g0", "a"), "the run sends a to g0: {outcome:?}");
+    let report = analyse(&n);
+    let predicted = report
+        .reach
+        .iter()
+        .flat_map(|x| &x.reaches)
+        .any(|x| x.glyph == "g0" && x.command == "a");
+    assert!(predicted, "{:?}", report.reach);
 }
