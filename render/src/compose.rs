@@ -11,7 +11,6 @@ use sigilforge_engine::rules::card_text::CardTextLine;
 use usvg::roxmltree;
 
 use crate::fonts::Fonts;
-use crate::images::{CROP_MARK, cover_crop};
 use crate::template::{ICONS, Piece, Slot, SlotKind, Template};
 use crate::text_fit::{self, Layout, Paragraph, Placed, TextStyle};
 
@@ -391,6 +390,23 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// Separates a key from the crop wanted of it.
+pub const CROP_MARK: &str = "#crop=";
+
+/// The part of an `iw × ih` image with the shape of a `bw × bh` box, centred: (x, y, w, h).
+#[must_use]
+pub fn cover_crop(iw: u32, ih: u32, bw: f32, bh: f32) -> (u32, u32, u32, u32) {
+    let (image_w, image_h) = (iw.max(1) as f32, ih.max(1) as f32);
+    let aspect = (bw / bh).max(1e-3);
+    if image_w / image_h > aspect {
+        let w = ((image_h * aspect).round() as u32).clamp(1, iw.max(1));
+        ((iw.max(1) - w) / 2, 0, w, ih.max(1))
+    } else {
+        let h = ((image_w / aspect).round() as u32).clamp(1, ih.max(1));
+        (0, (ih.max(1) - h) / 2, iw.max(1), h)
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::compose::SlotValue;
+use crate::compose::{CROP_MARK, SlotValue};
 use crate::fonts::{DEFAULT_FAMILY, Fonts};
 
 /// The built-in art placeholder (`assets/art/placeholder.png`), drawn when a card has no art.
@@ -21,8 +21,6 @@ pub const PLACEHOLDER_KEY: &str = "sigilforge:placeholder";
 pub const BACK_KEY: &str = "sigilforge:back";
 /// Image keys of pack art start with this, followed by the path under `PACK/assets/`.
 const ART_PREFIX: &str = "art:";
-/// Separates a key from the crop wanted of it.
-pub const CROP_MARK: &str = "#crop=";
 
 /// The slot value of the placeholder art.
 #[must_use]
@@ -137,7 +135,7 @@ impl ImageStore {
                 let numbers: Vec<u32> = crop.split(',').filter_map(|p| p.parse().ok()).collect();
                 let crop: [u32; 6] = numbers.try_into().ok()?;
                 // A guard against a key asking for an absurd size.
-                if crop[4] > crate::raster::MAX_SIDE_PX || crop[5] > crate::raster::MAX_SIDE_PX {
+                if crop[4] > crate::pixels::MAX_SIDE_PX || crop[5] > crate::pixels::MAX_SIDE_PX {
                     return None;
                 }
                 self.cropped((key.to_owned(), crop))
@@ -195,27 +193,14 @@ impl ImageStore {
             tiny_skia::Transform::from_scale(*out_w as f32 / *w as f32, *out_h as f32 / *h as f32),
             &mut pixmap.as_mut(),
         );
-        crate::raster::encode_png(&pixmap, 96.0).ok().map(Arc::new)
-    }
-}
-
-/// The part of an `iw × ih` image with the shape of a `bw × bh` box, centred: (x, y, w, h).
-#[must_use]
-pub fn cover_crop(iw: u32, ih: u32, bw: f32, bh: f32) -> (u32, u32, u32, u32) {
-    let (image_w, image_h) = (iw.max(1) as f32, ih.max(1) as f32);
-    let aspect = (bw / bh).max(1e-3);
-    if image_w / image_h > aspect {
-        let w = ((image_h * aspect).round() as u32).clamp(1, iw.max(1));
-        ((iw.max(1) - w) / 2, 0, w, ih.max(1))
-    } else {
-        let h = ((image_w / aspect).round() as u32).clamp(1, ih.max(1));
-        (0, (ih.max(1) - h) / 2, iw.max(1), h)
+        crate::pixels::encode_png(&pixmap, 96.0).ok().map(Arc::new)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compose::cover_crop;
 
     #[test]
     fn crops_keep_the_box_shape_and_stay_centred() {

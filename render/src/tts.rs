@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::compose::ArtFit;
 use crate::deck::Deck;
 use crate::paper::MM_PER_INCH;
-use crate::raster::{check_dpi, encode_png, px, rasterize};
+use crate::pixels::{check_dpi, encode_png, px};
+use crate::raster::rasterize;
 use crate::{Progress, RenderError, Report};
 
 /// Most columns TTS reads from a sheet.

@@ -152,7 +152,7 @@ fn phases() {
         let pixmap = sigilforge_render::raster::rasterize(&drawn, 300.0).unwrap();
         raster += thread_cpu_seconds() - t;
         let t = thread_cpu_seconds();
-        let png = sigilforge_render::raster::encode_png(&pixmap, 300.0).unwrap();
+        let png = sigilforge_render::pixels::encode_png(&pixmap, 300.0).unwrap();
         encode += thread_cpu_seconds() - t;
         assert!(!png.is_empty() && !composed.svg.is_empty());
     }

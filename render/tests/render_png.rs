@@ -8,7 +8,8 @@ mod common;
 use common::{png_size, small_pack, starter, starter_dir};
 use sigilforge_render::cli::render_command;
 use sigilforge_render::compose::ArtFit;
-use sigilforge_render::raster::{px, rasterize};
+use sigilforge_render::pixels::px;
+use sigilforge_render::raster::rasterize;
 use sigilforge_render::template::SlotKind;
 use sigilforge_render::{BackChoice, Deck, Progress};
 
