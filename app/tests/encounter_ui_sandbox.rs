@@ -13,6 +13,7 @@ use sigilforge::encounter_ui::simulate::win_rate_text;
 use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, apply_encounter_edit, write_sheet,
 };
+use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{EncounterRun, simulate};
 
 #[test]
@@ -32,12 +33,12 @@ fn selecting_an_event_shows_its_cause_chain() {
         .log()
         .iter()
         .rev()
-        .map(|e| (e.index, run.causes(e.index)))
-        .find(|(_, chain)| chain.len() >= 2)
+        .map(|e| (e.index, Sandbox::why(&run, e.index)))
+        .find(|(_, chain)| chain.len() >= 3)
         .unwrap();
-    let chain: Vec<String> = chain
-        .into_iter()
-        .map(|e| format!("{CAUSE_ARROW} {}", log_line(e)))
+    let chain: Vec<String> = chain[1..]
+        .iter()
+        .map(|&i| format!("{CAUSE_ARROW} {}", log_line(&run.log()[i])))
         .collect();
     let line = log_line(&run.log()[index]);
     assert!(line.contains(CAUSE_ARROW), "{line}");

@@ -33,8 +33,7 @@ pub const CAUSE_ARROW: &str = "⬅";
 #[must_use]
 pub fn log_line(entry: &LogEntry) -> String {
     let who = entry.actor.as_deref().unwrap_or("-");
-    let cause = entry
-        .cause
+    let cause = (entry.cause.after)
         .map(|c| format!("  {CAUSE_ARROW} #{c}"))
         .unwrap_or_default();
     format!(
@@ -304,12 +303,12 @@ impl Sandbox {
         if let Some(i) = self.selected_event {
             ui.label(RichText::new("Why:").strong())
                 .on_hover_text("The selected event's causes, nearest first");
-            let chain = run.causes(i);
-            if chain.is_empty() {
+            let chain = sigilforge_engine::core::why(run.log(), i);
+            if chain.len() < 2 {
                 ui.label("(no earlier cause)");
             }
-            for e in chain {
-                ui.label(format!("{CAUSE_ARROW} {}", log_line(e)))
+            for &c in chain.iter().skip(1) {
+                ui.label(format!("{CAUSE_ARROW} {}", log_line(&run.log()[c])))
                     .on_hover_text("A cause of the selected event");
             }
             ui.separator();

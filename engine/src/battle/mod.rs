@@ -18,6 +18,7 @@ pub mod core;
 pub mod damage;
 pub mod effects;
 pub mod event;
+pub mod origin;
 pub mod program;
 pub mod query;
 pub mod rules;

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use rand_chacha::ChaCha8Rng;
+use crate::core::{LoopGuard, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind, Via};
 use super::program::{CardIdx, Hook, KwIdx, MAX_ARTIFACTS, MAX_GRANTS, MAX_SLOTS, Program};
@@ -400,7 +400,7 @@ pub enum Stage {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The seeded generator.
-    pub rng: ChaCha8Rng,
+    pub rng: SeededRng,
     /// Every creature instance ever made (ids index this).
     pub creatures: Vec<Creature>,
     /// The lines: creature ids by slot, [`NONE`] when empty.
@@ -455,12 +455,16 @@ pub struct State {
     pub suspects: [CreatureId; MAX_SUSPECTS],
     /// How many of `suspects` are used, or [`ALL_SUSPECT`].
     pub suspect_count: u8,
-    /// Resolutions since the turn machine last moved (loop guard).
-    pub resolutions: u32,
+    /// Resolutions since the turn machine last moved.
+    pub guard: LoopGuard,
     /// The event that started the current phase (the cause of plain rule events).
     pub phase_event: u32,
     /// Winner when over: 0 = A, 1 = B, 2 = draw, 3 = none.
     pub result: u8,
+    /// The sandbox's record of the board right after each event (`moments[i]` after event
+    /// `i`), kept only when asked for ([`super::Battle::keep_moments`]): an event is logged
+    /// once its change is made, so a copy taken as it is logged shows exactly that moment.
+    pub moments: Option<Vec<State>>,
 }
 
 impl State {
@@ -493,9 +497,10 @@ impl State {
             check_deaths,
             suspects,
             suspect_count,
-            resolutions,
+            guard,
             phase_event,
             result,
+            moments,
         } = other;
         self.rng.clone_from(rng);
         self.creatures.clone_from(creatures);
@@ -523,9 +528,10 @@ impl State {
         self.check_deaths = *check_deaths;
         self.suspects = *suspects;
         self.suspect_count = *suspect_count;
-        self.resolutions = *resolutions;
+        self.guard = *guard;
         self.phase_event = *phase_event;
         self.result = *result;
+        self.moments.clone_from(moments);
     }
 
     /// Records an event and returns its index.
@@ -540,8 +546,24 @@ impl State {
                 kind,
                 cause,
             });
+            if self.moments.is_some() {
+                self.record_moment();
+            }
         }
         index
+    }
+
+    /// Keeps a copy of the board as it is now (without the log and the earlier moments).
+    #[cold]
+    #[inline(never)]
+    fn record_moment(&mut self) {
+        let Some(mut moments) = self.moments.take() else {
+            return;
+        };
+        let log = std::mem::take(&mut self.log);
+        moments.push(self.clone());
+        self.log = log;
+        self.moments = Some(moments);
     }
 
     /// The creature with this id.

@@ -23,7 +23,7 @@ use crate::model::{
 };
 use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
-use crate::rules::RulesScenario;
+use crate::rules::scenario::RulesScenario;
 
 pub use commands::{fmt_command, validate_command};
 pub use merge::{FileMerge, ItemEditError};
