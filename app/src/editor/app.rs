@@ -7,7 +7,7 @@ use std::time::Instant;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use egui_dock::{DockArea, DockState, Style};
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::pack::{MANIFEST_FILE, Pack, load_pack};
+use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
 
 use super::commands::{CloseAnswer, EditCommand};
 use super::dock::{Tab, Viewer, default_layout};
@@ -78,6 +78,10 @@ pub struct SigilforgeApp {
     pub(super) close_now: bool,
     pub(super) focus_search: bool,
     pub(super) watcher: Option<PackWatcher>,
+    /// Files whose outside change conflicts with unsaved edits, waiting in the dialog.
+    pub(super) conflicts: Vec<super::reload::PendingMerge>,
+    /// The egui context of the last frame (file dialogs answer through it).
+    pub(super) ctx: Option<egui::Context>,
     loaders_installed: bool,
     theme_applied: Option<bool>,
 }
@@ -169,6 +173,8 @@ impl SigilforgeApp {
             close_now: false,
             focus_search: false,
             watcher: None,
+            conflicts: Vec::new(),
+            ctx: None,
             loaders_installed: false,
             theme_applied: None,
         }
@@ -189,7 +195,7 @@ impl SigilforgeApp {
         }
         let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
         let mut diags = Diagnostics::new();
-        let pack = load_pack(dir, &mut diags);
+        let pack = read_pack(dir, &mut diags);
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -198,13 +204,15 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        self.set_document(Document::new(pack, &diags));
+        let doc = Document::new(pack, &diags);
+        let problems = doc.problems.len();
+        self.set_document(doc);
+        self.conflicts.clear();
         self.report(
             Level::Info,
             format!(
-                "Opened {} ({files} files, {} problems)",
-                dir.display(),
-                diags.len()
+                "Opened {} ({files} files, {problems} problems)",
+                dir.display()
             ),
         );
         self.recent.retain(|p| p != dir);
@@ -554,6 +562,8 @@ impl SigilforgeApp {
                 });
             });
         }
+        self.conflict_modal(ctx, commands);
+        crate::dialogs::fallback_ui(ctx);
         if self.show_help && help::ui(ctx) {
             commands.push(EditCommand::ToggleHelp);
         }
@@ -640,7 +650,12 @@ impl SigilforgeApp {
         }
         self.apply_theme(&ctx);
         let mut commands = Vec::new();
-        if self.recovery_offer.is_none() && !self.close_prompt {
+        self.ctx = Some(ctx.clone());
+        let modal_open = self.recovery_offer.is_some()
+            || self.close_prompt
+            || !self.conflicts.is_empty()
+            || crate::dialogs::fallback_open(&ctx);
+        if !modal_open {
             Self::shortcuts(&ctx, &mut commands);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
@@ -669,6 +684,7 @@ impl SigilforgeApp {
         for command in commands {
             self.apply(command);
         }
+        self.take_dialog_answers(&ctx);
         if self.close_now {
             self.close_now = false;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);

@@ -1,6 +1,7 @@
 //! The glyph network and encounter editors hosted as dock tabs. Their components only read the
-//! file's content and push edits; `SigilforgeApp::apply` turns each edit into one whole-file
-//! `Change::ReplaceFile`, so undo, dirty markers, autosave and re-validation work as for cards.
+//! file's content and push edits; `SigilforgeApp::apply` turns each edit into a `Change::Items`
+//! holding only the items it changed, so undo, dirty markers, autosave and re-validation work
+//! as for cards, and a save rewrites only those items.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -395,14 +396,26 @@ impl SigilforgeApp {
             .map(|f| f.content.clone())
     }
 
+    /// Records an edit of a glyph network or encounter as the items it changed (a glyph, a
+    /// link, a combatant, a field), never the whole file: saving rewrites those items only,
+    /// and undo checks each still holds what the edit left.
     fn replace_file(&mut self, label: String, file: &str, before: Content, after: Content) {
         if before == after {
             return;
         }
-        let change = Change::ReplaceFile {
+        let edits = before.item_edits(&after);
+        if edits.is_empty() {
+            self.report(
+                Level::Error,
+                format!(
+                    "{file}: this edit could not be expressed item by item; it was not applied"
+                ),
+            );
+            return;
+        }
+        let change = Change::Items {
             path: file.to_owned(),
-            before,
-            after,
+            edits,
         };
         self.edit(label, vec![change], None);
     }

@@ -13,6 +13,7 @@ pub mod history;
 pub mod hosted;
 pub mod panels;
 pub mod recovery;
+mod reload;
 pub mod rules_text;
 mod watch;
 

@@ -212,12 +212,25 @@ impl EncounterEditor {
                 ui.add(egui::Slider::new(&mut self.map.zoom, 0.4..=2.5).show_value(false))
                     .on_hover_text("Map zoom");
                 ui.separator();
+                let export = ui.make_persistent_id("export-sheet");
                 if ui
                     .button("Export sheet…")
                     .on_hover_text("Save a printable HTML sheet: turn order, map, stat blocks, ability headers")
                     .clicked()
                 {
-                    self.export_sheet_dialog(enc, content);
+                    crate::dialogs::open(
+                        ui.ctx(),
+                        export,
+                        crate::dialogs::PathRequest::save_file(
+                            "Export encounter sheet",
+                            "HTML",
+                            &["html"],
+                            &format!("{}.html", enc.name),
+                        ),
+                    );
+                }
+                if let Some(path) = crate::dialogs::take(ui.ctx(), export) {
+                    self.export_sheet(&path, enc, content);
                 }
             });
             if let Some(reason) = &self.refusal {
@@ -230,16 +243,13 @@ impl EncounterEditor {
         });
     }
 
-    fn export_sheet_dialog(&mut self, enc: &Encounter, content: &EncounterContent) {
-        let Some(path) = rfd::FileDialog::new()
-            .set_title("Export encounter sheet")
-            .add_filter("HTML", &["html"])
-            .set_file_name(format!("{}.html", enc.name))
-            .save_file()
-        else {
-            return;
-        };
-        self.status = Some(match write_sheet(&path, enc, content) {
+    fn export_sheet(
+        &mut self,
+        path: &std::path::Path,
+        enc: &Encounter,
+        content: &EncounterContent,
+    ) {
+        self.status = Some(match write_sheet(path, enc, content) {
             Ok(()) => format!("Sheet written to {}", path.display()),
             Err(e) => format!("Cannot write {}: {e}", path.display()),
         });

@@ -550,6 +550,15 @@ pub enum SaveError {
 /// Never fails: a missing or broken `pack.ron` is a problem, and a default manifest stands in.
 #[must_use]
 pub fn load_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
+    let pack = read_pack(root, diags);
+    validate(&pack, diags);
+    pack
+}
+
+/// Reads the pack in `root` like [`load_pack`], recording the problems of reading each file,
+/// without the cross-file validation (for a caller that validates on its own).
+#[must_use]
+pub fn read_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
     let manifest_path = root.join(MANIFEST_FILE);
     let fallback = || {
         let name = root
@@ -581,15 +590,13 @@ pub fn load_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
             files.push(file);
         }
     }
-    let pack = Pack {
+    Pack {
         root: root.to_owned(),
         manifest,
         manifest_saved,
         manifest_source,
         files,
-    };
-    validate(&pack, diags);
-    pack
+    }
 }
 
 /// Reads one content file of a pack (`rel` under `root`) the way loading the pack does:
