@@ -147,7 +147,9 @@ pub fn open(ctx: &Context, id: Id, request: PathRequest) {
         None => native(&request),
     };
     match result {
-        PickResult::Picked(path) => ctx.data_mut(|d| d.insert_temp(result_id(id), path)),
+        PickResult::Picked(path) => {
+            ctx.data_mut(|d| d.insert_temp(result_id(id), path));
+        }
         PickResult::Cancelled => {}
         PickResult::Unavailable(reason) => {
             let typed = request
@@ -224,7 +226,9 @@ pub fn fallback_ui(ctx: &Context) {
             }
             ctx.data_mut(|d| d.insert_temp::<Option<Fallback>>(fallback_id(), None));
         }
-        None => ctx.data_mut(|d| d.insert_temp(fallback_id(), Some(fallback))),
+        None => {
+            ctx.data_mut(|d| d.insert_temp(fallback_id(), Some(fallback)));
+        }
     }
 }
 

@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::model::{Card, PackManifest};
 use sigilforge_engine::pack::{Pack, SaveError};
 
