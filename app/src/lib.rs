@@ -5,3 +5,4 @@ pub mod dialogs;
 pub mod editor;
 pub mod encounter_ui;
 pub mod glyph_ui;
+pub mod sandbox;

@@ -12,6 +12,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::dialogs::{PickResult, script};
 use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
+use sigilforge::sandbox::StepCommand;
+use sigilforge::sandbox::battle::BattleCommand;
 use sigilforge_engine::diag::{Diagnostics, Location};
 use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
@@ -159,7 +161,11 @@ fn undo_is_refused_when_the_item_changed_on_disk_since() {
     assert_eq!(card(&harness, 0).attack, 9);
     harness.state_mut().apply(EditCommand::Undo);
     harness.run();
-    assert_eq!(card(&harness, 0).attack, 9, "undo must not write 2 over the disk's 9");
+    assert_eq!(
+        card(&harness, 0).attack,
+        9,
+        "undo must not write 2 over the disk's 9"
+    );
     let status = harness.state().status_text().unwrap_or_default().to_owned();
     assert!(status.starts_with("Cannot undo"), "{status}");
 }
@@ -203,21 +209,39 @@ fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
     harness.run();
     harness.get_by_label_contains("cards.ron (text)");
     harness.get_by_label_contains("⚠ 1 problem");
-    let broken = harness.state().document().unwrap().pack.file("cards.ron").unwrap().source.clone();
+    let broken = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file("cards.ron")
+        .unwrap()
+        .source
+        .clone();
     harness.state_mut().apply(EditCommand::SetText {
         file: "cards.ron".into(),
         text: broken.replace("life: 6,", "life: 6),"),
     });
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert!(matches!(doc.pack.file("cards.ron").unwrap().content, Content::Cards(_)));
+    assert!(matches!(
+        doc.pack.file("cards.ron").unwrap().content,
+        Content::Cards(_)
+    ));
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
     harness.get_by_label_contains("No problems");
     // Undo covers the text edit.
     harness.state_mut().apply(EditCommand::Undo);
     harness.run();
     assert!(matches!(
-        harness.state().document().unwrap().pack.file("cards.ron").unwrap().content,
+        harness
+            .state()
+            .document()
+            .unwrap()
+            .pack
+            .file("cards.ron")
+            .unwrap()
+            .content,
         Content::Unread { .. }
     ));
 }
@@ -262,15 +286,17 @@ fn the_open_sandbox_reruns_with_reloaded_stats() {
         }
     }
     let mut harness = harness(dir.path());
-    harness.state_mut().apply(EditCommand::Sandbox(
-        sigilforge::editor::panels::sandbox::SandboxCommand::Load(
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Load(
             "battle-line/scenarios/armor.ron".into(),
-        ),
-    ));
+        )));
     harness.run();
-    harness.state_mut().apply(EditCommand::Sandbox(
-        sigilforge::editor::panels::sandbox::SandboxCommand::RunToEnd,
-    ));
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Step(
+            StepCommand::RunToEnd,
+        )));
     harness.run();
     let outcome = |h: &Harness<'_, SigilforgeApp>| {
         h.state()
@@ -281,10 +307,14 @@ fn the_open_sandbox_reruns_with_reloaded_stats() {
     assert!(before.is_some(), "the sandbox did not load the scenario");
     let cards = dir.path().join("battle-line/cards.ron");
     let text = std::fs::read_to_string(&cards).unwrap();
-    std::fs::write(&cards, text.replace("attack: 2, life: 6", "attack: 40, life: 60")).unwrap();
-    harness
-        .state_mut()
-        .apply(EditCommand::ReloadFromDisk(vec!["battle-line/cards.ron".into()]));
+    std::fs::write(
+        &cards,
+        text.replace("attack: 2, life: 6", "attack: 40, life: 60"),
+    )
+    .unwrap();
+    harness.state_mut().apply(EditCommand::ReloadFromDisk(vec![
+        "battle-line/cards.ron".into(),
+    ]));
     harness.run();
     let after = outcome(&harness);
     assert_ne!(before, after, "the sandbox still runs the old stats");

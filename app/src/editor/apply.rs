@@ -9,18 +9,20 @@ use sigilforge_engine::pack::{Pack, SaveError};
 
 use super::app::SigilforgeApp;
 use super::commands::{CloseAnswer, EditCommand};
-use super::dock::Tab;
 use super::document::{Change, Document, Item, ItemAddr, ItemKind, empty_content};
 use super::history::Entry;
 use super::panels::keyword_editor::new_keyword;
 use super::panels::log::Level;
 use super::recovery;
+use super::tab::Tab;
 use crate::dialogs::PathRequest;
 
 /// Dialog ids of the app's own file dialogs.
 const OPEN_PACK: &str = "dialog-open-pack";
 const SAVE_AS: &str = "dialog-save-as";
 const NEW_PACK: &str = "dialog-new-pack";
+/// Dialog id of the encounter sheet export.
+pub(super) const EXPORT_SHEET: &str = "dialog-export-sheet";
 
 /// Packs with more cards than this re-validate after a short pause instead of on every edit.
 const EAGER_VALIDATION_CARDS: usize = 2_000;
@@ -147,14 +149,11 @@ impl SigilforgeApp {
             }
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
-            EditCommand::Sandbox(command) => {
-                if let Some(doc) = &self.doc {
-                    self.panels.sandbox.apply(command, doc);
-                }
-            }
+            EditCommand::Sandbox(command) => self.apply_battle(command),
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
             EditCommand::OpenFile(file) => self.open_file(&file),
+            EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),
@@ -189,7 +188,7 @@ impl SigilforgeApp {
     }
 
     /// Opens a file dialog whose answer [`SigilforgeApp::take_dialog_answers`] acts on.
-    fn ask_path(&mut self, id: &str, request: PathRequest) {
+    pub(super) fn ask_path(&mut self, id: &str, request: PathRequest) {
         match &self.ctx {
             Some(ctx) => crate::dialogs::open(ctx, egui::Id::new(id), request),
             None => self.report(
@@ -209,6 +208,9 @@ impl SigilforgeApp {
         }
         if let Some(dir) = crate::dialogs::take(ctx, egui::Id::new(NEW_PACK)) {
             self.create_pack(&dir);
+        }
+        if let Some(path) = crate::dialogs::take(ctx, egui::Id::new(EXPORT_SHEET)) {
+            self.write_sheet_to(&path);
         }
     }
 

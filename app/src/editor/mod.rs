@@ -6,6 +6,8 @@
 
 mod app;
 mod apply;
+mod apply_hosted;
+mod chrome;
 pub mod commands;
 pub mod dock;
 pub mod document;
@@ -15,6 +17,7 @@ pub mod panels;
 pub mod recovery;
 mod reload;
 pub mod rules_text;
+pub mod tab;
 mod watch;
 
 use std::path::PathBuf;
