@@ -202,12 +202,14 @@ pub fn fallback_ui(ctx: &Context) {
             PathKind::OpenFile => "file",
             PathKind::SaveFile => "file to write",
         };
-        ui.label(format!("Type the path of the {what} instead:"));
-        let response = ui.add(
-            egui::TextEdit::singleline(&mut fallback.typed)
-                .hint_text("/home/me/packs/my-pack")
-                .desired_width(480.0),
-        );
+        let prompt = ui.label(format!("Type the path of the {what} instead:"));
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut fallback.typed)
+                    .hint_text("/home/me/packs/my-pack")
+                    .desired_width(480.0),
+            )
+            .labelled_by(prompt.id);
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.horizontal(|ui| {
             let ready = !fallback.typed.trim().is_empty();

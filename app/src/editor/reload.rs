@@ -53,6 +53,10 @@ impl SigilforgeApp {
         if changed.is_empty() && gone.is_empty() && new.is_empty() {
             return;
         }
+        // A file read again replaces its waiting merge (the disk moved on; choices are made
+        // against what the disk says now), so one file never waits twice.
+        self.conflicts
+            .retain(|p| !changed.contains(&p.path) && !gone.contains(&p.path));
         let mut report = Vec::new();
         // A file that went away while one with its exact text appeared was renamed.
         for old in std::mem::take(&mut gone) {
