@@ -170,6 +170,7 @@ pub fn open(ctx: &Context, id: Id, request: PathRequest) {
 }
 
 /// The path picked for `id`, once (`None` until there is one).
+#[must_use]
 pub fn take(ctx: &Context, id: Id) -> Option<PathBuf> {
     ctx.data_mut(|d| d.remove_temp::<PathBuf>(result_id(id)))
 }

@@ -47,7 +47,7 @@ impl SigilforgeApp {
         match apply_glyph_edit(&mut net, edit) {
             Ok(()) => {
                 self.panels.hosted.glyph_editor(file).set_refusal(None);
-                self.replace_file(edit.label(), file, before, Content::GlyphNetwork(net));
+                self.replace_file(edit.label(), file, &before, &Content::GlyphNetwork(net));
             }
             Err(reason) => {
                 self.panels
@@ -78,7 +78,7 @@ impl SigilforgeApp {
         match result {
             Ok(()) => {
                 self.panels.hosted.encounter_editor(file).set_refusal(None);
-                self.replace_file(edit.describe(), file, before, Content::Encounter(enc));
+                self.replace_file(edit.describe(), file, &before, &Content::Encounter(enc));
             }
             Err(reason) => {
                 self.panels
@@ -175,11 +175,11 @@ impl SigilforgeApp {
     /// Records an edit of a glyph network or encounter as the items it changed (a glyph, a
     /// link, a combatant, a field), never the whole file: saving rewrites those items only,
     /// and undo checks each still holds what the edit left.
-    fn replace_file(&mut self, label: String, file: &str, before: Content, after: Content) {
+    fn replace_file(&mut self, label: String, file: &str, before: &Content, after: &Content) {
         if before == after {
             return;
         }
-        let edits = before.item_edits(&after);
+        let edits = before.item_edits(after);
         if edits.is_empty() {
             self.report(
                 Level::Error,
@@ -384,7 +384,7 @@ impl SigilforgeApp {
             }
         };
         if let Some((label, path, before, after)) = replace {
-            self.replace_file(label, &path, before, after);
+            self.replace_file(label, &path, &before, &after);
         }
     }
 }

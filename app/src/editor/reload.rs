@@ -188,12 +188,11 @@ impl SigilforgeApp {
             return;
         }
         match pending.disk {
-            None => match pending.choices.get(&ItemKey::File) {
-                Some(Side::Theirs) => {
+            None => {
+                if pending.choices.get(&ItemKey::File) == Some(&Side::Theirs) {
                     self.remove_file(&pending.path);
                     self.report(Level::Info, format!("{} removed, as on disk", pending.path));
-                }
-                _ => {
+                } else {
                     if let Some(f) = self
                         .doc
                         .as_mut()
@@ -206,7 +205,7 @@ impl SigilforgeApp {
                         format!("Kept {}: saving writes it again", pending.path),
                     );
                 }
-            },
+            }
             Some(disk) => {
                 if let Some(again) = self.merge_file(&pending.path, disk, &pending.choices) {
                     // Should not happen: every conflict had a choice.
