@@ -13,8 +13,7 @@ use crate::ron_scan::{is_ident, skip_string, value_end};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
-/// Brackets nested deeper than this are refused before parsing.
-pub const MAX_DEPTH: usize = 64;
+pub use crate::ron_doc::tree::MAX_DEPTH;
 /// How many unknown fields one file may report before the loader gives up on it.
 const MAX_RECOVERIES: usize = 64;
 

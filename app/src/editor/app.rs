@@ -81,7 +81,7 @@ pub struct SigilforgeApp {
     pub(super) focus_search: bool,
     pub(super) watcher: Option<PackWatcher>,
     /// Files whose outside change conflicts with unsaved edits, waiting in the dialog.
-    pub(super) conflicts: Vec<super::reload::PendingMerge>,
+    pub(super) conflicts: Vec<super::conflict::PendingMerge>,
     /// The egui context of the last frame (file dialogs answer through it).
     pub(super) ctx: Option<egui::Context>,
     /// The encounter file whose sheet waits for a path from the file dialog.

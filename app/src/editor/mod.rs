@@ -9,6 +9,7 @@ mod apply;
 mod apply_hosted;
 mod chrome;
 pub mod commands;
+mod conflict;
 pub mod dock;
 pub mod document;
 pub mod history;

@@ -13,24 +13,10 @@ use sigilforge_engine::ron_doc::parts::{Conflict, ItemKey, Side};
 
 use super::app::SigilforgeApp;
 use super::commands::EditCommand;
+use super::conflict::PendingMerge;
 use super::dock::Tab;
 use super::document::{ItemAddr, ItemKind};
 use super::panels::log::Level;
-
-/// A file whose outside change conflicts with unsaved edits here, waiting for the user.
-#[derive(Debug, Clone)]
-pub struct PendingMerge {
-    /// The file (relative path).
-    pub path: String,
-    /// Its text on disk (`None`: it was deleted there).
-    disk: Option<(String, Content, Diagnostics)>,
-    /// The items changed on both sides.
-    pub conflicts: Vec<Conflict>,
-    /// What the user picked so far, per item.
-    pub choices: BTreeMap<ItemKey, Side>,
-    /// Items shown side by side.
-    pub side_by_side: BTreeSet<ItemKey>,
-}
 
 impl SigilforgeApp {
     /// Files changed on disk (relative paths): merges each into the document.

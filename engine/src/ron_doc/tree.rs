@@ -6,7 +6,10 @@
 //! elements are not read), which is how a save finds one card in a 10,000-card file quickly.
 
 use super::lex::{LexError, Lexer, Token, TokenKind};
-use crate::ron_io::MAX_DEPTH;
+
+/// Brackets nested deeper than this are refused before parsing (no stack overflow on any
+/// input; `ron_io` refuses the same depth).
+pub const MAX_DEPTH: usize = 64;
 
 /// Which brackets a group uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
