@@ -103,6 +103,7 @@ impl State {
             let targets = self.select(p, &ab.target, t, owner, &ctx);
             match targets.first() {
                 Some(TargetRef::Creature(next)) if next != t => {
+                    self.note_fired(a);
                     plan.redirected_from.get_or_insert(t);
                     plan.target = next;
                 }
@@ -119,6 +120,8 @@ impl State {
                 attacking_creature: attack,
                 ..Ctx::default()
             };
+            let mut acted = [None; 4];
+            let mut count = 0;
             self.each_ability(p, src, Hook::WouldDealDamage, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                 if self.cond(p, &ab.condition, src, src_owner, &ctx) {
@@ -127,8 +130,15 @@ impl State {
                             amount += self.amount(p, x, src, a.value, &ctx);
                         }
                     }
+                    if count < acted.len() {
+                        acted[count] = Some(a);
+                        count += 1;
+                    }
                 }
             });
+            for a in acted.into_iter().flatten() {
+                self.note_fired(a);
+            }
         }
         plan.unmodified = amount;
         let (t_armor, t_hooks, t_owner) = {
@@ -143,19 +153,35 @@ impl State {
                 attack_damage: attack,
                 ..Ctx::default()
             };
+            let mut acted = [None; 4];
+            let mut count = 0;
             self.each_ability(p, target, Hook::WouldBeDamaged, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                 if !self.cond(p, &ab.condition, target, t_owner, &ctx) {
                     return;
                 }
+                let mut applies = false;
                 for e in &ab.effects {
                     match e {
-                        Eff::PreventDamage => prevented = true,
-                        Eff::ReduceDamage(x) => reduce += self.amount(p, x, target, a.value, &ctx),
+                        Eff::PreventDamage => {
+                            prevented = true;
+                            applies = true;
+                        }
+                        Eff::ReduceDamage(x) => {
+                            reduce += self.amount(p, x, target, a.value, &ctx);
+                            applies = true;
+                        }
                         _ => {}
                     }
                 }
+                if applies && count < acted.len() {
+                    acted[count] = Some(a);
+                    count += 1;
+                }
             });
+            for a in acted.into_iter().flatten() {
+                self.note_fired(a);
+            }
         }
         plan.amount = if prevented {
             0
@@ -187,8 +213,12 @@ impl State {
             cause,
         );
         if plan.amount > 0 {
+            if let Some(source) = plan.source {
+                self.creatures[source as usize].dealt += plan.amount;
+            }
             let c = &mut self.creatures[plan.target as usize];
             c.damage += plan.amount;
+            c.taken += plan.amount;
             c.damaged_turn = self.turn;
             c.last_hit = Some(at);
             self.stats_dirty |= p.statics_read_damage;
@@ -207,9 +237,18 @@ impl State {
         at
     }
 
-    /// Damage to a player.
-    pub fn damage_player(&mut self, player: u8, amount: i32, cause: Cause) {
+    /// Damage to a player, from `source` if a creature deals it.
+    pub fn damage_player(
+        &mut self,
+        player: u8,
+        amount: i32,
+        source: Option<CreatureId>,
+        cause: Cause,
+    ) {
         let amount = amount.max(0);
+        if let Some(source) = source {
+            self.creatures[source as usize].dealt += amount;
+        }
         self.life[player as usize] -= amount;
         let life = self.life[player as usize];
         self.emit(

@@ -66,6 +66,11 @@ pub struct Creature {
     pub hooks: u32,
     /// Rule flags of every keyword it has.
     pub flags: u8,
+    /// Damage it has dealt, to creatures and players (after armor and prevention): read by
+    /// the balance lab.
+    pub dealt: i32,
+    /// Damage it has been dealt (after armor and prevention).
+    pub taken: i32,
 }
 
 impl Creature {
@@ -96,6 +101,8 @@ impl Creature {
             last_hit: None,
             hooks: c.hooks,
             flags: c.flags,
+            dealt: 0,
+            taken: 0,
         };
         creature.refresh_base(program);
         creature
@@ -461,6 +468,12 @@ pub struct State {
     pub phase_event: u32,
     /// Winner when over: 0 = A, 1 = B, 2 = draw, 3 = none.
     pub result: u8,
+    /// Whether to note in [`State::fired`] every ability that acts (the balance lab counts
+    /// keyword firings; off, noting costs one well-predicted test per ability).
+    pub tally: bool,
+    /// With `tally` on: each ability that acted (a triggered ability whose condition held, a
+    /// replacement that applied), by bearer and keyword, in order.
+    pub fired: Vec<(CreatureId, KwIdx)>,
 }
 
 impl State {
@@ -496,6 +509,8 @@ impl State {
             resolutions,
             phase_event,
             result,
+            tally,
+            fired,
         } = other;
         self.rng.clone_from(rng);
         self.creatures.clone_from(creatures);
@@ -526,6 +541,16 @@ impl State {
         self.resolutions = *resolutions;
         self.phase_event = *phase_event;
         self.result = *result;
+        self.tally = *tally;
+        self.fired.clone_from(fired);
+    }
+
+    /// Notes that an ability acted (for the balance lab's keyword counts), when tallying.
+    #[inline]
+    pub(super) fn note_fired(&mut self, source: AbilitySource) {
+        if self.tally {
+            self.fired.push((source.creature, source.keyword));
+        }
     }
 
     /// Records an event and returns its index.

@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, channel};
 
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
-use sigilforge_engine::battle::{Battle, BattleContent, Event, Winner, content::Origin};
+use sigilforge_engine::battle::{Battle, BattleContent, Event, Winner};
 use sigilforge_engine::model::BattleScenario;
 use sigilforge_engine::pack::Content;
 
@@ -104,24 +104,7 @@ pub struct SandboxPanel {
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
 fn content_of(doc: &Document) -> BattleContent {
-    let mut content = BattleContent::standard();
-    for file in &doc.pack.files {
-        let origin = Origin::new(doc.pack.root.join(&file.path), &file.source);
-        match &file.content {
-            Content::Cards(set) => {
-                for card in &set.cards {
-                    content.add_card(card.clone(), Arc::clone(&origin));
-                }
-            }
-            Content::Keywords(set) => {
-                for keyword in &set.keywords {
-                    content.add_keyword(keyword.clone(), Arc::clone(&origin));
-                }
-            }
-            _ => {}
-        }
-    }
-    content
+    BattleContent::from_pack(&doc.pack)
 }
 
 impl SandboxPanel {
