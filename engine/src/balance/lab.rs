@@ -92,7 +92,9 @@ pub fn draw_lineups(
         scratch.extend(0..pool_len as u16);
         line.clear();
         for i in 0..line_size.min(pool_len) {
-            let j = rng.random_range(i..pool_len);
+            // u32, not usize: the battle draws usize ranges in its hot loop, and a second
+            // caller of that instantiation changes how it is inlined there.
+            let j = rng.random_range(i as u32..pool_len as u32) as usize;
             scratch.swap(i, j);
             line.push(scratch[i]);
         }
@@ -115,6 +117,8 @@ pub struct Version {
     pub card_keywords: Vec<Vec<u16>>,
     /// Keyword names by program index (for the fired counts).
     pub keyword_names: Vec<String>,
+    /// Each pool card's own keywords (printed, and its own abilities), program indices.
+    pub printed: Vec<Vec<KwIdx>>,
 }
 
 impl Version {
@@ -154,13 +158,19 @@ impl Version {
                     keywords.push(kw);
                     keywords.len() - 1
                 });
-                if !mine.contains(&(feature as u16)) {
+                // (`iter().any`, not `contains`: a new caller of the battle's own slice helpers
+                // changes how they are inlined in its hot loop.)
+                if !mine.iter().any(|&f| f == feature as u16) {
                     mine.push(feature as u16);
                 }
             }
             card_keywords.push(mine);
         }
         let keyword_names = program.keywords.iter().map(|k| k.name.clone()).collect();
+        let printed = cards
+            .iter()
+            .map(|&c| program.cards[c as usize].keywords.iter().map(|&(k, _)| k).collect())
+            .collect();
         let setup = BattleSetup {
             program: Arc::new(program),
             setup: Arc::new(Setup {
@@ -182,17 +192,23 @@ impl Version {
             keywords,
             card_keywords,
             keyword_names,
+            printed,
         })
     }
 }
 
-/// Checks the settings and picks the pool; the pool's ids in pack order.
+/// Checks the settings and picks the pool (the filter's creatures, tokens left out); the
+/// pool's ids in pack order.
 pub fn choose_pool(pack: &Pack, config: &BalanceConfig) -> Result<Vec<String>, BalanceError> {
     if config.line_size == 0 || config.line_size > MAX_SLOTS {
         return Err(BalanceError::LineSize(config.line_size));
     }
     let filter = PoolFilter::parse(&config.filter)?;
-    let pool = pool_ids(pack, &filter);
+    // Problems compiling are reported when the version is built; here only tokens matter.
+    let program = BattleContent::from_pack(pack).compile(&mut Diagnostics::new());
+    let created = program.created_cards();
+    let is_token = |id: &str| program.card_index(id).is_some_and(|c| created[c as usize]);
+    let pool = pool_ids(pack, &filter, &is_token);
     if pool.len() < config.line_size {
         return Err(BalanceError::PoolTooSmall {
             pool: pool.len(),

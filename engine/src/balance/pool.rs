@@ -78,6 +78,15 @@ impl PoolFilter {
         Ok(Self { terms })
     }
 
+    /// Whether the filter asks for this card by id (`id:` not negated): tokens join the pool
+    /// only when named so.
+    #[must_use]
+    pub fn names(&self, id: &str) -> bool {
+        self.terms.iter().any(|(negate, test)| {
+            !negate && matches!(test, Test::Ids(ids) if ids.iter().any(|i| i.eq_ignore_ascii_case(id)))
+        })
+    }
+
     /// Whether a card (in the file at `path`) passes every term.
     #[must_use]
     pub fn matches(&self, card: &Card, path: &str) -> bool {
@@ -137,14 +146,16 @@ fn split_words(text: &str) -> Result<Vec<String>, FilterError> {
 }
 
 /// The ids of the pack's creature cards that pass `filter`, in pack order (a card id defined
-/// twice counts once, as the later definition wins in battle).
+/// twice counts once, as the later definition wins in battle). `is_token(id)` tells cards an
+/// ability creates: they are left out unless the filter names them by id.
 #[must_use]
-pub fn pool_ids(pack: &Pack, filter: &PoolFilter) -> Vec<String> {
+pub fn pool_ids(pack: &Pack, filter: &PoolFilter, is_token: &dyn Fn(&str) -> bool) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for (file, card) in pack.cards() {
         if card.kind == CardKind::Creature
             && !card.id.is_empty()
             && filter.matches(card, &file.path)
+            && (!is_token(&card.id) || filter.names(&card.id))
             && !ids.contains(&card.id)
         {
             ids.push(card.id.clone());

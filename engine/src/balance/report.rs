@@ -84,13 +84,15 @@ impl BalanceReport {
         let matches = sums.matches;
         let games = 2 * matches;
         let keywords = sums.keyword_count;
+        // A card's own keywords only: a keyword granted to it (Pestilence) is its giver's.
         let fired_of = |card: usize| -> BTreeMap<String, f64> {
             let per_game = sums.creatures[card].games.max(1) as f64;
-            sums.fired[card * keywords..(card + 1) * keywords]
+            version.printed[card]
                 .iter()
-                .enumerate()
-                .filter(|&(_, &n)| n > 0)
-                .map(|(kw, &n)| (version.keyword_names[kw].clone(), n as f64 / per_game))
+                .filter_map(|&kw| {
+                    let n = sums.fired[card * keywords + kw as usize];
+                    (n > 0).then(|| (version.keyword_names[kw as usize].clone(), n as f64 / per_game))
+                })
                 .collect()
         };
         let cards = pool
@@ -117,7 +119,7 @@ impl BalanceReport {
             .map(|(k, &kw)| {
                 let f = pool_len + k;
                 let holders: Vec<usize> = (0..pool_len)
-                    .filter(|&p| version.card_keywords[p].contains(&(k as u16)))
+                    .filter(|&p| version.card_keywords[p].iter().any(|&f| f == k as u16))
                     .collect();
                 let firings: u64 = holders
                     .iter()

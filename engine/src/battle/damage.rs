@@ -120,8 +120,7 @@ impl State {
                 attacking_creature: attack,
                 ..Ctx::default()
             };
-            let mut acted = [None; 4];
-            let mut count = 0;
+            let mut acted = self.acted();
             self.each_ability(p, src, Hook::WouldDealDamage, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                 if self.cond(p, &ab.condition, src, src_owner, &ctx) {
@@ -130,15 +129,10 @@ impl State {
                             amount += self.amount(p, x, src, a.value, &ctx);
                         }
                     }
-                    if count < acted.len() {
-                        acted[count] = Some(a);
-                        count += 1;
-                    }
+                    acted.push(a);
                 }
             });
-            for a in acted.into_iter().flatten() {
-                self.note_fired(a);
-            }
+            acted.note(self);
         }
         plan.unmodified = amount;
         let (t_armor, t_hooks, t_owner) = {
@@ -153,8 +147,7 @@ impl State {
                 attack_damage: attack,
                 ..Ctx::default()
             };
-            let mut acted = [None; 4];
-            let mut count = 0;
+            let mut acted = self.acted();
             self.each_ability(p, target, Hook::WouldBeDamaged, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                 if !self.cond(p, &ab.condition, target, t_owner, &ctx) {
@@ -174,14 +167,11 @@ impl State {
                         _ => {}
                     }
                 }
-                if applies && count < acted.len() {
-                    acted[count] = Some(a);
-                    count += 1;
+                if applies {
+                    acted.push(a);
                 }
             });
-            for a in acted.into_iter().flatten() {
-                self.note_fired(a);
-            }
+            acted.note(self);
         }
         plan.amount = if prevented {
             0
@@ -213,12 +203,11 @@ impl State {
             cause,
         );
         if plan.amount > 0 {
-            if let Some(source) = plan.source {
-                self.creatures[source as usize].dealt += plan.amount;
+            if self.tally {
+                self.tally_damage(plan.source, Some(plan.target), plan.amount);
             }
             let c = &mut self.creatures[plan.target as usize];
             c.damage += plan.amount;
-            c.taken += plan.amount;
             c.damaged_turn = self.turn;
             c.last_hit = Some(at);
             self.stats_dirty |= p.statics_read_damage;
@@ -246,8 +235,8 @@ impl State {
         cause: Cause,
     ) {
         let amount = amount.max(0);
-        if let Some(source) = source {
-            self.creatures[source as usize].dealt += amount;
+        if self.tally {
+            self.tally_damage(source, None, amount);
         }
         self.life[player as usize] -= amount;
         let life = self.life[player as usize];
@@ -259,5 +248,18 @@ impl State {
             },
             cause,
         );
+    }
+
+    /// Adds damage to its dealer's and taker's totals (the balance lab), when tallying. Out of
+    /// line and cold: the log-off hot path pays one test of `tally`.
+    #[cold]
+    #[inline(never)]
+    fn tally_damage(&mut self, source: Option<CreatureId>, target: Option<CreatureId>, amount: i32) {
+        if let Some(source) = source {
+            self.creatures[source as usize].dealt += amount;
+        }
+        if let Some(target) = target {
+            self.creatures[target as usize].taken += amount;
+        }
     }
 }

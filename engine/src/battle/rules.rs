@@ -272,8 +272,7 @@ impl State {
                         attack_damage: true,
                         ..Ctx::default()
                     };
-                    let mut acted = [None; 4];
-                    let mut count = 0;
+                    let mut acted = self.acted();
                     self.each_ability(p, id, Hook::WouldDealDamage, |a| {
                         let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                         if self.cond(p, &ab.condition, id, side, &ctx) {
@@ -282,15 +281,10 @@ impl State {
                                     amount += self.amount(p, x, id, a.value, &ctx);
                                 }
                             }
-                            if count < acted.len() {
-                                acted[count] = Some(a);
-                                count += 1;
-                            }
+                            acted.push(a);
                         }
                     });
-                    for a in acted.into_iter().flatten() {
-                        self.note_fired(a);
-                    }
+                    acted.note(self);
                 }
                 plans[side as usize] = Some((
                     id,

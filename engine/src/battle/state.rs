@@ -262,6 +262,33 @@ impl Iterator for Slots {
     }
 }
 
+/// Abilities that acted during a walk, noted in [`State::fired`] after it (see [`State::acted`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Acted {
+    items: [Option<AbilitySource>; 4],
+    len: usize,
+    on: bool,
+}
+
+impl Acted {
+    /// Remembers an ability that acted (the first four of one walk).
+    #[inline]
+    pub fn push(&mut self, source: AbilitySource) {
+        if self.on && self.len < self.items.len() {
+            self.items[self.len] = Some(source);
+            self.len += 1;
+        }
+    }
+
+    /// Notes them all.
+    #[inline]
+    pub fn note(self, state: &mut State) {
+        for source in self.items.into_iter().take(self.len).flatten() {
+            state.note_fired(source);
+        }
+    }
+}
+
 /// What an ability knows about the event it answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ctx {
@@ -550,6 +577,17 @@ impl State {
     pub(super) fn note_fired(&mut self, source: AbilitySource) {
         if self.tally {
             self.fired.push((source.creature, source.keyword));
+        }
+    }
+
+    /// An empty list of abilities that acted during a walk over a creature's abilities (which
+    /// borrows the state, so they are noted after it), kept only when tallying.
+    #[inline]
+    pub(super) fn acted(&self) -> Acted {
+        Acted {
+            items: [None; 4],
+            len: 0,
+            on: self.tally,
         }
     }
 
