@@ -24,12 +24,16 @@ fn sixty_card_pack() -> sigilforge_engine::pack::Pack {
             name: format!("Variant {i}"),
             attack: 1 + (i % 3) as i32,
             life: 3 + (i % 4) as i32,
-            keywords: vec![["Armor 1", "Bolt", "Regen 1", "Fury", "Swarm 1", "Thorns 1"][i % 6].into()],
+            keywords: vec![
+                ["Armor 1", "Bolt", "Regen 1", "Fury", "Swarm 1", "Thorns 1"][i % 6].into(),
+            ],
             ..Card::default()
         })
         .collect();
-    pack.files
-        .push(PackFile::new("bench/variants.ron", Content::Cards(CardSet { cards: extra })));
+    pack.files.push(PackFile::new(
+        "bench/variants.ron",
+        Content::Cards(CardSet { cards: extra }),
+    ));
     pack
 }
 

@@ -25,8 +25,10 @@ fn card(id: &str, attack: i32, life: i32, keywords: &[&str]) -> Card {
 
 fn pack_of(cards: Vec<Card>) -> Pack {
     let mut pack = Pack::new(Path::new("/nonexistent/pack"), PackManifest::new("t", "T"));
-    pack.files
-        .push(PackFile::new("cards.ron", Content::Cards(CardSet { cards })));
+    pack.files.push(PackFile::new(
+        "cards.ron",
+        Content::Cards(CardSet { cards }),
+    ));
     pack
 }
 
@@ -117,9 +119,16 @@ fn results_are_identical_across_thread_counts() {
     assert_eq!(one, three);
     // Keywords acted and creatures did damage: the tallies are live.
     let bolt = one.keywords.iter().find(|k| k.id == "Bolt").unwrap();
-    assert!(bolt.fired.get("Bolt").copied().unwrap_or(0.0) > 0.5, "{bolt:?}");
+    assert!(
+        bolt.fired.get("Bolt").copied().unwrap_or(0.0) > 0.5,
+        "{bolt:?}"
+    );
     assert!(one.cards.iter().all(|c| c.games > 0));
-    assert!(one.cards.iter().any(|c| c.damage_dealt > 0.0 && c.survival < 1.0));
+    assert!(
+        one.cards
+            .iter()
+            .any(|c| c.damage_dealt > 0.0 && c.survival < 1.0)
+    );
 }
 
 #[test]
@@ -138,7 +147,14 @@ fn the_lab_plays_the_battle_the_sandbox_would_open() {
         seed: 0,
     };
     for index in 0..20 {
-        draw_lineups(cfg.seed, index, pool.len(), cfg.line_size, &mut scratch, &mut lineups);
+        draw_lineups(
+            cfg.seed,
+            index,
+            pool.len(),
+            cfg.line_size,
+            &mut scratch,
+            &mut lineups,
+        );
         let outcome = player.play(&version, &lineups, &mut sums);
         // The swapped game is the last one played: compare its whole end state.
         let scenario = game_scenario(&pool, &lineups, true, &cfg);
@@ -147,7 +163,12 @@ fn the_lab_plays_the_battle_the_sandbox_would_open() {
         let lab = player.battle();
         assert_eq!(
             (lab.winner(), lab.life(), lab.turn(), lab.event_count()),
-            (fresh.winner(), fresh.life(), fresh.turn(), fresh.event_count()),
+            (
+                fresh.winner(),
+                fresh.life(),
+                fresh.turn(),
+                fresh.event_count()
+            ),
             "match {index}"
         );
         let first = game_scenario(&pool, &lineups, false, &cfg);
@@ -165,14 +186,26 @@ fn the_lab_plays_the_battle_the_sandbox_would_open() {
 fn a_no_op_ab_reports_no_significant_change() {
     let cancel = AtomicBool::new(false);
     let pack = starter();
-    let report = run_ab(&pack, "as saved", &pack, "as edited", &config(1_000), control(None, &cancel))
-        .unwrap()
-        .unwrap();
+    let report = run_ab(
+        &pack,
+        "as saved",
+        &pack,
+        "as edited",
+        &config(1_000),
+        control(None, &cancel),
+    )
+    .unwrap()
+    .unwrap();
     assert!(report.edited.is_empty());
     assert_eq!(report.flipped, 0);
     assert!(report.edited_lines.is_none());
     assert!(!report.first_player.significant);
-    assert!(report.cards.iter().all(|c| c.change == 0.0 && !c.significant));
+    assert!(
+        report
+            .cards
+            .iter()
+            .all(|c| c.change == 0.0 && !c.significant)
+    );
     assert_eq!(report.before, report.after);
 }
 
@@ -195,9 +228,16 @@ fn an_edit_that_matters_shows_the_right_sign_and_flips_replay() {
         }
     }
     let cfg = config(1_000);
-    let report = run_ab(&before, "as saved", &after, "as edited", &cfg, control(Some(2), &cancel))
-        .unwrap()
-        .unwrap();
+    let report = run_ab(
+        &before,
+        "as saved",
+        &after,
+        "as edited",
+        &cfg,
+        control(Some(2), &cancel),
+    )
+    .unwrap()
+    .unwrap();
     assert_eq!(report.edited, ["grey_wolf"]);
     let wolf = report.cards.iter().find(|c| c.id == "grey_wolf").unwrap();
     assert!(wolf.change > 0.0 && wolf.significant, "{wolf:?}");
@@ -215,9 +255,16 @@ fn an_edit_that_matters_shows_the_right_sign_and_flips_replay() {
             assert_eq!(GameResult::of_winner(b.winner()), expected, "{flip:?}");
         }
     }
-    let down = run_ab(&before, "as saved", &weaker, "as edited", &cfg, control(None, &cancel))
-        .unwrap()
-        .unwrap();
+    let down = run_ab(
+        &before,
+        "as saved",
+        &weaker,
+        "as edited",
+        &cfg,
+        control(None, &cancel),
+    )
+    .unwrap()
+    .unwrap();
     let wolf = down.cards.iter().find(|c| c.id == "grey_wolf").unwrap();
     assert!(wolf.change < 0.0 && wolf.significant, "{wolf:?}");
 }
@@ -225,9 +272,11 @@ fn an_edit_that_matters_shows_the_right_sign_and_flips_replay() {
 #[test]
 fn a_cancelled_run_returns_nothing() {
     let cancel = AtomicBool::new(true);
-    assert!(run_balance(&starter(), &config(10_000), control(None, &cancel))
-        .unwrap()
-        .is_none());
+    assert!(
+        run_balance(&starter(), &config(10_000), control(None, &cancel))
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
@@ -250,4 +299,45 @@ fn saved_results_reopen_and_say_what_changed() {
     assert!(saved::load(&dir.path().join("nowhere")).unwrap().is_none());
     std::fs::write(dir.path().join(saved::RESULTS_FILE), "{").unwrap();
     assert!(saved::load(dir.path()).is_err());
+}
+
+#[test]
+fn the_command_prints_the_documented_json_and_exits_2_on_bad_input() {
+    use sigilforge_engine::balance::cli::{Options, balance_command};
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let options = Options {
+        json: true,
+        ..Options::default()
+    };
+    let out = balance_command(&root, &config(400), &options, &|_| {});
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let cards = json["cards"].as_array().unwrap();
+    assert!(!cards.is_empty());
+    for card in cards {
+        assert!(card["id"].is_string(), "{card}");
+        assert!(card["games"].is_u64(), "{card}");
+        assert!(card["outlier"].is_boolean(), "{card}");
+        let ci = card["ci95"].as_array().unwrap();
+        assert_eq!(ci.len(), 2, "{card}");
+        if let (Some(delta), Some(lo), Some(hi)) =
+            (card["delta"].as_f64(), ci[0].as_f64(), ci[1].as_f64())
+        {
+            assert!(lo <= delta && delta <= hi, "{card}");
+        }
+    }
+    let nowhere = balance_command(
+        Path::new("/nonexistent/pack"),
+        &config(10),
+        &options,
+        &|_| {},
+    );
+    assert_eq!(nowhere.code, 2);
+    let bad_filter = BalanceConfig {
+        filter: "id:nothing_is_called_this".into(),
+        ..config(10)
+    };
+    let empty = balance_command(&root, &bad_filter, &options, &|_| {});
+    assert_eq!(empty.code, 2, "{}", empty.stdout);
+    assert!(empty.stderr.contains("pool"), "{}", empty.stderr);
 }

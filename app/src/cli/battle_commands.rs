@@ -16,19 +16,23 @@ pub fn simulate(file: &Path, runs: u64, threads: Option<usize>, json: bool) -> C
 
 /// `sigilforge balance PACK ...`, with a progress bar on a terminal (an A/B plays each battle
 /// in both versions).
-pub fn balance(pack: &Path, config: &BalanceConfig, options: &balance::cli::Options) -> CommandOutput {
+pub fn balance(
+    pack: &Path,
+    config: &BalanceConfig,
+    options: &balance::cli::Options,
+) -> CommandOutput {
     let runs = config.matches() * 2;
     with_progress(runs, &|progress| {
         balance::cli::balance_command(pack, config, options, progress)
     })
 }
 
+/// A progress callback: battles done so far.
+type Progress<'a> = &'a (dyn Fn(u64) + Sync);
+
 /// Runs `command` with a terminal progress bar over `total` battles (none when stderr is not
 /// a terminal).
-fn with_progress(
-    total: u64,
-    command: &dyn Fn(&(dyn Fn(u64) + Sync)) -> CommandOutput,
-) -> CommandOutput {
+fn with_progress(total: u64, command: &dyn Fn(Progress<'_>) -> CommandOutput) -> CommandOutput {
     if !std::io::stderr().is_terminal() {
         return command(&|_| {});
     }

@@ -32,7 +32,16 @@ pub fn load_git_revision(pack_root: &Path, rev: &str) -> Result<Pack, BalanceErr
     }
     let listing = git(
         pack_root,
-        &["ls-tree", "-r", "-z", "--full-name", "--name-only", rev, "--", "."],
+        &[
+            "ls-tree",
+            "-r",
+            "-z",
+            "--full-name",
+            "--name-only",
+            rev,
+            "--",
+            ".",
+        ],
         None,
     )
     .map_err(fail)?;
@@ -57,7 +66,12 @@ pub fn load_git_revision(pack_root: &Path, rev: &str) -> Result<Pack, BalanceErr
         out.push('\n');
         out
     });
-    let blobs = git(pack_root, &["cat-file", "--batch"], Some(request.as_bytes())).map_err(fail)?;
+    let blobs = git(
+        pack_root,
+        &["cat-file", "--batch"],
+        Some(request.as_bytes()),
+    )
+    .map_err(fail)?;
     let dir = tempfile::tempdir().map_err(|e| fail(format!("cannot make a folder: {e}")))?;
     let mut rest: &[u8] = &blobs;
     for file in &files {

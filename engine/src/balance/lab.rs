@@ -148,7 +148,10 @@ impl Version {
         let mut keywords: Vec<KwIdx> = Vec::new();
         let mut card_keywords = Vec::with_capacity(cards.len());
         for (&c, id) in cards.iter().zip(pool) {
-            let own = content.cards.get(id).is_some_and(|(card, _)| !card.abilities.is_empty());
+            let own = content
+                .cards
+                .get(id)
+                .is_some_and(|(card, _)| !card.abilities.is_empty());
             let printed = &program.cards[c as usize].keywords;
             // A card's own abilities are compiled as a last, hidden keyword: not a feature.
             let printed = &printed[..printed.len() - usize::from(own)];
@@ -160,7 +163,7 @@ impl Version {
                 });
                 // (`iter().any`, not `contains`: a new caller of the battle's own slice helpers
                 // changes how they are inlined in its hot loop.)
-                if !mine.iter().any(|&f| f == feature as u16) {
+                if !mine.contains(&(feature as u16)) {
                     mine.push(feature as u16);
                 }
             }
@@ -169,7 +172,13 @@ impl Version {
         let keyword_names = program.keywords.iter().map(|k| k.name.clone()).collect();
         let printed = cards
             .iter()
-            .map(|&c| program.cards[c as usize].keywords.iter().map(|&(k, _)| k).collect())
+            .map(|&c| {
+                program.cards[c as usize]
+                    .keywords
+                    .iter()
+                    .map(|&(k, _)| k)
+                    .collect()
+            })
             .collect();
         let setup = BattleSetup {
             program: Arc::new(program),
@@ -230,9 +239,8 @@ pub fn game_scenario(
     swapped: bool,
     config: &BalanceConfig,
 ) -> BattleScenario {
-    let ids = |line: &[u16]| -> Vec<String> {
-        line.iter().map(|&p| pool[p as usize].clone()).collect()
-    };
+    let ids =
+        |line: &[u16]| -> Vec<String> { line.iter().map(|&p| pool[p as usize].clone()).collect() };
     let (x, y) = (ids(&lineups.lines[0]), ids(&lineups.lines[1]));
     let (a, b) = if swapped { (y, x) } else { (x, y) };
     match_scenario(lineups.index, swapped, lineups.seed, a, b, config)

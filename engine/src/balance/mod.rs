@@ -99,8 +99,7 @@ pub fn run_balance(
         a.1.merge(&b.1);
         a
     };
-    let Some((_, sums)) = run::drive(config.matches(), control, &draw, &init, &play, &merge)
-    else {
+    let Some((_, sums)) = run::drive(config.matches(), control, &draw, &init, &play, &merge) else {
         return Ok(None);
     };
     Ok(Some(BalanceReport::new(

@@ -83,7 +83,8 @@ impl PoolFilter {
     #[must_use]
     pub fn names(&self, id: &str) -> bool {
         self.terms.iter().any(|(negate, test)| {
-            !negate && matches!(test, Test::Ids(ids) if ids.iter().any(|i| i.eq_ignore_ascii_case(id)))
+            !negate
+                && matches!(test, Test::Ids(ids) if ids.iter().any(|i| i.eq_ignore_ascii_case(id)))
         })
     }
 
@@ -196,7 +197,11 @@ mod tests {
         let f = PoolFilter::parse("file:battle-line/ olf").unwrap();
         assert!(f.matches(&card("wolf", &[], &[]), "battle-line/cards.ron"));
         assert!(!f.matches(&card("wolf", &[], &[]), "other/cards.ron"));
-        assert!(PoolFilter::parse("").unwrap().matches(&card("x", &[], &[]), ""));
+        assert!(
+            PoolFilter::parse("")
+                .unwrap()
+                .matches(&card("x", &[], &[]), "")
+        );
     }
 
     #[test]

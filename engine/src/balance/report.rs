@@ -80,7 +80,13 @@ pub struct BalanceReport {
 impl BalanceReport {
     /// Builds the report from a version's sums.
     #[must_use]
-    pub fn new(config: &BalanceConfig, pool: &[String], names: &[String], version: &Version, sums: &Sums) -> Self {
+    pub fn new(
+        config: &BalanceConfig,
+        pool: &[String],
+        names: &[String],
+        version: &Version,
+        sums: &Sums,
+    ) -> Self {
         let matches = sums.matches;
         let games = 2 * matches;
         let keywords = sums.keyword_count;
@@ -91,7 +97,12 @@ impl BalanceReport {
                 .iter()
                 .filter_map(|&kw| {
                     let n = sums.fired[card * keywords + kw as usize];
-                    (n > 0).then(|| (version.keyword_names[kw as usize].clone(), n as f64 / per_game))
+                    (n > 0).then(|| {
+                        (
+                            version.keyword_names[kw as usize].clone(),
+                            n as f64 / per_game,
+                        )
+                    })
                 })
                 .collect()
         };
@@ -119,7 +130,7 @@ impl BalanceReport {
             .map(|(k, &kw)| {
                 let f = pool_len + k;
                 let holders: Vec<usize> = (0..pool_len)
-                    .filter(|&p| version.card_keywords[p].iter().any(|&f| f == k as u16))
+                    .filter(|&p| version.card_keywords[p].contains(&(k as u16)))
                     .collect();
                 let firings: u64 = holders
                     .iter()
@@ -174,7 +185,9 @@ impl BalanceReport {
 
     /// The cards whose interval clears zero by more than `margin`.
     pub fn outliers(&self, margin: f64) -> impl Iterator<Item = &Impact> {
-        self.cards.iter().filter(move |c| is_outlier(c.ci95, margin))
+        self.cards
+            .iter()
+            .filter(move |c| is_outlier(c.ci95, margin))
     }
 
     /// The report as JSON (`docs/formats/balance.md`).

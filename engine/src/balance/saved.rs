@@ -77,7 +77,10 @@ pub fn fingerprint(pack: &Pack, pool: impl IntoIterator<Item = String>) -> Finge
         cards: pool
             .into_iter()
             .map(|id| {
-                let hash = content.cards.get(&id).map_or_else(String::new, |(c, _)| digest(c));
+                let hash = content
+                    .cards
+                    .get(&id)
+                    .map_or_else(String::new, |(c, _)| digest(c));
                 (id, hash)
             })
             .collect(),

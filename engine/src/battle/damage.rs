@@ -192,16 +192,9 @@ impl State {
                 cause,
             );
         }
-        let at = self.emit(
-            EventKind::Damage {
-                source: plan.source,
-                target: plan.target,
-                amount: plan.amount,
-                unmodified: plan.unmodified,
-                attack: plan.attack,
-            },
-            cause,
-        );
+        // Marked before it is logged, like every change: a copy of the board taken as an
+        // event is logged shows the board right after it.
+        let at = self.next_index;
         if plan.amount > 0 {
             if self.tally {
                 self.tally_damage(plan.source, Some(plan.target), plan.amount);
@@ -216,6 +209,18 @@ impl State {
             if c.damage >= c.life() {
                 self.suspect(plan.target);
             }
+        }
+        self.emit(
+            EventKind::Damage {
+                source: plan.source,
+                target: plan.target,
+                amount: plan.amount,
+                unmodified: plan.unmodified,
+                attack: plan.attack,
+            },
+            cause,
+        );
+        if plan.amount > 0 {
             let ctx = Ctx {
                 subject: plan.source.unwrap_or(NONE),
                 amount: plan.amount,
@@ -254,7 +259,12 @@ impl State {
     /// line and cold: the log-off hot path pays one test of `tally`.
     #[cold]
     #[inline(never)]
-    fn tally_damage(&mut self, source: Option<CreatureId>, target: Option<CreatureId>, amount: i32) {
+    fn tally_damage(
+        &mut self,
+        source: Option<CreatureId>,
+        target: Option<CreatureId>,
+        amount: i32,
+    ) {
         if let Some(source) = source {
             self.creatures[source as usize].dealt += amount;
         }
