@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use crate::core::{LoopGuard, SeededRng};
+use crate::core::{LoopGuard, Moments, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind};
 use super::program::{CardIdx, Hook, KwIdx, MAX_SLOTS, Program};
@@ -271,7 +271,7 @@ pub struct State {
     /// The sandbox's record of the board right after each event (`moments[i]` after event
     /// `i`), kept only when asked for ([`super::Battle::keep_moments`]): an event is logged
     /// once its change is made, so a copy taken as it is logged shows exactly that moment.
-    pub moments: Option<Vec<State>>,
+    pub moments: Moments<State>,
     /// Whether to note in [`State::fired`] every ability that acts and count damage dealt and
     /// taken per creature (the balance lab; off, each costs one well-predicted test).
     pub tally: bool,
@@ -363,7 +363,7 @@ impl State {
                 kind,
                 cause,
             });
-            if self.moments.is_some() {
+            if self.moments.is_kept() {
                 self.record_moment();
             }
         }
@@ -393,13 +393,11 @@ impl State {
     #[cold]
     #[inline(never)]
     fn record_moment(&mut self) {
-        let Some(mut moments) = self.moments.take() else {
-            return;
-        };
+        let mut moments = std::mem::take(&mut self.moments);
         let log = std::mem::take(&mut self.log);
-        moments.push(self.clone());
+        moments.record(self.clone());
         self.log = log;
-        self.moments = Some(moments);
+        self.moments = moments;
     }
 
     /// The creature with this id.
