@@ -5,7 +5,7 @@
 //! ruler with more votes wins; in a duel the beast with the higher stat (ATK unless the text
 //! names another) wins. What winning, losing and a tie do is only what the text says.
 
-use crate::model::Player;
+use crate::model::{CardKind, Player};
 use crate::model::ability::{Effect, Stat, Tie};
 
 use super::game::{Event, Game};
@@ -67,8 +67,8 @@ impl Game {
         }
     }
 
-    /// `Effect::Duel`: the ability's beast against the first target (or the first two
-    /// targets); the higher `stat` wins; the winner's and loser's consequences fall on those
+    /// `Effect::Duel`: the ability's beast against the first target (or, when the ability's
+    /// card is not a beast in a city, the first two targets); the higher `stat` wins; the winner's and loser's consequences fall on those
     /// beasts (as effects of their rulers), a tie does what `tie` says.
     pub(crate) fn duel(
         &mut self,
@@ -78,9 +78,11 @@ impl Game {
         tie: &Tie,
         ctx: &Ctx,
     ) {
-        let source_in_play = self.obj(&ctx.source).is_some_and(|o| o.zone == Zone::City);
+        let source_duels = self
+            .obj(&ctx.source)
+            .is_some_and(|o| o.zone == Zone::City && o.card.kind == CardKind::Beast);
         let pair = match ctx.cards.as_slice() {
-            [other, ..] if source_in_play && *other != ctx.source => {
+            [other, ..] if source_duels && *other != ctx.source => {
                 Some((ctx.source.clone(), other.clone()))
             }
             [a, b, ..] => Some((a.clone(), b.clone())),

@@ -177,7 +177,7 @@ impl Game {
             }
             Expect::At(step, _) => match self.checkpoints.get(step) {
                 None => Some(format!(
-                    "At({step}): the script has no step {step} (steps count actions from 1)"
+                    "At({step}): the script has no step {step} (0 is before the first action, then one per action)"
                 )),
                 Some(found) if found.is_empty() => None,
                 Some(found) => Some(format!("after step {step}: {}", found.join("; "))),

@@ -326,7 +326,7 @@ pub enum Expect {
     StackOrder(Vec<String>),
     /// The current season (1 at the start).
     Season(u32),
-    /// These hold right after the script's step `n` (actions count from 1), with waiting
-    /// triggers on the stack: a before and after in one file.
+    /// These hold right after the script's step `n` (actions count from 1; 0 is before the
+    /// first), with waiting triggers on the stack: a before and after in one file.
     At(usize, Vec<Expect>),
 }

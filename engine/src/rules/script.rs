@@ -15,32 +15,38 @@ impl Game {
         self.run_checked(script, &[]);
     }
 
-    /// Runs a whole script; after each step that an `At(step, [...])` expectation names
-    /// (steps count actions from 1), checks those expectations on the state as it stands
-    /// then (waiting triggers put on the stack, as the next action would see them) and keeps
-    /// the failures for [`Game::check`].
+    /// Runs a whole script; at each step an `At(step, [...])` expectation names (0: before the
+    /// first action; then each action from 1), checks those expectations on the state as it
+    /// stands then (waiting triggers put on the stack, as the next action would see them) and
+    /// keeps the failures for [`Game::check`].
     pub fn run_checked(&mut self, script: &[Action], expect: &[Expect]) {
+        self.checkpoint(0, expect);
         for (i, action) in script.iter().enumerate() {
             self.run_action(action);
-            let step = i + 1;
-            let wanted: Vec<&Expect> = expect
-                .iter()
-                .filter_map(|e| match e {
-                    Expect::At(n, list) if *n == step => Some(list.iter()),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            if !wanted.is_empty() {
-                let mut probe = self.clone();
-                probe.flush_pending();
-                let list: Vec<Expect> = wanted.into_iter().cloned().collect();
-                let failures = probe.check(&list);
-                self.checkpoints.entry(step).or_default().extend(failures);
-            }
+            self.checkpoint(i + 1, expect);
         }
         self.flush_pending();
         self.note_statics();
+    }
+
+    /// Checks the `At(step, ...)` expectations for this step on a copy of the state with
+    /// waiting triggers put on the stack, and keeps the failures.
+    fn checkpoint(&mut self, step: usize, expect: &[Expect]) {
+        let wanted: Vec<Expect> = expect
+            .iter()
+            .filter_map(|e| match e {
+                Expect::At(n, list) if *n == step => Some(list.iter().cloned()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if wanted.is_empty() {
+            return;
+        }
+        let mut probe = self.clone();
+        probe.flush_pending();
+        let failures = probe.check(&wanted);
+        self.checkpoints.entry(step).or_default().extend(failures);
     }
 
     /// Runs one scripted action.
