@@ -45,7 +45,7 @@ impl Game {
             "{}: continuous {change:?} @{timestamp} on {affected:?} ({duration:?})",
             ctx.label
         ));
-        self.effects.push(ContinuousEffect {
+        self.effects_mut().push(ContinuousEffect {
             timestamp,
             source: ctx.source.clone(),
             source_name: ctx.label.clone(),

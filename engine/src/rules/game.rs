@@ -10,6 +10,7 @@ use super::scenario::{Action, PlayerSetup, RulesScenario};
 use super::state::{
     ActiveReplacement, ContinuousEffect, DelayedTrigger, Object, StackItem, Zone,
 };
+use super::statics::StaticsCache;
 
 /// A trigger matched: the card the event was about, if any.
 pub(crate) struct Fired(pub(crate) Option<String>);
@@ -100,6 +101,8 @@ pub struct Game {
     pub(crate) noted: BTreeSet<String>,
     /// `At(step, ...)` results: the failures found after each checked step.
     pub(crate) checkpoints: BTreeMap<usize, Vec<String>>,
+    /// The static effects worked out for the state as it is (cleared by every change).
+    pub(crate) statics_cache: StaticsCache,
     /// What happened, one line per step.
     pub log: Vec<String>,
     /// Actions the rules refused, with why.
@@ -148,6 +151,7 @@ impl Game {
             entry_targets: None,
             noted: BTreeSet::new(),
             checkpoints: BTreeMap::new(),
+            statics_cache: StaticsCache::default(),
             log: Vec::new(),
             rejected: Vec::new(),
             errors: Vec::new(),
@@ -171,6 +175,7 @@ impl Game {
                 });
             }
         }
+        game.changed();
         let ids: Vec<String> = game.objects.iter().map(|o| o.id.clone()).collect();
         for id in ids {
             game.register_replacements(&id);
@@ -298,11 +303,15 @@ impl Game {
                 "the game already holds {CARD_LIMIT} cards: no more are created (a loop?)"
             ));
         }
-        let mut n = 1;
-        while self.obj(&format!("{card_id}#t{n}")).is_some() {
-            n += 1;
-        }
-        let id = format!("{card_id}#t{n}");
+        let prefix = format!("{card_id}#t");
+        let n = self
+            .objects
+            .iter()
+            .filter_map(|o| o.id.strip_prefix(&prefix)?.parse::<usize>().ok())
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let id = format!("{prefix}{n}");
         self.push_object(&id, card_id, card, owner, Zone::Deck, token);
         Ok(id)
     }
@@ -321,6 +330,7 @@ impl Game {
         }
         self.seq += 1;
         let entered = self.tick();
+        self.changed();
         self.objects.push(Object {
             id: id.to_owned(),
             card,
@@ -342,8 +352,21 @@ impl Game {
         self.objects.iter().find(|o| o.id == id)
     }
 
+    /// A card to change (the static effects are worked out again on the next reading).
     pub(crate) fn obj_mut(&mut self, id: &str) -> Option<&mut Object> {
+        self.changed();
         self.objects.iter_mut().find(|o| o.id == id)
+    }
+
+    /// The resolved continuous effects, to change.
+    pub(crate) fn effects_mut(&mut self) -> &mut Vec<ContinuousEffect> {
+        self.changed();
+        &mut self.effects
+    }
+
+    /// Something static abilities may read changed: forget the worked-out static effects.
+    pub(crate) fn changed(&mut self) {
+        self.statics_cache.clear();
     }
 
     pub(crate) fn tick(&mut self) -> u64 {
@@ -360,6 +383,7 @@ impl Game {
     }
 
     pub(crate) fn player_mut(&mut self, p: Player) -> &mut PlayerState {
+        self.changed();
         &mut self.players[p.index()]
     }
 

@@ -9,7 +9,9 @@ use crate::model::ability::{Ability, Stat};
 
 use super::game::Game;
 use super::state::Breakdown;
-use super::statics::{self, Statics};
+use std::sync::Arc;
+
+use super::statics::Statics;
 use super::view::View;
 
 /// One ability a card has now, with the keyword value it carries.
@@ -46,15 +48,22 @@ pub fn stat_name(stat: &Stat) -> String {
 }
 
 impl Game {
-    /// Every static effect in force now, worked out in dependency order.
-    pub(crate) fn statics(&self) -> Statics {
-        statics::compute(self)
+    /// Every static effect in force now, worked out in dependency order (once per state).
+    pub(crate) fn statics(&self) -> Arc<Statics> {
+        self.statics_cache.get(self)
     }
 
     /// Reads the game with every static effect in force.
     pub(crate) fn read<R>(&self, f: impl FnOnce(&View<'_>) -> R) -> R {
         let statics = self.statics();
         f(&View::new(self, &statics.effects))
+    }
+
+    /// Checks every cached reading of static effects against a fresh one, panicking on a
+    /// difference: for tests that the cache is cleared by every change.
+    #[doc(hidden)]
+    pub fn verify_static_cache(&mut self) {
+        self.statics_cache.verify = true;
     }
 
     /// The abilities a card has now.

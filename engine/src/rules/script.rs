@@ -122,7 +122,7 @@ impl Game {
 
     /// Logs, once each, what working out the static abilities noticed (dependency cycles).
     pub(crate) fn note_statics(&mut self) {
-        for note in self.statics().notes {
+        for note in self.statics().notes.clone() {
             if self.noted.insert(note.clone()) {
                 self.say(note);
             }
@@ -142,7 +142,7 @@ impl Game {
         let duration = lasting(duration);
         self.say(format!("{card} {change:?} ({duration:?}) @{timestamp}"));
         let controller = self.obj(card).map_or(Player::A, |o| o.owner);
-        self.effects.push(ContinuousEffect {
+        self.effects_mut().push(ContinuousEffect {
             timestamp,
             source: "script".into(),
             source_name: "script".into(),

@@ -56,7 +56,7 @@ pub enum Change {
 }
 
 /// A continuous effect created by a resolution (22.3).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContinuousEffect {
     /// When it began: effects apply in this order (22.3c).
     pub timestamp: u64,

@@ -201,11 +201,12 @@ impl Game {
             self.expire(|d, left| {
                 matches!(d, Duration::EndOfTurn) || (matches!(d, Duration::Turns(_)) && left <= 1)
             });
-            for e in &mut self.effects {
+            for e in self.effects_mut() {
                 if matches!(e.duration, Duration::Turns(_)) {
                     e.turns_left = e.turns_left.saturating_sub(1);
                 }
             }
+            self.changed();
             self.turn += 1;
             self.active = self.active.other();
             self.phase = 0;
@@ -280,7 +281,7 @@ impl Game {
     }
 
     pub(crate) fn expire(&mut self, ends: impl Fn(&Duration, u32) -> bool) {
-        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.effects)
+        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(self.effects_mut())
             .into_iter()
             .partition(|e| ends(&e.duration, e.turns_left));
         self.effects = kept;

@@ -49,6 +49,7 @@ impl Game {
             .obj(id)
             .is_some_and(|o| o.token || o.card.kind == CardKind::Token);
         if token && from == Zone::City && zone != Zone::City {
+            self.changed();
             self.objects.retain(|o| o.id != id);
             self.replacements.retain(|r| !(r.permanent && r.source == id));
             return self.say(format!("{id} is a token: it ceases to exist (22.2)"));
@@ -98,7 +99,7 @@ impl Game {
     /// locked it in no longer apply to it, even if it comes back.
     fn end_effects_on(&mut self, id: &str, zone: Zone) {
         let mut ended = 0;
-        self.effects.retain_mut(|e| {
+        self.effects_mut().retain_mut(|e| {
             let before = e.affected.len();
             e.affected.retain(|a| a != id);
             ended += before - e.affected.len();
