@@ -1,29 +1,24 @@
-//! The `sigilforge` binary itself, run the way outside tests run it: every example in
-//! `shared/spec/*-examples` gives exactly its JSON, and `validate` reports located problems.
+//! The `sigilforge` binary itself, run the way outside tests run it: every contract example
+//! (`engine/tests/fixtures/*-examples`, and the shared spec's when it is beside the project)
+//! gives exactly its JSON, and `validate` reports located problems.
 
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
 
-use std::path::{Path, PathBuf};
+#[path = "../../engine/tests/spec_examples/mod.rs"]
+mod spec_examples;
+
 use std::process::Command;
+
+use spec_examples::workspace;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sigilforge"))
 }
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs `sigilforge SUB FILE --json` on every example in a spec folder, as
-/// `shared/tools/contract_cases.py` does, and returns the names that differ.
-fn contract_failures(sub: &str, folder: &str) -> (usize, Vec<String>) {
-    let dir = workspace().join("../shared/spec").join(folder);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
+/// Runs `sigilforge SUB FILE --json` on every example of a contract folder (the way the
+/// shared spec's contract checker does) and returns the names that differ.
+fn contract_failures(sub: &str, folder: &str, at_least: usize) -> (usize, Vec<String>) {
+    let files = spec_examples::example_files(folder, at_least);
     let mut failures = Vec::new();
     for ron in &files {
         let want: serde_json::Value =
@@ -54,21 +49,21 @@ fn contract_failures(sub: &str, folder: &str) -> (usize, Vec<String>) {
 
 #[test]
 fn every_glyph_example_gives_its_json_through_the_binary() {
-    let (count, failures) = contract_failures("glyph", "glyph-examples");
+    let (count, failures) = contract_failures("glyph", "glyph-examples", 2);
     assert!(count >= 2);
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
 #[test]
 fn every_battle_example_gives_its_json_through_the_binary() {
-    let (count, failures) = contract_failures("battle", "battle-examples");
+    let (count, failures) = contract_failures("battle", "battle-examples", 5);
     assert!(count >= 5);
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
 #[test]
 fn simulate_reports_rates_through_the_binary() {
-    let file = workspace().join("../shared/spec/battle-examples/04-win.ron");
+    let file = spec_examples::fixture_dir("battle-examples").join("04-win.ron");
     let out = bin()
         .args(["simulate", "--runs", "200", "--json"])
         .arg(&file)

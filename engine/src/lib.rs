@@ -6,6 +6,7 @@
 pub mod archive;
 pub mod battle;
 pub mod command;
+pub mod core;
 pub mod diag;
 pub mod encounter;
 pub mod glyph;

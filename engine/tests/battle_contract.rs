@@ -1,32 +1,14 @@
-//! The battle contract: every example in `shared/spec/battle-examples/` run through
-//! `battle_command(.., json = true)` gives exactly the JSON next to it.
+//! The battle contract: every example in `engine/tests/fixtures/battle-examples/` (and the shared
+//! spec's, when it is beside the project) run through `battle_command(.., json = true)` gives
+//! exactly the JSON next to it.
 
-use std::path::PathBuf;
+mod spec_examples;
 
 use sigilforge_engine::battle::cli::battle_command;
 
-fn examples_dir() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // `../../shared` from the main checkout; a worktree one level deeper finds it one more up.
-    [
-        "../../shared/spec/battle-examples",
-        "../../../shared/spec/battle-examples",
-    ]
-    .iter()
-    .map(|rel| manifest.join(rel))
-    .find(|p| p.is_dir())
-    .unwrap_or_else(|| manifest.join("../../shared/spec/battle-examples"))
-}
-
 #[test]
 fn every_spec_example_gives_its_json() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(examples_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 5, "expected the 5 spec examples");
+    let files = spec_examples::example_files("battle-examples", 5);
     let mut failures = Vec::new();
     for ron in &files {
         let out = battle_command(ron, None, None, true);

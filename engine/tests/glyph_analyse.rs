@@ -1,21 +1,13 @@
 //! The analyser: what a network can do, predicted without running it, then checked by running.
 
+mod spec_examples;
+
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::glyph::{GlyphEnd, GlyphNetwork, GlyphRun, analyse, load, load_file};
 
 fn examples_dir() -> PathBuf {
-    let main = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/spec/glyph-examples"
-    ));
-    if main.is_dir() {
-        return main;
-    }
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/spec/glyph-examples"
-    ))
+    spec_examples::fixture_dir("glyph-examples")
 }
 
 fn net(src: &str) -> GlyphNetwork {

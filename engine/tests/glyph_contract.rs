@@ -1,43 +1,21 @@
-//! The `glyph --json` contract: every example in `shared/spec/glyph-examples/` gives exactly
-//! its `.json`, and a bad file gives exit 2 with one located line on stderr.
+//! The `glyph --json` contract: every example in `engine/tests/fixtures/glyph-examples/` (and the
+//! shared spec's, when it is beside the project) gives exactly its `.json`, and a bad file gives
+//! exit 2 with one located line on stderr.
+
+mod spec_examples;
 
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::glyph::cli::glyph_command;
 
-const EXAMPLES_IN_MAIN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/spec/glyph-examples"
-);
-
-/// The shared examples: `../shared` from the project root (one level further up when the
-/// project is a worktree under `wt/`).
+/// The repository's copy of the examples (the vault alarm and one-beat networks).
 fn examples_dir() -> PathBuf {
-    let main = PathBuf::from(EXAMPLES_IN_MAIN);
-    if main.is_dir() {
-        return main;
-    }
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/spec/glyph-examples"
-    ))
-}
-
-fn examples() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(examples_dir())
-        .expect("the shared glyph examples folder exists")
-        .map(|e| e.expect("a readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
-    files
+    spec_examples::fixture_dir("glyph-examples")
 }
 
 #[test]
 fn every_spec_example_gives_exactly_its_json() {
-    let files = examples();
-    assert!(files.len() >= 2, "found {files:?}");
-    for ron in files {
+    for ron in spec_examples::example_files("glyph-examples", 2) {
         let expected: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(ron.with_extension("json")).unwrap())
                 .unwrap();

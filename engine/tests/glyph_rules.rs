@@ -1,4 +1,4 @@
-//! One named test per rule of the spec (`shared/spec/glyph-network.md`) and the seed's
+//! One named test per rule of the spec (`docs/formats/glyph-network.md`) and the seed's
 //! "Glyphic Spell Ability Rules". Each builds a small network that would behave differently if
 //! the rule were read another way.
 
@@ -354,7 +354,7 @@ fn every_event_has_a_cause_chain_back_to_an_injection() {
     let mut at = Some(ring);
     while let Some(i) = at {
         chain.push(&log[i]);
-        at = log[i].because;
+        at = log[i].cause.after_index();
     }
     assert_eq!(r.why(ring), chain);
     assert!(r.why(usize::MAX).is_empty());

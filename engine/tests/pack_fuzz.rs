@@ -2,6 +2,8 @@
 
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
 
+mod spec_examples;
+
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
@@ -9,9 +11,15 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, load_pack};
 
 fn real_files() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = spec_examples::workspace();
     let mut out = Vec::new();
-    let mut stack: Vec<PathBuf> = vec![root.join("content"), root.join("../shared/spec")];
+    let mut stack: Vec<PathBuf> = vec![root.join("content"), root.join("engine/tests/fixtures")];
+    stack.extend(
+        ["battle-examples", "glyph-examples"]
+            .map(spec_examples::shared_dir)
+            .into_iter()
+            .flatten(),
+    );
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else {
             continue;

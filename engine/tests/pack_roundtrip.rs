@@ -1,7 +1,10 @@
-//! Every file under `content/` and every battle example in `shared/spec` loads into the model
-//! and round-trips: load → save → load gives equal values, and saving twice gives equal bytes.
+//! Every file under `content/` and every battle example (`engine/tests/fixtures/`, and the shared
+//! spec's when it is beside the project) loads into the model and round-trips: load → save →
+//! load gives equal values, and saving twice gives equal bytes.
 
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+mod spec_examples;
 
 use std::path::{Path, PathBuf};
 
@@ -75,14 +78,7 @@ fn every_content_file_round_trips() {
 
 #[test]
 fn every_spec_battle_example_round_trips() {
-    let dir = workspace().join("../shared/spec/battle-examples");
-    let files = ron_files_under(&dir);
-    assert!(
-        files.len() >= 5,
-        "expected the spec's battle examples in {}",
-        dir.display()
-    );
-    for file in &files {
+    for file in &spec_examples::example_files("battle-examples", 5) {
         assert_round_trips(file);
     }
 }

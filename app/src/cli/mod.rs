@@ -14,7 +14,14 @@ use sigilforge_engine::command::CommandOutput;
 
 /// Sigilforge: build and test card-game and tabletop-RPG content.
 #[derive(Debug, Parser)]
-#[command(name = "sigilforge", version, about, long_about = None)]
+#[command(
+    name = "sigilforge",
+    version,
+    about,
+    long_about = None,
+    after_help = "File formats: docs/formats/ in the Sigilforge repository (battle-scenario.md, \
+glyph-network.md, encounter.md, rules-scenario.md); the rules readings: docs/rules/."
+)]
 pub struct Cli {
     /// What to do; with none, the editor opens.
     #[command(subcommand)]
@@ -60,7 +67,7 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Run a battle-line scenario to its end (`shared/spec/battle-scenario.md`).
+    /// Run a battle-line scenario to its end (format: docs/formats/battle-scenario.md).
     Battle {
         /// The scenario file (`BattleScenario(...)`).
         file: PathBuf,

@@ -4,19 +4,16 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use rand::SeedableRng as _;
-use rand_chacha::ChaCha8Rng;
-
 use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
 use super::state::{NONE, Stage, State};
 use super::stats::StatPart;
+use crate::core::Sandbox;
 
-/// How many resolutions may run without the turn moving on before the queue is dropped
-/// (an endless chain of triggers) and a `LoopLimit` event is logged.
-pub const LOOP_LIMIT: u32 = 2_000;
+pub use crate::core::LOOP_LIMIT;
+use crate::core::{LoopGuard, SeededRng};
 
 /// A battle in progress.
 #[derive(Debug, Clone)]
@@ -64,7 +61,7 @@ impl Battle {
         let program = Arc::clone(&setup.program);
         let s = Arc::clone(&setup.setup);
         let mut state = State {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: SeededRng::new(seed),
             creatures: Vec::with_capacity(32),
             lines: [[NONE; MAX_SLOTS]; 2],
             occupancy: [0; 2],
@@ -93,9 +90,10 @@ impl Battle {
             check_deaths: false,
             suspects: [NONE; super::state::MAX_SUSPECTS],
             suspect_count: 0,
-            resolutions: 0,
+            guard: LoopGuard::new(),
             phase_event: 0,
             result: 3,
+            moments: None,
         };
         for (side, line) in s.lines.iter().enumerate() {
             for (slot, &card) in line.iter().enumerate().take(s.slots) {
@@ -114,23 +112,48 @@ impl Battle {
         }
     }
 
-    /// The same battle from its start, stepped `n` events in: stepping back is replaying.
+    /// The same battle from its start, stepped `n` events in: stepping back is replaying
+    /// ([`Sandbox::seek`]).
     #[must_use]
     pub fn replay_to(&self, n: u32) -> Battle {
-        let mut b = Battle::with_log(
-            &BattleSetup {
-                program: Arc::clone(&self.program),
-                setup: Arc::clone(&self.setup),
-            },
-            self.seed,
-            self.state.keep_log,
-        );
-        for _ in 0..n {
-            if b.step().is_none() {
-                break;
-            }
+        Sandbox::seek(self, n as usize)
+    }
+
+    /// This battle, keeping a copy of the board right after each event from now on (the
+    /// sandbox's board at a selected event, [`Battle::at_event`]). Only a battle that has not
+    /// logged anything yet can start keeping them; a replay of it keeps them too.
+    #[must_use]
+    pub fn keep_moments(mut self) -> Self {
+        if self.state.next_index == 0 && self.state.keep_log {
+            self.state.moments = Some(Vec::new());
         }
-        b
+        self
+    }
+
+    /// The board right after event `event` (handed out already), read like any battle; `None`
+    /// unless the battle keeps moments ([`Battle::keep_moments`]).
+    #[must_use]
+    pub fn at_event(&self, event: u32) -> Option<Battle> {
+        if event >= self.returned {
+            return None;
+        }
+        let mut state = self.state.moments.as_ref()?.get(event as usize)?.clone();
+        state.ensure_stats(&self.program);
+        Some(Battle {
+            program: Arc::clone(&self.program),
+            setup: Arc::clone(&self.setup),
+            seed: self.seed,
+            returned: event + 1,
+            state,
+        })
+    }
+
+    /// The events handed out by [`Battle::step`] so far (the whole log of a battle that ran).
+    #[must_use]
+    pub fn handed_out(&self) -> &[Event] {
+        let end =
+            (self.returned.saturating_sub(self.state.log_start) as usize).min(self.state.log.len());
+        &self.state.log[..end]
     }
 
     /// Resolves until the next event and returns it; `None` once the game is over.
@@ -184,7 +207,7 @@ impl Battle {
         self.seed = seed;
         self.returned = start.returned;
         self.state.copy_from(&start.state);
-        self.state.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.state.rng = SeededRng::new(seed);
     }
 
     /// Whether the game is over.
@@ -324,13 +347,12 @@ impl Battle {
         let p = &*self.program;
         let st = &mut self.state;
         if let Some(pending) = st.queue.pop_front() {
-            st.resolutions += 1;
-            if st.resolutions > LOOP_LIMIT {
-                let resolutions = st.resolutions;
+            if let Err(hit) = st.guard.tick() {
                 st.queue.clear();
-                st.resolutions = 0;
                 st.emit(
-                    EventKind::LoopLimit { resolutions },
+                    EventKind::LoopLimit {
+                        resolutions: hit.resolutions,
+                    },
                     Cause::after(pending.after),
                 );
                 return;
@@ -351,7 +373,7 @@ impl Battle {
                 return;
             }
         }
-        st.resolutions = 0;
+        st.guard.progress();
         match st.stage {
             Stage::TurnBegin => {
                 st.turn += 1;
@@ -473,6 +495,54 @@ impl Battle {
             Cause::after(after),
         );
         true
+    }
+}
+
+/// The battle line in the editor's sandbox: a step is one event.
+impl Sandbox for Battle {
+    type Event = Event;
+    type Outcome = Winner;
+
+    fn restart(&self) -> Self {
+        self.reseed(self.seed)
+    }
+
+    fn reseed(&self, seed: u64) -> Self {
+        let mut fresh = Battle::with_log(
+            &BattleSetup {
+                program: Arc::clone(&self.program),
+                setup: Arc::clone(&self.setup),
+            },
+            seed,
+            self.state.keep_log,
+        );
+        if self.state.moments.is_some() {
+            fresh.state.moments = Some(Vec::new());
+        }
+        fresh
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn step(&mut self) -> bool {
+        Battle::step(self).is_some()
+    }
+
+    fn steps(&self) -> usize {
+        self.returned as usize
+    }
+
+    fn log(&self) -> &[Event] {
+        self.handed_out()
+    }
+
+    fn outcome(&self) -> Option<Winner> {
+        if self.returned < self.state.next_index {
+            return None;
+        }
+        self.winner()
     }
 }
 

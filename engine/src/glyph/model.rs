@@ -1,4 +1,4 @@
-//! The glyph network file format, exactly as `shared/spec/glyph-network.md` fixes it.
+//! The glyph network file format, exactly as `docs/formats/glyph-network.md` fixes it.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! Running a glyph network round by round, exactly as `shared/spec/glyph-network.md` says.
+//! Running a glyph network round by round, exactly as `docs/rules/glyphs.md` says.
 //!
 //! [`GlyphRun`] plays one round per [`GlyphRun::step_round`] call and records every step as a
 //! [`GlyphEvent`] with its cause. Stepping back re-runs from the start ([`GlyphRun::step_back`]),
@@ -8,9 +8,13 @@
 
 use std::collections::BTreeMap;
 
-use super::event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
+use super::event::{
+    AbilityRef, GlyphCause, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, GlyphSource,
+    LinkBreak,
+};
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
 use super::outcome::GlyphOutcome;
+use crate::core::Sandbox;
 
 /// Swinging Distance: glyphs may be linked when at most this far apart.
 pub const LINK_RANGE: f64 = 1.0;
@@ -144,18 +148,13 @@ impl GlyphRun {
     }
 
     /// The "why" of an event: it, then the event it answers, and so on up to an injection or
-    /// a move (indices into [`GlyphRun::log`]). Empty if the index is out of range.
+    /// a move ([`crate::core::why`]). Empty if the index is out of range.
     #[must_use]
     pub fn why(&self, event: usize) -> Vec<&GlyphEvent> {
-        let mut chain = Vec::new();
-        let mut at = Some(event);
-        while let Some(i) = at {
-            let Some(e) = self.log.get(i) else { break };
-            chain.push(e);
-            // Causes always point backwards; the guard keeps a malformed log from looping.
-            at = e.because.filter(|&b| b < i);
-        }
-        chain
+        crate::core::why(&self.log, event)
+            .into_iter()
+            .map(|i| &self.log[i])
+            .collect()
     }
 
     /// Every round played so far.
@@ -272,16 +271,13 @@ impl GlyphRun {
     /// Steps back one round: re-runs the same network (with its added injections) from the
     /// start to the previous round.
     pub fn step_back(&mut self) {
-        let target = self.round().saturating_sub(1);
-        *self = GlyphRun::replay(&self.net, target);
+        Sandbox::step_back(self);
     }
 
     /// A fresh run of `net` stepped to `round` (or to its end, if earlier).
     #[must_use]
     pub fn replay(net: &GlyphNetwork, round: u32) -> GlyphRun {
-        let mut run = GlyphRun::new(net);
-        while run.round() < round && run.step_round().is_some() {}
-        run
+        GlyphRun::new(net).seek(round as usize)
     }
 
     /// Plays the next round; `None` once the run has ended.
@@ -317,7 +313,7 @@ impl GlyphRun {
                         command,
                         until: blocked_until,
                     };
-                    self.push(r, because, kind);
+                    self.push(r, after(because), kind);
                     continue;
                 }
                 summary.received.push((glyph.clone(), command.clone()));
@@ -326,7 +322,7 @@ impl GlyphRun {
                     command: command.clone(),
                     from: from.map(|s| self.id(s).to_owned()),
                 };
-                let ev = self.push(r, because, kind);
+                let ev = self.push(r, after(because), kind);
                 received_events[g].push((command, ev));
             }
         }
@@ -344,7 +340,7 @@ impl GlyphRun {
             self.end = Some(GlyphEnd::MaxRounds);
         }
         if let Some(end) = self.end {
-            self.push(r, None, GlyphEventKind::Ended { end });
+            self.push(r, GlyphCause::RULES, GlyphEventKind::Ended { end });
         }
         summary.events = first_event..self.log.len();
         self.rounds.push(summary);
@@ -369,7 +365,7 @@ impl GlyphRun {
             }
             self.positions[g] = to;
             let glyph = self.id(g).to_owned();
-            self.push(r, None, GlyphEventKind::Moved { glyph, to });
+            self.push(r, GlyphCause::RULES, GlyphEventKind::Moved { glyph, to });
         }
         for i in 0..self.links.len() {
             let (a, b) = (self.links[i].a, self.links[i].b);
@@ -378,7 +374,11 @@ impl GlyphRun {
                 self.links[i].standing = false;
                 let (a, b) = (self.id(a).to_owned(), self.id(b).to_owned());
                 let why = LinkBreak::Distance(d);
-                self.push(r, None, GlyphEventKind::LinkBroken { a, b, why });
+                self.push(
+                    r,
+                    GlyphCause::RULES,
+                    GlyphEventKind::LinkBroken { a, b, why },
+                );
             }
         }
     }
@@ -434,19 +434,23 @@ impl GlyphRun {
                 return;
             }
             if def.dismiss_on.as_deref() == Some(command.as_str()) {
-                let fired = self.fired(r, &glyph, AbilityRef::DismissOn, &command, received_ev);
-                self.dismiss(r, g, fired);
+                let by = self.fired(r, &glyph, AbilityRef::DismissOn, &command, received_ev);
+                self.dismiss(r, g, &by);
                 return;
             }
             if let Some((_, n)) = def.disable_on.as_ref().filter(|(c, _)| *c == command) {
-                let fired = self.fired(r, &glyph, AbilityRef::DisableOn, &command, received_ev);
-                self.disable(r, g, *n, fired);
+                let by = self.fired(r, &glyph, AbilityRef::DisableOn, &command, received_ev);
+                self.disable(r, g, *n, by);
             }
             for (i, ability) in def.abilities.iter().enumerate() {
                 if ability.on != command {
                     continue;
                 }
                 let spends = ability.time == GlyphTime::Reaction;
+                let this = GlyphSource {
+                    glyph: glyph.clone(),
+                    ability: AbilityRef::Listed(i),
+                };
                 if spends && beat_spent {
                     sum.skipped.push((glyph.clone(), command.clone()));
                     let kind = GlyphEventKind::Skipped {
@@ -454,7 +458,7 @@ impl GlyphRun {
                         ability: i,
                         command: command.clone(),
                     };
-                    self.push(r, Some(received_ev), kind);
+                    self.push(r, GlyphCause::by(this, Some(received_ev as u32)), kind);
                     continue;
                 }
                 beat_spent |= spends;
@@ -464,7 +468,12 @@ impl GlyphRun {
                     command: command.clone(),
                     spent_beat: spends,
                 };
-                let fired = self.push(r, Some(received_ev), kind);
+                let fired = self.push(
+                    r,
+                    GlyphCause::by(this.clone(), Some(received_ev as u32)),
+                    kind,
+                );
+                let by = GlyphCause::by(this, Some(fired as u32));
                 for action in &ability.does {
                     match action {
                         GlyphAction::Send(c) => {
@@ -473,7 +482,7 @@ impl GlyphRun {
                                 glyph: glyph.clone(),
                                 command: c.clone(),
                             };
-                            let event = self.push(r, Some(fired), kind);
+                            let event = self.push(r, by.clone(), kind);
                             self.pending.push(Pending {
                                 sender: g,
                                 command: c.clone(),
@@ -486,19 +495,20 @@ impl GlyphRun {
                                 glyph: glyph.clone(),
                                 effect: e.clone(),
                             };
-                            self.push(r, Some(fired), kind);
+                            self.push(r, by.clone(), kind);
                         }
                         GlyphAction::Dismiss => {
-                            self.dismiss(r, g, fired);
+                            self.dismiss(r, g, &by);
                             return;
                         }
-                        GlyphAction::Disable(n) => self.disable(r, g, *n, fired),
+                        GlyphAction::Disable(n) => self.disable(r, g, *n, by.clone()),
                     }
                 }
             }
         }
     }
 
+    /// Logs a built-in Free Reaction firing; returns the cause of what it does.
     fn fired(
         &mut self,
         r: u32,
@@ -506,21 +516,26 @@ impl GlyphRun {
         ability: AbilityRef,
         command: &str,
         ev: usize,
-    ) -> usize {
+    ) -> GlyphCause {
         let kind = GlyphEventKind::Fired {
             glyph: glyph.to_owned(),
             ability,
             command: command.to_owned(),
             spent_beat: false,
         };
-        self.push(r, Some(ev), kind)
+        let this = GlyphSource {
+            glyph: glyph.to_owned(),
+            ability,
+        };
+        let fired = self.push(r, GlyphCause::by(this.clone(), Some(ev as u32)), kind);
+        GlyphCause::by(this, Some(fired as u32))
     }
 
-    fn dismiss(&mut self, r: u32, g: usize, because: usize) {
+    fn dismiss(&mut self, r: u32, g: usize, cause: &GlyphCause) {
         self.present[g] = false;
         self.dismissed.push(g);
         let glyph = self.id(g).to_owned();
-        self.push(r, Some(because), GlyphEventKind::Dismissed { glyph });
+        self.push(r, cause.clone(), GlyphEventKind::Dismissed { glyph });
         for i in 0..self.links.len() {
             let link = &self.links[i];
             if link.standing && (link.a == g || link.b == g) {
@@ -530,16 +545,16 @@ impl GlyphRun {
                     why: LinkBreak::Dismissed,
                 };
                 self.links[i].standing = false;
-                self.push(r, Some(because), kind);
+                self.push(r, cause.clone(), kind);
             }
         }
     }
 
-    fn disable(&mut self, r: u32, g: usize, rounds: u32, because: usize) {
+    fn disable(&mut self, r: u32, g: usize, rounds: u32, cause: GlyphCause) {
         let until = r.saturating_add(rounds).max(self.disabled_until[g]);
         self.disabled_until[g] = until;
         let glyph = self.id(g).to_owned();
-        self.push(r, Some(because), GlyphEventKind::Disabled { glyph, until });
+        self.push(r, cause, GlyphEventKind::Disabled { glyph, until });
     }
 
     /// Whether an injection or move is scheduled after round `r`.
@@ -551,16 +566,21 @@ impl GlyphRun {
         self.net.glyphs.get(g).map_or("?", |d| d.id.as_str())
     }
 
-    fn push(&mut self, round: u32, because: Option<usize>, kind: GlyphEventKind) -> usize {
+    fn push(&mut self, round: u32, cause: GlyphCause, kind: GlyphEventKind) -> usize {
         let text = kind.describe();
         self.log.push(GlyphEvent {
             round,
             kind,
-            because,
+            cause,
             text,
         });
         self.log.len() - 1
     }
+}
+
+/// Caused by an earlier event (a delivery by the `Sent` it delivers), if any.
+fn after(event: Option<usize>) -> GlyphCause {
+    GlyphCause::after_opt(event.map(|e| e as u32))
 }
 
 /// The file index of the first glyph with this id.

@@ -1,4 +1,4 @@
-//! Battle scenario files, exactly as `shared/spec/battle-scenario.md` fixes them.
+//! Battle scenario files, exactly as `docs/formats/battle-scenario.md` fixes them (a contract).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -9,6 +9,7 @@ use crate::model::ability::{
 };
 use crate::model::{CardKind, Player};
 
+use super::event::{RulesAbility, RulesCause};
 use super::game::{Event, Game};
 use super::state::{Part, StackItem, Zone};
 use super::statics::works_from;
@@ -80,8 +81,12 @@ impl Game {
         }
         self.player_mut(player).resource -= obj.card.cost;
         if spell {
-            self.say(format!("{player:?} plays {card} (targets {targets:?})"));
+            let at = self.say_event(format!("{player:?} plays {card} (targets {targets:?})"));
             self.move_to(card, Zone::Stack);
+            let ability = RulesAbility {
+                card: card.to_owned(),
+                label: card.to_owned(),
+            };
             self.stack.push(StackItem {
                 label: card.to_owned(),
                 controller: player,
@@ -92,6 +97,7 @@ impl Game {
                 subject: None,
                 triggered: false,
                 card: Some(card.to_owned()),
+                cause: RulesCause::by(ability, Some(at)),
             });
             self.passes = 0;
             self.fire(&Event::CardPlayed(card.to_owned()));
@@ -286,9 +292,13 @@ impl Game {
         me.resource = me.resource.saturating_sub_unsigned(cost.resource);
         me.fealty = me.fealty.saturating_sub_unsigned(cost.fealty);
         let label = format!("{card}: {}", entry.label);
-        self.say(format!(
+        let at = self.say_event(format!(
             "{player:?} activates {label}{note} (targets {targets:?}, mode {mode:?})"
         ));
+        let ability = RulesAbility {
+            card: card.to_owned(),
+            label: label.clone(),
+        };
         self.stack.push(StackItem {
             label,
             controller: player,
@@ -299,6 +309,7 @@ impl Game {
             subject: None,
             triggered: false,
             card: None,
+            cause: RulesCause::by(ability, Some(at)),
         });
         self.passes = 0;
     }

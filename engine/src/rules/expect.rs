@@ -123,11 +123,11 @@ impl Game {
                 format!("expected {n} refused actions, got {:?}", self.rejected),
             ),
             Expect::Log(text) => fail(
-                self.log.iter().any(|l| l.contains(text.as_str())),
+                self.log.iter().any(|l| l.text.contains(text.as_str())),
                 format!("no log line contains `{text}`"),
             ),
             Expect::NoLog(text) => fail(
-                !self.log.iter().any(|l| l.contains(text.as_str())),
+                !self.log.iter().any(|l| l.text.contains(text.as_str())),
                 format!("a log line contains `{text}`"),
             ),
             Expect::ActiveEffects(n) => fail(

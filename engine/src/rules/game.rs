@@ -6,11 +6,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::model::ability::Effect;
 use crate::model::{Card, KeywordDef, Player};
 
+use super::event::{RulesCause, RulesEvent};
 use super::scenario::{Action, PlayerSetup, RulesScenario};
 use super::state::{
     ActiveReplacement, ContinuousEffect, DelayedTrigger, Object, StackItem, Zone,
 };
 use super::statics::StaticsCache;
+use crate::core::SeededRng;
 
 /// A trigger matched: the card the event was about, if any.
 pub(crate) struct Fired(pub(crate) Option<String>);
@@ -22,8 +24,9 @@ pub const PHASES: [&str; 4] = ["dawn", "main", "dusk", "end"];
 /// at once ...) before the sandbox stops the chain: bad content never overflows the stack.
 pub(crate) const NESTING_LIMIT: u32 = 40;
 
-/// How many cards a game may hold: effects that create cards stop there.
-pub(crate) const CARD_LIMIT: usize = 400;
+/// How many cards effects may create in one game (tokens, summoned cards): a loop of effects
+/// that make cards stops there.
+pub(crate) const CREATED_LIMIT: usize = 200;
 
 /// A setup problem: the scenario names something that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -95,6 +98,8 @@ pub struct Game {
     pub(crate) next_replacement: u64,
     /// How deep resolutions are nested now (see [`NESTING_LIMIT`]).
     pub(crate) depth: u32,
+    /// How many cards effects have created (see [`CREATED_LIMIT`]).
+    pub(crate) created: usize,
     /// Targets named with `Play` for the played card's own "enters play" triggers.
     pub(crate) entry_targets: Option<(String, Vec<String>)>,
     /// Notes on static abilities (dependency cycles) already logged.
@@ -103,8 +108,12 @@ pub struct Game {
     pub(crate) checkpoints: BTreeMap<usize, Vec<String>>,
     /// The static effects worked out for the state as it is (cleared by every change).
     pub(crate) statics_cache: StaticsCache,
-    /// What happened, one line per step.
-    pub log: Vec<String>,
+    /// What happened, one line per step, each with its cause.
+    pub log: Vec<RulesEvent>,
+    /// The cause of the lines logged now (set while an action, a trigger or an item resolves).
+    pub(crate) context: RulesCause,
+    /// The scenario's seeded generator (for effects that draw at random).
+    pub(crate) rng: SeededRng,
     /// Actions the rules refused, with why.
     pub rejected: Vec<String>,
     /// Script mistakes (a card that does not exist): a scenario with these fails.
@@ -148,11 +157,14 @@ impl Game {
             replacing: Vec::new(),
             next_replacement: 0,
             depth: 0,
+            created: 0,
             entry_targets: None,
             noted: BTreeSet::new(),
             checkpoints: BTreeMap::new(),
             statics_cache: StaticsCache::default(),
             log: Vec::new(),
+            context: RulesCause::RULES,
+            rng: SeededRng::new(scenario.seed),
             rejected: Vec::new(),
             errors: Vec::new(),
         };
@@ -298,11 +310,12 @@ impl Game {
         let Some(card) = self.cards.get(card_id).cloned() else {
             return Err(format!("no card `{card_id}` to create"));
         };
-        if self.objects.len() >= CARD_LIMIT {
+        if self.created >= CREATED_LIMIT {
             return Err(format!(
-                "the game already holds {CARD_LIMIT} cards: no more are created (a loop?)"
+                "effects have created {CREATED_LIMIT} cards in this game: no more are created (a loop?)"
             ));
         }
+        self.created += 1;
         let prefix = format!("{card_id}#t");
         let n = self
             .objects
@@ -347,6 +360,11 @@ impl Game {
     }
 
     // ----- small accessors -----
+
+    /// The scenario's seeded generator, for effects that draw at random (same seed, same draws).
+    pub fn rng_mut(&mut self) -> &mut SeededRng {
+        &mut self.rng
+    }
 
     pub(crate) fn obj(&self, id: &str) -> Option<&Object> {
         self.objects.iter().find(|o| o.id == id)
@@ -393,8 +411,42 @@ impl Game {
     }
 
     pub(crate) fn say(&mut self, line: impl Into<String>) {
-        let line = format!("t{} {}: {}", self.turn, self.phase_name(), line.into());
-        self.log.push(line);
+        self.say_event(line);
+    }
+
+    /// Logs a line caused by the current context and returns its index. The first line of an
+    /// action with no other cause is what the action's later lines answer.
+    pub(crate) fn say_event(&mut self, line: impl Into<String>) -> u32 {
+        let index = u32::try_from(self.log.len()).unwrap_or(u32::MAX);
+        let phase = self.phase_name();
+        self.log.push(RulesEvent {
+            turn: self.turn,
+            phase,
+            text: format!("t{} {phase}: {}", self.turn, line.into()),
+            cause: self.context.clone(),
+        });
+        if self.context == RulesCause::RULES {
+            self.context.after = Some(index);
+        }
+        index
+    }
+
+    /// Logs a line with this cause (whatever the context) and returns its index.
+    pub(crate) fn say_because(&mut self, cause: RulesCause, line: impl Into<String>) -> u32 {
+        self.with_cause(cause, |g| g.say_event(line))
+    }
+
+    /// Runs `f` with `cause` as the cause of everything it logs.
+    pub(crate) fn with_cause<T>(&mut self, cause: RulesCause, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.context, cause);
+        let result = f(self);
+        self.context = outer;
+        result
+    }
+
+    /// The cause for what `item` does as it resolves, after log line `at`.
+    pub(crate) fn resolving(item: &super::state::StackItem, at: u32) -> RulesCause {
+        RulesCause::by(item.ability(), Some(at))
     }
 
     pub(crate) fn reject(&mut self, why: impl Into<String>) {

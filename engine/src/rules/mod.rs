@@ -13,6 +13,7 @@ mod activation;
 pub mod cli;
 mod contest;
 mod effects;
+pub mod event;
 mod expect;
 mod game;
 mod oneoff;
@@ -20,6 +21,7 @@ mod output;
 mod query;
 mod replace;
 mod resolve;
+pub mod run;
 pub mod scenario;
 mod script;
 pub mod state;
@@ -30,8 +32,10 @@ mod turns;
 mod view;
 mod zones;
 
+pub use event::{RulesAbility, RulesCause, RulesEvent};
 pub use game::{Game, PHASES, PlayerState, SetupError};
 pub use query::{AbilityEntry, stat_key, stat_name};
+pub use run::RulesRun;
 pub use scenario::{Action, Expect, PlayerSetup, RulesScenario};
 pub use state::{Breakdown, BreakdownStep};
 

@@ -174,7 +174,7 @@ impl Game {
         let v = View::new(self, &statics.effects);
         let mut out = String::new();
         for line in &self.log {
-            out.push_str(line);
+            out.push_str(&line.text);
             out.push('\n');
         }
         let _ = writeln!(

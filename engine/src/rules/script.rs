@@ -4,6 +4,7 @@
 use crate::model::Player;
 use crate::model::ability::{Ability, AbilityKind, Duration, Target};
 
+use super::event::RulesCause;
 use super::game::{Event, Game};
 use super::scenario::{Action, Expect};
 use super::state::{Change, ContinuousEffect, Part, StackItem, Zone};
@@ -31,7 +32,7 @@ impl Game {
 
     /// Checks the `At(step, ...)` expectations for this step on a copy of the state with
     /// waiting triggers put on the stack, and keeps the failures.
-    fn checkpoint(&mut self, step: usize, expect: &[Expect]) {
+    pub(crate) fn checkpoint(&mut self, step: usize, expect: &[Expect]) {
         let wanted: Vec<Expect> = expect
             .iter()
             .filter_map(|e| match e {
@@ -51,6 +52,8 @@ impl Game {
 
     /// Runs one scripted action.
     pub fn run_action(&mut self, action: &Action) {
+        // Each action starts a chain of its own.
+        self.context = RulesCause::RULES;
         if !matches!(
             action,
             Action::OrderTriggers(..) | Action::ChooseTargets { .. }
@@ -198,14 +201,19 @@ impl Game {
             subject: None,
             triggered: false,
             card: None,
+            cause: RulesCause::RULES,
         };
         let on = if targets.is_empty() {
             format!("{player:?}")
         } else {
             targets.join(", ")
         };
-        self.say(format!("script ({player:?}) on {on}: {text}"));
-        self.resolve_item(&item);
+        let at = self.say_event(format!("script ({player:?}) on {on}: {text}"));
+        let item = StackItem {
+            cause: RulesCause::after(at),
+            ..item
+        };
+        self.with_cause(Game::resolving(&item, at), |g| g.resolve_item(&item));
     }
 
     fn script_move(&mut self, card: &str, to: &str, attach_to: Option<&str>) {

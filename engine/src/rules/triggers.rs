@@ -4,6 +4,7 @@
 use crate::model::ability::{Ability, AbilityKind, Duration, Target, Trigger};
 use crate::model::{CardKind, Player};
 
+use super::event::{RulesAbility, RulesCause};
 use super::game::{Event, Fired, Game};
 use super::query::AbilityEntry;
 use super::state::{Part, StackItem, Zone};
@@ -27,15 +28,25 @@ impl Game {
     /// Forge and Build abilities resolve at once without priority (19.3b–d); others wait for
     /// the stack in their controller's chosen order.
     pub(crate) fn fire(&mut self, event: &Event) {
+        // The line that said what happened is what the triggers answer.
+        let origin = self.log.len().checked_sub(1).map(|i| u32::try_from(i).unwrap_or(u32::MAX));
         let hits = self.read(|v| hits(v, event));
         let mut immediate = Vec::new();
         for hit in hits {
             let label = format!("{}: {}", hit.id, hit.entry.label);
+            let cause = RulesCause::by(
+                RulesAbility {
+                    card: hit.id.clone(),
+                    label: label.clone(),
+                },
+                origin,
+            );
             if hit.not_forged {
-                self.say(format!(
+                let line = format!(
                     "{} is not forged onto a beast in a ruler's city: {label} does not happen (19.3c)",
                     hit.id
-                ));
+                );
+                self.say_because(cause, line);
                 continue;
             }
             let part = match self.prepare(
@@ -47,15 +58,16 @@ impl Game {
             ) {
                 Ok(Some(part)) => part,
                 Ok(None) => {
-                    self.say(format!("{label} does not trigger: a restriction is unmet"));
+                    let line = format!("{label} does not trigger: a restriction is unmet");
+                    self.say_because(cause, line);
                     continue;
                 }
                 Err(why) => {
-                    self.say(format!("{label} does not trigger: {why}"));
+                    self.say_because(cause, format!("{label} does not trigger: {why}"));
                     continue;
                 }
             };
-            let item = StackItem {
+            let mut item = StackItem {
                 label,
                 controller: hit.controller,
                 source: hit.id.clone(),
@@ -65,25 +77,28 @@ impl Game {
                 subject: hit.subject,
                 triggered: true,
                 card: None,
+                cause,
             };
             if hit.at_once {
                 immediate.push(item);
             } else {
-                self.say(format!("{} triggers", item.label));
+                let at = self.say_because(item.cause.clone(), format!("{} triggers", item.label));
+                item.cause.after = Some(at);
                 self.pending.push(item);
             }
         }
-        self.fire_delayed(event);
+        self.fire_delayed(event, origin);
         for mut item in immediate {
             self.take_entry_targets(&mut item);
             if !self.choose_for_trigger(&mut item) {
                 continue;
             }
-            self.say(format!(
+            let line = format!(
                 "{} resolves at once (no priority needed, 19.3b-d)",
                 item.label
-            ));
-            self.resolve_item(&item);
+            );
+            let at = self.say_because(item.cause.clone(), line);
+            self.with_cause(Game::resolving(&item, at), |g| g.resolve_item(&item));
         }
     }
 
@@ -107,7 +122,7 @@ impl Game {
         }
     }
 
-    fn fire_delayed(&mut self, event: &Event) {
+    fn fire_delayed(&mut self, event: &Event, origin: Option<u32>) {
         let delayed = std::mem::take(&mut self.delayed);
         for d in delayed {
             let fired = self.read(|v| trigger_matches(v, &d.when, event, None, d.controller));
@@ -116,7 +131,14 @@ impl Game {
                 continue;
             };
             let label = format!("{}: delayed {:?}", d.source, d.when);
-            self.say(format!("{label} triggers"));
+            let source = RulesAbility {
+                card: d.source.clone(),
+                label: label.clone(),
+            };
+            let at = self.say_because(
+                RulesCause::by(source.clone(), origin),
+                format!("{label} triggers"),
+            );
             let ability = Ability {
                 name: "delayed".into(),
                 kind: AbilityKind::Triggered(d.when.clone()),
@@ -145,6 +167,7 @@ impl Game {
                 subject,
                 triggered: true,
                 card: None,
+                cause: RulesCause::by(source, Some(at)),
             });
         }
     }

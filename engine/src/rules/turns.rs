@@ -5,10 +5,8 @@ use crate::model::Player;
 use crate::model::ability::Duration;
 
 use super::game::{Event, Game, PHASES};
+use crate::core::LoopGuard;
 use super::state::{Chosen, StackItem};
-
-/// How many passes `ResolveAll` makes before it calls the stack a loop.
-pub(crate) const RESOLVE_LIMIT: u32 = 2_000;
 
 impl Game {
     // ----- priority and the stack (19.2, 19.3a) -----
@@ -28,38 +26,41 @@ impl Game {
         }
     }
 
+    /// Both players pass until the stack is empty; the one loop guard cuts a chain that never
+    /// lets it empty (what is waiting is dropped, and the line says so).
     pub(crate) fn resolve_all(&mut self) {
-        for _ in 0..RESOLVE_LIMIT {
+        let mut guard = LoopGuard::new();
+        loop {
             self.flush_pending();
             if self.stack.is_empty() {
                 return;
             }
+            if let Err(limit) = guard.tick() {
+                self.stack.clear();
+                self.pending.clear();
+                return self.error(limit.to_string());
+            }
             self.pass();
             self.state_checks();
         }
-        let dropped = self.stack.len() + self.pending.len();
-        self.stack.clear();
-        self.pending.clear();
-        self.error(format!(
-            "the stack did not empty after {RESOLVE_LIMIT} passes (a trigger loop?): {dropped} waiting item(s) dropped"
-        ));
     }
 
     fn resolve_top(&mut self) {
         let Some(item) = self.stack.pop() else {
             return;
         };
-        self.say(format!("resolve {}", item.label));
-        self.resolve_item(&item);
-        if let Some(card) = &item.card {
-            self.register_resolved_replacements(card, &item);
-            if self
-                .obj(card)
-                .is_some_and(|o| o.zone == super::state::Zone::Stack)
-            {
-                self.move_to(card, super::state::Zone::Discard);
+        let at = self.say_because(item.cause.clone(), format!("resolve {}", item.label));
+        self.with_cause(Game::resolving(&item, at), |g| {
+            g.resolve_item(&item);
+            if let Some(card) = &item.card {
+                g.register_resolved_replacements(card, &item);
+                if g.obj(card)
+                    .is_some_and(|o| o.zone == super::state::Zone::Stack)
+                {
+                    g.move_to(card, super::state::Zone::Discard);
+                }
             }
-        }
+        });
         // 19.3a: after each of their triggers resolves, the ruler passes priority.
         self.priority = if item.triggered {
             item.controller.other()
@@ -88,7 +89,9 @@ impl Game {
                 if !self.choose_for_trigger(&mut item) {
                     continue;
                 }
-                self.say(format!("trigger {} goes on the stack", item.label));
+                let line = format!("trigger {} goes on the stack", item.label);
+                let at = self.say_because(item.cause.clone(), line);
+                item.cause.after = Some(at);
                 self.stack.push(item);
             }
         }
@@ -107,18 +110,20 @@ impl Game {
             return true;
         };
         if legal.is_empty() {
-            self.say(format!(
+            let line = format!(
                 "{} has no legal target: it is removed (it does nothing)",
                 item.label
-            ));
+            );
+            self.say_because(item.cause.clone(), line);
             return false;
         }
         let picked: Vec<String> = legal.into_iter().take(count as usize).collect();
-        self.say(format!(
+        let line = format!(
             "{} targets {} (the first legal target(s); `ChooseTargets` picks others)",
             item.label,
             picked.join(", ")
-        ));
+        );
+        self.say_because(item.cause.clone(), line);
         item.targets = self.chosen(&picked);
         item.targets_chosen = true;
         true
