@@ -138,6 +138,31 @@ fn every_seed_rule_and_restriction_has_a_named_scenario() {
     assert!(missing.is_empty(), "no scenario named for {missing:?}");
 }
 
+/// `docs/rules/abilities-and-effects.md` maps every seed sentence to scenarios: every scenario
+/// it names exists, and every scenario is named there.
+#[test]
+fn the_rules_map_names_every_scenario_and_only_real_ones() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules/abilities-and-effects.md"),
+    )
+    .unwrap();
+    let named: Vec<&str> = doc
+        .split(|c: char| c == '`' || c.is_whitespace() || c == ',' || c == '(' || c == ')')
+        .filter(|w| w.ends_with(".ron"))
+        .collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
+    for name in &named {
+        assert!(dir.join(name).is_file(), "the map names {name}, which does not exist");
+    }
+    for path in scenario_files() {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            named.iter().any(|n| *n == file),
+            "{file} is not in docs/rules/abilities-and-effects.md"
+        );
+    }
+}
+
 #[test]
 fn the_seed_examples_are_quoted_word_for_word() {
     let texts: Vec<String> = scenario_files()
