@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use crate::core::{LoopGuard, SeededRng};
+use crate::core::{LoopGuard, Moments, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind};
 use super::program::{CardIdx, Hook, MAX_SLOTS, Program};
@@ -244,7 +244,7 @@ pub struct State {
     /// The sandbox's record of the board right after each event (`moments[i]` after event
     /// `i`), kept only when asked for ([`super::Battle::keep_moments`]): an event is logged
     /// once its change is made, so a copy taken as it is logged shows exactly that moment.
-    pub moments: Option<Vec<State>>,
+    pub moments: Moments<State>,
 }
 
 impl State {
@@ -326,7 +326,7 @@ impl State {
                 kind,
                 cause,
             });
-            if self.moments.is_some() {
+            if self.moments.is_kept() {
                 self.record_moment();
             }
         }
@@ -337,13 +337,11 @@ impl State {
     #[cold]
     #[inline(never)]
     fn record_moment(&mut self) {
-        let Some(mut moments) = self.moments.take() else {
-            return;
-        };
+        let mut moments = std::mem::take(&mut self.moments);
         let log = std::mem::take(&mut self.log);
-        moments.push(self.clone());
+        moments.record(self.clone());
         self.log = log;
-        self.moments = Some(moments);
+        self.moments = moments;
     }
 
     /// The creature with this id.

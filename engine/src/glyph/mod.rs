@@ -24,4 +24,5 @@ pub use event::{
 };
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
 pub use outcome::GlyphOutcome;
+pub use replay::GlyphMoment;
 pub use run::{GlyphRun, GlyphRunError};
