@@ -69,7 +69,10 @@ fn restriction() -> impl Strategy<Value = Restriction> {
             Just(RestrictionKind::Element("Fire".into())),
             Just(RestrictionKind::Class(Vec::new())),
         ],
-        prop_oneof![Just(RestrictionTiming::Static), Just(RestrictionTiming::InLine)],
+        prop_oneof![
+            Just(RestrictionTiming::Static),
+            Just(RestrictionTiming::InLine)
+        ],
     )
         .prop_map(|(requires, timing)| Restriction { requires, timing })
 }
@@ -169,10 +172,7 @@ fn effect() -> impl Strategy<Value = Effect> {
     ];
     leaf.prop_recursive(2, 12, 3, |inner| {
         prop_oneof![
-            (
-                trigger(),
-                prop::collection::vec(inner.clone(), 0..2)
-            )
+            (trigger(), prop::collection::vec(inner.clone(), 0..2))
                 .prop_map(|(when, effects)| Effect::Delayed { when, effects }),
             (
                 prop::collection::vec(inner.clone(), 0..2),
@@ -284,7 +284,10 @@ fn card() -> impl Strategy<Value = Card> {
         kind(),
         0..4i32,
         1..5i32,
-        prop::option::of(prop_oneof![Just("Fire".to_owned()), Just("Water".to_owned())]),
+        prop::option::of(prop_oneof![
+            Just("Fire".to_owned()),
+            Just("Water".to_owned())
+        ]),
         prop::collection::vec(ability(), 0..3),
     )
         .prop_map(|(kind, attack, life, element, abilities)| {
@@ -409,7 +412,7 @@ proptest! {
 
 fn write(dir: &tempfile::TempDir, text: &str) -> std::path::PathBuf {
     let path = dir.path().join("loop.ron");
-    std::fs::write(&path, text).unwrap();
+    std::fs::write(&path, text).expect("the temporary scenario file is written");
     path
 }
 

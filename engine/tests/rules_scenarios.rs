@@ -39,7 +39,8 @@ fn every_rules_scenario_meets_its_expectations() {
         );
         let game = run_scenario(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // The same run with every cached reading of static effects checked against a fresh one.
-        let mut checked = Game::new(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut checked =
+            Game::new(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         checked.verify_static_cache();
         checked.run_checked(&scenario.script, &scenario.expect);
         assert_eq!(checked.log, game.log, "{}", path.display());
@@ -73,7 +74,9 @@ fn every_error_scenario_fails_with_its_message() {
         let (code, message) = head
             .strip_prefix("// exit ")
             .and_then(|rest| rest.split_once(": "))
-            .unwrap_or_else(|| panic!("{}: first line is not `// exit N: message`", path.display()));
+            .unwrap_or_else(|| {
+                panic!("{}: first line is not `// exit N: message`", path.display())
+            });
         let out = rules_command(&path, false);
         assert_eq!(
             out.code.to_string(),
@@ -148,11 +151,14 @@ fn the_rules_map_names_every_scenario_and_only_real_ones() {
     .unwrap();
     let named: Vec<&str> = doc
         .split(|c: char| c == '`' || c.is_whitespace() || c == ',' || c == '(' || c == ')')
-        .filter(|w| w.ends_with(".ron"))
+        .filter(|w| Path::new(w).extension().is_some_and(|e| e == "ron"))
         .collect();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
     for name in &named {
-        assert!(dir.join(name).is_file(), "the map names {name}, which does not exist");
+        assert!(
+            dir.join(name).is_file(),
+            "the map names {name}, which does not exist"
+        );
     }
     for path in scenario_files() {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();

@@ -49,7 +49,7 @@ impl Game {
             ));
         }
         let spell = matches!(obj.card.kind, CardKind::Spell | CardKind::Action);
-        if !spell && let Err(why) = self.check_location(player, &obj.card.kind, card, attach_to) {
+        if !spell && let Err(why) = self.check_location(player, obj.card.kind, card, attach_to) {
             return self.reject(why);
         }
         let mut parts = Vec::new();
@@ -123,7 +123,7 @@ impl Game {
     pub(crate) fn check_location(
         &self,
         player: Player,
-        kind: &CardKind,
+        kind: CardKind,
         card: &str,
         host: Option<&str>,
     ) -> Result<(), String> {
@@ -132,14 +132,12 @@ impl Game {
         };
         let (host_kind, host_zone, host_ruler) = self.read(|v| {
             let h = v.game.obj(host);
-            (
-                h.map(|h| h.card.kind),
-                h.map(|h| h.zone),
-                v.ruler(host),
-            )
+            (h.map(|h| h.card.kind), h.map(|h| h.zone), v.ruler(host))
         });
         if host_zone != Some(Zone::City) {
-            return Err(format!("{card} cannot attach to {host}: it is not in a city"));
+            return Err(format!(
+                "{card} cannot attach to {host}: it is not in a city"
+            ));
         }
         match kind {
             CardKind::Beast if host_kind != Some(CardKind::Structure) || host_ruler != player => {
@@ -336,9 +334,7 @@ impl Game {
                         .game
                         .objects
                         .iter()
-                        .filter(|o| {
-                            o.zone == Zone::City && o.attached_to.as_deref() == Some(&site)
-                        })
+                        .filter(|o| o.zone == Zone::City && o.attached_to.as_deref() == Some(&site))
                         .filter(|o| o.card.kind == CardKind::Beast)
                         .map(|o| v.stat(&o.id, stat))
                         .fold(0, i32::saturating_add);
@@ -409,7 +405,11 @@ impl Game {
                 None => v.in_play(),
             };
             pool.into_iter()
-                .filter(|t| filter.as_ref().is_none_or(|f| v.condition(f, t, item.controller)))
+                .filter(|t| {
+                    filter
+                        .as_ref()
+                        .is_none_or(|f| v.condition(f, t, item.controller))
+                })
                 .collect()
         });
         Some((*count, legal))

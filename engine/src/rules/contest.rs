@@ -5,8 +5,8 @@
 //! ruler with more votes wins; in a duel the beast with the higher stat (ATK unless the text
 //! names another) wins. What winning, losing and a tie do is only what the text says.
 
-use crate::model::{CardKind, Player};
 use crate::model::ability::{Effect, Stat, Tie};
+use crate::model::{CardKind, Player};
 
 use super::game::{Event, Game};
 use super::query::stat_name;
@@ -44,7 +44,10 @@ impl Game {
             std::cmp::Ordering::Equal => self.tie_rule(tie, "vote", caller, caller.other()),
         };
         match outcome {
-            Outcome::Won { winner: w, loser: l } => {
+            Outcome::Won {
+                winner: w,
+                loser: l,
+            } => {
                 self.say(format!("{w:?} wins the vote; {l:?} loses it"));
                 self.fire(&Event::Named("vote won".into(), None));
                 for e in winner {
@@ -155,14 +158,18 @@ impl Game {
                 Outcome::Tied
             }
             Tie::CallerWins => {
-                self.say(format!("the {what} is a tie: its text says the caller wins (22.1b)"));
+                self.say(format!(
+                    "the {what} is a tie: its text says the caller wins (22.1b)"
+                ));
                 Outcome::Won {
                     winner: caller,
                     loser: other,
                 }
             }
             Tie::CallerLoses => {
-                self.say(format!("the {what} is a tie: its text says the caller loses (22.1b)"));
+                self.say(format!(
+                    "the {what} is a tie: its text says the caller loses (22.1b)"
+                ));
                 Outcome::Won {
                     winner: other,
                     loser: caller,

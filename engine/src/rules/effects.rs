@@ -239,11 +239,7 @@ impl Game {
             Effect::Recruit => self.enter_by_effect(ctx, &Entry::Recruit),
             Effect::Forge { onto } => self.enter_by_effect(ctx, &Entry::Forge(onto)),
             Effect::Build => self.enter_by_effect(ctx, &Entry::Build),
-            Effect::Vote {
-                winner,
-                loser,
-                tie,
-            } => self.vote(winner, loser, tie, ctx),
+            Effect::Vote { winner, loser, tie } => self.vote(winner, loser, tie, ctx),
             Effect::Duel {
                 stat,
                 winner,

@@ -71,7 +71,10 @@ impl Game {
             }
             Expect::Resource(p, n) => {
                 let got = self.player(*p).resource;
-                fail(got == *n, format!("{p:?} resource: expected {n}, got {got}"))
+                fail(
+                    got == *n,
+                    format!("{p:?} resource: expected {n}, got {got}"),
+                )
             }
             Expect::Fealty(p, n) => {
                 let got = self.player(*p).fealty;
@@ -170,10 +173,7 @@ impl Game {
                     (None, None) => true,
                     _ => false,
                 };
-                fail(
-                    same,
-                    format!("{c} element: expected {want:?}, got {got:?}"),
-                )
+                fail(same, format!("{c} element: expected {want:?}, got {got:?}"))
             }
             Expect::At(step, _) => match self.checkpoints.get(step) {
                 None => Some(format!(

@@ -8,9 +8,7 @@ use crate::model::{Card, KeywordDef, Player};
 
 use super::event::{RulesCause, RulesEvent};
 use super::scenario::{Action, PlayerSetup, RulesScenario};
-use super::state::{
-    ActiveReplacement, ContinuousEffect, DelayedTrigger, Object, StackItem, Zone,
-};
+use super::state::{ActiveReplacement, ContinuousEffect, DelayedTrigger, Object, StackItem, Zone};
 use super::statics::StaticsCache;
 use crate::core::SeededRng;
 

@@ -204,8 +204,14 @@ impl Game {
             {
                 o.owner = ctx.controller;
             }
-            let onto = host.as_ref().map_or_else(String::new, |h| format!(" onto {h}"));
-            self.say(format!("{c} is {}{onto} by {} (22.2)", how.verb(), ctx.label));
+            let onto = host
+                .as_ref()
+                .map_or_else(String::new, |h| format!(" onto {h}"));
+            self.say(format!(
+                "{c} is {}{onto} by {} (22.2)",
+                how.verb(),
+                ctx.label
+            ));
             self.move_to_attached(c, Zone::City, host.as_deref());
         }
     }

@@ -18,7 +18,7 @@ pub(crate) const CHAIN_LIMIT: usize = 8;
 
 impl Game {
     /// Deals damage to a card in play, unless a replacement says otherwise: wounds on a beast
-    /// (none while the "NoWounds" rule is in force).
+    /// (none while the `NoWounds` rule is in force).
     pub(crate) fn deal_damage(&mut self, card: &str, n: i32, ctx: &Ctx) {
         if n <= 0 {
             return;

@@ -99,7 +99,11 @@ impl Game {
                 effects,
                 duration,
             } => self.script_apply(*player, targets, effects, duration),
-            Action::Move { card, to, attach_to } => {
+            Action::Move {
+                card,
+                to,
+                attach_to,
+            } => {
                 self.script_move(card, to, attach_to.as_deref());
             }
             Action::Event(name) => {
@@ -232,8 +236,10 @@ impl Game {
                     "`{card}` can only be attached to `{host}` in the city"
                 ));
             }
-            if !self.obj(host).is_some_and(|h| h.zone == Zone::City) {
-                return self.reject(format!("{host} is not in a city: {card} cannot attach to it"));
+            if self.obj(host).is_none_or(|h| h.zone != Zone::City) {
+                return self.reject(format!(
+                    "{host} is not in a city: {card} cannot attach to it"
+                ));
             }
         }
         self.say(format!("script moves {card} to the {}", zone.name()));

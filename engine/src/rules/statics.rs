@@ -215,30 +215,28 @@ fn dependency_order(sources: &[Source]) -> (Vec<usize>, Vec<String>) {
     let mut done = vec![false; n];
     let mut order = Vec::with_capacity(n);
     let mut notes = Vec::new();
-    let earliest = |list: &mut dyn Iterator<Item = usize>| {
-        list.min_by_key(|&i| (sources[i].timestamp, i))
-    };
+    let earliest =
+        |list: &mut dyn Iterator<Item = usize>| list.min_by_key(|&i| (sources[i].timestamp, i));
     while order.len() < n {
         let ready = earliest(
             &mut (0..n).filter(|&b| !done[b] && (0..n).all(|a| done[a] || !depends_on(b, a))),
         );
-        let next = match ready {
-            Some(i) => i,
-            None => {
-                let Some(first) = earliest(&mut (0..n).filter(|&i| !done[i])) else {
-                    break;
-                };
-                let cycle = cycle_through(first, &done, &depends_on);
-                let names: Vec<String> = cycle
-                    .iter()
-                    .map(|&i| format!("{}: {}", sources[i].id, sources[i].label))
-                    .collect();
-                notes.push(format!(
-                    "static abilities {} depend on each other: they apply in timestamp order (22.3c)",
-                    names.join(", ")
-                ));
-                first
-            }
+        let next = if let Some(i) = ready {
+            i
+        } else {
+            let Some(first) = earliest(&mut (0..n).filter(|&i| !done[i])) else {
+                break;
+            };
+            let cycle = cycle_through(first, &done, &depends_on);
+            let names: Vec<String> = cycle
+                .iter()
+                .map(|&i| format!("{}: {}", sources[i].id, sources[i].label))
+                .collect();
+            notes.push(format!(
+                "static abilities {} depend on each other: they apply in timestamp order (22.3c)",
+                names.join(", ")
+            ));
+            first
         };
         done[next] = true;
         order.push(next);
@@ -248,7 +246,11 @@ fn dependency_order(sources: &[Source]) -> (Vec<usize>, Vec<String>) {
 
 /// The abilities (not yet done) on a dependency cycle through `start`, in timestamp order of
 /// their index list.
-fn cycle_through(start: usize, done: &[bool], depends_on: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+fn cycle_through(
+    start: usize,
+    done: &[bool],
+    depends_on: &dyn Fn(usize, usize) -> bool,
+) -> Vec<usize> {
     let n = done.len();
     let reach = |from: usize, forward: bool| {
         let mut seen = vec![false; n];
@@ -285,8 +287,7 @@ fn cycle_through(start: usize, done: &[bool], depends_on: &dyn Fn(usize, usize) 
 fn make(view: View<'_>, s: &Source) -> Vec<ContinuousEffect> {
     let controller = view.ruler(&s.id);
     let holds = view.all_hold(&s.ability.restrictions, controller, &s.id)
-        && s
-            .ability
+        && s.ability
             .condition
             .as_ref()
             .is_none_or(|c| view.condition(c, &s.id, controller));

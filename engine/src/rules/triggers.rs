@@ -29,7 +29,11 @@ impl Game {
     /// the stack in their controller's chosen order.
     pub(crate) fn fire(&mut self, event: &Event) {
         // The line that said what happened is what the triggers answer.
-        let origin = self.log.len().checked_sub(1).map(|i| u32::try_from(i).unwrap_or(u32::MAX));
+        let origin = self
+            .log
+            .len()
+            .checked_sub(1)
+            .map(|i| u32::try_from(i).unwrap_or(u32::MAX));
         let hits = self.read(|v| hits(v, event));
         let mut immediate = Vec::new();
         for hit in hits {

@@ -5,8 +5,8 @@ use crate::model::Player;
 use crate::model::ability::Duration;
 
 use super::game::{Event, Game, PHASES};
-use crate::core::LoopGuard;
 use super::state::{Chosen, StackItem};
+use crate::core::LoopGuard;
 
 impl Game {
     // ----- priority and the stack (19.2, 19.3a) -----

@@ -317,9 +317,7 @@ impl<'g> View<'g> {
             }),
             Condition::StatAtLeast(s, n) => stat(s) >= *n,
             Condition::StatAtMost(s, n) => stat(s) <= *n,
-            Condition::SummonedThisTurn => {
-                obj.zone.in_play() && obj.entered_turn == self.game.turn
-            }
+            Condition::SummonedThisTurn => obj.zone.in_play() && obj.entered_turn == self.game.turn,
             Condition::AlliesWithKeywordAtLeast(k, n) => {
                 let count = self
                     .other_allies(self.ruler(subject), subject, None)
@@ -368,9 +366,7 @@ impl<'g> View<'g> {
                     .iter()
                     .any(|c| me.classes.iter().any(|m| m.eq_ignore_ascii_case(c)))
             }
-            RestrictionKind::Memory(n) => {
-                self.zone_ids(player, Zone::Memory).len() >= *n as usize
-            }
+            RestrictionKind::Memory(n) => self.zone_ids(player, Zone::Memory).len() >= *n as usize,
             RestrictionKind::Element(named) => {
                 let element = self.element(source).unwrap_or_else(|| named.clone());
                 me.elements.iter().any(|m| m.eq_ignore_ascii_case(&element))
@@ -498,7 +494,7 @@ impl<'g> View<'g> {
                 };
                 self.pick(choice, controller, source, subject, chosen)
             }
-// Battle-line selectors (slots, attacks): see `battle_line_only`.
+            // Battle-line selectors (slots, attacks): see `battle_line_only`.
             _ => Picked::default(),
         }
     }

@@ -51,7 +51,8 @@ impl Game {
         if token && from == Zone::City && zone != Zone::City {
             self.changed();
             self.objects.retain(|o| o.id != id);
-            self.replacements.retain(|r| !(r.permanent && r.source == id));
+            self.replacements
+                .retain(|r| !(r.permanent && r.source == id));
             return self.say(format!("{id} is a token: it ceases to exist (22.2)"));
         }
         self.register_replacements(id);
@@ -117,7 +118,8 @@ impl Game {
     /// A card's own replacement abilities are in force while it is where they work (22.4a):
     /// the ones it had go, the ones that work from its zone now come.
     pub(crate) fn register_replacements(&mut self, id: &str) {
-        self.replacements.retain(|r| !(r.permanent && r.source == id));
+        self.replacements
+            .retain(|r| !(r.permanent && r.source == id));
         let Some(obj) = self.obj(id) else { return };
         let (owner, entered, zone, kind) = (obj.owner, obj.entered, obj.zone, obj.card.kind);
         for entry in self.abilities_of(id) {

@@ -107,11 +107,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Recruit => format!("recruit {target}"),
         Effect::Forge { onto } => format!("forge {target} onto {}", target_text(onto)),
         Effect::Build => format!("build {target}"),
-        Effect::Vote {
-            winner,
-            loser,
-            tie,
-        } => format!(
+        Effect::Vote { winner, loser, tie } => format!(
             "call a conclave vote ({})",
             contest_text(winner, loser, tie, "that ruler", value)
         ),
@@ -158,7 +154,6 @@ fn rule_text(rule: &str) -> String {
     }
 }
 
-
 /// "put target card into its owner's den", with the zones' own verbs (bury, discard, banish).
 fn put_into_text(zone: Zone, target: &str) -> String {
     match zone {
@@ -178,7 +173,10 @@ fn put_into_text(zone: Zone, target: &str) -> String {
 /// "winner: gain 2 vitae; loser: discard a card; on a tie, nothing happens".
 fn contest_text(winner: &[Effect], loser: &[Effect], tie: &Tie, side: &str, value: &str) -> String {
     let list = |effects: &[Effect]| {
-        let parts: Vec<String> = effects.iter().map(|e| effect_text(e, side, value)).collect();
+        let parts: Vec<String> = effects
+            .iter()
+            .map(|e| effect_text(e, side, value))
+            .collect();
         if parts.is_empty() {
             "nothing happens".to_owned()
         } else {

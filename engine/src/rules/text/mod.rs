@@ -201,4 +201,3 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
     s.push_str(&duration_text(&ability.duration));
     s
 }
-

@@ -59,8 +59,7 @@ fn costs_subtypes_and_restrictions_are_written() {
 
 #[test]
 fn keyword_values_fill_in_and_keywords_name_their_parameter() {
-    let a =
-        ability("(kind: Triggered(Summoned), target: AllEnemies, effects: [Damage(Value)])");
+    let a = ability("(kind: Triggered(Summoned), target: AllEnemies, effects: [Damage(Value)])");
     assert_eq!(
         ability_text(&a, Some(3)),
         "When this enters play: deal 3 damage to each enemy."
@@ -146,8 +145,14 @@ fn control_zones_and_one_off_moves_read_like_a_card() {
         says(beast, "PutInto(Hand)"),
         "Return target beast to its owner's hand."
     );
-    assert_eq!(says(beast, "PutInto(Ravine)"), "Put target beast into the ravine.");
-    assert_eq!(says(beast, "PutInto(Den)"), "Put target beast into its owner's den.");
+    assert_eq!(
+        says(beast, "PutInto(Ravine)"),
+        "Put target beast into the ravine."
+    );
+    assert_eq!(
+        says(beast, "PutInto(Den)"),
+        "Put target beast into its owner's den."
+    );
     assert_eq!(
         says(beast, "Relocate(to: Controller)"),
         "Move target beast to the city itself."
@@ -185,9 +190,15 @@ fn control_zones_and_one_off_moves_read_like_a_card() {
         says("Chosen(count: 2)", "Barter"),
         "Barter: put a card from your hand into the market and take a card from the market."
     );
-    assert_eq!(says(beast, "ChangeElement(\"Water\")"), "Target beast becomes Water.");
     assert_eq!(
-        says("AllMatching(HasElement(\"Fire\"))", "Modify(Attack, Fixed(1))"),
+        says(beast, "ChangeElement(\"Water\")"),
+        "Target beast becomes Water."
+    );
+    assert_eq!(
+        says(
+            "AllMatching(HasElement(\"Fire\"))",
+            "Modify(Attack, Fixed(1))"
+        ),
         "Each Fire card gets +1 ATK."
     );
 }

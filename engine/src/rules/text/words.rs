@@ -85,7 +85,7 @@ pub(super) fn event_text(t: &Trigger) -> String {
         Trigger::WouldBeDamaged => "this would be dealt damage".to_owned(),
         Trigger::Destroyed => "this would be destroyed".to_owned(),
         Trigger::PhaseBegins(p) => format!("your {p} would begin"),
-        Trigger::StartOfTurn => "your turn would begin".to_owned(),
+        Trigger::StartOfTurn => "a turn would begin".to_owned(),
         Trigger::StartOfYourTurn => "your turn would begin".to_owned(),
         Trigger::EndOfTurn => "your turn would end".to_owned(),
         Trigger::SeasonEnds => "the season would end".to_owned(),
@@ -285,7 +285,6 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::HasElement(e) => e.clone(),
     }
 }
-
 
 /// "in a graveyard", "in the market".
 pub(super) fn zone_phrase(z: Zone) -> String {
