@@ -9,9 +9,9 @@ use crate::model::ability::{Effect, Stat, Tie};
 use crate::model::{CardKind, Player};
 
 use super::game::{Event, Game};
-use super::query::stat_name;
 use super::resolve::Ctx;
 use super::state::Zone;
+use super::state::stat_name;
 
 /// Who won a contest, after the tie rule.
 enum Outcome<T> {

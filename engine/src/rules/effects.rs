@@ -7,8 +7,8 @@ use crate::model::ability::Effect;
 
 use super::game::Game;
 use super::oneoff::Entry;
-use super::query::stat_name;
 use super::resolve::Ctx;
+use super::state::stat_name;
 use super::state::{Change, ContinuousEffect, DelayedTrigger, Zone};
 use super::turns::{lasting, turns_of};
 

@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::model::ability::Effect;
 use crate::model::{Card, KeywordDef, Player};
 
+use super::cache::StaticsCache;
 use super::event::{RulesCause, RulesEvent};
 use super::scenario::{Action, PlayerSetup, RulesScenario};
 use super::state::{ActiveReplacement, ContinuousEffect, DelayedTrigger, Object, StackItem, Zone};
-use super::statics::StaticsCache;
 use crate::core::SeededRng;
 
 /// A trigger matched: the card the event was about, if any.

@@ -10,6 +10,7 @@
 //! `docs/rules/abilities-and-effects.md` maps each seed rule to the code and its test.
 
 mod activation;
+mod cache;
 pub mod cli;
 mod contest;
 mod effects;
@@ -34,9 +35,9 @@ mod zones;
 
 pub use event::{RulesAbility, RulesCause, RulesEvent};
 pub use game::{Game, PHASES, PlayerState, SetupError};
-pub use query::{AbilityEntry, stat_key, stat_name};
 pub use run::RulesRun;
 pub use scenario::{Action, Expect, PlayerSetup, RulesScenario};
+pub use state::{AbilityEntry, stat_key, stat_name};
 pub use state::{Breakdown, BreakdownStep};
 
 /// Sets up a scenario and runs its whole script, checking `At(step, ...)` expectations on the

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::model::Player;
 
 use super::game::Game;
-use super::query::stat_key;
+use super::state::stat_key;
 use super::state::{Change, ContinuousEffect, Zone};
 use super::view::View;
 

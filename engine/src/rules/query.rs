@@ -5,52 +5,20 @@
 //! (`statics.rs`) and reads through a `View` (`view.rs`).
 
 use crate::model::Player;
-use crate::model::ability::{Ability, Stat};
+use crate::model::ability::Ability;
 
 use super::game::Game;
-use super::state::Breakdown;
+use super::state::{AbilityEntry, Breakdown};
 use std::sync::Arc;
 
-use super::statics::Statics;
+use super::cache::Statics;
+use super::statics;
 use super::view::View;
-
-/// One ability a card has now, with the keyword value it carries.
-#[derive(Debug, Clone)]
-pub struct AbilityEntry {
-    /// The ability or keyword name (`Flight`, `Howl`, or `#2` for an unnamed ability).
-    pub label: String,
-    /// The ability.
-    pub ability: Ability,
-    /// The keyword's value (`Armor 2` → 2).
-    pub value: Option<i32>,
-}
-
-/// The canonical name of a stat: `atk`, `life`, `level`, or the lower-cased name.
-#[must_use]
-pub fn stat_key(name: &str) -> String {
-    match name.to_ascii_lowercase().as_str() {
-        "atk" | "attack" | "power" => "atk".into(),
-        "life" | "health" | "durability" => "life".into(),
-        "lv" | "level" => "level".into(),
-        other => other.to_owned(),
-    }
-}
-
-/// The canonical name of a model stat.
-#[must_use]
-pub fn stat_name(stat: &Stat) -> String {
-    match stat {
-        Stat::Attack => "atk".into(),
-        Stat::Life => "life".into(),
-        Stat::Armor => "armor".into(),
-        Stat::Named(n) => stat_key(n),
-    }
-}
 
 impl Game {
     /// Every static effect in force now, worked out in dependency order (once per state).
     pub(crate) fn statics(&self) -> Arc<Statics> {
-        self.statics_cache.get(self)
+        self.statics_cache.get(|| statics::compute(self))
     }
 
     /// Reads the game with every static effect in force.

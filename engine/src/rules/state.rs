@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::ability::{Ability, Duration, Effect, Restriction, Trigger};
+use crate::model::ability::{Ability, Duration, Effect, Restriction, Stat, Trigger};
 use crate::model::{Card, Player};
 
 pub use crate::model::Zone;
@@ -207,4 +207,37 @@ pub struct Breakdown {
     pub steps: Vec<BreakdownStep>,
     /// The final value.
     pub value: i32,
+}
+
+/// One ability a card has now, with the keyword value it carries.
+#[derive(Debug, Clone)]
+pub struct AbilityEntry {
+    /// The ability or keyword name (`Flight`, `Howl`, or `#2` for an unnamed ability).
+    pub label: String,
+    /// The ability.
+    pub ability: Ability,
+    /// The keyword's value (`Armor 2` → 2).
+    pub value: Option<i32>,
+}
+
+/// The canonical name of a stat: `atk`, `life`, `level`, or the lower-cased name.
+#[must_use]
+pub fn stat_key(name: &str) -> String {
+    match name.to_ascii_lowercase().as_str() {
+        "atk" | "attack" | "power" => "atk".into(),
+        "life" | "health" | "durability" => "life".into(),
+        "lv" | "level" => "level".into(),
+        other => other.to_owned(),
+    }
+}
+
+/// The canonical name of a model stat.
+#[must_use]
+pub fn stat_name(stat: &Stat) -> String {
+    match stat {
+        Stat::Attack => "atk".into(),
+        Stat::Life => "life".into(),
+        Stat::Armor => "armor".into(),
+        Stat::Named(n) => stat_key(n),
+    }
 }

@@ -18,78 +18,19 @@
 //! set out again until it no longer changes (at most [`ROUNDS`] times).
 
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::model::ability::{Ability, AbilityKind, Amount, Condition, Effect, Target};
 use crate::model::{CardKind, Player};
 
+use super::cache::Statics;
 use super::game::Game;
-use super::query::stat_name;
+use super::state::stat_name;
 use super::state::{Change, ContinuousEffect, Zone};
 use super::view::View;
 
 /// How many times the set of static abilities is worked out again when static abilities grant
 /// or take away static abilities.
 pub(crate) const ROUNDS: usize = 4;
-
-/// The static effects in force, and notes on how they were worked out.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Statics {
-    /// Every static effect, in the order it was worked out.
-    pub(crate) effects: Vec<ContinuousEffect>,
-    /// Cycles and other things worth a log line.
-    pub(crate) notes: Vec<String>,
-}
-
-/// The static effects worked out for the game as it stands, kept until something changes (the
-/// game clears it in every method that changes what static abilities read). A copy of a game
-/// starts with an empty cache.
-#[derive(Debug, Default)]
-pub(crate) struct StaticsCache {
-    worked_out: Mutex<Option<Arc<Statics>>>,
-    /// Check every cached answer against a fresh one (tests of the cache itself).
-    pub(crate) verify: bool,
-}
-
-impl Clone for StaticsCache {
-    fn clone(&self) -> Self {
-        Self {
-            worked_out: Mutex::new(None),
-            verify: self.verify,
-        }
-    }
-}
-
-impl StaticsCache {
-    /// Forgets the worked-out effects.
-    pub(crate) fn clear(&mut self) {
-        *self
-            .worked_out
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = None;
-    }
-
-    /// The static effects of `game`, worked out now or earlier.
-    pub(crate) fn get(&self, game: &Game) -> Arc<Statics> {
-        let mut slot = self
-            .worked_out
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(known) = slot.as_ref() {
-            if self.verify {
-                let fresh = compute(game);
-                assert_eq!(
-                    **known, fresh,
-                    "the cached static effects differ from fresh ones: a change did not clear the cache"
-                );
-            }
-            return Arc::clone(known);
-        }
-        let fresh = Arc::new(compute(game));
-        *slot = Some(Arc::clone(&fresh));
-        fresh
-    }
-}
 
 /// What a static ability reads or changes.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -6,7 +6,7 @@ use crate::model::{CardKind, Player};
 
 use super::event::{RulesAbility, RulesCause};
 use super::game::{Event, Fired, Game};
-use super::query::AbilityEntry;
+use super::state::AbilityEntry;
 use super::state::{Part, StackItem, Zone};
 use super::statics::works_from;
 use super::view::View;

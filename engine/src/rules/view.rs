@@ -13,7 +13,7 @@ use crate::model::keyword::normalise;
 use crate::model::{CardKind, KeywordRef, Player};
 
 use super::game::Game;
-use super::query::{AbilityEntry, stat_key, stat_name};
+use super::state::{AbilityEntry, stat_key, stat_name};
 use super::state::{Breakdown, BreakdownStep, Change, ContinuousEffect, Object, Zone};
 
 /// The cards and rulers a target selector picks.
