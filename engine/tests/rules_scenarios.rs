@@ -8,7 +8,12 @@ use sigilforge_engine::rules::cli::rules_command;
 use sigilforge_engine::rules::{Game, RulesScenario, run_scenario};
 
 fn scenario_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
+    ron_files_in("../content/rules-tests")
+}
+
+/// The `.ron` files directly in `dir` (relative to the engine crate), sorted.
+fn ron_files_in(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
@@ -59,14 +64,7 @@ fn every_rules_scenario_meets_its_expectations() {
 /// contract.
 #[test]
 fn every_error_scenario_fails_with_its_message() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests/errors");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
+    let files = ron_files_in("../content/rules-tests/errors");
     assert!(files.len() >= 6, "only {} error scenarios", files.len());
     for path in files {
         let source = std::fs::read_to_string(&path).unwrap();
