@@ -91,7 +91,7 @@ pub struct Game {
     /// Each ruler's ballot for the next conclave vote (none: they vote for themselves).
     pub(crate) ballots: [Option<Player>; 2],
     /// The replacement effects applying right now, outermost first (22.4: none applies to an
-    /// event it produced; the chain stops at `REPLACEMENT_CHAIN_LIMIT`).
+    /// event it produced; the chain stops at `replace::CHAIN_LIMIT`).
     pub(crate) replacing: Vec<u64>,
     pub(crate) next_replacement: u64,
     /// How deep resolutions are nested now (see [`NESTING_LIMIT`]).
