@@ -85,7 +85,7 @@ fn the_sandbox_follows_edits_at_the_same_step() {
         .state_mut()
         .editor
         .sandbox
-        .apply(&sigilforge::sandbox::StepCommand::Seek(3));
+        .apply(&sigilforge::sandbox::SandboxCommand::Seek(3));
     harness.run();
     harness.get_by_label("Step 3");
     click(&mut harness, "Step back");

@@ -157,7 +157,7 @@ fn build_link_inject_and_step_by_clicking() {
     harness
         .state_mut()
         .editor
-        .sandbox_apply(&sigilforge::sandbox::StepCommand::Seek(2));
+        .sandbox_apply(&sigilforge::sandbox::SandboxCommand::Seek(2));
     harness.run();
     assert_eq!(harness.state().editor.sandbox_round(), 2);
     harness.get_by_label("Step 2");

@@ -11,7 +11,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
-use sigilforge::sandbox::StepCommand;
+use sigilforge::sandbox::SandboxCommand;
 use sigilforge::sandbox::battle::BattleCommand;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
@@ -60,7 +60,7 @@ fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<St
         .collect()
 }
 
-fn step(harness: &mut Harness<'_, SigilforgeApp>, command: StepCommand) {
+fn step(harness: &mut Harness<'_, SigilforgeApp>, command: SandboxCommand) {
     harness
         .state_mut()
         .apply(EditCommand::Sandbox(BattleCommand::Step(command)));
@@ -78,7 +78,7 @@ fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
         .click();
     harness.run();
     // The timeline seeks (what dragging it pushes), replaying from the seed.
-    step(&mut harness, StepCommand::Seek(8));
+    step(&mut harness, SandboxCommand::Seek(8));
     harness.get_by_label("Step 8");
     harness.get_by_label("Step back").click();
     harness.run();

@@ -78,11 +78,15 @@ impl HostedEditors {
             ));
             return;
         };
-        let mut edits = Vec::new();
-        self.glyph_editor(file).ui(ui, net, &mut edits);
+        let (mut edits, mut runs) = (Vec::new(), Vec::new());
+        self.glyph_editor(file).ui(ui, net, &mut edits, &mut runs);
         commands.extend(edits.into_iter().map(|edit| EditCommand::Glyph {
             file: file.to_owned(),
             edit,
+        }));
+        commands.extend(runs.into_iter().map(|command| EditCommand::GlyphSandbox {
+            file: file.to_owned(),
+            command,
         }));
     }
 

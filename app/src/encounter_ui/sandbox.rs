@@ -11,7 +11,7 @@ use sigilforge_engine::encounter::{
 };
 
 use super::map_view::{Token, side_colour};
-use crate::sandbox::{Runner, StepCommand, sandbox_ui};
+use crate::sandbox::{Runner, SandboxCommand, sandbox_ui};
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
 #[derive(Debug, Default)]
@@ -118,8 +118,8 @@ impl Sandbox {
     }
 
     /// Carries out a sandbox control (the panel's buttons, the timeline, a selection).
-    pub fn apply(&mut self, command: &StepCommand) {
-        if let StepCommand::SetSeed(seed) = command {
+    pub fn apply(&mut self, command: &SandboxCommand) {
+        if let SandboxCommand::SetSeed(seed) = command {
             self.seed = *seed;
             if let Some(source) = &mut self.source {
                 source.2 = *seed;
@@ -132,7 +132,7 @@ impl Sandbox {
 
     /// One step forward.
     pub fn step(&mut self) {
-        self.apply(&StepCommand::Step);
+        self.apply(&SandboxCommand::Step);
     }
 
     /// The shown run's state, if running.

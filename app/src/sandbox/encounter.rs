@@ -6,7 +6,7 @@ use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{EncounterRun, LogEntry, LogKind};
 
-use super::{Runner, StepCommand, SystemSandbox, cause_text};
+use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 use crate::encounter_ui::sandbox::{Sandbox as EncounterSandbox, displayable};
 
 impl EncounterSandbox {
@@ -99,7 +99,7 @@ impl SystemSandbox for EncounterSandbox {
         self.state_ui(ui);
     }
 
-    fn apply(&mut self, command: &StepCommand) {
+    fn apply(&mut self, command: &SandboxCommand) {
         EncounterSandbox::apply(self, command);
     }
 }

@@ -7,7 +7,7 @@ use sigilforge_engine::model::Player;
 use sigilforge_engine::rules::state::Zone;
 use sigilforge_engine::rules::{RulesEvent, RulesRun};
 
-use super::{Runner, StepCommand, SystemSandbox, cause_text};
+use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 
 /// A rules scenario in the sandbox.
 #[derive(Debug, Clone)]
@@ -149,7 +149,7 @@ impl SystemSandbox for RulesSandbox {
         }
     }
 
-    fn apply(&mut self, command: &StepCommand) {
+    fn apply(&mut self, command: &SandboxCommand) {
         self.runner.apply(command);
     }
 }
