@@ -63,7 +63,7 @@ fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<St
 fn step(harness: &mut Harness<'_, SigilforgeApp>, command: SandboxCommand) {
     harness
         .state_mut()
-        .apply(EditCommand::Sandbox(BattleCommand::Step(command)));
+        .apply(EditCommand::Sandbox(BattleCommand::Run(command)));
     harness.run();
 }
 

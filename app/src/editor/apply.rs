@@ -148,7 +148,10 @@ impl SigilforgeApp {
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
             EditCommand::GlyphSandbox { file, command } => {
-                self.panels.hosted.glyph_editor(&file).apply_sandbox(&command);
+                self.panels
+                    .hosted
+                    .glyph_editor(&file)
+                    .apply_sandbox(&command);
             }
             EditCommand::EncounterSandbox { file, command } => {
                 self.panels

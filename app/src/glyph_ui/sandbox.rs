@@ -244,6 +244,8 @@ impl Sandbox {
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).italics());
         }
-        sandbox_ui(ui, &*self, &mut |c| frame.sandbox.push(GlyphSandboxCommand::Run(c)));
+        sandbox_ui(ui, &*self, &mut |c| {
+            frame.sandbox.push(GlyphSandboxCommand::Run(c));
+        });
     }
 }

@@ -66,7 +66,14 @@ impl BattleSandbox {
 /// The battle's simulation for the shared Simulate control.
 fn battle_work(battle: &Battle, runs: u32) -> Work {
     let setup = battle.battle_setup();
-    Box::new(move |progress| Ok(battle_tally(&simulate(&setup, u64::from(runs), None, progress))))
+    Box::new(move |progress| {
+        Ok(battle_tally(&simulate(
+            &setup,
+            u64::from(runs),
+            None,
+            progress,
+        )))
+    })
 }
 
 /// The engine's report as the shared control shows it: the four outcomes with an example seed

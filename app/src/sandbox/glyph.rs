@@ -114,7 +114,10 @@ impl SystemSandbox for GlyphSandbox {
         };
         ui.horizontal_wrapped(|ui| {
             for (i, g) in run.network().glyphs.iter().enumerate() {
-                let mut state = vec![format!("at {:?}", m.positions.get(i).copied().unwrap_or(g.pos))];
+                let mut state = vec![format!(
+                    "at {:?}",
+                    m.positions.get(i).copied().unwrap_or(g.pos)
+                )];
                 if !m.is_present(i) {
                     state.push("dismissed".to_owned());
                 }

@@ -82,6 +82,8 @@ pub struct Simulation {
     runs: u32,
     /// What Simulate does, in the system's words (its hover text).
     what: &'static str,
+    /// Whether the system's simulate function reports runs done (else a spinner shows).
+    counts_progress: bool,
     job: Option<Job>,
     last: Option<Result<Tally, String>>,
     /// The content changed since the last tally.
@@ -95,10 +97,18 @@ impl Simulation {
         Self {
             runs,
             what,
+            counts_progress: true,
             job: None,
             last: None,
             stale: false,
         }
+    }
+
+    /// For a simulate function that does not report runs done: a spinner shows instead.
+    #[must_use]
+    pub fn without_progress(mut self) -> Self {
+        self.counts_progress = false;
+        self
     }
 
     /// How many runs Simulate plays.
@@ -202,12 +212,19 @@ pub fn simulate_ui(ui: &mut Ui, sim: &Simulation, push: &mut dyn FnMut(SandboxCo
             push(SandboxCommand::Simulate);
         }
         if let Some(done) = sim.progress() {
-            ui.add(
-                egui::ProgressBar::new(done as f32 / sim.runs.max(1) as f32)
-                    .desired_width(220.0)
-                    .text(format!("Simulating: {done} of {}", sim.runs)),
-            )
-            .on_hover_text("Running on a background thread; the editor stays usable");
+            let hover = "Running on a background thread; the editor stays usable";
+            if sim.counts_progress {
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / sim.runs.max(1) as f32)
+                        .desired_width(220.0)
+                        .text(format!("Simulating: {done} of {}", sim.runs)),
+                )
+                .on_hover_text(hover);
+            } else {
+                ui.spinner();
+                ui.label(format!("Simulating {} runs…", sim.runs))
+                    .on_hover_text(hover);
+            }
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -231,7 +248,12 @@ fn tally_ui(ui: &mut Ui, tally: &Tally, push: &mut dyn FnMut(SandboxCommand)) {
     let runs = tally.runs.max(1) as f64;
     ui.horizontal_wrapped(|ui| {
         for o in &tally.outcomes {
-            let text = format!("{}: {} ({:.1}%)", o.label, o.count, 100.0 * o.count as f64 / runs);
+            let text = format!(
+                "{}: {} ({:.1}%)",
+                o.label,
+                o.count,
+                100.0 * o.count as f64 / runs
+            );
             match o.example {
                 Some(seed) => {
                     if ui

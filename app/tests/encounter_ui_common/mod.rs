@@ -1,13 +1,15 @@
 //! Shared host for the encounter editor GUI tests: a local `Encounter` (the Hag's Hut) that
-//! applies the editor's edits each frame, as the real host does.
+//! applies the editor's edits and sandbox commands each frame, as the real host does.
 #![allow(dead_code)] // Each test binary uses a different subset of these helpers.
 
 use std::path::Path;
 
-use egui::{Event, PointerButton, Pos2};
+use egui::{Event, Key, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::encounter_ui::{EncounterEdit, EncounterEditor, apply_encounter_edit};
+use sigilforge::encounter_ui::{
+    EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
+};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::{Encounter, EncounterContent, load};
 
@@ -18,6 +20,8 @@ pub struct Host {
     pub content: EncounterContent,
     pub applied: Vec<EncounterEdit>,
     pub refused: Vec<String>,
+    /// What the sandbox asked for, in order.
+    pub sandbox: Vec<EncounterSandboxCommand>,
 }
 
 /// The Hag's Hut and its pack, loaded by the engine.
@@ -38,14 +42,16 @@ pub fn harness() -> Harness<'static, Host> {
         content,
         applied: Vec::new(),
         refused: Vec::new(),
+        sandbox: Vec::new(),
     };
     let mut harness = Harness::builder()
         .with_size([1500.0, 1000.0])
         .with_max_steps(40)
         .build_ui_state(
             |ui, host: &mut Host| {
-                let mut edits = Vec::new();
-                host.editor.ui(ui, &host.enc, &host.content, &mut edits);
+                let (mut edits, mut runs) = (Vec::new(), Vec::new());
+                host.editor
+                    .ui(ui, &host.enc, &host.content, &mut edits, &mut runs);
                 for edit in edits {
                     match apply_encounter_edit(&mut host.enc, &host.content, &edit) {
                         Ok(()) => host.applied.push(edit),
@@ -54,6 +60,10 @@ pub fn harness() -> Harness<'static, Host> {
                             host.editor.set_refusal(Some(reason));
                         }
                     }
+                }
+                for command in runs {
+                    host.editor.apply_sandbox(&command);
+                    host.sandbox.push(command);
                 }
             },
             host,
@@ -88,4 +98,15 @@ pub fn click_at(harness: &mut Harness<'_, Host>, at: Pos2) {
         });
     }
     harness.run();
+}
+
+/// Moves the sandbox's timeline as a user does with the keyboard: focus it, then press an
+/// arrow key `presses` times (right: forward).
+pub fn move_timeline(harness: &mut Harness<'_, Host>, key: Key, presses: usize) {
+    harness.get_by_label("Timeline").focus();
+    harness.run();
+    for _ in 0..presses {
+        harness.key_press(key);
+        harness.run();
+    }
 }

@@ -26,6 +26,6 @@ pub use event::{
     LinkBreak,
 };
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
-pub use outcome::GlyphOutcome;
 pub use moment::GlyphMoment;
+pub use outcome::GlyphOutcome;
 pub use run::{GlyphRun, GlyphRunError};

@@ -42,4 +42,3 @@ impl GlyphMoment {
         self.disabled_until.get(i).copied().unwrap_or(0)
     }
 }
-

@@ -13,8 +13,8 @@ use super::event::{
     LinkBreak,
 };
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
-use super::outcome::GlyphOutcome;
 use super::moment::GlyphBoard;
+use super::outcome::GlyphOutcome;
 use crate::core::Moments;
 
 /// Swinging Distance: glyphs may be linked when at most this far apart.
