@@ -8,7 +8,8 @@ mod encounter_ui_common;
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use encounter_ui_common::{click, hags_hut, harness, move_timeline};
+use encounter_ui_common::ui_common::{click, move_timeline};
+use encounter_ui_common::{hags_hut, harness};
 use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
     write_sheet,

@@ -9,7 +9,8 @@ use sigilforge::glyph_ui::new_network;
 use sigilforge_engine::glyph::{GlyphAction, GlyphTime};
 
 mod glyph_ui_common;
-use glyph_ui_common::{Host, click, harness, move_timeline, set_field};
+use glyph_ui_common::ui_common::{click, move_timeline, set_field};
+use glyph_ui_common::{Host, harness};
 
 /// Clicks a glyph's node in the graph. The graph is drawn on a zoomed layer, so the node's
 /// accesskit rect is not where the pointer would hit it: click through accesskit instead.

@@ -10,7 +10,8 @@ use sigilforge::glyph_ui::{GlyphEdit, apply_glyph_edit};
 use sigilforge_engine::glyph::{GlyphNetwork, load};
 
 mod glyph_ui_common;
-use glyph_ui_common::{click, harness};
+use glyph_ui_common::harness;
+use glyph_ui_common::ui_common::click;
 
 fn broken_relay() -> GlyphNetwork {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/glyphs/broken-relay.ron");

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use egui::{Event, Key, PointerButton, Pos2};
+use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::encounter_ui::{
@@ -12,6 +12,9 @@ use sigilforge::encounter_ui::{
 };
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::{Encounter, EncounterContent, load};
+
+#[path = "../ui_common/mod.rs"]
+pub mod ui_common;
 
 /// The host: the document and what was applied or refused.
 pub struct Host {
@@ -72,12 +75,6 @@ pub fn harness() -> Harness<'static, Host> {
     harness
 }
 
-/// Clicks the widget a user reads as `label`, then lets the frame settle.
-pub fn click(harness: &mut Harness<'_, Host>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
 /// The screen centre of a map cell (the map is `width` cells across its rect).
 pub fn cell_centre(harness: &Harness<'_, Host>, cell: (i32, i32)) -> Pos2 {
     let rect = harness.get_by_label("Encounter map").rect();
@@ -98,15 +95,4 @@ pub fn click_at(harness: &mut Harness<'_, Host>, at: Pos2) {
         });
     }
     harness.run();
-}
-
-/// Moves the sandbox's timeline as a user does with the keyboard: focus it, then press an
-/// arrow key `presses` times (right: forward).
-pub fn move_timeline(harness: &mut Harness<'_, Host>, key: Key, presses: usize) {
-    harness.get_by_label("Timeline").focus();
-    harness.run();
-    for _ in 0..presses {
-        harness.key_press(key);
-        harness.run();
-    }
 }

@@ -2,11 +2,12 @@
 //! and sandbox commands each frame, as the real host (`SigilforgeApp::apply`) does.
 #![allow(dead_code)] // Each test binary uses a different subset of these helpers.
 
-use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
 use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, GlyphSandboxCommand, apply_glyph_edit};
 use sigilforge_engine::glyph::GlyphNetwork;
+
+#[path = "../ui_common/mod.rs"]
+pub mod ui_common;
 
 /// The host: the document and what was applied.
 pub struct Host {
@@ -48,32 +49,4 @@ pub fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
         );
     harness.run();
     harness
-}
-
-/// Clicks the widget a user reads as `label`, then lets the frame settle.
-pub fn click(harness: &mut Harness<'_, Host>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-/// Replaces the text of the field labelled `label` with `text` and presses Enter.
-pub fn set_field(harness: &mut Harness<'_, Host>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
-}
-
-/// Moves the sandbox's timeline as a user does with the keyboard: focus it, then press an
-/// arrow key `presses` times (right: forward).
-pub fn move_timeline(harness: &mut Harness<'_, Host>, key: Key, presses: usize) {
-    harness.get_by_label("Timeline").focus();
-    harness.run();
-    for _ in 0..presses {
-        harness.key_press(key);
-        harness.run();
-    }
 }
