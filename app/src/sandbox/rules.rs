@@ -1,5 +1,8 @@
 //! The rules sandbox in the one panel (its tab is issue #13): a step is one scripted action;
-//! the board shows the zones, the stack and who has priority at the selected event.
+//! the board shows the zones, the stack, the waiting triggers and who has priority. The rules
+//! engine keeps no moments yet, so at a selected event the board is the one right after the
+//! action that logged it (the run replayed to that step), not the middle of that action.
+//! `tests/sandbox_rules.rs` hosts it as the tab will.
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
