@@ -136,6 +136,10 @@ fn simulate_finishes_and_shows_a_win_rate() {
     assert!(
         expected.win_rate_low <= expected.win_rate && expected.win_rate <= expected.win_rate_high
     );
+    // The details fold away, leaving the counts, to give the run the room.
+    click(&mut harness, "Details");
+    assert!(harness.query_by_label(&win_rate_text(&expected)).is_none());
+    harness.get_by_label_contains("Heroes win: ");
 }
 
 #[test]

@@ -270,12 +270,23 @@ fn tally_ui(ui: &mut Ui, tally: &Tally, push: &mut dyn FnMut(SandboxCommand)) {
             }
         }
     });
-    for line in &tally.lines {
-        ui.label(line);
+    if tally.lines.is_empty() && tally.chart.is_none() {
+        return;
     }
-    if let Some(chart) = &tally.chart {
-        chart_ui(ui, chart);
-    }
+    // Foldable: the chart is tall, and the board, log and Why below need the room too.
+    egui::CollapsingHeader::new("Details")
+        .id_salt("sandbox-simulation-details")
+        .default_open(true)
+        .show(ui, |ui| {
+            for line in &tally.lines {
+                ui.label(line);
+            }
+            if let Some(chart) = &tally.chart {
+                chart_ui(ui, chart);
+            }
+        })
+        .header_response
+        .on_hover_text("The simulation's numbers and chart; fold them to give the run more room");
 }
 
 fn chart_ui(ui: &mut Ui, chart: &Chart) {
