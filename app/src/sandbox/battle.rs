@@ -96,11 +96,11 @@ pub fn battle_tally(report: &SimulationReport) -> Tally {
     let bars = report
         .life_difference
         .iter()
-        .map(|&(diff, n)| ChartBar {
-            x: f64::from(diff),
+        .map(|bar| ChartBar {
+            x: f64::from(bar.difference),
             name: None,
-            value: n as f64,
-            good: Some(diff >= 0),
+            value: bar.runs as f64,
+            good: Some(bar.difference >= 0),
         })
         .collect();
     Tally {

@@ -1,10 +1,8 @@
 //! The battle sandbox: pick or build a scenario (every change an edit of its scenario file),
 //! then step through it and simulate it in the one sandbox panel (`crate::sandbox`).
 
-use std::sync::Arc;
-
 use egui::Ui;
-use sigilforge_engine::battle::{Battle, BattleContent, content::Origin, prepare};
+use sigilforge_engine::battle::{Battle, BattleContent, prepare};
 use sigilforge_engine::model::BattleScenario;
 use sigilforge_engine::pack::Content;
 
@@ -30,24 +28,7 @@ pub struct SandboxPanel {
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
 fn content_of(doc: &Document) -> BattleContent {
-    let mut content = BattleContent::standard();
-    for file in &doc.pack.files {
-        let origin = Origin::new(doc.pack.root.join(&file.path), &file.source);
-        match &file.content {
-            Content::Cards(set) => {
-                for card in &set.cards {
-                    content.add_card(card.clone(), Arc::clone(&origin));
-                }
-            }
-            Content::Keywords(set) => {
-                for keyword in &set.keywords {
-                    content.add_keyword(keyword.clone(), Arc::clone(&origin));
-                }
-            }
-            _ => {}
-        }
-    }
-    content
+    BattleContent::from_pack(&doc.pack)
 }
 
 /// The scenario in a pack file, if it is one.
