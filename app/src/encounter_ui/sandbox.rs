@@ -40,7 +40,7 @@ pub struct Sandbox {
     pub(crate) simulation: Simulation,
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
-    source: Option<(Encounter, EncounterContent, u64, bool)>,
+    pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
 }
 
 impl Default for Sandbox {

@@ -183,13 +183,53 @@ impl SystemSandbox for EncounterSandbox {
     }
 
     fn apply(&mut self, command: &SandboxCommand) {
-        let source = self.source().map(|(e, c)| (e.clone(), c.clone()));
+        // The encounter is copied for the job only when Simulate starts one, not every step.
+        let source = &self.source;
         let simulated = self.simulation.apply(command, |runs| {
-            let (enc, content) = source?;
-            Some(encounter_work(enc, content, runs))
+            let (enc, content, _, _) = source.as_ref()?;
+            Some(encounter_work(enc.clone(), content.clone(), runs))
         });
         if !simulated {
             self.run_control(command);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    #[test]
+    fn the_tally_counts_losses_as_what_is_neither_a_win_nor_a_draw() {
+        let report = SimulationReport {
+            runs: 10,
+            heroes: "heroes".into(),
+            hero_wins: 6,
+            draws: 1,
+            win_rate: 0.6,
+            win_rate_low: 0.31,
+            win_rate_high: 0.83,
+            average_rounds: 3.25,
+            drop_chance: BTreeMap::from([("alice".into(), 0.3), ("bob".into(), 0.5)]),
+        };
+        let tally = encounter_tally(&report);
+        let counts: Vec<(&str, u64)> = tally
+            .outcomes
+            .iter()
+            .map(|o| (o.label.as_str(), o.count))
+            .collect();
+        assert_eq!(counts, [("Heroes win", 6), ("Heroes lose", 3), ("Draw", 1)]);
+        assert_eq!(tally.runs, 10);
+        assert!(tally.lines.contains(&win_rate_text(&report)));
+        assert!(tally.lines.contains(&drop_text("bob", 0.5)));
+        let chart = tally.chart.unwrap();
+        let bars: Vec<(Option<&str>, f64)> = chart
+            .bars
+            .iter()
+            .map(|b| (b.name.as_deref(), b.value))
+            .collect();
+        assert_eq!(bars, [(Some("alice"), 30.0), (Some("bob"), 50.0)]);
     }
 }
