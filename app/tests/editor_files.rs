@@ -12,7 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::dialogs::{PickResult, script};
 use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
-use sigilforge::sandbox::StepCommand;
+use sigilforge::sandbox::SandboxCommand;
 use sigilforge::sandbox::battle::BattleCommand;
 use sigilforge_engine::diag::{Diagnostics, Location};
 use sigilforge_engine::model::Card;
@@ -321,8 +321,8 @@ fn the_open_sandbox_reruns_with_reloaded_stats() {
     harness.run();
     harness
         .state_mut()
-        .apply(EditCommand::Sandbox(BattleCommand::Step(
-            StepCommand::RunToEnd,
+        .apply(EditCommand::Sandbox(BattleCommand::Run(
+            SandboxCommand::RunToEnd,
         )));
     harness.run();
     let outcome = |h: &Harness<'_, SigilforgeApp>| {

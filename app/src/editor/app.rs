@@ -18,7 +18,7 @@ use super::panels::Panels;
 use super::panels::log::Level;
 use super::recovery::{AutosaveSettings, RecoverySnapshot};
 use super::watch::PackWatcher;
-use crate::sandbox::StepCommand;
+use crate::sandbox::SandboxCommand;
 use crate::sandbox::battle::BattleCommand;
 
 /// How the app is set up (what touches the file system besides explicit saves).
@@ -323,15 +323,15 @@ impl SigilforgeApp {
             ),
             (
                 KeyboardShortcut::new(Modifiers::SHIFT, Key::F10),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::StepBack)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::StepBack)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F10),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::Step)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::Step)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F5),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::RunToEnd)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::RunToEnd)),
             ),
         ];
         for (shortcut, command) in table {

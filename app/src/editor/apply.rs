@@ -152,6 +152,18 @@ impl SigilforgeApp {
             EditCommand::Sandbox(command) => self.apply_battle(command),
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
+            EditCommand::GlyphSandbox { file, command } => {
+                self.panels
+                    .hosted
+                    .glyph_editor(&file)
+                    .apply_sandbox(&command);
+            }
+            EditCommand::EncounterSandbox { file, command } => {
+                self.panels
+                    .hosted
+                    .encounter_editor(&file)
+                    .apply_sandbox(&command);
+            }
             EditCommand::OpenFile(file) => self.open_file(&file),
             EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use sigilforge_engine::model::{Card, KeywordDef};
 
 use super::document::ItemAddr;
-use crate::encounter_ui::EncounterEdit;
-use crate::glyph_ui::GlyphEdit;
+use crate::encounter_ui::{EncounterEdit, EncounterSandboxCommand};
+use crate::glyph_ui::{GlyphEdit, GlyphSandboxCommand};
 
 /// A request from the UI. Only `SigilforgeApp::apply` acts on these.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,7 +75,7 @@ pub enum EditCommand {
     CloseAnswer(CloseAnswer),
     /// Files changed on disk by another program (relative paths).
     ReloadFromDisk(Vec<String>),
-    /// A battle sandbox action.
+    /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
     /// An edit made in a glyph network tab.
     Glyph {
@@ -90,6 +90,20 @@ pub enum EditCommand {
         file: String,
         /// What changed.
         edit: EncounterEdit,
+    },
+    /// A glyph network tab's sandbox: a step, a seek, an injection.
+    GlyphSandbox {
+        /// The network's file (relative path).
+        file: String,
+        /// What the sandbox asked for.
+        command: GlyphSandboxCommand,
+    },
+    /// An encounter tab's sandbox: a step, a seek, Simulate, the policies switch.
+    EncounterSandbox {
+        /// The encounter's file (relative path).
+        file: String,
+        /// What the sandbox asked for.
+        command: EncounterSandboxCommand,
     },
     /// Ask where to save an encounter's printable sheet (a dialog), then write it.
     ExportSheet(String),
