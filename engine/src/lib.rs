@@ -13,6 +13,7 @@ pub mod encounter;
 pub mod glyph;
 pub mod model;
 pub mod pack;
+pub mod ron_doc;
 pub mod ron_io;
 mod ron_scan;
 pub mod rules;
