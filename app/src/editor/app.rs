@@ -280,6 +280,17 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The Balance panel (its settings, run and report).
+    #[must_use]
+    pub fn balance_panel(&self) -> &super::panels::balance::BalancePanel {
+        &self.panels.balance
+    }
+
+    /// The Balance panel, to change its settings.
+    pub fn balance_panel_mut(&mut self) -> &mut super::panels::balance::BalancePanel {
+        &mut self.panels.balance
+    }
+
     /// The pack file of the scenario the battle sandbox plays, if one is loaded.
     #[must_use]
     pub fn sandbox_source(&self) -> Option<&str> {
@@ -364,6 +375,9 @@ impl SigilforgeApp {
         }
         if self.panels.sandbox.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        if let Some(again) = self.panels.balance.poll() {
+            ctx.request_repaint_after(again);
         }
         if self.watcher.is_some() {
             ctx.request_repaint_after(super::watch::POLL_INTERVAL);

@@ -8,7 +8,7 @@ use sigilforge_engine::model::{Card, PackManifest};
 use sigilforge_engine::pack::{Pack, SaveError};
 
 use super::app::SigilforgeApp;
-use super::commands::{CloseAnswer, EditCommand};
+use super::commands::{BalanceCommand, CloseAnswer, EditCommand};
 use super::document::{Change, Document, Item, ItemAddr, ItemKind, empty_content};
 use super::history::Entry;
 use super::panels::keyword_editor::new_keyword;
@@ -150,6 +150,12 @@ impl SigilforgeApp {
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
             EditCommand::Sandbox(command) => self.apply_battle(command),
+            EditCommand::Balance(BalanceCommand::Run) => {
+                if let Some(doc) = &self.doc {
+                    self.panels.balance.run(doc);
+                }
+            }
+            EditCommand::Balance(BalanceCommand::Cancel) => self.panels.balance.cancel(),
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
             EditCommand::GlyphSandbox { file, command } => {

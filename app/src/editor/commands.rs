@@ -77,6 +77,8 @@ pub enum EditCommand {
     ReloadFromDisk(Vec<String>),
     /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
+    /// A Balance panel action.
+    Balance(BalanceCommand),
     /// An edit made in a glyph network tab.
     Glyph {
         /// The network's file (relative path).
@@ -139,5 +141,14 @@ pub enum CloseAnswer {
     /// Close without saving.
     Discard,
     /// Keep the window open.
+    Cancel,
+}
+
+/// What the Balance panel asks the editor for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BalanceCommand {
+    /// Run a balance of the pack as edited, with the panel's settings.
+    Run,
+    /// Stop the run in progress (nothing of it is kept).
     Cancel,
 }

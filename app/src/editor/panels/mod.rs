@@ -1,5 +1,6 @@
 //! The panels. Each draws from a `&Document` and pushes `EditCommand`s; none mutates the pack.
 
+pub mod balance;
 pub mod card_editor;
 pub mod help;
 pub mod keyword_editor;
@@ -31,6 +32,8 @@ pub struct Panels {
     pub log: log::Log,
     /// The battle sandbox.
     pub sandbox: sandbox::SandboxPanel,
+    /// The Balance panel.
+    pub balance: balance::BalancePanel,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
     /// The text views' cursor requests.
