@@ -4,6 +4,7 @@
 //! always give the same event log. See `docs/architecture.md` for the module map.
 
 pub mod archive;
+pub mod atomic;
 pub mod battle;
 pub mod command;
 pub mod diag;
