@@ -4,3 +4,4 @@ pub mod cli;
 pub mod editor;
 pub mod encounter_ui;
 pub mod glyph_ui;
+pub mod sandbox;

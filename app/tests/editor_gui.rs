@@ -361,7 +361,7 @@ fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
 #[test]
 fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
     use sigilforge::editor::EditCommand;
-    use sigilforge::editor::panels::sandbox::SandboxCommand;
+    use sigilforge::sandbox::battle::BattleCommand;
     use sigilforge_engine::model::{Player, ScheduledPlay};
 
     let dir = starter_copy();
@@ -375,7 +375,7 @@ fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
     // The "Schedule play" row emits this command; apply it as the panel would.
     harness
         .state_mut()
-        .apply(EditCommand::Sandbox(SandboxCommand::AddPlay(
+        .apply(EditCommand::Sandbox(BattleCommand::AddPlay(
             ScheduledPlay {
                 turn: 1,
                 player: Player::A,

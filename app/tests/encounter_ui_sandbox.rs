@@ -8,15 +8,16 @@ mod encounter_ui_common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::{click, hags_hut, harness};
-use sigilforge::encounter_ui::sandbox::{CAUSE_ARROW, log_line};
 use sigilforge::encounter_ui::simulate::win_rate_text;
 use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, apply_encounter_edit, write_sheet,
 };
+use sigilforge::sandbox::SystemSandbox as _;
+use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{EncounterRun, simulate};
 
 #[test]
-fn selecting_an_event_shows_its_cause_chain() {
+fn selecting_an_event_shows_its_cause_chain_and_why_this_order() {
     let mut harness = harness();
     click(&mut harness, "Sandbox");
     for _ in 0..3 {
@@ -27,26 +28,36 @@ fn selecting_an_event_shows_its_cause_chain() {
     for _ in 0..3 {
         run.step();
     }
-    // The last event with a cause whose cause has a cause: a chain of at least two.
+    // The last event whose cause has a cause: a chain of at least three.
     let (index, chain) = run
         .log()
         .iter()
         .rev()
-        .map(|e| (e.index, run.causes(e.index)))
-        .find(|(_, chain)| chain.len() >= 2)
+        .map(|e| (e.index, Sandbox::why(&run, e.index)))
+        .find(|(_, chain)| chain.len() >= 3)
         .unwrap();
-    let chain: Vec<String> = chain
-        .into_iter()
-        .map(|e| format!("{CAUSE_ARROW} {}", log_line(e)))
+    let sys = &harness.state().editor.sandbox;
+    let line = format!("#{index} {}", sys.line(index));
+    assert!(line.contains("r1"), "{line}");
+    let causes: Vec<String> = chain[1..]
+        .iter()
+        .map(|&c| format!("because #{c} {}", sys.line(c)))
         .collect();
-    let line = log_line(&run.log()[index]);
-    assert!(line.contains(CAUSE_ARROW), "{line}");
-    assert!(harness.query_by_label("Why:").is_none());
-    click(&mut harness, &line);
-    harness.get_by_label("Why:");
-    for cause in &chain {
-        harness.get_by_label(cause);
+    let order = sys.order(index);
+    assert!(harness.query_by_label("Why this order").is_none());
+    harness.get_by_label_contains(&line).click();
+    harness.run();
+    harness.get_by_label("Why this order");
+    harness.get_by_label(&order);
+    for cause in &causes {
+        harness.get_by_label_contains(cause);
     }
+    // The typed cause names the ability being resolved.
+    assert!(
+        run.log()[index].cause.ability.is_some(),
+        "{:?}",
+        run.log()[index]
+    );
 }
 
 #[test]
@@ -69,6 +80,16 @@ fn the_sandbox_follows_edits_at_the_same_step() {
     // Reset goes back to step 0.
     click(&mut harness, "Reset");
     harness.get_by_label("Round 1, hag's turn, step 0");
+    // The timeline seeks (replaying from the seed); step back goes one action back.
+    harness
+        .state_mut()
+        .editor
+        .sandbox
+        .apply(&sigilforge::sandbox::StepCommand::Seek(3));
+    harness.run();
+    harness.get_by_label("Step 3");
+    click(&mut harness, "Step back");
+    harness.get_by_label("Step 2");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit, new_network};
 use sigilforge_engine::glyph::{GlyphAction, GlyphNetwork, GlyphTime};
 
@@ -120,24 +120,51 @@ fn build_link_inject_and_step_by_clicking() {
         "bell receives \"alarm\" from door (sent last round)",
         "the network is quiet: nothing waits and nothing is scheduled",
     ] {
-        harness.get_by_label(line);
+        assert!(harness.query_by_label_contains(line).is_some(), "{line}");
     }
 
-    // Selecting the delivery shows why: the send, the ability, the injection.
-    click(
-        &mut harness,
-        "bell receives \"alarm\" from door (sent last round)",
-    );
+    // Selecting the delivery shows why: the send, the ability, the injection, and why it came
+    // when it did.
     harness
-        .get_by_label("  because round 1: door shines and sends \"alarm\" (delivered next round)");
-    harness.get_by_label("      because round 1: door receives \"ping\" (injected)");
+        .get_by_label_contains("bell receives \"alarm\" from door (sent last round)")
+        .click();
+    harness.run();
+    let why: Vec<String> = harness
+        .query_all_by_label_contains("because #")
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .collect();
+    assert!(
+        why.iter().any(|l| l.starts_with("  because #")
+            && l.contains("door shines and sends \"alarm\"")
+            && l.contains("by ability 1 of door")),
+        "{why:?}"
+    );
+    assert!(
+        why.iter()
+            .any(|l| l.starts_with("      because #0 round 1: door receives \"ping\" (injected)")),
+        "{why:?}"
+    );
+    harness.get_by_label("Why this order");
+    harness.get_by_label_contains("Step 2: glyphs receive in file order");
 
     // Step back replays to round 1.
     click(&mut harness, "Step back");
     assert_eq!(harness.state().editor.sandbox_round(), 1);
+    // The timeline seeks any round, replaying with the injection kept.
+    harness
+        .state_mut()
+        .editor
+        .sandbox_apply(&sigilforge::sandbox::StepCommand::Seek(2));
+    harness.run();
+    assert_eq!(harness.state().editor.sandbox_round(), 2);
+    harness.get_by_label("Step 2");
+    click(&mut harness, "Step back");
     assert!(
         harness
-            .query_by_label("bell receives \"alarm\" from door (sent last round)")
+            .query_by_label_contains("bell receives \"alarm\" from door (sent last round)")
             .is_none()
     );
 }

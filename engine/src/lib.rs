@@ -7,6 +7,7 @@ pub mod archive;
 pub mod atomic;
 pub mod battle;
 pub mod command;
+pub mod core;
 pub mod diag;
 pub mod encounter;
 pub mod glyph;

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::cli::encounter_command;
 use sigilforge_engine::encounter::sheet::escape;
@@ -252,14 +253,19 @@ fn state_view_shows_positions_health_beats_and_stacks() {
         .iter()
         .rposition(|e| e.text.contains("stack(s) of Strained"))
         .unwrap();
-    let chain: Vec<&str> = run
-        .causes(strained)
-        .iter()
-        .map(|e| e.text.as_str())
+    let chain: Vec<&str> = Sandbox::why(&run, strained)
+        .into_iter()
+        .map(|i| run.log()[i].text.as_str())
         .collect();
     assert!(
-        chain[0].contains("tests Multi-Attack") && chain[1].contains("starts Multi-Attack"),
+        chain[1].contains("tests Multi-Attack") && chain[2].contains("starts Multi-Attack"),
         "{chain:?}"
+    );
+    // The typed cause names the ability acting.
+    let cause = &run.log()[strained].cause;
+    assert_eq!(
+        cause.ability.as_ref().map(ToString::to_string).as_deref(),
+        Some("bob's Multi-Attack")
     );
 }
 

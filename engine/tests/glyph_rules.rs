@@ -354,7 +354,7 @@ fn every_event_has_a_cause_chain_back_to_an_injection() {
     let mut at = Some(ring);
     while let Some(i) = at {
         chain.push(&log[i]);
-        at = log[i].because;
+        at = log[i].cause.after_index();
     }
     assert_eq!(r.why(ring), chain);
     assert!(r.why(usize::MAX).is_empty());

@@ -10,12 +10,12 @@ use sigilforge_engine::pack::{Pack, load_pack};
 
 use super::app::SigilforgeApp;
 use super::commands::{CloseAnswer, EditCommand};
-use super::dock::Tab;
 use super::document::{Change, Document, Item, ItemAddr, ItemKind, empty_content};
 use super::history::Entry;
 use super::panels::keyword_editor::new_keyword;
 use super::panels::log::Level;
 use super::recovery;
+use super::tab::Tab;
 
 /// Packs with more cards than this re-validate after a short pause instead of on every edit.
 const EAGER_VALIDATION_CARDS: usize = 2_000;
@@ -144,14 +144,11 @@ impl SigilforgeApp {
             }
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
-            EditCommand::Sandbox(command) => {
-                if let Some(doc) = &self.doc {
-                    self.panels.sandbox.apply(command, doc);
-                }
-            }
+            EditCommand::Sandbox(command) => self.apply_battle(command),
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
             EditCommand::OpenFile(file) => self.open_file(&file),
+            EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
         }

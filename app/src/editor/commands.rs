@@ -60,7 +60,7 @@ pub enum EditCommand {
         field: Option<String>,
     },
     /// Bring a panel to the front.
-    ShowTab(super::dock::Tab),
+    ShowTab(super::tab::Tab),
     /// Put the keyboard focus in the library's search box.
     FocusSearch,
     /// Switch between the light and the dark theme.
@@ -75,8 +75,8 @@ pub enum EditCommand {
     CloseAnswer(CloseAnswer),
     /// Files changed on disk by another program (relative paths).
     ReloadFromDisk(Vec<String>),
-    /// A sandbox action.
-    Sandbox(super::panels::sandbox::SandboxCommand),
+    /// A battle sandbox action.
+    Sandbox(crate::sandbox::battle::BattleCommand),
     /// An edit made in a glyph network tab.
     Glyph {
         /// The network's file (relative path).
@@ -91,6 +91,8 @@ pub enum EditCommand {
         /// What changed.
         edit: EncounterEdit,
     },
+    /// Ask where to save an encounter's printable sheet (a dialog), then write it.
+    ExportSheet(String),
     /// Open a glyph network or encounter file in its tab.
     OpenFile(String),
     /// Add a new glyph network file under `glyphs/` and open it.

@@ -2,32 +2,12 @@
 
 use egui::{Id, Ui, WidgetText};
 use egui_dock::{DockState, NodeIndex, TabViewer};
-use serde::{Deserialize, Serialize};
 
 use super::commands::EditCommand;
 use super::document::{Document, ItemAddr, ItemKind};
 use super::panels::Panels;
 
-/// A dock tab.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Tab {
-    /// The library (cards, keywords, …).
-    Library,
-    /// An editor for one card or keyword.
-    Editor(ItemAddr),
-    /// The card preview and inspector.
-    Preview,
-    /// Validation problems.
-    Problems,
-    /// What the editor did.
-    Log,
-    /// The battle sandbox.
-    Sandbox,
-    /// The glyph network editor for one file (relative path).
-    Glyph(String),
-    /// The encounter editor for one file (relative path).
-    Encounter(String),
-}
+pub use super::tab::Tab;
 
 /// The first-run layout: library left, editors middle, preview right, sandbox/problems/log below.
 #[must_use]

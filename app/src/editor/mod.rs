@@ -6,6 +6,8 @@
 
 mod app;
 mod apply;
+mod apply_hosted;
+mod chrome;
 pub mod commands;
 pub mod dock;
 pub mod document;
@@ -14,6 +16,7 @@ pub mod hosted;
 pub mod panels;
 pub mod recovery;
 pub mod rules_text;
+pub mod tab;
 mod watch;
 
 use std::path::PathBuf;

@@ -1,7 +1,8 @@
-//! The sandbox: the encounter run step by step (Step, Step back, Run to end, Reset, seed), the
-//! state it reaches (health, Beats, conditions with stacks as chips) and the log, each event
-//! with its cause; selecting an event shows its cause chain. The run is rebuilt (and replayed to
-//! the same step) whenever the encounter changes, so it always shows the encounter as edited.
+//! The sandbox: the encounter run step by step in the one sandbox panel (`crate::sandbox`): a
+//! step is an action. The board is the state the run reaches at the selected event (health,
+//! Beats, conditions with stacks as chips) and the map shows the same moment. The run is
+//! rebuilt (and replayed to the same step) whenever the encounter changes, so it always shows
+//! the encounter as edited.
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::state::CombatantView;
@@ -10,6 +11,7 @@ use sigilforge_engine::encounter::{
 };
 
 use super::map_view::{Token, side_colour};
+use crate::sandbox::{Runner, StepCommand, sandbox_ui};
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
 #[derive(Debug, Default)]
@@ -18,31 +20,30 @@ pub struct Sandbox {
     pub seed: u64,
     /// Ignore the script: the policies play both sides.
     pub policies: bool,
-    run: Option<EncounterRun>,
+    pub(crate) runner: Option<Runner<EncounterRun>>,
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
     source: Option<(Encounter, EncounterContent, u64, bool)>,
-    /// The log entry whose cause chain is shown.
-    pub selected_event: Option<usize>,
 }
 
-/// The cause arrow: `←` (U+2190) is not in egui's default fonts, `⬅` (U+2B05) is.
-pub const CAUSE_ARROW: &str = "⬅";
+pub use crate::sandbox::panel::CAUSE_ARROW;
 
-/// One log line as the sandbox shows it: `#5 r1 hag: text ⬅ #3` (the CLI writes `← #3`).
+/// One log line as the sandbox panel shows it: `#5 r1 hag: text  ⬅ by hag's Claw, after #3`.
 #[must_use]
 pub fn log_line(entry: &LogEntry) -> String {
     let who = entry.actor.as_deref().unwrap_or("-");
-    let cause = entry
-        .cause
-        .map(|c| format!("  {CAUSE_ARROW} #{c}"))
-        .unwrap_or_default();
-    format!(
-        "#{} r{} {who}: {}{cause}",
+    let line = format!(
+        "#{} r{} {who}: {}",
         entry.index,
         entry.round,
         displayable(&entry.text)
-    )
+    );
+    let cause = crate::sandbox::cause_text(&entry.cause);
+    if cause.is_empty() {
+        line
+    } else {
+        format!("{line}  {CAUSE_ARROW} {cause}")
+    }
 }
 
 /// The engine's text with the arrows egui's default fonts lack swapped for ones they have.
@@ -69,13 +70,12 @@ impl Sandbox {
             e == enc && c == content && *s == self.seed && *p == self.policies
         });
         if !same {
-            let steps = self.run.as_ref().map_or(0, EncounterRun::steps_taken);
             self.source = Some((enc.clone(), content.clone(), self.seed, self.policies));
-            self.rebuild(steps);
+            self.rebuild();
         }
     }
 
-    fn rebuild(&mut self, steps: usize) {
+    fn rebuild(&mut self) {
         let Some((enc, content, seed, policies)) = &self.source else {
             return;
         };
@@ -85,84 +85,66 @@ impl Sandbox {
             Mode::Script
         };
         match EncounterRun::with_mode(content, enc, *seed, mode) {
-            Ok(mut run) => {
-                for _ in 0..steps {
-                    if run.step().is_none() {
-                        break;
-                    }
-                }
+            Ok(run) => {
                 self.error = None;
-                self.run = Some(run);
+                match &mut self.runner {
+                    Some(runner) => runner.replace(&run),
+                    None => self.runner = Some(Runner::new(run)),
+                }
             }
             Err(e) => {
                 self.error = Some(format!("The sandbox cannot start: {e}"));
-                self.run = None;
+                self.runner = None;
             }
-        }
-        if self
-            .selected_event
-            .is_some_and(|i| self.run.as_ref().is_none_or(|r| i >= r.log().len()))
-        {
-            self.selected_event = None;
         }
     }
 
-    /// The running encounter, if it could start.
+    /// The running encounter as stepped, if it could start.
     #[must_use]
     pub fn run(&self) -> Option<&EncounterRun> {
-        self.run.as_ref()
+        self.runner.as_ref().map(|r| &r.run)
+    }
+
+    /// The run the board and the map show: at the selected event, or as stepped.
+    #[must_use]
+    pub fn shown(&self) -> Option<&EncounterRun> {
+        self.runner.as_ref().map(Runner::shown)
     }
 
     /// Steps taken so far.
     #[must_use]
     pub fn steps(&self) -> usize {
-        self.run.as_ref().map_or(0, EncounterRun::steps_taken)
+        self.run().map_or(0, EncounterRun::steps_taken)
+    }
+
+    /// Carries out a sandbox control (the panel's buttons, the timeline, a selection).
+    pub fn apply(&mut self, command: &StepCommand) {
+        if let StepCommand::SetSeed(seed) = command {
+            self.seed = *seed;
+            if let Some(source) = &mut self.source {
+                source.2 = *seed;
+            }
+            self.rebuild();
+        } else if let Some(runner) = &mut self.runner {
+            runner.apply(command);
+        }
     }
 
     /// One step forward.
     pub fn step(&mut self) {
-        if let Some(run) = &mut self.run {
-            run.step();
-        }
+        self.apply(&StepCommand::Step);
     }
 
-    /// One step back (the engine replays from the start).
-    pub fn step_back(&mut self) {
-        if let Some(run) = &mut self.run {
-            run.step_back();
-        }
-        self.rebuild_selection();
-    }
-
-    /// Back to the start.
-    pub fn reset(&mut self) {
-        self.rebuild(0);
-    }
-
-    /// To the end (bounded by the encounter's `max_rounds`).
-    pub fn run_to_end(&mut self) {
-        if let Some(run) = &mut self.run {
-            run.run_to_end();
-        }
-    }
-
-    fn rebuild_selection(&mut self) {
-        let len = self.run.as_ref().map_or(0, |r| r.log().len());
-        if self.selected_event.is_some_and(|i| i >= len) {
-            self.selected_event = None;
-        }
-    }
-
-    /// The run's state, if running.
+    /// The shown run's state, if running.
     #[must_use]
     pub fn state(&self) -> Option<StateView> {
-        self.run.as_ref().map(EncounterRun::state)
+        self.shown().map(EncounterRun::state)
     }
 
-    /// Tokens for the map from the run's state (names from the stat blocks).
+    /// Tokens for the map from the shown run's state (names from the stat blocks).
     #[must_use]
     pub fn tokens(&self) -> Vec<Token> {
-        let Some(run) = &self.run else {
+        let Some(run) = self.shown() else {
             return Vec::new();
         };
         let state = run.state();
@@ -196,64 +178,34 @@ impl Sandbox {
             .collect()
     }
 
-    /// The controls: Step, Step back, Run to end, Reset, seed, policies.
-    pub fn controls_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal_wrapped(|ui| {
-            let over = self.run.as_ref().is_none_or(|r| r.outcome().is_some());
-            if ui
-                .add_enabled(!over, egui::Button::new("Step"))
-                .on_hover_text("Take one action: the next script action, or one policy decision")
-                .clicked()
-            {
-                self.step();
-            }
-            if ui
-                .add_enabled(self.steps() > 0, egui::Button::new("Step back"))
-                .on_hover_text("Undo the last step (the run is replayed from the start)")
-                .clicked()
-            {
-                self.step_back();
-            }
-            if ui
-                .add_enabled(!over, egui::Button::new("Run to end"))
-                .on_hover_text("Step until the encounter is over")
-                .clicked()
-            {
-                self.run_to_end();
-            }
-            if ui
-                .button("Reset")
-                .on_hover_text("Back to the start of the encounter")
-                .clicked()
-            {
-                self.reset();
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.label("Seed").on_hover_text("The dice seed of this run");
-            ui.add(egui::DragValue::new(&mut self.seed))
-                .on_hover_text("The dice seed: the same seed always gives the same run");
-            ui.checkbox(&mut self.policies, "Policies play")
-                .on_hover_text("Ignore the script: simple policies play both sides");
-        });
-    }
-
-    /// Round, turn, outcome and each combatant's state with its conditions as chips.
-    pub fn state_ui(&self, ui: &mut Ui) {
+    /// The policies switch, then the one sandbox panel; its controls are applied after.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        ui.checkbox(&mut self.policies, "Policies play")
+            .on_hover_text("Ignore the script: simple policies play both sides");
         if let Some(e) = &self.error {
             ui.colored_label(Color32::from_rgb(230, 90, 80), e);
             return;
         }
+        let mut commands = Vec::new();
+        sandbox_ui(ui, &*self, &mut |c| commands.push(c));
+        for c in &commands {
+            self.apply(c);
+        }
+    }
+
+    /// Round, turn, outcome and each combatant's state with its conditions as chips, at the
+    /// shown moment.
+    pub fn state_ui(&self, ui: &mut Ui) {
         let Some(state) = self.state() else {
             return;
         };
         let turn = state.turn.as_deref().unwrap_or("nobody");
+        let steps = self.shown().map_or(0, EncounterRun::steps_taken);
         ui.label(format!(
-            "Round {}, {turn}'s turn, step {}",
-            state.round,
-            self.steps()
+            "Round {}, {turn}'s turn, step {steps}",
+            state.round
         ))
-        .on_hover_text("Where the run is now");
+        .on_hover_text("Where the run is at the shown moment");
         if let Some(o) = &state.outcome {
             let who = o.winner.as_deref().unwrap_or("nobody");
             ui.label(
@@ -293,49 +245,6 @@ impl Sandbox {
                     );
                 }
             });
-        }
-    }
-
-    /// The log, each event with its cause; clicking one shows its cause chain.
-    pub fn log_ui(&mut self, ui: &mut Ui) {
-        let Some(run) = &self.run else {
-            return;
-        };
-        if let Some(i) = self.selected_event {
-            ui.label(RichText::new("Why:").strong())
-                .on_hover_text("The selected event's causes, nearest first");
-            let chain = run.causes(i);
-            if chain.is_empty() {
-                ui.label("(no earlier cause)");
-            }
-            for e in chain {
-                ui.label(format!("{CAUSE_ARROW} {}", log_line(e)))
-                    .on_hover_text("A cause of the selected event");
-            }
-            ui.separator();
-        }
-        let mut clicked = None;
-        egui::ScrollArea::vertical()
-            .id_salt("encounter_sandbox_log")
-            .stick_to_bottom(true)
-            .show(ui, |ui| {
-                for e in run.log() {
-                    let selected = self.selected_event == Some(e.index);
-                    if ui
-                        .selectable_label(selected, log_line(e))
-                        .on_hover_text("Click to see why this happened")
-                        .clicked()
-                    {
-                        clicked = Some(e.index);
-                    }
-                }
-            });
-        if let Some(i) = clicked {
-            self.selected_event = if self.selected_event == Some(i) {
-                None
-            } else {
-                Some(i)
-            };
         }
     }
 }

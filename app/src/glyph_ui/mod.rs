@@ -191,6 +191,11 @@ impl GlyphEditor {
         self.sandbox.step();
     }
 
+    /// Carries out a sandbox control (what the panel's buttons and timeline push).
+    pub fn sandbox_apply(&mut self, command: &crate::sandbox::StepCommand) {
+        self.sandbox.apply(command);
+    }
+
     /// Glyphs shining in the sandbox's current round, with the colour they shine in.
     #[must_use]
     pub fn shining(&self) -> Vec<(String, egui::Color32)> {

@@ -1,16 +1,19 @@
-//! The sandbox: inject commands at glyphs, step round by round (and back), read the log.
+//! The sandbox: inject commands at glyphs, step round by round (and back), read the log, all
+//! in the one sandbox panel (`crate::sandbox`): a step is a round.
 //!
 //! The run is a [`GlyphRun`] of the network plus the commands injected here. When the network
-//! changes, the run is replayed to the same round ([`GlyphRun::replay`]), so what is shown always
-//! follows the network being edited.
+//! changes, the run is replayed to the same round, so what is shown always follows the network
+//! being edited. The map and the graph show the run at the selected event.
 
 use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::glyph::{GlyphEnd, GlyphNetwork, GlyphRun, Injection};
+use sigilforge_engine::core::Sandbox as _;
+use sigilforge_engine::glyph::{GlyphNetwork, GlyphRun, Injection};
 
 use super::Frame;
 use super::widgets::{DEFAULT_SHINE, parse_colour};
+use crate::sandbox::{Runner, StepCommand, sandbox_ui};
 
 /// The sandbox's state: the run, the commands injected from the sandbox, the selected event.
 pub struct Sandbox {
@@ -18,14 +21,12 @@ pub struct Sandbox {
     net: Option<GlyphNetwork>,
     /// Commands injected with the "Inject" button, kept across edits and step back.
     injected: Vec<Injection>,
-    run: Option<GlyphRun>,
+    pub(crate) runner: Option<Runner<GlyphRun>>,
     /// The command typed for "Inject".
     command: String,
-    /// Index (in the run's log) of the event whose "why" is shown.
-    selected_event: Option<usize>,
     /// What the last button did, when it needs saying (e.g. an injection refused).
     note: Option<String>,
-    /// Glyphs shining in the current round with their colour (refreshed whenever the run
+    /// Glyphs shining in the shown round with their colour (refreshed whenever the run
     /// changes: the views ask for every glyph every frame).
     shining: BTreeMap<String, Color32>,
 }
@@ -35,9 +36,8 @@ impl Default for Sandbox {
         Sandbox {
             net: None,
             injected: Vec::new(),
-            run: None,
+            runner: None,
             command: "ping".to_owned(),
-            selected_event: None,
             note: None,
             shining: BTreeMap::new(),
         }
@@ -48,7 +48,12 @@ impl Sandbox {
     /// The last round played (0 before the first).
     #[must_use]
     pub fn round(&self) -> u32 {
-        self.run.as_ref().map_or(0, GlyphRun::round)
+        self.runner.as_ref().map_or(0, |r| r.run.round())
+    }
+
+    /// The run the views show: at the selected event, or as stepped.
+    fn shown(&self) -> Option<&GlyphRun> {
+        self.runner.as_ref().map(Runner::shown)
     }
 
     /// The command the "Inject" button sends.
@@ -57,7 +62,7 @@ impl Sandbox {
         &self.command
     }
 
-    /// Glyphs shining in the current round, with their colour, by id.
+    /// Glyphs shining in the shown round, with their colour, by id.
     #[must_use]
     pub fn shining(&self) -> Vec<(String, Color32)> {
         self.shining
@@ -66,7 +71,7 @@ impl Sandbox {
             .collect()
     }
 
-    /// The shine colour of `id` this round, if it shines.
+    /// The shine colour of `id` in the shown round, if it shines.
     #[must_use]
     pub fn shine_of(&self, id: &str) -> Option<Color32> {
         self.shining.get(id).copied()
@@ -75,47 +80,52 @@ impl Sandbox {
     /// Recomputes what shines after the run changed.
     fn refresh(&mut self) {
         self.shining.clear();
-        if let Some(run) = &self.run {
-            for (id, colour) in run.shining(run.round()) {
-                let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
-                self.shining.insert(id.to_owned(), c);
-            }
+        if let Some(run) = self.shown() {
+            let lit: Vec<(String, Color32)> = run
+                .shining(run.round())
+                .into_iter()
+                .map(|(id, colour)| {
+                    let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
+                    (id.to_owned(), c)
+                })
+                .collect();
+            self.shining.extend(lit);
         }
     }
 
-    /// Where the run has the glyphs now (after scheduled moves), by file index.
+    /// Where the shown run has the glyphs (after scheduled moves), by file index.
     #[must_use]
     pub fn positions(&self) -> Vec<(f64, f64)> {
-        self.run
-            .as_ref()
+        self.shown()
             .map(|r| r.positions().to_vec())
             .unwrap_or_default()
     }
 
-    /// Whether glyph `i` (file index) is still present in the run.
+    /// Whether glyph `i` (file index) is still present in the shown run.
     #[must_use]
     pub fn is_present(&self, i: usize) -> bool {
-        self.run.as_ref().is_none_or(|r| r.is_present(i))
+        self.shown().is_none_or(|r| r.is_present(i))
     }
 
-    /// Links still standing in the run.
+    /// Links still standing in the shown run.
     #[must_use]
     pub fn standing_links(&self) -> Vec<(String, String)> {
-        self.run
-            .as_ref()
+        self.shown()
             .map(GlyphRun::standing_links)
             .unwrap_or_default()
     }
 
     /// The network changed: replay the run (with the sandbox's injections) to the same round.
     pub fn network_changed(&mut self, net: &GlyphNetwork) {
-        let round = self.round();
         self.injected.retain(|inj| {
             net.glyphs.iter().any(|g| g.id == inj.glyph) && inj.round <= net.max_rounds
         });
         self.net = Some(net.clone());
-        self.run = Some(GlyphRun::replay(&self.with_injections(), round));
-        self.selected_event = None;
+        let fresh = GlyphRun::new(&self.with_injections());
+        match &mut self.runner {
+            Some(runner) => runner.replace(&fresh),
+            None => self.runner = Some(Runner::new(fresh)),
+        }
         self.refresh();
     }
 
@@ -126,9 +136,14 @@ impl Sandbox {
             self.note = Some("Type a command to inject first".to_owned());
             return;
         }
-        let Some(run) = &mut self.run else { return };
+        let Some(runner) = &mut self.runner else {
+            return;
+        };
+        let mut run = runner.run.clone();
         match run.inject(glyph, &command) {
             Ok(round) => {
+                // The injection is part of the run's network now: a replay keeps it.
+                runner.replace(&run.restart());
                 self.injected.push(Injection {
                     round,
                     glyph: glyph.to_owned(),
@@ -138,47 +153,28 @@ impl Sandbox {
             }
             Err(e) => self.note = Some(format!("Cannot inject: {e}")),
         }
+        self.refresh();
+    }
+
+    /// Carries out a sandbox control (the panel's buttons, the timeline, a selection).
+    pub fn apply(&mut self, command: &StepCommand) {
+        if *command == StepCommand::Reset {
+            // Back to round 0, forgetting the sandbox's injections.
+            self.injected.clear();
+            self.note = None;
+            if let Some(net) = &self.net {
+                self.runner = Some(Runner::new(GlyphRun::new(net)));
+            }
+        } else if let Some(runner) = &mut self.runner {
+            runner.apply(command);
+            self.note = None;
+        }
+        self.refresh();
     }
 
     /// Plays one round.
     pub fn step(&mut self) {
-        if let Some(run) = &mut self.run {
-            if run.step_round().is_none() {
-                self.note = Some("The run has ended; inject a command or reset".to_owned());
-            } else {
-                self.note = None;
-            }
-        }
-        self.refresh();
-    }
-
-    /// Goes back one round.
-    pub fn step_back(&mut self) {
-        if let Some(run) = &mut self.run {
-            run.step_back();
-            self.note = None;
-        }
-        self.refresh();
-    }
-
-    /// Plays rounds until the run ends (quiet, `max_rounds` or flood).
-    pub fn run_to_end(&mut self) {
-        if let Some(run) = &mut self.run {
-            run.run_to_end();
-            self.note = None;
-        }
-        self.refresh();
-    }
-
-    /// Back to round 0, forgetting the sandbox's injections.
-    pub fn reset(&mut self) {
-        self.injected.clear();
-        self.selected_event = None;
-        self.note = None;
-        if let Some(net) = &self.net {
-            self.run = Some(GlyphRun::new(net));
-        }
-        self.refresh();
+        self.apply(&StepCommand::Step);
     }
 
     fn with_injections(&self) -> GlyphNetwork {
@@ -187,7 +183,7 @@ impl Sandbox {
         net
     }
 
-    /// Draws the controls, the log and the selected event's "why".
+    /// Draws the inject row, then the one sandbox panel; its controls are applied after.
     pub fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         ui.horizontal_wrapped(|ui| {
             let label = ui
@@ -208,103 +204,25 @@ impl Sandbox {
             {
                 self.inject(&id);
             }
-            ui.separator();
-            if ui.button("Step").on_hover_text("Play one round").clicked() {
-                self.step();
-            }
-            if ui
-                .add_enabled(self.round() > 0, egui::Button::new("Step back"))
-                .on_hover_text("Go back one round (re-runs from the start)")
-                .clicked()
-            {
-                self.step_back();
-            }
-            if ui
-                .button("Run to quiet")
-                .on_hover_text("Play rounds until nothing waits, or max_rounds, or a flood")
-                .clicked()
-            {
-                self.run_to_end();
-            }
-            if ui
-                .button("Reset")
-                .on_hover_text("Back to round 0, forgetting commands injected here")
-                .clicked()
-            {
-                self.reset();
-            }
-            ui.separator();
             ui.label(RichText::new(format!("Round {}", self.round())).strong());
-            if let Some(end) = self.run.as_ref().and_then(GlyphRun::end) {
-                let (text, colour) = match end {
-                    GlyphEnd::Quiet => ("quiet", Color32::from_rgb(110, 200, 110)),
-                    GlyphEnd::MaxRounds => ("runaway: max_rounds", Color32::from_rgb(230, 70, 70)),
-                    GlyphEnd::Flood => ("runaway: flood", Color32::from_rgb(230, 70, 70)),
-                };
-                ui.label(RichText::new(text).color(colour));
+            if let Some(run) = &self.runner {
+                let waiting = run.run.waiting();
+                if !waiting.is_empty() {
+                    let list: Vec<String> = waiting
+                        .iter()
+                        .map(|(g, c)| format!("{g} sent \"{c}\""))
+                        .collect();
+                    ui.label(format!("Waiting for next round: {}", list.join(", ")));
+                }
             }
         });
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).italics());
         }
-        ui.separator();
-        let Some(run) = &self.run else { return };
-        let waiting = run.waiting();
-        if !waiting.is_empty() {
-            let list: Vec<String> = waiting
-                .iter()
-                .map(|(g, c)| format!("{g} sent \"{c}\""))
-                .collect();
-            ui.label(format!("Waiting for next round: {}", list.join(", ")));
+        let mut commands = Vec::new();
+        sandbox_ui(ui, &*self, &mut |c| commands.push(c));
+        for c in &commands {
+            self.apply(c);
         }
-        ui.columns(2, |cols| {
-            egui::ScrollArea::vertical()
-                .id_salt("glyph_sandbox_log")
-                .stick_to_bottom(true)
-                .show(&mut cols[0], |ui| {
-                    if run.rounds().is_empty() {
-                        ui.label("No round played yet: select a glyph, Inject, then Step.");
-                    }
-                    for r in run.rounds() {
-                        ui.label(RichText::new(format!("Round {}", r.round)).strong());
-                        for (i, event) in run
-                            .log()
-                            .iter()
-                            .enumerate()
-                            .take(r.events.end)
-                            .skip(r.events.start)
-                        {
-                            let on = self.selected_event == Some(i);
-                            if ui
-                                .selectable_label(on, &event.text)
-                                .on_hover_text("Click to see why it happened")
-                                .clicked()
-                            {
-                                self.selected_event = Some(i);
-                            }
-                        }
-                    }
-                });
-            let ui = &mut cols[1];
-            ui.label(RichText::new("Why").strong()).on_hover_text(
-                "The selected event, then what it answers, back to an injection or a move",
-            );
-            match self.selected_event {
-                None => {
-                    ui.label("Select an event in the log.");
-                }
-                Some(i) => {
-                    for (depth, e) in run.why(i).iter().enumerate() {
-                        let prefix = if depth == 0 { "" } else { "because " };
-                        ui.label(format!(
-                            "{}{prefix}round {}: {}",
-                            "  ".repeat(depth),
-                            e.round,
-                            e.text
-                        ));
-                    }
-                }
-            }
-        });
     }
 }

@@ -8,7 +8,7 @@ use crate::model::{
     Ability, AbilityKind, Amount, Condition, Duration, Effect, KeywordDef, Stat, Target, Trigger,
 };
 
-use super::content::Origin;
+use super::origin::Origin;
 use super::program::{
     AbilityProgram, Amt, Cond, Eff, Hook, KeywordProgram, KwIdx, MAX_TRIBES, Program, Sel,
     StatKind, Until, flag,

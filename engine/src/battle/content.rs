@@ -11,32 +11,13 @@ use crate::model::keyword::normalise;
 use crate::model::{Card, CardKind, CardSet, KeywordDef, KeywordRef, KeywordSet};
 
 use super::compile::Compiler;
+pub use super::origin::Origin;
 use super::program::{CardProgram, Program};
 
 /// The standard keywords, the one definition (`content/battle-line/keywords.ron`).
 pub const STANDARD_KEYWORDS: &str = include_str!("../../../content/battle-line/keywords.ron");
 /// The cards the standard keywords create (`content/battle-line/tokens.ron`).
 pub const STANDARD_TOKENS: &str = include_str!("../../../content/battle-line/tokens.ron");
-
-/// Where a definition was read from, kept so later problems can be located.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Origin {
-    /// The file.
-    pub file: PathBuf,
-    /// Its text.
-    pub source: Arc<str>,
-}
-
-impl Origin {
-    /// An origin for text read from `file`.
-    #[must_use]
-    pub fn new(file: impl Into<PathBuf>, source: &str) -> Arc<Self> {
-        Arc::new(Self {
-            file: file.into(),
-            source: Arc::from(source),
-        })
-    }
-}
 
 /// Cards and keywords available to a battle, with where each came from.
 #[derive(Debug, Clone, Default)]

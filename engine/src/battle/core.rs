@@ -4,28 +4,26 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use rand::SeedableRng as _;
-use rand_chacha::ChaCha8Rng;
-
 use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
 use super::state::{NONE, Stage, State};
 use super::stats::StatPart;
+use crate::core::Moments;
 
-/// How many resolutions may run without the turn moving on before the queue is dropped
-/// (an endless chain of triggers) and a `LoopLimit` event is logged.
-pub const LOOP_LIMIT: u32 = 2_000;
+pub use crate::core::LOOP_LIMIT;
+use crate::core::{LoopGuard, SeededRng};
 
 /// A battle in progress.
 #[derive(Debug, Clone)]
 pub struct Battle {
-    program: Arc<Program>,
-    setup: Arc<Setup>,
-    seed: u64,
-    returned: u32,
-    state: State,
+    pub(super) program: Arc<Program>,
+    pub(super) setup: Arc<Setup>,
+    pub(super) seed: u64,
+    /// Events handed out by [`Battle::step`] (the battle may have worked further ahead).
+    pub(super) returned: u32,
+    pub(super) state: State,
 }
 
 /// How a battle ended.
@@ -64,7 +62,7 @@ impl Battle {
         let program = Arc::clone(&setup.program);
         let s = Arc::clone(&setup.setup);
         let mut state = State {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: SeededRng::new(seed),
             creatures: Vec::with_capacity(32),
             lines: [[NONE; MAX_SLOTS]; 2],
             occupancy: [0; 2],
@@ -93,9 +91,10 @@ impl Battle {
             check_deaths: false,
             suspects: [NONE; super::state::MAX_SUSPECTS],
             suspect_count: 0,
-            resolutions: 0,
+            guard: LoopGuard::new(),
             phase_event: 0,
             result: 3,
+            moments: Moments::off(),
         };
         for (side, line) in s.lines.iter().enumerate() {
             for (slot, &card) in line.iter().enumerate().take(s.slots) {
@@ -114,23 +113,12 @@ impl Battle {
         }
     }
 
-    /// The same battle from its start, stepped `n` events in: stepping back is replaying.
+    /// The events handed out by [`Battle::step`] so far (the whole log of a battle that ran).
     #[must_use]
-    pub fn replay_to(&self, n: u32) -> Battle {
-        let mut b = Battle::with_log(
-            &BattleSetup {
-                program: Arc::clone(&self.program),
-                setup: Arc::clone(&self.setup),
-            },
-            self.seed,
-            self.state.keep_log,
-        );
-        for _ in 0..n {
-            if b.step().is_none() {
-                break;
-            }
-        }
-        b
+    pub fn handed_out(&self) -> &[Event] {
+        let end =
+            (self.returned.saturating_sub(self.state.log_start) as usize).min(self.state.log.len());
+        &self.state.log[..end]
     }
 
     /// Resolves until the next event and returns it; `None` once the game is over.
@@ -184,7 +172,7 @@ impl Battle {
         self.seed = seed;
         self.returned = start.returned;
         self.state.copy_from(&start.state);
-        self.state.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.state.rng = SeededRng::new(seed);
     }
 
     /// Whether the game is over.
@@ -324,13 +312,12 @@ impl Battle {
         let p = &*self.program;
         let st = &mut self.state;
         if let Some(pending) = st.queue.pop_front() {
-            st.resolutions += 1;
-            if st.resolutions > LOOP_LIMIT {
-                let resolutions = st.resolutions;
+            if let Err(hit) = st.guard.tick() {
                 st.queue.clear();
-                st.resolutions = 0;
                 st.emit(
-                    EventKind::LoopLimit { resolutions },
+                    EventKind::LoopLimit {
+                        resolutions: hit.resolutions,
+                    },
                     Cause::after(pending.after),
                 );
                 return;
@@ -351,7 +338,7 @@ impl Battle {
                 return;
             }
         }
-        st.resolutions = 0;
+        st.guard.progress();
         match st.stage {
             Stage::TurnBegin => {
                 st.turn += 1;

@@ -176,16 +176,9 @@ impl State {
                 cause,
             );
         }
-        let at = self.emit(
-            EventKind::Damage {
-                source: plan.source,
-                target: plan.target,
-                amount: plan.amount,
-                unmodified: plan.unmodified,
-                attack: plan.attack,
-            },
-            cause,
-        );
+        // Marked before it is logged, like every change: a copy of the board taken as an
+        // event is logged shows the board right after it.
+        let at = self.next_index;
         if plan.amount > 0 {
             let c = &mut self.creatures[plan.target as usize];
             c.damage += plan.amount;
@@ -197,6 +190,18 @@ impl State {
             if c.damage >= c.life() {
                 self.suspect(plan.target);
             }
+        }
+        self.emit(
+            EventKind::Damage {
+                source: plan.source,
+                target: plan.target,
+                amount: plan.amount,
+                unmodified: plan.unmodified,
+                attack: plan.attack,
+            },
+            cause,
+        );
+        if plan.amount > 0 {
             let ctx = Ctx {
                 subject: plan.source.unwrap_or(NONE),
                 amount: plan.amount,

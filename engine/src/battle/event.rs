@@ -87,31 +87,9 @@ pub struct AbilitySource {
     pub via: Via,
 }
 
-/// Why an event happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Cause {
-    /// The ability that did it (none for the turn structure and plain attacks).
-    pub ability: Option<AbilitySource>,
-    /// The earlier event it answers (an index into the log).
-    pub after: Option<u32>,
-}
-
-impl Cause {
-    /// No cause: the turn structure itself.
-    pub const RULES: Cause = Cause {
-        ability: None,
-        after: None,
-    };
-
-    /// Caused by an earlier event, without an ability.
-    #[must_use]
-    pub fn after(index: u32) -> Self {
-        Self {
-            ability: None,
-            after: Some(index),
-        }
-    }
-}
+/// Why an event happened: the ability that did it (none for the turn structure and plain
+/// attacks) and the earlier event it answers.
+pub type Cause = crate::core::Cause<AbilitySource>;
 
 /// What happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,7 +278,8 @@ pub enum EventKind {
         /// The bearer.
         creature: CreatureId,
     },
-    /// Too many resolutions without the turn moving on: pending triggers were dropped.
+    /// Too many resolutions without the turn moving on: pending triggers were dropped (the
+    /// shared [`crate::core::LoopGuard`]).
     LoopLimit {
         /// How many resolutions ran.
         resolutions: u32,
@@ -325,4 +304,12 @@ pub struct Event {
     pub kind: EventKind,
     /// Why.
     pub cause: Cause,
+}
+
+impl crate::core::Caused for Event {
+    type Ability = AbilitySource;
+
+    fn cause(&self) -> &Cause {
+        &self.cause
+    }
 }

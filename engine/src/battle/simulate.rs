@@ -47,6 +47,9 @@ pub struct Spread {
 pub struct SimulationReport {
     /// Number of runs (seeds 0..runs).
     pub runs: u64,
+    /// A's remaining life minus B's (each at least 0) over the runs: (difference, runs),
+    /// smallest difference first (the sandbox's histogram; not in the JSON).
+    pub life_difference: Vec<(i32, u64)>,
     /// A wins.
     pub win: Rate,
     /// Both fell at once.
@@ -167,8 +170,15 @@ fn summarise(results: &[RunResult]) -> SimulationReport {
             p90: pct(90),
         }
     };
+    let mut difference = std::collections::BTreeMap::<i32, u64>::new();
+    for r in results {
+        *difference
+            .entry(r.life[0].max(0) - r.life[1].max(0))
+            .or_default() += 1;
+    }
     SimulationReport {
         runs,
+        life_difference: difference.into_iter().collect(),
         win: wilson(counts[0], runs),
         draw: wilson(counts[1], runs),
         loss: wilson(counts[2], runs),

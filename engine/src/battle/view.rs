@@ -134,6 +134,20 @@ impl Battle {
     /// A creature's name with its owner: "A's Grunt".
     #[must_use]
     pub fn creature_name(&self, id: CreatureId) -> String {
+        self.name_of(id, false)
+    }
+
+    /// A creature's name with its owner and its id in this battle, so two copies of a card
+    /// can be told apart: "A's Grunt [3]".
+    #[must_use]
+    pub fn creature_tag(&self, id: CreatureId) -> String {
+        self.name_of(id, true)
+    }
+
+    fn name_of(&self, id: CreatureId, tagged: bool) -> String {
+        if tagged && id != NONE {
+            return format!("{} [{id}]", self.name_of(id, false));
+        }
         if id == NONE {
             return "nobody".into();
         }
@@ -145,13 +159,17 @@ impl Battle {
     /// An ability's name: "Burst 1 of A's Bomber (from Blade)".
     #[must_use]
     pub fn ability_name(&self, a: &AbilitySource) -> String {
+        self.ability_name_of(a, false)
+    }
+
+    fn ability_name_of(&self, a: &AbilitySource, tagged: bool) -> String {
         let k = &self.program().keywords[a.keyword as usize];
         let mut s = if k.has_param {
             format!("{} {}", k.name, a.value)
         } else {
             k.name.clone()
         };
-        let _ = write!(s, " of {}", self.creature_name(a.creature));
+        let _ = write!(s, " of {}", self.name_of(a.creature, tagged));
         match a.via {
             Via::Printed => {}
             Via::Artifact(card) => {
@@ -165,7 +183,18 @@ impl Battle {
     /// What an event says, in plain English.
     #[must_use]
     pub fn describe(&self, event: &Event) -> String {
-        let n = |id| self.creature_name(id);
+        self.describe_as(event, false)
+    }
+
+    /// [`Battle::describe`] with each creature's id ([`Battle::creature_tag`]): the sandbox's
+    /// log, where two Training Dummies must be told apart.
+    #[must_use]
+    pub fn describe_tagged(&self, event: &Event) -> String {
+        self.describe_as(event, true)
+    }
+
+    fn describe_as(&self, event: &Event, tagged: bool) -> String {
+        let n = |id| self.name_of(id, tagged);
         let card = |c: u16| self.program().cards[c as usize].name.clone();
         match event.kind {
             EventKind::TurnBegan { turn } => format!("Turn {turn}"),
@@ -198,7 +227,7 @@ impl Battle {
                 format!("{} is cast on {}", card(spell), n(creature))
             }
             EventKind::AbilityTriggered { .. } => match &event.cause.ability {
-                Some(a) => format!("{} acts", self.ability_name(a)),
+                Some(a) => format!("{} acts", self.ability_name_of(a, tagged)),
                 None => "an ability acts".into(),
             },
             EventKind::Attack {
@@ -302,9 +331,7 @@ impl Battle {
                 format!("{} has an effect the battle line does not run", n(creature))
             }
             EventKind::LoopLimit { resolutions } => {
-                format!(
-                    "loop limit: {resolutions} resolutions without the turn moving on; pending abilities dropped"
-                )
+                crate::core::LoopLimit { resolutions }.to_string()
             }
             EventKind::GameOver { winner, draw } => match (winner, draw) {
                 (Some(p), _) => format!("game over: player {p:?} wins"),
@@ -317,9 +344,19 @@ impl Battle {
     /// The event's cause in words: "because of Burst 1 of A's Bomber, after #12".
     #[must_use]
     pub fn describe_cause(&self, event: &Event) -> String {
+        self.describe_cause_as(event, false)
+    }
+
+    /// [`Battle::describe_cause`] with creature ids, for the sandbox.
+    #[must_use]
+    pub fn describe_cause_tagged(&self, event: &Event) -> String {
+        self.describe_cause_as(event, true)
+    }
+
+    fn describe_cause_as(&self, event: &Event, tagged: bool) -> String {
         let mut parts = Vec::new();
         if let Some(a) = &event.cause.ability {
-            parts.push(format!("by {}", self.ability_name(a)));
+            parts.push(format!("by {}", self.ability_name_of(a, tagged)));
         }
         if let Some(after) = event.cause.after {
             parts.push(format!("after #{after}"));

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::file::load;
+use super::load::load;
 use super::policy::simulate;
 use super::run::EncounterRun;
 use super::sheet::encounter_sheet;
@@ -111,7 +111,9 @@ pub fn encounter_command(
         let _ = writeln!(stdout, "{} (seed {seed})", encounter.name);
         for entry in run.log() {
             let who = entry.actor.as_deref().unwrap_or("-");
-            let cause = entry.cause.map(|c| format!("  ← #{c}")).unwrap_or_default();
+            let cause = (entry.cause.after)
+                .map(|c| format!("  ← #{c}"))
+                .unwrap_or_default();
             let _ = writeln!(
                 stdout,
                 "#{:<3} r{} {:<8} {}{cause}",

@@ -1,7 +1,8 @@
 //! Tests and Saves: the dice rule, Advantage and Disadvantage, Score bands and the Save table.
 
 use rand::Rng as _;
-use rand_chacha::ChaCha8Rng;
+
+use crate::core::SeededRng;
 use serde::{Deserialize, Serialize};
 
 /// Most dice kept by a rule (larger rules are clamped; the validator reports them).
@@ -108,7 +109,7 @@ pub struct Roll {
 /// Where dice come from: a seeded generator, with forced rolls queued by a script first.
 #[derive(Debug, Clone)]
 pub struct DiceSource {
-    rng: ChaCha8Rng,
+    rng: SeededRng,
     forced: std::collections::VecDeque<Vec<u32>>,
 }
 
@@ -117,7 +118,7 @@ impl DiceSource {
     #[must_use]
     pub fn new(seed: u64) -> Self {
         Self {
-            rng: rand::SeedableRng::seed_from_u64(seed),
+            rng: SeededRng::new(seed),
             forced: std::collections::VecDeque::new(),
         }
     }

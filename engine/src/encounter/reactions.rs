@@ -54,6 +54,7 @@ impl EncounterRun {
             } else {
                 "answers"
             };
+            let outer = self.begin_acting(reactor, &def.name);
             let at = self.push(
                 LogKind::Reaction,
                 Some(reactor),
@@ -75,6 +76,7 @@ impl EncounterRun {
                 wards: Vec::new(),
             };
             let r = self.resolve(reactor, &def, &known, &pending, at, depth + 1);
+            self.acting = outer;
             delayed |= r.delay;
         }
         delayed

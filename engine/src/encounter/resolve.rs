@@ -137,6 +137,7 @@ impl EncounterRun {
             (None, false) => format!(" targeting {}", target_names.join(", ")),
             (None, true) => String::new(),
         };
+        let outer = self.begin_acting(user, &name);
         let start = self.push(
             LogKind::Start,
             Some(user),
@@ -177,6 +178,7 @@ impl EncounterRun {
             self.resolve(user, &def, &known, &pending, start, 0);
         }
         self.clear_wards();
+        self.acting = outer;
         true
     }
 
@@ -216,6 +218,7 @@ impl EncounterRun {
             return;
         };
         let uid = self.combatants[who].id.clone();
+        let outer = self.begin_acting(who, &def.name);
         let at = self.push(
             LogKind::Note,
             Some(who),
@@ -228,6 +231,7 @@ impl EncounterRun {
         }
         self.resolve(who, &def, &known, p, at, 0);
         self.clear_wards();
+        self.acting = outer;
     }
 
     /// Whether a creature is a valid target of `def` for `user` right now.

@@ -6,7 +6,11 @@ use super::ability::{AbilityDef, AbilityTime, Expiry};
 use super::dice::{DiceRule, DiceSource};
 use super::file::{Encounter, EncounterContent, ScriptAction};
 use super::space::{Cell, GridMap, distance};
-use super::state::{Combatant, CombatantView, LogEntry, LogKind, Outcome, Stacks, StateView};
+use super::state::{
+    Combatant, CombatantView, EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, Stacks,
+    StateView,
+};
+use crate::core::{LoopGuard, Moments, Sandbox};
 use crate::model::{KnownAbility, StatusKind};
 
 /// Why an encounter cannot start.
@@ -52,6 +56,12 @@ pub struct EncounterRun {
     pub(super) end_turn_requested: bool,
     pub(super) actions_this_turn: u32,
     pub(super) free_used: Vec<String>,
+    /// The ability being resolved (the cause of what it logs).
+    pub(super) acting: Option<EncounterAbility>,
+    /// Steps since a turn last began.
+    pub(super) guard: LoopGuard,
+    /// The state right after each log entry, when the sandbox keeps them.
+    pub(super) moments: Moments<StateView>,
 }
 
 impl EncounterRun {
@@ -70,6 +80,18 @@ impl EncounterRun {
         encounter: &Encounter,
         seed: u64,
         mode: Mode,
+    ) -> Result<Self, EncounterError> {
+        Self::start(content, encounter, seed, mode, Moments::off())
+    }
+
+    /// Starts an encounter, keeping the state at each event as `moments` says (the sandbox's
+    /// board at an event: what is logged while setting up is kept too).
+    pub(super) fn start(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+        mode: Mode,
+        moments: Moments<StateView>,
     ) -> Result<Self, EncounterError> {
         if encounter.combatants.is_empty() {
             return Err(EncounterError::Empty);
@@ -142,6 +164,9 @@ impl EncounterRun {
             end_turn_requested: false,
             actions_this_turn: 0,
             free_used: Vec::new(),
+            acting: None,
+            guard: LoopGuard::new(),
+            moments,
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);
@@ -178,7 +203,7 @@ impl EncounterRun {
         }
     }
 
-    /// Appends a log entry and returns its index.
+    /// Appends a log entry (caused by the ability being resolved, if any) and returns its index.
     pub(super) fn push(
         &mut self,
         kind: LogKind,
@@ -193,9 +218,26 @@ impl EncounterRun {
             kind,
             actor: actor.map(|a| self.combatants[a].id.clone()),
             text,
-            cause,
+            cause: EncounterCause {
+                ability: self.acting.clone(),
+                after: cause.map(|c| c as u32),
+            },
         });
+        if self.moments.is_kept() {
+            let state = self.state();
+            self.moments.record(state);
+        }
         index
+    }
+
+    /// From now on what is logged is caused by `who`'s ability `name`; returns the ability
+    /// that was acting before (put it back in `acting` when this one is done).
+    pub(super) fn begin_acting(&mut self, who: usize, name: &str) -> Option<EncounterAbility> {
+        let ability = EncounterAbility {
+            combatant: self.combatants[who].id.clone(),
+            ability: name.to_owned(),
+        };
+        self.acting.replace(ability)
     }
 
     /// The combatant whose turn it is.
@@ -256,19 +298,6 @@ impl EncounterRun {
         }
     }
 
-    /// The chain of causes of a log entry, nearest first ("why did this happen?").
-    #[must_use]
-    pub fn causes(&self, index: usize) -> Vec<&LogEntry> {
-        let mut out = Vec::new();
-        let mut at = self.log.get(index).and_then(|e| e.cause);
-        while let Some(i) = at {
-            let Some(e) = self.log.get(i) else { break };
-            out.push(e);
-            at = e.cause.filter(|c| *c < i);
-        }
-        out
-    }
-
     /// Takes one action (a script action, or one policy decision) and returns the log entries
     /// it produced; `None` once the encounter is over.
     pub fn step(&mut self) -> Option<&[LogEntry]> {
@@ -287,34 +316,22 @@ impl EncounterRun {
             self.finish(None, "the script is over".to_owned());
         }
         self.steps += 1;
+        if let Err(limit) = self.guard.tick() {
+            // Actions that never end a turn (a policy that keeps being refused).
+            self.finish(None, limit.to_string());
+        }
         self.check_over();
         Some(&self.log[before..])
     }
 
-    /// Runs until the encounter is over (bounded by `max_rounds`).
+    /// Runs until the encounter is over (bounded by `max_rounds` and the loop guard).
     pub fn run_to_end(&mut self) {
-        let mut guard = 0usize;
-        while self.step().is_some() {
-            guard += 1;
-            if guard > 100_000 {
-                self.finish(None, "step limit reached".to_owned());
-                break;
-            }
-        }
+        while self.step().is_some() {}
     }
 
     /// Goes back one step: re-runs from the start to step n−1 (it can never drift).
     pub fn step_back(&mut self) {
-        let target = self.steps.saturating_sub(1);
-        if let Ok(mut fresh) = Self::with_mode(&self.content, &self.encounter, self.seed, self.mode)
-        {
-            for _ in 0..target {
-                if fresh.step().is_none() {
-                    break;
-                }
-            }
-            *self = fresh;
-        }
+        Sandbox::step_back(self);
     }
 
     fn do_script_action(&mut self, action: &ScriptAction) {
@@ -430,6 +447,7 @@ impl EncounterRun {
     /// Start of a turn: cover ends, Beats refill, pending Slow Actions take their Test.
     pub(super) fn begin_turn(&mut self, cause: Option<usize>) {
         let Some(who) = self.current() else { return };
+        self.guard.progress();
         self.actions_this_turn = 0;
         self.free_used.clear();
         let c = &mut self.combatants[who];
@@ -563,17 +581,14 @@ impl EncounterRun {
         if self.outcome.is_some() {
             return;
         }
-        self.push(
-            LogKind::End,
-            None,
-            format!("The encounter ends: {reason}"),
-            None,
-        );
+        let text = format!("The encounter ends: {reason}");
+        // Over before it is logged, so the state at the entry shows the outcome.
         self.outcome = Some(Outcome {
             winner,
             rounds: self.round.min(self.encounter.max_rounds),
             reason,
         });
+        self.push(LogKind::End, None, text, None);
     }
 
     /// An ability as `who` has it (Flavors and Upgrades applied), with its sheet entry.

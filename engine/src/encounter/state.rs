@@ -173,6 +173,33 @@ pub enum LogKind {
     End,
 }
 
+/// Which ability of which combatant was acting (the typed part of an [`EncounterCause`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct EncounterAbility {
+    /// The combatant's id in the encounter.
+    pub combatant: String,
+    /// The ability's name.
+    pub ability: String,
+}
+
+impl std::fmt::Display for EncounterAbility {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}'s {}", self.combatant, self.ability)
+    }
+}
+
+/// Why a log entry happened: the ability being resolved, and the entry it answers.
+pub type EncounterCause = crate::core::Cause<EncounterAbility>;
+
+/// The JSON keeps printing only the earlier entry's index as `cause`.
+fn cause_index<S: serde::Serializer>(cause: &EncounterCause, s: S) -> Result<S::Ok, S::Error> {
+    cause.after.serialize(s)
+}
+
+fn no_earlier_entry(cause: &EncounterCause) -> bool {
+    cause.after.is_none()
+}
+
 /// One line of the log, with its cause (an earlier entry's index).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogEntry {
@@ -187,9 +214,20 @@ pub struct LogEntry {
     pub actor: Option<String>,
     /// Plain-English text.
     pub text: String,
-    /// Which earlier entry caused it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cause: Option<usize>,
+    /// Why: the earlier entry it answers (the JSON's `cause`) and the ability acting.
+    #[serde(
+        serialize_with = "cause_index",
+        skip_serializing_if = "no_earlier_entry"
+    )]
+    pub cause: EncounterCause,
+}
+
+impl crate::core::Caused for LogEntry {
+    type Ability = EncounterAbility;
+
+    fn cause(&self) -> &EncounterCause {
+        &self.cause
+    }
 }
 
 /// How the encounter ended.

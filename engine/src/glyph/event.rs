@@ -148,6 +148,24 @@ pub enum GlyphEventKind {
     },
 }
 
+/// Which ability of which glyph did something (the typed part of a [`GlyphCause`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GlyphSource {
+    /// The glyph's id.
+    pub glyph: String,
+    /// Which of its abilities.
+    pub ability: AbilityRef,
+}
+
+impl fmt::Display for GlyphSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} of {}", self.ability, self.glyph)
+    }
+}
+
+/// Why a glyph event happened: the glyph ability that did it, and the event it answers.
+pub type GlyphCause = crate::core::Cause<GlyphSource>;
+
 /// One step of a run, with its cause and a sentence saying what happened.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GlyphEvent {
@@ -155,13 +173,22 @@ pub struct GlyphEvent {
     pub round: u32,
     /// What happened.
     pub kind: GlyphEventKind,
-    /// Index (in the run's log) of the event this one answers: a `Received` points at the
-    /// `Sent` it delivers (`None` for injections), a `Fired`/`Skipped`/`Dismissed`/`Disabled`
-    /// at the `Received` that triggered it, a `Sent`/`Effect` at its `Fired`. Walking up this
+    /// Why: `after` is the index (in the run's log) of the event this one answers: a
+    /// `Received` points at the `Sent` it delivers (none for injections), a
+    /// `Fired`/`Skipped` at the `Received` that triggered it, a `Sent`/`Effect`/`Dismissed`/
+    /// `Disabled` at its `Fired`; `ability` is the glyph ability that acted. Walking up this
     /// chain explains "why".
-    pub because: Option<usize>,
+    pub cause: GlyphCause,
     /// Human-readable text.
     pub text: String,
+}
+
+impl crate::core::Caused for GlyphEvent {
+    type Ability = GlyphSource;
+
+    fn cause(&self) -> &GlyphCause {
+        &self.cause
+    }
 }
 
 /// One round's summary, as the JSON prints it, plus what the editor lights up.

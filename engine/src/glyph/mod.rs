@@ -13,11 +13,16 @@ pub mod event;
 pub mod locate;
 pub mod model;
 pub mod outcome;
+pub mod replay;
 pub mod run;
 
 pub use analyse::{GlyphAnalysis, analyse};
 pub use check::{check, load, load_file};
-pub use event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
+pub use event::{
+    AbilityRef, GlyphCause, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, GlyphSource,
+    LinkBreak,
+};
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
 pub use outcome::GlyphOutcome;
+pub use replay::GlyphMoment;
 pub use run::{GlyphRun, GlyphRunError};

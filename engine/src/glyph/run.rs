@@ -8,9 +8,14 @@
 
 use std::collections::BTreeMap;
 
-use super::event::{AbilityRef, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, LinkBreak};
+use super::event::{
+    AbilityRef, GlyphCause, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, GlyphSource,
+    LinkBreak,
+};
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
 use super::outcome::GlyphOutcome;
+use super::replay::GlyphBoard;
+use crate::core::{Moments, Sandbox};
 
 /// Swinging Distance: glyphs may be linked when at most this far apart.
 pub const LINK_RANGE: f64 = 1.0;
@@ -38,10 +43,10 @@ pub enum GlyphRunError {
 }
 
 #[derive(Debug, Clone)]
-struct Link {
-    a: usize,
-    b: usize,
-    standing: bool,
+pub(super) struct Link {
+    pub(super) a: usize,
+    pub(super) b: usize,
+    pub(super) standing: bool,
 }
 
 /// One command arriving at a glyph: the command, its sender (`None`: injected) and the index
@@ -62,17 +67,19 @@ pub struct GlyphRun {
     net: GlyphNetwork,
     /// Glyph id to file index (the first glyph with that id).
     index: BTreeMap<String, usize>,
-    positions: Vec<(f64, f64)>,
-    present: Vec<bool>,
+    pub(super) positions: Vec<(f64, f64)>,
+    pub(super) present: Vec<bool>,
     /// A glyph receives nothing in rounds up to and including this one.
-    disabled_until: Vec<u32>,
-    links: Vec<Link>,
+    pub(super) disabled_until: Vec<u32>,
+    pub(super) links: Vec<Link>,
     pending: Vec<Pending>,
     log: Vec<GlyphEvent>,
     rounds: Vec<GlyphRound>,
     dismissed: Vec<usize>,
     delivered: usize,
     end: Option<GlyphEnd>,
+    /// The glyphs as they stood right after each event, when the sandbox keeps them.
+    pub(super) moments: Moments<GlyphBoard>,
 }
 
 impl GlyphRun {
@@ -108,6 +115,7 @@ impl GlyphRun {
             dismissed: Vec::new(),
             delivered: 0,
             end: None,
+            moments: Moments::off(),
         };
         if net.max_rounds == 0 {
             run.end = Some(if run.scheduled_after(0) {
@@ -144,18 +152,13 @@ impl GlyphRun {
     }
 
     /// The "why" of an event: it, then the event it answers, and so on up to an injection or
-    /// a move (indices into [`GlyphRun::log`]). Empty if the index is out of range.
+    /// a move ([`crate::core::why`]). Empty if the index is out of range.
     #[must_use]
     pub fn why(&self, event: usize) -> Vec<&GlyphEvent> {
-        let mut chain = Vec::new();
-        let mut at = Some(event);
-        while let Some(i) = at {
-            let Some(e) = self.log.get(i) else { break };
-            chain.push(e);
-            // Causes always point backwards; the guard keeps a malformed log from looping.
-            at = e.because.filter(|&b| b < i);
-        }
-        chain
+        crate::core::why(&self.log, event)
+            .into_iter()
+            .map(|i| &self.log[i])
+            .collect()
     }
 
     /// Every round played so far.
@@ -272,16 +275,13 @@ impl GlyphRun {
     /// Steps back one round: re-runs the same network (with its added injections) from the
     /// start to the previous round.
     pub fn step_back(&mut self) {
-        let target = self.round().saturating_sub(1);
-        *self = GlyphRun::replay(&self.net, target);
+        Sandbox::step_back(self);
     }
 
     /// A fresh run of `net` stepped to `round` (or to its end, if earlier).
     #[must_use]
     pub fn replay(net: &GlyphNetwork, round: u32) -> GlyphRun {
-        let mut run = GlyphRun::new(net);
-        while run.round() < round && run.step_round().is_some() {}
-        run
+        GlyphRun::new(net).seek(round as usize)
     }
 
     /// Plays the next round; `None` once the run has ended.
@@ -298,6 +298,7 @@ impl GlyphRun {
         let count: usize = deliveries.iter().map(|(list, _)| list.len()).sum();
         if self.delivered + count > MAX_DELIVERIES {
             self.log.truncate(first_event);
+            self.moments.truncate(first_event);
             (self.positions, self.links) = before_moves;
             self.end = Some(GlyphEnd::Flood);
             return None;
@@ -317,7 +318,7 @@ impl GlyphRun {
                         command,
                         until: blocked_until,
                     };
-                    self.push(r, because, kind);
+                    self.push(r, after(because), kind);
                     continue;
                 }
                 summary.received.push((glyph.clone(), command.clone()));
@@ -326,7 +327,7 @@ impl GlyphRun {
                     command: command.clone(),
                     from: from.map(|s| self.id(s).to_owned()),
                 };
-                let ev = self.push(r, because, kind);
+                let ev = self.push(r, after(because), kind);
                 received_events[g].push((command, ev));
             }
         }
@@ -344,7 +345,7 @@ impl GlyphRun {
             self.end = Some(GlyphEnd::MaxRounds);
         }
         if let Some(end) = self.end {
-            self.push(r, None, GlyphEventKind::Ended { end });
+            self.push(r, GlyphCause::RULES, GlyphEventKind::Ended { end });
         }
         summary.events = first_event..self.log.len();
         self.rounds.push(summary);
@@ -369,7 +370,7 @@ impl GlyphRun {
             }
             self.positions[g] = to;
             let glyph = self.id(g).to_owned();
-            self.push(r, None, GlyphEventKind::Moved { glyph, to });
+            self.push(r, GlyphCause::RULES, GlyphEventKind::Moved { glyph, to });
         }
         for i in 0..self.links.len() {
             let (a, b) = (self.links[i].a, self.links[i].b);
@@ -378,7 +379,11 @@ impl GlyphRun {
                 self.links[i].standing = false;
                 let (a, b) = (self.id(a).to_owned(), self.id(b).to_owned());
                 let why = LinkBreak::Distance(d);
-                self.push(r, None, GlyphEventKind::LinkBroken { a, b, why });
+                self.push(
+                    r,
+                    GlyphCause::RULES,
+                    GlyphEventKind::LinkBroken { a, b, why },
+                );
             }
         }
     }
@@ -434,19 +439,23 @@ impl GlyphRun {
                 return;
             }
             if def.dismiss_on.as_deref() == Some(command.as_str()) {
-                let fired = self.fired(r, &glyph, AbilityRef::DismissOn, &command, received_ev);
-                self.dismiss(r, g, fired);
+                let by = self.fired(r, &glyph, AbilityRef::DismissOn, &command, received_ev);
+                self.dismiss(r, g, &by);
                 return;
             }
             if let Some((_, n)) = def.disable_on.as_ref().filter(|(c, _)| *c == command) {
-                let fired = self.fired(r, &glyph, AbilityRef::DisableOn, &command, received_ev);
-                self.disable(r, g, *n, fired);
+                let by = self.fired(r, &glyph, AbilityRef::DisableOn, &command, received_ev);
+                self.disable(r, g, *n, by);
             }
             for (i, ability) in def.abilities.iter().enumerate() {
                 if ability.on != command {
                     continue;
                 }
                 let spends = ability.time == GlyphTime::Reaction;
+                let this = GlyphSource {
+                    glyph: glyph.clone(),
+                    ability: AbilityRef::Listed(i),
+                };
                 if spends && beat_spent {
                     sum.skipped.push((glyph.clone(), command.clone()));
                     let kind = GlyphEventKind::Skipped {
@@ -454,7 +463,7 @@ impl GlyphRun {
                         ability: i,
                         command: command.clone(),
                     };
-                    self.push(r, Some(received_ev), kind);
+                    self.push(r, GlyphCause::by(this, Some(received_ev as u32)), kind);
                     continue;
                 }
                 beat_spent |= spends;
@@ -464,7 +473,12 @@ impl GlyphRun {
                     command: command.clone(),
                     spent_beat: spends,
                 };
-                let fired = self.push(r, Some(received_ev), kind);
+                let fired = self.push(
+                    r,
+                    GlyphCause::by(this.clone(), Some(received_ev as u32)),
+                    kind,
+                );
+                let by = GlyphCause::by(this, Some(fired as u32));
                 for action in &ability.does {
                     match action {
                         GlyphAction::Send(c) => {
@@ -473,7 +487,7 @@ impl GlyphRun {
                                 glyph: glyph.clone(),
                                 command: c.clone(),
                             };
-                            let event = self.push(r, Some(fired), kind);
+                            let event = self.push(r, by.clone(), kind);
                             self.pending.push(Pending {
                                 sender: g,
                                 command: c.clone(),
@@ -486,19 +500,20 @@ impl GlyphRun {
                                 glyph: glyph.clone(),
                                 effect: e.clone(),
                             };
-                            self.push(r, Some(fired), kind);
+                            self.push(r, by.clone(), kind);
                         }
                         GlyphAction::Dismiss => {
-                            self.dismiss(r, g, fired);
+                            self.dismiss(r, g, &by);
                             return;
                         }
-                        GlyphAction::Disable(n) => self.disable(r, g, *n, fired),
+                        GlyphAction::Disable(n) => self.disable(r, g, *n, by.clone()),
                     }
                 }
             }
         }
     }
 
+    /// Logs a built-in Free Reaction firing; returns the cause of what it does.
     fn fired(
         &mut self,
         r: u32,
@@ -506,21 +521,26 @@ impl GlyphRun {
         ability: AbilityRef,
         command: &str,
         ev: usize,
-    ) -> usize {
+    ) -> GlyphCause {
         let kind = GlyphEventKind::Fired {
             glyph: glyph.to_owned(),
             ability,
             command: command.to_owned(),
             spent_beat: false,
         };
-        self.push(r, Some(ev), kind)
+        let this = GlyphSource {
+            glyph: glyph.to_owned(),
+            ability,
+        };
+        let fired = self.push(r, GlyphCause::by(this.clone(), Some(ev as u32)), kind);
+        GlyphCause::by(this, Some(fired as u32))
     }
 
-    fn dismiss(&mut self, r: u32, g: usize, because: usize) {
+    fn dismiss(&mut self, r: u32, g: usize, cause: &GlyphCause) {
         self.present[g] = false;
         self.dismissed.push(g);
         let glyph = self.id(g).to_owned();
-        self.push(r, Some(because), GlyphEventKind::Dismissed { glyph });
+        self.push(r, cause.clone(), GlyphEventKind::Dismissed { glyph });
         for i in 0..self.links.len() {
             let link = &self.links[i];
             if link.standing && (link.a == g || link.b == g) {
@@ -530,16 +550,16 @@ impl GlyphRun {
                     why: LinkBreak::Dismissed,
                 };
                 self.links[i].standing = false;
-                self.push(r, Some(because), kind);
+                self.push(r, cause.clone(), kind);
             }
         }
     }
 
-    fn disable(&mut self, r: u32, g: usize, rounds: u32, because: usize) {
+    fn disable(&mut self, r: u32, g: usize, rounds: u32, cause: GlyphCause) {
         let until = r.saturating_add(rounds).max(self.disabled_until[g]);
         self.disabled_until[g] = until;
         let glyph = self.id(g).to_owned();
-        self.push(r, Some(because), GlyphEventKind::Disabled { glyph, until });
+        self.push(r, cause, GlyphEventKind::Disabled { glyph, until });
     }
 
     /// Whether an injection or move is scheduled after round `r`.
@@ -547,20 +567,29 @@ impl GlyphRun {
         self.net.inject.iter().any(|i| i.round > r) || self.net.moves.iter().any(|m| m.round > r)
     }
 
-    fn id(&self, g: usize) -> &str {
+    pub(super) fn id(&self, g: usize) -> &str {
         self.net.glyphs.get(g).map_or("?", |d| d.id.as_str())
     }
 
-    fn push(&mut self, round: u32, because: Option<usize>, kind: GlyphEventKind) -> usize {
+    fn push(&mut self, round: u32, cause: GlyphCause, kind: GlyphEventKind) -> usize {
         let text = kind.describe();
         self.log.push(GlyphEvent {
             round,
             kind,
-            because,
+            cause,
             text,
         });
+        if self.moments.is_kept() {
+            let board = self.board();
+            self.moments.record(board);
+        }
         self.log.len() - 1
     }
+}
+
+/// Caused by an earlier event (a delivery by the `Sent` it delivers), if any.
+fn after(event: Option<usize>) -> GlyphCause {
+    GlyphCause::after_opt(event.map(|e| e as u32))
 }
 
 /// The file index of the first glyph with this id.

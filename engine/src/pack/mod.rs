@@ -21,7 +21,7 @@ use crate::model::{
     BattleScenario, Card, CardSet, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
 };
 use crate::ron_io::{self, WriteError};
-use crate::rules::RulesScenario;
+use crate::rules::scenario::RulesScenario;
 
 pub use commands::{fmt_command, validate_command};
 pub use migrate::migrate;

@@ -8,6 +8,7 @@ use crate::model::ability::{
 };
 use crate::model::{CardKind, Player};
 
+use super::event::{RulesAbility, RulesCause};
 use super::game::{Event, Game};
 use super::state::{Part, StackItem, Zone};
 
@@ -67,8 +68,12 @@ impl Game {
         }
         self.player_mut(player).resource -= obj.card.cost;
         if spell {
-            self.say(format!("{player:?} plays {card} (targets {targets:?})"));
+            let at = self.say_event(format!("{player:?} plays {card} (targets {targets:?})"));
             self.move_to(card, Zone::Stack);
+            let ability = RulesAbility {
+                card: card.to_owned(),
+                label: card.to_owned(),
+            };
             self.stack.push(StackItem {
                 label: card.to_owned(),
                 controller: player,
@@ -78,6 +83,7 @@ impl Game {
                 subject: None,
                 triggered: false,
                 card: Some(card.to_owned()),
+                cause: RulesCause::by(ability, Some(at)),
             });
             self.passes = 0;
             self.fire(&Event::CardPlayed(card.to_owned()));
@@ -215,9 +221,13 @@ impl Game {
         me.resource -= cost.resource as i32;
         me.fealty -= cost.fealty as i32;
         let label = format!("{card}: {}", entry.label);
-        self.say(format!(
+        let at = self.say_event(format!(
             "{player:?} activates {label}{note} (targets {targets:?}, mode {mode:?})"
         ));
+        let ability = RulesAbility {
+            card: card.to_owned(),
+            label: label.clone(),
+        };
         self.stack.push(StackItem {
             label,
             controller: player,
@@ -227,6 +237,7 @@ impl Game {
             subject: None,
             triggered: false,
             card: None,
+            cause: RulesCause::by(ability, Some(at)),
         });
         self.passes = 0;
     }

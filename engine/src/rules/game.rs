@@ -4,10 +4,12 @@
 use crate::model::ability::{Ability, AbilityKind, Duration, Target};
 use crate::model::{KeywordDef, Player};
 
+use super::event::{RulesCause, RulesEvent};
 use super::scenario::{Action, PlayerSetup, RulesScenario};
 use super::state::{
     ActiveReplacement, Change, ContinuousEffect, DelayedTrigger, Object, Part, StackItem, Zone,
 };
+use crate::core::{LoopGuard, SeededRng};
 
 /// A trigger matched: the card the event was about, if any.
 pub(crate) struct Fired(pub(crate) Option<String>);
@@ -75,8 +77,12 @@ pub struct Game {
     pub(crate) seq: u64,
     pub(crate) skirmish: Vec<String>,
     pub(crate) cards: std::collections::BTreeMap<String, crate::model::Card>,
-    /// What happened, one line per step.
-    pub log: Vec<String>,
+    /// What happened, one line per step, each with its cause.
+    pub log: Vec<RulesEvent>,
+    /// The cause of the lines logged now (set while an action, a trigger or an item resolves).
+    pub(crate) context: RulesCause,
+    /// The scenario's seeded generator (for effects that draw at random).
+    pub(crate) rng: SeededRng,
     /// Actions the rules refused, with why.
     pub rejected: Vec<String>,
     /// Script mistakes (a card that does not exist): a scenario with these fails.
@@ -116,6 +122,8 @@ impl Game {
             skirmish: Vec::new(),
             cards: scenario.cards.clone(),
             log: Vec::new(),
+            context: RulesCause::RULES,
+            rng: SeededRng::new(scenario.seed),
             rejected: Vec::new(),
             errors: Vec::new(),
         };
@@ -215,6 +223,11 @@ impl Game {
 
     // ----- small accessors -----
 
+    /// The scenario's seeded generator, for effects that draw at random (same seed, same draws).
+    pub fn rng_mut(&mut self) -> &mut SeededRng {
+        &mut self.rng
+    }
+
     pub(crate) fn obj(&self, id: &str) -> Option<&Object> {
         self.objects.iter().find(|o| o.id == id)
     }
@@ -268,8 +281,42 @@ impl Game {
     }
 
     pub(crate) fn say(&mut self, line: impl Into<String>) {
-        let line = format!("t{} {}: {}", self.turn, self.phase_name(), line.into());
-        self.log.push(line);
+        self.say_event(line);
+    }
+
+    /// Logs a line caused by the current context and returns its index. The first line of an
+    /// action with no other cause is what the action's later lines answer.
+    pub(crate) fn say_event(&mut self, line: impl Into<String>) -> u32 {
+        let index = self.log.len() as u32;
+        let phase = self.phase_name();
+        self.log.push(RulesEvent {
+            turn: self.turn,
+            phase,
+            text: format!("t{} {phase}: {}", self.turn, line.into()),
+            cause: self.context.clone(),
+        });
+        if self.context == RulesCause::RULES {
+            self.context.after = Some(index);
+        }
+        index
+    }
+
+    /// Logs a line with this cause (whatever the context) and returns its index.
+    pub(crate) fn say_because(&mut self, cause: RulesCause, line: impl Into<String>) -> u32 {
+        self.with_cause(cause, |g| g.say_event(line))
+    }
+
+    /// Runs `f` with `cause` as the cause of everything it logs.
+    pub(crate) fn with_cause<T>(&mut self, cause: RulesCause, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.context, cause);
+        let result = f(self);
+        self.context = outer;
+        result
+    }
+
+    /// The cause for what `item` does as it resolves, after log line `at`.
+    pub(crate) fn resolving(item: &super::state::StackItem, at: u32) -> RulesCause {
+        RulesCause::by(item.ability(), Some(at))
     }
 
     pub(crate) fn reject(&mut self, why: impl Into<String>) {
@@ -305,6 +352,8 @@ impl Game {
 
     /// Runs one scripted action.
     pub fn run_action(&mut self, action: &Action) {
+        // Each action starts a chain of its own.
+        self.context = RulesCause::RULES;
         if !matches!(action, Action::OrderTriggers(..)) {
             self.flush_pending();
         }
@@ -381,6 +430,7 @@ impl Game {
                         inline: Vec::new(),
                         value: None,
                     };
+                    let at = self.say_event(format!("script applies {effects:?} to {targets:?}"));
                     let item = StackItem {
                         label: "script".into(),
                         controller: *player,
@@ -390,9 +440,9 @@ impl Game {
                         subject: None,
                         triggered: false,
                         card: None,
+                        cause: RulesCause::after(at),
                     };
-                    self.say(format!("script applies {effects:?} to {targets:?}"));
-                    self.resolve_item(&item);
+                    self.with_cause(Game::resolving(&item, at), |g| g.resolve_item(&item));
                 }
             }
             Action::Move { card, to } => {
@@ -455,29 +505,34 @@ impl Game {
     }
 
     fn resolve_all(&mut self) {
-        for _ in 0..10_000 {
+        let mut guard = LoopGuard::new();
+        loop {
             self.flush_pending();
             if self.stack.is_empty() {
                 return;
             }
+            if let Err(limit) = guard.tick() {
+                return self.error(limit.to_string());
+            }
             self.pass();
             self.state_checks();
         }
-        self.error("the stack did not empty after 10000 passes (a trigger loop?)");
     }
 
     fn resolve_top(&mut self) {
         let Some(item) = self.stack.pop() else {
             return;
         };
-        self.say(format!("resolve {}", item.label));
-        self.resolve_item(&item);
-        if let Some(card) = &item.card {
-            self.register_resolved_replacements(card, &item);
-            if self.obj(card).is_some_and(|o| o.zone == Zone::Stack) {
-                self.move_to(card, Zone::Discard);
+        let at = self.say_because(item.cause.clone(), format!("resolve {}", item.label));
+        self.with_cause(Game::resolving(&item, at), |g| {
+            g.resolve_item(&item);
+            if let Some(card) = &item.card {
+                g.register_resolved_replacements(card, &item);
+                if g.obj(card).is_some_and(|o| o.zone == Zone::Stack) {
+                    g.move_to(card, Zone::Discard);
+                }
             }
-        }
+        });
         // 19.3a: after each of their triggers resolves, the ruler passes priority.
         self.priority = if item.triggered {
             item.controller.other()
@@ -497,8 +552,11 @@ impl Game {
         for p in [self.active, self.active.other()] {
             let mine: Vec<&StackItem> = pending.iter().filter(|i| i.controller == p).collect();
             for item in mine.into_iter().rev() {
-                self.say(format!("trigger {} goes on the stack", item.label));
-                self.stack.push(item.clone());
+                let line = format!("trigger {} goes on the stack", item.label);
+                let at = self.say_because(item.cause.clone(), line);
+                let mut item = item.clone();
+                item.cause.after = Some(at);
+                self.stack.push(item);
             }
         }
         self.passes = 0;

@@ -11,17 +11,21 @@
 
 mod activation;
 pub mod cli;
+pub mod event;
 mod game;
 mod output;
 mod query;
 mod resolve;
+pub mod run;
 pub mod scenario;
 pub mod state;
 pub mod text;
 mod triggers;
 
+pub use event::{RulesAbility, RulesCause, RulesEvent};
 pub use game::{Game, PHASES, PlayerState, SetupError};
 pub use query::{AbilityEntry, stat_key, stat_name};
+pub use run::RulesRun;
 pub use scenario::{Action, Expect, PlayerSetup, RulesScenario};
 pub use state::{Breakdown, BreakdownStep};
 

@@ -214,11 +214,11 @@ impl Game {
                     format!("expected {n} refused actions, got {:?}", self.rejected),
                 ),
                 Expect::Log(text) => fail(
-                    self.log.iter().any(|l| l.contains(text.as_str())),
+                    self.log.iter().any(|l| l.text.contains(text.as_str())),
                     format!("no log line contains `{text}`"),
                 ),
                 Expect::NoLog(text) => fail(
-                    !self.log.iter().any(|l| l.contains(text.as_str())),
+                    !self.log.iter().any(|l| l.text.contains(text.as_str())),
                     format!("a log line contains `{text}`"),
                 ),
                 Expect::ActiveEffects(n) => fail(
@@ -238,7 +238,7 @@ impl Game {
     pub fn report(&self) -> String {
         let mut out = String::new();
         for line in &self.log {
-            out.push_str(line);
+            out.push_str(&line.text);
             out.push('\n');
         }
         let _ = writeln!(

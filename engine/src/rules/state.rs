@@ -173,6 +173,19 @@ pub struct StackItem {
     pub triggered: bool,
     /// A spell or action card itself (moves to discard after resolving).
     pub card: Option<String>,
+    /// Why it is here: the ability, and the log line that put it on the stack (or set it off).
+    pub cause: super::event::RulesCause,
+}
+
+impl StackItem {
+    /// The ability this item resolves, as a cause names it.
+    #[must_use]
+    pub fn ability(&self) -> super::event::RulesAbility {
+        super::event::RulesAbility {
+            card: self.source.clone(),
+            label: self.label.clone(),
+        }
+    }
 }
 
 /// A replacement effect in force (22.4).

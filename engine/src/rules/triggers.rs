@@ -4,6 +4,7 @@
 use crate::model::ability::{Ability, AbilityKind, Duration, Target, Trigger};
 use crate::model::{CardKind, Player};
 
+use super::event::{RulesAbility, RulesCause};
 use super::game::{Event, Fired, Game};
 use super::state::{ActiveReplacement, Part, StackItem, Zone};
 
@@ -14,6 +15,8 @@ impl Game {
     /// Forge and Build triggers resolve at once without priority (19.3b–d); others wait for
     /// the stack in their controller's chosen order.
     pub(crate) fn fire(&mut self, event: &Event) {
+        // The line that said what happened is what the triggers answer.
+        let origin = self.log.len().checked_sub(1).map(|i| i as u32);
         let mut immediate = Vec::new();
         for id in self.in_play() {
             let Some(obj) = self.obj(&id) else { continue };
@@ -29,18 +32,26 @@ impl Game {
                     continue;
                 };
                 let label = format!("{id}: {}", entry.label);
+                let cause = RulesCause::by(
+                    RulesAbility {
+                        card: id.clone(),
+                        label: label.clone(),
+                    },
+                    origin,
+                );
                 let part = match self.prepare(&entry.ability, entry.value, controller, &id, None) {
                     Ok(Some(part)) => part,
                     Ok(None) => {
-                        self.say(format!("{label} does not trigger: a restriction is unmet"));
+                        let line = format!("{label} does not trigger: a restriction is unmet");
+                        self.say_because(cause, line);
                         continue;
                     }
                     Err(why) => {
-                        self.say(format!("{label} does not trigger: {why}"));
+                        self.say_because(cause, format!("{label} does not trigger: {why}"));
                         continue;
                     }
                 };
-                let item = StackItem {
+                let mut item = StackItem {
                     label,
                     controller,
                     source: id.clone(),
@@ -49,6 +60,7 @@ impl Game {
                     subject,
                     triggered: true,
                     card: None,
+                    cause,
                 };
                 let at_once = matches!(trigger, Trigger::Summoned)
                     && matches!(event, Event::EntersPlay(x) if *x == id)
@@ -56,7 +68,9 @@ impl Game {
                 if at_once {
                     immediate.push(item);
                 } else {
-                    self.say(format!("{} triggers", item.label));
+                    let at =
+                        self.say_because(item.cause.clone(), format!("{} triggers", item.label));
+                    item.cause.after = Some(at);
                     self.pending.push(item);
                 }
             }
@@ -66,7 +80,14 @@ impl Game {
             match self.trigger_matches(&d.when, event, None, d.controller) {
                 Some(Fired(subject)) => {
                     let label = format!("{}: delayed {:?}", d.source, d.when);
-                    self.say(format!("{label} triggers"));
+                    let source = RulesAbility {
+                        card: d.source.clone(),
+                        label: label.clone(),
+                    };
+                    let at = self.say_because(
+                        RulesCause::by(source.clone(), origin),
+                        format!("{label} triggers"),
+                    );
                     let ability = Ability {
                         name: "delayed".into(),
                         kind: AbilityKind::Triggered(d.when.clone()),
@@ -93,17 +114,19 @@ impl Game {
                         subject,
                         triggered: true,
                         card: None,
+                        cause: RulesCause::by(source, Some(at)),
                     });
                 }
                 None => self.delayed.push(d),
             }
         }
         for item in immediate {
-            self.say(format!(
+            let line = format!(
                 "{} resolves at once (no priority needed, 19.3b-d)",
                 item.label
-            ));
-            self.resolve_item(&item);
+            );
+            let at = self.say_because(item.cause.clone(), line);
+            self.with_cause(Game::resolving(&item, at), |g| g.resolve_item(&item));
         }
     }
 

@@ -10,7 +10,7 @@ use sigilforge_engine::pack::Content;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, ItemAddr};
-use crate::editor::panels::sandbox::SandboxCommand;
+use crate::sandbox::battle::BattleCommand;
 
 /// The library's tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -436,10 +436,8 @@ fn scenarios_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
                         .on_hover_text(format!("{} — click to play it in the Sandbox", file.path))
                         .clicked()
                     {
-                        commands.push(EditCommand::Sandbox(SandboxCommand::Load(
-                            file.path.clone(),
-                        )));
-                        commands.push(EditCommand::ShowTab(crate::editor::dock::Tab::Sandbox));
+                        commands.push(EditCommand::Sandbox(BattleCommand::Load(file.path.clone())));
+                        commands.push(EditCommand::ShowTab(crate::editor::tab::Tab::Sandbox));
                     }
                 }
             }

@@ -1,103 +1,45 @@
-//! The battle sandbox: pick or build a scenario, step through it, see why things happened, and
-//! simulate thousands of seeds on a background thread.
+//! The battle sandbox: pick or build a scenario (every change an edit of its scenario file),
+//! step through it in the one sandbox panel (`crate::sandbox`), and simulate thousands of
+//! seeds on a background thread with the engine's `battle::simulate`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, Plot};
-use sigilforge_engine::battle::{Battle, BattleContent, Event, Winner, content::Origin};
+use sigilforge_engine::battle::simulate::{SimulationReport, simulate};
+use sigilforge_engine::battle::{Battle, BattleContent, BattleSetup, content::Origin, prepare};
 use sigilforge_engine::model::BattleScenario;
 use sigilforge_engine::pack::Content;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
+use crate::sandbox::battle::{BattleCommand, BattleSandbox};
+use crate::sandbox::{StepCommand, SystemSandbox as _, sandbox_ui};
 
 /// How many battles "Simulate" runs.
 pub const SIMULATION_RUNS: u64 = 10_000;
 
-/// A sandbox action (carried out by `SigilforgeApp::apply`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SandboxCommand {
-    /// Load the scenario in this pack file.
-    Load(String),
-    /// Start an empty scenario to build by dragging cards in.
-    NewScenario,
-    /// Put a card (by id) at the end of a line (0 = A, 1 = B).
-    AddCard {
-        /// 0 = A, 1 = B.
-        side: usize,
-        /// Card id.
-        card: String,
-    },
-    /// Take the card at `index` out of a line.
-    RemoveCard {
-        /// 0 = A, 1 = B.
-        side: usize,
-        /// Position in the line.
-        index: usize,
-    },
-    /// Schedule a play (a turn's Deploy phase).
-    AddPlay(sigilforge_engine::model::ScheduledPlay),
-    /// Remove the scheduled play at this index.
-    RemovePlay(usize),
-    /// Advance one event.
-    Step,
-    /// Go back one event (the battle is replayed to the step before).
-    StepBack,
-    /// Run to the end.
-    RunToEnd,
-    /// Back to the start.
-    Reset,
-    /// Use another seed (re-runs to the same step).
-    SetSeed(u64),
-    /// Show the board as it was right after this event.
-    SelectEvent(u32),
-    /// Run many seeds on a background thread.
-    Simulate,
-    /// Load the example seed of an outcome from the last simulation.
-    LoadSeed(u64),
-}
-
-/// A finished simulation.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SimulationResult {
-    /// Wins, draws, losses, no winner (for A).
-    pub counts: [u64; 4],
-    /// The first seed with each outcome.
-    pub examples: [Option<u64>; 4],
-    /// A's remaining life minus B's, per run, bucketed: (difference, runs).
-    pub life_histogram: Vec<(i32, u64)>,
-}
-
 struct RunningSimulation {
     progress: Arc<AtomicU64>,
-    result: Receiver<SimulationResult>,
+    result: Receiver<SimulationReport>,
 }
 
-/// The sandbox's state (view state: the pack itself is never changed here).
+/// The sandbox's view state; the scenario itself is a file of the pack.
 #[derive(Default)]
 pub struct SandboxPanel {
-    /// The scenario being played (a copy: building one here does not touch the pack).
-    pub scenario: Option<BattleScenario>,
-    /// The pack file it came from, if any.
+    /// The pack file of the scenario being played.
     pub source: Option<String>,
-    /// The seed.
-    pub seed: u64,
-    /// The battle at its start.
-    start: Option<Battle>,
-    /// The battle as stepped so far.
-    battle: Option<Battle>,
-    /// Events stepped.
-    pub step: u32,
-    /// The event whose moment the board shows (None: the current step).
-    selected: Option<(u32, Battle)>,
+    /// The scenario resolved against the pack (for simulation).
+    setup: Option<BattleSetup>,
+    /// The battle in the one sandbox panel.
+    battle: Option<BattleSandbox>,
     /// Why the scenario cannot run, if it cannot.
     pub error: Option<String>,
     running: Option<RunningSimulation>,
     /// The last simulation's result.
-    pub simulation: Option<SimulationResult>,
+    pub simulation: Option<SimulationReport>,
     /// The play being written in the "Plays" row.
     pub play_draft: super::sandbox_plays::PlayDraft,
 }
@@ -124,177 +66,115 @@ fn content_of(doc: &Document) -> BattleContent {
     content
 }
 
+/// The scenario in a pack file, if it is one.
+#[must_use]
+pub fn scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a BattleScenario> {
+    match doc.pack.file(path).map(|f| &f.content) {
+        Some(Content::BattleScenario(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// An empty battle to build.
+#[must_use]
+pub fn empty_scenario() -> BattleScenario {
+    BattleScenario {
+        name: "Sandbox battle".into(),
+        seed: 0,
+        max_turns: 30,
+        life: 20,
+        slots: 5,
+        pack: None,
+        cards: std::collections::BTreeMap::new(),
+        a: Vec::new(),
+        b: Vec::new(),
+        plays: Vec::new(),
+        expect: None,
+    }
+}
+
 impl SandboxPanel {
-    /// Whether a battle is loaded.
+    /// Whether a scenario is loaded.
     #[must_use]
     pub fn is_active(&self) -> bool {
-        self.scenario.is_some()
+        self.source.is_some()
     }
 
     /// The current battle, if the scenario runs.
     #[must_use]
     pub fn battle(&self) -> Option<&Battle> {
+        self.battle.as_ref().map(BattleSandbox::battle)
+    }
+
+    /// The battle in the sandbox panel, if the scenario runs.
+    #[must_use]
+    pub fn sandbox(&self) -> Option<&BattleSandbox> {
         self.battle.as_ref()
     }
 
-    /// Applies a sandbox command against the document's content.
-    pub fn apply(&mut self, command: SandboxCommand, doc: &Document) {
-        match command {
-            SandboxCommand::Load(path) => {
-                if let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) {
-                    self.seed = s.seed;
-                    self.scenario = Some(s.clone());
-                    self.source = Some(path);
-                    self.step = 0;
-                    self.simulation = None;
-                    self.rebuild(doc);
-                }
-            }
-            SandboxCommand::NewScenario => {
-                self.scenario = Some(empty_scenario());
-                self.source = None;
-                self.step = 0;
-                self.simulation = None;
-                self.rebuild(doc);
-            }
-            SandboxCommand::AddCard { side, card } => {
-                if self.scenario.is_none() {
-                    self.scenario = Some(empty_scenario());
-                }
-                if let Some(s) = &mut self.scenario {
-                    if side == 0 {
-                        s.a.push(card);
-                    } else {
-                        s.b.push(card);
-                    }
-                }
-                self.step = 0;
-                self.rebuild(doc);
-            }
-            SandboxCommand::RemoveCard { side, index } => {
-                if let Some(s) = &mut self.scenario {
-                    let line = if side == 0 { &mut s.a } else { &mut s.b };
-                    if index < line.len() {
-                        line.remove(index);
-                    }
-                }
-                self.step = 0;
-                self.rebuild(doc);
-            }
-            SandboxCommand::AddPlay(play) => {
-                if let Some(s) = &mut self.scenario {
-                    s.plays.push(play);
-                }
-                self.step = 0;
-                self.rebuild(doc);
-            }
-            SandboxCommand::RemovePlay(index) => {
-                if let Some(s) = &mut self.scenario
-                    && index < s.plays.len()
-                {
-                    s.plays.remove(index);
-                }
-                self.step = 0;
-                self.rebuild(doc);
-            }
-            SandboxCommand::Step => {
-                self.selected = None;
-                if let Some(b) = &mut self.battle
-                    && b.step().is_some()
-                {
-                    self.step += 1;
-                }
-            }
-            SandboxCommand::StepBack => {
-                self.selected = None;
-                if self.step > 0
-                    && let Some(start) = &self.start
-                {
-                    self.step -= 1;
-                    self.battle = Some(start.replay_to(self.step));
-                }
-            }
-            SandboxCommand::RunToEnd => {
-                self.selected = None;
-                if let Some(b) = &mut self.battle {
-                    while b.step().is_some() {
-                        self.step += 1;
-                    }
-                }
-            }
-            SandboxCommand::Reset => {
-                self.selected = None;
-                self.step = 0;
-                self.battle.clone_from(&self.start);
-            }
-            SandboxCommand::SetSeed(seed) | SandboxCommand::LoadSeed(seed) => {
-                self.seed = seed;
-                if matches!(command, SandboxCommand::LoadSeed(_)) {
-                    self.step = 0;
-                }
-                self.rebuild(doc);
-            }
-            SandboxCommand::SelectEvent(index) => {
-                self.selected = self.start.as_ref().map(|s| (index, s.replay_to(index + 1)));
-            }
-            SandboxCommand::Simulate => self.simulate(),
+    /// Plays the scenario in `path` from its start with its own seed.
+    pub fn load(&mut self, path: &str, doc: &Document) {
+        self.source = Some(path.to_owned());
+        self.battle = None;
+        self.simulation = None;
+        self.rebuild(doc);
+    }
+
+    /// Carries out a sandbox control.
+    pub fn step(&mut self, command: &StepCommand) {
+        if let Some(b) = &mut self.battle {
+            b.apply(command);
         }
     }
 
-    /// Re-runs the battle from the (possibly edited) content to the same step.
+    /// Re-reads the scenario from the document and re-runs the battle to the same step (the
+    /// scenario or the cards changed, or an edit was undone).
     pub fn rebuild(&mut self, doc: &Document) {
-        let Some(scenario) = &self.scenario else {
+        let Some(path) = &self.source else { return };
+        let Some(scenario) = scenario_in(doc, path) else {
+            // The file is gone (its creation undone): nothing to play.
+            *self = Self {
+                play_draft: std::mem::take(&mut self.play_draft),
+                ..Self::default()
+            };
             return;
         };
-        self.selected = None;
-        match Battle::from_scenario(&content_of(doc), scenario, self.seed) {
-            Ok(start) => {
-                let battle = start.replay_to(self.step);
-                self.start = Some(start);
-                self.battle = Some(battle);
+        match prepare(&content_of(doc), scenario) {
+            Ok(setup) => {
+                let seed = self
+                    .battle
+                    .as_ref()
+                    .map_or(scenario.seed, |b| b.battle().seed());
+                let fresh = Battle::new(&setup, seed);
+                match &mut self.battle {
+                    Some(b) => b.replace(fresh),
+                    None => self.battle = Some(BattleSandbox::new(fresh)),
+                }
+                self.setup = Some(setup);
                 self.error = None;
             }
             Err(e) => {
-                self.start = None;
                 self.battle = None;
+                self.setup = None;
                 self.error = Some(e.to_string());
             }
         }
     }
 
-    fn simulate(&mut self) {
-        let Some(start) = self.start.clone() else {
+    /// Starts a simulation of the loaded scenario on a background thread.
+    pub fn simulate(&mut self) {
+        let Some(setup) = self.setup.clone() else {
             return;
         };
         let progress = Arc::new(AtomicU64::new(0));
         let (tx, rx) = channel();
         let counter = Arc::clone(&progress);
         std::thread::spawn(move || {
-            let mut counts = [0u64; 4];
-            let mut examples = [None; 4];
-            let mut histogram = std::collections::BTreeMap::<i32, u64>::new();
-            let mut battle = start.clone();
-            for seed in 0..SIMULATION_RUNS {
-                battle.reset_from(&start, seed);
-                battle.run();
-                let outcome = match battle.winner() {
-                    Some(Winner::A) => 0,
-                    Some(Winner::Draw) => 1,
-                    Some(Winner::B) => 2,
-                    _ => 3,
-                };
-                counts[outcome] += 1;
-                examples[outcome].get_or_insert(seed);
-                let [a, b] = battle.life();
-                *histogram.entry(a.max(0) - b.max(0)).or_default() += 1;
-                counter.store(seed + 1, Ordering::Relaxed);
-            }
-            // The panel may be gone: nobody to tell.
-            let _ = tx.send(SimulationResult {
-                counts,
-                examples,
-                life_histogram: histogram.into_iter().collect(),
+            let report = simulate(&setup, SIMULATION_RUNS, None, &|done| {
+                counter.store(done, Ordering::Relaxed);
             });
+            // The panel may be gone (another simulation, the app closing): nobody to tell.
+            tx.send(report).ok();
         });
         self.running = Some(RunningSimulation {
             progress,
@@ -317,12 +197,10 @@ impl SandboxPanel {
 
     /// Draws the sandbox.
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
-        let mut push = |c: SandboxCommand| commands.push(EditCommand::Sandbox(c));
+        let mut push = |c: BattleCommand| commands.push(EditCommand::Sandbox(c));
+        let scenario = self.source.as_deref().and_then(|p| scenario_in(doc, p));
         ui.horizontal_wrapped(|ui| {
-            let selected = self
-                .scenario
-                .as_ref()
-                .map_or_else(|| "Pick a scenario".to_owned(), |s| s.name.clone());
+            let selected = scenario.map_or_else(|| "Pick a scenario".to_owned(), |s| s.name.clone());
             let label = ui.label("Scenario");
             egui::ComboBox::from_id_salt("sandbox-scenario")
                 .selected_text(selected)
@@ -331,7 +209,7 @@ impl SandboxPanel {
                         if let Content::BattleScenario(s) = &file.content
                             && ui.selectable_label(false, &s.name).clicked()
                         {
-                            push(SandboxCommand::Load(file.path.clone()));
+                            push(BattleCommand::Load(file.path.clone()));
                         }
                     }
                 })
@@ -340,62 +218,34 @@ impl SandboxPanel {
                 .on_hover_text("Play a battle scenario from the pack");
             if ui
                 .button("New battle")
-                .on_hover_text("Start an empty battle: drag cards from the library onto a line")
+                .on_hover_text(
+                    "Start an empty battle in a new scenario file: drag cards from the library onto a line",
+                )
                 .clicked()
             {
-                push(SandboxCommand::NewScenario);
+                push(BattleCommand::New);
             }
-            ui.separator();
-            let active = self.battle.is_some();
-            ui.add_enabled_ui(active, |ui| {
-                if ui
-                    .button("Step")
-                    .on_hover_text("Advance one event (F10)")
-                    .clicked()
-                {
-                    push(SandboxCommand::Step);
-                }
-                if ui
-                    .button("Step back")
-                    .on_hover_text("Go back one event (Shift+F10)")
-                    .clicked()
-                {
-                    push(SandboxCommand::StepBack);
-                }
-                if ui
-                    .button("Run to end")
-                    .on_hover_text("Play the battle out (F5)")
-                    .clicked()
-                {
-                    push(SandboxCommand::RunToEnd);
-                }
-                if ui
-                    .button("Reset")
-                    .on_hover_text("Back to the start")
-                    .clicked()
-                {
-                    push(SandboxCommand::Reset);
-                }
-                let mut seed = self.seed;
-                let label = ui.label("Seed");
-                if ui
-                    .add(egui::DragValue::new(&mut seed))
-                    .labelled_by(label.id)
-                    .on_hover_text("The battle's random seed: same seed, same battle")
-                    .changed()
-                {
-                    push(SandboxCommand::SetSeed(seed));
-                }
-                if self.running.is_none()
+            if let Some(path) = &self.source {
+                ui.weak(path.as_str());
+                if doc.is_file_dirty(path)
                     && ui
-                        .button("Simulate")
-                        .on_hover_text("Run 10,000 seeds and count wins, draws and losses")
+                        .button("Save scenario")
+                        .on_hover_text("Save the pack, this scenario file with it (Ctrl+S)")
                         .clicked()
                 {
-                    push(SandboxCommand::Simulate);
+                    push(BattleCommand::Save);
                 }
-            });
-            ui.label(format!("Step {}", self.step));
+            }
+            if self.battle.is_some() && self.running.is_none()
+                && ui
+                    .button("Simulate")
+                    .on_hover_text(format!(
+                        "Run {SIMULATION_RUNS} seeds and count wins, draws and losses"
+                    ))
+                    .clicked()
+            {
+                push(BattleCommand::Simulate);
+            }
         });
         if let Some(running) = &self.running {
             let done = running.progress.load(Ordering::Relaxed);
@@ -409,161 +259,78 @@ impl SandboxPanel {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {error}"));
         }
-        if self.scenario.is_none() {
+        let Some(scenario) = scenario else {
             ui.weak("Pick a scenario, or click \"New battle\" and drag cards from the library onto the lines.");
             return;
-        }
-        if let Some(scenario) = &self.scenario {
-            super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
-        }
-        ui.separator();
-        ui.columns(2, |cols| {
-            self.board_ui(&mut cols[0], &mut push);
-            self.log_ui(&mut cols[1], &mut push);
-        });
+        };
+        // Open for a battle still being built; a finished scenario leaves the room to the run.
+        let empty = scenario.a.is_empty() && scenario.b.is_empty();
+        egui::CollapsingHeader::new("Build the battle")
+            .id_salt(("sandbox-build", self.source.as_deref()))
+            .default_open(empty)
+            .show(ui, |ui| {
+                super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
+                lines_ui(ui, scenario, &mut push);
+            });
         if let Some(sim) = &self.simulation {
             simulation_ui(ui, sim, &mut push);
         }
-    }
-
-    fn board_ui(&self, ui: &mut Ui, push: &mut impl FnMut(SandboxCommand)) {
-        let shown = self
-            .selected
-            .as_ref()
-            .map(|(_, b)| b)
-            .or(self.battle.as_ref());
-        if let Some((index, _)) = &self.selected {
-            ui.label(
-                RichText::new(format!("Showing the board right after event #{index}")).italics(),
-            );
+        ui.separator();
+        if let Some(battle) = &self.battle {
+            sandbox_ui(ui, battle, &mut |c| push(BattleCommand::Step(c)));
         }
-        if let Some(b) = shown {
-            let [a, bl] = b.life();
-            ui.label(format!("Turn {} · life A {a} · B {bl}", b.turn()));
-            if let Some(w) = b.winner() {
-                ui.strong(match w {
-                    Winner::A => "A wins",
-                    Winner::B => "B wins",
-                    Winner::Draw => "Draw",
-                    Winner::None => "No winner (turn limit)",
-                });
-            }
-        }
-        let board = shown.map(Battle::board);
-        for (side, name) in [(0usize, "A"), (1, "B")] {
-            let frame = egui::Frame::group(ui.style());
-            let (_, dropped) = ui.dnd_drop_zone::<String, ()>(frame, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.strong(format!("Line {name}"));
-                    match &board {
-                        Some(lines) => {
-                            for creature in &lines[side] {
-                                let b = shown.map(|b| b.describe_breakdown(creature.id));
-                                egui::Frame::new()
-                                    .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
-                                    .inner_margin(4.0)
-                                    .show(ui, |ui| {
-                                        ui.vertical(|ui| {
-                                            ui.strong(&creature.name);
-                                            let life_left = creature.life - creature.damage;
-                                            ui.label(format!(
-                                                "⚔ {}  ❤ {life_left}/{}{}",
-                                                creature.attack,
-                                                creature.life,
-                                                if creature.armor > 0 {
-                                                    format!("  🛡 {}", creature.armor)
-                                                } else {
-                                                    String::new()
-                                                }
-                                            ))
-                                            .on_hover_text(b.unwrap_or_default());
-                                            if !creature.keywords.is_empty() {
-                                                ui.small(creature.keywords.join(", "));
-                                            }
-                                        });
-                                    });
-                            }
-                        }
-                        None => {
-                            if let Some(s) = &self.scenario {
-                                let line = if side == 0 { &s.a } else { &s.b };
-                                for (i, id) in line.iter().enumerate() {
-                                    if ui
-                                        .button(format!("{id} ×"))
-                                        .on_hover_text("Take this card out of the line")
-                                        .clicked()
-                                    {
-                                        push(SandboxCommand::RemoveCard { side, index: i });
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    ui.weak("(drop cards here)");
-                });
-            });
-            if let Some(card) = dropped {
-                push(SandboxCommand::AddCard {
-                    side,
-                    card: (*card).clone(),
-                });
-            }
-        }
-    }
-
-    fn log_ui(&self, ui: &mut Ui, push: &mut impl FnMut(SandboxCommand)) {
-        ui.strong("Battle log");
-        let Some(battle) = &self.battle else {
-            return;
-        };
-        let events: &[Event] = battle.log();
-        let shown = events.len().min(self.step as usize);
-        if shown == 0 {
-            ui.weak("Press Step (F10) to see the first event.");
-            return;
-        }
-        egui::ScrollArea::vertical()
-            .id_salt("battle-log")
-            .auto_shrink([false, false])
-            .stick_to_bottom(true)
-            .show_rows(ui, 18.0, shown, |ui, range| {
-                for event in &events[range] {
-                    let cause = battle.describe_cause(event);
-                    let text = format!("#{} {}", event.index, battle.describe(event));
-                    let selected = self
-                        .selected
-                        .as_ref()
-                        .is_some_and(|(i, _)| *i == event.index);
-                    let response =
-                        ui.selectable_label(selected, text)
-                            .on_hover_text(if cause.is_empty() {
-                                "Click to see the board at this moment".to_owned()
-                            } else {
-                                format!("{cause} — click to see the board at this moment")
-                            });
-                    if response.clicked() {
-                        push(SandboxCommand::SelectEvent(event.index));
-                    }
-                }
-            });
     }
 }
 
-fn simulation_ui(ui: &mut Ui, sim: &SimulationResult, push: &mut impl FnMut(SandboxCommand)) {
+/// The lines as the scenario writes them: each card removable, each line a drop zone.
+fn lines_ui(ui: &mut Ui, scenario: &BattleScenario, push: &mut impl FnMut(BattleCommand)) {
+    for (side, name, line) in [(0usize, "A", &scenario.a), (1, "B", &scenario.b)] {
+        let frame = egui::Frame::group(ui.style());
+        let (_, dropped) = ui.dnd_drop_zone::<String, ()>(frame, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("Line {name}"));
+                for (index, id) in line.iter().enumerate() {
+                    if ui
+                        .button(format!("{id} ×"))
+                        .on_hover_text("Take this card out of the line")
+                        .clicked()
+                    {
+                        push(BattleCommand::RemoveCard { side, index });
+                    }
+                }
+                ui.weak("(drop cards here)");
+            });
+        });
+        if let Some(card) = dropped {
+            push(BattleCommand::AddCard {
+                side,
+                card: (*card).clone(),
+            });
+        }
+    }
+}
+
+fn simulation_ui(ui: &mut Ui, sim: &SimulationReport, push: &mut impl FnMut(BattleCommand)) {
     ui.separator();
-    let runs: u64 = sim.counts.iter().sum::<u64>().max(1);
+    let runs = sim.runs.max(1);
     ui.horizontal_wrapped(|ui| {
-        for (i, name) in ["A wins", "Draw", "B wins", "No winner"].iter().enumerate() {
-            let pct = 100.0 * sim.counts[i] as f64 / runs as f64;
-            let text = format!("{name}: {} ({pct:.1}%)", sim.counts[i]);
-            match sim.examples[i] {
+        let rows = [
+            ("A wins", sim.win.count, sim.examples[0]),
+            ("Draw", sim.draw.count, sim.examples[1]),
+            ("B wins", sim.loss.count, sim.examples[2]),
+            ("No winner", sim.none.count, sim.examples[3]),
+        ];
+        for (name, count, example) in rows {
+            let pct = 100.0 * count as f64 / runs as f64;
+            let text = format!("{name}: {count} ({pct:.1}%)");
+            match example {
                 Some(seed) => {
                     if ui
                         .button(text)
                         .on_hover_text(format!("Load seed {seed}, an example of this outcome"))
                         .clicked()
                     {
-                        push(SandboxCommand::LoadSeed(seed));
+                        push(BattleCommand::LoadSeed(seed));
                     }
                 }
                 None => {
@@ -573,7 +340,7 @@ fn simulation_ui(ui: &mut Ui, sim: &SimulationResult, push: &mut impl FnMut(Sand
         }
     });
     let bars: Vec<Bar> = sim
-        .life_histogram
+        .life_difference
         .iter()
         .map(|(diff, n)| {
             Bar::new(f64::from(*diff), *n as f64).fill(if *diff >= 0 {
@@ -588,20 +355,4 @@ fn simulation_ui(ui: &mut Ui, sim: &SimulationResult, push: &mut impl FnMut(Sand
         .height(140.0)
         .allow_scroll(false)
         .show(ui, |plot| plot.bar_chart(BarChart::new("runs", bars)));
-}
-
-fn empty_scenario() -> BattleScenario {
-    BattleScenario {
-        name: "Sandbox battle".into(),
-        seed: 0,
-        max_turns: 30,
-        life: 20,
-        slots: 5,
-        pack: None,
-        cards: std::collections::BTreeMap::new(),
-        a: Vec::new(),
-        b: Vec::new(),
-        plays: Vec::new(),
-        expect: None,
-    }
 }

@@ -4,8 +4,8 @@
 use egui::Ui;
 use sigilforge_engine::model::{BattleScenario, Player, ScheduledPlay};
 
-use super::sandbox::SandboxCommand;
 use crate::editor::document::Document;
+use crate::sandbox::battle::BattleCommand;
 
 /// The play being written, before "Schedule play" adds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub fn plays_ui(
     scenario: &BattleScenario,
     draft: &mut PlayDraft,
     doc: &Document,
-    push: &mut impl FnMut(SandboxCommand),
+    push: &mut impl FnMut(BattleCommand),
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Plays");
@@ -73,7 +73,7 @@ pub fn plays_ui(
                 .on_hover_text("Remove this play")
                 .clicked()
             {
-                push(SandboxCommand::RemovePlay(index));
+                push(BattleCommand::RemovePlay(index));
             }
         }
     });
@@ -116,7 +116,7 @@ pub fn plays_ui(
             .clicked()
             && let Some(play) = play
         {
-            push(SandboxCommand::AddPlay(play));
+            push(BattleCommand::AddPlay(play));
         }
     });
 }

@@ -1,0 +1,358 @@
+//! `SigilforgeApp`'s side of the hosted tabs and the battle sandbox: glyph network and
+//! encounter edits applied as whole-file changes, new files created, tabs opened, and the
+//! battle sandbox's commands (building a battle is an edit of its scenario file).
+
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::pack::Content;
+
+use super::app::SigilforgeApp;
+use super::document::Change;
+use super::hosted::{ENCOUNTER_DIR, GLYPH_DIR, STARTER_ENCOUNTER, content_for, title};
+use super::panels::log::Level;
+use super::panels::sandbox::{empty_scenario, scenario_in};
+use super::tab::Tab;
+use crate::encounter_ui::{EncounterEdit, apply_encounter_edit};
+use crate::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
+use crate::sandbox::StepCommand;
+use crate::sandbox::battle::BattleCommand;
+
+impl SigilforgeApp {
+    /// The titles of the open glyph network and encounter tabs, as the dock shows them.
+    #[must_use]
+    pub fn hosted_tab_titles(&self) -> Vec<String> {
+        let Some(doc) = &self.doc else {
+            return Vec::new();
+        };
+        self.dock
+            .iter_all_tabs()
+            .filter_map(|(_, tab)| match tab {
+                Tab::Glyph(file) | Tab::Encounter(file) => Some(title(doc, file)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Applies an edit from a glyph network tab as one whole-file change.
+    pub(super) fn apply_glyph(&mut self, file: &str, edit: &GlyphEdit) {
+        let Some(before) = self.file_content(file) else {
+            return;
+        };
+        let Content::GlyphNetwork(mut net) = before.clone() else {
+            return;
+        };
+        match apply_glyph_edit(&mut net, edit) {
+            Ok(()) => {
+                self.panels.hosted.glyph_editor(file).set_refusal(None);
+                self.replace_file(edit.label(), file, before, Content::GlyphNetwork(net));
+            }
+            Err(reason) => {
+                self.panels
+                    .hosted
+                    .glyph_editor(file)
+                    .set_refusal(Some(reason.clone()));
+                self.report(Level::Error, format!("{file}: {reason}"));
+            }
+        }
+    }
+
+    /// Applies an edit from an encounter tab as one whole-file change.
+    pub(super) fn apply_encounter(&mut self, file: &str, edit: &EncounterEdit) {
+        let Some(before) = self.file_content(file) else {
+            return;
+        };
+        let Content::Encounter(mut enc) = before.clone() else {
+            return;
+        };
+        let result = match &self.doc {
+            Some(doc) => {
+                self.panels.hosted.forget_stale_contents(doc);
+                let content = content_for(&mut self.panels.hosted.contents, doc, file, &enc);
+                apply_encounter_edit(&mut enc, content, edit)
+            }
+            None => return,
+        };
+        match result {
+            Ok(()) => {
+                self.panels.hosted.encounter_editor(file).set_refusal(None);
+                self.replace_file(edit.describe(), file, before, Content::Encounter(enc));
+            }
+            Err(reason) => {
+                self.panels
+                    .hosted
+                    .encounter_editor(file)
+                    .set_refusal(Some(reason.clone()));
+                self.report(Level::Error, format!("{file}: {reason}"));
+            }
+        }
+    }
+
+    /// Opens (or shows) the tab of a glyph network or encounter file.
+    pub(super) fn open_file(&mut self, file: &str) {
+        let tab = match self.file_content(file) {
+            Some(Content::GlyphNetwork(_)) => Tab::Glyph(file.to_owned()),
+            Some(Content::Encounter(_)) => Tab::Encounter(file.to_owned()),
+            _ => {
+                self.report(
+                    Level::Error,
+                    format!("{file} is not a glyph network or an encounter"),
+                );
+                return;
+            }
+        };
+        self.show_in_editor_area(tab);
+    }
+
+    /// Adds a new glyph network (`glyphs/network.ron`, …) and opens it.
+    pub(super) fn new_glyph_network(&mut self) {
+        let Some(path) = self.free_path(GLYPH_DIR, "network") else {
+            return;
+        };
+        self.create_and_open(&path, Content::GlyphNetwork(new_network("New network")));
+    }
+
+    /// Adds a new encounter (`encounters/encounter.ron`, …) with two starter creatures and opens it.
+    pub(super) fn new_encounter(&mut self) {
+        let Some(path) = self.free_path(ENCOUNTER_DIR, "encounter") else {
+            return;
+        };
+        let Some(root) = self.doc.as_ref().map(|d| d.pack.root.clone()) else {
+            return;
+        };
+        let mut diags = Diagnostics::new();
+        let content = Content::parse(STARTER_ENCOUNTER, &root.join(&path), &mut diags);
+        if !matches!(content, Content::Encounter(_)) {
+            self.report(
+                Level::Error,
+                "could not make the starter encounter".to_owned(),
+            );
+            return;
+        }
+        self.create_and_open(&path, content);
+    }
+
+    fn create_and_open(&mut self, path: &str, content: Content) {
+        let label = match &content {
+            Content::GlyphNetwork(_) => "New glyph network",
+            _ => "New encounter",
+        };
+        self.edit(
+            label.to_owned(),
+            vec![Change::CreateFile {
+                path: path.to_owned(),
+                content,
+            }],
+            None,
+        );
+        self.open_file(path);
+    }
+
+    /// `dir/base.ron`, or `dir/base-2.ron`, … whichever the pack does not have yet.
+    fn free_path(&mut self, dir: &str, base: &str) -> Option<String> {
+        let Some(doc) = &self.doc else {
+            self.report(Level::Error, "Open or create a pack first".into());
+            return None;
+        };
+        let mut path = format!("{dir}/{base}.ron");
+        let mut n = 2;
+        while doc.pack.file(&path).is_some() {
+            path = format!("{dir}/{base}-{n}.ron");
+            n += 1;
+        }
+        Some(path)
+    }
+
+    fn file_content(&self, file: &str) -> Option<Content> {
+        self.doc
+            .as_ref()
+            .and_then(|d| d.pack.file(file))
+            .map(|f| f.content.clone())
+    }
+
+    fn replace_file(&mut self, label: String, file: &str, before: Content, after: Content) {
+        if before == after {
+            return;
+        }
+        let change = Change::ReplaceFile {
+            path: file.to_owned(),
+            before,
+            after,
+        };
+        self.edit(label, vec![change], None);
+    }
+
+    /// Shows a tab next to the item editors (or in an empty leaf), adding it if needed: item
+    /// editors, glyph networks and encounters all open in the middle area.
+    pub(super) fn show_in_editor_area(&mut self, tab: Tab) {
+        if let Some(path) = self.dock.find_tab(&tab) {
+            let _ = self.dock.set_active_tab(path); // the path was just found
+            return;
+        }
+        let editors = self
+            .dock
+            .iter_leaves()
+            .find(|(_, leaf)| {
+                leaf.tabs()
+                    .iter()
+                    .any(|t| matches!(t, Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_)))
+            })
+            .map(|(path, _)| path);
+        let leaf = editors.or_else(|| {
+            self.dock
+                .iter_leaves()
+                .find(|(_, leaf)| leaf.tabs().is_empty())
+                .map(|(path, _)| path)
+        });
+        if let Some(path) = leaf
+            && let Ok(leaf) = self.dock.leaf_mut(path)
+        {
+            leaf.append_tab(tab);
+            return;
+        }
+        if let Some((node, _)) = self.dock.find_main_surface_tab(&Tab::Preview) {
+            self.dock
+                .main_surface_mut()
+                .split_left(node, 0.7, vec![tab]);
+        } else {
+            self.dock.push_to_first_leaf(tab);
+        }
+    }
+
+    /// Closes the tab of a file that is no longer in the pack (its creation was undone).
+    pub(super) fn close_file_tabs(&mut self, file: &str) {
+        self.dock
+            .retain_tabs(|tab| !matches!(tab, Tab::Glyph(f) | Tab::Encounter(f) if f == file));
+    }
+}
+
+impl SigilforgeApp {
+    /// Asks where to save an encounter's printable sheet, then writes it (the encounter tab
+    /// shows how it went).
+    pub(super) fn export_sheet(&mut self, file: &str) {
+        let Some(doc) = &self.doc else { return };
+        let Some(Content::Encounter(enc)) = doc.pack.file(file).map(|f| &f.content) else {
+            return;
+        };
+        let Some(path) = rfd::FileDialog::new()
+            .set_title("Export encounter sheet")
+            .add_filter("HTML", &["html"])
+            .set_file_name(format!("{}.html", enc.name))
+            .save_file()
+        else {
+            return;
+        };
+        let enc = enc.clone();
+        self.panels.hosted.forget_stale_contents(doc);
+        let content = content_for(&mut self.panels.hosted.contents, doc, file, &enc);
+        let status = match crate::encounter_ui::write_sheet(&path, &enc, content) {
+            Ok(()) => format!("Sheet written to {}", path.display()),
+            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        };
+        self.panels
+            .hosted
+            .encounter_editor(file)
+            .set_export_status(status);
+    }
+}
+
+/// Where a new battle goes: next to the pack's first scenario, or under `scenarios/`.
+fn scenario_dir(doc: &super::document::Document) -> String {
+    doc.pack
+        .files
+        .iter()
+        .find(|f| matches!(f.content, Content::BattleScenario(_)))
+        .and_then(|f| f.path.rsplit_once('/').map(|(dir, _)| dir.to_owned()))
+        .unwrap_or_else(|| "scenarios".to_owned())
+}
+
+impl SigilforgeApp {
+    /// Carries out a battle sandbox command: building the battle edits its scenario file (one
+    /// undo step each); stepping and simulating act on the sandbox.
+    pub(super) fn apply_battle(&mut self, command: BattleCommand) {
+        let Some(doc) = &self.doc else { return };
+        let source = self.panels.sandbox.source.clone();
+        let scenario = source.as_deref().and_then(|p| scenario_in(doc, p)).cloned();
+        let edit_scenario =
+            |label: &str, change: &dyn Fn(&mut sigilforge_engine::model::BattleScenario)| {
+                let (Some(path), Some(before)) = (source.clone(), scenario.clone()) else {
+                    return None;
+                };
+                let mut after = before.clone();
+                change(&mut after);
+                Some((
+                    label.to_owned(),
+                    path,
+                    Content::BattleScenario(before),
+                    Content::BattleScenario(after),
+                ))
+            };
+        let replace = match command {
+            BattleCommand::Load(path) => {
+                self.panels.sandbox.load(&path, doc);
+                None
+            }
+            BattleCommand::New => {
+                let dir = scenario_dir(doc);
+                let Some(path) = self.free_path(&dir, "sandbox-battle") else {
+                    return;
+                };
+                self.edit(
+                    "New battle".to_owned(),
+                    vec![Change::CreateFile {
+                        path: path.clone(),
+                        content: Content::BattleScenario(empty_scenario()),
+                    }],
+                    None,
+                );
+                if let Some(doc) = &self.doc {
+                    self.panels.sandbox.load(&path, doc);
+                }
+                None
+            }
+            BattleCommand::AddCard { side, card } => {
+                edit_scenario("Add a card to the battle", &|s| {
+                    if side == 0 {
+                        s.a.push(card.clone());
+                    } else {
+                        s.b.push(card.clone());
+                    }
+                })
+            }
+            BattleCommand::RemoveCard { side, index } => {
+                edit_scenario("Take a card out of the battle", &|s| {
+                    let line = if side == 0 { &mut s.a } else { &mut s.b };
+                    if index < line.len() {
+                        line.remove(index);
+                    }
+                })
+            }
+            BattleCommand::AddPlay(play) => {
+                edit_scenario("Schedule a play", &|s| s.plays.push(play.clone()))
+            }
+            BattleCommand::RemovePlay(index) => edit_scenario("Unschedule a play", &|s| {
+                if index < s.plays.len() {
+                    s.plays.remove(index);
+                }
+            }),
+            BattleCommand::Step(step) => {
+                self.panels.sandbox.step(&step);
+                None
+            }
+            BattleCommand::Save => {
+                self.save();
+                None
+            }
+            BattleCommand::Simulate => {
+                self.panels.sandbox.simulate();
+                None
+            }
+            BattleCommand::LoadSeed(seed) => {
+                self.panels.sandbox.step(&StepCommand::SetSeed(seed));
+                self.panels.sandbox.step(&StepCommand::Reset);
+                None
+            }
+        };
+        if let Some((label, path, before, after)) = replace {
+            self.replace_file(label, &path, before, after);
+        }
+    }
+}

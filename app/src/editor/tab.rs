@@ -1,0 +1,27 @@
+//! [`Tab`]: which dock tabs exist (a leaf module: commands and panels name tabs without
+//! depending on how the dock draws them).
+
+use serde::{Deserialize, Serialize};
+
+use super::document::ItemAddr;
+
+/// A dock tab.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tab {
+    /// The library (cards, keywords, …).
+    Library,
+    /// An editor for one card or keyword.
+    Editor(ItemAddr),
+    /// The card preview and inspector.
+    Preview,
+    /// Validation problems.
+    Problems,
+    /// What the editor did.
+    Log,
+    /// The battle sandbox.
+    Sandbox,
+    /// The glyph network editor for one file (relative path).
+    Glyph(String),
+    /// The encounter editor for one file (relative path).
+    Encounter(String),
+}

@@ -1,0 +1,169 @@
+//! The one sandbox panel in the editor (`egui_kittest`): a battle sought on the timeline,
+//! stepped back, an event selected with its whole "why" and "why this order"; and a battle
+//! built in the sandbox as edits of its scenario file: undone, saved and loaded back.
+
+// Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::sandbox::StepCommand;
+use sigilforge::sandbox::battle::BattleCommand;
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::pack::{Content, Pack, load_pack};
+
+fn load(dir: &Path) -> Pack {
+    let mut diags = Diagnostics::new();
+    load_pack(dir, &mut diags)
+}
+
+fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
+    let app = SigilforgeApp::with_pack(load(dir), Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1400.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}
+
+/// Copies `content/` (the starter pack) into a temporary folder.
+fn starter_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&sigilforge::editor::default_pack_dir(), dir.path());
+    dir
+}
+
+fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<String> {
+    harness
+        .query_all_by_label_contains(text)
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .collect()
+}
+
+fn step(harness: &mut Harness<'_, SigilforgeApp>, command: StepCommand) {
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Step(command)));
+    harness.run();
+}
+
+#[test]
+fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Scenario").click();
+    harness.run();
+    harness
+        .get_by_label("Armor 2 takes two off each attack")
+        .click();
+    harness.run();
+    // The timeline seeks (what dragging it pushes), replaying from the seed.
+    step(&mut harness, StepCommand::Seek(8));
+    harness.get_by_label("Step 8");
+    harness.get_by_label("Step back").click();
+    harness.run();
+    harness.get_by_label("Step 7");
+    harness.key_press(Key::F5);
+    harness.run();
+    // Select the first attack's damage: the board is the one right after it, the Why pane
+    // walks back to the attack, and says why it came then.
+    let damage = labels_containing(&harness, "attack damage from")
+        .into_iter()
+        .next()
+        .unwrap();
+    assert!(
+        damage.contains('['),
+        "copies are told apart by id: {damage}"
+    );
+    let index: usize = damage[1..damage.find(' ').unwrap()].parse().unwrap();
+    harness.get_by_label(&damage).click();
+    harness.run();
+    harness.get_by_label(&format!("The board right after #{index}"));
+    let why = labels_containing(&harness, "because #");
+    assert!(why.iter().any(|l| l.contains("attacks")), "{why:?}");
+    harness.get_by_label("Why this order");
+    harness.get_by_label(
+        "An attack's damage is dealt right after both attacks of its slot are declared.",
+    );
+    // The board shows that moment, not the end of the battle.
+    let battle = harness.state().sandbox_battle().unwrap();
+    assert!(battle.is_over());
+}
+
+#[test]
+fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("New battle").click();
+    harness.run();
+    let path = harness.state().sandbox_source().unwrap().to_owned();
+    assert!(path.ends_with("sandbox-battle.ron"), "{path}");
+    // Dropping a card on a line pushes this; apply it as the drop would.
+    for (side, card) in [(0, "iron_knight"), (1, "training_dummy")] {
+        harness
+            .state_mut()
+            .apply(EditCommand::Sandbox(BattleCommand::AddCard {
+                side,
+                card: card.into(),
+            }));
+        harness.run();
+    }
+    harness.get_by_label("iron_knight ×");
+    harness.get_by_label("training_dummy ×");
+    // Each card added is one undo step.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(harness.query_by_label("training_dummy ×").is_none());
+    harness.get_by_label("iron_knight ×");
+    harness.get_by_label("Save scenario").click();
+    harness.run();
+    assert!(!harness.state().is_dirty());
+    let saved = std::fs::read_to_string(dir.path().join(&path)).unwrap();
+    assert!(
+        saved.contains("iron_knight") && !saved.contains("training_dummy"),
+        "{saved}"
+    );
+
+    // A fresh editor on the folder loads it back as a scenario of the pack.
+    let mut again = self::harness(dir.path());
+    let doc = again.state().document().unwrap();
+    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+        panic!("{path} is not a battle scenario");
+    };
+    assert_eq!(s.a, ["iron_knight"]);
+    // Picking it in the Scenario list pushes this (the list is long: it sorts near the end).
+    again
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Load(path.clone())));
+    again.run();
+    // A scenario with cards opens with its build rows folded away.
+    assert!(again.query_by_label("iron_knight ×").is_none());
+    again.get_by_label("Build the battle").click();
+    again.run();
+    again.get_by_label("iron_knight ×");
+    again.key_press(Key::F5);
+    again.run();
+    let battle = again.state().sandbox_battle().unwrap();
+    assert!(battle.is_over());
+    assert!(battle.life()[1] < 20, "the knight attacks B");
+}

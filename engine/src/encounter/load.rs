@@ -1,0 +1,65 @@
+//! Reading an encounter file: its content (the `pack` folder and inline definitions) loaded,
+//! then every problem checked ([`super::check`]), all collected in one `Diagnostics`.
+
+use std::path::Path;
+
+use super::file::{ENCOUNTER_TAG, Encounter, EncounterContent};
+use crate::diag::{Diagnostics, Location, locate_literal};
+
+/// Reads an encounter file and its content (pack + inline), collecting every problem.
+pub fn load(path: &Path, diags: &mut Diagnostics) -> Option<(Encounter, EncounterContent)> {
+    let source = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            diags.error(path, Location::START, format!("cannot read: {e}"));
+            return None;
+        }
+    };
+    load_source(&source, path, diags)
+}
+
+/// Like [`load`] from text already read (`file` names it and anchors a relative `pack`).
+pub fn load_source(
+    source: &str,
+    file: &Path,
+    diags: &mut Diagnostics,
+) -> Option<(Encounter, EncounterContent)> {
+    if crate::ron_io::leading_tag(source) != Some(ENCOUNTER_TAG) {
+        diags.error(
+            file,
+            Location::START,
+            format!("an encounter file starts with `{ENCOUNTER_TAG}(`"),
+        );
+        return None;
+    }
+    let encounter: Encounter = crate::ron_io::parse(source, file, diags)?;
+    let mut content = EncounterContent::new();
+    if let Some(pack) = &encounter.pack {
+        let dir = file.parent().unwrap_or(Path::new(".")).join(pack);
+        let mut pack_diags = Diagnostics::new();
+        content.add_pack_dir(&dir, &mut pack_diags);
+        if pack_diags.iter().any(|d| d.file == dir) {
+            diags.error(
+                file,
+                locate_literal(source, pack, 0),
+                format!("pack folder `{pack}` not found next to this file"),
+            );
+        }
+        // The missing folder is reported once, at the `pack` line, not again at the folder.
+        let rest: Vec<_> = pack_diags
+            .into_vec()
+            .into_iter()
+            .filter(|d| d.file != dir)
+            .collect();
+        for d in rest {
+            match d.severity {
+                crate::diag::Severity::Error => diags.error(&d.file, d.location, d.message),
+                crate::diag::Severity::Warning => diags.warning(&d.file, d.location, d.message),
+            }
+        }
+    }
+    content.add_inline(&encounter, file);
+    content.sources.insert(file.to_owned(), source.to_owned());
+    super::check::check(source, file, &encounter, &content, diags);
+    Some((encounter, content))
+}
