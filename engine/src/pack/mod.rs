@@ -23,7 +23,7 @@ use crate::model::{
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
-pub use commands::{fmt_command, validate_command};
+pub use commands::{check_as_run, fmt_command, validate_command};
 pub use migrate::migrate;
 pub use validate::validate;
 
