@@ -196,20 +196,8 @@ fn apply(text: &str, fault: &Fault) -> String {
 fn starter_copy() -> &'static Path {
     static COPY: OnceLock<tempfile::TempDir> = OnceLock::new();
     COPY.get_or_init(|| {
-        fn copy(from: &Path, to: &Path) {
-            std::fs::create_dir_all(to).unwrap();
-            for entry in std::fs::read_dir(from).unwrap() {
-                let entry = entry.unwrap();
-                let target = to.join(entry.file_name());
-                if entry.file_type().unwrap().is_dir() {
-                    copy(&entry.path(), &target);
-                } else {
-                    std::fs::copy(entry.path(), target).unwrap();
-                }
-            }
-        }
         let dir = tempfile::tempdir().unwrap();
-        copy(&spec_examples::workspace().join("content"), dir.path());
+        spec_examples::copy_dir(&spec_examples::workspace().join("content"), dir.path());
         dir
     })
     .path()

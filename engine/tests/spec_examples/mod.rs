@@ -42,6 +42,21 @@ pub fn shared_dir(folder: &str) -> Option<PathBuf> {
     found
 }
 
+/// Copies the folder `from` (and everything under it) to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        }
+    }
+}
+
 /// The `.ron` files directly in `dir`, sorted.
 pub fn ron_files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
