@@ -333,7 +333,8 @@ impl SigilforgeApp {
         }
     }
 
-    /// Timed work: debounced validation, autosave, file watcher events.
+    /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
+    /// repaint only when it has something due, so an idle editor is not redrawn.
     fn background(&mut self, ctx: &egui::Context) {
         if let Some(at) = self.revalidate_at {
             let now = Instant::now();
@@ -346,6 +347,10 @@ impl SigilforgeApp {
                 ctx.request_repaint_after(at.saturating_duration_since(now));
             }
         }
+        // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
+        if let Some(watcher) = &self.watcher {
+            watcher.wake(ctx);
+        }
         if let Some(changed) = self.watcher.as_mut().map(PackWatcher::poll)
             && !changed.is_empty()
         {
@@ -353,9 +358,6 @@ impl SigilforgeApp {
         }
         if self.panels.sandbox.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
-        if self.watcher.is_some() {
-            ctx.request_repaint_after(super::watch::POLL_INTERVAL);
         }
         self.autosave(ctx);
     }
