@@ -12,6 +12,43 @@ use crate::model::keyword::normalise;
 use crate::model::{BattleScenario, Card, CardKind, KeywordRef};
 use crate::ron_io::edit_distance;
 
+/// Where a card or keyword that is not found gets reported.
+///
+/// `battle` reports it as written ([`AsWritten`]); the pack validator reports it once as
+/// unavailable when a file that could define it has a syntax error (the root problem), so one
+/// missing `)` does not also give a "does not exist" for every reference.
+pub trait ReportUnknown {
+    /// Reports `what` (e.g. "keyword `Flyng` on card `bat`"), not found; `message` is the
+    /// problem as written when nothing else explains it. `keyword` says which kind is missing.
+    fn unknown(
+        &self,
+        diags: &mut Diagnostics,
+        file: &Path,
+        at: Location,
+        keyword: bool,
+        what: &str,
+        message: String,
+    );
+}
+
+/// Reports an unknown card or keyword as written.
+#[derive(Debug, Clone, Copy)]
+pub struct AsWritten;
+
+impl ReportUnknown for AsWritten {
+    fn unknown(
+        &self,
+        diags: &mut Diagnostics,
+        file: &Path,
+        at: Location,
+        _keyword: bool,
+        _what: &str,
+        message: String,
+    ) {
+        diags.error(file, at, message);
+    }
+}
+
 /// A keyword a card may name, as the caller knows it.
 #[derive(Debug, Clone, Copy)]
 pub struct KnownKeyword<'a, K> {
@@ -27,6 +64,7 @@ pub struct KnownKeyword<'a, K> {
 /// case): an empty keyword, an unknown name (with the nearest of `names` as a hint), a missing
 /// value or a value where none belongs, each located at the keyword's text after `anchor` (the
 /// card's id) in `source`. Returns the keywords that resolved with their values (0 for none).
+#[allow(clippy::too_many_arguments)] // the context of one check, passed down as it is
 pub fn check_card_keywords<'a, K>(
     card: &Card,
     anchor: &str,
@@ -34,6 +72,7 @@ pub fn check_card_keywords<'a, K>(
     file: &Path,
     find: impl Fn(&str) -> Option<KnownKeyword<'a, K>>,
     names: impl Fn() -> Vec<&'a str>,
+    unknown: &dyn ReportUnknown,
     diags: &mut Diagnostics,
 ) -> Vec<(K, i32)> {
     let mut resolved = Vec::new();
@@ -48,9 +87,12 @@ pub fn check_card_keywords<'a, K>(
             let hint = nearest(&name, names())
                 .map(|k| format!("; did you mean `{k}`?"))
                 .unwrap_or_default();
-            diags.error(
+            unknown.unknown(
+                diags,
                 file,
                 at(),
+                true,
+                &format!("keyword `{name}` on card `{anchor}`"),
                 format!("unknown keyword `{name}` on card `{anchor}`{hint}"),
             );
             continue;
@@ -99,8 +141,19 @@ pub fn check_scenario_refs(
     source: &str,
     file: &Path,
     kind_of: impl Fn(&str) -> Option<CardKind>,
+    unknown: &dyn ReportUnknown,
     diags: &mut Diagnostics,
 ) {
+    let report_unknown = |diags: &mut Diagnostics, at: Location, id: &str| {
+        unknown.unknown(
+            diags,
+            file,
+            at,
+            false,
+            &format!("card `{id}` (used by this scenario)"),
+            format!("unknown card id `{id}`"),
+        );
+    };
     let slots_ok = (1..=MAX_SLOTS).contains(&(scenario.slots as usize));
     if !slots_ok {
         let offset = source.find("slots").unwrap_or(0);
@@ -133,7 +186,7 @@ pub fn check_scenario_refs(
         for id in ids {
             let here = at(id);
             match kind_of(id) {
-                None => diags.error(file, here, format!("unknown card id `{id}`")),
+                None => report_unknown(diags, here, id),
                 Some(kind) if !is_creature(kind) => diags.error(
                     file,
                     here,
@@ -146,7 +199,7 @@ pub fn check_scenario_refs(
     for play in &scenario.plays {
         let here = at(&play.card);
         if kind_of(&play.card).is_none() {
-            diags.error(file, here, format!("unknown card id `{}`", play.card));
+            report_unknown(diags, here, &play.card);
         }
         if play.turn == 0 {
             diags.error(

@@ -5,6 +5,7 @@
 
 pub mod archive;
 pub mod atomic;
+pub mod balance;
 pub mod battle;
 pub mod command;
 pub mod content_check;
@@ -15,6 +16,7 @@ pub mod glyph;
 pub mod locate;
 pub mod model;
 pub mod pack;
+pub mod ron_doc;
 pub mod ron_io;
 mod ron_scan;
 pub mod rules;

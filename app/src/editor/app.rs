@@ -8,7 +8,7 @@ use std::time::Instant;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use egui_dock::{DockArea, DockState, Style};
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::pack::{MANIFEST_FILE, Pack, load_pack};
+use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
 
 use super::commands::EditCommand;
 use super::dock::{Tab, Viewer, default_layout};
@@ -80,6 +80,12 @@ pub struct SigilforgeApp {
     pub(super) close_now: bool,
     pub(super) focus_search: bool,
     pub(super) watcher: Option<PackWatcher>,
+    /// Files whose outside change conflicts with unsaved edits, waiting in the dialog.
+    pub(super) conflicts: Vec<super::conflict::PendingMerge>,
+    /// The egui context of the last frame (file dialogs answer through it).
+    pub(super) ctx: Option<egui::Context>,
+    /// The encounter file whose sheet waits for a path from the file dialog.
+    pub(super) sheet_export: Option<String>,
     loaders_installed: bool,
     theme_applied: Option<bool>,
 }
@@ -171,6 +177,9 @@ impl SigilforgeApp {
             close_now: false,
             focus_search: false,
             watcher: None,
+            conflicts: Vec::new(),
+            ctx: None,
+            sheet_export: None,
             loaders_installed: false,
             theme_applied: None,
         }
@@ -191,7 +200,7 @@ impl SigilforgeApp {
         }
         let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
         let mut diags = Diagnostics::new();
-        let pack = load_pack(dir, &mut diags);
+        let pack = read_pack(dir, &mut diags);
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -200,13 +209,15 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        self.set_document(Document::new(pack, &diags));
+        let doc = Document::new(pack, &diags);
+        let problems = doc.problems.len();
+        self.set_document(doc);
+        self.conflicts.clear();
         self.report(
             Level::Info,
             format!(
-                "Opened {} ({files} files, {} problems)",
-                dir.display(),
-                diags.len()
+                "Opened {} ({files} files, {problems} problems)",
+                dir.display()
             ),
         );
         self.recent.retain(|p| p != dir);
@@ -416,7 +427,12 @@ impl SigilforgeApp {
         }
         self.apply_theme(&ctx);
         let mut commands = Vec::new();
-        if self.recovery_offer.is_none() && !self.close_prompt {
+        self.ctx = Some(ctx.clone());
+        let modal_open = self.recovery_offer.is_some()
+            || self.close_prompt
+            || !self.conflicts.is_empty()
+            || crate::dialogs::fallback_open(&ctx);
+        if !modal_open {
             Self::shortcuts(&ctx, &mut commands);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
@@ -445,6 +461,7 @@ impl SigilforgeApp {
         for command in commands {
             self.apply(command);
         }
+        self.take_dialog_answers(&ctx);
         if self.close_now {
             self.close_now = false;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);

@@ -242,6 +242,8 @@ impl SigilforgeApp {
                 });
             });
         }
+        self.conflict_modal(ctx, commands);
+        crate::dialogs::fallback_ui(ctx);
         if self.show_help && help::ui(ctx) {
             commands.push(EditCommand::ToggleHelp);
         }

@@ -99,6 +99,22 @@ pub enum EditCommand {
     NewGlyphNetwork,
     /// Add a new encounter file under `encounters/` and open it.
     NewEncounter,
+    /// Merge with the choices made in the conflict dialog.
+    ResolveConflicts,
+    /// A file's text was edited in the text view.
+    SetText {
+        /// The file (relative path).
+        file: String,
+        /// Its whole new text.
+        text: String,
+    },
+    /// Open a file as text, with the cursor at a place.
+    OpenText {
+        /// The file (relative path).
+        file: String,
+        /// Where to put the cursor.
+        at: Option<sigilforge_engine::diag::Location>,
+    },
 }
 
 /// The choices of the close dialog.

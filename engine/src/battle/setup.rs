@@ -176,6 +176,7 @@ fn prepare_with_source(
                 .card_index(id)
                 .map(|c| program.cards[c as usize].kind)
         },
+        &crate::content_check::AsWritten,
         diags,
     );
     if diags.has_errors() {

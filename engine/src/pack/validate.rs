@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{Content, Pack, PackFile};
-use crate::content_check::{KnownKeyword, check_card_keywords, check_scenario_refs};
+use crate::content_check::{KnownKeyword, ReportUnknown, check_card_keywords, check_scenario_refs};
 use crate::diag::{Diagnostics, locate_literal, locate_literal_after};
 use crate::model::ability::{Ability, Effect};
 use crate::model::keyword::normalise;
@@ -14,6 +14,7 @@ use crate::model::{BattleScenario, Card, CardKind, CardSet, KeywordDef, KeywordR
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     crate::encounter::check_pack(pack, diags);
+    let missing = Unavailable::of(pack);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();
     let mut seen_literal: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -52,7 +53,15 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     let card_exists = |id: &str| card_ids.contains_key(id);
     for (file, card) in pack.cards() {
         let path = pack.root.join(&file.path);
-        check_card(card, &card.id, &file.source, &path, &keywords, diags);
+        check_card(
+            card,
+            &card.id,
+            &file.source,
+            &path,
+            &keywords,
+            &missing,
+            diags,
+        );
         for ability in &card.abilities {
             check_ability_refs(
                 ability,
@@ -61,6 +70,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
                 &path,
                 &card_exists,
                 &keywords,
+                &missing,
                 diags,
             );
         }
@@ -75,6 +85,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
                 &path,
                 &card_exists,
                 &keywords,
+                &missing,
                 diags,
             );
         }
@@ -83,7 +94,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
         let path = pack.root.join(&file.path);
         match &file.content {
             Content::BattleScenario(scenario) => {
-                check_scenario(pack, file, scenario, &path, &keywords, diags);
+                check_scenario(pack, file, scenario, &path, &keywords, &missing, diags);
             }
             Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
             Content::StatBlocks(set) => {
@@ -147,6 +158,67 @@ fn standard_keywords() -> &'static KeywordSet {
     })
 }
 
+/// Files of the pack that did not parse, by what they would have defined. A reference that
+/// finds nothing while one of them is broken is reported once per broken file, as unavailable
+/// ("the root problem"), not once per reference.
+struct Unavailable {
+    card_files: Vec<String>,
+    keyword_files: Vec<String>,
+    reported: std::cell::RefCell<std::collections::BTreeSet<String>>,
+}
+
+impl Unavailable {
+    fn of(pack: &Pack) -> Self {
+        let broken = |tag: &str| -> Vec<String> {
+            pack.files
+                .iter()
+                .filter(|f| matches!(&f.content, Content::Unread { tag: Some(t), .. } if t == tag))
+                .map(|f| f.path.clone())
+                .collect()
+        };
+        Self {
+            card_files: broken("CardSet"),
+            keyword_files: broken("KeywordSet"),
+            reported: std::cell::RefCell::default(),
+        }
+    }
+}
+
+impl ReportUnknown for Unavailable {
+    /// Reports a missing card or keyword: as unavailable (once per broken file) when a file
+    /// that could define it has a syntax error, else with `otherwise`.
+    fn unknown(
+        &self,
+        diags: &mut Diagnostics,
+        path: &Path,
+        at: crate::diag::Location,
+        keyword: bool,
+        what: &str,
+        otherwise: String,
+    ) {
+        let files = if keyword {
+            &self.keyword_files
+        } else {
+            &self.card_files
+        };
+        if files.is_empty() {
+            diags.error(path, at, otherwise);
+            return;
+        }
+        let mut reported = self.reported.borrow_mut();
+        if let Some(file) = files.iter().find(|f| !reported.contains(*f)) {
+            diags.error(
+                path,
+                at,
+                format!(
+                    "{what} is unavailable: {file} has a syntax error (other references to what it defines are not listed until it is fixed)"
+                ),
+            );
+            reported.insert(file.clone());
+        }
+    }
+}
+
 /// Checks a card's keywords against the known keywords (the check `battle` runs too).
 fn check_card(
     card: &Card,
@@ -154,6 +226,7 @@ fn check_card(
     source: &str,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     check_card_keywords(
@@ -169,11 +242,13 @@ fn check_card(
             })
         },
         || keywords.values().map(|k| k.name.as_str()).collect(),
+        missing,
         diags,
     );
 }
 
 /// Checks ids an ability names (cards it summons or becomes, keywords it grants).
+#[allow(clippy::too_many_arguments)] // the context of one check, passed down as it is
 fn check_ability_refs(
     ability: &Ability,
     owner: &str,
@@ -181,15 +256,19 @@ fn check_ability_refs(
     path: &Path,
     card_exists: &dyn Fn(&str) -> bool,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     let mut stack: Vec<&Effect> = ability.effects.iter().collect();
     while let Some(effect) = stack.pop() {
         match effect {
             Effect::Summon { card, .. } | Effect::Transform(card) if !card_exists(card) => {
-                diags.error(
+                missing.unknown(
+                    diags,
                     path,
                     locate_literal_after(source, owner, card),
+                    false,
+                    &format!("card `{card}` (used by `{owner}`)"),
                     format!("`{owner}` refers to card `{card}`, which does not exist"),
                 );
             }
@@ -198,9 +277,12 @@ fn check_ability_refs(
                     .map(|k| k.name)
                     .unwrap_or_default();
                 if !keywords.contains_key(&normalise(&name)) {
-                    diags.error(
+                    missing.unknown(
+                        diags,
                         path,
                         locate_literal_after(source, owner, keyword),
+                        true,
+                        &format!("keyword `{name}` (used by `{owner}`)"),
                         format!("`{owner}` refers to keyword `{name}`, which does not exist"),
                     );
                 }
@@ -219,11 +301,12 @@ fn check_scenario(
     scenario: &BattleScenario,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     let pack_cards = scenario_pack_cards(pack, file, scenario, path, diags);
     for (id, card) in &scenario.cards {
-        check_card(card, id, &file.source, path, keywords, diags);
+        check_card(card, id, &file.source, path, keywords, missing, diags);
     }
     let tokens = standard_tokens();
     let kind_of = |id: &str| {
@@ -234,7 +317,7 @@ fn check_scenario(
             .or_else(|| pack_cards.get(id).copied())
             .or_else(|| tokens.cards.iter().find(|c| c.id == id).map(|c| c.kind))
     };
-    check_scenario_refs(scenario, &file.source, path, kind_of, diags);
+    check_scenario_refs(scenario, &file.source, path, kind_of, missing, diags);
 }
 
 /// Cards available to a scenario through its `pack` field, by id.

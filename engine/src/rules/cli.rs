@@ -98,25 +98,12 @@ pub fn run_checked(
     file: &Path,
     diags: &mut Diagnostics,
 ) -> Vec<String> {
-    for (i, action) in scenario.script.iter().enumerate() {
-        let before = game.errors.len();
-        game.run_action(action);
-        for e in game.errors.get(before..).unwrap_or_default() {
-            diags.error(
-                file,
-                locate::item(source, "script", i),
-                format!("script error: {e}"),
-            );
-        }
-    }
-    let before = game.errors.len();
-    game.flush_pending();
-    for e in game.errors.get(before..).unwrap_or_default() {
-        diags.error(
-            file,
-            locate::field(source, "script"),
-            format!("script error: {e}"),
-        );
+    for (step, e) in game.run_checked(&scenario.script, &scenario.expect) {
+        let at = match step {
+            Some(i) => locate::item(source, "script", i),
+            None => locate::field(source, "script"),
+        };
+        diags.error(file, at, format!("script error: {e}"));
     }
     let mut failed = Vec::new();
     for (i, expect) in scenario.expect.iter().enumerate() {
