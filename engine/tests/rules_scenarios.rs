@@ -59,12 +59,12 @@ fn every_rules_scenario_meets_its_expectations() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Each file under `content/rules-tests/errors/` starts with `// exit N: message` and must
+/// Each file under `engine/tests/fixtures/rules-errors/` starts with `// exit N: message` and must
 /// exit N with that message on standard error: the errors a designer sees are part of the
 /// contract.
 #[test]
 fn every_error_scenario_fails_with_its_message() {
-    let files = ron_files_in("../content/rules-tests/errors");
+    let files = ron_files_in("tests/fixtures/rules-errors");
     assert!(files.len() >= 6, "only {} error scenarios", files.len());
     for path in files {
         let source = std::fs::read_to_string(&path).unwrap();
