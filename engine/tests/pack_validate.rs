@@ -7,9 +7,11 @@ use std::path::Path;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{load_pack, validate_command};
 
+// Flags are the battle engine's rule flags: `validate` runs the checks `battle` runs, so an
+// unknown flag here would be a problem (it was once passed over).
 const KEYWORDS: &str = r#"KeywordSet(keywords: [
-    (name: "Armor", param: Some("N"), flags: ["Armor"]),
-    (name: "Fury", flags: ["Fury"]),
+    (name: "Armor", param: Some("N"), abilities: [(kind: Static, effects: [Modify(Armor, Value)])]),
+    (name: "Fury", flags: ["AttackTwice"]),
 ])
 "#;
 
@@ -147,8 +149,7 @@ fn scenario_references_to_missing_cards_are_located() {
     let out = validate_command(dir.path());
     assert_eq!(out.code, 1);
     assert!(
-        out.stdout
-            .contains("bad.ron:4:18: scenario refers to card `ghost`"),
+        out.stdout.contains("bad.ron:4:18: unknown card id `ghost`"),
         "{}",
         out.stdout
     );

@@ -355,7 +355,8 @@ impl SigilforgeApp {
         }
     }
 
-    /// Timed work: debounced validation, autosave, file watcher events.
+    /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
+    /// repaint only when it has something due, so an idle editor is not redrawn.
     fn background(&mut self, ctx: &egui::Context) {
         if let Some(at) = self.revalidate_at {
             let now = Instant::now();
@@ -368,6 +369,10 @@ impl SigilforgeApp {
                 ctx.request_repaint_after(at.saturating_duration_since(now));
             }
         }
+        // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
+        if let Some(watcher) = &self.watcher {
+            watcher.wake(ctx);
+        }
         if let Some(changed) = self.watcher.as_mut().map(PackWatcher::poll)
             && !changed.is_empty()
         {
@@ -378,9 +383,6 @@ impl SigilforgeApp {
         }
         if let Some(again) = self.panels.balance.poll() {
             ctx.request_repaint_after(again);
-        }
-        if self.watcher.is_some() {
-            ctx.request_repaint_after(super::watch::POLL_INTERVAL);
         }
         self.autosave(ctx);
     }

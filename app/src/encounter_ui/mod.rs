@@ -66,13 +66,15 @@ pub struct EncounterEditor {
     export_requested: bool,
 }
 
-/// Writes the engine's printable HTML sheet of an encounter to `path`.
+/// Writes the engine's printable HTML sheet of an encounter to `path` (atomically, with the
+/// permissions the user's umask gives a new file, like every other export).
 pub fn write_sheet(
     path: &Path,
     enc: &Encounter,
     content: &EncounterContent,
-) -> std::io::Result<()> {
-    std::fs::write(path, encounter_sheet(enc, content))
+) -> Result<(), sigilforge_engine::atomic::WriteError> {
+    sigilforge_engine::atomic::write_bytes_atomic(path, encounter_sheet(enc, content).as_bytes())
+        .map(|_| ())
 }
 
 /// The empty state, for a host with no encounter open.

@@ -12,7 +12,6 @@ pub mod analyse;
 pub mod check;
 pub mod cli;
 pub mod event;
-pub mod locate;
 pub mod model;
 pub mod moment;
 pub mod outcome;
