@@ -13,6 +13,7 @@ use sigilforge::sandbox::panel::CAUSE_ARROW;
 use sigilforge::sandbox::rules::RulesSandbox;
 use sigilforge::sandbox::{SandboxCommand, SystemSandbox, sandbox_ui};
 use sigilforge_engine::core::Sandbox;
+use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::rules::{RulesRun, RulesScenario, load_scenario_pack};
 use ui_common::{click, move_timeline};
 
@@ -22,9 +23,11 @@ mod ui_common;
 fn trigger_order() -> RulesRun {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../content/rules-tests/19_3a_trigger_order.ron");
-    let mut scenario: RulesScenario =
-        ron::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    load_scenario_pack(&mut scenario, path.parent().unwrap()).unwrap();
+    let source = std::fs::read_to_string(&path).unwrap();
+    let mut scenario: RulesScenario = ron::from_str(&source).unwrap();
+    let mut problems = Diagnostics::new();
+    load_scenario_pack(&mut scenario, &source, &path, &mut problems);
+    assert!(!problems.has_errors(), "{problems:?}");
     RulesRun::new(&scenario).unwrap()
 }
 
