@@ -14,6 +14,9 @@ use sigilforge::editor::{Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
+mod ui_common;
+use ui_common::pack_fixture;
+
 const CARDS: &str = r#"CardSet(
     cards: [
         (id: "grunt", name: "Grunt", cost: 1, attack: 2, life: 2),
@@ -21,16 +24,9 @@ const CARDS: &str = r#"CardSet(
 )
 "#;
 
-/// A one-card pack in a temporary folder.
+/// The test pack: `pack.ron` and `cards.ron`.
 fn fixture() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.ron"),
-        "Pack(id: \"test\", name: \"Test Pack\", version: \"0.1.0\", schema_version: 1)\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("cards.ron"), CARDS).unwrap();
-    dir
+    pack_fixture(&[("cards.ron", CARDS)])
 }
 
 fn load(dir: &Path) -> Pack {

@@ -14,7 +14,7 @@ use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge::sandbox::battle::BattleCommand;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
-use ui_common::{click, move_timeline};
+use ui_common::{click, move_timeline, starter_copy};
 
 mod ui_common;
 
@@ -31,25 +31,6 @@ fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
         .build_eframe(move |_cc| app);
     harness.run();
     harness
-}
-
-/// Copies `content/` (the starter pack) into a temporary folder.
-fn starter_copy() -> tempfile::TempDir {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
-        }
-    }
-    let dir = tempfile::tempdir().unwrap();
-    copy(&sigilforge::editor::default_pack_dir(), dir.path());
-    dir
 }
 
 fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<String> {
