@@ -487,15 +487,32 @@ fn apply_cell(
         Column::Tribes => card.tribes = list(cell),
         Column::Tags => card.tags = list(cell),
         Column::Keywords => {
-            let keywords = list(cell);
-            let problems: Vec<String> = keywords
-                .iter()
-                .filter_map(|k| crate::pack::validate::keyword_problem(k, &card.id, known))
-                .collect();
+            card.keywords = list(cell);
+            // The validator's own keyword check, so a cell is refused for the same reasons
+            // and in the same words as the pack file would be.
+            let mut problems = crate::diag::Diagnostics::new();
+            crate::content_check::check_card_keywords(
+                card,
+                &card.id,
+                "",
+                Path::new(""),
+                |name| {
+                    known
+                        .get(&crate::model::keyword::normalise(name))
+                        .map(|def| crate::content_check::KnownKeyword {
+                            key: (),
+                            name: def.name.as_str(),
+                            has_param: def.param.is_some(),
+                        })
+                },
+                || known.values().map(|k| k.name.as_str()).collect(),
+                &crate::content_check::AsWritten,
+                &mut problems,
+            );
             if !problems.is_empty() {
-                return Err(problems.join("; "));
+                let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
+                return Err(messages.join("; "));
             }
-            card.keywords = keywords;
         }
         Column::Text => cell.trim().clone_into(&mut card.text),
         Column::Art => {

@@ -4,15 +4,20 @@
 //! always give the same event log. See `docs/architecture.md` for the module map.
 
 pub mod archive;
+pub mod atomic;
+pub mod balance;
 pub mod battle;
 pub mod cards_csv;
 pub mod command;
+pub mod content_check;
 pub mod core;
 pub mod diag;
 pub mod encounter;
 pub mod glyph;
+pub mod locate;
 pub mod model;
 pub mod pack;
+pub mod ron_doc;
 pub mod ron_io;
 mod ron_scan;
 pub mod rules;

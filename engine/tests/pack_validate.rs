@@ -4,12 +4,16 @@
 
 use std::path::Path;
 
+mod spec_examples;
+
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{load_pack, validate_command};
 
+// Flags are the battle engine's rule flags: `validate` runs the checks `battle` runs, so an
+// unknown flag here would be a problem (it was once passed over).
 const KEYWORDS: &str = r#"KeywordSet(keywords: [
-    (name: "Armor", param: Some("N"), flags: ["Armor"]),
-    (name: "Fury", flags: ["Fury"]),
+    (name: "Armor", param: Some("N"), abilities: [(kind: Static, effects: [Modify(Armor, Value)])]),
+    (name: "Fury", flags: ["AttackTwice"]),
 ])
 "#;
 
@@ -147,8 +151,7 @@ fn scenario_references_to_missing_cards_are_located() {
     let out = validate_command(dir.path());
     assert_eq!(out.code, 1);
     assert!(
-        out.stdout
-            .contains("bad.ron:4:18: scenario refers to card `ghost`"),
+        out.stdout.contains("bad.ron:4:18: unknown card id `ghost`"),
         "{}",
         out.stdout
     );
@@ -200,7 +203,7 @@ fn files_of_unknown_kind_are_named() {
 }
 
 #[test]
-fn fmt_rewrites_to_canonical_form_and_leaves_broken_files_alone() {
+fn fmt_normalises_spacing_keeps_line_breaks_and_leaves_broken_files_alone() {
     let dir = tempfile::tempdir().unwrap();
     write_pack(
         dir.path(),
@@ -215,8 +218,8 @@ fn fmt_rewrites_to_canonical_form_and_leaves_broken_files_alone() {
     assert_eq!(out.code, 1, "a broken file is reported: {}", out.stderr);
     let cards = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
     assert_eq!(
-        cards,
-        "CardSet(\n    cards: [\n        (\n            id: \"a\",\n            name: \"A\",\n            tribes: [\"X\"],\n        ),\n    ],\n)\n"
+        cards, "CardSet(cards: [(id: \"a\", name: \"A\", tribes: [\"X\"])])\n",
+        "one line stays one line; spacing is normalised"
     );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("broken.ron")).unwrap(),
@@ -239,4 +242,38 @@ fn a_broken_encounter_file_is_reported_once() {
     let _ = load_pack(dir.path(), &mut diags);
     let about_typo = diags.iter().filter(|d| d.message.contains("nmae")).count();
     assert_eq!(about_typo, 1, "{diags:#?}");
+}
+
+/// One missing `)` in the starter cards: the syntax error, then one "unavailable" problem for
+/// everything that file would have defined, not one per reference.
+#[test]
+fn a_syntax_error_gives_one_root_problem() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = tempfile::tempdir().unwrap();
+    spec_examples::copy_dir(&src, dir.path());
+    let cards = dir.path().join("battle-line/cards.ron");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let broken = text.replacen("then runs.\"),", "then runs.\",", 1);
+    assert_ne!(broken, text);
+    std::fs::write(&cards, broken).unwrap();
+    let mut diags = Diagnostics::new();
+    let _ = load_pack(dir.path(), &mut diags);
+    let messages: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    let unavailable = messages
+        .iter()
+        .filter(|m| m.contains("unavailable"))
+        .count();
+    let missing = messages
+        .iter()
+        .filter(|m| m.contains("does not exist"))
+        .count();
+    assert_eq!(unavailable, 1, "{messages:#?}");
+    assert_eq!(missing, 0, "{messages:#?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("battle-line/cards.ron has a syntax error")),
+        "{messages:#?}"
+    );
+    assert!(messages.len() <= 3, "{messages:#?}");
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use egui_dock::{DockArea, DockState, Style};
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::pack::{MANIFEST_FILE, Pack, load_pack};
+use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
 
 use super::commands::EditCommand;
 use super::dock::{Tab, Viewer, default_layout};
@@ -18,7 +18,7 @@ use super::panels::Panels;
 use super::panels::log::Level;
 use super::recovery::{AutosaveSettings, RecoverySnapshot};
 use super::watch::PackWatcher;
-use crate::sandbox::StepCommand;
+use crate::sandbox::SandboxCommand;
 use crate::sandbox::battle::BattleCommand;
 
 /// How the app is set up (what touches the file system besides explicit saves).
@@ -80,6 +80,12 @@ pub struct SigilforgeApp {
     pub(super) close_now: bool,
     pub(super) focus_search: bool,
     pub(super) watcher: Option<PackWatcher>,
+    /// Files whose outside change conflicts with unsaved edits, waiting in the dialog.
+    pub(super) conflicts: Vec<super::conflict::PendingMerge>,
+    /// The egui context of the last frame (file dialogs answer through it).
+    pub(super) ctx: Option<egui::Context>,
+    /// The encounter file whose sheet waits for a path from the file dialog.
+    pub(super) sheet_export: Option<String>,
     loaders_installed: bool,
     theme_applied: Option<bool>,
 }
@@ -171,6 +177,9 @@ impl SigilforgeApp {
             close_now: false,
             focus_search: false,
             watcher: None,
+            conflicts: Vec::new(),
+            ctx: None,
+            sheet_export: None,
             loaders_installed: false,
             theme_applied: None,
         }
@@ -191,7 +200,7 @@ impl SigilforgeApp {
         }
         let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
         let mut diags = Diagnostics::new();
-        let pack = load_pack(dir, &mut diags);
+        let pack = read_pack(dir, &mut diags);
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -200,13 +209,15 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        self.set_document(Document::new(pack, &diags));
+        let doc = Document::new(pack, &diags);
+        let problems = doc.problems.len();
+        self.set_document(doc);
+        self.conflicts.clear();
         self.report(
             Level::Info,
             format!(
-                "Opened {} ({files} files, {} problems)",
-                dir.display(),
-                diags.len()
+                "Opened {} ({files} files, {problems} problems)",
+                dir.display()
             ),
         );
         self.recent.retain(|p| p != dir);
@@ -269,6 +280,17 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The Balance panel (its settings, run and report).
+    #[must_use]
+    pub fn balance_panel(&self) -> &super::panels::balance::BalancePanel {
+        &self.panels.balance
+    }
+
+    /// The Balance panel, to change its settings.
+    pub fn balance_panel_mut(&mut self) -> &mut super::panels::balance::BalancePanel {
+        &mut self.panels.balance
+    }
+
     /// The pack file of the scenario the battle sandbox plays, if one is loaded.
     #[must_use]
     pub fn sandbox_source(&self) -> Option<&str> {
@@ -312,15 +334,15 @@ impl SigilforgeApp {
             ),
             (
                 KeyboardShortcut::new(Modifiers::SHIFT, Key::F10),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::StepBack)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::StepBack)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F10),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::Step)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::Step)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F5),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::RunToEnd)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::RunToEnd)),
             ),
         ];
         for (shortcut, command) in table {
@@ -333,7 +355,8 @@ impl SigilforgeApp {
         }
     }
 
-    /// Timed work: debounced validation, autosave, file watcher events.
+    /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
+    /// repaint only when it has something due, so an idle editor is not redrawn.
     fn background(&mut self, ctx: &egui::Context) {
         if let Some(at) = self.revalidate_at {
             let now = Instant::now();
@@ -346,6 +369,10 @@ impl SigilforgeApp {
                 ctx.request_repaint_after(at.saturating_duration_since(now));
             }
         }
+        // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
+        if let Some(watcher) = &self.watcher {
+            watcher.wake(ctx);
+        }
         if let Some(changed) = self.watcher.as_mut().map(PackWatcher::poll)
             && !changed.is_empty()
         {
@@ -354,8 +381,8 @@ impl SigilforgeApp {
         if self.panels.sandbox.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        if self.watcher.is_some() {
-            ctx.request_repaint_after(super::watch::POLL_INTERVAL);
+        if let Some(again) = self.panels.balance.poll() {
+            ctx.request_repaint_after(again);
         }
         self.autosave(ctx);
     }
@@ -414,7 +441,12 @@ impl SigilforgeApp {
         }
         self.apply_theme(&ctx);
         let mut commands = Vec::new();
-        if self.recovery_offer.is_none() && !self.close_prompt {
+        self.ctx = Some(ctx.clone());
+        let modal_open = self.recovery_offer.is_some()
+            || self.close_prompt
+            || !self.conflicts.is_empty()
+            || crate::dialogs::fallback_open(&ctx);
+        if !modal_open {
             Self::shortcuts(&ctx, &mut commands);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
@@ -443,6 +475,7 @@ impl SigilforgeApp {
         for command in commands {
             self.apply(command);
         }
+        self.take_dialog_answers(&ctx);
         if self.close_now {
             self.close_now = false;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);

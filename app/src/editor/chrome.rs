@@ -108,6 +108,13 @@ impl SigilforgeApp {
                 {
                     self.dock = default_layout();
                 }
+                if ui
+                    .button("Balance lab")
+                    .on_hover_text("Show the Balance panel: each card's effect on the odds")
+                    .clicked()
+                {
+                    commands.push(EditCommand::ShowTab(Tab::Balance));
+                }
                 menu_item(
                     ui,
                     "Keyboard shortcuts",
@@ -242,6 +249,8 @@ impl SigilforgeApp {
                 });
             });
         }
+        self.conflict_modal(ctx, commands);
+        crate::dialogs::fallback_ui(ctx);
         if self.show_help && help::ui(ctx) {
             commands.push(EditCommand::ToggleHelp);
         }

@@ -17,7 +17,7 @@ pub fn default_layout() -> DockState<Tab> {
     let [editors, _bottom] = surface.split_below(
         NodeIndex::root(),
         0.68,
-        vec![Tab::Sandbox, Tab::Problems, Tab::Log],
+        vec![Tab::Sandbox, Tab::Balance, Tab::Problems, Tab::Log],
     );
     let [editors, _library] = surface.split_left(editors, 0.26, vec![Tab::Library]);
     let [_editors, _preview] = surface.split_right(editors, 0.68, vec![Tab::Preview]);
@@ -53,10 +53,15 @@ impl TabViewer for Viewer<'_> {
             },
             Tab::Log => "Log".into(),
             Tab::Sandbox => "Sandbox".into(),
+            Tab::Balance => "Balance".into(),
             Tab::Glyph(file) | Tab::Encounter(file) => self
                 .doc
                 .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
                 .into(),
+            Tab::Text(file) => {
+                let dirty = self.doc.is_some_and(|d| d.is_file_dirty(file));
+                format!("{file} (text){}", if dirty { " •" } else { "" }).into()
+            }
             Tab::Editor(addr) => {
                 let Some(doc) = self.doc else {
                     return "Editor".into();
@@ -81,7 +86,10 @@ impl TabViewer for Viewer<'_> {
     }
 
     fn is_closeable(&self, tab: &Tab) -> bool {
-        matches!(tab, Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_))
+        matches!(
+            tab,
+            Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
+        )
     }
 
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
@@ -108,12 +116,14 @@ impl TabViewer for Viewer<'_> {
             Tab::Problems => super::panels::problems::ui(ui, doc, self.commands),
             Tab::Log => super::panels::log::ui(ui, &self.panels.log),
             Tab::Sandbox => self.panels.sandbox.ui(ui, doc, self.commands),
+            Tab::Balance => self.panels.balance.ui(ui, doc, self.commands),
             Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
             Tab::Encounter(file) => {
                 self.panels
                     .hosted
                     .encounter_ui(ui, doc, file, self.commands);
             }
+            Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
         }
     }
 }

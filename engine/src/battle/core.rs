@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::event::{Cause, CreatureId, Event, EventKind, Phase};
-use super::program::{Hook, MAX_SLOTS, Program, StatKind};
+use super::program::{CardIdx, Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
 use super::state::{NONE, Stage, State};
@@ -95,6 +95,8 @@ impl Battle {
             phase_event: 0,
             result: 3,
             moments: Moments::off(),
+            tally: false,
+            fired: Vec::new(),
         };
         for (side, line) in s.lines.iter().enumerate() {
             for (slot, &card) in line.iter().enumerate().take(s.slots) {
@@ -173,6 +175,32 @@ impl Battle {
         self.returned = start.returned;
         self.state.copy_from(&start.state);
         self.state.rng = SeededRng::new(seed);
+    }
+
+    /// Turns this battle into a copy of `start` (a battle that has not started, usually with
+    /// empty lines) with these starting lines added and another seed, reusing this battle's
+    /// buffers: the balance lab plays many line-ups of one compiled content this way. The
+    /// result is the battle [`Battle::new`] makes for a scenario with these lines (the setup's
+    /// recorded lines are not changed, so [`Battle::replay_to`] would replay `start`'s).
+    pub fn reset_with_lines(&mut self, start: &Battle, lines: [&[CardIdx]; 2], seed: u64) {
+        self.reset_from(start, seed);
+        let program = &*self.program;
+        let slots = self.state.slots;
+        for (side, line) in lines.iter().enumerate() {
+            for (slot, &card) in line.iter().enumerate().take(slots) {
+                self.state.place(program, card, side as u8, slot);
+            }
+        }
+        // As `with_log` leaves a fresh battle: stats known, no death check pending.
+        self.state.ensure_stats(program);
+        self.state.check_deaths = false;
+        self.state.suspect_count = 0;
+    }
+
+    /// Turns on (or off) noting every ability that acts in [`State::fired`]; battles reset from
+    /// this one inherit the setting.
+    pub fn set_tally(&mut self, on: bool) {
+        self.state.tally = on;
     }
 
     /// Whether the game is over.

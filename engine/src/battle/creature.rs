@@ -56,6 +56,11 @@ pub struct Creature {
     pub hooks: u32,
     /// Rule flags of every keyword it has.
     pub flags: u8,
+    /// Damage it has dealt, to creatures and players (after armor and prevention), counted
+    /// only while tallying (the balance lab).
+    pub dealt: i32,
+    /// Damage it has been dealt (after armor and prevention), counted only while tallying.
+    pub taken: i32,
 }
 
 impl Creature {
@@ -86,6 +91,8 @@ impl Creature {
             last_hit: None,
             hooks: c.hooks,
             flags: c.flags,
+            dealt: 0,
+            taken: 0,
         };
         creature.refresh_base(program);
         creature

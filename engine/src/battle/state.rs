@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use crate::core::{LoopGuard, Moments, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind};
-use super::program::{CardIdx, Hook, MAX_SLOTS, Program};
+use super::program::{CardIdx, Hook, KwIdx, MAX_SLOTS, Program};
 
 /// Most creatures a death check remembers by name before it looks at every creature.
 pub const MAX_SUSPECTS: usize = 4;
@@ -32,6 +32,33 @@ impl Iterator for Slots {
         let slot = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
         Some(slot)
+    }
+}
+
+/// Abilities that acted during a walk, noted in [`State::fired`] after it (see [`State::acted`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Acted {
+    items: [Option<AbilitySource>; 4],
+    len: usize,
+    on: bool,
+}
+
+impl Acted {
+    /// Remembers an ability that acted (the first four of one walk).
+    #[inline]
+    pub fn push(&mut self, source: AbilitySource) {
+        if self.on && self.len < self.items.len() {
+            self.items[self.len] = Some(source);
+            self.len += 1;
+        }
+    }
+
+    /// Notes them all.
+    #[inline]
+    pub fn note(self, state: &mut State) {
+        for source in self.items.into_iter().take(self.len).flatten() {
+            state.note_fired(source);
+        }
     }
 }
 
@@ -245,6 +272,12 @@ pub struct State {
     /// `i`), kept only when asked for ([`super::Battle::keep_moments`]): an event is logged
     /// once its change is made, so a copy taken as it is logged shows exactly that moment.
     pub moments: Moments<State>,
+    /// Whether to note in [`State::fired`] every ability that acts and count damage dealt and
+    /// taken per creature (the balance lab; off, each costs one well-predicted test).
+    pub tally: bool,
+    /// With `tally` on: each ability that acted (a triggered ability whose condition held, a
+    /// replacement that applied), by bearer and keyword, in order.
+    pub fired: Vec<(CreatureId, KwIdx)>,
 }
 
 impl State {
@@ -281,6 +314,8 @@ impl State {
             phase_event,
             result,
             moments,
+            tally,
+            fired,
         } = other;
         self.rng.clone_from(rng);
         self.creatures.clone_from(creatures);
@@ -312,6 +347,8 @@ impl State {
         self.phase_event = *phase_event;
         self.result = *result;
         self.moments.clone_from(moments);
+        self.tally = *tally;
+        self.fired.clone_from(fired);
     }
 
     /// Records an event and returns its index.
@@ -331,6 +368,25 @@ impl State {
             }
         }
         index
+    }
+
+    /// Notes that an ability acted (for the balance lab's keyword counts), when tallying.
+    #[inline]
+    pub(super) fn note_fired(&mut self, source: AbilitySource) {
+        if self.tally {
+            self.fired.push((source.creature, source.keyword));
+        }
+    }
+
+    /// An empty list of abilities that acted during a walk over a creature's abilities (which
+    /// borrows the state, so they are noted after it), kept only when tallying.
+    #[inline]
+    pub(super) fn acted(&self) -> Acted {
+        Acted {
+            items: [None; 4],
+            len: 0,
+            on: self.tally,
+        }
     }
 
     /// Keeps a copy of the board as it is now (without the log and the earlier moments).

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::is_default;
+use super::zone::Zone;
 
 /// One ability: when it acts, on what, and what it does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,6 +35,11 @@ pub struct Ability {
     /// How long continuous effects from this ability last.
     #[serde(default, skip_serializing_if = "is_default")]
     pub duration: Duration,
+    /// The zones the ability works from. Empty: in play (the city, the champion's zone), and
+    /// for a spell or action its text when played. `[Graveyard]`: only while the card is in
+    /// its ruler's graveyard (Grand Archive: "ignored in all zones" when a restriction fails).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<Zone>,
 }
 
 /// The four kinds of ability (ChiAxis 19.2–19.4 and 22.4).
@@ -136,6 +142,10 @@ pub enum Trigger {
     StartOfTurn,
     /// The end of each turn.
     EndOfTurn,
+    /// The start of the turn of the ability's ruler.
+    StartOfYourTurn,
+    /// The end of a season (ChiAxis: the delayed "end of season", 22.2a).
+    SeasonEnds,
     /// A named phase begins (`"dawn"`, `"dusk"`, `"battle"`).
     PhaseBegins(String),
     /// This creature attacks (any target).
@@ -230,10 +240,49 @@ pub enum Target {
     EnemiesWhere(Condition),
     /// The enemy creature nearest slot 1 meeting a condition (Sabotage: `HasArtifact`).
     FirstEnemyWhere(Condition),
+    /// A target choice guarded by restrictions (Grand Archive): when the ability is activated
+    /// (or put on the stack) `unlocked` is used if they all hold, else `otherwise`; the choice
+    /// is locked then and does not fizzle if the restriction stops holding.
+    Restricted {
+        /// The restrictions; all must hold.
+        restrictions: Vec<Restriction>,
+        /// The target choice while they hold.
+        unlocked: Box<Target>,
+        /// The target choice while they do not.
+        otherwise: Box<Target>,
+    },
 }
 
 fn one_u32() -> u32 {
     1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_one_u32(v: &u32) -> bool {
+    *v == 1
+}
+
+fn attack_stat() -> Stat {
+    Stat::Attack
+}
+
+fn is_attack(s: &Stat) -> bool {
+    *s == Stat::Attack
+}
+
+/// What a vote or a duel does on a tie (ChiAxis 22.1b: the text says; nothing written, nothing
+/// happens).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Tie {
+    /// Nothing happens: no one wins or loses.
+    #[default]
+    Nothing,
+    /// The ruler who called the vote, or the beast that began the duel, wins.
+    CallerWins,
+    /// The ruler who called the vote, or the beast that began the duel, loses.
+    CallerLoses,
+    /// These effects happen to each side (each ruler, or each beast).
+    Effects(Vec<Effect>),
 }
 
 /// A number an effect uses.
@@ -322,6 +371,11 @@ pub enum Condition {
     HasEnemyOpposite,
     /// The subject came back into play after being destroyed (Reanimate's "first time").
     Returned,
+    /// The subject is in this zone. A target or `AllMatching` whose condition names a zone
+    /// looks there too (otherwise only cards in play count).
+    InZone(Zone),
+    /// The subject's element is this one (Grand Archive: Fire, Water, Wind, ...).
+    HasElement(String),
 }
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
@@ -344,7 +398,8 @@ pub enum RestrictionKind {
     Class(Vec<String>),
     /// The controller has at least this many cards in memory.
     Memory(u32),
-    /// The source's element is enabled for the controller.
+    /// The element of the ability's source is enabled for the controller. The source's
+    /// element is read with every effect on it; a source with no element reads this one.
     Element(String),
     /// The champion's name (without title) is this.
     Champion(String),
@@ -374,6 +429,8 @@ pub enum Duration {
     Turns(u32),
     /// Until the end of the game.
     Indefinite,
+    /// Until the current season ends.
+    UntilSeasonEnds,
 }
 
 /// One effect. Battle-line keywords are built from these primitives.
@@ -463,6 +520,75 @@ pub enum Effect {
     /// Set a stat of each target to an amount (continuous; applied in timestamp order with the
     /// other effects on that stat, 22.3c).
     SetStat(Stat, Amount),
+    /// Each target comes under the ability's ruler: "you rule target beast" (ChiAxis 22.3,
+    /// 22.3b: a continuous change of who rules a card, locked when it begins).
+    GainControl,
+    /// Bury each target: put it into its owner's graveyard (22.2).
+    Bury,
+    /// Put each target into this zone: its owner's, or the shared ravine or market (22.2).
+    PutInto(Zone),
+    /// Move each target beast to another location in its ruler's city (22.2): the structure
+    /// `to` names, or the city itself when `to` names a ruler (`Controller`).
+    Relocate {
+        /// The location: a structure, or a ruler for their city itself.
+        to: Target,
+    },
+    /// Barter (22.2): the first target, a card in your hand, goes to the market and the second,
+    /// a card in the market, comes to your hand as yours.
+    Barter,
+    /// Create tokens of a card (by id) in your city (22.2). A token that leaves the city
+    /// ceases to exist.
+    CreateToken {
+        /// The card id the tokens copy.
+        card: String,
+        /// How many.
+        #[serde(default = "one_u32", skip_serializing_if = "is_one_u32")]
+        count: u32,
+    },
+    /// Recruit each target beast by effect (22.2): it enters its ruler's city, standing in the
+    /// city itself, and its Recruit abilities happen at once (19.3b).
+    Recruit,
+    /// Forge each target item by effect onto the beast `onto` names (22.2); its Forge
+    /// abilities happen at once (19.3c).
+    Forge {
+        /// The beast it is forged onto (`This`: the ability's own beast).
+        onto: Target,
+    },
+    /// Build each target structure by effect in its ruler's city (22.2); its Build abilities
+    /// happen at once (19.3d).
+    Build,
+    /// Call a conclave vote (19.2c): each ruler votes for a ruler (their `Ballot`, or
+    /// themselves); the ruler with the most votes wins. The winner's and the loser's
+    /// consequences are written here; none written: none (19.2c).
+    Vote {
+        /// What happens to the winning ruler.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        winner: Vec<Effect>,
+        /// What happens to the losing ruler.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        loser: Vec<Effect>,
+        /// What a tie does (22.1b).
+        #[serde(default, skip_serializing_if = "is_default")]
+        tie: Tie,
+    },
+    /// A duel (19.2d) between the ability's beast and the first target, or between the first
+    /// two targets when the ability's card is not a beast in play: the higher `stat` wins.
+    Duel {
+        /// The stat compared (default ATK).
+        #[serde(default = "attack_stat", skip_serializing_if = "is_attack")]
+        stat: Stat,
+        /// What happens to the winning beast (its ruler for effects on a ruler).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        winner: Vec<Effect>,
+        /// What happens to the losing beast.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        loser: Vec<Effect>,
+        /// What a tie does (22.1b).
+        #[serde(default, skip_serializing_if = "is_default")]
+        tie: Tie,
+    },
+    /// Each target's element becomes this one (continuous, like a characteristic change).
+    ChangeElement(String),
     /// Choose one of these modes when the ability is activated or the card played; the choice
     /// (and its targets) is locked then (Grand Archive static restrictions).
     Modal(Vec<Vec<Effect>>),
@@ -475,6 +601,36 @@ pub enum Effect {
         /// What happens when they do.
         effects: Vec<Effect>,
     },
+}
+
+impl Effect {
+    /// Visits this effect, then every effect nested in it (delayed, modal, restricted, vote,
+    /// duel and tie effects), depth first in written order.
+    pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
+        f(self);
+        let nested: Vec<&Vec<Effect>> = match self {
+            Effect::Delayed { effects, .. } | Effect::Restricted { effects, .. } => vec![effects],
+            Effect::Modal(modes) => modes.iter().collect(),
+            Effect::Vote {
+                winner, loser, tie, ..
+            }
+            | Effect::Duel {
+                winner, loser, tie, ..
+            } => {
+                let mut list = vec![winner, loser];
+                if let Tie::Effects(e) = tie {
+                    list.push(e);
+                }
+                list
+            }
+            _ => Vec::new(),
+        };
+        for list in nested {
+            for e in list {
+                e.visit(f);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -490,5 +646,20 @@ mod tests {
             panic!("not a replacement")
         };
         assert_eq!(uses, Some(1));
+    }
+
+    #[test]
+    fn visit_reaches_nested_effects() {
+        let e: Effect = ron::from_str(
+            "Vote(winner: [Grant(\"A\")], tie: Effects([Delayed(when: SeasonEnds, effects: [Grant(\"B\")])]))",
+        )
+        .unwrap();
+        let mut seen = Vec::new();
+        e.visit(&mut |x| {
+            if let Effect::Grant(k) = x {
+                seen.push(k.clone());
+            }
+        });
+        assert_eq!(seen, ["A", "B"]);
     }
 }

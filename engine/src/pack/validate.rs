@@ -5,15 +5,16 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{Content, Pack, PackFile};
+use crate::content_check::{KnownKeyword, ReportUnknown, check_card_keywords, check_scenario_refs};
 use crate::diag::{Diagnostics, locate_literal, locate_literal_after};
 use crate::model::ability::{Ability, Effect};
 use crate::model::keyword::normalise;
-use crate::model::{BattleScenario, Card, KeywordDef, KeywordRef, KeywordSet};
-use crate::ron_io::edit_distance;
+use crate::model::{BattleScenario, Card, CardKind, CardSet, KeywordDef, KeywordRef, KeywordSet};
 
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     crate::encounter::check_pack(pack, diags);
+    let missing = Unavailable::of(pack);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();
     let mut seen_literal: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -52,7 +53,15 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     let card_exists = |id: &str| card_ids.contains_key(id);
     for (file, card) in pack.cards() {
         let path = pack.root.join(&file.path);
-        check_card(card, &card.id, &file.source, &path, &keywords, diags);
+        check_card(
+            card,
+            &card.id,
+            &file.source,
+            &path,
+            &keywords,
+            &missing,
+            diags,
+        );
         for ability in &card.abilities {
             check_ability_refs(
                 ability,
@@ -61,6 +70,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
                 &path,
                 &card_exists,
                 &keywords,
+                &missing,
                 diags,
             );
         }
@@ -75,6 +85,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
                 &path,
                 &card_exists,
                 &keywords,
+                &missing,
                 diags,
             );
         }
@@ -83,7 +94,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
         let path = pack.root.join(&file.path);
         match &file.content {
             Content::BattleScenario(scenario) => {
-                check_scenario(pack, file, scenario, &path, &keywords, diags);
+                check_scenario(pack, file, scenario, &path, &keywords, &missing, diags);
             }
             Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
             Content::StatBlocks(set) => {
@@ -129,6 +140,15 @@ pub(crate) fn keyword_index<'p>(
     index
 }
 
+/// The cards the standard keywords create (tokens), parsed once: a scenario may name them.
+fn standard_tokens() -> &'static CardSet {
+    static TOKENS: std::sync::OnceLock<CardSet> = std::sync::OnceLock::new();
+    TOKENS.get_or_init(|| {
+        // The embedded file is tested to parse (battle tests); an empty set is the safe fallback.
+        ron::from_str(crate::battle::content::STANDARD_TOKENS).unwrap_or_default()
+    })
+}
+
 /// The standard battle-line keyword library embedded in the engine, parsed once.
 pub(crate) fn standard_keywords() -> &'static KeywordSet {
     static STANDARD: std::sync::OnceLock<KeywordSet> = std::sync::OnceLock::new();
@@ -138,68 +158,97 @@ pub(crate) fn standard_keywords() -> &'static KeywordSet {
     })
 }
 
-/// Checks a card's keywords against the known keywords.
+/// Files of the pack that did not parse, by what they would have defined. A reference that
+/// finds nothing while one of them is broken is reported once per broken file, as unavailable
+/// ("the root problem"), not once per reference.
+struct Unavailable {
+    card_files: Vec<String>,
+    keyword_files: Vec<String>,
+    reported: std::cell::RefCell<std::collections::BTreeSet<String>>,
+}
+
+impl Unavailable {
+    fn of(pack: &Pack) -> Self {
+        let broken = |tag: &str| -> Vec<String> {
+            pack.files
+                .iter()
+                .filter(|f| matches!(&f.content, Content::Unread { tag: Some(t), .. } if t == tag))
+                .map(|f| f.path.clone())
+                .collect()
+        };
+        Self {
+            card_files: broken("CardSet"),
+            keyword_files: broken("KeywordSet"),
+            reported: std::cell::RefCell::default(),
+        }
+    }
+}
+
+impl ReportUnknown for Unavailable {
+    /// Reports a missing card or keyword: as unavailable (once per broken file) when a file
+    /// that could define it has a syntax error, else with `otherwise`.
+    fn unknown(
+        &self,
+        diags: &mut Diagnostics,
+        path: &Path,
+        at: crate::diag::Location,
+        keyword: bool,
+        what: &str,
+        otherwise: String,
+    ) {
+        let files = if keyword {
+            &self.keyword_files
+        } else {
+            &self.card_files
+        };
+        if files.is_empty() {
+            diags.error(path, at, otherwise);
+            return;
+        }
+        let mut reported = self.reported.borrow_mut();
+        if let Some(file) = files.iter().find(|f| !reported.contains(*f)) {
+            diags.error(
+                path,
+                at,
+                format!(
+                    "{what} is unavailable: {file} has a syntax error (other references to what it defines are not listed until it is fixed)"
+                ),
+            );
+            reported.insert(file.clone());
+        }
+    }
+}
+
+/// Checks a card's keywords against the known keywords (the check `battle` runs too).
 fn check_card(
     card: &Card,
     anchor: &str,
     source: &str,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
-    for text in &card.keywords {
-        if let Some(problem) = keyword_problem(text, anchor, keywords) {
-            // Locating scans the file, so it is done only for a keyword that has a problem.
-            diags.error(path, locate_literal_after(source, anchor, text), problem);
-        }
-    }
-}
-
-/// What is wrong with `text`, a keyword as written on card `anchor` (empty, unknown, a value
-/// missing or one too many), if anything.
-pub(crate) fn keyword_problem(
-    text: &str,
-    anchor: &str,
-    keywords: &BTreeMap<String, &KeywordDef>,
-) -> Option<String> {
-    let Some(kw) = KeywordRef::parse(text) else {
-        return Some(format!("card `{anchor}` has an empty keyword"));
-    };
-    match keywords.get(&normalise(&kw.name)) {
-        None => {
-            let hint = nearest_keyword(&kw.name, keywords)
-                .map(|k| format!("; did you mean `{k}`?"))
-                .unwrap_or_default();
-            Some(format!(
-                "unknown keyword `{}` on card `{anchor}`{hint}",
-                kw.name
-            ))
-        }
-        Some(def) => match (&def.param, kw.value) {
-            (Some(param), None) => Some(format!(
-                "keyword `{}` needs a value ({param}), e.g. `{} 2`",
-                def.name, def.name
-            )),
-            (None, Some(v)) => Some(format!(
-                "keyword `{}` takes no value, but `{v}` is written",
-                def.name
-            )),
-            _ => None,
+    check_card_keywords(
+        card,
+        anchor,
+        source,
+        path,
+        |name| {
+            keywords.get(&normalise(name)).map(|def| KnownKeyword {
+                key: (),
+                name: def.name.as_str(),
+                has_param: def.param.is_some(),
+            })
         },
-    }
-}
-
-fn nearest_keyword<'a>(name: &str, keywords: &BTreeMap<String, &'a KeywordDef>) -> Option<&'a str> {
-    let name = normalise(name);
-    keywords
-        .iter()
-        .map(|(k, def)| (edit_distance(&name, k), def.name.as_str()))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, n)| n)
+        || keywords.values().map(|k| k.name.as_str()).collect(),
+        missing,
+        diags,
+    );
 }
 
 /// Checks ids an ability names (cards it summons or becomes, keywords it grants).
+#[allow(clippy::too_many_arguments)] // the context of one check, passed down as it is
 fn check_ability_refs(
     ability: &Ability,
     owner: &str,
@@ -207,15 +256,19 @@ fn check_ability_refs(
     path: &Path,
     card_exists: &dyn Fn(&str) -> bool,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     let mut stack: Vec<&Effect> = ability.effects.iter().collect();
     while let Some(effect) = stack.pop() {
         match effect {
             Effect::Summon { card, .. } | Effect::Transform(card) if !card_exists(card) => {
-                diags.error(
+                missing.unknown(
+                    diags,
                     path,
                     locate_literal_after(source, owner, card),
+                    false,
+                    &format!("card `{card}` (used by `{owner}`)"),
                     format!("`{owner}` refers to card `{card}`, which does not exist"),
                 );
             }
@@ -224,9 +277,12 @@ fn check_ability_refs(
                     .map(|k| k.name)
                     .unwrap_or_default();
                 if !keywords.contains_key(&normalise(&name)) {
-                    diags.error(
+                    missing.unknown(
+                        diags,
                         path,
                         locate_literal_after(source, owner, keyword),
+                        true,
+                        &format!("keyword `{name}` (used by `{owner}`)"),
                         format!("`{owner}` refers to keyword `{name}`, which does not exist"),
                     );
                 }
@@ -237,61 +293,43 @@ fn check_ability_refs(
     }
 }
 
-/// Checks a battle scenario's card references and inline cards.
+/// Checks a battle scenario's inline cards and the cards it names, as `battle` does: inline
+/// cards, then the cards of its `pack` (when it names one), then the standard tokens.
 fn check_scenario(
     pack: &Pack,
     file: &PackFile,
     scenario: &BattleScenario,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     let pack_cards = scenario_pack_cards(pack, file, scenario, path, diags);
     for (id, card) in &scenario.cards {
-        check_card(card, id, &file.source, path, keywords, diags);
+        check_card(card, id, &file.source, path, keywords, missing, diags);
     }
-    let exists = |id: &str| scenario.cards.contains_key(id) || pack_cards.iter().any(|c| c == id);
-    let mut occurrences: BTreeMap<&str, usize> = BTreeMap::new();
-    let lines = scenario.a.iter().chain(&scenario.b).map(String::as_str);
-    let plays = scenario.plays.iter().map(|p| p.card.as_str());
-    for id in lines.chain(plays) {
-        let n = occurrences.entry(id).or_default();
-        // Inline definitions come first in the file; count past them.
-        let at = locate_literal(
-            &file.source,
-            id,
-            *n + usize::from(scenario.cards.contains_key(id)),
-        );
-        *n += 1;
-        if !exists(id) {
-            diags.error(
-                path,
-                at,
-                format!("scenario refers to card `{id}`, which does not exist"),
-            );
-        }
-    }
-    for play in &scenario.plays {
-        if play.turn == 0 {
-            diags.error(
-                path,
-                locate_literal(&file.source, &play.card, 0),
-                "turns are numbered from 1",
-            );
-        }
-    }
+    let tokens = standard_tokens();
+    let kind_of = |id: &str| {
+        scenario
+            .cards
+            .get(id)
+            .map(|c| c.kind)
+            .or_else(|| pack_cards.get(id).copied())
+            .or_else(|| tokens.cards.iter().find(|c| c.id == id).map(|c| c.kind))
+    };
+    check_scenario_refs(scenario, &file.source, path, kind_of, missing, diags);
 }
 
-/// Card ids available to a scenario through its `pack` field.
+/// Cards available to a scenario through its `pack` field, by id.
 fn scenario_pack_cards(
     pack: &Pack,
     file: &PackFile,
     scenario: &BattleScenario,
     path: &Path,
     diags: &mut Diagnostics,
-) -> Vec<String> {
+) -> BTreeMap<String, CardKind> {
     let Some(rel) = &scenario.pack else {
-        return Vec::new();
+        return BTreeMap::new();
     };
     let dir = path
         .parent()
@@ -302,7 +340,7 @@ fn scenario_pack_cards(
         _ => false,
     };
     if same {
-        return pack.cards().map(|(_, c)| c.id.clone()).collect();
+        return pack.cards().map(|(_, c)| (c.id.clone(), c.kind)).collect();
     }
     if !dir.join(super::MANIFEST_FILE).is_file() {
         diags.error(
@@ -313,17 +351,17 @@ fn scenario_pack_cards(
                 dir.display()
             ),
         );
-        return Vec::new();
+        return BTreeMap::new();
     }
     // Another pack: read its cards without validating it (it is checked on its own).
     let mut ignored = Diagnostics::new();
-    let mut cards = Vec::new();
+    let mut cards = BTreeMap::new();
     for rel_file in super::ron_files(&dir, &mut ignored) {
         let p = dir.join(&rel_file);
         if let Some(text) = super::read_text(&p, &mut ignored)
             && let Content::Cards(set) = Content::parse(&text, &p, &mut ignored)
         {
-            cards.extend(set.cards.into_iter().map(|c| c.id));
+            cards.extend(set.cards.into_iter().map(|c| (c.id, c.kind)));
         }
     }
     cards

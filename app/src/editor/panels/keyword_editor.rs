@@ -149,6 +149,7 @@ impl KeywordEditorPanel {
                         target: Target::This,
                         effects: vec![Effect::Damage(Amount::Value)],
                         duration: Duration::Instant,
+                        zones: Vec::new(),
                     });
                     changed = Some("abilities".into());
                 }
@@ -475,6 +476,7 @@ pub fn new_keyword(name: &str) -> KeywordDef {
             target: Target::LastEnemy,
             effects: vec![Effect::Damage(Amount::Value)],
             duration: Duration::Instant,
+            zones: Vec::new(),
         }],
         flags: Vec::new(),
         hidden: false,

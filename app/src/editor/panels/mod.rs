@@ -1,5 +1,6 @@
 //! The panels. Each draws from a `&Document` and pushes `EditCommand`s; none mutates the pack.
 
+pub mod balance;
 pub mod card_editor;
 pub mod help;
 pub mod keyword_editor;
@@ -9,6 +10,7 @@ pub mod preview;
 pub mod problems;
 pub mod sandbox;
 pub mod sandbox_plays;
+pub mod text_view;
 
 use egui::Ui;
 
@@ -32,8 +34,12 @@ pub struct Panels {
     pub log: log::Log,
     /// The battle sandbox.
     pub sandbox: sandbox::SandboxPanel,
+    /// The Balance panel.
+    pub balance: balance::BalancePanel,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
+    /// The text views' cursor requests.
+    pub text_views: text_view::TextViews,
 }
 
 /// What every panel shows when no pack is open.
