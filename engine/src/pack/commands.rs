@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use std::collections::BTreeMap;
 
-use super::{Content, MANIFEST_FILE, MANIFEST_TAG, Pack, find_pack_root, load_pack, read_text};
+use super::{Content, MANIFEST_FILE, Pack, find_pack_root, load_pack, read_text};
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Location, Severity};
 use crate::model::PackManifest;
