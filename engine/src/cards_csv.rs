@@ -90,7 +90,7 @@ pub fn export_csv(pack: &Pack) -> String {
 /// One problem in a CSV file, at a row and column (both 1-based; row 1 is the header).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CellError {
-    /// The line the row starts on.
+    /// The row, counted as a spreadsheet does (the header is row 1).
     pub row: u64,
     /// The column.
     pub column: usize,
@@ -235,7 +235,8 @@ pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>
                 continue;
             }
         };
-        let row = record.position().map_or(0, csv::Position::line);
+        // A spreadsheet's row is the record's number (a quoted cell may span lines).
+        let row = record.position().map_or(0, |p| p.record() + 1);
         if record.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
@@ -430,7 +431,7 @@ fn read_header(header: &csv::StringRecord, errors: &mut Vec<CellError>) -> Vec<C
 }
 
 fn csv_error(e: &csv::Error) -> CellError {
-    let row = e.position().map_or(1, csv::Position::line);
+    let row = e.position().map_or(1, |p| p.record() + 1);
     CellError {
         row,
         column: 1,

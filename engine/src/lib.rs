@@ -15,6 +15,7 @@ pub mod diag;
 pub mod encounter;
 pub mod glyph;
 pub mod locate;
+pub mod markup;
 pub mod model;
 pub mod pack;
 pub mod ron_doc;

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+use sigilforge_engine::markup::escape;
 use sigilforge_engine::rules::card_text::CardTextLine;
 use usvg::roxmltree;
 
@@ -373,25 +374,6 @@ pub fn num(v: f32) -> String {
     }
 }
 
-/// Escapes text for XML content and attribute values.
-#[must_use]
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 cannot carry at all are dropped rather than breaking the file.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Separates a key from the crop wanted of it.
 pub const CROP_MARK: &str = "#crop=";
 
@@ -419,10 +401,6 @@ mod tests {
         assert_eq!(num(2.0), "2");
         assert_eq!(num(2.6), "2.6");
         assert_eq!(num(-0.0001), "0");
-        assert_eq!(
-            escape("A & <B> \"c\"\u{1}"),
-            "A &amp; &lt;B&gt; &quot;c&quot;"
-        );
     }
 
     #[test]

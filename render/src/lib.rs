@@ -82,20 +82,16 @@ pub struct Report {
     pub warnings: Vec<String>,
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a
-/// reader never sees half a file.
+/// Writes `bytes` to `path` with the engine's one atomic write (temporary file, fsync,
+/// rename), so a reader never sees half a file.
 pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), RenderError> {
-    use std::io::Write as _;
-    let err = |e: std::io::Error| RenderError::Write {
-        path: path.to_owned(),
-        message: e.to_string(),
-    };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(err)?;
-    tmp.write_all(bytes).map_err(err)?;
-    tmp.persist(path).map_err(|e| err(e.error))?;
-    Ok(())
+    sigilforge_engine::atomic::write_bytes_atomic(path, bytes)
+        .map(|_| ())
+        .map_err(|e| RenderError::Write {
+            path: path.to_owned(),
+            message: match e {
+                sigilforge_engine::atomic::WriteError::Io { source, .. } => source.to_string(),
+                sigilforge_engine::atomic::WriteError::Serialize { message, .. } => message,
+            },
+        })
 }
