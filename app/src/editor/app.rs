@@ -86,6 +86,8 @@ pub struct SigilforgeApp {
     pub(super) ctx: Option<egui::Context>,
     /// The encounter file whose sheet waits for a path from the file dialog.
     pub(super) sheet_export: Option<String>,
+    /// The File menu's outputs: options, the job running, the last message, an import.
+    pub(super) outputs: super::outputs::Outputs,
     loaders_installed: bool,
     theme_applied: Option<bool>,
 }
@@ -180,6 +182,7 @@ impl SigilforgeApp {
             conflicts: Vec::new(),
             ctx: None,
             sheet_export: None,
+            outputs: super::outputs::Outputs::default(),
             loaders_installed: false,
             theme_applied: None,
         }
@@ -260,6 +263,12 @@ impl SigilforgeApp {
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.doc.as_ref()
+    }
+
+    /// The File menu's outputs (the job running, the last message, an import shown).
+    #[must_use]
+    pub fn outputs(&self) -> &super::outputs::Outputs {
+        &self.outputs
     }
 
     /// The last status message (what the status bar shows).
@@ -382,6 +391,9 @@ impl SigilforgeApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         if let Some(again) = self.panels.balance.poll() {
+            ctx.request_repaint_after(again);
+        }
+        if let Some(again) = self.outputs.poll() {
             ctx.request_repaint_after(again);
         }
         self.autosave(ctx);

@@ -172,6 +172,7 @@ impl SigilforgeApp {
             }
             EditCommand::OpenFile(file) => self.open_file(&file),
             EditCommand::ExportSheet(file) => self.export_sheet(&file),
+            EditCommand::Output(command) => self.apply_output(command),
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),
@@ -230,6 +231,7 @@ impl SigilforgeApp {
         if let Some(path) = crate::dialogs::take(ctx, egui::Id::new(EXPORT_SHEET)) {
             self.write_sheet_to(&path);
         }
+        self.take_output_answers(ctx);
     }
 
     /// Applies changes as one undo step.

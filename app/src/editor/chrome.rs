@@ -59,6 +59,9 @@ impl SigilforgeApp {
                     EditCommand::SaveAs,
                     commands,
                 );
+                ui.separator();
+                let idle = self.doc.is_some() && !self.outputs.running();
+                super::outputs::menu_items(ui, idle, commands);
             });
             ui.menu_button("Edit", |ui| {
                 let undo = self
@@ -250,6 +253,7 @@ impl SigilforgeApp {
             });
         }
         self.conflict_modal(ctx, commands);
+        self.outputs_ui(ctx, commands);
         crate::dialogs::fallback_ui(ctx);
         if self.show_help && help::ui(ctx) {
             commands.push(EditCommand::ToggleHelp);

@@ -124,6 +124,8 @@ pub enum EditCommand {
         /// Its whole new text.
         text: String,
     },
+    /// A File menu output: card images, print sheet, Tabletop Simulator deck, CSV.
+    Output(super::outputs::OutputCommand),
     /// Open a file as text, with the cursor at a place.
     OpenText {
         /// The file (relative path).

@@ -14,6 +14,7 @@ pub mod dock;
 pub mod document;
 pub mod history;
 pub mod hosted;
+pub mod outputs;
 pub mod panels;
 pub mod recovery;
 mod reload;
