@@ -568,6 +568,79 @@ pub fn export_command(pack_dir: &Path, output: &Path) -> CommandOutput {
     }
 }
 
+/// Applies `plan` to `pack`'s cards in memory: changed cards replaced, new ones inserted at
+/// the index the plan gave them. `Pack::save` then rewrites only those items (comments and
+/// layout stay). An error leaves the caller nothing to save: it should drop `pack`.
+pub fn apply_plan(pack: &mut Pack, plan: &ImportPlan) -> Result<(), String> {
+    for change in &plan.changes {
+        let file = pack
+            .file_mut(&change.file)
+            .ok_or_else(|| format!("the pack has no file `{}`", change.file))?;
+        let Content::Cards(set) = &mut file.content else {
+            return Err(format!("`{}` is not a card file", change.file));
+        };
+        match &change.before {
+            Some(_) => {
+                let card = set
+                    .cards
+                    .get_mut(change.index)
+                    .ok_or_else(|| format!("`{}` has no card {}", change.file, change.index + 1))?;
+                card.clone_from(&change.after);
+            }
+            None if change.index <= set.cards.len() => {
+                set.cards.insert(change.index, change.after.clone());
+            }
+            None => return Err(format!("`{}` has too few cards", change.file)),
+        }
+    }
+    Ok(())
+}
+
+/// `sigilforge csv import cards.csv PACK`: rows matched by id change those cards only, new ids
+/// append; exit 0 when written (or nothing to change), 1 when a row is bad (each as
+/// `cards.csv:ROW:COL: message`; nothing is written) or the pack cannot be saved, 2 for no
+/// pack or an unreadable CSV file.
+#[must_use]
+pub fn import_command(csv_path: &Path, pack_dir: &Path) -> CommandOutput {
+    let text = match std::fs::read_to_string(csv_path) {
+        Ok(t) => t,
+        Err(e) => return CommandOutput::bad_input(format!("{}: {e}", csv_path.display())),
+    };
+    let mut pack = match crate::pack::load_for_command(pack_dir) {
+        Ok(p) => p,
+        Err(out) => return out,
+    };
+    let failed = |stderr: String| CommandOutput {
+        stdout: String::new(),
+        stderr,
+        code: 1,
+    };
+    let plan = match plan_import(&pack, &text) {
+        Ok(plan) => plan,
+        Err(errors) => {
+            let mut stderr = String::new();
+            for e in &errors {
+                let _ = writeln!(stderr, "{}", e.display(csv_path));
+            }
+            let _ = writeln!(stderr, "nothing was written");
+            return failed(stderr);
+        }
+    };
+    if let Err(e) = apply_plan(&mut pack, &plan) {
+        return failed(format!("{e}\nnothing was written\n"));
+    }
+    match pack.save() {
+        Ok(written) => {
+            let mut out = describe_plan(&plan);
+            for file in written {
+                let _ = writeln!(out, "wrote {file}");
+            }
+            CommandOutput::ok(out)
+        }
+        Err(e) => failed(format!("{e}\n")),
+    }
+}
+
 /// A summary of a plan, a line per change, for the CLI and the editor's preview.
 #[must_use]
 pub fn describe_plan(plan: &ImportPlan) -> String {

@@ -258,6 +258,15 @@ pub enum CsvCommand {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Change and add cards from a CSV file: rows matched by id change those cards only
+    /// (their lines in the files; comments and layout stay), new ids append; nothing is
+    /// written if any row is bad.
+    Import {
+        /// The CSV file (a header row naming the columns, at least `id`).
+        csv: PathBuf,
+        /// The pack folder.
+        pack: PathBuf,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -312,6 +321,9 @@ pub fn main() -> ExitCode {
         Some(Command::Csv {
             action: CsvCommand::Export { pack, output },
         }) => sigilforge_engine::cards_csv::export_command(&pack, &output),
+        Some(Command::Csv {
+            action: CsvCommand::Import { csv, pack },
+        }) => sigilforge_engine::cards_csv::import_command(&csv, &pack),
         Some(Command::Glyph {
             file,
             json,
