@@ -471,3 +471,40 @@ fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
     let saved = std::fs::read_to_string(dir.path().join("beasts.ron")).unwrap();
     assert_eq!(saved, CARDS.replace("attack: 4", "attack: 7"));
 }
+
+#[test]
+fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
+    let dir = fixture();
+    outside_edit(dir.path(), "life: 6),", "life: 6,");
+    let app = SigilforgeApp::without_pack(Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness
+        .state_mut()
+        .apply(EditCommand::OpenPack(dir.path().to_owned()));
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    let broken = doc.pack.file("cards.ron").unwrap().source.clone();
+    // The one problem sits where the `)` was due: just past `life: 6,` on the bear's line.
+    assert_eq!(doc.problems.len(), 1, "{:?}", doc.problems);
+    let at = doc.problems[0].diagnostic.location;
+    let bear_line = broken.lines().nth(4).unwrap();
+    let due = bear_line.find("life: 6,").unwrap() + "life: 6,".len() + 1;
+    assert_eq!(at, Location { line: 5, column: due }, "{:?}", doc.problems);
+    // Open the text view on the problem (the cursor goes there) and type the bracket.
+    harness.state_mut().apply(EditCommand::OpenText {
+        file: "cards.ron".into(),
+        at: Some(at),
+    });
+    harness.run();
+    harness.get_by_value(&broken).type_text(")");
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    let file = doc.pack.file("cards.ron").unwrap();
+    assert_eq!(file.source, CARDS.replace("life: 6),", "life: 6,)"));
+    assert!(matches!(file.content, Content::Cards(_)), "parsed again live");
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
+}
