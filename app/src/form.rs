@@ -15,7 +15,7 @@
 
 use egui::{Id, RichText, Ui};
 use sigilforge_engine::reflect::{
-    EnumReflect, FieldInfo, ListMut, OptionMut, Reflect, Refers, TypeInfo, ValueMut, words,
+    EnumReflect, FieldInfo, ListMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
 };
 
 /// What the pack knows, for suggestions and in-place checks.
@@ -86,11 +86,7 @@ fn type_noun(ty: TypeInfo, capital: bool) -> String {
         TypeInfo::Struct(s) => words(s.name),
         TypeInfo::Enum(e) => words(e.name),
     };
-    if capital {
-        word
-    } else {
-        word.to_lowercase()
-    }
+    if capital { word } else { word.to_lowercase() }
 }
 
 /// The singular noun for a list's items, from the list's label ("Effects" → "effect").
@@ -216,9 +212,7 @@ fn int_form(
                     .desired_width(56.0),
             )
             .on_hover_text(hover(&tip, &label));
-        response.widget_info(|| {
-            egui::WidgetInfo::text_edit(true, "", &text, &label)
-        });
+        response.widget_info(|| egui::WidgetInfo::text_edit(true, "", &text, &label));
         let problem = match text.trim().parse::<i64>() {
             Err(_) => Some("type a whole number".to_owned()),
             Ok(v) if field.and_then(|f| f.min).is_some_and(|m| v < m) => Some(format!(
@@ -235,7 +229,9 @@ fn int_form(
             },
         };
         if let Some(problem) = &problem {
-            ui.label(RichText::new(format!("⚠ {label}: {problem}")).color(ui.visuals().error_fg_color));
+            ui.label(
+                RichText::new(format!("⚠ {label}: {problem}")).color(ui.visuals().error_fg_color),
+            );
         }
         if response.has_focus() || problem.is_some() {
             ui.data_mut(|d| d.insert_temp(key, text));
@@ -315,15 +311,17 @@ fn text_form(
         let known = known_names(ctx, refers);
         if !known.is_empty() {
             ui.menu_button("▾", |ui| {
-                egui::ScrollArea::vertical().max_height(240.0).show(ui, |ui| {
-                    for name in known {
-                        if ui.button(name).clicked() {
-                            s.clone_from(name);
-                            change.value(path);
-                            ui.close();
+                egui::ScrollArea::vertical()
+                    .max_height(240.0)
+                    .show(ui, |ui| {
+                        for name in known {
+                            if ui.button(name).clicked() {
+                                s.clone_from(name);
+                                change.value(path);
+                                ui.close();
+                            }
                         }
-                    }
-                });
+                    });
             })
             .response
             .on_hover_text(format!("Pick a {} the pack has", label.to_lowercase()));
@@ -346,12 +344,10 @@ fn option_form(
     let label = label_of(field, "Value");
     if let TypeInfo::Enum(info) = o.inner_type() {
         // An optional choice: "none" first, then the variants.
-        let current = o
-            .inner_mut()
-            .and_then(|inner| match inner.value_mut() {
-                ValueMut::Enum(e) => Some(e.variant()),
-                _ => None,
-            });
+        let current = o.inner_mut().and_then(|inner| match inner.value_mut() {
+            ValueMut::Enum(e) => Some(e.variant()),
+            _ => None,
+        });
         let mut picked = current;
         let text = current.map_or_else(|| "— none —".to_owned(), |i| info.variants[i].title());
         egui::ComboBox::from_id_salt(id.with("option"))

@@ -1,6 +1,7 @@
 //! Sigilforge app: the editor (eframe/egui) and the command-line interface, over the engine.
 
 pub mod cli;
+pub mod dialogs;
 pub mod editor;
 pub mod encounter_ui;
 pub mod form;

@@ -257,7 +257,8 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                         ));
                     }
                     Fields::Named(f) => {
-                        let binds: Vec<_> = f.named.iter().filter_map(|x| x.ident.clone()).collect();
+                        let binds: Vec<_> =
+                            f.named.iter().filter_map(|x| x.ident.clone()).collect();
                         index_arms.push(quote!(Self::#v { .. } => #i));
                         sample_arms.push(quote!(#i => Self::#v { #(#binds: #samples),* }));
                         fields_mut_arms.push(quote!(

@@ -7,6 +7,7 @@
 extern crate self as sigilforge_engine;
 
 pub mod archive;
+pub mod balance;
 pub mod battle;
 pub mod command;
 pub mod core;
@@ -16,6 +17,7 @@ pub mod glyph;
 pub mod model;
 pub mod pack;
 pub mod reflect;
+pub mod ron_doc;
 pub mod ron_io;
 mod ron_scan;
 pub mod rules;

@@ -534,4 +534,96 @@ mod tests {
         IntMut::set(&mut n, 7).unwrap();
         assert_eq!(n, 7);
     }
+
+    /// Every variant of `T`, as the form makes it (the sample of that variant), is what it says
+    /// it is and reads back from its RON text unchanged.
+    fn every_variant_round_trips<T>() -> usize
+    where
+        T: Reflect
+            + Sample
+            + serde::Serialize
+            + serde::de::DeserializeOwned
+            + PartialEq
+            + std::fmt::Debug,
+    {
+        let TypeInfo::Enum(info) = T::type_info() else {
+            panic!("not an enum");
+        };
+        for (index, variant) in info.variants.iter().enumerate() {
+            let mut value = T::sample();
+            let ValueMut::Enum(e) = value.value_mut() else {
+                panic!("{} is not drawn as an enum", info.name);
+            };
+            e.set_variant(index);
+            assert_eq!(
+                e.variant(),
+                index,
+                "{}::{} has no form",
+                info.name,
+                variant.name
+            );
+            assert_eq!(e.fields_mut().len(), variant.fields.len());
+            let text = ron::to_string(&value).unwrap();
+            let back: T = ron::from_str(&text)
+                .unwrap_or_else(|err| panic!("{}::{} → {text}: {err}", info.name, variant.name));
+            assert_eq!(
+                back, value,
+                "{}::{} changed in a round trip",
+                info.name, variant.name
+            );
+        }
+        info.variants.len()
+    }
+
+    #[test]
+    fn every_variant_of_the_ability_model_has_a_form_and_round_trips() {
+        use crate::model::{
+            AbilityKind, ActivatedSubtype, Amount, Condition, Duration, Effect, ReplacementMode,
+            RestrictionKind, RestrictionTiming, Stat, Target, Tie, Trigger, Zone,
+        };
+        let covered = [
+            ("AbilityKind", every_variant_round_trips::<AbilityKind>()),
+            (
+                "ActivatedSubtype",
+                every_variant_round_trips::<ActivatedSubtype>(),
+            ),
+            (
+                "ReplacementMode",
+                every_variant_round_trips::<ReplacementMode>(),
+            ),
+            ("Trigger", every_variant_round_trips::<Trigger>()),
+            ("Target", every_variant_round_trips::<Target>()),
+            ("Tie", every_variant_round_trips::<Tie>()),
+            ("Amount", every_variant_round_trips::<Amount>()),
+            ("Stat", every_variant_round_trips::<Stat>()),
+            ("Condition", every_variant_round_trips::<Condition>()),
+            (
+                "RestrictionKind",
+                every_variant_round_trips::<RestrictionKind>(),
+            ),
+            (
+                "RestrictionTiming",
+                every_variant_round_trips::<RestrictionTiming>(),
+            ),
+            ("Duration", every_variant_round_trips::<Duration>()),
+            ("Effect", every_variant_round_trips::<Effect>()),
+            ("Zone", every_variant_round_trips::<Zone>()),
+        ];
+        // An enum the model gains must be added above, so its variants are tried too.
+        for e in reachable_enums(crate::model::Ability::type_info()) {
+            assert!(
+                covered
+                    .iter()
+                    .any(|(name, n)| *name == e.name && *n == e.variants.len()),
+                "{} is reachable from Ability but not tried here",
+                e.name
+            );
+        }
+        let ability = crate::model::Ability::sample();
+        let text = ron::to_string(&ability).unwrap();
+        assert_eq!(
+            ron::from_str::<crate::model::Ability>(&text).unwrap(),
+            ability
+        );
+    }
 }

@@ -13,12 +13,9 @@ use crate::ron_scan::{is_ident, skip_string, value_end};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
-/// Brackets nested deeper than this are refused before parsing.
-pub const MAX_DEPTH: usize = 64;
+pub use crate::ron_doc::tree::MAX_DEPTH;
 /// How many unknown fields one file may report before the loader gives up on it.
 const MAX_RECOVERIES: usize = 64;
-/// Canonical line width: short lists and tuples are written on one line when they fit.
-const LINE_WIDTH: usize = 100;
 
 /// Errors writing a file.
 #[derive(Debug, thiserror::Error)]
@@ -331,100 +328,18 @@ fn first_too_deep(source: &str) -> Option<usize> {
 
 /// Writes a value as canonical RON: `Tag(` then the fields, 4-space indent, one field a line,
 /// short lists and tuples kept on one line, a final newline. The same value always gives the
-/// same bytes.
+/// same bytes, and the result is already in the form `sigilforge fmt` writes.
 pub fn to_canonical<T: Serialize>(tag: &str, value: &T) -> Result<String, ron::Error> {
-    let config = ron::ser::PrettyConfig::new()
-        .indentor("    ")
-        .new_line("\n")
-        .struct_names(false)
-        .separate_tuple_members(false)
-        .enumerate_arrays(false);
-    let body = ron::ser::to_string_pretty(value, config)?;
+    let value = crate::ron_doc::splice::Value::of(value).map_err(|e| match e {
+        crate::ron_doc::splice::SpliceError::Serialize(e) => e,
+        other => ron::Error::Message(other.to_string()),
+    })?;
+    let body = crate::ron_doc::format::pretty(&value.text, &value.root, "", tag.chars().count());
     let mut out = String::with_capacity(body.len() + tag.len() + 1);
     out.push_str(tag);
-    out.push_str(&compact_leaves(&body));
+    out.push_str(&body);
     out.push('\n');
     Ok(out)
-}
-
-/// Collapses bracketed groups that hold no named fields and no multi-line children onto one
-/// line when they fit in [`LINE_WIDTH`]: `tribes: [\n "Warrior",\n]` becomes `tribes: ["Warrior"]`.
-fn compact_leaves(pretty: &str) -> String {
-    struct Open {
-        out_pos: usize,
-        has_field: bool,
-        has_expanded_child: bool,
-    }
-    let mut out = String::with_capacity(pretty.len());
-    let mut stack: Vec<Open> = Vec::new();
-    let mut chars = pretty.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
-        match c {
-            '"' => {
-                out.push(c);
-                let mut escaped = false;
-                for (_, s) in chars.by_ref() {
-                    out.push(s);
-                    if escaped {
-                        escaped = false;
-                    } else if s == '\\' {
-                        escaped = true;
-                    } else if s == '"' {
-                        break;
-                    }
-                }
-            }
-            '(' | '[' | '{' => {
-                stack.push(Open {
-                    out_pos: out.len(),
-                    has_field: false,
-                    has_expanded_child: false,
-                });
-                out.push(c);
-            }
-            ':' => {
-                if let Some(top) = stack.last_mut() {
-                    top.has_field = true;
-                }
-                out.push(c);
-            }
-            ')' | ']' | '}' => {
-                let Some(open) = stack.pop() else {
-                    out.push(c);
-                    continue;
-                };
-                let inner = out.get(open.out_pos + 1..).unwrap_or("").to_owned();
-                let mut collapsed = !inner.contains('\n');
-                if inner.contains('\n') && !open.has_field && !open.has_expanded_child {
-                    let items: Vec<&str> = inner
-                        .lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty())
-                        .map(|l| l.strip_suffix(',').unwrap_or(l))
-                        .collect();
-                    let joined = items.join(", ");
-                    let line_start = out
-                        .get(..open.out_pos)
-                        .and_then(|s| s.rfind('\n'))
-                        .map_or(0, |i| i + 1);
-                    let prefix_len = out
-                        .get(line_start..=open.out_pos)
-                        .map_or(0, |s| s.chars().count());
-                    if prefix_len + joined.chars().count() + 2 <= LINE_WIDTH {
-                        out.truncate(open.out_pos + 1);
-                        out.push_str(&joined);
-                        collapsed = true;
-                    }
-                }
-                out.push(c);
-                if let Some(parent) = stack.last_mut() {
-                    parent.has_expanded_child |= !collapsed;
-                }
-            }
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, flushed and

@@ -1,6 +1,7 @@
 //! The shared sandbox contract (`engine::core::Sandbox`) on all four systems: a seeded run
 //! replayed 100 times gives the same log, and seeking or stepping back (replay from the seed)
-//! gives exactly what a fresh run stepped as far gives.
+//! gives exactly what a fresh run stepped as far gives. Runs that keep moments
+//! (`engine::core::AtEvent`) log the same, and show the board right after any event.
 
 #![allow(clippy::unwrap_used)] // helpers of tests: a failure should stop the test here
 
@@ -8,10 +9,10 @@ use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::battle::{Battle, EventKind, load_scenario_file};
-use sigilforge_engine::core::{Caused, Sandbox};
+use sigilforge_engine::core::{AtEvent, Caused, Sandbox};
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::encounter::{EncounterRun, load};
-use sigilforge_engine::glyph::{GlyphRun, load_file};
+use sigilforge_engine::encounter::{EncounterRun, LogKind, load};
+use sigilforge_engine::glyph::{GlyphEventKind, GlyphRun, load_file};
 use sigilforge_engine::rules::{RulesRun, RulesScenario, load_scenario_pack};
 
 fn content(rel: &str) -> PathBuf {
@@ -170,4 +171,118 @@ fn the_battle_board_at_an_event_shows_that_moment() {
     assert_eq!(last.board(), b.board());
     assert_eq!(last.life(), b.life());
     assert!(b.at_event(log.len() as u32).is_none());
+}
+
+/// Keeping moments changes no log; the moment at each step's last event is the board a fresh
+/// run stepped as far stands at; no moment is kept beyond the log. `run` keeps none.
+fn moments_agree_with_the_run<S, V>(run: &S, view: impl Fn(S::Moment) -> V)
+where
+    S: AtEvent,
+    S::Event: PartialEq + Debug,
+    V: PartialEq + Debug,
+{
+    let mut plain = run.restart();
+    plain.run_to_end();
+    let mut kept = run.restart().keep_moments();
+    let mut steps = 0;
+    loop {
+        let before = kept.log().len();
+        if !kept.step() {
+            break;
+        }
+        steps += 1;
+        let after = kept.log().len();
+        if after > before {
+            // (A battle works ahead of its log: only its kept moments are never ahead.)
+            let fresh = run.restart().keep_moments().seek(steps);
+            let moment = kept.at_event(after - 1).map(&view);
+            assert_eq!(moment, Some(view(fresh.moment())), "step {steps}");
+        }
+    }
+    assert_eq!(kept.log(), plain.log());
+    assert!(kept.at_event(kept.log().len()).is_none());
+    assert!(
+        plain.at_event(0).is_none(),
+        "a run that keeps none shows none"
+    );
+    // A replay of a run that keeps moments keeps them too.
+    assert!(kept.seek(1).at_event(0).is_some());
+}
+
+#[test]
+fn battle_moments_agree_with_the_run() {
+    let (_, setup) = load_scenario_file(&content("battle-line/scenarios/reanimate.ron")).unwrap();
+    let plain = Battle::new(&setup, 7);
+    moments_agree_with_the_run(&plain, |b| (b.turn(), b.life(), b.board()));
+}
+
+#[test]
+fn glyph_moments_agree_with_the_run() {
+    moments_agree_with_the_run(&glyph(), |m| m);
+    let (net, _) = load_file(&content("glyphs/broken-relay.ron")).unwrap();
+    moments_agree_with_the_run(&GlyphRun::new(&net), |m| m);
+}
+
+#[test]
+fn encounter_moments_agree_with_the_run() {
+    moments_agree_with_the_run(&encounter(), |m| m);
+}
+
+/// In the middle of a round: the moved glyph stands at its new place while both its links
+/// still stand; then they break one at a time.
+#[test]
+fn the_glyph_board_at_an_event_shows_that_moment() {
+    let (net, _) = load_file(&content("glyphs/broken-relay.ron")).unwrap();
+    let mut run = GlyphRun::new(&net).keep_moments();
+    run.run_to_end();
+    let moved = run
+        .log()
+        .iter()
+        .position(|e| matches!(e.kind, GlyphEventKind::Moved { .. }))
+        .unwrap();
+    let relay = net.glyphs.iter().position(|g| g.id == "relay").unwrap();
+    let at = |i: usize| run.at_event(i).unwrap();
+    assert_eq!(at(moved).round, 4);
+    assert_eq!(at(moved).positions[relay], (7.0, 0.0));
+    assert_eq!(at(moved - 1).positions[relay], net.glyphs[relay].pos);
+    assert_eq!(at(moved).links.len(), 2);
+    assert_eq!(at(moved + 1).links.len(), 1);
+    assert!(at(moved + 2).links.is_empty());
+    // A sender shines from its Sent event on, for the rest of its round.
+    let sent = run
+        .log()
+        .iter()
+        .position(|e| matches!(e.kind, GlyphEventKind::Sent { .. }))
+        .unwrap();
+    assert!(at(sent - 1).shining.is_empty());
+    assert_eq!(at(sent).shining, ["sentinel"]);
+}
+
+/// In the middle of an action: the damage is on the board at its entry, not at the one before.
+#[test]
+fn the_encounter_board_at_an_event_shows_that_moment() {
+    let mut run = encounter().keep_moments();
+    run.run_to_end();
+    let log = run.log();
+    let damage = log
+        .iter()
+        .find(|e| e.kind == LogKind::Damage && !e.text.contains(" takes 0 "))
+        .unwrap();
+    let who = damage.text.split(' ').next().unwrap();
+    let health = |i: usize| {
+        let state = run.at_event(i).unwrap();
+        state
+            .combatants
+            .iter()
+            .find(|c| c.id == who)
+            .unwrap()
+            .health
+    };
+    assert!(
+        health(damage.index) < health(damage.index - 1),
+        "{}",
+        damage.text
+    );
+    // What is logged while setting up has its moment too.
+    assert_eq!(run.at_event(0).unwrap().round, 1);
 }

@@ -131,3 +131,33 @@ fn dismiss_on_in_the_loop_path_is_respected() {
         [("a".to_owned(), "ping".to_owned())]
     );
 }
+
+/// Found by `glyph_props`: a Reaction that dismisses is skipped when the Beat is already spent,
+/// so the Free Reaction listed after it still sends. The analyser must count that send.
+#[test]
+fn a_skipped_reaction_dismissal_does_not_hide_later_sends() {
+    let n = net(r#"GlyphNetwork(name: "n", max_rounds: 6, glyphs: [
+        (id: "g0", pos: (0.0, 0.0)),
+        (id: "g2", pos: (0.0, 0.0), abilities: [
+          (on: "b", time: Reaction, does: [Dismiss]),
+          (on: "a", time: Reaction, does: [Send("b")]),
+          (on: "b", time: FreeReaction, does: [Send("a")]),
+        ]),
+      ], links: [("g2", "g0")],
+      inject: [(round: 2, glyph: "g2", command: "a"), (round: 1, glyph: "g2", command: "a")])"#);
+    let outcome = GlyphRun::new(&n).run_to_end();
+    let received = |g: &str, c: &str| {
+        outcome
+            .rounds
+            .iter()
+            .any(|r| r.received.iter().any(|(x, y)| x == g && y == c))
+    };
+    assert!(received("g0", "a"), "the run sends a to g0: {outcome:?}");
+    let report = analyse(&n);
+    let predicted = report
+        .reach
+        .iter()
+        .flat_map(|x| &x.reaches)
+        .any(|x| x.glyph == "g0" && x.command == "a");
+    assert!(predicted, "{:?}", report.reach);
+}

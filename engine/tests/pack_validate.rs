@@ -200,7 +200,7 @@ fn files_of_unknown_kind_are_named() {
 }
 
 #[test]
-fn fmt_rewrites_to_canonical_form_and_leaves_broken_files_alone() {
+fn fmt_normalises_spacing_keeps_line_breaks_and_leaves_broken_files_alone() {
     let dir = tempfile::tempdir().unwrap();
     write_pack(
         dir.path(),
@@ -215,8 +215,8 @@ fn fmt_rewrites_to_canonical_form_and_leaves_broken_files_alone() {
     assert_eq!(out.code, 1, "a broken file is reported: {}", out.stderr);
     let cards = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
     assert_eq!(
-        cards,
-        "CardSet(\n    cards: [\n        (\n            id: \"a\",\n            name: \"A\",\n            tribes: [\"X\"],\n        ),\n    ],\n)\n"
+        cards, "CardSet(cards: [(id: \"a\", name: \"A\", tribes: [\"X\"])])\n",
+        "one line stays one line; spacing is normalised"
     );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("broken.ron")).unwrap(),
@@ -239,4 +239,50 @@ fn a_broken_encounter_file_is_reported_once() {
     let _ = load_pack(dir.path(), &mut diags);
     let about_typo = diags.iter().filter(|d| d.message.contains("nmae")).count();
     assert_eq!(about_typo, 1, "{diags:#?}");
+}
+
+/// One missing `)` in the starter cards: the syntax error, then one "unavailable" problem for
+/// everything that file would have defined, not one per reference.
+#[test]
+fn a_syntax_error_gives_one_root_problem() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = tempfile::tempdir().unwrap();
+    let mut stack = vec![std::path::PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        for entry in std::fs::read_dir(src.join(&rel)).unwrap() {
+            let entry = entry.unwrap();
+            let rel = rel.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                std::fs::create_dir_all(dir.path().join(&rel)).unwrap();
+                stack.push(rel);
+            } else {
+                std::fs::copy(entry.path(), dir.path().join(&rel)).unwrap();
+            }
+        }
+    }
+    let cards = dir.path().join("battle-line/cards.ron");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let broken = text.replacen("then runs.\"),", "then runs.\",", 1);
+    assert_ne!(broken, text);
+    std::fs::write(&cards, broken).unwrap();
+    let mut diags = Diagnostics::new();
+    let _ = load_pack(dir.path(), &mut diags);
+    let messages: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    let unavailable = messages
+        .iter()
+        .filter(|m| m.contains("unavailable"))
+        .count();
+    let missing = messages
+        .iter()
+        .filter(|m| m.contains("does not exist"))
+        .count();
+    assert_eq!(unavailable, 1, "{messages:#?}");
+    assert_eq!(missing, 0, "{messages:#?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("battle-line/cards.ron has a syntax error")),
+        "{messages:#?}"
+    );
+    assert!(messages.len() <= 3, "{messages:#?}");
 }

@@ -98,6 +98,9 @@ fn every_ability_in_the_rules_scenarios_has_generated_text() {
     let mut count = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
         let scenario: RulesScenario =
             ron::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         for card in scenario.cards.values() {

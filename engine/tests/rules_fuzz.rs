@@ -129,7 +129,11 @@ fn action() -> impl Strategy<Value = Action> {
                 Just("nowhere".to_owned())
             ]
         )
-            .prop_map(|(card, to)| Action::Move { card, to }),
+            .prop_map(|(card, to)| Action::Move {
+                card,
+                to,
+                attach_to: None
+            }),
         Just(Action::Event("duel tie".into())),
         prop::collection::vec(id(), 0..2).prop_map(Action::Skirmish),
     ]

@@ -5,10 +5,15 @@
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::rules::cli::rules_command;
-use sigilforge_engine::rules::{RulesScenario, run_scenario};
+use sigilforge_engine::rules::{Game, RulesScenario, run_scenario};
 
 fn scenario_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
+    ron_files_in("../content/rules-tests")
+}
+
+/// The `.ron` files directly in `dir` (relative to the engine crate), sorted.
+fn ron_files_in(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
@@ -38,6 +43,12 @@ fn every_rules_scenario_meets_its_expectations() {
             path.display()
         );
         let game = run_scenario(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // The same run with every cached reading of static effects checked against a fresh one.
+        let mut checked =
+            Game::new(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        checked.verify_static_cache();
+        checked.run_checked(&scenario.script, &scenario.expect);
+        assert_eq!(checked.log, game.log, "{}", path.display());
         for e in &game.errors {
             failures.push(format!("{}: script error: {e}", path.display()));
         }
@@ -46,6 +57,39 @@ fn every_rules_scenario_meets_its_expectations() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Each file under `content/rules-tests/errors/` starts with `// exit N: message` and must
+/// exit N with that message on standard error: the errors a designer sees are part of the
+/// contract.
+#[test]
+fn every_error_scenario_fails_with_its_message() {
+    let files = ron_files_in("../content/rules-tests/errors");
+    assert!(files.len() >= 6, "only {} error scenarios", files.len());
+    for path in files {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let head = source.lines().next().unwrap_or("");
+        let (code, message) = head
+            .strip_prefix("// exit ")
+            .and_then(|rest| rest.split_once(": "))
+            .unwrap_or_else(|| {
+                panic!("{}: first line is not `// exit N: message`", path.display())
+            });
+        let out = rules_command(&path, false);
+        assert_eq!(
+            out.code.to_string(),
+            code,
+            "{}: {}",
+            path.display(),
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains(message),
+            "{}: expected `{message}` in:\n{}",
+            path.display(),
+            out.stderr
+        );
+    }
 }
 
 #[test]
@@ -93,6 +137,34 @@ fn every_seed_rule_and_restriction_has_a_named_scenario() {
         .copied()
         .collect();
     assert!(missing.is_empty(), "no scenario named for {missing:?}");
+}
+
+/// `docs/rules/abilities-and-effects.md` maps every seed sentence to scenarios: every scenario
+/// it names exists, and every scenario is named there.
+#[test]
+fn the_rules_map_names_every_scenario_and_only_real_ones() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules/abilities-and-effects.md"),
+    )
+    .unwrap();
+    let named: Vec<&str> = doc
+        .split(|c: char| c == '`' || c.is_whitespace() || c == ',' || c == '(' || c == ')')
+        .filter(|w| Path::new(w).extension().is_some_and(|e| e == "ron"))
+        .collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
+    for name in &named {
+        assert!(
+            dir.join(name).is_file(),
+            "the map names {name}, which does not exist"
+        );
+    }
+    for path in scenario_files() {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            named.iter().any(|n| *n == file),
+            "{file} is not in docs/rules/abilities-and-effects.md"
+        );
+    }
 }
 
 #[test]

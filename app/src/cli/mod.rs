@@ -4,7 +4,7 @@
 mod battle_commands;
 mod pack_commands;
 
-use sigilforge_engine::{battle, encounter, glyph, rules};
+use sigilforge_engine::{balance, battle, encounter, glyph, rules};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,6 +95,49 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Card impact over a pool: random line-ups drawn from the pack's creatures, each match
+    /// played both ways; per card and keyword, the win rate with it minus without it (95%
+    /// interval). With --against or --against-rev, an A/B of two versions on the same matches.
+    Balance {
+        /// The pack folder.
+        pack: PathBuf,
+        /// How many battles (two per match: the sides swapped).
+        #[arg(long, default_value_t = 100_000)]
+        runs: u64,
+        /// Creatures per line (and the line's length).
+        #[arg(long, default_value_t = 7)]
+        line_size: usize,
+        /// Which creatures: `tribe:Beast keyword:Bolt tag:x file:dir/ id:a,b -term text`.
+        #[arg(long, value_name = "FILTER", default_value = "")]
+        pool: String,
+        /// Seed of the match draws.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Flag a card when its interval clears zero by more than this (0.02 = 2 points).
+        #[arg(long, default_value_t = 0.02)]
+        margin: f64,
+        /// Starting life.
+        #[arg(long, default_value_t = 20)]
+        life: i32,
+        /// Turn limit (a game reaching it counts as a draw).
+        #[arg(long, default_value_t = 30)]
+        max_turns: u32,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A/B against another pack folder (before = that folder, after = PACK).
+        #[arg(long, value_name = "DIR", conflicts_with = "against_rev")]
+        against: Option<PathBuf>,
+        /// A/B against the pack folder at a git revision (before = REV, after = PACK as on disk).
+        #[arg(long, value_name = "REV")]
+        against_rev: Option<String>,
+        /// Save the results beside the pack (the editor's Balance panel shows them).
+        #[arg(long)]
+        save: bool,
+        /// Print the report as JSON (docs/formats/balance.md).
+        #[arg(long)]
+        json: bool,
+    },
     /// Run a rules scenario (abilities, effects, restrictions) and print the final state.
     Rules {
         /// The scenario file (`RulesScenario(...)`).
@@ -173,6 +216,40 @@ pub fn main() -> ExitCode {
             json,
         }) => battle_commands::simulate(&file, runs, threads, json),
         Some(Command::Rules { file, json }) => rules::cli::rules_command(&file, json),
+        Some(Command::Balance {
+            pack,
+            runs,
+            line_size,
+            pool,
+            seed,
+            margin,
+            life,
+            max_turns,
+            threads,
+            against,
+            against_rev,
+            save,
+            json,
+        }) => {
+            let config = balance::BalanceConfig {
+                runs,
+                line_size,
+                life,
+                max_turns,
+                seed,
+                filter: pool,
+                margin,
+            };
+            let options = balance::cli::Options {
+                threads,
+                json,
+                against: against
+                    .map(balance::cli::Against::Folder)
+                    .or(against_rev.map(balance::cli::Against::Revision)),
+                save,
+            };
+            battle_commands::balance(&pack, &config, &options)
+        }
     };
     emit(&output)
 }

@@ -1,20 +1,21 @@
-//! The application: state, the frame loop, shortcuts, menus and dialogs. All changes to the
+//! The application: state, the frame loop, shortcuts and timed work (the menus and dialogs are
+//! in `chrome.rs`). All changes to the
 //! document go through [`SigilforgeApp::apply`] (in `apply.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+use egui::{Key, KeyboardShortcut, Modifiers};
 use egui_dock::{DockArea, DockState, Style};
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::pack::{MANIFEST_FILE, Pack, load_pack};
+use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
 
-use super::commands::{CloseAnswer, EditCommand};
+use super::commands::EditCommand;
 use super::dock::{Tab, Viewer, default_layout};
-use super::document::{Document, pack_title};
+use super::document::Document;
 use super::history::History;
+use super::panels::Panels;
 use super::panels::log::Level;
-use super::panels::{Panels, help};
 use super::recovery::{AutosaveSettings, RecoverySnapshot};
 use super::watch::PackWatcher;
 use crate::sandbox::StepCommand;
@@ -79,6 +80,12 @@ pub struct SigilforgeApp {
     pub(super) close_now: bool,
     pub(super) focus_search: bool,
     pub(super) watcher: Option<PackWatcher>,
+    /// Files whose outside change conflicts with unsaved edits, waiting in the dialog.
+    pub(super) conflicts: Vec<super::conflict::PendingMerge>,
+    /// The egui context of the last frame (file dialogs answer through it).
+    pub(super) ctx: Option<egui::Context>,
+    /// The encounter file whose sheet waits for a path from the file dialog.
+    pub(super) sheet_export: Option<String>,
     loaders_installed: bool,
     theme_applied: Option<bool>,
 }
@@ -170,6 +177,9 @@ impl SigilforgeApp {
             close_now: false,
             focus_search: false,
             watcher: None,
+            conflicts: Vec::new(),
+            ctx: None,
+            sheet_export: None,
             loaders_installed: false,
             theme_applied: None,
         }
@@ -190,7 +200,7 @@ impl SigilforgeApp {
         }
         let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
         let mut diags = Diagnostics::new();
-        let pack = load_pack(dir, &mut diags);
+        let pack = read_pack(dir, &mut diags);
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -199,13 +209,15 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        self.set_document(Document::new(pack, &diags));
+        let doc = Document::new(pack, &diags);
+        let problems = doc.problems.len();
+        self.set_document(doc);
+        self.conflicts.clear();
         self.report(
             Level::Info,
             format!(
-                "Opened {} ({files} files, {} problems)",
-                dir.display(),
-                diags.len()
+                "Opened {} ({files} files, {problems} problems)",
+                dir.display()
             ),
         );
         self.recent.retain(|p| p != dir);
@@ -332,240 +344,6 @@ impl SigilforgeApp {
         }
     }
 
-    fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                menu_item(
-                    ui,
-                    "New pack…",
-                    "Start a pack in an empty folder",
-                    EditCommand::NewPackDialog,
-                    commands,
-                );
-                menu_item(
-                    ui,
-                    "Open pack…",
-                    "Open a pack folder (Ctrl+O)",
-                    EditCommand::OpenDialog,
-                    commands,
-                );
-                ui.menu_button("Open recent", |ui| {
-                    if self.recent.is_empty() {
-                        ui.weak("No recent packs");
-                    }
-                    for path in &self.recent {
-                        if ui
-                            .button(path.display().to_string())
-                            .on_hover_text("Open this pack")
-                            .clicked()
-                        {
-                            commands.push(EditCommand::OpenPack(path.clone()));
-                        }
-                    }
-                });
-                ui.separator();
-                menu_item(
-                    ui,
-                    "Save",
-                    "Save every changed file (Ctrl+S)",
-                    EditCommand::Save,
-                    commands,
-                );
-                menu_item(
-                    ui,
-                    "Save as…",
-                    "Save the pack to another folder (Ctrl+Shift+S)",
-                    EditCommand::SaveAs,
-                    commands,
-                );
-            });
-            ui.menu_button("Edit", |ui| {
-                let undo = self
-                    .history
-                    .undo_label()
-                    .map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}"));
-                let redo = self
-                    .history
-                    .redo_label()
-                    .map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}"));
-                menu_item(ui, &undo, "Ctrl+Z", EditCommand::Undo, commands);
-                menu_item(
-                    ui,
-                    &redo,
-                    "Ctrl+Y or Ctrl+Shift+Z",
-                    EditCommand::Redo,
-                    commands,
-                );
-                ui.separator();
-                menu_item(ui, "New card", "Ctrl+N", EditCommand::NewCard, commands);
-                menu_item(
-                    ui,
-                    "New keyword",
-                    "Define a keyword from blocks",
-                    EditCommand::NewKeyword,
-                    commands,
-                );
-                menu_item(
-                    ui,
-                    "Find",
-                    "Search the library (Ctrl+F)",
-                    EditCommand::FocusSearch,
-                    commands,
-                );
-            });
-            ui.menu_button("View", |ui| {
-                let theme = if self.dark {
-                    "Light theme"
-                } else {
-                    "Dark theme"
-                };
-                menu_item(ui, theme, "Ctrl+T", EditCommand::ToggleTheme, commands);
-                if ui
-                    .button("Reset layout")
-                    .on_hover_text("Put every panel back where it started")
-                    .clicked()
-                {
-                    self.dock = default_layout();
-                }
-                menu_item(
-                    ui,
-                    "Keyboard shortcuts",
-                    "F1",
-                    EditCommand::ToggleHelp,
-                    commands,
-                );
-            });
-            ui.separator();
-            if ui
-                .button(if self.dark { "☀ Light" } else { "🌙 Dark" })
-                .on_hover_text("Switch between the light and the dark theme (Ctrl+T)")
-                .clicked()
-            {
-                commands.push(EditCommand::ToggleTheme);
-            }
-            if ui
-                .button("Save")
-                .on_hover_text("Save every changed file (Ctrl+S)")
-                .clicked()
-            {
-                commands.push(EditCommand::Save);
-            }
-            if ui
-                .button("Undo")
-                .on_hover_text("Undo the last edit (Ctrl+Z)")
-                .clicked()
-            {
-                commands.push(EditCommand::Undo);
-            }
-            if ui.button("Redo").on_hover_text("Redo (Ctrl+Y)").clicked() {
-                commands.push(EditCommand::Redo);
-            }
-            if ui
-                .button("Help")
-                .on_hover_text("Keyboard shortcuts and where to start (F1)")
-                .clicked()
-            {
-                commands.push(EditCommand::ToggleHelp);
-            }
-        });
-    }
-
-    fn status_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
-        ui.horizontal(|ui| {
-            match &self.doc {
-                Some(doc) => {
-                    let title = pack_title(&doc.pack);
-                    if doc.is_dirty() {
-                        ui.label(RichText::new(format!("{title} • unsaved changes")).strong());
-                    } else {
-                        ui.label(format!("{title} — saved"));
-                    }
-                    ui.separator();
-                    let n = doc.problems.len();
-                    let text = match n {
-                        0 => "No problems".to_owned(),
-                        1 => "⚠ 1 problem".to_owned(),
-                        n => format!("⚠ {n} problems"),
-                    };
-                    if ui
-                        .button(text)
-                        .on_hover_text("Show the Problems panel")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::ShowTab(Tab::Problems));
-                    }
-                }
-                None => {
-                    ui.label("No pack open");
-                }
-            }
-            if let Some(status) = &self.status {
-                ui.separator();
-                let color = match status.level {
-                    Level::Info => ui.visuals().text_color(),
-                    Level::Error => ui.visuals().error_fg_color,
-                };
-                ui.label(RichText::new(&status.text).color(color));
-            }
-        });
-    }
-
-    fn modals(&mut self, ctx: &egui::Context, commands: &mut Vec<EditCommand>) {
-        if let Some(offer) = &self.recovery_offer {
-            let files = offer.files.len();
-            egui::Modal::new(egui::Id::new("recovery")).show(ctx, |ui| {
-                ui.heading("Restore unsaved edits?");
-                ui.label(format!(
-                    "The last session ended with unsaved changes in {files} file(s). Restore them?"
-                ));
-                ui.horizontal(|ui| {
-                    if ui
-                        .button("Restore")
-                        .on_hover_text("Bring the unsaved edits back")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::RestoreRecovery);
-                    }
-                    if ui
-                        .button("Discard")
-                        .on_hover_text("Throw them away and open the pack as saved")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::DiscardRecovery);
-                    }
-                });
-            });
-        }
-        if self.close_prompt {
-            egui::Modal::new(egui::Id::new("close-prompt")).show(ctx, |ui| {
-                ui.heading("Save changes before closing?");
-                ui.label("The pack has unsaved changes.");
-                ui.horizontal(|ui| {
-                    if ui
-                        .button("Save and close")
-                        .on_hover_text("Save every changed file, then close")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::CloseAnswer(CloseAnswer::Save));
-                    }
-                    if ui
-                        .button("Close without saving")
-                        .on_hover_text("Lose the unsaved changes")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::CloseAnswer(CloseAnswer::Discard));
-                    }
-                    if ui.button("Cancel").on_hover_text("Keep editing").clicked() {
-                        commands.push(EditCommand::CloseAnswer(CloseAnswer::Cancel));
-                    }
-                });
-            });
-        }
-        if self.show_help && help::ui(ctx) {
-            commands.push(EditCommand::ToggleHelp);
-        }
-    }
-
     /// Timed work: debounced validation, autosave, file watcher events.
     fn background(&mut self, ctx: &egui::Context) {
         if let Some(at) = self.revalidate_at {
@@ -647,7 +425,12 @@ impl SigilforgeApp {
         }
         self.apply_theme(&ctx);
         let mut commands = Vec::new();
-        if self.recovery_offer.is_none() && !self.close_prompt {
+        self.ctx = Some(ctx.clone());
+        let modal_open = self.recovery_offer.is_some()
+            || self.close_prompt
+            || !self.conflicts.is_empty()
+            || crate::dialogs::fallback_open(&ctx);
+        if !modal_open {
             Self::shortcuts(&ctx, &mut commands);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
@@ -676,25 +459,13 @@ impl SigilforgeApp {
         for command in commands {
             self.apply(command);
         }
+        self.take_dialog_answers(&ctx);
         if self.close_now {
             self.close_now = false;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.background(&ctx);
         self.handle_close_request(&ctx);
-    }
-}
-
-fn menu_item(
-    ui: &mut egui::Ui,
-    label: &str,
-    tip: &str,
-    command: EditCommand,
-    commands: &mut Vec<EditCommand>,
-) {
-    if ui.button(label).on_hover_text(tip).clicked() {
-        commands.push(command);
-        ui.close();
     }
 }
 

@@ -4,9 +4,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::model::{Card, PackManifest};
-use sigilforge_engine::pack::{Pack, load_pack};
+use sigilforge_engine::pack::{Pack, SaveError};
 
 use super::app::SigilforgeApp;
 use super::commands::{CloseAnswer, EditCommand};
@@ -16,6 +15,14 @@ use super::panels::keyword_editor::new_keyword;
 use super::panels::log::Level;
 use super::recovery;
 use super::tab::Tab;
+use crate::dialogs::PathRequest;
+
+/// Dialog ids of the app's own file dialogs.
+const OPEN_PACK: &str = "dialog-open-pack";
+const SAVE_AS: &str = "dialog-save-as";
+const NEW_PACK: &str = "dialog-new-pack";
+/// Dialog id of the encounter sheet export.
+pub(super) const EXPORT_SHEET: &str = "dialog-export-sheet";
 
 /// Packs with more cards than this re-validate after a short pause instead of on every edit.
 const EAGER_VALIDATION_CARDS: usize = 2_000;
@@ -113,12 +120,10 @@ impl SigilforgeApp {
             }
             EditCommand::SaveAs => self.save_as(),
             EditCommand::OpenDialog => {
-                if let Some(dir) = rfd::FileDialog::new()
-                    .set_title("Open a Sigilforge pack folder")
-                    .pick_folder()
-                {
-                    self.apply(EditCommand::OpenPack(dir));
-                }
+                self.ask_path(
+                    OPEN_PACK,
+                    PathRequest::folder("Open a Sigilforge pack folder"),
+                );
             }
             EditCommand::NewPackDialog => self.new_pack_dialog(),
             EditCommand::OpenPack(dir) => {
@@ -165,8 +170,64 @@ impl SigilforgeApp {
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
             EditCommand::OpenFile(file) => self.open_file(&file),
+            EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
+            EditCommand::ResolveConflicts => self.resolve_conflicts(),
+            EditCommand::SetText { file, text } => {
+                let Some(before) = self
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.pack.file(&file))
+                    .map(|f| f.source.clone())
+                else {
+                    return;
+                };
+                if before == text {
+                    return;
+                }
+                let change = Change::Text {
+                    path: file.clone(),
+                    before,
+                    after: text,
+                };
+                // Typing in one file merges into one undo step until something else happens.
+                let key = ItemAddr::card(&file, usize::MAX);
+                self.edit("Edit text".into(), vec![change], Some((key, "text".into())));
+            }
+            EditCommand::OpenText { file, at } => {
+                if let Some(at) = at {
+                    self.panels.text_views.go_to(&file, at);
+                }
+                self.show_in_editor_area(Tab::Text(file));
+            }
+        }
+    }
+
+    /// Opens a file dialog whose answer [`SigilforgeApp::take_dialog_answers`] acts on.
+    pub(super) fn ask_path(&mut self, id: &str, request: PathRequest) {
+        match &self.ctx {
+            Some(ctx) => crate::dialogs::open(ctx, egui::Id::new(id), request),
+            None => self.report(
+                Level::Error,
+                "The window is not ready for a dialog yet".into(),
+            ),
+        }
+    }
+
+    /// Acts on paths picked in the app's own dialogs (open pack, save as, new pack).
+    pub(super) fn take_dialog_answers(&mut self, ctx: &egui::Context) {
+        if let Some(dir) = crate::dialogs::take(ctx, egui::Id::new(OPEN_PACK)) {
+            self.apply(EditCommand::OpenPack(dir));
+        }
+        if let Some(dir) = crate::dialogs::take(ctx, egui::Id::new(SAVE_AS)) {
+            self.save_into(&dir);
+        }
+        if let Some(dir) = crate::dialogs::take(ctx, egui::Id::new(NEW_PACK)) {
+            self.create_pack(&dir);
+        }
+        if let Some(path) = crate::dialogs::take(ctx, egui::Id::new(EXPORT_SHEET)) {
+            self.write_sheet_to(&path);
         }
     }
 
@@ -209,8 +270,19 @@ impl SigilforgeApp {
             return;
         };
         let inverses: Vec<Change> = entry.changes.iter().rev().map(Change::inverse).collect();
-        self.replay(&inverses);
-        self.report(Level::Info, format!("Undid {}", entry.label));
+        match self.replay(&inverses) {
+            Ok(()) => self.report(Level::Info, format!("Undid {}", entry.label)),
+            Err(message) => {
+                self.history.refused_undo();
+                self.report(
+                    Level::Error,
+                    format!(
+                        "Cannot undo {}: {message}. Nothing was changed.",
+                        entry.label
+                    ),
+                );
+            }
+        }
     }
 
     fn redo(&mut self) {
@@ -218,25 +290,45 @@ impl SigilforgeApp {
             self.report(Level::Info, "Nothing to redo".into());
             return;
         };
-        self.replay(&entry.changes);
-        self.report(Level::Info, format!("Redid {}", entry.label));
+        match self.replay(&entry.changes) {
+            Ok(()) => self.report(Level::Info, format!("Redid {}", entry.label)),
+            Err(message) => {
+                self.history.refused_redo();
+                self.report(
+                    Level::Error,
+                    format!(
+                        "Cannot redo {}: {message}. Nothing was changed.",
+                        entry.label
+                    ),
+                );
+            }
+        }
     }
 
-    fn replay(&mut self, changes: &[Change]) {
-        let Some(doc) = &mut self.doc else { return };
-        let mut failed = None;
+    /// Applies a step's changes all or nothing: each checks that its target still holds the
+    /// value it recorded; at the first that does not, the ones applied are rolled back.
+    fn replay(&mut self, changes: &[Change]) -> Result<(), String> {
+        let Some(doc) = &mut self.doc else {
+            return Err("no pack is open".into());
+        };
+        let mut applied: Vec<&Change> = Vec::new();
         for change in changes {
             if let Err(message) = doc.apply_change(change) {
-                failed = Some(message);
+                for done in applied.iter().rev() {
+                    // Undoing what this step just did cannot meet a changed target.
+                    if let Err(e) = doc.apply_change(&done.inverse()) {
+                        self.panels.log.push(Level::Error, format!("rollback: {e}"));
+                    }
+                }
+                return Err(message);
             }
+            applied.push(change);
         }
         for change in changes {
             self.follow_change(change);
         }
-        if let Some(message) = failed {
-            self.report(Level::Error, message);
-        }
         self.after_edit();
+        Ok(())
     }
 
     /// Keeps editor tabs on their items when items are inserted or removed before them.
@@ -349,6 +441,14 @@ impl SigilforgeApp {
 
     /// Saves every changed file. Returns whether it worked.
     pub(super) fn save(&mut self) -> bool {
+        if let Some(p) = self.conflicts.first() {
+            let path = p.path.clone();
+            self.report(
+                Level::Error,
+                format!("Not saved: {path} changed on disk too; choose what to keep first"),
+            );
+            return false;
+        }
         let Some(doc) = &mut self.doc else {
             return false;
         };
@@ -369,6 +469,14 @@ impl SigilforgeApp {
                 self.report(Level::Info, text);
                 true
             }
+            Err(SaveError::ChangedOnDisk { path }) => {
+                self.report(
+                    Level::Error,
+                    format!("Not saved: {path} changed on disk since it was loaded. Merging it first; save again after."),
+                );
+                self.reload(&[path]);
+                false
+            }
             Err(e) => {
                 self.report(Level::Error, format!("Save failed, nothing was lost: {e}"));
                 false
@@ -380,13 +488,7 @@ impl SigilforgeApp {
         if self.doc.is_none() {
             return;
         }
-        let Some(dir) = rfd::FileDialog::new()
-            .set_title("Save the pack into a folder")
-            .pick_folder()
-        else {
-            return;
-        };
-        self.save_into(&dir);
+        self.ask_path(SAVE_AS, PathRequest::folder("Save the pack into a folder"));
     }
 
     /// Saves the whole pack into `dir` and keeps editing it there.
@@ -417,12 +519,14 @@ impl SigilforgeApp {
             );
             return;
         }
-        let Some(dir) = rfd::FileDialog::new()
-            .set_title("Pick an empty folder for the new pack")
-            .pick_folder()
-        else {
-            return;
-        };
+        self.ask_path(
+            NEW_PACK,
+            PathRequest::folder("Pick an empty folder for the new pack"),
+        );
+    }
+
+    fn create_pack(&mut self, dir: &Path) {
+        let dir = dir.to_owned();
         let name = dir
             .file_name()
             .map_or_else(|| "pack".to_owned(), |n| n.to_string_lossy().into_owned());
@@ -467,58 +571,6 @@ impl SigilforgeApp {
                 self.close_now = true;
             }
             CloseAnswer::Cancel => {}
-        }
-    }
-
-    /// Files changed on disk: reload the pack, keeping every unsaved edit (ours win a conflict,
-    /// and the user is told).
-    fn reload(&mut self, paths: &[String]) {
-        let Some(doc) = &self.doc else { return };
-        // Our own saves show up as changes too: skip files whose disk text is what we hold.
-        let foreign: Vec<&String> = paths
-            .iter()
-            .filter(|p| {
-                let disk = std::fs::read_to_string(doc.pack.root.join(p)).ok();
-                let ours = doc.pack.file(p).and_then(|f| f.content.to_text().ok());
-                disk != ours
-            })
-            .collect();
-        if foreign.is_empty() {
-            return;
-        }
-        let mut diags = Diagnostics::new();
-        let mut fresh = load_pack(&doc.pack.root, &mut diags);
-        let mut kept = Vec::new();
-        for old in doc.pack.files.iter().filter(|f| f.is_dirty()) {
-            if let Some(new) = fresh.files.iter_mut().find(|f| f.path == old.path) {
-                new.content = old.content.clone();
-            } else {
-                fresh.files.push(old.clone());
-            }
-            if foreign.contains(&&old.path) {
-                kept.push(old.path.clone());
-            }
-        }
-        fresh.files.sort_by(|a, b| a.path.cmp(&b.path));
-        let generation = doc.generation + 1;
-        let mut new_doc = Document::new(fresh, &diags);
-        // Unsaved edits were put back over what was read: check them too.
-        new_doc.revalidate();
-        new_doc.generation = generation;
-        self.doc = Some(new_doc);
-        let names: Vec<&str> = foreign.iter().map(|s| s.as_str()).collect();
-        self.report(
-            Level::Info,
-            format!("Reloaded {} (changed on disk)", names.join(", ")),
-        );
-        if !kept.is_empty() {
-            self.report(
-                Level::Error,
-                format!(
-                    "{} changed on disk but has unsaved edits here: kept yours (save to overwrite)",
-                    kept.join(", ")
-                ),
-            );
         }
     }
 }

@@ -1,16 +1,20 @@
 //! `SigilforgeApp`'s side of the hosted tabs and the battle sandbox: glyph network and
-//! encounter edits applied as whole-file changes, new files created, tabs opened, and the
+//! encounter edits applied as item-level changes, new files created, tabs opened, and the
 //! battle sandbox's commands (building a battle is an edit of its scenario file).
+
+use std::path::Path;
 
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::Content;
 
 use super::app::SigilforgeApp;
+use super::apply::EXPORT_SHEET;
 use super::document::Change;
 use super::hosted::{ENCOUNTER_DIR, GLYPH_DIR, STARTER_ENCOUNTER, content_for, title};
 use super::panels::log::Level;
 use super::panels::sandbox::{empty_scenario, scenario_in};
 use super::tab::Tab;
+use crate::dialogs::PathRequest;
 use crate::encounter_ui::{EncounterEdit, apply_encounter_edit};
 use crate::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
 use crate::sandbox::StepCommand;
@@ -43,7 +47,7 @@ impl SigilforgeApp {
         match apply_glyph_edit(&mut net, edit) {
             Ok(()) => {
                 self.panels.hosted.glyph_editor(file).set_refusal(None);
-                self.replace_file(edit.label(), file, before, Content::GlyphNetwork(net));
+                self.replace_file(edit.label(), file, &before, &Content::GlyphNetwork(net));
             }
             Err(reason) => {
                 self.panels
@@ -74,7 +78,7 @@ impl SigilforgeApp {
         match result {
             Ok(()) => {
                 self.panels.hosted.encounter_editor(file).set_refusal(None);
-                self.replace_file(edit.describe(), file, before, Content::Encounter(enc));
+                self.replace_file(edit.describe(), file, &before, &Content::Encounter(enc));
             }
             Err(reason) => {
                 self.panels
@@ -168,14 +172,26 @@ impl SigilforgeApp {
             .map(|f| f.content.clone())
     }
 
-    fn replace_file(&mut self, label: String, file: &str, before: Content, after: Content) {
+    /// Records an edit of a glyph network or encounter as the items it changed (a glyph, a
+    /// link, a combatant, a field), never the whole file: saving rewrites those items only,
+    /// and undo checks each still holds what the edit left.
+    fn replace_file(&mut self, label: String, file: &str, before: &Content, after: &Content) {
         if before == after {
             return;
         }
-        let change = Change::ReplaceFile {
+        let edits = before.item_edits(after);
+        if edits.is_empty() {
+            self.report(
+                Level::Error,
+                format!(
+                    "{file}: this edit could not be expressed item by item; it was not applied"
+                ),
+            );
+            return;
+        }
+        let change = Change::Items {
             path: file.to_owned(),
-            before,
-            after,
+            edits,
         };
         self.edit(label, vec![change], None);
     }
@@ -191,9 +207,12 @@ impl SigilforgeApp {
             .dock
             .iter_leaves()
             .find(|(_, leaf)| {
-                leaf.tabs()
-                    .iter()
-                    .any(|t| matches!(t, Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_)))
+                leaf.tabs().iter().any(|t| {
+                    matches!(
+                        t,
+                        Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
+                    )
+                })
             })
             .map(|(path, _)| path);
         let leaf = editors.or_else(|| {
@@ -219,8 +238,51 @@ impl SigilforgeApp {
 
     /// Closes the tab of a file that is no longer in the pack (its creation was undone).
     pub(super) fn close_file_tabs(&mut self, file: &str) {
-        self.dock
-            .retain_tabs(|tab| !matches!(tab, Tab::Glyph(f) | Tab::Encounter(f) if f == file));
+        self.dock.retain_tabs(
+            |tab| !matches!(tab, Tab::Glyph(f) | Tab::Encounter(f) | Tab::Text(f) if f == file),
+        );
+    }
+}
+
+impl SigilforgeApp {
+    /// Asks where to save an encounter's printable sheet (through the one file dialog, which
+    /// offers a path field when no native dialog can open); the answer writes it.
+    pub(super) fn export_sheet(&mut self, file: &str) {
+        let Some(doc) = &self.doc else { return };
+        let Some(Content::Encounter(enc)) = doc.pack.file(file).map(|f| &f.content) else {
+            return;
+        };
+        let request = PathRequest::save_file(
+            "Export encounter sheet",
+            "HTML",
+            &["html"],
+            &format!("{}.html", enc.name),
+        );
+        self.sheet_export = Some(file.to_owned());
+        self.ask_path(EXPORT_SHEET, request);
+    }
+
+    /// Writes the sheet of the encounter waiting for a path (the encounter tab shows how it
+    /// went).
+    pub(super) fn write_sheet_to(&mut self, path: &Path) {
+        let Some(file) = self.sheet_export.take() else {
+            return;
+        };
+        let Some(doc) = &self.doc else { return };
+        let Some(Content::Encounter(enc)) = doc.pack.file(&file).map(|f| &f.content) else {
+            return;
+        };
+        let enc = enc.clone();
+        self.panels.hosted.forget_stale_contents(doc);
+        let content = content_for(&mut self.panels.hosted.contents, doc, &file, &enc);
+        let status = match crate::encounter_ui::write_sheet(path, &enc, content) {
+            Ok(()) => format!("Sheet written to {}", path.display()),
+            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        };
+        self.panels
+            .hosted
+            .encounter_editor(&file)
+            .set_export_status(status);
     }
 }
 
@@ -322,7 +384,7 @@ impl SigilforgeApp {
             }
         };
         if let Some((label, path, before, after)) = replace {
-            self.replace_file(label, &path, before, after);
+            self.replace_file(label, &path, &before, &after);
         }
     }
 }

@@ -101,12 +101,30 @@ pub enum EditCommand {
         /// What changed.
         edit: EncounterEdit,
     },
+    /// Ask where to save an encounter's printable sheet (a dialog), then write it.
+    ExportSheet(String),
     /// Open a glyph network or encounter file in its tab.
     OpenFile(String),
     /// Add a new glyph network file under `glyphs/` and open it.
     NewGlyphNetwork,
     /// Add a new encounter file under `encounters/` and open it.
     NewEncounter,
+    /// Merge with the choices made in the conflict dialog.
+    ResolveConflicts,
+    /// A file's text was edited in the text view.
+    SetText {
+        /// The file (relative path).
+        file: String,
+        /// Its whole new text.
+        text: String,
+    },
+    /// Open a file as text, with the cursor at a place.
+    OpenText {
+        /// The file (relative path).
+        file: String,
+        /// Where to put the cursor.
+        at: Option<sigilforge_engine::diag::Location>,
+    },
 }
 
 /// The choices of the close dialog.

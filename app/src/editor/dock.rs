@@ -57,6 +57,10 @@ impl TabViewer for Viewer<'_> {
                 .doc
                 .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
                 .into(),
+            Tab::Text(file) => {
+                let dirty = self.doc.is_some_and(|d| d.is_file_dirty(file));
+                format!("{file} (text){}", if dirty { " •" } else { "" }).into()
+            }
             Tab::Editor(addr) => {
                 let Some(doc) = self.doc else {
                     return "Editor".into();
@@ -81,7 +85,10 @@ impl TabViewer for Viewer<'_> {
     }
 
     fn is_closeable(&self, tab: &Tab) -> bool {
-        matches!(tab, Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_))
+        matches!(
+            tab,
+            Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
+        )
     }
 
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
@@ -112,6 +119,7 @@ impl TabViewer for Viewer<'_> {
                     .hosted
                     .encounter_ui(ui, doc, file, self.commands);
             }
+            Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
         }
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use sigilforge_engine::diag::{Diagnostic, Diagnostics};
 use sigilforge_engine::model::{Card, CardSet, KeywordDef, KeywordSet};
 use sigilforge_engine::pack::{Content, Pack, PackFile, validate};
+use sigilforge_engine::ron_doc::parts::ItemEdit;
 
 /// Which list of a file an item lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -62,6 +63,10 @@ pub enum Item {
 
 /// One reversible change to the pack.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a change lives in the undo history, one per edit: a few hundred bytes each is cheaper than boxing every card"
+)]
 pub enum Change {
     /// An item's value changes.
     Replace {
@@ -100,14 +105,22 @@ pub enum Change {
         /// Its content.
         content: Content,
     },
-    /// A whole file's content changes (glyph networks and encounters are edited as one value).
-    ReplaceFile {
+    /// Items of a file change (glyph networks, encounters, any kind): each item's text before
+    /// and after, so undo can check the item still holds what this change left there.
+    Items {
         /// Relative path.
         path: String,
-        /// The content before.
-        before: Content,
-        /// The content after.
-        after: Content,
+        /// The item edits, applied all or nothing.
+        edits: Vec<ItemEdit>,
+    },
+    /// A file's text changes (typed in the text view); it is parsed again.
+    Text {
+        /// Relative path.
+        path: String,
+        /// The text before.
+        before: String,
+        /// The text after.
+        after: String,
     },
 }
 
@@ -141,11 +154,15 @@ impl Change {
                 path: path.clone(),
                 content: content.clone(),
             },
-            Change::ReplaceFile {
+            Change::Items { path, edits } => Change::Items {
+                path: path.clone(),
+                edits: edits.iter().rev().map(ItemEdit::inverse).collect(),
+            },
+            Change::Text {
                 path,
                 before,
                 after,
-            } => Change::ReplaceFile {
+            } => Change::Text {
                 path: path.clone(),
                 before: after.clone(),
                 after: before.clone(),
@@ -170,7 +187,8 @@ pub struct Problem {
 pub struct Document {
     /// The pack.
     pub pack: Pack,
-    /// Problems found when the pack was loaded (parse errors) — kept across re-validation.
+    /// Problems found reading each file (syntax errors, unknown fields): kept across
+    /// re-validation, replaced when that file is read again (reloaded, or its text edited).
     pub load_problems: Vec<Diagnostic>,
     /// Every current problem (load problems plus the latest validation).
     pub problems: Vec<Problem>,
@@ -182,54 +200,39 @@ pub struct Document {
 }
 
 impl Document {
-    /// Wraps a pack as `load_pack` returned it, with the problems it recorded (parse errors
-    /// and validation): nothing is validated twice, so a large pack opens fast.
+    /// Wraps a pack as `read_pack` returned it, with the problems reading its files found;
+    /// validates it once.
     #[must_use]
-    pub fn new(pack: Pack, load_diags: &Diagnostics) -> Self {
-        // Problems in files that did not parse (or are not content files) only change when the
-        // file is reloaded; the rest come from validation and are recomputed after each edit.
-        let parsed: BTreeSet<std::path::PathBuf> = pack
-            .files
-            .iter()
-            .filter(|f| !matches!(f.content, Content::Unread { .. }))
-            .map(|f| pack.root.join(&f.path))
-            .collect();
-        let (validation, load_problems): (Vec<Diagnostic>, Vec<Diagnostic>) = load_diags
-            .iter()
-            .cloned()
-            .partition(|d| parsed.contains(&d.file));
+    pub fn new(pack: Pack, read_diags: &Diagnostics) -> Self {
         let mut doc = Self {
             pack,
-            load_problems,
+            load_problems: read_diags.iter().cloned().collect(),
             problems: Vec::new(),
             dirty_files: BTreeSet::new(),
             pack_dirty: false,
             generation: 0,
         };
         doc.update_dirty();
-        doc.set_problems(validation);
-        doc
-    }
-
-    /// Wraps a pack that was not just loaded (built in memory, or changed since): validates it.
-    #[must_use]
-    pub fn validated(pack: Pack) -> Self {
-        let mut doc = Self::new(pack, &Diagnostics::new());
         doc.revalidate();
         doc
     }
 
-    /// Re-runs validation over the current content. Edited files get fresh canonical text first,
-    /// so problem locations point at the text that would be saved.
+    /// Wraps a pack that was not just read (built in memory, or changed since): validates it.
+    #[must_use]
+    pub fn validated(pack: Pack) -> Self {
+        Self::new(pack, &Diagnostics::new())
+    }
+
+    /// Replaces the reading problems of one file (it was read again).
+    pub fn set_file_problems(&mut self, file: &str, diags: &Diagnostics) {
+        let path = self.pack.root.join(file);
+        self.load_problems.retain(|d| d.file != path);
+        self.load_problems.extend(diags.iter().cloned());
+    }
+
+    /// Re-runs validation over the current content. Each file's text holds every edit (see
+    /// [`Document::apply_change`]), so problem locations point at the text that would be saved.
     pub fn revalidate(&mut self) {
-        for file in &mut self.pack.files {
-            if self.dirty_files.contains(&file.path)
-                && !matches!(file.content, Content::Unread { .. })
-                && let Ok(text) = file.content.to_text()
-            {
-                file.source = text;
-            }
-        }
         let validation = self.validation();
         self.set_problems(validation);
     }
@@ -405,10 +408,30 @@ impl Document {
         }
     }
 
-    /// Applies one primitive change. Returns an error message (and changes nothing) when the
-    /// change does not fit the document (e.g. a stale address).
+    /// Applies one primitive change, then splices it into the file's text. A change applies
+    /// only where the document still holds what it expects (an undo after an outside change
+    /// is refused); it returns an error message and changes nothing otherwise.
     pub fn apply_change(&mut self, change: &Change) -> Result<(), String> {
         self.generation += 1;
+        self.change_content(change)?;
+        let path = match change {
+            Change::Replace { addr, .. }
+            | Change::Insert { addr, .. }
+            | Change::Remove { addr, .. } => &addr.file,
+            Change::CreateFile { path, .. }
+            | Change::DeleteFile { path, .. }
+            | Change::Items { path, .. }
+            | Change::Text { path, .. } => path,
+        };
+        if let Some(file) = self.pack.file_mut(path)
+            && let Err(e) = file.sync()
+        {
+            return Err(format!("{path}: {e}"));
+        }
+        Ok(())
+    }
+
+    fn change_content(&mut self, change: &Change) -> Result<(), String> {
         match change {
             Change::CreateFile { path, content } => {
                 if self.pack.file(path).is_some() {
@@ -420,29 +443,62 @@ impl Document {
                 self.pack.files.sort_by(|a, b| a.path.cmp(&b.path));
                 Ok(())
             }
-            Change::DeleteFile { path, .. } => {
+            Change::DeleteFile { path, content } => {
+                match self.pack.file(path) {
+                    Some(f) if f.content == *content => {}
+                    Some(_) => return Err(format!("{path} changed since; it is kept")),
+                    None => return Err(format!("{path} is not in the pack")),
+                }
                 self.pack.files.retain(|f| &f.path != path);
                 Ok(())
             }
-            Change::ReplaceFile { path, after, .. } => {
+            Change::Items { path, edits } => {
+                let root = self.pack.root.clone();
                 let file = self
                     .pack
-                    .files
-                    .iter_mut()
-                    .find(|f| &f.path == path)
+                    .file_mut(path)
                     .ok_or_else(|| format!("{path} is not in the pack"))?;
-                file.content.clone_from(after);
+                file.content
+                    .apply_item_edits(edits, &root.join(path))
+                    .map_err(|e| format!("{path}: {e}"))
+            }
+            Change::Text {
+                path,
+                before,
+                after,
+            } => {
+                let root = self.pack.root.clone();
+                let file = self
+                    .pack
+                    .file_mut(path)
+                    .ok_or_else(|| format!("{path} is not in the pack"))?;
+                if file.source != *before {
+                    return Err(format!("{path}: its text changed since"));
+                }
+                let mut diags = Diagnostics::new();
+                file.set_text(after.clone(), &root.join(path), &mut diags);
+                self.set_file_problems(path, &diags);
                 Ok(())
             }
-            Change::Replace { addr, after, .. } => {
+            Change::Replace {
+                addr,
+                before,
+                after,
+            } => {
                 let slot = self.slot_mut(addr)?;
-                match (slot, after) {
-                    (ListMut::Cards(cards), Item::Card(card)) => {
+                match (slot, before, after) {
+                    (ListMut::Cards(cards), Item::Card(was), Item::Card(card)) => {
                         let c = cards.get_mut(addr.index).ok_or_else(|| stale(addr))?;
+                        if c != was {
+                            return Err(changed(addr, &c.name));
+                        }
                         c.clone_from(card);
                     }
-                    (ListMut::Keywords(ks), Item::Keyword(k)) => {
+                    (ListMut::Keywords(ks), Item::Keyword(was), Item::Keyword(k)) => {
                         let slot = ks.get_mut(addr.index).ok_or_else(|| stale(addr))?;
+                        if slot != was {
+                            return Err(changed(addr, &slot.name));
+                        }
                         slot.clone_from(k);
                     }
                     _ => return Err(stale(addr)),
@@ -461,12 +517,16 @@ impl Document {
                 }
                 Ok(())
             }
-            Change::Remove { addr, .. } => {
-                match self.slot_mut(addr)? {
-                    ListMut::Cards(cards) if addr.index < cards.len() => {
+            Change::Remove { addr, item } => {
+                match (self.slot_mut(addr)?, item) {
+                    (ListMut::Cards(cards), Item::Card(was))
+                        if cards.get(addr.index) == Some(was) =>
+                    {
                         cards.remove(addr.index);
                     }
-                    ListMut::Keywords(ks) if addr.index < ks.len() => {
+                    (ListMut::Keywords(ks), Item::Keyword(was))
+                        if ks.get(addr.index) == Some(was) =>
+                    {
                         ks.remove(addr.index);
                     }
                     _ => return Err(stale(addr)),
@@ -494,6 +554,13 @@ impl Document {
 enum ListMut<'a> {
     Cards(&'a mut Vec<Card>),
     Keywords(&'a mut Vec<KeywordDef>),
+}
+
+fn changed(addr: &ItemAddr, name: &str) -> String {
+    format!(
+        "{name} ({}) changed since (on disk, or by another edit): this step would overwrite that",
+        addr.file
+    )
 }
 
 fn stale(addr: &ItemAddr) -> String {

@@ -66,6 +66,20 @@ impl History {
         Some(entry)
     }
 
+    /// Puts back a step whose undo was refused (it stays the next to undo).
+    pub fn refused_undo(&mut self) {
+        if let Some(entry) = self.redo.pop() {
+            self.undo.push(entry);
+        }
+    }
+
+    /// Puts back a step whose redo was refused (it stays the next to redo).
+    pub fn refused_redo(&mut self) {
+        if let Some(entry) = self.undo.pop() {
+            self.redo.push(entry);
+        }
+    }
+
     /// The label of the step Undo would revert.
     #[must_use]
     pub fn undo_label(&self) -> Option<&str> {
@@ -89,7 +103,12 @@ impl History {
 /// Merges a same-field edit into the previous step: keep the first `before`, take the new `after`.
 fn merge_into(last: &mut Entry, entry: Entry) {
     use super::document::Change::Replace;
+    use super::document::Change::Text;
     if let ([Replace { after, .. }], [Replace { after: new, .. }]) =
+        (last.changes.as_mut_slice(), entry.changes.as_slice())
+    {
+        after.clone_from(new);
+    } else if let ([Text { after, .. }], [Text { after: new, .. }]) =
         (last.changes.as_mut_slice(), entry.changes.as_slice())
     {
         after.clone_from(new);

@@ -1,6 +1,7 @@
 //! The glyph network and encounter editors hosted as dock tabs. Their components only read the
-//! file's content and push edits; `SigilforgeApp::apply` turns each edit into one whole-file
-//! `Change::ReplaceFile`, so undo, dirty markers, autosave and re-validation work as for cards.
+//! file's content and push edits; `SigilforgeApp::apply` turns each edit into a `Change::Items`
+//! holding only the items it changed, so undo, dirty markers, autosave and re-validation work
+//! as for cards, and a save rewrites only those items.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -103,6 +104,9 @@ impl HostedEditors {
         let editor = self.encounter.entry(file.to_owned()).or_default();
         let mut edits = Vec::new();
         editor.ui(ui, enc, content, &mut edits);
+        if editor.take_export_request() {
+            commands.push(EditCommand::ExportSheet(file.to_owned()));
+        }
         commands.extend(edits.into_iter().map(|edit| EditCommand::Encounter {
             file: file.to_owned(),
             edit,

@@ -7,13 +7,16 @@
 mod app;
 mod apply;
 mod apply_hosted;
+mod chrome;
 pub mod commands;
+mod conflict;
 pub mod dock;
 pub mod document;
 pub mod history;
 pub mod hosted;
 pub mod panels;
 pub mod recovery;
+mod reload;
 pub mod rules_text;
 pub mod tab;
 mod watch;

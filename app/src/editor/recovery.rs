@@ -36,7 +36,7 @@ impl AutosaveSettings {
 pub struct RecoverySnapshot {
     /// The pack folder the edits belong to.
     pub pack_root: PathBuf,
-    /// Unsaved files (relative path, canonical text).
+    /// Unsaved files (relative path, their text with every edit).
     pub files: Vec<(String, String)>,
 }
 
@@ -48,7 +48,7 @@ impl RecoverySnapshot {
             .files
             .iter()
             .filter(|f| f.is_dirty())
-            .filter_map(|f| Some((f.path.clone(), f.content.to_text().ok()?)))
+            .map(|f| (f.path.clone(), f.source.clone()))
             .collect();
         Self {
             pack_root: pack.root.clone(),
@@ -77,11 +77,15 @@ impl RecoverySnapshot {
         let mut restored = 0;
         for (path, text) in &self.files {
             let mut diags = Diagnostics::new();
-            let content = Content::parse(text, &pack.root.join(path), &mut diags);
+            let file_path = pack.root.join(path);
             if let Some(file) = pack.files.iter_mut().find(|f| &f.path == path) {
-                file.content = content;
+                // The text as it was, comments and layout included.
+                file.set_text(text.clone(), &file_path, &mut diags);
             } else {
-                pack.files.push(PackFile::new(path.clone(), content));
+                let content = Content::parse(text, &file_path, &mut diags);
+                let mut file = PackFile::new(path.clone(), content);
+                file.set_text(text.clone(), &file_path, &mut diags);
+                pack.files.push(file);
                 pack.files.sort_by(|a, b| a.path.cmp(&b.path));
             }
             restored += 1;

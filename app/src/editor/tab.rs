@@ -24,4 +24,6 @@ pub enum Tab {
     Glyph(String),
     /// The encounter editor for one file (relative path).
     Encounter(String),
+    /// Any file as text (relative path).
+    Text(String),
 }

@@ -63,6 +63,8 @@ pub struct EncounterEditor {
     pub simulation: SimulationPanel,
     refusal: Option<String>,
     status: Option<String>,
+    /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
+    export_requested: bool,
 }
 
 /// Writes the engine's printable HTML sheet of an encounter to `path`.
@@ -141,7 +143,7 @@ impl EncounterEditor {
         // Panel ids are scoped by the host's ui id, so two encounter tabs do not share panels.
         let before = edits.len();
         self.sandbox.sync(enc, content);
-        self.toolbar(ui, enc, content);
+        self.toolbar(ui, enc);
         match self.tab {
             EncounterTab::Prep => {
                 egui::Panel::left(ui.id().with("encounter_prep"))
@@ -188,7 +190,7 @@ impl EncounterEditor {
         }
     }
 
-    fn toolbar(&mut self, ui: &mut Ui, enc: &Encounter, content: &EncounterContent) {
+    fn toolbar(&mut self, ui: &mut Ui, enc: &Encounter) {
         egui::Panel::top(ui.id().with("encounter_toolbar")).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(&enc.name).strong())
@@ -213,7 +215,7 @@ impl EncounterEditor {
                     .on_hover_text("Save a printable HTML sheet: turn order, map, stat blocks, ability headers")
                     .clicked()
                 {
-                    self.export_sheet_dialog(enc, content);
+                    self.export_requested = true;
                 }
             });
             if let Some(reason) = &self.refusal {
@@ -226,19 +228,15 @@ impl EncounterEditor {
         });
     }
 
-    fn export_sheet_dialog(&mut self, enc: &Encounter, content: &EncounterContent) {
-        let Some(path) = rfd::FileDialog::new()
-            .set_title("Export encounter sheet")
-            .add_filter("HTML", &["html"])
-            .set_file_name(format!("{}.html", enc.name))
-            .save_file()
-        else {
-            return;
-        };
-        self.status = Some(match write_sheet(&path, enc, content) {
-            Ok(()) => format!("Sheet written to {}", path.display()),
-            Err(e) => format!("Cannot write {}: {e}", path.display()),
-        });
+    /// Whether "Export sheet…" was clicked since the last call (the host then asks for a path
+    /// and writes the sheet with [`write_sheet`], through its own command path).
+    pub fn take_export_request(&mut self) -> bool {
+        std::mem::take(&mut self.export_requested)
+    }
+
+    /// Shows how the last export went.
+    pub fn set_export_status(&mut self, status: String) {
+        self.status = Some(status);
     }
 
     fn prep_tokens(enc: &Encounter, content: &EncounterContent) -> Vec<Token> {

@@ -174,7 +174,10 @@ impl<'p> Compiler<'p> {
                 Trigger::WouldDealDamage => Hook::WouldDealDamage,
                 Trigger::Played | Trigger::CardPlayed => Hook::Played,
                 Trigger::Attached => Hook::Attached,
-                Trigger::PhaseBegins(_) | Trigger::Named(_) => Hook::Unsupported,
+                Trigger::PhaseBegins(_)
+                | Trigger::Named(_)
+                | Trigger::StartOfYourTurn
+                | Trigger::SeasonEnds => Hook::Unsupported,
             },
             AbilityKind::Activated { .. } => Hook::Unsupported,
         };
@@ -246,6 +249,7 @@ impl<'p> Compiler<'p> {
             Condition::DamagedThisTurn => Cond::DamagedThisTurn,
             Condition::HasEnemyOpposite => Cond::HasEnemyOpposite,
             Condition::Returned => Cond::Returned,
+            Condition::InZone(_) | Condition::HasElement(_) => Cond::Unsupported,
         }
     }
 
@@ -294,7 +298,7 @@ impl<'p> Compiler<'p> {
             Target::EnemiesWhere(c) => Sel::EnemiesWhere(self.cond(c, ctx, diags)),
             Target::FirstEnemyWhere(c) => Sel::FirstEnemyWhere(self.cond(c, ctx, diags)),
             Target::AllMatching(c) => Sel::AllMatching(self.cond(c, ctx, diags)),
-            Target::Chosen { .. } => Sel::Unsupported,
+            Target::Chosen { .. } | Target::Restricted { .. } => Sel::Unsupported,
         }
     }
 
@@ -348,7 +352,19 @@ impl<'p> Compiler<'p> {
             | Effect::ChangeRule(_)
             | Effect::SetStat(..)
             | Effect::Modal(_)
-            | Effect::Restricted { .. } => Eff::Unsupported,
+            | Effect::Restricted { .. }
+            | Effect::GainControl
+            | Effect::Bury
+            | Effect::PutInto(_)
+            | Effect::Relocate { .. }
+            | Effect::Barter
+            | Effect::CreateToken { .. }
+            | Effect::Recruit
+            | Effect::Forge { .. }
+            | Effect::Build
+            | Effect::Vote { .. }
+            | Effect::Duel { .. }
+            | Effect::ChangeElement(_) => Eff::Unsupported,
         }
     }
 }

@@ -5,12 +5,12 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::event::{Cause, CreatureId, Event, EventKind, Phase};
-use super::program::{Hook, MAX_SLOTS, Program, StatKind};
+use super::program::{CardIdx, Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
 use super::state::{NONE, Stage, State};
 use super::stats::StatPart;
-use crate::core::Sandbox;
+use crate::core::Moments;
 
 pub use crate::core::LOOP_LIMIT;
 use crate::core::{LoopGuard, SeededRng};
@@ -18,11 +18,12 @@ use crate::core::{LoopGuard, SeededRng};
 /// A battle in progress.
 #[derive(Debug, Clone)]
 pub struct Battle {
-    program: Arc<Program>,
-    setup: Arc<Setup>,
-    seed: u64,
-    returned: u32,
-    state: State,
+    pub(super) program: Arc<Program>,
+    pub(super) setup: Arc<Setup>,
+    pub(super) seed: u64,
+    /// Events handed out by [`Battle::step`] (the battle may have worked further ahead).
+    pub(super) returned: u32,
+    pub(super) state: State,
 }
 
 /// How a battle ended.
@@ -93,7 +94,9 @@ impl Battle {
             guard: LoopGuard::new(),
             phase_event: 0,
             result: 3,
-            moments: None,
+            moments: Moments::off(),
+            tally: false,
+            fired: Vec::new(),
         };
         for (side, line) in s.lines.iter().enumerate() {
             for (slot, &card) in line.iter().enumerate().take(s.slots) {
@@ -110,42 +113,6 @@ impl Battle {
             returned: 0,
             state,
         }
-    }
-
-    /// The same battle from its start, stepped `n` events in: stepping back is replaying
-    /// ([`Sandbox::seek`]).
-    #[must_use]
-    pub fn replay_to(&self, n: u32) -> Battle {
-        Sandbox::seek(self, n as usize)
-    }
-
-    /// This battle, keeping a copy of the board right after each event from now on (the
-    /// sandbox's board at a selected event, [`Battle::at_event`]). Only a battle that has not
-    /// logged anything yet can start keeping them; a replay of it keeps them too.
-    #[must_use]
-    pub fn keep_moments(mut self) -> Self {
-        if self.state.next_index == 0 && self.state.keep_log {
-            self.state.moments = Some(Vec::new());
-        }
-        self
-    }
-
-    /// The board right after event `event` (handed out already), read like any battle; `None`
-    /// unless the battle keeps moments ([`Battle::keep_moments`]).
-    #[must_use]
-    pub fn at_event(&self, event: u32) -> Option<Battle> {
-        if event >= self.returned {
-            return None;
-        }
-        let mut state = self.state.moments.as_ref()?.get(event as usize)?.clone();
-        state.ensure_stats(&self.program);
-        Some(Battle {
-            program: Arc::clone(&self.program),
-            setup: Arc::clone(&self.setup),
-            seed: self.seed,
-            returned: event + 1,
-            state,
-        })
     }
 
     /// The events handed out by [`Battle::step`] so far (the whole log of a battle that ran).
@@ -208,6 +175,32 @@ impl Battle {
         self.returned = start.returned;
         self.state.copy_from(&start.state);
         self.state.rng = SeededRng::new(seed);
+    }
+
+    /// Turns this battle into a copy of `start` (a battle that has not started, usually with
+    /// empty lines) with these starting lines added and another seed, reusing this battle's
+    /// buffers: the balance lab plays many line-ups of one compiled content this way. The
+    /// result is the battle [`Battle::new`] makes for a scenario with these lines (the setup's
+    /// recorded lines are not changed, so [`Battle::replay_to`] would replay `start`'s).
+    pub fn reset_with_lines(&mut self, start: &Battle, lines: [&[CardIdx]; 2], seed: u64) {
+        self.reset_from(start, seed);
+        let program = &*self.program;
+        let slots = self.state.slots;
+        for (side, line) in lines.iter().enumerate() {
+            for (slot, &card) in line.iter().enumerate().take(slots) {
+                self.state.place(program, card, side as u8, slot);
+            }
+        }
+        // As `with_log` leaves a fresh battle: stats known, no death check pending.
+        self.state.ensure_stats(program);
+        self.state.check_deaths = false;
+        self.state.suspect_count = 0;
+    }
+
+    /// Turns on (or off) noting every ability that acts in [`State::fired`]; battles reset from
+    /// this one inherit the setting.
+    pub fn set_tally(&mut self, on: bool) {
+        self.state.tally = on;
     }
 
     /// Whether the game is over.
@@ -495,54 +488,6 @@ impl Battle {
             Cause::after(after),
         );
         true
-    }
-}
-
-/// The battle line in the editor's sandbox: a step is one event.
-impl Sandbox for Battle {
-    type Event = Event;
-    type Outcome = Winner;
-
-    fn restart(&self) -> Self {
-        self.reseed(self.seed)
-    }
-
-    fn reseed(&self, seed: u64) -> Self {
-        let mut fresh = Battle::with_log(
-            &BattleSetup {
-                program: Arc::clone(&self.program),
-                setup: Arc::clone(&self.setup),
-            },
-            seed,
-            self.state.keep_log,
-        );
-        if self.state.moments.is_some() {
-            fresh.state.moments = Some(Vec::new());
-        }
-        fresh
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    fn step(&mut self) -> bool {
-        Battle::step(self).is_some()
-    }
-
-    fn steps(&self) -> usize {
-        self.returned as usize
-    }
-
-    fn log(&self) -> &[Event] {
-        self.handed_out()
-    }
-
-    fn outcome(&self) -> Option<Winner> {
-        if self.returned < self.state.next_index {
-            return None;
-        }
-        self.winner()
     }
 }
 

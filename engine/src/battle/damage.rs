@@ -103,6 +103,7 @@ impl State {
             let targets = self.select(p, &ab.target, t, owner, &ctx);
             match targets.first() {
                 Some(TargetRef::Creature(next)) if next != t => {
+                    self.note_fired(a);
                     plan.redirected_from.get_or_insert(t);
                     plan.target = next;
                 }
@@ -119,6 +120,7 @@ impl State {
                 attacking_creature: attack,
                 ..Ctx::default()
             };
+            let mut acted = self.acted();
             self.each_ability(p, src, Hook::WouldDealDamage, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                 if self.cond(p, &ab.condition, src, src_owner, &ctx) {
@@ -127,8 +129,10 @@ impl State {
                             amount += self.amount(p, x, src, a.value, &ctx);
                         }
                     }
+                    acted.push(a);
                 }
             });
+            acted.note(self);
         }
         plan.unmodified = amount;
         let (t_armor, t_hooks, t_owner) = {
@@ -143,19 +147,31 @@ impl State {
                 attack_damage: attack,
                 ..Ctx::default()
             };
+            let mut acted = self.acted();
             self.each_ability(p, target, Hook::WouldBeDamaged, |a| {
                 let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                 if !self.cond(p, &ab.condition, target, t_owner, &ctx) {
                     return;
                 }
+                let mut applies = false;
                 for e in &ab.effects {
                     match e {
-                        Eff::PreventDamage => prevented = true,
-                        Eff::ReduceDamage(x) => reduce += self.amount(p, x, target, a.value, &ctx),
+                        Eff::PreventDamage => {
+                            prevented = true;
+                            applies = true;
+                        }
+                        Eff::ReduceDamage(x) => {
+                            reduce += self.amount(p, x, target, a.value, &ctx);
+                            applies = true;
+                        }
                         _ => {}
                     }
                 }
+                if applies {
+                    acted.push(a);
+                }
             });
+            acted.note(self);
         }
         plan.amount = if prevented {
             0
@@ -180,6 +196,9 @@ impl State {
         // event is logged shows the board right after it.
         let at = self.next_index;
         if plan.amount > 0 {
+            if self.tally {
+                self.tally_damage(plan.source, Some(plan.target), plan.amount);
+            }
             let c = &mut self.creatures[plan.target as usize];
             c.damage += plan.amount;
             c.damaged_turn = self.turn;
@@ -212,9 +231,18 @@ impl State {
         at
     }
 
-    /// Damage to a player.
-    pub fn damage_player(&mut self, player: u8, amount: i32, cause: Cause) {
+    /// Damage to a player, from `source` if a creature deals it.
+    pub fn damage_player(
+        &mut self,
+        player: u8,
+        amount: i32,
+        source: Option<CreatureId>,
+        cause: Cause,
+    ) {
         let amount = amount.max(0);
+        if self.tally {
+            self.tally_damage(source, None, amount);
+        }
         self.life[player as usize] -= amount;
         let life = self.life[player as usize];
         self.emit(
@@ -225,5 +253,23 @@ impl State {
             },
             cause,
         );
+    }
+
+    /// Adds damage to its dealer's and taker's totals (the balance lab), when tallying. Out of
+    /// line and cold: the log-off hot path pays one test of `tally`.
+    #[cold]
+    #[inline(never)]
+    fn tally_damage(
+        &mut self,
+        source: Option<CreatureId>,
+        target: Option<CreatureId>,
+        amount: i32,
+    ) {
+        if let Some(source) = source {
+            self.creatures[source as usize].dealt += amount;
+        }
+        if let Some(target) = target {
+            self.creatures[target as usize].taken += amount;
+        }
     }
 }

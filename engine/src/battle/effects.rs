@@ -22,6 +22,7 @@ impl State {
         if !self.cond(p, &ability.condition, src.creature, owner, &pending.ctx) {
             return;
         }
+        self.note_fired(src);
         let at = self.emit(
             EventKind::AbilityTriggered {
                 creature: src.creature,
@@ -65,11 +66,11 @@ impl State {
             }
             (Eff::Damage(a), TargetRef::Player(pl)) => {
                 let amount = amount_of(self, a);
-                self.damage_player(pl, amount, cause);
+                self.damage_player(pl, amount, Some(src.creature), cause);
             }
             (Eff::DamageOpponent(a), _) => {
                 let amount = amount_of(self, a);
-                self.damage_player(1 - owner, amount, cause);
+                self.damage_player(1 - owner, amount, Some(src.creature), cause);
             }
             (Eff::Heal(a), TargetRef::Creature(t)) => {
                 let amount = amount_of(self, a);

@@ -7,6 +7,7 @@
 //! - [`state`], [`query`]: the board and its queries (conditions, amounts, target selectors).
 //! - [`rules`] (deaths, plays, attacks), [`effects`], [`damage`], [`board`] (line changes) and
 //!   [`stats`]: resolution and stat recomputation.
+//! - [`replay`]: the battle as the editor's sandbox (replay from the seed, the board at an event).
 //! - [`event`]: the log's events and causes; [`view`]: board, outcome JSON and readable text.
 //! - [`cli`], [`simulate`]: the `battle` and `simulate` commands.
 
@@ -15,12 +16,14 @@ pub mod cli;
 pub mod compile;
 pub mod content;
 pub mod core;
+pub mod creature;
 pub mod damage;
 pub mod effects;
 pub mod event;
 pub mod origin;
 pub mod program;
 pub mod query;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 pub mod simulate;

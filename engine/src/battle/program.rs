@@ -516,6 +516,30 @@ impl Program {
         }
     }
 
+    /// The cards some keyword's ability creates (summons, transforms into, combines into):
+    /// tokens, by index.
+    #[must_use]
+    pub fn created_cards(&self) -> Vec<bool> {
+        let mut created = vec![false; self.cards.len()];
+        for effect in self
+            .keywords
+            .iter()
+            .flat_map(|k| k.abilities.iter())
+            .flat_map(|a| a.effects.iter())
+        {
+            match effect {
+                Eff::Summon(card, _) | Eff::Transform(card) => created[*card as usize] = true,
+                Eff::Combine(_, _, into) => {
+                    for &card in into {
+                        created[card as usize] = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        created
+    }
+
     /// The card index of an id.
     #[must_use]
     pub fn card_index(&self, id: &str) -> Option<CardIdx> {

@@ -272,6 +272,7 @@ impl State {
                         attack_damage: true,
                         ..Ctx::default()
                     };
+                    let mut acted = self.acted();
                     self.each_ability(p, id, Hook::WouldDealDamage, |a| {
                         let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
                         if self.cond(p, &ab.condition, id, side, &ctx) {
@@ -280,8 +281,10 @@ impl State {
                                     amount += self.amount(p, x, id, a.value, &ctx);
                                 }
                             }
+                            acted.push(a);
                         }
                     });
+                    acted.note(self);
                 }
                 plans[side as usize] = Some((
                     id,
@@ -330,7 +333,7 @@ impl State {
             }
         }
         for (side, entry) in plans.iter().enumerate() {
-            let Some((_, target, plan, amount)) = *entry else {
+            let Some((attacker, target, plan, amount)) = *entry else {
                 continue;
             };
             let cause = Cause::after(attack_events[side]);
@@ -338,7 +341,9 @@ impl State {
                 (AttackTarget::Creature(_), Some(plan)) => {
                     self.deal(p, plan, cause);
                 }
-                (AttackTarget::Player(pl), _) => self.damage_player(pl as u8, amount, cause),
+                (AttackTarget::Player(pl), _) => {
+                    self.damage_player(pl as u8, amount, Some(attacker), cause);
+                }
                 _ => {}
             }
         }

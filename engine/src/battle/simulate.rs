@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
@@ -47,9 +47,9 @@ pub struct Spread {
 pub struct SimulationReport {
     /// Number of runs (seeds 0..runs).
     pub runs: u64,
-    /// A's remaining life minus B's (each at least 0) over the runs: (difference, runs),
-    /// smallest difference first (the sandbox's histogram; not in the JSON).
-    pub life_difference: Vec<(i32, u64)>,
+    /// A's remaining life minus B's (each at least 0) over the runs, smallest difference
+    /// first (the sandbox's histogram; not in the JSON).
+    pub life_difference: Vec<LifeBar>,
     /// A wins.
     pub win: Rate,
     /// Both fell at once.
@@ -68,6 +68,17 @@ pub struct SimulationReport {
     pub examples: [Option<u64>; 4],
 }
 
+/// One bar of the life-difference histogram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LifeBar {
+    /// A's remaining life minus B's.
+    pub difference: i32,
+    /// Runs that ended so.
+    pub runs: u64,
+    /// The first seed that ended so (to load it).
+    pub seed: u64,
+}
+
 #[derive(Debug, Clone, Copy)]
 struct RunResult {
     outcome: u8,
@@ -84,6 +95,20 @@ pub fn simulate(
     threads: Option<usize>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> SimulationReport {
+    let never = AtomicBool::new(false);
+    simulate_until(setup, runs, threads, progress, &never).unwrap_or_else(|| summarise(&[]))
+}
+
+/// [`simulate`] that stops early when `cancel` is set (then `None`): the sandbox's live odds
+/// drop a run as soon as the line-up it was for changes.
+#[must_use]
+pub fn simulate_until(
+    setup: &BattleSetup,
+    runs: u64,
+    threads: Option<usize>,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Option<SimulationReport> {
     let start = Battle::with_log(setup, 0, false);
     let done = AtomicU64::new(0);
     let chunks: Vec<u64> = (0..runs.div_ceil(CHUNK)).collect();
@@ -91,6 +116,9 @@ pub fn simulate(
         chunks
             .par_iter()
             .flat_map_iter(|&chunk| {
+                if cancel.load(Ordering::Relaxed) {
+                    return Vec::new();
+                }
                 let from = chunk * CHUNK;
                 let to = (from + CHUNK).min(runs);
                 let mut battle = start.clone();
@@ -109,7 +137,7 @@ pub fn simulate(
         Ok(pool) => pool.install(work),
         Err(_) => work(),
     };
-    summarise(&results)
+    (!cancel.load(Ordering::Relaxed)).then(|| summarise(&results))
 }
 
 /// [`simulate`] from content and an in-memory scenario.
@@ -170,15 +198,23 @@ fn summarise(results: &[RunResult]) -> SimulationReport {
             p90: pct(90),
         }
     };
-    let mut difference = std::collections::BTreeMap::<i32, u64>::new();
-    for r in results {
-        *difference
+    let mut difference = std::collections::BTreeMap::<i32, (u64, u64)>::new();
+    for (seed, r) in results.iter().enumerate() {
+        difference
             .entry(r.life[0].max(0) - r.life[1].max(0))
-            .or_default() += 1;
+            .or_insert((0, seed as u64))
+            .0 += 1;
     }
     SimulationReport {
         runs,
-        life_difference: difference.into_iter().collect(),
+        life_difference: difference
+            .into_iter()
+            .map(|(difference, (runs, seed))| LifeBar {
+                difference,
+                runs,
+                seed,
+            })
+            .collect(),
         win: wilson(counts[0], runs),
         draw: wilson(counts[1], runs),
         loss: wilson(counts[2], runs),

@@ -19,6 +19,7 @@ pub mod load;
 pub mod policy;
 pub mod progression;
 mod reactions;
+mod replay;
 mod resolve;
 pub mod run;
 pub mod sheet;

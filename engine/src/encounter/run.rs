@@ -10,7 +10,7 @@ use super::state::{
     Combatant, CombatantView, EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, Stacks,
     StateView,
 };
-use crate::core::{LoopGuard, Sandbox};
+use crate::core::{LoopGuard, Moments, Sandbox};
 use crate::model::{KnownAbility, StatusKind};
 
 /// Why an encounter cannot start.
@@ -60,6 +60,8 @@ pub struct EncounterRun {
     pub(super) acting: Option<EncounterAbility>,
     /// Steps since a turn last began.
     pub(super) guard: LoopGuard,
+    /// The state right after each log entry, when the sandbox keeps them.
+    pub(super) moments: Moments<StateView>,
 }
 
 impl EncounterRun {
@@ -78,6 +80,18 @@ impl EncounterRun {
         encounter: &Encounter,
         seed: u64,
         mode: Mode,
+    ) -> Result<Self, EncounterError> {
+        Self::start(content, encounter, seed, mode, Moments::off())
+    }
+
+    /// Starts an encounter, keeping the state at each event as `moments` says (the sandbox's
+    /// board at an event: what is logged while setting up is kept too).
+    pub(super) fn start(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+        mode: Mode,
+        moments: Moments<StateView>,
     ) -> Result<Self, EncounterError> {
         if encounter.combatants.is_empty() {
             return Err(EncounterError::Empty);
@@ -152,6 +166,7 @@ impl EncounterRun {
             free_used: Vec::new(),
             acting: None,
             guard: LoopGuard::new(),
+            moments,
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);
@@ -208,6 +223,10 @@ impl EncounterRun {
                 after: cause.map(|c| c as u32),
             },
         });
+        if self.moments.is_kept() {
+            let state = self.state();
+            self.moments.record(state);
+        }
         index
     }
 
@@ -562,17 +581,14 @@ impl EncounterRun {
         if self.outcome.is_some() {
             return;
         }
-        self.push(
-            LogKind::End,
-            None,
-            format!("The encounter ends: {reason}"),
-            None,
-        );
+        let text = format!("The encounter ends: {reason}");
+        // Over before it is logged, so the state at the entry shows the outcome.
         self.outcome = Some(Outcome {
             winner,
             rounds: self.round.min(self.encounter.max_rounds),
             reason,
         });
+        self.push(LogKind::End, None, text, None);
     }
 
     /// An ability as `who` has it (Flavors and Upgrades applied), with its sheet entry.
@@ -595,43 +611,5 @@ impl EncounterRun {
                     })
             })?;
         Some((def.as_known(&known), known))
-    }
-}
-
-/// An encounter in the editor's sandbox: a step is one action (a script action or one policy
-/// decision).
-impl Sandbox for EncounterRun {
-    type Event = LogEntry;
-    type Outcome = Outcome;
-
-    fn restart(&self) -> Self {
-        self.reseed(self.seed)
-    }
-
-    fn reseed(&self, seed: u64) -> Self {
-        // These inputs started a run already, so they start one again; the fallback is never
-        // taken.
-        Self::with_mode(&self.content, &self.encounter, seed, self.mode)
-            .unwrap_or_else(|_| self.clone())
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    fn step(&mut self) -> bool {
-        EncounterRun::step(self).is_some()
-    }
-
-    fn steps(&self) -> usize {
-        self.steps
-    }
-
-    fn log(&self) -> &[LogEntry] {
-        &self.log
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
     }
 }

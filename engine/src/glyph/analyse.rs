@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::event::GlyphEnd;
-use super::model::{GlyphAction, GlyphNetwork};
+use super::model::{GlyphAction, GlyphNetwork, GlyphTime};
 use super::run::{BREAK_RANGE, distance, index_of};
 
 /// What the analyser found.
@@ -108,7 +108,11 @@ struct Graph<'a> {
 }
 
 impl Graph<'_> {
-    /// Commands glyph `g` sends on receiving `command` (in order, stopping at a dismissal).
+    /// Commands glyph `g` may send on receiving `command`, in order.
+    ///
+    /// A dismissal in a Free Reaction always happens, so nothing after it is sent. A dismissal in a
+    /// Reaction ends only its own ability for sure: the Reaction is skipped when the round's Beat
+    /// is already spent, and then the abilities listed after it still fire.
     fn sends(&self, g: usize, command: &str) -> Vec<&str> {
         let def = &self.net.glyphs[g];
         let mut out = Vec::new();
@@ -119,7 +123,8 @@ impl Graph<'_> {
             for action in &ability.does {
                 match action {
                     GlyphAction::Send(c) => out.push(c.as_str()),
-                    GlyphAction::Dismiss => return out,
+                    GlyphAction::Dismiss if ability.time == GlyphTime::FreeReaction => return out,
+                    GlyphAction::Dismiss => break,
                     GlyphAction::Effect(_) | GlyphAction::Disable(_) => {}
                 }
             }

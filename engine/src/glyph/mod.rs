@@ -13,6 +13,7 @@ pub mod event;
 pub mod locate;
 pub mod model;
 pub mod outcome;
+pub mod replay;
 pub mod run;
 
 pub use analyse::{GlyphAnalysis, analyse};
@@ -23,4 +24,5 @@ pub use event::{
 };
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
 pub use outcome::GlyphOutcome;
+pub use replay::GlyphMoment;
 pub use run::{GlyphRun, GlyphRunError};

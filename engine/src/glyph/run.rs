@@ -14,7 +14,8 @@ use super::event::{
 };
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
 use super::outcome::GlyphOutcome;
-use crate::core::Sandbox;
+use super::replay::GlyphBoard;
+use crate::core::{Moments, Sandbox};
 
 /// Swinging Distance: glyphs may be linked when at most this far apart.
 pub const LINK_RANGE: f64 = 1.0;
@@ -42,10 +43,10 @@ pub enum GlyphRunError {
 }
 
 #[derive(Debug, Clone)]
-struct Link {
-    a: usize,
-    b: usize,
-    standing: bool,
+pub(super) struct Link {
+    pub(super) a: usize,
+    pub(super) b: usize,
+    pub(super) standing: bool,
 }
 
 /// One command arriving at a glyph: the command, its sender (`None`: injected) and the index
@@ -66,17 +67,19 @@ pub struct GlyphRun {
     net: GlyphNetwork,
     /// Glyph id to file index (the first glyph with that id).
     index: BTreeMap<String, usize>,
-    positions: Vec<(f64, f64)>,
-    present: Vec<bool>,
+    pub(super) positions: Vec<(f64, f64)>,
+    pub(super) present: Vec<bool>,
     /// A glyph receives nothing in rounds up to and including this one.
-    disabled_until: Vec<u32>,
-    links: Vec<Link>,
+    pub(super) disabled_until: Vec<u32>,
+    pub(super) links: Vec<Link>,
     pending: Vec<Pending>,
     log: Vec<GlyphEvent>,
     rounds: Vec<GlyphRound>,
     dismissed: Vec<usize>,
     delivered: usize,
     end: Option<GlyphEnd>,
+    /// The glyphs as they stood right after each event, when the sandbox keeps them.
+    pub(super) moments: Moments<GlyphBoard>,
 }
 
 impl GlyphRun {
@@ -112,6 +115,7 @@ impl GlyphRun {
             dismissed: Vec::new(),
             delivered: 0,
             end: None,
+            moments: Moments::off(),
         };
         if net.max_rounds == 0 {
             run.end = Some(if run.scheduled_after(0) {
@@ -294,6 +298,7 @@ impl GlyphRun {
         let count: usize = deliveries.iter().map(|(list, _)| list.len()).sum();
         if self.delivered + count > MAX_DELIVERIES {
             self.log.truncate(first_event);
+            self.moments.truncate(first_event);
             (self.positions, self.links) = before_moves;
             self.end = Some(GlyphEnd::Flood);
             return None;
@@ -562,7 +567,7 @@ impl GlyphRun {
         self.net.inject.iter().any(|i| i.round > r) || self.net.moves.iter().any(|m| m.round > r)
     }
 
-    fn id(&self, g: usize) -> &str {
+    pub(super) fn id(&self, g: usize) -> &str {
         self.net.glyphs.get(g).map_or("?", |d| d.id.as_str())
     }
 
@@ -574,6 +579,10 @@ impl GlyphRun {
             cause,
             text,
         });
+        if self.moments.is_kept() {
+            let board = self.board();
+            self.moments.record(board);
+        }
         self.log.len() - 1
     }
 }
@@ -581,41 +590,6 @@ impl GlyphRun {
 /// Caused by an earlier event (a delivery by the `Sent` it delivers), if any.
 fn after(event: Option<usize>) -> GlyphCause {
     GlyphCause::after_opt(event.map(|e| e as u32))
-}
-
-/// A glyph network in the editor's sandbox: a step is one round. Networks draw no random
-/// numbers, so the seed changes nothing.
-impl Sandbox for GlyphRun {
-    type Event = GlyphEvent;
-    type Outcome = GlyphEnd;
-
-    fn restart(&self) -> Self {
-        GlyphRun::new(&self.net)
-    }
-
-    fn reseed(&self, _seed: u64) -> Self {
-        self.restart()
-    }
-
-    fn seed(&self) -> u64 {
-        0
-    }
-
-    fn step(&mut self) -> bool {
-        self.step_round().is_some()
-    }
-
-    fn steps(&self) -> usize {
-        self.rounds.len()
-    }
-
-    fn log(&self) -> &[GlyphEvent] {
-        &self.log
-    }
-
-    fn outcome(&self) -> Option<GlyphEnd> {
-        self.end
-    }
 }
 
 /// The file index of the first glyph with this id.

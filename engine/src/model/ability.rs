@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::is_default;
+use super::zone::Zone;
 use crate::reflect::Reflect;
 
 /// One ability: when it acts, on what, and what it does.
@@ -35,6 +36,11 @@ pub struct Ability {
     /// How long continuous effects from this ability last.
     #[serde(default, skip_serializing_if = "is_default")]
     pub duration: Duration,
+    /// The zones the ability works from. Empty: in play (the city, the champion's zone), and
+    /// for a spell or action its text when played. `[Graveyard]`: only while the card is in
+    /// its ruler's graveyard (Grand Archive: "ignored in all zones" when a restriction fails).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<Zone>,
 }
 
 /// The four kinds of ability (ChiAxis 19.2–19.4 and 22.4).
@@ -62,7 +68,7 @@ pub enum AbilityKind {
         mode: ReplacementMode,
         /// How many times it applies; `None` = every time (22.4b default is once).
         #[serde(default = "one", skip_serializing_if = "is_one")]
-#[reflect(min = 1)]
+        #[reflect(min = 1)]
         uses: Option<u32>,
     },
 }
@@ -110,7 +116,7 @@ pub enum ActivatedSubtype {
         /// The stat summed, usually `"INT"`.
         stat: String,
         /// The total needed.
-#[reflect(min = 1)]
+        #[reflect(min = 1)]
         threshold: i32,
     },
 }
@@ -134,13 +140,17 @@ pub enum Trigger {
     AllySummoned {
         /// Only allies of this tribe count.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-#[reflect(tribe)]
+        #[reflect(tribe)]
         tribe: Option<String>,
     },
     /// The start of each turn.
     StartOfTurn,
     /// The end of each turn.
     EndOfTurn,
+    /// The start of the turn of the ability's ruler.
+    StartOfYourTurn,
+    /// The end of a season (ChiAxis: the delayed "end of season", 22.2a).
+    SeasonEnds,
     /// A named phase begins (`"dawn"`, `"dusk"`, `"battle"`).
     PhaseBegins(#[reflect(phase)] String),
     /// This creature attacks (any target).
@@ -198,7 +208,7 @@ pub enum Target {
     OtherAllies {
         /// Only allies of this tribe.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-#[reflect(tribe)]
+        #[reflect(tribe)]
         tribe: Option<String>,
     },
     /// Allied creatures in the slots next to this one.
@@ -221,7 +231,7 @@ pub enum Target {
     Chosen {
         /// How many targets.
         #[serde(default = "one_u32")]
-#[reflect(min = 1)]
+        #[reflect(min = 1)]
         count: u32,
         /// Only targets meeting this condition.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -237,10 +247,49 @@ pub enum Target {
     EnemiesWhere(Condition),
     /// The enemy creature nearest slot 1 meeting a condition (Sabotage: `HasArtifact`).
     FirstEnemyWhere(Condition),
+    /// A target choice guarded by restrictions (Grand Archive): when the ability is activated
+    /// (or put on the stack) `unlocked` is used if they all hold, else `otherwise`; the choice
+    /// is locked then and does not fizzle if the restriction stops holding.
+    Restricted {
+        /// The restrictions; all must hold.
+        restrictions: Vec<Restriction>,
+        /// The target choice while they hold.
+        unlocked: Box<Target>,
+        /// The target choice while they do not.
+        otherwise: Box<Target>,
+    },
 }
 
 fn one_u32() -> u32 {
     1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_one_u32(v: &u32) -> bool {
+    *v == 1
+}
+
+fn attack_stat() -> Stat {
+    Stat::Attack
+}
+
+fn is_attack(s: &Stat) -> bool {
+    *s == Stat::Attack
+}
+
+/// What a vote or a duel does on a tie (ChiAxis 22.1b: the text says; nothing written, nothing
+/// happens).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
+pub enum Tie {
+    /// Nothing happens: no one wins or loses.
+    #[default]
+    Nothing,
+    /// The ruler who called the vote, or the beast that began the duel, wins.
+    CallerWins,
+    /// The ruler who called the vote, or the beast that began the duel, loses.
+    CallerLoses,
+    /// These effects happen to each side (each ruler, or each beast).
+    Effects(Vec<Effect>),
 }
 
 /// A number an effect uses.
@@ -329,6 +378,11 @@ pub enum Condition {
     HasEnemyOpposite,
     /// The subject came back into play after being destroyed (Reanimate's "first time").
     Returned,
+    /// The subject is in this zone. A target or `AllMatching` whose condition names a zone
+    /// looks there too (otherwise only cards in play count).
+    InZone(Zone),
+    /// The subject's element is this one (Grand Archive: Fire, Water, Wind, ...).
+    HasElement(String),
 }
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
@@ -351,7 +405,8 @@ pub enum RestrictionKind {
     Class(Vec<String>),
     /// The controller has at least this many cards in memory.
     Memory(#[reflect(min = 1)] u32),
-    /// The source's element is enabled for the controller.
+    /// The element of the ability's source is enabled for the controller. The source's
+    /// element is read with every effect on it; a source with no element reads this one.
     Element(String),
     /// The champion's name (without title) is this.
     Champion(String),
@@ -381,6 +436,8 @@ pub enum Duration {
     Turns(#[reflect(min = 1)] u32),
     /// Until the end of the game.
     Indefinite,
+    /// Until the current season ends.
+    UntilSeasonEnds,
 }
 
 /// One effect. Battle-line keywords are built from these primitives.
@@ -428,13 +485,13 @@ pub enum Effect {
     /// put the cards `into` in the first slots, shifting the others back (the Endless Serpent).
     Combine {
         /// The keyword the group shares.
-#[reflect(keyword)]
+        #[reflect(keyword)]
         keyword: String,
         /// How many are combined.
-#[reflect(min = 2)]
+        #[reflect(min = 2)]
         count: u32,
         /// Card ids placed in slots 1, 2, ...
-#[reflect(card)]
+        #[reflect(card)]
         into: Vec<String>,
     },
     /// Move each target to the front of its line; the others shift back (Charge).
@@ -446,7 +503,7 @@ pub enum Effect {
     /// Summon a card by id into a line (tokens, the Wall of Ice).
     Summon {
         /// The card id.
-#[reflect(card)]
+        #[reflect(card)]
         card: String,
         /// Into the opponent's line rather than the controller's.
         #[serde(default, skip_serializing_if = "is_default")]
@@ -474,6 +531,75 @@ pub enum Effect {
     /// Set a stat of each target to an amount (continuous; applied in timestamp order with the
     /// other effects on that stat, 22.3c).
     SetStat(Stat, Amount),
+    /// Each target comes under the ability's ruler: "you rule target beast" (ChiAxis 22.3,
+    /// 22.3b: a continuous change of who rules a card, locked when it begins).
+    GainControl,
+    /// Bury each target: put it into its owner's graveyard (22.2).
+    Bury,
+    /// Put each target into this zone: its owner's, or the shared ravine or market (22.2).
+    PutInto(Zone),
+    /// Move each target beast to another location in its ruler's city (22.2): the structure
+    /// `to` names, or the city itself when `to` names a ruler (`Controller`).
+    Relocate {
+        /// The location: a structure, or a ruler for their city itself.
+        to: Target,
+    },
+    /// Barter (22.2): the first target, a card in your hand, goes to the market and the second,
+    /// a card in the market, comes to your hand as yours.
+    Barter,
+    /// Create tokens of a card (by id) in your city (22.2). A token that leaves the city
+    /// ceases to exist.
+    CreateToken {
+        /// The card id the tokens copy.
+        card: String,
+        /// How many.
+        #[serde(default = "one_u32", skip_serializing_if = "is_one_u32")]
+        count: u32,
+    },
+    /// Recruit each target beast by effect (22.2): it enters its ruler's city, standing in the
+    /// city itself, and its Recruit abilities happen at once (19.3b).
+    Recruit,
+    /// Forge each target item by effect onto the beast `onto` names (22.2); its Forge
+    /// abilities happen at once (19.3c).
+    Forge {
+        /// The beast it is forged onto (`This`: the ability's own beast).
+        onto: Target,
+    },
+    /// Build each target structure by effect in its ruler's city (22.2); its Build abilities
+    /// happen at once (19.3d).
+    Build,
+    /// Call a conclave vote (19.2c): each ruler votes for a ruler (their `Ballot`, or
+    /// themselves); the ruler with the most votes wins. The winner's and the loser's
+    /// consequences are written here; none written: none (19.2c).
+    Vote {
+        /// What happens to the winning ruler.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        winner: Vec<Effect>,
+        /// What happens to the losing ruler.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        loser: Vec<Effect>,
+        /// What a tie does (22.1b).
+        #[serde(default, skip_serializing_if = "is_default")]
+        tie: Tie,
+    },
+    /// A duel (19.2d) between the ability's beast and the first target, or between the first
+    /// two targets when the ability's card is not a beast in play: the higher `stat` wins.
+    Duel {
+        /// The stat compared (default ATK).
+        #[serde(default = "attack_stat", skip_serializing_if = "is_attack")]
+        stat: Stat,
+        /// What happens to the winning beast (its ruler for effects on a ruler).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        winner: Vec<Effect>,
+        /// What happens to the losing beast.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        loser: Vec<Effect>,
+        /// What a tie does (22.1b).
+        #[serde(default, skip_serializing_if = "is_default")]
+        tie: Tie,
+    },
+    /// Each target's element becomes this one (continuous, like a characteristic change).
+    ChangeElement(String),
     /// Choose one of these modes when the ability is activated or the card played; the choice
     /// (and its targets) is locked then (Grand Archive static restrictions).
     Modal(Vec<Vec<Effect>>),
@@ -486,6 +612,36 @@ pub enum Effect {
         /// What happens when they do.
         effects: Vec<Effect>,
     },
+}
+
+impl Effect {
+    /// Visits this effect, then every effect nested in it (delayed, modal, restricted, vote,
+    /// duel and tie effects), depth first in written order.
+    pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
+        f(self);
+        let nested: Vec<&Vec<Effect>> = match self {
+            Effect::Delayed { effects, .. } | Effect::Restricted { effects, .. } => vec![effects],
+            Effect::Modal(modes) => modes.iter().collect(),
+            Effect::Vote {
+                winner, loser, tie, ..
+            }
+            | Effect::Duel {
+                winner, loser, tie, ..
+            } => {
+                let mut list = vec![winner, loser];
+                if let Tie::Effects(e) = tie {
+                    list.push(e);
+                }
+                list
+            }
+            _ => Vec::new(),
+        };
+        for list in nested {
+            for e in list {
+                e.visit(f);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -501,5 +657,20 @@ mod tests {
             panic!("not a replacement")
         };
         assert_eq!(uses, Some(1));
+    }
+
+    #[test]
+    fn visit_reaches_nested_effects() {
+        let e: Effect = ron::from_str(
+            "Vote(winner: [Grant(\"A\")], tie: Effects([Delayed(when: SeasonEnds, effects: [Grant(\"B\")])]))",
+        )
+        .unwrap();
+        let mut seen = Vec::new();
+        e.visit(&mut |x| {
+            if let Effect::Grant(k) = x {
+                seen.push(k.clone());
+            }
+        });
+        assert_eq!(seen, ["A", "B"]);
     }
 }

@@ -104,6 +104,10 @@ pub struct Card {
     /// Tribes / creature types: `["Warrior", "Undead"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tribes: Vec<String>,
+    /// The card's element (Grand Archive: `"Fire"`, `"Water"`, ...), read by element
+    /// restrictions and element conditions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
     /// Free tags for filtering and for rules that name them (classes, elements, sets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,

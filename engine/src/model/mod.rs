@@ -10,10 +10,11 @@ pub mod creature;
 pub mod keyword;
 pub mod manifest;
 pub mod scenario;
+pub mod zone;
 
 pub use ability::{
     Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
-    ReplacementMode, Restriction, Stat, Target, Trigger,
+    ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Tie, Trigger,
 };
 pub use card::{Card, CardKind, CardSet, KeywordRef};
 pub use creature::{
@@ -22,6 +23,7 @@ pub use creature::{
 pub use keyword::{KeywordDef, KeywordSet};
 pub use manifest::{CURRENT_SCHEMA_VERSION, PackManifest};
 pub use scenario::{BattleScenario, Player, ScheduledPlay};
+pub use zone::Zone;
 
 /// `serde(skip_serializing_if)` helper: true for a type's default value, so saved files stay short.
 pub(crate) fn is_default<T: Default + PartialEq>(value: &T) -> bool {

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::{Content, MANIFEST_FILE, MANIFEST_TAG, find_pack_root, load_pack, read_text};
+use super::{Content, MANIFEST_FILE, find_pack_root, load_pack, read_text};
 use crate::command::CommandOutput;
 use crate::diag::Diagnostics;
 use crate::model::PackManifest;
@@ -55,8 +55,10 @@ pub fn validate_command(path: &Path) -> CommandOutput {
     out
 }
 
-/// `sigilforge fmt PATH [--check]`: rewrites each readable file in canonical form. A file with
-/// any problem is left as it is (rewriting it could drop what the user wrote), and reported.
+/// `sigilforge fmt PATH [--check]`: rewrites each readable file in canonical form: indentation,
+/// spacing, commas and blank lines normalised, every comment and line break kept
+/// ([`crate::ron_doc::format::format_text`]). A file with any problem is left as it is
+/// (rewriting it could drop what the user wrote), and reported.
 #[must_use]
 pub fn fmt_command(path: &Path, check: bool) -> CommandOutput {
     let files: Vec<PathBuf> = if path.is_dir() {
@@ -82,14 +84,19 @@ pub fn fmt_command(path: &Path, check: bool) -> CommandOutput {
             report(&mut out, &diags);
             continue;
         };
-        let canonical = if file.file_name().is_some_and(|n| n == MANIFEST_FILE) {
-            ron_io::parse::<PackManifest>(&text, &file, &mut diags)
-                .and_then(|m| ron_io::to_canonical(MANIFEST_TAG, &m).ok())
+        let readable = if file.file_name().is_some_and(|n| n == MANIFEST_FILE) {
+            ron_io::parse::<PackManifest>(&text, &file, &mut diags).is_some()
         } else {
-            match Content::parse(&text, &file, &mut diags) {
-                Content::Unread { .. } => None,
-                content => content.to_text().ok(),
-            }
+            !matches!(
+                Content::parse(&text, &file, &mut diags),
+                Content::Unread { .. }
+            )
+        };
+        // The layout is normalised token by token: comments and line breaks stay.
+        let canonical = if readable {
+            crate::ron_doc::format::format_text(&text).ok()
+        } else {
+            None
         };
         let canonical = match canonical {
             Some(c) if diags.is_empty() => c,

@@ -8,6 +8,7 @@
 //! touches files whose content changed, so an unchanged pack saves byte-identical.
 
 mod commands;
+mod merge;
 mod migrate;
 mod validate;
 
@@ -20,10 +21,12 @@ use crate::model::StatusLibrary;
 use crate::model::{
     BattleScenario, Card, CardSet, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
 };
+use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
 pub use commands::{fmt_command, validate_command};
+pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
 pub use validate::validate;
 
@@ -99,6 +102,44 @@ impl Content {
         }
     }
 
+    /// Writes this content into `text`, which holds `old`, changing only the items that differ
+    /// (see [`crate::ron_doc::splice`]). Fails when `text` does not have `old`'s shape.
+    pub fn splice_into(&self, text: &str, old: &Content) -> Result<String, SpliceError> {
+        use crate::ron_doc::splice::{splice_list_field, splice_value};
+        let listed = match (old, self) {
+            (Content::Cards(o), Content::Cards(n)) => {
+                splice_list_field(text, "cards", &o.cards, &n.cards)
+            }
+            (Content::Keywords(o), Content::Keywords(n)) => {
+                splice_list_field(text, "keywords", &o.keywords, &n.keywords)
+            }
+            (Content::StatBlocks(o), Content::StatBlocks(n)) => {
+                splice_list_field(text, "creatures", &o.creatures, &n.creatures)
+            }
+            _ => Err(SpliceError::Mismatch),
+        };
+        if let Ok(text) = listed {
+            return Ok(text);
+        }
+        match (old, self) {
+            (Content::Cards(o), Content::Cards(n)) => splice_value(text, o, n),
+            (Content::Keywords(o), Content::Keywords(n)) => splice_value(text, o, n),
+            (Content::BattleScenario(o), Content::BattleScenario(n)) => splice_value(text, o, n),
+            (Content::GlyphNetwork(o), Content::GlyphNetwork(n)) => splice_value(text, o, n),
+            (Content::StatBlocks(o), Content::StatBlocks(n)) => splice_value(text, o, n),
+            (Content::AbilityLibrary(o), Content::AbilityLibrary(n)) => splice_value(text, o, n),
+            (Content::StatusLibrary(o), Content::StatusLibrary(n)) => splice_value(text, o, n),
+            (Content::Encounter(o), Content::Encounter(n)) => {
+                splice_value(text, o.as_ref(), n.as_ref())
+            }
+            (Content::RulesScenario(o), Content::RulesScenario(n)) => {
+                splice_value(text, o.as_ref(), n.as_ref())
+            }
+            (_, Content::Unread { source, .. }) => Ok(source.clone()),
+            _ => Err(SpliceError::Mismatch),
+        }
+    }
+
     /// Parses `source` by its leading tag. Unknown tags and unreadable files come back as
     /// [`Content::Unread`] with the problem recorded.
     pub fn parse(source: &str, file: &Path, diags: &mut Diagnostics) -> Content {
@@ -165,35 +206,155 @@ pub const KNOWN_TAGS: [&str; 9] = [
     "RulesScenario",
 ];
 
-/// One file of a pack.
+/// One file of a pack: its value, and its text kept as the person wrote it.
+///
+/// `source` is the file's text as it would be saved now. It starts as the text read from disk;
+/// [`PackFile::sync`] splices each edit of `content` into it (only the changed items are
+/// rewritten), so comments, blank lines and the author's layout survive every save.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PackFile {
     /// Path relative to the pack root, with `/` separators (`battle-line/cards.ron`).
     pub path: String,
     /// What it holds now.
     pub content: Content,
-    /// What it held when loaded or last saved; a file equal to this is not rewritten.
-    saved: Option<Content>,
-    /// Its text when loaded, for locating problems found after parsing.
+    /// Its text: as loaded, with every synced edit spliced in. Problems are located in it.
     pub source: String,
+    /// The value `source` holds (`None`: no text yet, the canonical form is written).
+    source_content: Option<Content>,
+    /// The text on disk when last loaded or saved; `None` for a file not on disk yet.
+    disk: Option<String>,
 }
 
+/// Files up to this size are re-read after each splice and compared with the value they should
+/// hold; a mismatch falls back to the canonical text (bigger files rely on the tests).
+const VERIFY_SPLICE_BELOW: usize = 64 * 1024;
+
 impl PackFile {
-    /// A new file that has never been saved.
+    /// A new file that has never been saved (its text will be the canonical form).
     #[must_use]
     pub fn new(path: impl Into<String>, content: Content) -> Self {
-        Self {
+        let mut file = Self {
             path: path.into(),
             content,
-            saved: None,
             source: String::new(),
+            source_content: None,
+            disk: None,
+        };
+        // A value that cannot be written keeps an empty text; saving reports the error.
+        let _ = file.sync();
+        file
+    }
+
+    /// A file as read from disk: `text` and the content parsed from it.
+    #[must_use]
+    pub fn loaded(path: impl Into<String>, text: String, content: Content) -> Self {
+        Self {
+            path: path.into(),
+            source_content: Some(content.clone()),
+            content,
+            disk: Some(text.clone()),
+            source: text,
         }
     }
 
     /// Whether this file differs from what is on disk.
     #[must_use]
     pub fn is_dirty(&self) -> bool {
-        self.saved.as_ref() != Some(&self.content)
+        let text = match &self.content {
+            Content::Unread { source, .. } => source.as_str(),
+            _ if self.source_content.as_ref() != Some(&self.content) => return true,
+            _ => self.source.as_str(),
+        };
+        self.disk.as_deref() != Some(text)
+    }
+
+    /// The text on disk when the file was last loaded or saved (`None`: not on disk yet).
+    #[must_use]
+    pub fn disk_text(&self) -> Option<&str> {
+        self.disk.as_deref()
+    }
+
+    /// Brings `source` up to date with `content`, rewriting only the items that changed.
+    /// Returns whether the text changed.
+    pub fn sync(&mut self) -> Result<bool, SaveError> {
+        if let Content::Unread { source, .. } = &self.content {
+            let changed = self.source != *source;
+            self.source.clone_from(source);
+            self.source_content = Some(self.content.clone());
+            return Ok(changed);
+        }
+        let spliced = match &self.source_content {
+            Some(old) if *old == self.content => return Ok(false),
+            Some(old) => self
+                .content
+                .splice_into(&self.source, old)
+                .ok()
+                .filter(|text| self.holds_content(text)),
+            None => None,
+        };
+        let text = match spliced {
+            Some(text) => text,
+            None => self.content.to_text().map_err(|e| SaveError::Serialize {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?,
+        };
+        let changed = text != self.source;
+        self.source = text;
+        match (&mut self.source_content, &self.content) {
+            (Some(Content::Cards(old)), Content::Cards(new)) => {
+                catch_up(&mut old.cards, &new.cards);
+            }
+            (Some(Content::Keywords(old)), Content::Keywords(new)) => {
+                catch_up(&mut old.keywords, &new.keywords);
+            }
+            (slot, content) => *slot = Some(content.clone()),
+        }
+        Ok(changed)
+    }
+
+    /// Whether `text` reads back as `content` (checked for small files only).
+    fn holds_content(&self, text: &str) -> bool {
+        if text.len() >= VERIFY_SPLICE_BELOW {
+            return true;
+        }
+        let mut ignored = Diagnostics::new();
+        Content::parse(text, Path::new(&self.path), &mut ignored) == self.content
+    }
+
+    /// Replaces the file's text with what a person typed: it is parsed again (problems go to
+    /// `diags`); a text that does not parse is kept as it is, so nothing typed is lost.
+    pub fn set_text(&mut self, text: String, file: &Path, diags: &mut Diagnostics) {
+        self.content = Content::parse(&text, file, diags);
+        self.source_content = Some(self.content.clone());
+        self.source = text;
+    }
+
+    /// Takes what is on disk as the new base: the file was reloaded or merged. `content` stays
+    /// as the caller set it; `text` and `disk_content` are the disk's.
+    pub fn rebase(&mut self, text: String, disk_content: Content) {
+        self.disk = Some(text.clone());
+        self.source = text;
+        self.source_content = Some(disk_content);
+    }
+
+    /// Forgets that the file is on disk (it will be written as new, e.g. by save as).
+    pub fn forget_disk(&mut self) {
+        self.disk = None;
+    }
+}
+
+/// Makes `old` equal to `new`, cloning only the items that differ (cheap for one edited item
+/// in a long list).
+fn catch_up<T: Clone + PartialEq>(old: &mut Vec<T>, new: &[T]) {
+    if old.len() != new.len() {
+        *old = new.to_vec();
+        return;
+    }
+    for (o, n) in old.iter_mut().zip(new) {
+        if o != n {
+            o.clone_from(n);
+        }
     }
 }
 
@@ -205,6 +366,8 @@ pub struct Pack {
     /// `pack.ron`.
     pub manifest: PackManifest,
     manifest_saved: Option<PackManifest>,
+    /// `pack.ron`'s text when last loaded or saved.
+    manifest_source: Option<String>,
     /// Its content files, sorted by path.
     pub files: Vec<PackFile>,
 }
@@ -217,6 +380,7 @@ impl Pack {
             root: root.to_owned(),
             manifest,
             manifest_saved: None,
+            manifest_source: None,
             files: Vec::new(),
         }
     }
@@ -256,32 +420,70 @@ impl Pack {
             || self.files.iter().any(PackFile::is_dirty)
     }
 
+    /// The file at this relative path, to change it.
+    #[must_use]
+    pub fn file_mut(&mut self, path: &str) -> Option<&mut PackFile> {
+        self.files.iter_mut().find(|f| f.path == path)
+    }
+
+    /// Splices every edited file's content into its text (see [`PackFile::sync`]).
+    pub fn sync_sources(&mut self) -> Result<(), SaveError> {
+        for file in &mut self.files {
+            file.sync()?;
+        }
+        Ok(())
+    }
+
     /// Writes every changed file (and the manifest) atomically; unchanged files are not touched.
-    /// Returns the relative paths written.
+    /// Only the items that changed are rewritten: comments and layout stay. A file changed on
+    /// disk since it was loaded is not overwritten ([`SaveError::ChangedOnDisk`]; nothing is
+    /// written then). Returns the relative paths written.
     pub fn save(&mut self) -> Result<Vec<String>, SaveError> {
-        let mut written = Vec::new();
-        if self.manifest_saved.as_ref() != Some(&self.manifest) {
-            let text = ron_io::to_canonical(MANIFEST_TAG, &self.manifest).map_err(|e| {
-                SaveError::Serialize {
-                    path: MANIFEST_FILE.into(),
-                    message: e.to_string(),
+        self.save_checked(true)
+    }
+
+    fn save_checked(&mut self, check_disk: bool) -> Result<Vec<String>, SaveError> {
+        self.sync_sources()?;
+        let manifest_text = if self.manifest_saved.as_ref() == Some(&self.manifest) {
+            None
+        } else {
+            let spliced = match (&self.manifest_source, &self.manifest_saved) {
+                (Some(text), Some(old)) => {
+                    crate::ron_doc::splice::splice_value(text, old, &self.manifest).ok()
                 }
-            })?;
+                _ => None,
+            };
+            Some(match spliced {
+                Some(t) => t,
+                None => ron_io::to_canonical(MANIFEST_TAG, &self.manifest).map_err(|e| {
+                    SaveError::Serialize {
+                        path: MANIFEST_FILE.into(),
+                        message: e.to_string(),
+                    }
+                })?,
+            })
+        };
+        if check_disk {
+            if manifest_text.is_some() {
+                check_unchanged(&self.root, MANIFEST_FILE, self.manifest_source.as_deref())?;
+            }
+            for file in self.files.iter().filter(|f| f.is_dirty()) {
+                check_unchanged(&self.root, &file.path, file.disk.as_deref())?;
+            }
+        }
+        let mut written = Vec::new();
+        if let Some(text) = manifest_text {
             ron_io::write_atomic(&self.root.join(MANIFEST_FILE), &text)?;
             self.manifest_saved = Some(self.manifest.clone());
+            self.manifest_source = Some(text);
             written.push(MANIFEST_FILE.to_owned());
         }
         for file in &mut self.files {
             if !file.is_dirty() {
                 continue;
             }
-            let text = file.content.to_text().map_err(|e| SaveError::Serialize {
-                path: file.path.clone(),
-                message: e.to_string(),
-            })?;
-            ron_io::write_atomic(&self.root.join(&file.path), &text)?;
-            file.saved = Some(file.content.clone());
-            file.source = text;
+            ron_io::write_atomic(&self.root.join(&file.path), &file.source)?;
+            file.disk = Some(file.source.clone());
             written.push(file.path.clone());
         }
         Ok(written)
@@ -292,9 +494,33 @@ impl Pack {
         root.clone_into(&mut self.root);
         self.manifest_saved = None;
         for file in &mut self.files {
-            file.saved = None;
+            file.forget_disk();
         }
-        self.save()
+        self.save_checked(false)
+    }
+
+    /// Takes `text` as `pack.ron`'s text on disk (after a reload).
+    pub fn rebase_manifest(&mut self, text: String, manifest: PackManifest) {
+        self.manifest_source = Some(text);
+        self.manifest_saved = Some(manifest);
+    }
+}
+
+/// Fails when the file on disk is no longer what was loaded (`expected`; `None`: it should not
+/// exist): someone else changed it, and writing would throw their change away unseen.
+fn check_unchanged(root: &Path, rel: &str, expected: Option<&str>) -> Result<(), SaveError> {
+    let on_disk = std::fs::read(root.join(rel)).ok();
+    let same = match (&on_disk, expected) {
+        (None, None) => true,
+        (Some(bytes), Some(text)) => bytes.as_slice() == text.as_bytes(),
+        _ => false,
+    };
+    if same {
+        Ok(())
+    } else {
+        Err(SaveError::ChangedOnDisk {
+            path: rel.to_owned(),
+        })
     }
 }
 
@@ -312,12 +538,27 @@ pub enum SaveError {
     /// The file system refused.
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// The file changed on disk since it was loaded; it must be merged before saving.
+    #[error("{path} changed on disk since it was loaded: reload it to merge the changes first")]
+    ChangedOnDisk {
+        /// The file (relative path).
+        path: String,
+    },
 }
 
 /// Loads the pack in `root`, recording every problem (parse and cross-reference) in `diags`.
 /// Never fails: a missing or broken `pack.ron` is a problem, and a default manifest stands in.
 #[must_use]
 pub fn load_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
+    let pack = read_pack(root, diags);
+    validate(&pack, diags);
+    pack
+}
+
+/// Reads the pack in `root` like [`load_pack`], recording the problems of reading each file,
+/// without the cross-file validation (for a caller that validates on its own).
+#[must_use]
+pub fn read_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
     let manifest_path = root.join(MANIFEST_FILE);
     let fallback = || {
         let name = root
@@ -325,12 +566,12 @@ pub fn load_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
             .map_or_else(|| "pack".to_owned(), |n| n.to_string_lossy().into_owned());
         PackManifest::new(&name, &name)
     };
-    let (manifest, manifest_saved) = match read_text(&manifest_path, diags) {
+    let (manifest, manifest_saved, manifest_source) = match read_text(&manifest_path, diags) {
         Some(text) => match ron_io::parse::<PackManifest>(&text, &manifest_path, diags) {
-            Some(m) => (m.clone(), Some(m)),
-            None => (fallback(), None),
+            Some(m) => (m.clone(), Some(m), Some(text)),
+            None => (fallback(), None, Some(text)),
         },
-        None => (fallback(), None),
+        None => (fallback(), None, None),
     };
     if manifest.schema_version > crate::model::CURRENT_SCHEMA_VERSION {
         diags.error(
@@ -345,33 +586,39 @@ pub fn load_pack(root: &Path, diags: &mut Diagnostics) -> Pack {
     }
     let mut files = Vec::new();
     for rel in ron_files(root, diags) {
-        let path = root.join(&rel);
-        let Some(text) = read_text(&path, diags) else {
-            continue;
-        };
-        let text = match migrate(manifest.schema_version, &text) {
-            Ok(t) => t,
-            Err(message) => {
-                diags.error(&path, Location::START, message);
-                text
-            }
-        };
-        let content = Content::parse(&text, &path, diags);
-        files.push(PackFile {
-            path: rel,
-            saved: Some(content.clone()),
-            content,
-            source: text,
-        });
+        if let Some(file) = load_file(root, &rel, manifest.schema_version, diags) {
+            files.push(file);
+        }
     }
-    let pack = Pack {
+    Pack {
         root: root.to_owned(),
         manifest,
         manifest_saved,
+        manifest_source,
         files,
+    }
+}
+
+/// Reads one content file of a pack (`rel` under `root`) the way loading the pack does:
+/// size check, UTF-8, schema migration, then parsing by its tag. Every problem goes to `diags`.
+/// `None` when it cannot be read as text at all.
+pub fn load_file(
+    root: &Path,
+    rel: &str,
+    schema_version: u32,
+    diags: &mut Diagnostics,
+) -> Option<PackFile> {
+    let path = root.join(rel);
+    let text = read_text(&path, diags)?;
+    let text = match migrate(schema_version, &text) {
+        Ok(t) => t,
+        Err(message) => {
+            diags.error(&path, Location::START, message);
+            text
+        }
     };
-    validate(&pack, diags);
-    pack
+    let content = Content::parse(&text, &path, diags);
+    Some(PackFile::loaded(rel, text, content))
 }
 
 /// Reads a file as UTF-8 text, refusing oversized files before reading them.

@@ -14,6 +14,7 @@ use crate::ron_io::edit_distance;
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     crate::encounter::check_pack(pack, diags);
+    let missing = Unavailable::of(pack);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();
     let mut seen_literal: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -52,7 +53,15 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     let card_exists = |id: &str| card_ids.contains_key(id);
     for (file, card) in pack.cards() {
         let path = pack.root.join(&file.path);
-        check_card(card, &card.id, &file.source, &path, &keywords, diags);
+        check_card(
+            card,
+            &card.id,
+            &file.source,
+            &path,
+            &keywords,
+            &missing,
+            diags,
+        );
         for ability in &card.abilities {
             check_ability_refs(
                 ability,
@@ -61,6 +70,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
                 &path,
                 &card_exists,
                 &keywords,
+                &missing,
                 diags,
             );
         }
@@ -75,6 +85,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
                 &path,
                 &card_exists,
                 &keywords,
+                &missing,
                 diags,
             );
         }
@@ -83,7 +94,7 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
         let path = pack.root.join(&file.path);
         match &file.content {
             Content::BattleScenario(scenario) => {
-                check_scenario(pack, file, scenario, &path, &keywords, diags);
+                check_scenario(pack, file, scenario, &path, &keywords, &missing, diags);
             }
             Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
             Content::StatBlocks(set) => {
@@ -138,6 +149,65 @@ fn standard_keywords() -> &'static KeywordSet {
     })
 }
 
+/// Files of the pack that did not parse, by what they would have defined. A reference that
+/// finds nothing while one of them is broken is reported once per broken file, as unavailable
+/// ("the root problem"), not once per reference.
+struct Unavailable {
+    card_files: Vec<String>,
+    keyword_files: Vec<String>,
+    reported: std::cell::RefCell<std::collections::BTreeSet<String>>,
+}
+
+impl Unavailable {
+    fn of(pack: &Pack) -> Self {
+        let broken = |tag: &str| -> Vec<String> {
+            pack.files
+                .iter()
+                .filter(|f| matches!(&f.content, Content::Unread { tag: Some(t), .. } if t == tag))
+                .map(|f| f.path.clone())
+                .collect()
+        };
+        Self {
+            card_files: broken("CardSet"),
+            keyword_files: broken("KeywordSet"),
+            reported: std::cell::RefCell::default(),
+        }
+    }
+
+    /// Reports a missing card or keyword: as unavailable (once per broken file) when a file
+    /// that could define it has a syntax error, else with `otherwise`.
+    fn report(
+        &self,
+        diags: &mut Diagnostics,
+        path: &Path,
+        at: crate::diag::Location,
+        keyword: bool,
+        what: &str,
+        otherwise: String,
+    ) {
+        let files = if keyword {
+            &self.keyword_files
+        } else {
+            &self.card_files
+        };
+        if files.is_empty() {
+            diags.error(path, at, otherwise);
+            return;
+        }
+        let mut reported = self.reported.borrow_mut();
+        if let Some(file) = files.iter().find(|f| !reported.contains(*f)) {
+            diags.error(
+                path,
+                at,
+                format!(
+                    "{what} is unavailable: {file} has a syntax error (other references to what it defines are not listed until it is fixed)"
+                ),
+            );
+            reported.insert(file.clone());
+        }
+    }
+}
+
 /// Checks a card's keywords against the known keywords.
 fn check_card(
     card: &Card,
@@ -145,6 +215,7 @@ fn check_card(
     source: &str,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     for text in &card.keywords {
@@ -159,9 +230,12 @@ fn check_card(
                 let hint = nearest_keyword(&kw.name, keywords)
                     .map(|k| format!("; did you mean `{k}`?"))
                     .unwrap_or_default();
-                diags.error(
+                missing.report(
+                    diags,
                     path,
                     at(),
+                    true,
+                    &format!("keyword `{}` on card `{anchor}`", kw.name),
                     format!("unknown keyword `{}` on card `{anchor}`{hint}", kw.name),
                 );
             }
@@ -199,6 +273,7 @@ fn nearest_keyword<'a>(name: &str, keywords: &BTreeMap<String, &'a KeywordDef>) 
 }
 
 /// Checks ids an ability names (cards it summons or becomes, keywords it grants).
+#[allow(clippy::too_many_arguments)] // the context of one check, passed down as it is
 fn check_ability_refs(
     ability: &Ability,
     owner: &str,
@@ -206,15 +281,19 @@ fn check_ability_refs(
     path: &Path,
     card_exists: &dyn Fn(&str) -> bool,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     let mut stack: Vec<&Effect> = ability.effects.iter().collect();
     while let Some(effect) = stack.pop() {
         match effect {
             Effect::Summon { card, .. } | Effect::Transform(card) if !card_exists(card) => {
-                diags.error(
+                missing.report(
+                    diags,
                     path,
                     locate_literal_after(source, owner, card),
+                    false,
+                    &format!("card `{card}` (used by `{owner}`)"),
                     format!("`{owner}` refers to card `{card}`, which does not exist"),
                 );
             }
@@ -223,9 +302,12 @@ fn check_ability_refs(
                     .map(|k| k.name)
                     .unwrap_or_default();
                 if !keywords.contains_key(&normalise(&name)) {
-                    diags.error(
+                    missing.report(
+                        diags,
                         path,
                         locate_literal_after(source, owner, keyword),
+                        true,
+                        &format!("keyword `{name}` (used by `{owner}`)"),
                         format!("`{owner}` refers to keyword `{name}`, which does not exist"),
                     );
                 }
@@ -243,11 +325,12 @@ fn check_scenario(
     scenario: &BattleScenario,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
+    missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
     let pack_cards = scenario_pack_cards(pack, file, scenario, path, diags);
     for (id, card) in &scenario.cards {
-        check_card(card, id, &file.source, path, keywords, diags);
+        check_card(card, id, &file.source, path, keywords, missing, diags);
     }
     let exists = |id: &str| scenario.cards.contains_key(id) || pack_cards.iter().any(|c| c == id);
     let mut occurrences: BTreeMap<&str, usize> = BTreeMap::new();
@@ -263,9 +346,12 @@ fn check_scenario(
         );
         *n += 1;
         if !exists(id) {
-            diags.error(
+            missing.report(
+                diags,
                 path,
                 at,
+                false,
+                &format!("card `{id}` (used by this scenario)"),
                 format!("scenario refers to card `{id}`, which does not exist"),
             );
         }

@@ -1,5 +1,6 @@
 //! Playing cards and activating abilities (19.2): priority, costs before the colon, subtypes
-//! (Battle, Vote, Duel, Ritual), chosen targets and modes locked with static restrictions.
+//! (Battle, Vote, Duel, Ritual), abilities that work from other zones, chosen targets and
+//! modes locked with static restrictions (Grand Archive).
 
 use std::fmt::Write as _;
 
@@ -11,6 +12,8 @@ use crate::model::{CardKind, Player};
 use super::event::{RulesAbility, RulesCause};
 use super::game::{Event, Game};
 use super::state::{Part, StackItem, Zone};
+use super::statics::works_from;
+use super::view::{View, names_zone};
 
 impl Game {
     // ----- playing cards and activating abilities -----
@@ -23,10 +26,15 @@ impl Game {
         mode: Option<usize>,
         attach_to: Option<&str>,
     ) {
-        if !self.known(card) || !targets.iter().all(|t| self.known(t)) {
+        if !self.known(card)
+            || !targets.iter().all(|t| self.known(t))
+            || !attach_to.is_none_or(|h| self.known(h))
+        {
             return;
         }
-        let obj = self.obj_ref(card).clone();
+        let Some(obj) = self.obj(card).cloned() else {
+            return;
+        };
         if obj.owner != player || obj.zone != Zone::Hand {
             return self.reject(format!("{player:?} has no `{card}` in hand"));
         }
@@ -41,16 +49,21 @@ impl Game {
             ));
         }
         let spell = matches!(obj.card.kind, CardKind::Spell | CardKind::Action);
+        if !spell && let Err(why) = self.check_location(player, obj.card.kind, card, attach_to) {
+            return self.reject(why);
+        }
         let mut parts = Vec::new();
         if spell {
-            for entry in self.abilities_of(card, true) {
+            for entry in self.abilities_of(card) {
                 if !matches!(
                     entry.ability.kind,
                     AbilityKind::Static | AbilityKind::Replacement { .. }
-                ) {
+                ) || !entry.ability.zones.is_empty()
+                {
                     continue;
                 }
-                if let Err(why) = self.check_targets(&entry.ability, player, card, targets) {
+                let locked = self.lock_target(&entry.ability, player, card);
+                if let Err(why) = self.check_targets(&locked, player, card, targets) {
                     return self.reject(why);
                 }
                 if !matches!(entry.ability.kind, AbilityKind::Static) {
@@ -79,7 +92,8 @@ impl Game {
                 controller: player,
                 source: card.to_owned(),
                 parts,
-                targets: targets.to_vec(),
+                targets: self.chosen(targets),
+                targets_chosen: true,
                 subject: None,
                 triggered: false,
                 card: Some(card.to_owned()),
@@ -87,21 +101,54 @@ impl Game {
             });
             self.passes = 0;
             self.fire(&Event::CardPlayed(card.to_owned()));
-        } else {
-            let verb = match obj.card.kind {
-                CardKind::Beast => "recruits",
-                CardKind::Item => "forges",
-                CardKind::Structure => "builds",
-                _ => "plays",
-            };
-            self.say(format!("{player:?} {verb} {card}"));
-            self.fire(&Event::CardPlayed(card.to_owned()));
-            self.move_to(card, Zone::City);
-            if let Some(host) = attach_to
-                && self.known(host)
-            {
-                self.obj_mut(card).attached_to = Some(host.to_owned());
+            return;
+        }
+        let verb = match obj.card.kind {
+            CardKind::Beast => "recruits",
+            CardKind::Item => "forges",
+            CardKind::Structure => "builds",
+            _ => "plays",
+        };
+        let onto = attach_to.map_or_else(String::new, |h| format!(" onto {h}"));
+        self.say(format!("{player:?} {verb} {card}{onto}"));
+        self.fire(&Event::CardPlayed(card.to_owned()));
+        self.entry_targets = Some((card.to_owned(), targets.to_vec()));
+        self.move_to_attached(card, Zone::City, attach_to);
+        self.entry_targets = None;
+    }
+
+    /// Where a card played (or put) into a city may stand: a beast at a location (a structure
+    /// its ruler has there, or the city itself, 19.3b); a structure in the city itself
+    /// (19.3d); an item on a card in a city (its Forge abilities need a beast, 19.3c).
+    pub(crate) fn check_location(
+        &self,
+        player: Player,
+        kind: CardKind,
+        card: &str,
+        host: Option<&str>,
+    ) -> Result<(), String> {
+        let Some(host) = host else {
+            return Ok(());
+        };
+        let (host_kind, host_zone, host_ruler) = self.read(|v| {
+            let h = v.game.obj(host);
+            (h.map(|h| h.card.kind), h.map(|h| h.zone), v.ruler(host))
+        });
+        if host_zone != Some(Zone::City) {
+            return Err(format!(
+                "{card} cannot attach to {host}: it is not in a city"
+            ));
+        }
+        match kind {
+            CardKind::Beast if host_kind != Some(CardKind::Structure) || host_ruler != player => {
+                Err(format!(
+                    "{card}: a beast is recruited to a location in its ruler's city: a structure {player:?} rules there, or the city itself (19.3b)"
+                ))
             }
+            CardKind::Structure => Err(format!(
+                "{card}: a structure is built in the city itself, not attached to {host} (19.3d)"
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -117,19 +164,11 @@ impl Game {
         if !self.known(card) || !targets.iter().all(|t| self.known(t)) {
             return;
         }
-        let obj = self.obj_ref(card).clone();
-        if obj.owner != player || !obj.zone.in_play() {
-            return self.reject(format!(
-                "{player:?} can only activate abilities of cards they rule in their city (19.2): {card}"
-            ));
-        }
-        if self.priority != player {
-            return self.reject(format!(
-                "{player:?} activates {card} without priority (19.2)"
-            ));
-        }
+        let Some(obj) = self.obj(card).cloned() else {
+            return;
+        };
         let activated: Vec<_> = self
-            .abilities_of(card, true)
+            .abilities_of(card)
             .into_iter()
             .filter(|e| matches!(e.ability.kind, AbilityKind::Activated { .. }))
             .collect();
@@ -143,6 +182,33 @@ impl Game {
         let Some(entry) = entry else {
             return self.reject(format!("{card} has no activated ability `{ability_name}`"));
         };
+        if !works_from(&entry.ability, obj.zone, obj.card.kind) {
+            let from = if entry.ability.zones.is_empty() {
+                "the city".to_owned()
+            } else {
+                zone_list(&entry.ability.zones)
+            };
+            return self.reject(format!(
+                "{card}: `{}` works from {from}, and {card} is in the {} (19.2)",
+                entry.label,
+                obj.zone.name()
+            ));
+        }
+        let holder = if obj.zone == Zone::City {
+            self.ruler(card).unwrap_or(obj.owner)
+        } else {
+            obj.owner
+        };
+        if holder != player {
+            return self.reject(format!(
+                "{player:?} can only activate abilities of cards they rule in their city (19.2): {card}"
+            ));
+        }
+        if self.priority != player {
+            return self.reject(format!(
+                "{player:?} activates {card} without priority (19.2)"
+            ));
+        }
         let AbilityKind::Activated { cost, subtype } = &entry.ability.kind else {
             return;
         };
@@ -156,7 +222,9 @@ impl Game {
             ));
         }
         let me = self.player(player);
-        if cost.resource as i32 > me.resource || cost.fealty as i32 > me.fealty {
+        if i64::from(cost.resource) > i64::from(me.resource)
+            || i64::from(cost.fealty) > i64::from(me.fealty)
+        {
             return self.reject(format!(
                 "{card}: {player:?} cannot pay {} resource and {} fealty",
                 cost.resource, cost.fealty
@@ -193,7 +261,8 @@ impl Game {
             }
             _ => {}
         }
-        if let Err(why) = self.check_targets(&entry.ability, player, card, targets) {
+        let locked = self.lock_target(&entry.ability, player, card);
+        if let Err(why) = self.check_targets(&locked, player, card, targets) {
             return self.reject(why);
         }
         let part = match self.prepare(&entry.ability, entry.value, player, card, mode) {
@@ -218,8 +287,8 @@ impl Game {
             }
         }
         let me = self.player_mut(player);
-        me.resource -= cost.resource as i32;
-        me.fealty -= cost.fealty as i32;
+        me.resource = me.resource.saturating_sub_unsigned(cost.resource);
+        me.fealty = me.fealty.saturating_sub_unsigned(cost.fealty);
         let label = format!("{card}: {}", entry.label);
         let at = self.say_event(format!(
             "{player:?} activates {label}{note} (targets {targets:?}, mode {mode:?})"
@@ -233,7 +302,8 @@ impl Game {
             controller: player,
             source: card.to_owned(),
             parts: vec![part],
-            targets: targets.to_vec(),
+            targets: self.chosen(targets),
+            targets_chosen: true,
             subject: None,
             triggered: false,
             card: None,
@@ -250,28 +320,41 @@ impl Game {
         threshold: i32,
         wanted: Option<&str>,
     ) -> Option<(String, i32)> {
-        self.zone_ids(player, Zone::City)
-            .into_iter()
-            .filter(|id| wanted.is_none_or(|w| w == id))
-            .filter(|id| {
-                self.obj(id)
-                    .is_some_and(|o| o.card.kind == CardKind::Structure)
-            })
-            .map(|site| {
-                let total: i32 = self
-                    .objects
-                    .iter()
-                    .filter(|o| o.zone == Zone::City && o.attached_to.as_deref() == Some(&site))
-                    .filter(|o| o.card.kind == CardKind::Beast)
-                    .map(|o| self.stat(&o.id, stat))
-                    .sum();
-                (site, total)
-            })
-            .find(|(_, total)| *total >= threshold)
+        self.read(|v| {
+            v.zone_ids(player, Zone::City)
+                .into_iter()
+                .filter(|id| wanted.is_none_or(|w| w == id))
+                .filter(|id| {
+                    v.game
+                        .obj(id)
+                        .is_some_and(|o| o.card.kind == CardKind::Structure)
+                })
+                .map(|site| {
+                    let total: i32 = v
+                        .game
+                        .objects
+                        .iter()
+                        .filter(|o| o.zone == Zone::City && o.attached_to.as_deref() == Some(&site))
+                        .filter(|o| o.card.kind == CardKind::Beast)
+                        .map(|o| v.stat(&o.id, stat))
+                        .fold(0, i32::saturating_add);
+                    (site, total)
+                })
+                .find(|(_, total)| *total >= threshold)
+        })
     }
 
-    /// Chosen targets must fit the ability's count and filter when chosen (they lock then).
-    fn check_targets(
+    /// The ability with its target choice locked: a `Restricted` choice becomes the branch its
+    /// restrictions pick now (Grand Archive: modes and targets lock at activation).
+    pub(crate) fn lock_target(&self, ability: &Ability, player: Player, source: &str) -> Ability {
+        let mut locked = ability.clone();
+        locked.target = self.read(|v| locked_target(v, &ability.target, player, source));
+        locked
+    }
+
+    /// Chosen targets must fit the ability's count and filter when chosen (they lock then): a
+    /// card in play, or in the zone the filter names.
+    pub(crate) fn check_targets(
         &self,
         ability: &Ability,
         player: Player,
@@ -287,21 +370,54 @@ impl Game {
         if targets.len() > *count as usize {
             return Err(format!("{source}: at most {count} target(s)"));
         }
-        for t in targets {
-            if !self.obj(t).is_some_and(|o| o.zone.in_play()) {
-                return Err(format!("{source}: target {t} is not in play"));
+        self.read(|v| {
+            for t in targets {
+                let Some(o) = v.game.obj(t) else {
+                    return Err(format!("{source}: no card `{t}` to target"));
+                };
+                let zone_named = filter.as_ref().is_some_and(names_zone);
+                if !o.zone.in_play() && !zone_named {
+                    return Err(format!(
+                        "{source}: target {t} is in the {}, not in play",
+                        o.zone.name()
+                    ));
+                }
+                if let Some(f) = filter
+                    && !v.condition(f, t, player)
+                {
+                    return Err(format!("{source}: {t} is not a legal target"));
+                }
             }
-            if let Some(f) = filter
-                && !self.condition(f, t, player, true)
-            {
-                return Err(format!("{source}: {t} is not a legal target"));
-            }
-        }
-        Ok(())
+            Ok(())
+        })
+    }
+
+    /// For an item whose targets are chosen (`Chosen`): how many, and every legal target in
+    /// order. `None` when it chooses no targets.
+    pub(crate) fn legal_targets(&self, item: &StackItem) -> Option<(u32, Vec<String>)> {
+        let part = item.parts.first()?;
+        let Target::Chosen { count, filter } = &part.ability.target else {
+            return None;
+        };
+        let legal = self.read(|v| {
+            let pool = match filter {
+                Some(f) => v.candidates(f),
+                None => v.in_play(),
+            };
+            pool.into_iter()
+                .filter(|t| {
+                    filter
+                        .as_ref()
+                        .is_none_or(|f| v.condition(f, t, item.controller))
+                })
+                .collect()
+        });
+        Some((*count, legal))
     }
 
     /// Prepares an ability for the stack: static restrictions checked (`Ok(None)`: unmet, the
-    /// text is ignored), the mode chosen, in-line restrictions kept for resolution.
+    /// text is ignored), the mode and the target choice locked, in-line restrictions kept for
+    /// resolution.
     pub(crate) fn prepare(
         &self,
         ability: &Ability,
@@ -310,97 +426,124 @@ impl Game {
         source: &str,
         mode: Option<usize>,
     ) -> Result<Option<Part>, String> {
-        let statics_hold = ability
-            .restrictions
-            .iter()
-            .filter(|r| r.timing == RestrictionTiming::Static)
-            .all(|r| self.restriction_holds(&r.requires, player, source));
-        if !statics_hold {
-            return Ok(None);
-        }
-        let inline = ability
-            .restrictions
-            .iter()
-            .filter(|r| r.timing == RestrictionTiming::InLine)
-            .cloned()
-            .collect();
-        let effects = self.lock_effects(&ability.effects, player, source, mode)?;
-        Ok(Some(Part {
-            ability: ability.clone(),
-            effects,
-            inline,
-            value,
-        }))
-    }
-
-    fn lock_effects(
-        &self,
-        effects: &[Effect],
-        player: Player,
-        source: &str,
-        mode: Option<usize>,
-    ) -> Result<Vec<Effect>, String> {
-        let mut out = Vec::new();
-        for effect in effects {
-            match effect {
-                Effect::Modal(modes) => {
-                    let unlocked = |m: &Vec<Effect>| self.mode_unlocked(m, player, source);
-                    let chosen = match mode {
-                        Some(i) => {
-                            let m = modes
-                                .get(i)
-                                .ok_or_else(|| format!("{source}: there is no mode {i}"))?;
-                            if !unlocked(m) {
-                                return Err(format!(
-                                    "{source}: mode {i} is locked by a static restriction"
-                                ));
-                            }
-                            m
-                        }
-                        None => modes
-                            .iter()
-                            .find(|m| unlocked(m))
-                            .ok_or_else(|| format!("{source}: every mode is locked"))?,
-                    };
-                    out.extend(self.lock_effects(chosen, player, source, None)?);
-                }
-                Effect::Restricted {
-                    restrictions,
-                    effects,
-                } => {
-                    let (statics, inline): (Vec<_>, Vec<_>) = restrictions
-                        .iter()
-                        .cloned()
-                        .partition(|r| r.timing == RestrictionTiming::Static);
-                    if !statics
-                        .iter()
-                        .all(|r| self.restriction_holds(&r.requires, player, source))
-                    {
-                        continue;
-                    }
-                    let inner = self.lock_effects(effects, player, source, mode)?;
-                    if inline.is_empty() {
-                        out.extend(inner);
-                    } else {
-                        out.push(Effect::Restricted {
-                            restrictions: inline,
-                            effects: inner,
-                        });
-                    }
-                }
-                other => out.push(other.clone()),
-            }
-        }
-        Ok(out)
-    }
-
-    fn mode_unlocked(&self, mode: &[Effect], player: Player, source: &str) -> bool {
-        mode.iter().all(|e| match e {
-            Effect::Restricted { restrictions, .. } => restrictions
+        self.read(|v| {
+            let statics_hold = ability
+                .restrictions
                 .iter()
                 .filter(|r| r.timing == RestrictionTiming::Static)
-                .all(|r| self.restriction_holds(&r.requires, player, source)),
-            _ => true,
+                .all(|r| v.restriction_holds(&r.requires, player, source));
+            if !statics_hold {
+                return Ok(None);
+            }
+            let inline = ability
+                .restrictions
+                .iter()
+                .filter(|r| r.timing == RestrictionTiming::InLine)
+                .cloned()
+                .collect();
+            let effects = lock_effects(v, &ability.effects, player, source, mode)?;
+            let mut ability = ability.clone();
+            ability.target = locked_target(v, &ability.target, player, source);
+            Ok(Some(Part {
+                ability,
+                effects,
+                inline,
+                value,
+            }))
         })
     }
+}
+
+/// A target choice with its restriction guards decided now (every restriction guarding a
+/// target choice is checked when choosing: the choice cannot wait for resolution).
+fn locked_target(v: &View<'_>, target: &Target, player: Player, source: &str) -> Target {
+    match target {
+        Target::Restricted {
+            restrictions,
+            unlocked,
+            otherwise,
+        } => {
+            let choice = if v.all_hold(restrictions, player, source) {
+                unlocked
+            } else {
+                otherwise
+            };
+            locked_target(v, choice, player, source)
+        }
+        other => other.clone(),
+    }
+}
+
+fn lock_effects(
+    v: &View<'_>,
+    effects: &[Effect],
+    player: Player,
+    source: &str,
+    mode: Option<usize>,
+) -> Result<Vec<Effect>, String> {
+    let mut out = Vec::new();
+    for effect in effects {
+        match effect {
+            Effect::Modal(modes) => {
+                let unlocked = |m: &Vec<Effect>| mode_unlocked(v, m, player, source);
+                let chosen = match mode {
+                    Some(i) => {
+                        let m = modes
+                            .get(i)
+                            .ok_or_else(|| format!("{source}: there is no mode {i}"))?;
+                        if !unlocked(m) {
+                            return Err(format!(
+                                "{source}: mode {i} is locked by a static restriction"
+                            ));
+                        }
+                        m
+                    }
+                    None => modes
+                        .iter()
+                        .find(|m| unlocked(m))
+                        .ok_or_else(|| format!("{source}: every mode is locked"))?,
+                };
+                out.extend(lock_effects(v, chosen, player, source, None)?);
+            }
+            Effect::Restricted {
+                restrictions,
+                effects,
+            } => {
+                let (statics, inline): (Vec<_>, Vec<_>) = restrictions
+                    .iter()
+                    .cloned()
+                    .partition(|r| r.timing == RestrictionTiming::Static);
+                if !v.all_hold(&statics, player, source) {
+                    continue;
+                }
+                let inner = lock_effects(v, effects, player, source, mode)?;
+                if inline.is_empty() {
+                    out.extend(inner);
+                } else {
+                    out.push(Effect::Restricted {
+                        restrictions: inline,
+                        effects: inner,
+                    });
+                }
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    Ok(out)
+}
+
+fn mode_unlocked(v: &View<'_>, mode: &[Effect], player: Player, source: &str) -> bool {
+    mode.iter().all(|e| match e {
+        Effect::Restricted { restrictions, .. } => restrictions
+            .iter()
+            .filter(|r| r.timing == RestrictionTiming::Static)
+            .all(|r| v.restriction_holds(&r.requires, player, source)),
+        _ => true,
+    })
+}
+
+/// "the hand or the graveyard".
+pub(crate) fn zone_list(zones: &[Zone]) -> String {
+    let names: Vec<String> = zones.iter().map(|z| format!("the {}", z.name())).collect();
+    names.join(" or ")
 }

@@ -43,7 +43,7 @@ pub fn rules_command(path: &Path, json: bool) -> CommandOutput {
             ));
         }
     };
-    game.run_script(&scenario.script);
+    game.run_checked(&scenario.script, &scenario.expect);
     let failures = game.check(&scenario.expect);
     let stdout = if json {
         let mut value = game.to_json();

@@ -1,21 +1,30 @@
-//! The sandbox game: setup from a scenario, scripted actions, priority and the stack, phases,
-//! triggers (19.3) and activation (19.2).
+//! The sandbox game: its state, setup from a scenario, and the small helpers every part uses.
+//! The script is run by `script.rs`, priority, the stack, phases and seasons by `turns.rs`.
 
-use crate::model::ability::{Ability, AbilityKind, Duration, Target};
-use crate::model::{KeywordDef, Player};
+use std::collections::{BTreeMap, BTreeSet};
 
+use crate::model::ability::Effect;
+use crate::model::{Card, KeywordDef, Player};
+
+use super::cache::StaticsCache;
 use super::event::{RulesCause, RulesEvent};
 use super::scenario::{Action, PlayerSetup, RulesScenario};
-use super::state::{
-    ActiveReplacement, Change, ContinuousEffect, DelayedTrigger, Object, Part, StackItem, Zone,
-};
-use crate::core::{LoopGuard, SeededRng};
+use super::state::{ActiveReplacement, ContinuousEffect, DelayedTrigger, Object, StackItem, Zone};
+use crate::core::SeededRng;
 
 /// A trigger matched: the card the event was about, if any.
 pub(crate) struct Fired(pub(crate) Option<String>);
 
 /// The phases of a turn, in order.
 pub const PHASES: [&str; 4] = ["dawn", "main", "dusk", "end"];
+
+/// How deep effects may nest (a trigger that resolves at once inside an effect that resolves
+/// at once ...) before the sandbox stops the chain: bad content never overflows the stack.
+pub(crate) const NESTING_LIMIT: u32 = 40;
+
+/// How many cards effects may create in one game (tokens, summoned cards): a loop of effects
+/// that make cards stops there.
+pub(crate) const CREATED_LIMIT: usize = 200;
 
 /// A setup problem: the scenario names something that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -54,6 +63,7 @@ pub(crate) enum Event {
     PhaseBegins(String),
     StartOfTurn,
     EndOfTurn,
+    SeasonEnds,
     Named(String, Option<String>),
 }
 
@@ -70,13 +80,32 @@ pub struct Game {
     pub(crate) pending: Vec<StackItem>,
     pub(crate) phase: usize,
     pub(crate) turn: u32,
+    pub(crate) season: u32,
     pub(crate) active: Player,
     pub(crate) priority: Player,
     pub(crate) passes: u8,
     pub(crate) clock: u64,
     pub(crate) seq: u64,
     pub(crate) skirmish: Vec<String>,
-    pub(crate) cards: std::collections::BTreeMap<String, crate::model::Card>,
+    pub(crate) cards: BTreeMap<String, Card>,
+    /// Each ruler's ballot for the next conclave vote (none: they vote for themselves).
+    pub(crate) ballots: [Option<Player>; 2],
+    /// The replacement effects applying right now, outermost first (22.4: none applies to an
+    /// event it produced; the chain stops at `replace::CHAIN_LIMIT`).
+    pub(crate) replacing: Vec<u64>,
+    pub(crate) next_replacement: u64,
+    /// How deep resolutions are nested now (see [`NESTING_LIMIT`]).
+    pub(crate) depth: u32,
+    /// How many cards effects have created (see [`CREATED_LIMIT`]).
+    pub(crate) created: usize,
+    /// Targets named with `Play` for the played card's own "enters play" triggers.
+    pub(crate) entry_targets: Option<(String, Vec<String>)>,
+    /// Notes on static abilities (dependency cycles) already logged.
+    pub(crate) noted: BTreeSet<String>,
+    /// `At(step, ...)` results: the failures found after each checked step.
+    pub(crate) checkpoints: BTreeMap<usize, Vec<String>>,
+    /// The static effects worked out for the state as it is (cleared by every change).
+    pub(crate) statics_cache: StaticsCache,
     /// What happened, one line per step, each with its cause.
     pub log: Vec<RulesEvent>,
     /// The cause of the lines logged now (set while an action, a trigger or an item resolves).
@@ -114,6 +143,7 @@ impl Game {
             pending: Vec::new(),
             phase,
             turn: 1,
+            season: 1,
             active: Player::A,
             priority: Player::A,
             passes: 0,
@@ -121,6 +151,15 @@ impl Game {
             seq: 0,
             skirmish: Vec::new(),
             cards: scenario.cards.clone(),
+            ballots: [None, None],
+            replacing: Vec::new(),
+            next_replacement: 0,
+            depth: 0,
+            created: 0,
+            entry_targets: None,
+            noted: BTreeSet::new(),
+            checkpoints: BTreeMap::new(),
+            statics_cache: StaticsCache::default(),
             log: Vec::new(),
             context: RulesCause::RULES,
             rng: SeededRng::new(scenario.seed),
@@ -146,14 +185,66 @@ impl Game {
                 });
             }
         }
+        game.changed();
+        let ids: Vec<String> = game.objects.iter().map(|o| o.id.clone()).collect();
+        for id in ids {
+            game.register_replacements(&id);
+        }
+        game.check_names(scenario)?;
         Ok(game)
+    }
+
+    /// Every ability name gained or lost (by a card's effects or the script) must be defined:
+    /// a typo would otherwise do nothing, silently.
+    fn check_names(&self, scenario: &RulesScenario) -> Result<(), SetupError> {
+        let mut named: Vec<String> = Vec::new();
+        let note = |e: &Effect, named: &mut Vec<String>| {
+            if let Effect::Grant(k) | Effect::Remove(k) = e {
+                named.push(k.clone());
+            }
+        };
+        let abilities = scenario
+            .cards
+            .values()
+            .flat_map(|c| &c.abilities)
+            .chain(self.keywords.iter().flat_map(|k| &k.abilities));
+        for a in abilities {
+            for e in &a.effects {
+                e.visit(&mut |x| note(x, &mut named));
+            }
+        }
+        for action in &scenario.script {
+            match action {
+                Action::Gain { ability, .. } | Action::Lose { ability, .. } => {
+                    named.push(ability.clone());
+                }
+                Action::Apply { effects, .. } => {
+                    for e in effects {
+                        e.visit(&mut |x| note(x, &mut named));
+                    }
+                }
+                _ => {}
+            }
+        }
+        match named.into_iter().find(|n| !self.is_defined(n)) {
+            Some(name) => Err(SetupError {
+                message: format!(
+                    "nothing defines the ability `{name}` that is gained or lost here: add a keyword of that name under `keywords`, or name an ability of a card `{name}`"
+                ),
+                literal: name,
+            }),
+            None => Ok(()),
+        }
     }
 
     fn setup_player(&mut self, player: Player, setup: &PlayerSetup) -> Result<(), SetupError> {
         if let Some(champion) = &setup.champion {
             let id = self.create(champion, player, Zone::Champion)?;
-            let card = &self.obj_ref(&id).card;
-            let classes = setup.classes.clone().unwrap_or_else(|| card.tribes.clone());
+            let tribes = self
+                .obj(&id)
+                .map(|o| o.card.tribes.clone())
+                .unwrap_or_default();
+            let classes = setup.classes.clone().unwrap_or(tribes);
             self.players[player.index()].champion = Some(id);
             self.players[player.index()].classes = classes;
         }
@@ -163,6 +254,10 @@ impl Game {
             (&setup.discard, Zone::Discard),
             (&setup.memory, Zone::Memory),
             (&setup.banishment, Zone::Banishment),
+            (&setup.den, Zone::Den),
+            (&setup.graveyard, Zone::Graveyard),
+            (&setup.ravine, Zone::Ravine),
+            (&setup.market, Zone::Market),
         ];
         for (list, zone) in zones {
             for entry in list {
@@ -175,25 +270,22 @@ impl Game {
                 None => (entry.as_str(), None),
             };
             let id = self.create(name, player, Zone::City)?;
-            self.clock += 1;
-            let clock = self.clock;
-            let obj = self.obj_mut(&id);
-            obj.attached_to = attach;
-            obj.entered = clock;
-            obj.entered_turn = 0;
-            self.register_permanent_replacements(&id);
+            if let Some(obj) = self.obj_mut(&id) {
+                obj.attached_to = attach;
+                obj.entered_turn = 0;
+            }
         }
         Ok(())
     }
 
-    /// Creates a card instance; `wolf#2` is the second copy of card `wolf`.
+    /// Creates a card instance at setup; `wolf#2` is the second copy of card `wolf`.
     fn create(&mut self, instance: &str, owner: Player, zone: Zone) -> Result<String, SetupError> {
         let card_id = instance.split('#').next().unwrap_or(instance);
         let card = self.cards.get(card_id).cloned().ok_or_else(|| SetupError {
             message: format!("unknown card `{card_id}`: add it under `cards`"),
             literal: instance.to_owned(),
         })?;
-        if self.objects.iter().any(|o| o.id == instance) {
+        if self.obj(instance).is_some() {
             return Err(SetupError {
                 message: format!(
                     "card instance `{instance}` is listed twice: name the second copy `{card_id}#2`"
@@ -201,13 +293,57 @@ impl Game {
                 literal: instance.to_owned(),
             });
         }
-        self.seq += 1;
-        let mut card = card;
+        self.push_object(instance, card_id, card, owner, zone, false);
+        Ok(instance.to_owned())
+    }
+
+    /// Creates a card instance by effect (a token or a summoned card) in the deck zone, ready
+    /// to be moved where it goes. `Err` when the card id does not exist or the game is full.
+    pub(crate) fn create_by_effect(
+        &mut self,
+        card_id: &str,
+        owner: Player,
+        token: bool,
+    ) -> Result<String, String> {
+        let Some(card) = self.cards.get(card_id).cloned() else {
+            return Err(format!("no card `{card_id}` to create"));
+        };
+        if self.created >= CREATED_LIMIT {
+            return Err(format!(
+                "effects have created {CREATED_LIMIT} cards in this game: no more are created (a loop?)"
+            ));
+        }
+        self.created += 1;
+        let prefix = format!("{card_id}#t");
+        let n = self
+            .objects
+            .iter()
+            .filter_map(|o| o.id.strip_prefix(&prefix)?.parse::<usize>().ok())
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let id = format!("{prefix}{n}");
+        self.push_object(&id, card_id, card, owner, Zone::Deck, token);
+        Ok(id)
+    }
+
+    fn push_object(
+        &mut self,
+        id: &str,
+        card_id: &str,
+        mut card: Card,
+        owner: Player,
+        zone: Zone,
+        token: bool,
+    ) {
         if card.id.is_empty() {
             card_id.clone_into(&mut card.id);
         }
+        self.seq += 1;
+        let entered = self.tick();
+        self.changed();
         self.objects.push(Object {
-            id: instance.to_owned(),
+            id: id.to_owned(),
             card,
             owner,
             zone,
@@ -215,10 +351,10 @@ impl Game {
             attached_to: None,
             wounds: 0,
             permanent: Vec::new(),
-            entered: 0,
+            entered,
             entered_turn: 0,
+            token,
         });
-        Ok(instance.to_owned())
     }
 
     // ----- small accessors -----
@@ -232,14 +368,21 @@ impl Game {
         self.objects.iter().find(|o| o.id == id)
     }
 
-    /// Only for ids known to exist (checked by the caller).
-    pub(crate) fn obj_ref(&self, id: &str) -> &Object {
-        self.obj(id).unwrap_or(&self.objects[0])
+    /// A card to change (the static effects are worked out again on the next reading).
+    pub(crate) fn obj_mut(&mut self, id: &str) -> Option<&mut Object> {
+        self.changed();
+        self.objects.iter_mut().find(|o| o.id == id)
     }
 
-    pub(crate) fn obj_mut(&mut self, id: &str) -> &mut Object {
-        let i = self.objects.iter().position(|o| o.id == id).unwrap_or(0);
-        &mut self.objects[i]
+    /// The resolved continuous effects, to change.
+    pub(crate) fn effects_mut(&mut self) -> &mut Vec<ContinuousEffect> {
+        self.changed();
+        &mut self.effects
+    }
+
+    /// Something static abilities may read changed: forget the worked-out static effects.
+    pub(crate) fn changed(&mut self) {
+        self.statics_cache.clear();
     }
 
     pub(crate) fn tick(&mut self) -> u64 {
@@ -256,28 +399,13 @@ impl Game {
     }
 
     pub(crate) fn player_mut(&mut self, p: Player) -> &mut PlayerState {
+        self.changed();
         &mut self.players[p.index()]
     }
 
-    /// Ids of a player's cards in a zone, in zone order.
+    /// Ids of a player's cards in a zone, in zone order (in a city: the cards they rule).
     pub(crate) fn zone_ids(&self, p: Player, zone: Zone) -> Vec<String> {
-        let mut list: Vec<&Object> = self
-            .objects
-            .iter()
-            .filter(|o| o.owner == p && o.zone == zone)
-            .collect();
-        list.sort_by_key(|o| o.seq);
-        list.into_iter().map(|o| o.id.clone()).collect()
-    }
-
-    /// Every card in play: the active player's first, each in zone order.
-    pub(crate) fn in_play(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for p in [self.active, self.active.other()] {
-            out.extend(self.zone_ids(p, Zone::Champion));
-            out.extend(self.zone_ids(p, Zone::City));
-        }
-        out
+        self.read(|v| v.zone_ids(p, zone))
     }
 
     pub(crate) fn say(&mut self, line: impl Into<String>) {
@@ -287,7 +415,7 @@ impl Game {
     /// Logs a line caused by the current context and returns its index. The first line of an
     /// action with no other cause is what the action's later lines answer.
     pub(crate) fn say_event(&mut self, line: impl Into<String>) -> u32 {
-        let index = self.log.len() as u32;
+        let index = u32::try_from(self.log.len()).unwrap_or(u32::MAX);
         let phase = self.phase_name();
         self.log.push(RulesEvent {
             turn: self.turn,
@@ -339,321 +467,6 @@ impl Game {
             false
         }
     }
-
-    // ----- the script -----
-
-    /// Runs a whole script, then puts any waiting triggers on the stack.
-    pub fn run_script(&mut self, script: &[Action]) {
-        for action in script {
-            self.run_action(action);
-        }
-        self.flush_pending();
-    }
-
-    /// Runs one scripted action.
-    pub fn run_action(&mut self, action: &Action) {
-        // Each action starts a chain of its own.
-        self.context = RulesCause::RULES;
-        if !matches!(action, Action::OrderTriggers(..)) {
-            self.flush_pending();
-        }
-        match action {
-            Action::Play {
-                player,
-                card,
-                targets,
-                mode,
-                attach_to,
-            } => self.play(*player, card, targets, *mode, attach_to.as_deref()),
-            Action::Activate {
-                player,
-                card,
-                ability,
-                targets,
-                mode,
-                structure,
-            } => self.activate(*player, card, ability, targets, *mode, structure.as_deref()),
-            Action::Pass => self.pass(),
-            Action::ResolveAll => self.resolve_all(),
-            Action::Advance => self.advance(),
-            Action::AdvanceTo(phase) => {
-                if !PHASES.iter().any(|p| p.eq_ignore_ascii_case(phase)) {
-                    self.error(format!("unknown phase `{phase}`"));
-                    return;
-                }
-                for _ in 0..=PHASES.len() {
-                    let before = self.rejected.len();
-                    self.advance();
-                    let refused = self.rejected.len() > before;
-                    if refused || self.phase_name().eq_ignore_ascii_case(phase) {
-                        break;
-                    }
-                }
-            }
-            Action::OrderTriggers(player, order) => self.order_triggers(*player, order),
-            Action::Gain {
-                card,
-                ability,
-                duration,
-            } => self.script_change(card, Change::Gain(ability.clone()), duration),
-            Action::Lose {
-                card,
-                ability,
-                duration,
-            } => self.script_change(card, Change::Lose(ability.clone()), duration),
-            Action::Apply {
-                player,
-                targets,
-                effects,
-                duration,
-            } => {
-                if targets.iter().all(|t| self.known(t)) {
-                    let ability = Ability {
-                        name: "script".into(),
-                        kind: AbilityKind::Static,
-                        restrictions: Vec::new(),
-                        condition: None,
-                        target: if targets.is_empty() {
-                            Target::Controller
-                        } else {
-                            Target::Chosen {
-                                count: targets.len() as u32,
-                                filter: None,
-                            }
-                        },
-                        effects: effects.clone(),
-                        duration: duration.clone(),
-                    };
-                    let part = Part {
-                        ability,
-                        effects: effects.clone(),
-                        inline: Vec::new(),
-                        value: None,
-                    };
-                    let at = self.say_event(format!("script applies {effects:?} to {targets:?}"));
-                    let item = StackItem {
-                        label: "script".into(),
-                        controller: *player,
-                        source: "script".into(),
-                        parts: vec![part],
-                        targets: targets.clone(),
-                        subject: None,
-                        triggered: false,
-                        card: None,
-                        cause: RulesCause::after(at),
-                    };
-                    self.with_cause(Game::resolving(&item, at), |g| g.resolve_item(&item));
-                }
-            }
-            Action::Move { card, to } => {
-                if !self.known(card) {
-                    return;
-                }
-                match Zone::parse(to) {
-                    Some(zone) => self.move_to(card, zone),
-                    None => self.error(format!("unknown zone `{to}`")),
-                }
-            }
-            Action::Event(name) => {
-                self.say(format!("event `{name}`"));
-                self.fire(&Event::Named(name.clone(), None));
-            }
-            Action::Skirmish(cards) => {
-                if cards.iter().all(|c| self.known(c)) {
-                    self.say(format!("skirmish: {cards:?}"));
-                    self.skirmish.clone_from(cards);
-                }
-            }
-        }
-        self.state_checks();
-    }
-
-    fn script_change(&mut self, card: &str, change: Change, duration: &Duration) {
-        if !self.known(card) {
-            return;
-        }
-        let timestamp = self.tick();
-        self.say(format!("{card} {change:?} ({duration:?}) @{timestamp}"));
-        let controller = self.obj_ref(card).owner;
-        self.effects.push(ContinuousEffect {
-            timestamp,
-            source: "script".into(),
-            source_name: "script".into(),
-            controller,
-            change,
-            affected: vec![card.to_owned()],
-            duration: lasting(duration),
-            turns_left: turns_of(duration),
-        });
-    }
-
-    // ----- priority and the stack (19.2, 19.3a) -----
-
-    fn pass(&mut self) {
-        let who = self.priority;
-        self.passes += 1;
-        self.priority = who.other();
-        self.say(format!("{who:?} passes priority"));
-        if self.passes >= 2 {
-            self.passes = 0;
-            if self.stack.is_empty() {
-                self.priority = self.active;
-            } else {
-                self.resolve_top();
-            }
-        }
-    }
-
-    fn resolve_all(&mut self) {
-        let mut guard = LoopGuard::new();
-        loop {
-            self.flush_pending();
-            if self.stack.is_empty() {
-                return;
-            }
-            if let Err(limit) = guard.tick() {
-                return self.error(limit.to_string());
-            }
-            self.pass();
-            self.state_checks();
-        }
-    }
-
-    fn resolve_top(&mut self) {
-        let Some(item) = self.stack.pop() else {
-            return;
-        };
-        let at = self.say_because(item.cause.clone(), format!("resolve {}", item.label));
-        self.with_cause(Game::resolving(&item, at), |g| {
-            g.resolve_item(&item);
-            if let Some(card) = &item.card {
-                g.register_resolved_replacements(card, &item);
-                if g.obj(card).is_some_and(|o| o.zone == Zone::Stack) {
-                    g.move_to(card, Zone::Discard);
-                }
-            }
-        });
-        // 19.3a: after each of their triggers resolves, the ruler passes priority.
-        self.priority = if item.triggered {
-            item.controller.other()
-        } else {
-            self.active
-        };
-        self.passes = 0;
-    }
-
-    /// Puts waiting triggers on the stack: the active player's first (so the other's resolve
-    /// first), each player's in their chosen order, first listed resolving first.
-    pub(crate) fn flush_pending(&mut self) {
-        if self.pending.is_empty() {
-            return;
-        }
-        let pending = std::mem::take(&mut self.pending);
-        for p in [self.active, self.active.other()] {
-            let mine: Vec<&StackItem> = pending.iter().filter(|i| i.controller == p).collect();
-            for item in mine.into_iter().rev() {
-                let line = format!("trigger {} goes on the stack", item.label);
-                let at = self.say_because(item.cause.clone(), line);
-                let mut item = item.clone();
-                item.cause.after = Some(at);
-                self.stack.push(item);
-            }
-        }
-        self.passes = 0;
-        self.priority = self.active;
-    }
-
-    fn order_triggers(&mut self, player: Player, order: &[String]) {
-        let (mut mine, rest): (Vec<StackItem>, Vec<StackItem>) = std::mem::take(&mut self.pending)
-            .into_iter()
-            .partition(|i| i.controller == player);
-        let mut ordered = Vec::new();
-        for name in order {
-            let pos = mine.iter().position(|i| {
-                i.label.eq_ignore_ascii_case(name) || i.source.eq_ignore_ascii_case(name)
-            });
-            match pos {
-                Some(pos) => ordered.push(mine.remove(pos)),
-                None => self.error(format!("no waiting trigger `{name}` of {player:?}")),
-            }
-        }
-        ordered.extend(mine);
-        let labels: Vec<&str> = ordered.iter().map(|i| i.label.as_str()).collect();
-        self.say(format!("{player:?} orders triggers: {}", labels.join(", ")));
-        self.pending = rest;
-        self.pending.extend(ordered);
-    }
-
-    // ----- phases (durations end here) -----
-
-    fn advance(&mut self) {
-        self.flush_pending();
-        if !self.stack.is_empty() {
-            return self.reject("the phase cannot end while the stack is not empty");
-        }
-        if self.phase + 1 == PHASES.len() {
-            self.expire(|d, left| {
-                matches!(d, Duration::EndOfTurn) || (matches!(d, Duration::Turns(_)) && left <= 1)
-            });
-            for e in &mut self.effects {
-                if matches!(e.duration, Duration::Turns(_)) {
-                    e.turns_left = e.turns_left.saturating_sub(1);
-                }
-            }
-            self.turn += 1;
-            self.active = self.active.other();
-            self.phase = 0;
-            self.say(format!(
-                "turn {} begins; {:?} is active",
-                self.turn, self.active
-            ));
-        } else {
-            self.phase += 1;
-        }
-        self.priority = self.active;
-        self.passes = 0;
-        self.begin_phase();
-    }
-
-    fn begin_phase(&mut self) {
-        let name = self.phase_name().to_owned();
-        self.expire(|d, _| matches!(d, Duration::UntilPhase(p) if p.eq_ignore_ascii_case(&name)));
-        if self.replace_phase(&name) {
-            self.say(format!("{name} is skipped"));
-            if self.phase + 1 < PHASES.len() {
-                self.phase += 1;
-                return self.begin_phase();
-            }
-            return;
-        }
-        self.say(format!("{name} begins"));
-        if self.phase == 0 {
-            self.fire(&Event::StartOfTurn);
-        }
-        if name == "end" {
-            self.fire(&Event::EndOfTurn);
-        }
-        self.fire(&Event::PhaseBegins(name));
-    }
-
-    fn expire(&mut self, ends: impl Fn(&Duration, u32) -> bool) {
-        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.effects)
-            .into_iter()
-            .partition(|e| ends(&e.duration, e.turns_left));
-        self.effects = kept;
-        for e in gone {
-            self.say(format!(
-                "effect @{} from {} ends ({:?})",
-                e.timestamp, e.source_name, e.change
-            ));
-        }
-        let before = self.replacements.len();
-        self.replacements
-            .retain(|r| r.permanent || !ends(&r.ability.duration, 1));
-        if self.replacements.len() < before {
-            self.say("a replacement effect ends");
-        }
-    }
 }
 
 fn empty_player(setup: &PlayerSetup) -> PlayerState {
@@ -664,20 +477,5 @@ fn empty_player(setup: &PlayerSetup) -> PlayerState {
         champion: None,
         classes: setup.classes.clone().unwrap_or_default(),
         elements: setup.elements.clone(),
-    }
-}
-
-/// 22.3a: a continuous effect with no stated duration lasts until the end of the game.
-pub(crate) fn lasting(d: &Duration) -> Duration {
-    match d {
-        Duration::Instant => Duration::Indefinite,
-        other => other.clone(),
-    }
-}
-
-pub(crate) fn turns_of(d: &Duration) -> u32 {
-    match d {
-        Duration::Turns(n) => *n,
-        _ => 0,
     }
 }

@@ -10,29 +10,41 @@
 //! `docs/rules/abilities-and-effects.md` maps each seed rule to the code and its test.
 
 mod activation;
+mod cache;
 pub mod cli;
+mod contest;
+mod effects;
 pub mod event;
+mod expect;
 mod game;
+mod oneoff;
 mod output;
 mod query;
+mod replace;
 mod resolve;
 pub mod run;
 pub mod scenario;
+mod script;
 pub mod state;
+mod statics;
 pub mod text;
 mod triggers;
+mod turns;
+mod view;
+mod zones;
 
 pub use event::{RulesAbility, RulesCause, RulesEvent};
 pub use game::{Game, PHASES, PlayerState, SetupError};
-pub use query::{AbilityEntry, stat_key, stat_name};
 pub use run::RulesRun;
 pub use scenario::{Action, Expect, PlayerSetup, RulesScenario};
+pub use state::{AbilityEntry, stat_key, stat_name};
 pub use state::{Breakdown, BreakdownStep};
 
-/// Sets up a scenario and runs its whole script.
+/// Sets up a scenario and runs its whole script, checking `At(step, ...)` expectations on the
+/// way (the final ones are for [`Game::check`]).
 pub fn run_scenario(scenario: &RulesScenario) -> Result<Game, SetupError> {
     let mut game = Game::new(scenario)?;
-    game.run_script(&scenario.script);
+    game.run_checked(&scenario.script, &scenario.expect);
     Ok(game)
 }
 

@@ -25,8 +25,10 @@ pub struct RulesRun {
 impl RulesRun {
     /// Sets up the scenario (its `pack`, if any, already added) with nothing run yet.
     pub fn new(scenario: &RulesScenario) -> Result<Self, SetupError> {
+        let mut game = Game::new(scenario)?;
+        game.checkpoint(0, &scenario.expect);
         Ok(Self {
-            game: Game::new(scenario)?,
+            game,
             scenario: Arc::new(scenario.clone()),
             next: 0,
             flushed: false,
@@ -129,6 +131,7 @@ impl Sandbox for RulesRun {
         if let Some(action) = self.scenario.script.get(self.next) {
             self.game.run_action(action);
             self.next += 1;
+            self.game.checkpoint(self.next, &self.scenario.expect);
             return true;
         }
         if self.flushed {
@@ -136,6 +139,7 @@ impl Sandbox for RulesRun {
         }
         self.flushed = true;
         self.game.flush_pending();
+        self.game.note_statics();
         true
     }
 

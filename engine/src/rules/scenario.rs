@@ -93,6 +93,18 @@ pub struct PlayerSetup {
     /// Banishment.
     #[serde(default)]
     pub banishment: Vec<String>,
+    /// The den (ChiAxis).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub den: Vec<String>,
+    /// The graveyard (where buried cards go).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graveyard: Vec<String>,
+    /// Cards of this player's lying in the ravine (shared by every ruler).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ravine: Vec<String>,
+    /// Cards of this player's in the market (shared by every ruler).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub market: Vec<String>,
 }
 
 impl Default for PlayerSetup {
@@ -110,6 +122,10 @@ impl Default for PlayerSetup {
             discard: Vec::new(),
             memory: Vec::new(),
             banishment: Vec::new(),
+            den: Vec::new(),
+            graveyard: Vec::new(),
+            ravine: Vec::new(),
+            market: Vec::new(),
         }
     }
 }
@@ -219,18 +235,43 @@ pub enum Action {
         #[serde(default)]
         duration: Duration,
     },
-    /// Move a card to a zone (`"hand"`, `"city"`, `"discard"`, `"memory"`, `"banishment"`,
-    /// `"deck"`), owner's side. Into the city it enters play (triggers fire).
+    /// Move a card to a zone (`"hand"`, `"city"`, `"den"`, `"deck"`, `"discard"`,
+    /// `"graveyard"`, `"memory"`, `"banishment"`, or the shared `"ravine"` and `"market"`),
+    /// owner's side. Into the city it enters play (triggers fire); out of it, it leaves play.
     Move {
         /// The card.
         card: String,
         /// The zone.
         to: String,
+        /// In the city: the card it is attached to (a location for a beast, a beast for an
+        /// item). A card already in the city just moves there.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        attach_to: Option<String>,
     },
     /// A named event happens (cards with `Triggered(Named(..))` respond).
     Event(String),
     /// These cards are in the current skirmish (Battle abilities, 19.2b); empty ends it.
     Skirmish(Vec<String>),
+    /// The targets a waiting trigger chooses as it goes on the stack (`"card"` or
+    /// `"card: ability"`). Write it right after the action that sets the trigger off; a
+    /// trigger nobody chooses for takes the first legal targets.
+    ChooseTargets {
+        /// The waiting trigger.
+        trigger: String,
+        /// Its targets.
+        targets: Vec<String>,
+    },
+    /// How a ruler votes in the next conclave vote (19.2c); without a ballot a ruler votes
+    /// for themselves.
+    Ballot {
+        /// Who votes.
+        player: Player,
+        /// The ruler they vote for.
+        votes_for: Player,
+    },
+    /// The current season ends ("end of season" triggers, "until the end of the season"
+    /// durations end) and the next begins. Needs an empty stack.
+    EndSeason,
 }
 
 fn first_ability() -> String {
@@ -272,4 +313,20 @@ pub enum Expect {
     NoLog(String),
     /// How many continuous effects from resolved abilities are active.
     ActiveEffects(usize),
+    /// A player's fealty left.
+    Fealty(Player, i32),
+    /// What a card is attached to (`None`: nothing; a beast standing in the city itself).
+    AttachedTo(String, Option<String>),
+    /// Who rules a card (22.3).
+    Ruler(String, Player),
+    /// A card's element.
+    Element(String, Option<String>),
+    /// The stack, top first (what resolves first), each item by its label (`"wolf: Howl"`) or
+    /// its card.
+    StackOrder(Vec<String>),
+    /// The current season (1 at the start).
+    Season(u32),
+    /// These hold right after the script's step `n` (actions count from 1; 0 is before the
+    /// first), with waiting triggers on the stack: a before and after in one file.
+    At(usize, Vec<Expect>),
 }

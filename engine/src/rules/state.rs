@@ -3,81 +3,10 @@
 
 use serde::Serialize;
 
-use crate::model::ability::{Ability, Duration, Effect, Restriction, Trigger};
+use crate::model::ability::{Ability, Duration, Effect, Restriction, Stat, Trigger};
 use crate::model::{Card, Player};
 
-/// Where a card is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Zone {
-    /// The player's hand.
-    Hand,
-    /// The city (Grand Archive: the field): cards here are in play.
-    City,
-    /// The deck, top first.
-    Deck,
-    /// The discard pile (graveyard).
-    Discard,
-    /// Memory.
-    Memory,
-    /// Banishment.
-    Banishment,
-    /// On the effects stack (a spell or action being played).
-    Stack,
-    /// The champion's own zone (in play: its abilities and level count).
-    Champion,
-}
-
-impl Zone {
-    /// Every zone, in the order the JSON lists them.
-    pub const ALL: [Zone; 8] = [
-        Zone::Champion,
-        Zone::City,
-        Zone::Hand,
-        Zone::Deck,
-        Zone::Discard,
-        Zone::Memory,
-        Zone::Banishment,
-        Zone::Stack,
-    ];
-
-    /// The zone's name as written in scenarios.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Zone::Hand => "hand",
-            Zone::City => "city",
-            Zone::Deck => "deck",
-            Zone::Discard => "discard",
-            Zone::Memory => "memory",
-            Zone::Banishment => "banishment",
-            Zone::Stack => "stack",
-            Zone::Champion => "champion",
-        }
-    }
-
-    /// Parses a zone name (`"field"` and `"graveyard"` are accepted as Grand Archive names).
-    #[must_use]
-    pub fn parse(name: &str) -> Option<Zone> {
-        Some(match name.to_ascii_lowercase().as_str() {
-            "hand" => Zone::Hand,
-            "city" | "field" => Zone::City,
-            "deck" => Zone::Deck,
-            "discard" | "graveyard" => Zone::Discard,
-            "memory" => Zone::Memory,
-            "banishment" => Zone::Banishment,
-            "stack" => Zone::Stack,
-            "champion" => Zone::Champion,
-            _ => return None,
-        })
-    }
-
-    /// Whether cards here are in play (their static and triggered abilities work).
-    #[must_use]
-    pub fn in_play(self) -> bool {
-        matches!(self, Zone::City | Zone::Champion)
-    }
-}
+pub use crate::model::Zone;
 
 /// One card in the game.
 #[derive(Debug, Clone)]
@@ -86,7 +15,8 @@ pub struct Object {
     pub id: String,
     /// The printed card.
     pub card: Card,
-    /// Who owns and rules it.
+    /// Who owns it. Who rules it is the owner unless a change of control says otherwise
+    /// ([`crate::rules::Game::ruler`]).
     pub owner: Player,
     /// Where it is.
     pub zone: Zone,
@@ -102,6 +32,8 @@ pub struct Object {
     pub entered: u64,
     /// The turn it entered play.
     pub entered_turn: u32,
+    /// A token (created by an effect): it ceases to exist when it leaves the city.
+    pub token: bool,
 }
 
 /// What a continuous effect changes.
@@ -117,10 +49,14 @@ pub enum Change {
     Lose(String),
     /// A rule of the game changes (applies to cards that arrive later too).
     Rule(String),
+    /// The card is ruled by this player (22.3: a change of control).
+    Control(Player),
+    /// The card's element becomes this one.
+    Element(String),
 }
 
 /// A continuous effect created by a resolution (22.3).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContinuousEffect {
     /// When it began: effects apply in this order (22.3c).
     pub timestamp: u64,
@@ -154,6 +90,16 @@ pub struct Part {
     pub value: Option<i32>,
 }
 
+/// A chosen target and the zone it was in when chosen: if it has moved by resolution, it is
+/// no longer a legal target and is skipped (22.1a).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chosen {
+    /// The card instance.
+    pub card: String,
+    /// Where it was.
+    pub zone: Zone,
+}
+
 /// An ability or spell waiting on the stack.
 #[derive(Debug, Clone)]
 pub struct StackItem {
@@ -165,8 +111,10 @@ pub struct StackItem {
     pub source: String,
     /// What it does: one part for an ability, one per ability for a spell.
     pub parts: Vec<Part>,
-    /// Targets chosen when it was put on the stack.
-    pub targets: Vec<String>,
+    /// Targets chosen when it was put on the stack (for a trigger: before it goes there).
+    pub targets: Vec<Chosen>,
+    /// Whether its targets have been chosen (a trigger's are chosen as it goes on the stack).
+    pub targets_chosen: bool,
     /// The card the triggering event was about.
     pub subject: Option<String>,
     /// A triggered ability (its controller passes priority after it resolves, 19.3a).
@@ -191,6 +139,9 @@ impl StackItem {
 /// A replacement effect in force (22.4).
 #[derive(Debug, Clone, Serialize)]
 pub struct ActiveReplacement {
+    /// Its identity while it is in force (uses are counted against it, and a replacement never
+    /// applies to an event it produced itself).
+    pub id: u64,
     /// When it resolved (or its source entered play): the latest applies (22.4c).
     pub timestamp: u64,
     /// The card it came from.
@@ -205,9 +156,13 @@ pub struct ActiveReplacement {
     pub ability: Ability,
     /// Uses left (`None`: every time).
     pub uses_left: Option<u32>,
+    /// The keyword's value, for `Amount::Value`.
+    #[serde(skip)]
+    pub value: Option<i32>,
     /// Cards it watches, locked when it resolved; `None`: read from its target when the event happens.
     pub watches: Option<Vec<String>>,
-    /// Whether it comes from a card in play (it ends when the card leaves).
+    /// Whether it comes from a card's own ability (it ends when the card leaves the zone it
+    /// works from).
     pub permanent: bool,
 }
 
@@ -252,4 +207,37 @@ pub struct Breakdown {
     pub steps: Vec<BreakdownStep>,
     /// The final value.
     pub value: i32,
+}
+
+/// One ability a card has now, with the keyword value it carries.
+#[derive(Debug, Clone)]
+pub struct AbilityEntry {
+    /// The ability or keyword name (`Flight`, `Howl`, or `#2` for an unnamed ability).
+    pub label: String,
+    /// The ability.
+    pub ability: Ability,
+    /// The keyword's value (`Armor 2` → 2).
+    pub value: Option<i32>,
+}
+
+/// The canonical name of a stat: `atk`, `life`, `level`, or the lower-cased name.
+#[must_use]
+pub fn stat_key(name: &str) -> String {
+    match name.to_ascii_lowercase().as_str() {
+        "atk" | "attack" | "power" => "atk".into(),
+        "life" | "health" | "durability" => "life".into(),
+        "lv" | "level" => "level".into(),
+        other => other.to_owned(),
+    }
+}
+
+/// The canonical name of a model stat.
+#[must_use]
+pub fn stat_name(stat: &Stat) -> String {
+    match stat {
+        Stat::Attack => "atk".into(),
+        Stat::Life => "life".into(),
+        Stat::Armor => "armor".into(),
+        Stat::Named(n) => stat_key(n),
+    }
 }

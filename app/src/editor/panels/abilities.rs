@@ -43,7 +43,11 @@ pub struct CachedContext {
 impl CachedContext {
     /// The context for the document's current generation.
     pub fn get(&mut self, doc: &Document) -> &FormContext {
-        if self.cached.as_ref().is_none_or(|(g, _)| *g != doc.generation) {
+        if self
+            .cached
+            .as_ref()
+            .is_none_or(|(g, _)| *g != doc.generation)
+        {
             self.cached = Some((doc.generation, form_context(doc)));
         }
         &self

@@ -216,15 +216,24 @@ impl CardEditorPanel {
                                 card.art = (!art.trim().is_empty()).then_some(art);
                                 changed = Some("art");
                             }
+                            let browse = ui.make_persistent_id(("art-browse", addr));
                             if ui
                                 .button("Browse…")
                                 .on_hover_text("Pick an image file")
                                 .clicked()
-                                && let Some(path) = rfd::FileDialog::new()
-                                    .add_filter("images", &["png", "jpg", "jpeg"])
-                                    .set_directory(doc.pack.root.join("assets"))
-                                    .pick_file()
                             {
+                                crate::dialogs::open(
+                                    ui.ctx(),
+                                    browse,
+                                    crate::dialogs::PathRequest::open_file(
+                                        "Pick the card's art",
+                                        "images",
+                                        &["png", "jpg", "jpeg"],
+                                    )
+                                    .start_in(doc.pack.root.join("assets")),
+                                );
+                            }
+                            if let Some(path) = crate::dialogs::take(ui.ctx(), browse) {
                                 let assets = doc.pack.root.join("assets");
                                 let rel = path.strip_prefix(&assets).unwrap_or(&path);
                                 card.art = Some(rel.to_string_lossy().replace('\\', "/"));
@@ -238,7 +247,8 @@ impl CardEditorPanel {
                 ui.strong("Abilities")
                     .on_hover_text("Abilities written out on this card, beyond its keywords");
                 let ctx = self.form.get(doc);
-                form_change = card_abilities_ui(ui, ctx, Id::new(("card-abilities", addr)), &mut card);
+                form_change =
+                    card_abilities_ui(ui, ctx, Id::new(("card-abilities", addr)), &mut card);
             });
         match form_change {
             FormChange::Structure(label) if &card != original => {

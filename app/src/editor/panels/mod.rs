@@ -10,6 +10,7 @@ pub mod preview;
 pub mod problems;
 pub mod sandbox;
 pub mod sandbox_plays;
+pub mod text_view;
 
 use egui::Ui;
 
@@ -33,6 +34,8 @@ pub struct Panels {
     pub sandbox: sandbox::SandboxPanel,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
+    /// The text views' cursor requests.
+    pub text_views: text_view::TextViews,
 }
 
 /// What every panel shows when no pack is open.

@@ -1,4 +1,5 @@
-//! The Problems panel: every validation problem; clicking one opens the item at the field.
+//! The Problems panel: every problem; clicking one opens the item at the field, or the file
+//! as text at the problem (its `Text` button always does).
 
 use egui::{RichText, Ui};
 use sigilforge_engine::diag::Severity;
@@ -31,21 +32,37 @@ pub fn ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
                     "{icon} {}   {rel}:{}:{}",
                     d.message, d.location.line, d.location.column
                 );
-                let response = ui
-                    .selectable_label(false, RichText::new(text).color(color))
-                    .on_hover_text(if problem.item.is_some() {
-                        "Click to open the item this problem is about"
-                    } else {
-                        "This problem is in a file the editor cannot open as a form"
-                    });
-                if response.clicked()
-                    && let Some(addr) = &problem.item
-                {
-                    commands.push(EditCommand::Open {
-                        addr: addr.clone(),
-                        field: problem.field.map(str::to_owned),
-                    });
-                }
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("Text")
+                        .on_hover_text("Open the file as text at this problem")
+                        .clicked()
+                    {
+                        commands.push(EditCommand::OpenText {
+                            file: rel.replace('\\', "/"),
+                            at: Some(d.location),
+                        });
+                    }
+                    let response = ui
+                        .selectable_label(false, RichText::new(text).color(color))
+                        .on_hover_text(if problem.item.is_some() {
+                            "Click to open the item this problem is about"
+                        } else {
+                            "Click to open the file as text at this problem"
+                        });
+                    if response.clicked() {
+                        commands.push(match &problem.item {
+                            Some(addr) => EditCommand::Open {
+                                addr: addr.clone(),
+                                field: problem.field.map(str::to_owned),
+                            },
+                            None => EditCommand::OpenText {
+                                file: rel.replace('\\', "/"),
+                                at: Some(d.location),
+                            },
+                        });
+                    }
+                });
             }
         });
 }

@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, channel};
 use egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 use sigilforge_engine::battle::simulate::{SimulationReport, simulate};
-use sigilforge_engine::battle::{Battle, BattleContent, BattleSetup, content::Origin, prepare};
+use sigilforge_engine::battle::{Battle, BattleContent, BattleSetup, prepare};
 use sigilforge_engine::model::BattleScenario;
 use sigilforge_engine::pack::Content;
 
@@ -46,24 +46,7 @@ pub struct SandboxPanel {
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
 fn content_of(doc: &Document) -> BattleContent {
-    let mut content = BattleContent::standard();
-    for file in &doc.pack.files {
-        let origin = Origin::new(doc.pack.root.join(&file.path), &file.source);
-        match &file.content {
-            Content::Cards(set) => {
-                for card in &set.cards {
-                    content.add_card(card.clone(), Arc::clone(&origin));
-                }
-            }
-            Content::Keywords(set) => {
-                for keyword in &set.keywords {
-                    content.add_keyword(keyword.clone(), Arc::clone(&origin));
-                }
-            }
-            _ => {}
-        }
-    }
-    content
+    BattleContent::from_pack(&doc.pack)
 }
 
 /// The scenario in a pack file, if it is one.
@@ -342,8 +325,8 @@ fn simulation_ui(ui: &mut Ui, sim: &SimulationReport, push: &mut impl FnMut(Batt
     let bars: Vec<Bar> = sim
         .life_difference
         .iter()
-        .map(|(diff, n)| {
-            Bar::new(f64::from(*diff), *n as f64).fill(if *diff >= 0 {
+        .map(|bar| {
+            Bar::new(f64::from(bar.difference), bar.runs as f64).fill(if bar.difference >= 0 {
                 Color32::from_rgb(80, 160, 90)
             } else {
                 Color32::from_rgb(190, 80, 60)

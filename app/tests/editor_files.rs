@@ -1,0 +1,348 @@
+//! Files people can trust, through the real editor: outside edits merge item by item (a
+//! conflict goes to the dialog), undo refuses to overwrite an outside change, a reloaded typo is
+//! reported, the text view edits and re-parses a broken file, and a file dialog that cannot
+//! open offers a path field.
+
+// Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sigilforge::dialogs::{PickResult, script};
+use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
+use sigilforge::sandbox::StepCommand;
+use sigilforge::sandbox::battle::BattleCommand;
+use sigilforge_engine::diag::{Diagnostics, Location};
+use sigilforge_engine::model::Card;
+use sigilforge_engine::pack::{Content, Pack, load_pack};
+
+const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
+
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.ron"),
+        "Pack(id: \"test\", name: \"Test Pack\", version: \"0.1.0\", schema_version: 1)\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("cards.ron"), CARDS).unwrap();
+    dir
+}
+
+fn load(dir: &Path) -> Pack {
+    let mut diags = Diagnostics::new();
+    load_pack(dir, &mut diags)
+}
+
+fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
+    let app = SigilforgeApp::with_pack(load(dir), Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}
+
+fn card(harness: &Harness<'_, SigilforgeApp>, index: usize) -> Card {
+    harness
+        .state()
+        .document()
+        .unwrap()
+        .card(&ItemAddr::card("cards.ron", index))
+        .unwrap()
+        .clone()
+}
+
+fn set_attack(harness: &mut Harness<'_, SigilforgeApp>, index: usize, attack: i32) {
+    let mut c = card(harness, index);
+    c.attack = attack;
+    harness.state_mut().apply(EditCommand::SetCard {
+        addr: ItemAddr::card("cards.ron", index),
+        card: Box::new(c),
+        field: "attack".into(),
+    });
+    harness.run();
+}
+
+fn outside_edit(dir: &Path, from: &str, to: &str) {
+    let path = dir.join("cards.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{text}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn reload(harness: &mut Harness<'_, SigilforgeApp>) {
+    harness
+        .state_mut()
+        .apply(EditCommand::ReloadFromDisk(vec!["cards.ron".into()]));
+    harness.run();
+}
+
+#[test]
+fn an_outside_edit_merges_with_an_unsaved_edit_elsewhere_and_save_keeps_both() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 1, 5); // unsaved: Bear attacks 5
+    outside_edit(dir.path(), "attack: 2", "attack: 9"); // on disk: Grey Wolf attacks 9
+    reload(&mut harness);
+    assert!(harness.state().pending_conflicts().is_empty());
+    assert_eq!(card(&harness, 0).attack, 9, "the disk's change is taken");
+    assert_eq!(card(&harness, 1).attack, 5, "the unsaved edit is kept");
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    assert_eq!(
+        saved,
+        CARDS
+            .replace("attack: 2", "attack: 9")
+            .replace("attack: 4", "attack: 5")
+    );
+}
+
+#[test]
+fn an_item_changed_on_both_sides_waits_in_the_conflict_dialog() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 0, 5);
+    outside_edit(dir.path(), "attack: 2", "attack: 9");
+    reload(&mut harness);
+    assert_eq!(harness.state().pending_conflicts().len(), 1);
+    harness.get_by_label("cards.ron changed on disk and here");
+    // Save is refused while the conflict waits: the disk's 9 is not overwritten unseen.
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    assert!(
+        std::fs::read_to_string(dir.path().join("cards.ron"))
+            .unwrap()
+            .contains("attack: 9")
+    );
+    harness.get_by_label("Take the file's").click();
+    harness.run();
+    harness.get_by_label("See both side by side").click();
+    harness.run();
+    harness.get_by_label("On disk");
+    // Clicked through accesskit: kittest's pointer click presses and releases in one frame,
+    // which the modal, re-centred after it grew, does not take as a click.
+    harness.get_by_label("Apply").click_accesskit();
+    harness.run();
+    assert!(
+        harness.state().pending_conflicts().is_empty(),
+        "{:?} {:?}",
+        harness.state().status_text(),
+        harness.state().pending_conflicts()
+    );
+    assert_eq!(card(&harness, 0).attack, 9);
+    assert!(!harness.state().is_dirty());
+}
+
+#[test]
+fn keep_mine_in_the_conflict_dialog_saves_mine_over_the_disk() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 0, 5);
+    outside_edit(dir.path(), "attack: 2", "attack: 9");
+    reload(&mut harness);
+    harness.get_by_label("Keep mine").click();
+    harness.run();
+    harness.get_by_label("Apply").click();
+    harness.run();
+    assert_eq!(card(&harness, 0).attack, 5);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    assert_eq!(saved, CARDS.replace("attack: 2", "attack: 5"));
+}
+
+#[test]
+fn undo_is_refused_when_the_item_changed_on_disk_since() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 0, 5);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    outside_edit(dir.path(), "attack: 5", "attack: 9");
+    reload(&mut harness);
+    assert_eq!(card(&harness, 0).attack, 9);
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    assert_eq!(
+        card(&harness, 0).attack,
+        9,
+        "undo must not write 2 over the disk's 9"
+    );
+    let status = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.starts_with("Cannot undo"), "{status}");
+}
+
+#[test]
+fn a_typo_made_on_disk_is_reported_and_its_text_kept() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    outside_edit(dir.path(), "life: 3", "lief: 3");
+    reload(&mut harness);
+    let doc = harness.state().document().unwrap();
+    assert!(
+        doc.problems
+            .iter()
+            .any(|p| p.diagnostic.message.contains("did you mean `life`")),
+        "{:?}",
+        doc.problems
+    );
+    // Another card's edit and a save keep the typo's text for the user to fix.
+    set_attack(&mut harness, 1, 7);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    assert!(saved.contains("lief: 3"), "{saved}");
+}
+
+#[test]
+fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
+    let dir = fixture();
+    outside_edit(dir.path(), "life: 6),", "life: 6,");
+    // Opened the way the user opens it, so its reading problems are kept.
+    let app = SigilforgeApp::without_pack(Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness
+        .state_mut()
+        .apply(EditCommand::OpenPack(dir.path().to_owned()));
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert!(matches!(
+        doc.pack.file("cards.ron").unwrap().content,
+        Content::Unread { .. }
+    ));
+    harness.state_mut().apply(EditCommand::OpenText {
+        file: "cards.ron".into(),
+        at: Some(Location { line: 5, column: 1 }),
+    });
+    harness.run();
+    let problems = &harness.state().document().unwrap().problems;
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let broken = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file("cards.ron")
+        .unwrap()
+        .source
+        .clone();
+    // The text view shows the broken file as it is.
+    harness.get_by_value(&broken);
+    harness.state_mut().apply(EditCommand::SetText {
+        file: "cards.ron".into(),
+        text: broken.replace("life: 6,", "life: 6),"),
+    });
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert!(matches!(
+        doc.pack.file("cards.ron").unwrap().content,
+        Content::Cards(_)
+    ));
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
+    // Undo covers the text edit.
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    assert!(matches!(
+        harness
+            .state()
+            .document()
+            .unwrap()
+            .pack
+            .file("cards.ron")
+            .unwrap()
+            .content,
+        Content::Unread { .. }
+    ));
+}
+
+#[test]
+fn a_file_dialog_that_cannot_open_offers_a_path_field() {
+    let dir = fixture();
+    let other = fixture();
+    let mut harness = harness(dir.path());
+    script(
+        &harness.ctx,
+        vec![PickResult::Unavailable("no desktop portal".into())],
+    );
+    harness.state_mut().apply(EditCommand::OpenDialog);
+    harness.run();
+    harness.get_by_label_contains("could not open: no desktop portal");
+    harness
+        .get_by_label("Type the path of the folder instead:")
+        .focus();
+    harness.run();
+    harness
+        .get_by_label("Type the path of the folder instead:")
+        .type_text(&other.path().display().to_string());
+    harness.run();
+    harness.get_by_label("OK").click();
+    harness.run();
+    let root = harness.state().document().unwrap().pack.root.clone();
+    assert_eq!(
+        root,
+        other.path().canonicalize().unwrap(),
+        "{:?}",
+        harness.state().status_text()
+    );
+}
+
+#[test]
+fn the_open_sandbox_reruns_with_reloaded_stats() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = tempfile::tempdir().unwrap();
+    let mut stack = vec![std::path::PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        for entry in std::fs::read_dir(src.join(&rel)).unwrap() {
+            let entry = entry.unwrap();
+            let rel = rel.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                std::fs::create_dir_all(dir.path().join(&rel)).unwrap();
+                stack.push(rel);
+            } else {
+                std::fs::copy(entry.path(), dir.path().join(&rel)).unwrap();
+            }
+        }
+    }
+    let mut harness = harness(dir.path());
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Load(
+            "battle-line/scenarios/armor.ron".into(),
+        )));
+    harness.run();
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Step(
+            StepCommand::RunToEnd,
+        )));
+    harness.run();
+    let outcome = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .sandbox_battle()
+            .map(|b| b.outcome_json().to_string())
+    };
+    let before = outcome(&harness);
+    assert!(before.is_some(), "the sandbox did not load the scenario");
+    let cards = dir.path().join("battle-line/cards.ron");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    std::fs::write(
+        &cards,
+        text.replace("attack: 2, life: 6", "attack: 40, life: 60"),
+    )
+    .unwrap();
+    harness.state_mut().apply(EditCommand::ReloadFromDisk(vec![
+        "battle-line/cards.ron".into(),
+    ]));
+    harness.run();
+    let after = outcome(&harness);
+    assert_ne!(before, after, "the sandbox still runs the old stats");
+}

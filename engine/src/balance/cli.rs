@@ -1,0 +1,146 @@
+//! `sigilforge balance PACK [--runs N] [--line-size 7] [--pool FILTER] [--json] ...` as a
+//! function (the binary only prints it): a balance of the pack, or with a version to compare
+//! with, an A/B of the two.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use crate::command::CommandOutput;
+use crate::diag::Diagnostics;
+use crate::pack::{Content, MANIFEST_FILE, Pack, load_pack};
+
+use super::{BalanceConfig, BalanceError, Control, baseline, run_ab, run_balance, saved};
+
+/// The version an A/B compares the pack with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Against {
+    /// Another pack folder.
+    Folder(PathBuf),
+    /// The pack's folder at a git revision.
+    Revision(String),
+}
+
+/// What the command is asked to do besides the balance settings.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Worker threads (default: all).
+    pub threads: Option<usize>,
+    /// Print JSON (`docs/formats/balance.md`).
+    pub json: bool,
+    /// Compare with this version (A/B) instead of a plain balance.
+    pub against: Option<Against>,
+    /// Save the results beside the pack (as the editor does), for the Balance panel.
+    pub save: bool,
+}
+
+/// Runs the command. Exit 0 when the run completes, 2 for a bad pack, filter or setting.
+#[must_use]
+pub fn balance_command(
+    pack_dir: &Path,
+    config: &BalanceConfig,
+    options: &Options,
+    progress: &(dyn Fn(u64) + Sync),
+) -> CommandOutput {
+    let pack = match read_pack(pack_dir) {
+        Ok(p) => p,
+        Err(out) => return out,
+    };
+    let cancel = AtomicBool::new(false);
+    let control = Control {
+        progress,
+        cancel: &cancel,
+        threads: options.threads,
+    };
+    let render = |value: serde_json::Value| {
+        let mut out = serde_json::to_string_pretty(&value).unwrap_or_default();
+        out.push('\n');
+        out
+    };
+    match &options.against {
+        None => match run_balance(&pack, config, control) {
+            Ok(Some(report)) => {
+                let mut out = CommandOutput::ok(if options.json {
+                    render(report.to_json())
+                } else {
+                    report.to_table()
+                });
+                if options.save
+                    && let Err(e) = saved::save(pack_dir, &pack, &report)
+                {
+                    out.stderr = format!("{e}\n");
+                    out.code = 1;
+                }
+                out
+            }
+            Ok(None) => CommandOutput::bad_input("cancelled"),
+            Err(e) => bad(&e),
+        },
+        Some(against) => {
+            let (before, label) = match against {
+                Against::Folder(dir) => match read_pack(dir) {
+                    Ok(p) => (p, dir.display().to_string()),
+                    Err(out) => return out,
+                },
+                Against::Revision(rev) => match baseline::load_git_revision(pack_dir, rev) {
+                    Ok(p) => (p, format!("git:{rev}")),
+                    Err(e) => return bad(&e),
+                },
+            };
+            let after_label = pack_dir.display().to_string();
+            match run_ab(&before, &label, &pack, &after_label, config, control) {
+                Ok(Some(report)) => CommandOutput::ok(if options.json {
+                    render(report.to_json())
+                } else {
+                    report.to_table()
+                }),
+                Ok(None) => CommandOutput::bad_input("cancelled"),
+                Err(e) => bad(&e),
+            }
+        }
+    }
+}
+
+fn bad(e: &BalanceError) -> CommandOutput {
+    match e {
+        BalanceError::Content(diags) => CommandOutput::bad_input(
+            diags
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        e => CommandOutput::bad_input(format!("balance: {e}")),
+    }
+}
+
+/// Loads a pack folder; problems in the files the battles read (cards, keywords, files that
+/// did not parse) stop the command with every one of them listed.
+fn read_pack(dir: &Path) -> Result<Pack, CommandOutput> {
+    if !dir.join(MANIFEST_FILE).is_file() {
+        return Err(CommandOutput::bad_input(format!(
+            "{}: not a pack folder (no {MANIFEST_FILE})",
+            dir.display()
+        )));
+    }
+    let mut diags = Diagnostics::new();
+    let pack = load_pack(dir, &mut diags);
+    let relevant: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == crate::diag::Severity::Error)
+        .filter(|d| {
+            pack.files.iter().any(|f| {
+                pack.root.join(&f.path) == d.file
+                    && matches!(
+                        f.content,
+                        Content::Cards(_) | Content::Keywords(_) | Content::Unread { .. }
+                    )
+            })
+        })
+        .map(ToString::to_string)
+        .collect();
+    if relevant.is_empty() {
+        Ok(pack)
+    } else {
+        Err(CommandOutput::bad_input(relevant.join("\n")))
+    }
+}

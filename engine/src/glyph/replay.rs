@@ -1,0 +1,160 @@
+//! A glyph network run as the editor's sandbox drives it ([`crate::core::Sandbox`]): step back
+//! and seek are replays from the start; a run that keeps moments shows the glyphs right after
+//! any event ([`crate::core::AtEvent`]), in the middle of a round too.
+
+use super::event::{GlyphEnd, GlyphEvent, GlyphEventKind};
+use super::run::GlyphRun;
+use crate::core::{AtEvent, Moments, Sandbox};
+
+/// A glyph network in the editor's sandbox: a step is one round. Networks draw no random
+/// numbers, so the seed changes nothing.
+impl Sandbox for GlyphRun {
+    type Event = GlyphEvent;
+    type Outcome = GlyphEnd;
+
+    fn restart(&self) -> Self {
+        let mut fresh = GlyphRun::new(self.network());
+        fresh.moments = self.moments.fresh();
+        fresh
+    }
+
+    fn reseed(&self, _seed: u64) -> Self {
+        self.restart()
+    }
+
+    fn seed(&self) -> u64 {
+        0
+    }
+
+    fn step(&mut self) -> bool {
+        self.step_round().is_some()
+    }
+
+    fn steps(&self) -> usize {
+        self.rounds().len()
+    }
+
+    fn log(&self) -> &[GlyphEvent] {
+        GlyphRun::log(self)
+    }
+
+    fn outcome(&self) -> Option<GlyphEnd> {
+        self.end()
+    }
+}
+
+/// What a run records as each event is logged (the rest of a moment is read from the log).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlyphBoard {
+    positions: Vec<(f64, f64)>,
+    present: Vec<bool>,
+    disabled_until: Vec<u32>,
+    /// Whether each link of the run stands.
+    standing: Vec<bool>,
+}
+
+/// The glyphs at one moment of a run: what the sandbox's board, map and graph show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlyphMoment {
+    /// The round being played at that moment (the last one played, for the run as it stands;
+    /// 0 before the first).
+    pub round: u32,
+    /// Where each glyph stands, in file order.
+    pub positions: Vec<(f64, f64)>,
+    /// Whether each glyph (file order) is still present.
+    pub present: Vec<bool>,
+    /// The last round each glyph (file order) is disabled in (0: not disabled).
+    pub disabled_until: Vec<u32>,
+    /// Links standing, in file order, as written.
+    pub links: Vec<(String, String)>,
+    /// Glyphs that have sent a command in `round` so far (they shine), in file order.
+    pub shining: Vec<String>,
+}
+
+impl GlyphMoment {
+    /// Whether glyph `i` (file order) is present.
+    #[must_use]
+    pub fn is_present(&self, i: usize) -> bool {
+        self.present.get(i).copied().unwrap_or(false)
+    }
+
+    /// The last round glyph `i` (file order) is disabled in (0: not disabled).
+    #[must_use]
+    pub fn disabled_until(&self, i: usize) -> u32 {
+        self.disabled_until.get(i).copied().unwrap_or(0)
+    }
+}
+
+impl GlyphRun {
+    /// The glyphs as they stand now (what a kept moment records).
+    pub(super) fn board(&self) -> GlyphBoard {
+        GlyphBoard {
+            positions: self.positions.clone(),
+            present: self.present.clone(),
+            disabled_until: self.disabled_until.clone(),
+            standing: self.links.iter().map(|l| l.standing).collect(),
+        }
+    }
+
+    fn moment_of(&self, board: &GlyphBoard, round: u32, shining: Vec<String>) -> GlyphMoment {
+        let links = self
+            .links
+            .iter()
+            .zip(&board.standing)
+            .filter(|(_, standing)| **standing)
+            .map(|(l, _)| (self.id(l.a).to_owned(), self.id(l.b).to_owned()))
+            .collect();
+        GlyphMoment {
+            round,
+            positions: board.positions.clone(),
+            present: board.present.clone(),
+            disabled_until: board.disabled_until.clone(),
+            links,
+            shining,
+        }
+    }
+}
+
+impl AtEvent for GlyphRun {
+    type Moment = GlyphMoment;
+
+    fn keep_moments(mut self) -> Self {
+        if self.log().is_empty() {
+            self.moments = Moments::kept();
+        }
+        self
+    }
+
+    fn at_event(&self, event: usize) -> Option<GlyphMoment> {
+        let board = self.moments.get(event)?;
+        let log = self.log();
+        let round = log.get(event)?.round;
+        // Senders of this round up to the event, in file order (as a round's summary lists).
+        let sent: Vec<&str> = log[..=event]
+            .iter()
+            .rev()
+            .take_while(|e| e.round == round)
+            .filter_map(|e| match &e.kind {
+                GlyphEventKind::Sent { glyph, .. } => Some(glyph.as_str()),
+                _ => None,
+            })
+            .collect();
+        let shining = self
+            .network()
+            .glyphs
+            .iter()
+            .filter(|g| sent.contains(&g.id.as_str()))
+            .map(|g| g.id.clone())
+            .collect();
+        Some(self.moment_of(board, round, shining))
+    }
+
+    fn moment(&self) -> GlyphMoment {
+        let shining = self
+            .rounds()
+            .last()
+            .map(|r| r.shining.clone())
+            .unwrap_or_default();
+        self.moment_of(&self.board(), self.round(), shining)
+    }
+}

@@ -1,0 +1,285 @@
+//! Applying one effect (22.1–22.3): one-off effects act at once (22.2; moving cards is in
+//! `oneoff.rs`, votes and duels in `contest.rs`), continuous ones get a timestamp and a locked
+//! set of cards (22.3b) among those continuous effects can reach (22.3).
+
+use crate::model::Player;
+use crate::model::ability::Effect;
+
+use super::game::Game;
+use super::oneoff::Entry;
+use super::resolve::Ctx;
+use super::state::stat_name;
+use super::state::{Change, ContinuousEffect, DelayedTrigger, Zone};
+use super::turns::{lasting, turns_of};
+
+impl Game {
+    /// The number an amount stands for in this context.
+    fn amount(&self, a: &crate::model::ability::Amount, ctx: &Ctx) -> i32 {
+        self.read(|v| v.amount(a, &ctx.source, ctx.value, ctx.replacing.unwrap_or(0)))
+    }
+
+    /// A continuous effect begins (22.3): it affects the cards (and the champions of the
+    /// rulers) it names now, among those continuous effects reach, and no others later (22.3b);
+    /// a rule change has no set of cards and applies to every card.
+    fn continuous(&mut self, change: Change, ctx: &Ctx) {
+        let mut affected = Vec::new();
+        for c in &ctx.cards {
+            match self.obj(c).map(|o| o.zone) {
+                Some(z) if z.reached_by_continuous_effects() => affected.push(c.clone()),
+                Some(z) => self.say(format!(
+                    "{c} is in the {}: continuous effects reach cards in a ruler's hand, city, the ravine or the market (22.3)",
+                    z.name()
+                )),
+                None => {}
+            }
+        }
+        for p in &ctx.players {
+            affected.extend(self.player(*p).champion.clone());
+        }
+        if matches!(change, Change::Rule(_)) {
+            affected.clear();
+        }
+        let timestamp = self.tick();
+        let duration = lasting(&ctx.duration);
+        self.say(format!(
+            "{}: continuous {change:?} @{timestamp} on {affected:?} ({duration:?})",
+            ctx.label
+        ));
+        self.effects_mut().push(ContinuousEffect {
+            timestamp,
+            source: ctx.source.clone(),
+            source_name: ctx.label.clone(),
+            controller: ctx.controller,
+            change,
+            affected,
+            turns_left: turns_of(&duration),
+            duration,
+        });
+    }
+
+    /// The rulers an effect that acts on a ruler reads: its targets, else the controller.
+    fn players_of(ctx: &Ctx) -> Vec<Player> {
+        if ctx.players.is_empty() {
+            vec![ctx.controller]
+        } else {
+            ctx.players.clone()
+        }
+    }
+
+    /// Applies one effect.
+    pub(crate) fn apply(&mut self, effect: &Effect, ctx: &Ctx) {
+        match effect {
+            Effect::Damage(a) => {
+                let n = self.amount(a, ctx);
+                for c in &ctx.cards {
+                    self.deal_damage(c, n, ctx);
+                }
+                for p in &ctx.players {
+                    self.lose_vitae(*p, n);
+                }
+            }
+            Effect::DamageOpponent(a) => {
+                let n = self.amount(a, ctx);
+                self.lose_vitae(ctx.controller.other(), n);
+            }
+            Effect::Heal(a) => {
+                let n = self.amount(a, ctx);
+                for c in &ctx.cards {
+                    if let Some(o) = self.obj_mut(c) {
+                        o.wounds = o.wounds.saturating_sub(n).max(0);
+                    }
+                }
+                for p in &ctx.players {
+                    let me = self.player_mut(*p);
+                    me.vitae = me.vitae.saturating_add(n);
+                }
+            }
+            Effect::HealAll => {
+                for c in &ctx.cards {
+                    if let Some(o) = self.obj_mut(c) {
+                        o.wounds = 0;
+                    }
+                }
+            }
+            Effect::GainLife(a) => {
+                let n = self.amount(a, ctx);
+                for p in Self::players_of(ctx) {
+                    let me = self.player_mut(p);
+                    me.vitae = me.vitae.saturating_add(n);
+                    self.say(format!("{p:?} gains {n} vitae"));
+                }
+            }
+            Effect::Modify(s, a) => {
+                let n = self.amount(a, ctx);
+                self.continuous(Change::Modify(stat_name(s), n), ctx);
+            }
+            Effect::SetStat(s, a) => {
+                let n = self.amount(a, ctx);
+                self.continuous(Change::Set(stat_name(s), n), ctx);
+            }
+            Effect::ModifyPermanently(s, a) => {
+                let n = self.amount(a, ctx);
+                for c in &ctx.cards {
+                    if let Some(o) = self.obj_mut(c) {
+                        o.permanent.push((stat_name(s), n));
+                    }
+                    self.say(format!("{c}: {} {n:+} for good", stat_name(s)));
+                }
+            }
+            Effect::Grant(k) | Effect::AddStatus(k) => {
+                self.continuous(Change::Gain(k.clone()), ctx);
+            }
+            Effect::Remove(k) => self.continuous(Change::Lose(k.clone()), ctx),
+            Effect::ChangeRule(r) => self.continuous(Change::Rule(r.clone()), ctx),
+            Effect::GainControl => self.continuous(Change::Control(ctx.controller), ctx),
+            Effect::ChangeElement(e) => self.continuous(Change::Element(e.clone()), ctx),
+            Effect::Destroy => {
+                for c in &ctx.cards {
+                    match self.obj(c).map(|o| o.zone) {
+                        Some(z) if z.in_play() => self.destroy(c),
+                        Some(z) => self.say(format!(
+                            "{c} is in the {}, not in play: it cannot be destroyed (22.1a)",
+                            z.name()
+                        )),
+                        None => {}
+                    }
+                }
+            }
+            Effect::Summon { card, enemy_line } => {
+                let owner = if *enemy_line {
+                    ctx.controller.other()
+                } else {
+                    ctx.controller
+                };
+                self.put_new_card(card, owner, false);
+            }
+            Effect::CreateToken { card, count } => {
+                for _ in 0..*count {
+                    if !self.put_new_card(card, ctx.controller, true) {
+                        break;
+                    }
+                }
+            }
+            Effect::Transform(card) => match self.cards.get(card).cloned() {
+                Some(new) => {
+                    for c in &ctx.cards {
+                        self.say(format!("{c} becomes {}", new.name));
+                        if let Some(o) = self.obj_mut(c) {
+                            o.card = new.clone();
+                        }
+                    }
+                }
+                None => self.error(format!("{}: no card `{card}`", ctx.label)),
+            },
+            Effect::Draw(a) => {
+                let n = self.amount(a, ctx);
+                for p in Self::players_of(ctx) {
+                    let deck = self.zone_ids(p, Zone::Deck);
+                    let drawn: Vec<String> = deck.into_iter().take(n.max(0) as usize).collect();
+                    self.say(format!("{p:?} draws {} of {n} (22.1a)", drawn.len()));
+                    for c in drawn {
+                        self.move_to(&c, Zone::Hand);
+                    }
+                }
+            }
+            Effect::Discard(a) => {
+                let n = self.amount(a, ctx);
+                for p in Self::players_of(ctx) {
+                    let hand = self.zone_ids(p, Zone::Hand);
+                    let gone: Vec<String> = hand.into_iter().take(n.max(0) as usize).collect();
+                    self.say(format!(
+                        "{p:?} discards {} of {n}: as much as possible (22.1a)",
+                        gone.len()
+                    ));
+                    for c in gone {
+                        self.move_to(&c, Zone::Discard);
+                    }
+                }
+            }
+            Effect::Delayed { when, effects } => {
+                self.say(format!(
+                    "{}: delayed trigger set for {when:?} (22.2a)",
+                    ctx.label
+                ));
+                self.delayed.push(DelayedTrigger {
+                    when: when.clone(),
+                    effects: effects.clone(),
+                    controller: ctx.controller,
+                    source: ctx.source.clone(),
+                    targets: ctx.cards.clone(),
+                });
+            }
+            Effect::Custom(text) => self.say(format!("{}: {text}", ctx.label)),
+            Effect::Modal(modes) => {
+                if let Some(first) = modes.first() {
+                    for e in first {
+                        self.apply(e, ctx);
+                    }
+                }
+            }
+            Effect::Restricted {
+                restrictions,
+                effects,
+            } => {
+                if self.read(|v| v.all_hold(restrictions, ctx.controller, &ctx.source)) {
+                    for e in effects {
+                        self.apply(e, ctx);
+                    }
+                } else {
+                    self.say(format!(
+                        "{}: in-line restriction unmet at resolution: that text is ignored",
+                        ctx.label
+                    ));
+                }
+            }
+            Effect::Bury => self.put_each(ctx, Zone::Graveyard),
+            Effect::PutInto(zone) => self.put_each(ctx, *zone),
+            Effect::Relocate { to } => self.relocate(ctx, to),
+            Effect::Barter => self.barter(ctx),
+            Effect::Recruit => self.enter_by_effect(ctx, &Entry::Recruit),
+            Effect::Forge { onto } => self.enter_by_effect(ctx, &Entry::Forge(onto)),
+            Effect::Build => self.enter_by_effect(ctx, &Entry::Build),
+            Effect::Vote { winner, loser, tie } => self.vote(winner, loser, tie, ctx),
+            Effect::Duel {
+                stat,
+                winner,
+                loser,
+                tie,
+            } => self.duel(stat, winner, loser, tie, ctx),
+            Effect::ReduceDamage(a) | Effect::IncreaseDamage(a) if ctx.replacing.is_some() => {
+                let by = self.amount(a, ctx);
+                let was = ctx.replacing.unwrap_or(0);
+                let n = if matches!(effect, Effect::ReduceDamage(_)) {
+                    was.saturating_sub(by).max(0)
+                } else {
+                    was.saturating_add(by)
+                };
+                for c in &ctx.cards {
+                    self.deal_damage(c, n, ctx);
+                }
+            }
+            // Inside an `Instead` replacement the event is already replaced: preventing it is done.
+            Effect::PreventDamage => {}
+            Effect::PreventAttack
+            | Effect::DestroyArtifact
+            | Effect::RemoveFromGame
+            | Effect::ReduceDamage(_)
+            | Effect::IncreaseDamage(_)
+            | Effect::RedirectDamage
+            | Effect::AttachTo
+            | Effect::Combine { .. }
+            | Effect::MoveToFront
+            | Effect::MoveToBack
+            | Effect::ReturnAtEndOfTurn => self.say(format!(
+                "{}: {effect:?} is a battle-line effect; the rules sandbox does nothing",
+                ctx.label
+            )),
+        }
+    }
+
+    fn lose_vitae(&mut self, p: Player, n: i32) {
+        let me = self.player_mut(p);
+        me.vitae = me.vitae.saturating_sub(n);
+        self.say(format!("{p:?} loses {n} vitae"));
+    }
+}

@@ -1,0 +1,215 @@
+//! The `expect` checks of a rules scenario: each failure is one plain-English line that names
+//! what was expected and what was found (a card or zone that does not exist says so).
+
+use crate::model::Player;
+
+use super::game::Game;
+use super::scenario::Expect;
+use super::state::Zone;
+
+impl Game {
+    /// Checks a scenario's expectations; each failure is one plain-English line. `At(step, ..)`
+    /// reports what was found after that step while the script ran ([`Game::run_checked`]).
+    #[must_use]
+    pub fn check(&self, expect: &[Expect]) -> Vec<String> {
+        let mut failures = Vec::new();
+        for e in expect {
+            if let Some(f) = self.check_one(e) {
+                failures.push(f);
+            }
+        }
+        failures
+    }
+
+    fn check_one(&self, e: &Expect) -> Option<String> {
+        let fail = |ok: bool, what: String| (!ok).then_some(what);
+        if let Some(card) = card_named(e)
+            && self.obj(card).is_none()
+        {
+            return Some(format!(
+                "{}: no card instance `{card}` in this scenario",
+                expectation_name(e)
+            ));
+        }
+        match e {
+            Expect::Stat(c, s, v) => {
+                let got = self.stat(c, s);
+                fail(got == *v, format!("{c} {s}: expected {v}, got {got}"))
+            }
+            Expect::Has(c, a) => fail(
+                self.has_ability(c, a),
+                format!("{c} should have {a}; it has {:?}", self.ability_names(c)),
+            ),
+            Expect::Lacks(c, a) => fail(
+                !self.has_ability(c, a),
+                format!(
+                    "{c} should not have {a}; it has {:?}",
+                    self.ability_names(c)
+                ),
+            ),
+            Expect::Zone(c, z) => {
+                let Some(zone) = Zone::parse(z) else {
+                    return Some(unknown_zone(z));
+                };
+                let got = self.obj(c).map(|o| o.zone);
+                fail(
+                    got == Some(zone),
+                    format!(
+                        "{c}: expected in the {}, is in the {}",
+                        zone.name(),
+                        got.map_or("nowhere", Zone::name)
+                    ),
+                )
+            }
+            Expect::Wounds(c, n) => {
+                let got = self.obj(c).map_or(0, |o| o.wounds);
+                fail(got == *n, format!("{c}: expected {n} wounds, has {got}"))
+            }
+            Expect::Vitae(p, n) => {
+                let got = self.player(*p).vitae;
+                fail(got == *n, format!("{p:?} vitae: expected {n}, got {got}"))
+            }
+            Expect::Resource(p, n) => {
+                let got = self.player(*p).resource;
+                fail(
+                    got == *n,
+                    format!("{p:?} resource: expected {n}, got {got}"),
+                )
+            }
+            Expect::Fealty(p, n) => {
+                let got = self.player(*p).fealty;
+                fail(got == *n, format!("{p:?} fealty: expected {n}, got {got}"))
+            }
+            Expect::Level(p, n) => {
+                let got = self.level(*p);
+                fail(got == *n, format!("{p:?} level: expected {n}, got {got}"))
+            }
+            Expect::ZoneSize(p, z, n) => {
+                let Some(zone) = Zone::parse(z) else {
+                    return Some(unknown_zone(z));
+                };
+                let got = self.zone_ids(*p, zone).len();
+                fail(
+                    got == *n,
+                    format!("{p:?} {}: expected {n} cards, got {got}", zone.name()),
+                )
+            }
+            Expect::Stack(n) => {
+                let got = self.stack.len();
+                fail(got == *n, format!("stack: expected {n} items, got {got}"))
+            }
+            Expect::StackOrder(wanted) => {
+                let got: Vec<&str> = self.stack.iter().rev().map(|i| i.label.as_str()).collect();
+                let same = got.len() == wanted.len()
+                    && self.stack.iter().rev().zip(wanted).all(|(i, w)| {
+                        i.label.eq_ignore_ascii_case(w) || i.source.eq_ignore_ascii_case(w)
+                    });
+                fail(
+                    same,
+                    format!("stack, top first: expected {wanted:?}, got {got:?}"),
+                )
+            }
+            Expect::Priority(p) => fail(
+                self.priority == *p,
+                format!("priority: expected {p:?}, got {:?}", self.priority),
+            ),
+            Expect::Phase(ph) => fail(
+                self.phase_name().eq_ignore_ascii_case(ph),
+                format!("phase: expected {ph}, got {}", self.phase_name()),
+            ),
+            Expect::Season(n) => fail(
+                self.season == *n,
+                format!("season: expected {n}, got {}", self.season),
+            ),
+            Expect::Rejected(n) => fail(
+                self.rejected.len() == *n,
+                format!("expected {n} refused actions, got {:?}", self.rejected),
+            ),
+            Expect::Log(text) => fail(
+                self.log.iter().any(|l| l.text.contains(text.as_str())),
+                format!("no log line contains `{text}`"),
+            ),
+            Expect::NoLog(text) => fail(
+                !self.log.iter().any(|l| l.text.contains(text.as_str())),
+                format!("a log line contains `{text}`"),
+            ),
+            Expect::ActiveEffects(n) => fail(
+                self.effects.len() == *n,
+                format!(
+                    "expected {n} active continuous effects, got {}",
+                    self.effects.len()
+                ),
+            ),
+            Expect::AttachedTo(c, host) => {
+                if let Some(h) = host
+                    && self.obj(h).is_none()
+                {
+                    return Some(format!(
+                        "AttachedTo: no card instance `{h}` in this scenario"
+                    ));
+                }
+                let got = self.obj(c).and_then(|o| o.attached_to.clone());
+                let say = |x: &Option<String>| x.clone().unwrap_or_else(|| "nothing".into());
+                fail(
+                    got == *host,
+                    format!(
+                        "{c}: expected attached to {}, is attached to {}",
+                        say(host),
+                        say(&got)
+                    ),
+                )
+            }
+            Expect::Ruler(c, p) => {
+                let got = self.ruler(c).unwrap_or(Player::A);
+                fail(
+                    got == *p,
+                    format!("{c}: expected ruled by {p:?}, is ruled by {got:?}"),
+                )
+            }
+            Expect::Element(c, want) => {
+                let got = self.element(c);
+                let same = match (&got, want) {
+                    (Some(g), Some(w)) => g.eq_ignore_ascii_case(w),
+                    (None, None) => true,
+                    _ => false,
+                };
+                fail(same, format!("{c} element: expected {want:?}, got {got:?}"))
+            }
+            Expect::At(step, _) => match self.checkpoints.get(step) {
+                None => Some(format!(
+                    "At({step}): the script has no step {step} (0 is before the first action, then one per action)"
+                )),
+                Some(found) if found.is_empty() => None,
+                Some(found) => Some(format!("after step {step}: {}", found.join("; "))),
+            },
+        }
+    }
+}
+
+/// The card an expectation is about, if it names one.
+fn card_named(e: &Expect) -> Option<&str> {
+    match e {
+        Expect::Stat(c, ..)
+        | Expect::Has(c, _)
+        | Expect::Lacks(c, _)
+        | Expect::Zone(c, _)
+        | Expect::Wounds(c, _)
+        | Expect::AttachedTo(c, _)
+        | Expect::Ruler(c, _)
+        | Expect::Element(c, _) => Some(c),
+        _ => None,
+    }
+}
+
+/// The expectation's name as written (`Stat`, `Zone`).
+fn expectation_name(e: &Expect) -> String {
+    let debug = format!("{e:?}");
+    debug.split('(').next().unwrap_or("").to_owned()
+}
+
+fn unknown_zone(z: &str) -> String {
+    format!(
+        "unknown zone `{z}` (expected one of: {})",
+        Zone::ALL.map(Zone::name).join(", ")
+    )
+}

@@ -1,0 +1,197 @@
+//! The words for one effect, given the words for its target: `deal 2 damage to target beast`.
+
+use crate::model::Zone;
+use crate::model::ability::{Effect, RestrictionTiming, Stat, Tie};
+
+use super::words::{
+    amount_text, cards, delayed_text, restriction_text, signed, stat_text, target_text,
+};
+
+pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
+    match e {
+        Effect::Damage(a) => format!("deal {} damage to {target}", amount_text(a, value)),
+        Effect::DamageOpponent(a) => {
+            format!("deal {} damage to your opponent", amount_text(a, value))
+        }
+        Effect::Heal(a) => format!("heal {} from {target}", amount_text(a, value)),
+        Effect::HealAll => format!("heal all damage from {target}"),
+        Effect::GainLife(a) => format!("gain {} vitae", amount_text(a, value)),
+        Effect::Modify(s, a) => format!("{target} gets {} {}", signed(a, value), stat_text(s)),
+        Effect::ModifyPermanently(s, a) => format!(
+            "{target} gets {} {} permanently",
+            signed(a, value),
+            stat_text(s)
+        ),
+        Effect::Grant(k) => format!("{target} gains {k}"),
+        Effect::Remove(k) => format!("{target} loses {k}"),
+        Effect::AddStatus(s) => format!("{target} gets the {s} status"),
+        Effect::PreventAttack => format!("{target} cannot attack this turn"),
+        Effect::Destroy => format!("destroy {target}"),
+        Effect::DestroyArtifact => format!("destroy the first artifact on {target}"),
+        Effect::RemoveFromGame => format!("remove {target} from the game"),
+        Effect::PreventDamage => "prevent that damage".to_owned(),
+        Effect::ReduceDamage(a) => format!("that damage is reduced by {}", amount_text(a, value)),
+        Effect::IncreaseDamage(a) => {
+            format!("that damage is increased by {}", amount_text(a, value))
+        }
+        Effect::RedirectDamage => format!("that damage is dealt to {target}"),
+        Effect::AttachTo => format!("attach this to {target}"),
+        Effect::Combine {
+            keyword,
+            count,
+            into,
+        } => format!(
+            "discard this and {} allies with {keyword} and put {} in the first slots",
+            count.saturating_sub(1),
+            into.join(", ")
+        ),
+        Effect::MoveToFront => format!("move {target} to the front of its line"),
+        Effect::MoveToBack => format!("move {target} to the back of its line"),
+        Effect::ReturnAtEndOfTurn => format!("return {target} at the end of the turn"),
+        Effect::Summon { card, enemy_line } => {
+            if *enemy_line {
+                format!("summon {card} into your opponent's line")
+            } else {
+                format!("summon {card}")
+            }
+        }
+        Effect::Transform(card) => format!("{target} becomes {card}"),
+        Effect::Draw(a) => format!("draw {}", cards(&amount_text(a, value))),
+        Effect::Discard(a) => format!("discard {}", cards(&amount_text(a, value))),
+        Effect::Delayed { when, effects } => {
+            let inner: Vec<String> = effects
+                .iter()
+                .map(|e| effect_text(e, target, value))
+                .collect();
+            format!("{}, {}", delayed_text(when), inner.join(", then "))
+        }
+        Effect::Custom(text) => text.clone(),
+        Effect::ChangeRule(rule) => rule_text(rule),
+        Effect::SetStat(s, a) => format!(
+            "{target} has {} {} (set)",
+            stat_text(s),
+            amount_text(a, value)
+        ),
+        Effect::Modal(modes) => {
+            let list: Vec<String> = modes
+                .iter()
+                .map(|m| {
+                    let inner: Vec<String> =
+                        m.iter().map(|e| effect_text(e, target, value)).collect();
+                    format!("• {}", inner.join(", then "))
+                })
+                .collect();
+            format!("choose one — {}", list.join("; "))
+        }
+        Effect::GainControl => format!("you rule {target}"),
+        Effect::Bury => format!("bury {target}"),
+        Effect::PutInto(zone) => put_into_text(*zone, target),
+        Effect::Relocate { to } => {
+            let place = match to {
+                crate::model::ability::Target::Controller => "the city itself".to_owned(),
+                other => target_text(other),
+            };
+            format!("move {target} to {place}")
+        }
+        Effect::Barter => {
+            "barter: put a card from your hand into the market and take a card from the market"
+                .to_owned()
+        }
+        Effect::CreateToken { card, count } => {
+            if *count == 1 {
+                format!("create a {card} token")
+            } else {
+                format!("create {count} {card} tokens")
+            }
+        }
+        Effect::Recruit => format!("recruit {target}"),
+        Effect::Forge { onto } => format!("forge {target} onto {}", target_text(onto)),
+        Effect::Build => format!("build {target}"),
+        Effect::Vote { winner, loser, tie } => format!(
+            "call a conclave vote ({})",
+            contest_text(winner, loser, tie, "that ruler", value)
+        ),
+        Effect::Duel {
+            stat,
+            winner,
+            loser,
+            tie,
+        } => {
+            let stat = match stat {
+                Stat::Attack => "ATK".to_owned(),
+                other => stat_text(other),
+            };
+            format!(
+                "duel {target}, the higher {stat} wins ({})",
+                contest_text(winner, loser, tie, "that beast", value)
+            )
+        }
+        Effect::ChangeElement(e) => format!("{target} becomes {e}"),
+        Effect::Restricted {
+            restrictions,
+            effects,
+        } => {
+            let tags: Vec<String> = restrictions
+                .iter()
+                .map(|r| match r.timing {
+                    RestrictionTiming::Static => format!("[{}]", restriction_text(&r.requires)),
+                    RestrictionTiming::InLine => restriction_text(&r.requires),
+                })
+                .collect();
+            let inner: Vec<String> = effects
+                .iter()
+                .map(|e| effect_text(e, target, value))
+                .collect();
+            format!("{} {}", tags.join(" "), inner.join(", then "))
+        }
+    }
+}
+
+fn rule_text(rule: &str) -> String {
+    match rule {
+        "NoWounds" => "beasts may not receive wounds".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// "put target card into its owner's den", with the zones' own verbs (bury, discard, banish).
+fn put_into_text(zone: Zone, target: &str) -> String {
+    match zone {
+        Zone::Graveyard => format!("bury {target}"),
+        Zone::Discard => format!("discard {target}"),
+        Zone::Banishment => format!("banish {target}"),
+        Zone::Hand => format!("return {target} to its owner's hand"),
+        Zone::Deck => format!("put {target} on top of its owner's deck"),
+        Zone::City => format!("put {target} into its owner's city"),
+        Zone::Ravine | Zone::Market => format!("put {target} into the {}", zone.name()),
+        Zone::Den | Zone::Memory | Zone::Stack | Zone::Champion => {
+            format!("put {target} into its owner's {}", zone.name())
+        }
+    }
+}
+
+/// "winner: gain 2 vitae; loser: discard a card; on a tie, nothing happens".
+fn contest_text(winner: &[Effect], loser: &[Effect], tie: &Tie, side: &str, value: &str) -> String {
+    let list = |effects: &[Effect]| {
+        let parts: Vec<String> = effects
+            .iter()
+            .map(|e| effect_text(e, side, value))
+            .collect();
+        if parts.is_empty() {
+            "nothing happens".to_owned()
+        } else {
+            parts.join(", then ")
+        }
+    };
+    let tie = match tie {
+        Tie::Nothing => "nothing happens".to_owned(),
+        Tie::CallerWins => "you win".to_owned(),
+        Tie::CallerLoses => "you lose".to_owned(),
+        Tie::Effects(e) => format!("to each side: {}", list(e)),
+    };
+    format!(
+        "winner: {}; loser: {}; on a tie, {tie}",
+        list(winner),
+        list(loser)
+    )
+}

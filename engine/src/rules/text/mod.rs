@@ -1,0 +1,203 @@
+//! Rules text generated from an ability's structure, so card text never drifts from behaviour:
+//! `When this enters play: deal 2 damage to each Beast an opponent rules.`
+//!
+//! Every variant of the model's enums is matched exhaustively (no `_` arms), so adding a
+//! variant to `model::ability` fails to compile here until its wording is written.
+
+use std::fmt::Write as _;
+
+use crate::model::ability::{
+    Ability, AbilityKind, ReplacementMode, Restriction, RestrictionTiming, Trigger,
+};
+use crate::model::{CardKind, KeywordDef, Zone};
+
+mod effect;
+#[cfg(test)]
+mod tests;
+mod words;
+
+use effect::effect_text;
+use words::{
+    condition_text, cost_text, duration_text, event_text, restriction_text, subtype_text,
+    target_text, trigger_text,
+};
+
+/// The rules text of one ability. `keyword_value` fills in `Amount::Value` (`Armor 2` → 2);
+/// without one it reads `X`.
+#[must_use]
+pub fn ability_text(ability: &Ability, keyword_value: Option<i32>) -> String {
+    let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
+    render(ability, &value, None)
+}
+
+/// The rules text of an ability printed on a card of this kind: "enters play" reads as the
+/// kind's own word ("When this beast is recruited", "When this item is forged").
+#[must_use]
+pub fn card_ability_text(kind: CardKind, ability: &Ability, keyword_value: Option<i32>) -> String {
+    let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
+    render(ability, &value, Some(kind))
+}
+
+/// "When this beast is recruited": how a card of this kind enters play.
+fn enters_play(kind: Option<CardKind>) -> String {
+    let Some(kind) = kind else {
+        return "When this enters play".to_owned();
+    };
+    match kind {
+        CardKind::Beast => "When this beast is recruited".to_owned(),
+        CardKind::Item => "When this item is forged".to_owned(),
+        CardKind::Structure => "When this structure is built".to_owned(),
+        CardKind::Creature => "When this creature is summoned".to_owned(),
+        CardKind::Artifact => "When this artifact is attached".to_owned(),
+        CardKind::Spell
+        | CardKind::Champion
+        | CardKind::Relic
+        | CardKind::Clade
+        | CardKind::Ally
+        | CardKind::Action
+        | CardKind::Token => format!("When this {} enters play", kind.name().to_ascii_lowercase()),
+    }
+}
+
+/// The rules text of one of a keyword's abilities, reading `Amount::Value` as the keyword's
+/// parameter name (`deal N damage`), as a designer sees it while building the keyword.
+#[must_use]
+pub fn keyword_ability_text(param: Option<&str>, ability: &Ability) -> String {
+    render(ability, param.unwrap_or("X"), None)
+}
+
+/// The rules text of a keyword: its name (and parameter), then what its abilities do.
+#[must_use]
+pub fn keyword_text(def: &KeywordDef) -> String {
+    let value = def.param.clone().unwrap_or_else(|| "X".to_owned());
+    let head = match &def.param {
+        Some(p) => format!("{} {p}", def.name),
+        None => def.name.clone(),
+    };
+    let mut parts: Vec<String> = def
+        .abilities
+        .iter()
+        .map(|a| render(a, &value, None))
+        .collect();
+    if parts.is_empty() && !def.summary.is_empty() {
+        parts.push(def.summary.clone());
+    }
+    if !def.flags.is_empty() {
+        parts.push(format!("(Rule: {}.)", def.flags.join(", ")));
+    }
+    if parts.is_empty() {
+        head
+    } else {
+        format!("{head} — {}", parts.join(" "))
+    }
+}
+
+fn render(ability: &Ability, value: &str, kind: Option<CardKind>) -> String {
+    let mut out = String::new();
+    let (statics, inline): (Vec<&Restriction>, Vec<&Restriction>) = ability
+        .restrictions
+        .iter()
+        .partition(|r| r.timing == RestrictionTiming::Static);
+    for r in &statics {
+        let _ = write!(out, "[{}] ", restriction_text(&r.requires));
+    }
+    let from = zones_text(&ability.zones);
+    let body = effects_sentence(ability, value);
+    let body = match &ability.condition {
+        Some(c) => format!("if this is {}, {body}", condition_text(c)),
+        None => body,
+    };
+    let body = if inline.is_empty() {
+        body
+    } else {
+        let names: Vec<String> = inline
+            .iter()
+            .map(|r| restriction_text(&r.requires))
+            .collect();
+        format!("{} — {body}", names.join(", "))
+    };
+    let sentence = match &ability.kind {
+        AbilityKind::Activated { cost, subtype } => {
+            let sub = subtype.as_ref().map(subtype_text).unwrap_or_default();
+            format!("{sub}{}: {body}", cost_text(cost))
+        }
+        AbilityKind::Triggered(Trigger::Summoned) => format!("{}: {body}", enters_play(kind)),
+        AbilityKind::Triggered(t) => format!("{}: {body}", trigger_text(t)),
+        AbilityKind::Static if !from.is_empty() => format!("while this is in {from}, {body}"),
+        AbilityKind::Static => capitalise(&body),
+        AbilityKind::Replacement {
+            replaces,
+            mode,
+            uses,
+        } => {
+            let times = match uses {
+                Some(1) => " (once)".to_owned(),
+                Some(n) => format!(" ({n} times)"),
+                None => " (each time)".to_owned(),
+            };
+            match mode {
+                ReplacementMode::Instead => {
+                    format!("If {}, {body} instead{times}", event_text(replaces))
+                }
+                ReplacementMode::Skip => {
+                    format!("If {}, skip it{times}", event_text(replaces))
+                }
+            }
+        }
+    };
+    let sentence = match &ability.kind {
+        AbilityKind::Activated { .. } | AbilityKind::Triggered(_) if !from.is_empty() => {
+            format!("From {from} — {sentence}")
+        }
+        _ => sentence,
+    };
+    out.push_str(&finish(&sentence));
+    out
+}
+
+/// "your hand or your graveyard", for abilities that work from other zones; empty in play.
+fn zones_text(zones: &[Zone]) -> String {
+    let names: Vec<String> = zones
+        .iter()
+        .map(|z| {
+            if z.shared() {
+                format!("the {}", z.name())
+            } else {
+                format!("your {}", z.name())
+            }
+        })
+        .collect();
+    names.join(" or ")
+}
+
+/// The effects of an ability as one clause, for logs (`deal 2 damage to target card`).
+pub(crate) fn effects_text(ability: &Ability) -> String {
+    effects_sentence(ability, "X")
+}
+
+fn finish(s: &str) -> String {
+    let s = capitalise(s.trim());
+    if s.ends_with('.') { s } else { format!("{s}.") }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+fn effects_sentence(ability: &Ability, value: &str) -> String {
+    let target = target_text(&ability.target);
+    let parts: Vec<String> = ability
+        .effects
+        .iter()
+        .map(|e| effect_text(e, &target, value))
+        .collect();
+    let mut s = if parts.is_empty() {
+        "nothing happens".to_owned()
+    } else {
+        parts.join(", then ")
+    };
+    s.push_str(&duration_text(&ability.duration));
+    s
+}

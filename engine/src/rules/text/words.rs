@@ -1,0 +1,296 @@
+//! The words for an ability's parts: restrictions, costs, triggers, durations, stats,
+//! amounts, targets and conditions. Every variant is matched (no `_` arms), so a variant added
+//! to `model::ability` fails to compile here until its wording is written.
+
+use crate::model::Zone;
+use crate::model::ability::{
+    ActivatedSubtype, ActivationCost, Amount, Condition, Duration, RestrictionKind, Stat, Target,
+    Trigger,
+};
+
+use super::capitalise;
+
+pub(super) fn restriction_text(r: &RestrictionKind) -> String {
+    match r {
+        RestrictionKind::Level(n) => format!("LV {n}+"),
+        RestrictionKind::Class(list) if list.is_empty() => "Class Bonus".to_owned(),
+        RestrictionKind::Class(list) => format!("Class: {}", list.join("/")),
+        RestrictionKind::Memory(n) => format!("Memory {n}+"),
+        RestrictionKind::Element(e) => format!("{e} Element"),
+        RestrictionKind::Champion(name) => format!("Champion: {name}"),
+    }
+}
+
+pub(super) fn subtype_text(s: &ActivatedSubtype) -> String {
+    match s {
+        ActivatedSubtype::Battle => "Battle — ".to_owned(),
+        ActivatedSubtype::Vote => "Vote — ".to_owned(),
+        ActivatedSubtype::Duel => "Duel — ".to_owned(),
+        ActivatedSubtype::Ritual { stat, threshold } => {
+            format!("Ritual ({stat} {threshold}) — ")
+        }
+    }
+}
+
+pub(super) fn cost_text(cost: &ActivationCost) -> String {
+    let mut parts = Vec::new();
+    if let Some(p) = &cost.phase {
+        parts.push(capitalise(p));
+    }
+    if cost.resource > 0 {
+        parts.push(format!("{} resource", cost.resource));
+    }
+    if cost.fealty > 0 {
+        parts.push(format!("{} fealty", cost.fealty));
+    }
+    parts.extend(cost.extra.iter().map(|e| capitalise(e)));
+    if parts.is_empty() {
+        "Activate".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+pub(super) fn trigger_text(t: &Trigger) -> String {
+    match t {
+        Trigger::Summoned => "When this enters play".to_owned(),
+        Trigger::AllySummoned { tribe } => match tribe {
+            Some(t) => format!("When another allied {t} enters play"),
+            None => "When another ally enters play".to_owned(),
+        },
+        Trigger::StartOfTurn => "At the start of each turn".to_owned(),
+        Trigger::EndOfTurn => "At the end of each turn".to_owned(),
+        Trigger::StartOfYourTurn => "At the start of your turn".to_owned(),
+        Trigger::SeasonEnds => "At the end of each season".to_owned(),
+        Trigger::PhaseBegins(p) => format!("At the start of each {p}"),
+        Trigger::Attacks => "When this attacks".to_owned(),
+        Trigger::AttacksCreature => "When this attacks a creature".to_owned(),
+        Trigger::Attacked => "When this is attacked".to_owned(),
+        Trigger::Damaged => "When this is dealt damage".to_owned(),
+        Trigger::Destroyed => "When this is destroyed".to_owned(),
+        Trigger::AllyDestroyed => "When another ally is destroyed".to_owned(),
+        Trigger::OtherDestroyed => "When another creature is destroyed".to_owned(),
+        Trigger::WouldBeDamaged => "When this would be dealt damage".to_owned(),
+        Trigger::WouldDealDamage => "When this would deal damage".to_owned(),
+        Trigger::Played => "When this is played".to_owned(),
+        Trigger::Attached => "When an artifact is attached".to_owned(),
+        Trigger::CardPlayed => "When you play a card".to_owned(),
+        Trigger::Named(n) => format!("When {n}"),
+    }
+}
+
+/// A trigger read as the event a replacement or a delayed trigger waits for.
+pub(super) fn event_text(t: &Trigger) -> String {
+    match t {
+        Trigger::WouldBeDamaged => "this would be dealt damage".to_owned(),
+        Trigger::Destroyed => "this would be destroyed".to_owned(),
+        Trigger::PhaseBegins(p) => format!("your {p} would begin"),
+        Trigger::StartOfTurn => "a turn would begin".to_owned(),
+        Trigger::StartOfYourTurn => "your turn would begin".to_owned(),
+        Trigger::EndOfTurn => "your turn would end".to_owned(),
+        Trigger::SeasonEnds => "the season would end".to_owned(),
+        other => {
+            let t = trigger_text(other);
+            let t = t.strip_prefix("When ").unwrap_or(&t).to_owned();
+            format!("{t} would happen")
+        }
+    }
+}
+
+pub(super) fn delayed_text(t: &Trigger) -> String {
+    match t {
+        Trigger::PhaseBegins(p) => format!("at the start of the next {p}"),
+        Trigger::StartOfTurn => "at the start of the next turn".to_owned(),
+        Trigger::EndOfTurn => "at the end of the turn".to_owned(),
+        Trigger::StartOfYourTurn => "at the start of your next turn".to_owned(),
+        Trigger::SeasonEnds => "at the end of the season".to_owned(),
+        other => format!("the next time {}", {
+            let t = trigger_text(other);
+            t.strip_prefix("When ").unwrap_or(&t).to_owned()
+        }),
+    }
+}
+
+pub(super) fn duration_text(d: &Duration) -> String {
+    match d {
+        Duration::Instant => String::new(),
+        Duration::EndOfTurn => " until end of turn".to_owned(),
+        Duration::UntilPhase(p) => format!(" until {p}"),
+        Duration::Turns(n) => format!(" for {n} turn{}", if *n == 1 { "" } else { "s" }),
+        Duration::Indefinite => " for the rest of the game".to_owned(),
+        Duration::UntilSeasonEnds => " until the end of the season".to_owned(),
+    }
+}
+
+pub(super) fn stat_text(s: &Stat) -> String {
+    match s {
+        Stat::Attack => "ATK".to_owned(),
+        Stat::Life => "life".to_owned(),
+        Stat::Armor => "armor".to_owned(),
+        Stat::Named(n) => n.clone(),
+    }
+}
+
+pub(super) fn amount_text(a: &Amount, value: &str) -> String {
+    match a {
+        Amount::Value => value.to_owned(),
+        Amount::Fixed(n) => n.to_string(),
+        Amount::OwnAttack => "its ATK".to_owned(),
+        Amount::DamageTaken => "the damage it took".to_owned(),
+        Amount::AlliesOfTribe(t) => format!("the number of other allied {t}"),
+        Amount::AlliesWithKeyword(k) => format!("the number of other allies with {k}"),
+        Amount::AdjacentAllies => "the number of adjacent allies".to_owned(),
+        Amount::AlliedArtifacts => "the number of artifacts on your creatures".to_owned(),
+        Amount::OwnArtifacts => "the number of artifacts on it".to_owned(),
+        Amount::Times(x, y) => format!("{} × {}", amount_text(x, value), amount_text(y, value)),
+    }
+}
+
+pub(super) fn signed(a: &Amount, value: &str) -> String {
+    match a {
+        Amount::Fixed(n) if *n < 0 => n.to_string(),
+        other => format!("+{}", amount_text(other, value)),
+    }
+}
+
+pub(super) fn cards(n: &str) -> String {
+    if n == "1" {
+        "a card".to_owned()
+    } else {
+        format!("{n} cards")
+    }
+}
+
+pub(super) fn target_text(t: &Target) -> String {
+    match t {
+        Target::This => "this".to_owned(),
+        Target::Controller => "you".to_owned(),
+        Target::Opponent => "your opponent".to_owned(),
+        Target::EnemyOpposite => "the enemy opposite".to_owned(),
+        Target::FrontEnemy => "the front enemy".to_owned(),
+        Target::LastEnemy => "the last enemy".to_owned(),
+        Target::AllEnemies => "each enemy".to_owned(),
+        Target::RandomEnemy => "a random enemy".to_owned(),
+        Target::StrongestEnemy => "the strongest enemy".to_owned(),
+        Target::OtherAllies { tribe } => match tribe {
+            Some(t) => format!("each other allied {t}"),
+            None => "each other ally".to_owned(),
+        },
+        Target::AdjacentAllies => "each adjacent ally".to_owned(),
+        Target::FrontAlly => "the front ally".to_owned(),
+        Target::MostDamagedAlly => "the most damaged ally".to_owned(),
+        Target::AlliesWithArtifacts => "each ally with an artifact".to_owned(),
+        Target::AttackedCreature => "the attacked creature".to_owned(),
+        Target::AdjacentToAttacked => "each enemy next to the attacked creature".to_owned(),
+        Target::Attacker => "the attacker".to_owned(),
+        Target::EventSubject => "that card".to_owned(),
+        Target::Chosen { count, filter } => {
+            let noun = filter
+                .as_ref()
+                .map_or_else(|| "card".to_owned(), noun_phrase);
+            if *count == 1 {
+                format!("target {noun}")
+            } else {
+                format!("up to {count} target {noun}s")
+            }
+        }
+        Target::AllMatching(c) => format!("each {}", noun_phrase(c)),
+        Target::AlliesWhere(c) => format!("each ally {}", condition_text(c)),
+        Target::FirstAllyWhere(c) => format!("the first ally {}", condition_text(c)),
+        Target::EnemiesWhere(c) => format!("each enemy {}", condition_text(c)),
+        Target::FirstEnemyWhere(c) => format!("the first enemy {}", condition_text(c)),
+        Target::Restricted {
+            restrictions,
+            unlocked,
+            otherwise,
+        } => {
+            let tags: Vec<String> = restrictions
+                .iter()
+                .map(|r| restriction_text(&r.requires))
+                .collect();
+            format!(
+                "{} ([{}] {} instead)",
+                target_text(otherwise),
+                tags.join(", "),
+                target_text(unlocked)
+            )
+        }
+    }
+}
+
+/// "Beast you rule with INT 3 or more" from `All([IsKind("Beast"), Allied, StatAtLeast(..)])`.
+pub(super) fn noun_phrase(c: &Condition) -> String {
+    let list: Vec<&Condition> = match c {
+        Condition::All(list) => list.iter().collect(),
+        other => vec![other],
+    };
+    let mut noun = "card".to_owned();
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    for c in list {
+        match c {
+            Condition::IsKind(k) => noun.clone_from(k),
+            Condition::HasTribe(t) => before.push(t.clone()),
+            Condition::Allied => after.insert(0, "you rule".to_owned()),
+            Condition::Enemy => after.insert(0, "an opponent rules".to_owned()),
+            Condition::HasElement(e) => before.push(e.clone()),
+            Condition::InZone(z) => after.push(zone_phrase(*z)),
+            other => after.push(condition_text(other)),
+        }
+    }
+    before.push(noun);
+    let mut s = before.join(" ");
+    if !after.is_empty() {
+        s.push(' ');
+        s.push_str(&after.join(" "));
+    }
+    s
+}
+
+pub(super) fn condition_text(c: &Condition) -> String {
+    match c {
+        Condition::All(list) => list
+            .iter()
+            .map(condition_text)
+            .collect::<Vec<_>>()
+            .join(" and "),
+        Condition::Any(list) => list
+            .iter()
+            .map(condition_text)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        Condition::Not(c) => format!("not {}", condition_text(c)),
+        Condition::Wounded => "wounded".to_owned(),
+        Condition::HasTribe(t) => format!("a {t}"),
+        Condition::HasKeyword(k) => format!("with {k}"),
+        Condition::IsKind(k) => format!("a {k}"),
+        Condition::HasArtifact => "with an artifact attached".to_owned(),
+        Condition::StatAtLeast(s, n) => format!("with {} {n} or more", stat_text(s)),
+        Condition::StatAtMost(s, n) => format!("with {} {n} or less", stat_text(s)),
+        Condition::SummonedThisTurn => "that entered play this turn".to_owned(),
+        Condition::AlliesWithKeywordAtLeast(k, n) => {
+            format!("while at least {n} other allies have {k}")
+        }
+        Condition::Allied => "yours".to_owned(),
+        Condition::Enemy => "an opponent's".to_owned(),
+        Condition::Source(c) => format!("whose source is {}", condition_text(c)),
+        Condition::IsCard(id) => format!("named {id}"),
+        Condition::AttackDamage => "when the damage is from an attack".to_owned(),
+        Condition::AttackingPlayer => "attacking the opposing player".to_owned(),
+        Condition::AttackingCreature => "attacking a creature".to_owned(),
+        Condition::DamagedThisTurn => "already dealt damage this turn".to_owned(),
+        Condition::HasEnemyOpposite => "with an enemy opposite".to_owned(),
+        Condition::Returned => "that has returned".to_owned(),
+        Condition::InZone(z) => zone_phrase(*z),
+        Condition::HasElement(e) => e.clone(),
+    }
+}
+
+/// "in a graveyard", "in the market".
+pub(super) fn zone_phrase(z: Zone) -> String {
+    if z.shared() {
+        format!("in the {}", z.name())
+    } else {
+        format!("in a {}", z.name())
+    }
+}
