@@ -433,10 +433,10 @@ fn an_ability_added_in_the_card_editor_is_one_undo_step_shows_its_rules_text_and
         added.abilities[0].kind,
         sigilforge_engine::model::AbilityKind::Triggered(_)
     ));
-    // The engine's rules text for it is shown above its form.
+    // The engine's rules text for it is shown above its form and on the card preview.
     let text =
         sigilforge_engine::rules::text::card_ability_text(added.kind, &added.abilities[0], None);
-    harness.get_by_label(&text);
+    assert!(harness.query_all_by_label(&text).count() >= 1, "{text}");
 
     harness.get_by_label("Duplicate ability").click();
     harness.run();
