@@ -32,8 +32,16 @@ struct FieldAttrs {
     label: Option<String>,
     refers: Option<String>,
     min: Option<i64>,
-    /// serde's default: `Some(None)` for `default`, `Some(Some(path))` for `default = "path"`.
-    default: Option<Option<syn::ExprPath>>,
+    /// serde's default, when the field has one.
+    default: Option<SerdeDefault>,
+}
+
+/// How serde fills a field that the file leaves out.
+enum SerdeDefault {
+    /// `#[serde(default)]`: the field type's `Default`.
+    Trait,
+    /// `#[serde(default = "path")]`: the named function.
+    Function(syn::ExprPath),
 }
 
 fn doc_of(attrs: &[Attribute]) -> String {
@@ -91,9 +99,9 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 if meta.path.is_ident("default") {
                     if meta.input.peek(syn::Token![=]) {
                         let lit: LitStr = meta.value()?.parse()?;
-                        out.default = Some(Some(lit.parse()?));
+                        out.default = Some(SerdeDefault::Function(lit.parse()?));
                     } else {
-                        out.default = Some(None);
+                        out.default = Some(SerdeDefault::Trait);
                     }
                 } else if meta.input.peek(syn::Token![=]) {
                     let _: syn::Expr = meta.value()?.parse()?;
@@ -113,10 +121,10 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
 }
 
 fn opt_str(value: Option<&String>) -> Tokens {
-    match value {
-        Some(s) => quote!(::core::option::Option::Some(#s)),
-        None => quote!(::core::option::Option::None),
-    }
+    value.map_or_else(
+        || quote!(::core::option::Option::None),
+        |s| quote!(::core::option::Option::Some(#s)),
+    )
 }
 
 /// The `FieldInfo` literals and the sample expressions of a list of fields.
@@ -139,10 +147,10 @@ fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
             Some("tribe") => quote!(Refers::Tribe),
             _ => quote!(Refers::Nothing),
         };
-        let min = match attrs.min {
-            Some(m) => quote!(::core::option::Option::Some(#m)),
-            None => quote!(::core::option::Option::None),
-        };
+        let min = attrs.min.map_or_else(
+            || quote!(::core::option::Option::None),
+            |m| quote!(::core::option::Option::Some(#m)),
+        );
         let optional = attrs.default.is_some();
         infos.push(quote! {
             FieldInfo {
@@ -156,8 +164,8 @@ fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
             }
         });
         samples.push(match &attrs.default {
-            Some(Some(path)) => quote!(#path()),
-            Some(None) => quote!(::core::default::Default::default()),
+            Some(SerdeDefault::Function(path)) => quote!(#path()),
+            Some(SerdeDefault::Trait) => quote!(::core::default::Default::default()),
             None => quote!(<#ty as Sample>::sample()),
         });
     }
@@ -175,12 +183,14 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                 .fields
                 .iter()
                 .enumerate()
-                .map(|(i, f)| match &f.ident {
-                    Some(id) => quote!(#id),
-                    None => {
-                        let index = syn::Index::from(i);
-                        quote!(#index)
-                    }
+                .map(|(i, f)| {
+                    f.ident.as_ref().map_or_else(
+                        || {
+                            let index = syn::Index::from(i);
+                            quote!(#index)
+                        },
+                        |id| quote!(#id),
+                    )
                 })
                 .collect();
             let build = match &data.fields {
