@@ -12,23 +12,20 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::dialogs::{PickResult, script};
 use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
-use sigilforge::sandbox::StepCommand;
+use sigilforge::sandbox::SandboxCommand;
 use sigilforge::sandbox::battle::BattleCommand;
 use sigilforge_engine::diag::{Diagnostics, Location};
 use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
+mod ui_common;
+use ui_common::{pack_fixture, starter_copy};
+
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
+/// The test pack: `pack.ron` and `cards.ron`.
 fn fixture() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.ron"),
-        "Pack(id: \"test\", name: \"Test Pack\", version: \"0.1.0\", schema_version: 1)\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("cards.ron"), CARDS).unwrap();
-    dir
+    pack_fixture(&[("cards.ron", CARDS)])
 }
 
 fn load(dir: &Path) -> Pack {
@@ -124,8 +121,8 @@ fn an_item_changed_on_both_sides_waits_in_the_conflict_dialog() {
     harness.get_by_label("See both side by side").click();
     harness.run();
     harness.get_by_label("On disk");
-    // Clicked through accesskit: kittest's pointer click presses and releases in one frame,
-    // which the modal, re-centred after it grew, does not take as a click.
+    // Through accesskit: kittest's pointer click on Apply misses once the side-by-side view
+    // is open (not understood yet; the real window's miss was the dialog re-centring late).
     harness.get_by_label("Apply").click_accesskit();
     harness.run();
     assert!(
@@ -297,21 +294,7 @@ fn a_file_dialog_that_cannot_open_offers_a_path_field() {
 
 #[test]
 fn the_open_sandbox_reruns_with_reloaded_stats() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
-    let dir = tempfile::tempdir().unwrap();
-    let mut stack = vec![std::path::PathBuf::new()];
-    while let Some(rel) = stack.pop() {
-        for entry in std::fs::read_dir(src.join(&rel)).unwrap() {
-            let entry = entry.unwrap();
-            let rel = rel.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                std::fs::create_dir_all(dir.path().join(&rel)).unwrap();
-                stack.push(rel);
-            } else {
-                std::fs::copy(entry.path(), dir.path().join(&rel)).unwrap();
-            }
-        }
-    }
+    let dir = starter_copy();
     let mut harness = harness(dir.path());
     harness
         .state_mut()
@@ -321,8 +304,8 @@ fn the_open_sandbox_reruns_with_reloaded_stats() {
     harness.run();
     harness
         .state_mut()
-        .apply(EditCommand::Sandbox(BattleCommand::Step(
-            StepCommand::RunToEnd,
+        .apply(EditCommand::Sandbox(BattleCommand::Run(
+            SandboxCommand::RunToEnd,
         )));
     harness.run();
     let outcome = |h: &Harness<'_, SigilforgeApp>| {

@@ -12,6 +12,9 @@ use sigilforge::editor::{AutosaveSettings, RECOVERY_FILE, Settings, SigilforgeAp
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
+mod ui_common;
+use ui_common::starter_copy;
+
 const CARDS: &str = r#"CardSet(
     cards: [
         (id: "grunt", name: "Grunt", cost: 1, attack: 2, life: 2, tribes: ["Warrior"]),
@@ -231,25 +234,6 @@ fn no_pack_shows_what_to_do_first() {
             .collect::<Vec<_>>()
             .is_empty()
     );
-}
-
-/// Copies `content/` (the starter pack) into a temporary folder.
-fn starter_copy() -> tempfile::TempDir {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
-        }
-    }
-    let dir = tempfile::tempdir().unwrap();
-    copy(&sigilforge::editor::default_pack_dir(), dir.path());
-    dir
 }
 
 #[test]

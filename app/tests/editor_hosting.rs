@@ -14,26 +14,10 @@ use sigilforge::glyph_ui::GlyphEdit;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, load_pack};
 
-const VAULT: &str = "glyphs/vault-alarm.ron";
+mod ui_common;
+use ui_common::starter_copy;
 
-/// Copies `content/` (the starter pack) into a temporary folder.
-fn starter_copy() -> tempfile::TempDir {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
-        }
-    }
-    let dir = tempfile::tempdir().unwrap();
-    copy(&sigilforge::editor::default_pack_dir(), dir.path());
-    dir
-}
+const VAULT: &str = "glyphs/vault-alarm.ron";
 
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
     let mut diags = Diagnostics::new();

@@ -7,7 +7,8 @@ mod encounter_ui_common;
 
 use egui::{Event, PointerButton};
 use egui_kittest::kittest::Queryable;
-use encounter_ui_common::{Host, cell_centre, click, click_at, harness};
+use encounter_ui_common::ui_common::click;
+use encounter_ui_common::{Host, cell_centre, click_at, harness};
 use sigilforge::encounter_ui::EncounterEdit;
 use sigilforge::encounter_ui::sandbox::{log_line, state_line};
 use sigilforge_engine::encounter::{EncounterRun, ScriptAction};

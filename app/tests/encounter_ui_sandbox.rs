@@ -5,14 +5,17 @@
 
 mod encounter_ui_common;
 
+use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use encounter_ui_common::{click, hags_hut, harness};
-use sigilforge::encounter_ui::simulate::win_rate_text;
+use encounter_ui_common::ui_common::{click, move_timeline};
+use encounter_ui_common::{hags_hut, harness};
 use sigilforge::encounter_ui::{
-    EMPTY_STATE, EncounterEdit, EncounterEditor, apply_encounter_edit, write_sheet,
+    EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
+    write_sheet,
 };
-use sigilforge::sandbox::SystemSandbox as _;
+use sigilforge::sandbox::encounter::{encounter_tally, win_rate_text};
+use sigilforge::sandbox::{SandboxCommand, SystemSandbox as _};
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{EncounterRun, simulate};
 
@@ -80,29 +83,39 @@ fn the_sandbox_follows_edits_at_the_same_step() {
     // Reset goes back to step 0.
     click(&mut harness, "Reset");
     harness.get_by_label("Round 1, hag's turn, step 0");
-    // The timeline seeks (replaying from the seed); step back goes one action back.
-    harness
-        .state_mut()
-        .editor
-        .sandbox
-        .apply(&sigilforge::sandbox::StepCommand::Seek(3));
-    harness.run();
+    // The timeline seeks (replaying from the seed): three arrow keys, three actions; step
+    // back goes one action back. Each went through the host as a sandbox command.
+    move_timeline(&mut harness, Key::ArrowRight, 3);
     harness.get_by_label("Step 3");
     click(&mut harness, "Step back");
     harness.get_by_label("Step 2");
+    assert!(
+        harness
+            .state()
+            .sandbox
+            .contains(&EncounterSandboxCommand::Run(SandboxCommand::Seek(3)))
+    );
+    assert_eq!(
+        harness.state().sandbox.last(),
+        Some(&EncounterSandboxCommand::Run(SandboxCommand::StepBack))
+    );
 }
 
 #[test]
 fn simulate_finishes_and_shows_a_win_rate() {
     let mut harness = harness();
-    click(&mut harness, "Difficulty");
-    harness.state_mut().editor.simulation.runs = 100;
+    click(&mut harness, "Sandbox");
+    harness
+        .state_mut()
+        .editor
+        .apply_sandbox(&EncounterSandboxCommand::Run(SandboxCommand::SetRuns(100)));
     // A spinner keeps repainting while the job runs: step frames rather than `run()`.
     harness.get_by_label("Simulate").click();
     let mut done = false;
     for _ in 0..3000 {
         harness.step();
-        if harness.state().editor.simulation.report().is_some() {
+        let sim = harness.state().editor.sandbox.simulation().unwrap();
+        if sim.progress().is_none() && sim.tally().is_some() {
             done = true;
             break;
         }
@@ -112,7 +125,10 @@ fn simulate_finishes_and_shows_a_win_rate() {
     harness.run();
     let host = harness.state();
     let expected = simulate(&host.content, &host.enc, 100).unwrap();
-    assert_eq!(host.editor.simulation.report(), Some(&expected));
+    assert_eq!(
+        host.editor.sandbox.simulation().unwrap().tally(),
+        Some(&encounter_tally(&expected))
+    );
     harness.get_by_label(&win_rate_text(&expected));
     for (id, chance) in &expected.drop_chance {
         harness.get_by_label(&format!("{id} drops in {:.1}% of runs", chance * 100.0));
@@ -120,6 +136,10 @@ fn simulate_finishes_and_shows_a_win_rate() {
     assert!(
         expected.win_rate_low <= expected.win_rate && expected.win_rate <= expected.win_rate_high
     );
+    // The details fold away, leaving the counts, to give the run the room.
+    click(&mut harness, "Details");
+    assert!(harness.query_by_label(&win_rate_text(&expected)).is_none());
+    harness.get_by_label_contains("Heroes win: ");
 }
 
 #[test]
@@ -137,16 +157,17 @@ fn the_sheet_is_the_engines_html() {
         html.contains("The Hag&#39;s Hut") || html.contains("The Hag's Hut"),
         "{html}"
     );
-    assert!(write_sheet(&dir.path().join("missing/hut.html"), &enc, &content).is_err());
+    // A folder that cannot be made (a file is in the way) is an error, not a panic.
+    assert!(write_sheet(&path.join("hut.html"), &enc, &content).is_err());
 }
 
 #[test]
 fn no_encounter_shows_the_empty_state() {
     let mut editor = EncounterEditor::new();
     let mut harness = Harness::new_ui(move |ui| {
-        let mut edits = Vec::new();
-        editor.ui_optional(ui, None, &mut edits);
-        assert!(edits.is_empty());
+        let (mut edits, mut runs) = (Vec::new(), Vec::new());
+        editor.ui_optional(ui, None, &mut edits, &mut runs);
+        assert!(edits.is_empty() && runs.is_empty());
     });
     harness.run();
     harness.get_by_label(EMPTY_STATE);

@@ -2,63 +2,20 @@
 //! the sandbox and reads the log; and checks a link over 1u is refused with the reason shown.
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
 
-use egui::{Key, Modifiers};
+use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit, new_network};
-use sigilforge_engine::glyph::{GlyphAction, GlyphNetwork, GlyphTime};
+use sigilforge::glyph_ui::new_network;
+use sigilforge_engine::glyph::{GlyphAction, GlyphTime};
 
-/// What a host does: draw the editor, then apply the edits it pushed (the editor's `apply`).
-struct Host {
-    editor: GlyphEditor,
-    net: GlyphNetwork,
-    applied: Vec<GlyphEdit>,
-}
-
-fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
-    let host = Host {
-        editor: GlyphEditor::new(),
-        net,
-        applied: Vec::new(),
-    };
-    Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .with_max_steps(30)
-        .build_ui_state(
-            |ui, host: &mut Host| {
-                let mut edits = Vec::new();
-                host.editor.ui(ui, &host.net, &mut edits);
-                for edit in edits {
-                    match apply_glyph_edit(&mut host.net, &edit) {
-                        Ok(()) => host.applied.push(edit),
-                        Err(reason) => host.editor.set_refusal(Some(reason)),
-                    }
-                }
-            },
-            host,
-        )
-}
-
-/// Replaces the text of the field labelled `label` with `text` and presses Enter.
-fn set_field(harness: &mut Harness<'_, Host>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
-}
+mod glyph_ui_common;
+use glyph_ui_common::ui_common::{click, move_timeline, set_field};
+use glyph_ui_common::{Host, harness};
 
 /// Clicks a glyph's node in the graph. The graph is drawn on a zoomed layer, so the node's
 /// accesskit rect is not where the pointer would hit it: click through accesskit instead.
 fn click_node(harness: &mut Harness<'_, Host>, id: &str) {
     harness.get_by_label(id).click_accesskit();
-    harness.run();
-}
-
-fn click(harness: &mut Harness<'_, Host>, label: &str) {
-    harness.get_by_label(label).click();
     harness.run();
 }
 
@@ -153,12 +110,9 @@ fn build_link_inject_and_step_by_clicking() {
     // Step back replays to round 1.
     click(&mut harness, "Step back");
     assert_eq!(harness.state().editor.sandbox_round(), 1);
-    // The timeline seeks any round, replaying with the injection kept.
-    harness
-        .state_mut()
-        .editor
-        .sandbox_apply(&sigilforge::sandbox::StepCommand::Seek(2));
-    harness.run();
+    // The timeline seeks any round, replaying with the injection kept: one arrow key, one
+    // round forward.
+    move_timeline(&mut harness, Key::ArrowRight, 1);
     assert_eq!(harness.state().editor.sandbox_round(), 2);
     harness.get_by_label("Step 2");
     click(&mut harness, "Step back");

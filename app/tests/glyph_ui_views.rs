@@ -5,52 +5,18 @@
 use std::path::Path;
 
 use egui::{Event, PointerButton, Pos2, Vec2};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit};
+use sigilforge::glyph_ui::{GlyphEdit, apply_glyph_edit};
 use sigilforge_engine::glyph::{GlyphNetwork, load};
 
-struct Host {
-    editor: GlyphEditor,
-    net: GlyphNetwork,
-    applied: Vec<GlyphEdit>,
-}
+mod glyph_ui_common;
+use glyph_ui_common::harness;
+use glyph_ui_common::ui_common::click;
 
 fn broken_relay() -> GlyphNetwork {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/glyphs/broken-relay.ron");
     let source = std::fs::read_to_string(&path).unwrap();
     load(&source, &path).unwrap().0
-}
-
-fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
-    let host = Host {
-        editor: GlyphEditor::new(),
-        net,
-        applied: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .with_max_steps(30)
-        .build_ui_state(
-            |ui, host: &mut Host| {
-                let mut edits = Vec::new();
-                host.editor.ui(ui, &host.net, &mut edits);
-                for edit in edits {
-                    match apply_glyph_edit(&mut host.net, &edit) {
-                        Ok(()) => host.applied.push(edit),
-                        Err(reason) => host.editor.set_refusal(Some(reason)),
-                    }
-                }
-            },
-            host,
-        );
-    harness.run();
-    harness
-}
-
-fn click(harness: &mut Harness<'_, Host>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 #[test]

@@ -6,14 +6,11 @@ use egui::emath::TSTransform;
 use egui::{Event, PointerButton, Pos2, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, apply_glyph_edit, new_network};
+use sigilforge::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
 use sigilforge_engine::glyph::GlyphNetwork;
 
-struct Host {
-    editor: GlyphEditor,
-    net: GlyphNetwork,
-    applied: Vec<GlyphEdit>,
-}
+mod glyph_ui_common;
+use glyph_ui_common::{Host, harness};
 
 fn two_glyphs(bell_x: f64) -> GlyphNetwork {
     let mut net = new_network("wire");
@@ -22,32 +19,6 @@ fn two_glyphs(bell_x: f64) -> GlyphNetwork {
         apply_glyph_edit(&mut net, &edit).unwrap();
     }
     net
-}
-
-fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
-    let host = Host {
-        editor: GlyphEditor::new(),
-        net,
-        applied: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .with_max_steps(30)
-        .build_ui_state(
-            |ui, host: &mut Host| {
-                let mut edits = Vec::new();
-                host.editor.ui(ui, &host.net, &mut edits);
-                for edit in edits {
-                    match apply_glyph_edit(&mut host.net, &edit) {
-                        Ok(()) => host.applied.push(edit),
-                        Err(reason) => host.editor.set_refusal(Some(reason)),
-                    }
-                }
-            },
-            host,
-        );
-    harness.run();
-    harness
 }
 
 /// The graph layer's transform (graph coordinates to screen): the only transformed layer.

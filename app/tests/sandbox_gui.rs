@@ -11,10 +11,12 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
-use sigilforge::sandbox::StepCommand;
 use sigilforge::sandbox::battle::BattleCommand;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
+use ui_common::{click, move_timeline, starter_copy};
+
+mod ui_common;
 
 fn load(dir: &Path) -> Pack {
     let mut diags = Diagnostics::new();
@@ -31,25 +33,6 @@ fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
     harness
 }
 
-/// Copies `content/` (the starter pack) into a temporary folder.
-fn starter_copy() -> tempfile::TempDir {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
-        }
-    }
-    let dir = tempfile::tempdir().unwrap();
-    copy(&sigilforge::editor::default_pack_dir(), dir.path());
-    dir
-}
-
 fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<String> {
     harness
         .query_all_by_label_contains(text)
@@ -60,29 +43,19 @@ fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<St
         .collect()
 }
 
-fn step(harness: &mut Harness<'_, SigilforgeApp>, command: StepCommand) {
-    harness
-        .state_mut()
-        .apply(EditCommand::Sandbox(BattleCommand::Step(command)));
-    harness.run();
-}
-
 #[test]
 fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
     let dir = starter_copy();
     let mut harness = harness(dir.path());
-    harness.get_by_label("Scenario").click();
-    harness.run();
-    harness
-        .get_by_label("Armor 2 takes two off each attack")
-        .click();
-    harness.run();
-    // The timeline seeks (what dragging it pushes), replaying from the seed.
-    step(&mut harness, StepCommand::Seek(8));
+    click(&mut harness, "Scenario");
+    click(&mut harness, "Armor 2 takes two off each attack");
+    // The timeline seeks, replaying from the seed: eight arrow keys, eight events.
+    move_timeline(&mut harness, Key::ArrowRight, 8);
     harness.get_by_label("Step 8");
-    harness.get_by_label("Step back").click();
-    harness.run();
+    click(&mut harness, "Step back");
     harness.get_by_label("Step 7");
+    move_timeline(&mut harness, Key::ArrowLeft, 3);
+    harness.get_by_label("Step 4");
     harness.key_press(Key::F5);
     harness.run();
     // Select the first attack's damage: the board is the one right after it, the Why pane

@@ -117,6 +117,9 @@ pub enum ArchiveError {
     /// The zip itself is damaged.
     #[error("not a readable zip archive: {0}")]
     Zip(#[from] zip::result::ZipError),
+    /// Writing the archive failed.
+    #[error(transparent)]
+    Write(#[from] crate::atomic::WriteError),
     /// The file system refused.
     #[error("{path}: {source}")]
     Io {
@@ -191,19 +194,7 @@ pub fn export_pack(pack_dir: &Path, output: &Path) -> Result<ExportReport, Archi
         zip.write_all(bytes).map_err(io_err(output))?;
     }
     let bytes = zip.finish()?.into_inner();
-    let mut tmp = tempfile::NamedTempFile::new_in(
-        output
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new(".")),
-    )
-    .map_err(io_err(output))?;
-    tmp.write_all(&bytes).map_err(io_err(output))?;
-    tmp.as_file().sync_all().map_err(io_err(output))?;
-    tmp.persist(output).map_err(|e| ArchiveError::Io {
-        path: output.to_owned(),
-        source: e.error,
-    })?;
+    crate::atomic::write_bytes_atomic(output, &bytes)?;
     Ok(ExportReport {
         pack_id: manifest.pack_id,
         version: manifest.version,

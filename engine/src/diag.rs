@@ -81,15 +81,15 @@ impl Diagnostics {
 
     /// Records an error.
     pub fn error(&mut self, file: &Path, location: Location, message: impl Into<String>) {
-        self.push(file, location, Severity::Error, message);
+        self.record(file, location, Severity::Error, message);
     }
 
     /// Records a warning.
     pub fn warning(&mut self, file: &Path, location: Location, message: impl Into<String>) {
-        self.push(file, location, Severity::Warning, message);
+        self.record(file, location, Severity::Warning, message);
     }
 
-    fn push(
+    fn record(
         &mut self,
         file: &Path,
         location: Location,
@@ -102,6 +102,17 @@ impl Diagnostics {
             severity,
             message: message.into(),
         });
+    }
+
+    /// Appends one problem as it is.
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    /// Drops repeats of a problem (same file, place, severity and words) that follow each
+    /// other: after [`Diagnostics::sort`], every repeat.
+    pub fn dedup(&mut self) {
+        self.0.dedup();
     }
 
     /// Appends all of another list.

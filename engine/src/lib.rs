@@ -7,13 +7,16 @@
 extern crate self as sigilforge_engine;
 
 pub mod archive;
+pub mod atomic;
 pub mod balance;
 pub mod battle;
 pub mod command;
+pub mod content_check;
 pub mod core;
 pub mod diag;
 pub mod encounter;
 pub mod glyph;
+pub mod locate;
 pub mod model;
 pub mod pack;
 pub mod reflect;

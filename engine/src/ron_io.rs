@@ -2,12 +2,12 @@
 //! past unknown fields so one file reports every typo; limits on size and nesting (never a stack
 //! overflow); a canonical pretty form so saves are deterministic and diffs minimal; atomic writes.
 
-use std::io::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use crate::atomic::{WriteError, write_atomic};
 use crate::diag::{Diagnostics, Location};
 use crate::ron_scan::{is_ident, skip_string, value_end};
 
@@ -16,27 +16,6 @@ pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
 pub use crate::ron_doc::tree::MAX_DEPTH;
 /// How many unknown fields one file may report before the loader gives up on it.
 const MAX_RECOVERIES: usize = 64;
-
-/// Errors writing a file.
-#[derive(Debug, thiserror::Error)]
-pub enum WriteError {
-    /// The value could not be turned into RON.
-    #[error("cannot write {path}: {message}")]
-    Serialize {
-        /// The file.
-        path: String,
-        /// Why.
-        message: String,
-    },
-    /// The file system refused.
-    #[error("cannot write {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The underlying error.
-        source: std::io::Error,
-    },
-}
 
 /// Parses `source` (the text of `file`) as `T`, recording every problem in `diags`.
 ///
@@ -340,33 +319,6 @@ pub fn to_canonical<T: Serialize>(tag: &str, value: &T) -> Result<String, ron::E
     out.push_str(&body);
     out.push('\n');
     Ok(out)
-}
-
-/// Writes `contents` to `path` atomically: a temporary file in the same folder, flushed and
-/// fsynced, then renamed over the target. A crash leaves either the old file or the new one.
-/// Skips the write when the file already holds exactly these bytes (an unchanged save touches nothing).
-pub fn write_atomic(path: &Path, contents: &str) -> Result<bool, WriteError> {
-    let io = |source| WriteError::Io {
-        path: path.display().to_string(),
-        source,
-    };
-    if std::fs::read(path).is_ok_and(|old| old == contents.as_bytes()) {
-        return Ok(false);
-    }
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(io)?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    tmp.write_all(contents.as_bytes()).map_err(io)?;
-    tmp.as_file().sync_all().map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
-    // fsync the folder too, so the rename itself survives a crash.
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all(); // best effort: not every platform can fsync a directory
-    }
-    Ok(true)
 }
 
 #[cfg(test)]

@@ -171,8 +171,31 @@ fn value_where_none_belongs_is_located() {
 }
 
 #[test]
+fn a_pack_folder_without_a_manifest_is_refused_not_walked() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "loose/cards.ron", "CardSet(cards: [])\n");
+    let file = write(
+        dir.path(),
+        "s.ron",
+        "BattleScenario(name: \"x\", pack: Some(\"loose\"), a: [])\n",
+    );
+    let out = battle_command(&file, None, None, true);
+    assert_eq!(out.code, 2);
+    let e = out.stderr.replace(&dir.path().display().to_string(), "DIR");
+    assert_eq!(
+        e.trim(),
+        "DIR/s.ron:1:38: pack folder `DIR/loose` has no pack.ron: not a pack"
+    );
+}
+
+#[test]
 fn unknown_keyword_in_a_pack_file_is_located_in_that_file() {
     let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "pack/pack.ron",
+        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\", schema_version: 1)\n",
+    );
     write(
         dir.path(),
         "pack/cards.ron",
@@ -196,6 +219,11 @@ fn unknown_keyword_in_a_pack_file_is_located_in_that_file() {
 #[test]
 fn inline_cards_override_pack_cards_and_pack_keywords_join_the_standard_ones() {
     let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "pack/pack.ron",
+        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\", schema_version: 1)\n",
+    );
     write(
         dir.path(),
         "pack/cards.ron",

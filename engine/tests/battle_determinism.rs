@@ -1,7 +1,9 @@
 //! Determinism, random boards (proptest), the loop limit, and the stepping API the sandbox uses.
 
 mod battle_common;
+
 use battle_common as common;
+use battle_common::{KEYWORDS, TRIBES};
 
 use std::sync::Arc;
 
@@ -171,58 +173,6 @@ fn an_endless_trigger_loop_stops_at_the_limit() {
         .starts_with("loop limit")
     );
 }
-
-const KEYWORDS: &[&str] = &[
-    "Ambush 2",
-    "Armor 1",
-    "Ascend",
-    "Assassin 2",
-    "Bastion",
-    "Beastmaster",
-    "Berserk",
-    "Bolt",
-    "Breakthrough 1",
-    "Burst 1",
-    "Carrot Seeker",
-    "Charge",
-    "Cleansing Fire",
-    "Curse",
-    "Cross Over",
-    "Dodge",
-    "Dominate 1",
-    "Fade",
-    "Fury",
-    "Gatekeeper",
-    "Heal 2",
-    "Incite",
-    "Inspire",
-    "Invulnerability",
-    "Loremaster",
-    "Machinist 1",
-    "Mindless",
-    "Plague Bearer",
-    "Reanimate",
-    "Reaper 1",
-    "Refresh",
-    "Regen 1",
-    "Regen Aura",
-    "Rider's Might",
-    "Sabotage",
-    "Shield",
-    "Skirmish 1",
-    "Soothsay",
-    "Soul Drain 1",
-    "Storm",
-    "Swarm 1",
-    "Techlord",
-    "Templar's Wrath",
-    "Undead Hunger",
-    "Vengeance 2",
-    "Warrior's Oath",
-    "Ice Block",
-    "Terrify",
-];
-const TRIBES: &[&str] = &["Beast", "Rider", "Undead", "Templar", "Warrior", "Warlord"];
 
 fn arb_card() -> impl Strategy<Value = Card> {
     (

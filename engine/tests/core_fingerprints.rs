@@ -24,6 +24,9 @@ use sigilforge_engine::glyph::{GlyphRun, load_file};
 use sigilforge_engine::model::{BattleScenario, Card, CardKind, Player, ScheduledPlay};
 use sigilforge_engine::rules::cli::rules_command;
 
+mod battle_common;
+use battle_common::{KEYWORDS, TRIBES};
+
 const CONTENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../content");
 const BASELINE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -71,58 +74,6 @@ fn battle_text(mut battle: Battle) -> String {
     let _ = writeln!(out, "{}", battle.outcome_json());
     out
 }
-
-const KEYWORDS: &[&str] = &[
-    "Ambush 2",
-    "Armor 1",
-    "Ascend",
-    "Assassin 2",
-    "Bastion",
-    "Beastmaster",
-    "Berserk",
-    "Bolt",
-    "Breakthrough 1",
-    "Burst 1",
-    "Carrot Seeker",
-    "Charge",
-    "Cleansing Fire",
-    "Curse",
-    "Cross Over",
-    "Dodge",
-    "Dominate 1",
-    "Fade",
-    "Fury",
-    "Gatekeeper",
-    "Heal 2",
-    "Incite",
-    "Inspire",
-    "Invulnerability",
-    "Loremaster",
-    "Machinist 1",
-    "Mindless",
-    "Plague Bearer",
-    "Reanimate",
-    "Reaper 1",
-    "Refresh",
-    "Regen 1",
-    "Regen Aura",
-    "Rider's Might",
-    "Sabotage",
-    "Shield",
-    "Skirmish 1",
-    "Soothsay",
-    "Soul Drain 1",
-    "Storm",
-    "Swarm 1",
-    "Techlord",
-    "Templar's Wrath",
-    "Undead Hunger",
-    "Vengeance 2",
-    "Warrior's Oath",
-    "Ice Block",
-    "Terrify",
-];
-const TRIBES: &[&str] = &["Beast", "Rider", "Undead", "Templar", "Warrior", "Warlord"];
 
 /// A random 7-versus-7 board with an artifact and plays, drawn from `rng`.
 fn random_board(rng: &mut ChaCha8Rng) -> BattleScenario {

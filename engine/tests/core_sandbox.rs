@@ -87,9 +87,11 @@ fn encounter() -> EncounterRun {
 
 fn rules() -> RulesRun {
     let path = content("rules-tests/19_3a_trigger_order.ron");
-    let mut scenario: RulesScenario =
-        ron::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    load_scenario_pack(&mut scenario, path.parent().unwrap()).unwrap();
+    let source = std::fs::read_to_string(&path).unwrap();
+    let mut scenario: RulesScenario = ron::from_str(&source).unwrap();
+    let mut diags = Diagnostics::new();
+    load_scenario_pack(&mut scenario, &source, &path, &mut diags);
+    assert!(!diags.has_errors(), "{diags:?}");
     RulesRun::new(&scenario).unwrap()
 }
 

@@ -144,6 +144,15 @@ fn cli_sheet_is_self_contained_and_escaped() {
     assert!(html.contains("class=\"wall\""), "the map grid");
     assert!(!html.contains("<script") && !html.contains("http"));
     assert_eq!(escape("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
+    // The sheet is the user's to share: the mode a plain new file gets (umask), not 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let plain = dir.path().join("plain.html");
+        std::fs::File::create(&plain).unwrap();
+        assert_eq!(mode(&out_path), mode(&plain), "the sheet's mode");
+    }
 }
 
 #[test]

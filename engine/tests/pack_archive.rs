@@ -94,6 +94,19 @@ fn export_then_import_gives_byte_identical_files() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn an_exported_archive_gets_the_mode_a_new_file_gets() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let tmp = tempfile::tempdir().unwrap();
+    let zip_path = tmp.path().join("starter.zip");
+    export_pack(&starter(), &zip_path).unwrap();
+    let plain = tmp.path().join("plain");
+    std::fs::File::create(&plain).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&zip_path), mode(&plain), "umask respected, not 0600");
+}
+
 #[test]
 fn an_existing_pack_is_not_overwritten_without_force() {
     let tmp = tempfile::tempdir().unwrap();

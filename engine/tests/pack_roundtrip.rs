@@ -87,7 +87,7 @@ fn every_spec_battle_example_round_trips() {
 fn starter_pack_validates_and_an_unchanged_save_writes_nothing() {
     let src = workspace().join("content");
     let tmp = tempfile::tempdir().unwrap();
-    copy_dir(&src, tmp.path());
+    spec_examples::copy_dir(&src, tmp.path());
     let mut diags = Diagnostics::new();
     let mut pack = load_pack(tmp.path(), &mut diags);
     assert!(
@@ -124,19 +124,6 @@ fn save_as_then_reload_gives_an_equal_pack() {
     let mut reloaded = reloaded;
     reloaded.save_as(out.path()).unwrap();
     assert_eq!(snapshot(out.path()), before);
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {

@@ -4,12 +4,16 @@
 
 use std::path::Path;
 
+mod spec_examples;
+
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{load_pack, validate_command};
 
+// Flags are the battle engine's rule flags: `validate` runs the checks `battle` runs, so an
+// unknown flag here would be a problem (it was once passed over).
 const KEYWORDS: &str = r#"KeywordSet(keywords: [
-    (name: "Armor", param: Some("N"), flags: ["Armor"]),
-    (name: "Fury", flags: ["Fury"]),
+    (name: "Armor", param: Some("N"), abilities: [(kind: Static, effects: [Modify(Armor, Value)])]),
+    (name: "Fury", flags: ["AttackTwice"]),
 ])
 "#;
 
@@ -147,8 +151,7 @@ fn scenario_references_to_missing_cards_are_located() {
     let out = validate_command(dir.path());
     assert_eq!(out.code, 1);
     assert!(
-        out.stdout
-            .contains("bad.ron:4:18: scenario refers to card `ghost`"),
+        out.stdout.contains("bad.ron:4:18: unknown card id `ghost`"),
         "{}",
         out.stdout
     );
@@ -247,19 +250,7 @@ fn a_broken_encounter_file_is_reported_once() {
 fn a_syntax_error_gives_one_root_problem() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
     let dir = tempfile::tempdir().unwrap();
-    let mut stack = vec![std::path::PathBuf::new()];
-    while let Some(rel) = stack.pop() {
-        for entry in std::fs::read_dir(src.join(&rel)).unwrap() {
-            let entry = entry.unwrap();
-            let rel = rel.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                std::fs::create_dir_all(dir.path().join(&rel)).unwrap();
-                stack.push(rel);
-            } else {
-                std::fs::copy(entry.path(), dir.path().join(&rel)).unwrap();
-            }
-        }
-    }
+    spec_examples::copy_dir(&src, dir.path());
     let cards = dir.path().join("battle-line/cards.ron");
     let text = std::fs::read_to_string(&cards).unwrap();
     let broken = text.replacen("then runs.\"),", "then runs.\",", 1);

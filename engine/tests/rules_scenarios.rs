@@ -59,12 +59,12 @@ fn every_rules_scenario_meets_its_expectations() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Each file under `content/rules-tests/errors/` starts with `// exit N: message` and must
+/// Each file under `engine/tests/fixtures/rules-errors/` starts with `// exit N: message` and must
 /// exit N with that message on standard error: the errors a designer sees are part of the
 /// contract.
 #[test]
 fn every_error_scenario_fails_with_its_message() {
-    let files = ron_files_in("../content/rules-tests/errors");
+    let files = ron_files_in("tests/fixtures/rules-errors");
     assert!(files.len() >= 6, "only {} error scenarios", files.len());
     for path in files {
         let source = std::fs::read_to_string(&path).unwrap();
@@ -152,9 +152,11 @@ fn the_rules_map_names_every_scenario_and_only_real_ones() {
         .filter(|w| Path::new(w).extension().is_some_and(|e| e == "ron"))
         .collect();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/rules-tests");
+    // Error scenarios (`rules-errors/…`) are test fixtures beside this file.
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     for name in &named {
         assert!(
-            dir.join(name).is_file(),
+            dir.join(name).is_file() || fixtures.join(name).is_file(),
             "the map names {name}, which does not exist"
         );
     }

@@ -18,7 +18,7 @@ use super::panels::Panels;
 use super::panels::log::Level;
 use super::recovery::{AutosaveSettings, RecoverySnapshot};
 use super::watch::PackWatcher;
-use crate::sandbox::StepCommand;
+use crate::sandbox::SandboxCommand;
 use crate::sandbox::battle::BattleCommand;
 
 /// How the app is set up (what touches the file system besides explicit saves).
@@ -280,6 +280,17 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The Balance panel (its settings, run and report).
+    #[must_use]
+    pub fn balance_panel(&self) -> &super::panels::balance::BalancePanel {
+        &self.panels.balance
+    }
+
+    /// The Balance panel, to change its settings.
+    pub fn balance_panel_mut(&mut self) -> &mut super::panels::balance::BalancePanel {
+        &mut self.panels.balance
+    }
+
     /// The pack file of the scenario the battle sandbox plays, if one is loaded.
     #[must_use]
     pub fn sandbox_source(&self) -> Option<&str> {
@@ -323,15 +334,15 @@ impl SigilforgeApp {
             ),
             (
                 KeyboardShortcut::new(Modifiers::SHIFT, Key::F10),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::StepBack)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::StepBack)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F10),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::Step)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::Step)),
             ),
             (
                 KeyboardShortcut::new(Modifiers::NONE, Key::F5),
-                EditCommand::Sandbox(BattleCommand::Step(StepCommand::RunToEnd)),
+                EditCommand::Sandbox(BattleCommand::Run(SandboxCommand::RunToEnd)),
             ),
         ];
         for (shortcut, command) in table {
@@ -344,7 +355,8 @@ impl SigilforgeApp {
         }
     }
 
-    /// Timed work: debounced validation, autosave, file watcher events.
+    /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
+    /// repaint only when it has something due, so an idle editor is not redrawn.
     fn background(&mut self, ctx: &egui::Context) {
         if let Some(at) = self.revalidate_at {
             let now = Instant::now();
@@ -357,6 +369,10 @@ impl SigilforgeApp {
                 ctx.request_repaint_after(at.saturating_duration_since(now));
             }
         }
+        // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
+        if let Some(watcher) = &self.watcher {
+            watcher.wake(ctx);
+        }
         if let Some(changed) = self.watcher.as_mut().map(PackWatcher::poll)
             && !changed.is_empty()
         {
@@ -365,8 +381,8 @@ impl SigilforgeApp {
         if self.panels.sandbox.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        if self.watcher.is_some() {
-            ctx.request_repaint_after(super::watch::POLL_INTERVAL);
+        if let Some(again) = self.panels.balance.poll() {
+            ctx.request_repaint_after(again);
         }
         self.autosave(ctx);
     }

@@ -8,7 +8,7 @@ use sigilforge_engine::model::{Card, PackManifest};
 use sigilforge_engine::pack::{Pack, SaveError};
 
 use super::app::SigilforgeApp;
-use super::commands::{CloseAnswer, EditCommand};
+use super::commands::{BalanceCommand, CloseAnswer, EditCommand};
 use super::document::{Change, Document, Item, ItemAddr, ItemKind, empty_content};
 use super::history::Entry;
 use super::panels::keyword_editor::new_keyword;
@@ -167,8 +167,26 @@ impl SigilforgeApp {
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
             EditCommand::Sandbox(command) => self.apply_battle(command),
+            EditCommand::Balance(BalanceCommand::Run) => {
+                if let Some(doc) = &self.doc {
+                    self.panels.balance.run(doc);
+                }
+            }
+            EditCommand::Balance(BalanceCommand::Cancel) => self.panels.balance.cancel(),
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
+            EditCommand::GlyphSandbox { file, command } => {
+                self.panels
+                    .hosted
+                    .glyph_editor(&file)
+                    .apply_sandbox(&command);
+            }
+            EditCommand::EncounterSandbox { file, command } => {
+                self.panels
+                    .hosted
+                    .encounter_editor(&file)
+                    .apply_sandbox(&command);
+            }
             EditCommand::OpenFile(file) => self.open_file(&file),
             EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),

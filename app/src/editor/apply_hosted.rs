@@ -17,7 +17,6 @@ use super::tab::Tab;
 use crate::dialogs::PathRequest;
 use crate::encounter_ui::{EncounterEdit, apply_encounter_edit};
 use crate::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
-use crate::sandbox::StepCommand;
 use crate::sandbox::battle::BattleCommand;
 
 impl SigilforgeApp {
@@ -365,21 +364,12 @@ impl SigilforgeApp {
                     s.plays.remove(index);
                 }
             }),
-            BattleCommand::Step(step) => {
-                self.panels.sandbox.step(&step);
+            BattleCommand::Run(command) => {
+                self.panels.sandbox.step(&command);
                 None
             }
             BattleCommand::Save => {
                 self.save();
-                None
-            }
-            BattleCommand::Simulate => {
-                self.panels.sandbox.simulate();
-                None
-            }
-            BattleCommand::LoadSeed(seed) => {
-                self.panels.sandbox.step(&StepCommand::SetSeed(seed));
-                self.panels.sandbox.step(&StepCommand::Reset);
                 None
             }
         };

@@ -108,6 +108,13 @@ impl SigilforgeApp {
                 {
                     self.dock = default_layout();
                 }
+                if ui
+                    .button("Balance lab")
+                    .on_hover_text("Show the Balance panel: each card's effect on the odds")
+                    .clicked()
+                {
+                    commands.push(EditCommand::ShowTab(Tab::Balance));
+                }
                 menu_item(
                     ui,
                     "Keyboard shortcuts",

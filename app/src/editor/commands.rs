@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use sigilforge_engine::model::{Card, KeywordDef};
 
 use super::document::{Item, ItemAddr};
-use crate::encounter_ui::EncounterEdit;
-use crate::glyph_ui::GlyphEdit;
+use crate::encounter_ui::{EncounterEdit, EncounterSandboxCommand};
+use crate::glyph_ui::{GlyphEdit, GlyphSandboxCommand};
 
 /// A request from the UI. Only `SigilforgeApp::apply` acts on these.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,8 +85,10 @@ pub enum EditCommand {
     CloseAnswer(CloseAnswer),
     /// Files changed on disk by another program (relative paths).
     ReloadFromDisk(Vec<String>),
-    /// A battle sandbox action.
+    /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
+    /// A Balance panel action.
+    Balance(BalanceCommand),
     /// An edit made in a glyph network tab.
     Glyph {
         /// The network's file (relative path).
@@ -100,6 +102,20 @@ pub enum EditCommand {
         file: String,
         /// What changed.
         edit: EncounterEdit,
+    },
+    /// A glyph network tab's sandbox: a step, a seek, an injection.
+    GlyphSandbox {
+        /// The network's file (relative path).
+        file: String,
+        /// What the sandbox asked for.
+        command: GlyphSandboxCommand,
+    },
+    /// An encounter tab's sandbox: a step, a seek, Simulate, the policies switch.
+    EncounterSandbox {
+        /// The encounter's file (relative path).
+        file: String,
+        /// What the sandbox asked for.
+        command: EncounterSandboxCommand,
     },
     /// Ask where to save an encounter's printable sheet (a dialog), then write it.
     ExportSheet(String),
@@ -135,5 +151,14 @@ pub enum CloseAnswer {
     /// Close without saving.
     Discard,
     /// Keep the window open.
+    Cancel,
+}
+
+/// What the Balance panel asks the editor for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BalanceCommand {
+    /// Run a balance of the pack as edited, with the panel's settings.
+    Run,
+    /// Stop the run in progress (nothing of it is kept).
     Cancel,
 }

@@ -17,7 +17,7 @@ pub fn default_layout() -> DockState<Tab> {
     let [editors, _bottom] = surface.split_below(
         NodeIndex::root(),
         0.68,
-        vec![Tab::Sandbox, Tab::Problems, Tab::Log],
+        vec![Tab::Sandbox, Tab::Balance, Tab::Problems, Tab::Log],
     );
     let [editors, _library] = surface.split_left(editors, 0.26, vec![Tab::Library]);
     let [_editors, _preview] = surface.split_right(editors, 0.68, vec![Tab::Preview]);
@@ -53,6 +53,7 @@ impl TabViewer for Viewer<'_> {
             },
             Tab::Log => "Log".into(),
             Tab::Sandbox => "Sandbox".into(),
+            Tab::Balance => "Balance".into(),
             Tab::Glyph(file) | Tab::Encounter(file) => self
                 .doc
                 .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
@@ -113,6 +114,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Problems => super::panels::problems::ui(ui, doc, self.commands),
             Tab::Log => super::panels::log::ui(ui, &self.panels.log),
             Tab::Sandbox => self.panels.sandbox.ui(ui, doc, self.commands),
+            Tab::Balance => self.panels.balance.ui(ui, doc, self.commands),
             Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
             Tab::Encounter(file) => {
                 self.panels

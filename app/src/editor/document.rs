@@ -363,6 +363,19 @@ impl Document {
         }
     }
 
+    /// Where the card with this id is written (the first one, if an id repeats).
+    #[must_use]
+    pub fn card_addr(&self, id: &str) -> Option<ItemAddr> {
+        self.pack.files.iter().find_map(|file| match &file.content {
+            Content::Cards(set) => set
+                .cards
+                .iter()
+                .position(|c| c.id == id)
+                .map(|i| ItemAddr::card(&file.path, i)),
+            _ => None,
+        })
+    }
+
     /// The keyword at an address.
     #[must_use]
     pub fn keyword(&self, addr: &ItemAddr) -> Option<&KeywordDef> {

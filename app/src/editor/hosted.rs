@@ -79,11 +79,15 @@ impl HostedEditors {
             ));
             return;
         };
-        let mut edits = Vec::new();
-        self.glyph_editor(file).ui(ui, net, &mut edits);
+        let (mut edits, mut runs) = (Vec::new(), Vec::new());
+        self.glyph_editor(file).ui(ui, net, &mut edits, &mut runs);
         commands.extend(edits.into_iter().map(|edit| EditCommand::Glyph {
             file: file.to_owned(),
             edit,
+        }));
+        commands.extend(runs.into_iter().map(|command| EditCommand::GlyphSandbox {
+            file: file.to_owned(),
+            command,
         }));
     }
 
@@ -102,8 +106,8 @@ impl HostedEditors {
         self.forget_stale_contents(doc);
         let content = content_for(&mut self.contents, doc, file, enc);
         let editor = self.encounter.entry(file.to_owned()).or_default();
-        let mut edits = Vec::new();
-        editor.ui(ui, enc, content, &mut edits);
+        let (mut edits, mut runs) = (Vec::new(), Vec::new());
+        editor.ui(ui, enc, content, &mut edits, &mut runs);
         if editor.take_export_request() {
             commands.push(EditCommand::ExportSheet(file.to_owned()));
         }
@@ -111,6 +115,13 @@ impl HostedEditors {
             file: file.to_owned(),
             edit,
         }));
+        commands.extend(
+            runs.into_iter()
+                .map(|command| EditCommand::EncounterSandbox {
+                    file: file.to_owned(),
+                    command,
+                }),
+        );
     }
 
     /// Drops every cached content when a library file (abilities, stat blocks, statuses) changed.

@@ -322,6 +322,10 @@ impl SigilforgeApp {
                         }
                         let mut both = pending.side_by_side.contains(&key);
                         if ui.toggle_value(&mut both, "See both side by side").changed() {
+                            // The dialog grows and re-centres: lay it out again now, so the
+                            // next click lands where the user sees the buttons (an idle editor
+                            // would otherwise show the old layout until the next event).
+                            ui.ctx().request_discard("conflict dialog resized");
                             if both {
                                 pending.side_by_side.insert(key.clone());
                             } else {

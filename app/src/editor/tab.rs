@@ -20,6 +20,8 @@ pub enum Tab {
     Log,
     /// The battle sandbox.
     Sandbox,
+    /// The balance lab: each card's effect on the odds.
+    Balance,
     /// The glyph network editor for one file (relative path).
     Glyph(String),
     /// The encounter editor for one file (relative path).

@@ -2,15 +2,20 @@
 //!
 //! An embeddable component in rerun's shape: the document stays the engine's `Encounter`;
 //! [`EncounterEditor::ui`] draws it and pushes [`EncounterEdit`]s, and the host applies them with
-//! [`apply_encounter_edit`] (recording undo) and passes the updated encounter back next frame:
+//! [`apply_encounter_edit`] (recording undo) and passes the updated encounter back next frame.
+//! The sandbox's steps, seeks, Simulate and policies switch are [`EncounterSandboxCommand`]s the
+//! host applies with [`EncounterEditor::apply_sandbox`]:
 //!
 //! ```text
-//! let mut edits = Vec::new();
-//! editor.ui(ui, &encounter, &content, &mut edits);
+//! let (mut edits, mut runs) = (Vec::new(), Vec::new());
+//! editor.ui(ui, &encounter, &content, &mut edits, &mut runs);
 //! for edit in edits {
 //!     if let Err(reason) = apply_encounter_edit(&mut encounter, &content, &edit) {
 //!         editor.set_refusal(Some(reason));
 //!     }
+//! }
+//! for command in runs {
+//!     editor.apply_sandbox(&command);
 //! }
 //! ```
 
@@ -19,7 +24,6 @@ pub mod edit;
 pub mod map_view;
 pub mod sandbox;
 pub mod script;
-pub mod simulate;
 
 use std::path::Path;
 
@@ -30,8 +34,7 @@ use sigilforge_engine::encounter::{Encounter, EncounterContent};
 pub use builder::{MapTool, Prep};
 pub use edit::{EncounterEdit, apply_encounter_edit, fresh_combatant_id};
 use map_view::{MapAction, MapView, Overlay, Token};
-pub use sandbox::Sandbox;
-pub use simulate::SimulationPanel;
+pub use sandbox::{EncounterSandboxCommand, Sandbox};
 
 /// Which part of the editor is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,10 +42,8 @@ pub enum EncounterTab {
     /// GM prep: picker, turn order, map tools.
     #[default]
     Prep,
-    /// Step through the encounter on the map.
+    /// Step through the encounter on the map, and simulate it (the difficulty estimate).
     Sandbox,
-    /// The difficulty estimate.
-    Difficulty,
 }
 
 /// The text shown when no encounter is open.
@@ -57,23 +58,23 @@ pub struct EncounterEditor {
     pub prep: Prep,
     /// The map's view state (zoom).
     pub map: MapView,
-    /// The step-through run.
+    /// The step-through run and its Simulate control.
     pub sandbox: Sandbox,
-    /// The difficulty estimate job.
-    pub simulation: SimulationPanel,
     refusal: Option<String>,
     status: Option<String>,
     /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
     export_requested: bool,
 }
 
-/// Writes the engine's printable HTML sheet of an encounter to `path`.
+/// Writes the engine's printable HTML sheet of an encounter to `path` (atomically, with the
+/// permissions the user's umask gives a new file, like every other export).
 pub fn write_sheet(
     path: &Path,
     enc: &Encounter,
     content: &EncounterContent,
-) -> std::io::Result<()> {
-    std::fs::write(path, encounter_sheet(enc, content))
+) -> Result<(), sigilforge_engine::atomic::WriteError> {
+    sigilforge_engine::atomic::write_bytes_atomic(path, encounter_sheet(enc, content).as_bytes())
+        .map(|_| ())
 }
 
 /// The empty state, for a host with no encounter open.
@@ -110,26 +111,34 @@ impl EncounterEditor {
         self.prep.selected.as_deref()
     }
 
+    /// Carries out what the sandbox asked for: the host calls this from its one `apply`.
+    pub fn apply_sandbox(&mut self, command: &EncounterSandboxCommand) {
+        self.sandbox.apply(command);
+    }
+
     /// Draws the editor for `enc`, or the empty state when there is none.
     pub fn ui_optional(
         &mut self,
         ui: &mut Ui,
         doc: Option<(&Encounter, &EncounterContent)>,
         edits: &mut Vec<EncounterEdit>,
+        sandbox_commands: &mut Vec<EncounterSandboxCommand>,
     ) {
         match doc {
-            Some((enc, content)) => self.ui(ui, enc, content, edits),
+            Some((enc, content)) => self.ui(ui, enc, content, edits, sandbox_commands),
             None => empty_ui(ui),
         }
     }
 
-    /// Draws the editor. Never changes `enc`: every change is pushed onto `edits`.
+    /// Draws the editor. Never changes `enc`: every change is pushed onto `edits`, and what the
+    /// sandbox asks for onto `sandbox_commands`.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         enc: &Encounter,
         content: &EncounterContent,
         edits: &mut Vec<EncounterEdit>,
+        sandbox_commands: &mut Vec<EncounterSandboxCommand>,
     ) {
         if self
             .prep
@@ -161,7 +170,9 @@ impl EncounterEditor {
                     .resizable(true)
                     .default_size(460.0)
                     .show(ui, |ui| {
-                        self.sandbox.ui(ui);
+                        egui::ScrollArea::vertical()
+                            .id_salt("encounter_sandbox_scroll")
+                            .show(ui, |ui| self.sandbox.ui(ui, sandbox_commands));
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     let tokens = self.sandbox.tokens();
@@ -181,9 +192,6 @@ impl EncounterEditor {
                     }
                 });
             }
-            EncounterTab::Difficulty => {
-                egui::CentralPanel::default().show(ui, |ui| self.simulation.ui(ui, enc, content));
-            }
         }
         if edits.len() > before {
             self.refusal = None;
@@ -199,9 +207,9 @@ impl EncounterEditor {
                 ui.selectable_value(&mut self.tab, EncounterTab::Prep, "Prep")
                     .on_hover_text("GM prep: stat blocks, turn order, the map");
                 ui.selectable_value(&mut self.tab, EncounterTab::Sandbox, "Sandbox")
-                    .on_hover_text("Step through the encounter on the map, with the log");
-                ui.selectable_value(&mut self.tab, EncounterTab::Difficulty, "Difficulty")
-                    .on_hover_text("Estimate the heroes' chances by simulation");
+                    .on_hover_text(
+                        "Step through the encounter on the map, with the log; simulate it for a difficulty estimate",
+                    );
                 ui.separator();
                 ui.label("Zoom").on_hover_text("Map zoom");
                 if self.map.zoom <= 0.0 {

@@ -1,8 +1,10 @@
 //! The sandbox: the encounter run step by step in the one sandbox panel (`crate::sandbox`): a
-//! step is an action. The board is the state the run reaches at the selected event (health,
-//! Beats, conditions with stacks as chips) and the map shows the same moment. The run is
-//! rebuilt (and replayed to the same step) whenever the encounter changes, so it always shows
-//! the encounter as edited.
+//! step is an action. The board is the state right after the selected event (health, Beats,
+//! conditions with stacks as chips; the run keeps a moment per entry) and the map shows the
+//! same moment. The run is rebuilt (and replayed to the same step) whenever the encounter
+//! changes, so it always shows the encounter as edited. Simulate plays the encounter with the
+//! policies on both sides (the difficulty estimate). Every control is an
+//! [`EncounterSandboxCommand`] the host applies ([`Sandbox::apply`]).
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::state::CombatantView;
@@ -11,19 +13,51 @@ use sigilforge_engine::encounter::{
 };
 
 use super::map_view::{Token, side_colour};
-use crate::sandbox::{Runner, StepCommand, sandbox_ui};
+use crate::sandbox::{Runner, SandboxCommand, Simulation, SystemSandbox, sandbox_ui};
+
+/// How many encounters Simulate plays unless told otherwise.
+pub const SIMULATION_RUNS: u32 = 1000;
+
+/// What the encounter sandbox asks its host for; the host applies it with
+/// `EncounterEditor::apply_sandbox`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EncounterSandboxCommand {
+    /// A control of the one sandbox panel.
+    Run(SandboxCommand),
+    /// Whether the policies play both sides (the script is ignored).
+    Policies(bool),
+}
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Sandbox {
     /// Seed of the run.
     pub seed: u64,
     /// Ignore the script: the policies play both sides.
     pub policies: bool,
     pub(crate) runner: Option<Runner<EncounterRun>>,
+    /// The Simulate control (the difficulty estimate).
+    pub(crate) simulation: Simulation,
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
-    source: Option<(Encounter, EncounterContent, u64, bool)>,
+    pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
+}
+
+impl Default for Sandbox {
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            policies: false,
+            runner: None,
+            simulation: Simulation::new(
+                SIMULATION_RUNS,
+                "Play the encounter with seeds 0 to N−1, simple policies on both sides (the script is ignored), and count the heroes' wins",
+            )
+            .without_progress(),
+            error: None,
+            source: None,
+        }
+    }
 }
 
 pub use crate::sandbox::panel::CAUSE_ARROW;
@@ -70,6 +104,13 @@ impl Sandbox {
             e == enc && c == content && *s == self.seed && *p == self.policies
         });
         if !same {
+            let content_changed = self
+                .source
+                .as_ref()
+                .is_some_and(|(e, c, _, _)| e != enc || c != content);
+            if content_changed {
+                self.simulation.content_changed();
+            }
             self.source = Some((enc.clone(), content.clone(), self.seed, self.policies));
             self.rebuild();
         }
@@ -89,7 +130,7 @@ impl Sandbox {
                 self.error = None;
                 match &mut self.runner {
                     Some(runner) => runner.replace(&run),
-                    None => self.runner = Some(Runner::new(run)),
+                    None => self.runner = Some(Runner::with_moments(run)),
                 }
             }
             Err(e) => {
@@ -105,10 +146,10 @@ impl Sandbox {
         self.runner.as_ref().map(|r| &r.run)
     }
 
-    /// The run the board and the map show: at the selected event, or as stepped.
+    /// The selected event, if any.
     #[must_use]
-    pub fn shown(&self) -> Option<&EncounterRun> {
-        self.runner.as_ref().map(Runner::shown)
+    pub fn selected(&self) -> Option<usize> {
+        self.runner.as_ref().and_then(Runner::selected)
     }
 
     /// Steps taken so far.
@@ -117,37 +158,62 @@ impl Sandbox {
         self.run().map_or(0, EncounterRun::steps_taken)
     }
 
-    /// Carries out a sandbox control (the panel's buttons, the timeline, a selection).
-    pub fn apply(&mut self, command: &StepCommand) {
-        if let StepCommand::SetSeed(seed) = command {
-            self.seed = *seed;
-            if let Some(source) = &mut self.source {
-                source.2 = *seed;
+    /// Carries out what the sandbox asked for (the panel's controls, the policies switch).
+    pub fn apply(&mut self, command: &EncounterSandboxCommand) {
+        match command {
+            EncounterSandboxCommand::Policies(on) => {
+                self.policies = *on;
+                if let Some(source) = &mut self.source {
+                    source.3 = *on;
+                }
+                self.rebuild();
             }
-            self.rebuild();
-        } else if let Some(runner) = &mut self.runner {
-            runner.apply(command);
+            // Simulate is the panel's (`crate::sandbox::encounter`); the rest ends below.
+            EncounterSandboxCommand::Run(control) => SystemSandbox::apply(self, control),
         }
     }
 
-    /// One step forward.
-    pub fn step(&mut self) {
-        self.apply(&StepCommand::Step);
+    /// The encounter and content the run is built from.
+    #[must_use]
+    pub fn source(&self) -> Option<(&Encounter, &EncounterContent)> {
+        self.source.as_ref().map(|(e, c, _, _)| (e, c))
     }
 
-    /// The shown run's state, if running.
+    /// Carries out a control that moves the run (a seed rebuilds it).
+    pub(crate) fn run_control(&mut self, command: &SandboxCommand) {
+        match command {
+            SandboxCommand::SetSeed(seed) | SandboxCommand::LoadSeed(seed) => {
+                self.seed = *seed;
+                if let Some(source) = &mut self.source {
+                    source.2 = *seed;
+                }
+                self.rebuild();
+                if matches!(command, SandboxCommand::LoadSeed(_))
+                    && let Some(runner) = &mut self.runner
+                {
+                    runner.apply(&SandboxCommand::Reset);
+                }
+            }
+            _ => {
+                if let Some(runner) = &mut self.runner {
+                    runner.apply(command);
+                }
+            }
+        }
+    }
+
+    /// The state the board and the map show: right after the selected event, or as stepped.
     #[must_use]
     pub fn state(&self) -> Option<StateView> {
-        self.shown().map(EncounterRun::state)
+        self.runner.as_ref().map(Runner::board)
     }
 
-    /// Tokens for the map from the shown run's state (names from the stat blocks).
+    /// Tokens for the map from the shown state (names from the stat blocks).
     #[must_use]
     pub fn tokens(&self) -> Vec<Token> {
-        let Some(run) = self.shown() else {
+        let (Some(run), Some(state)) = (self.run(), self.state()) else {
             return Vec::new();
         };
-        let state = run.state();
         state
             .combatants
             .iter()
@@ -178,19 +244,27 @@ impl Sandbox {
             .collect()
     }
 
-    /// The policies switch, then the one sandbox panel; its controls are applied after.
-    pub fn ui(&mut self, ui: &mut Ui) {
-        ui.checkbox(&mut self.policies, "Policies play")
-            .on_hover_text("Ignore the script: simple policies play both sides");
+    /// The policies switch, then the one sandbox panel; what they ask for goes to the host.
+    pub fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<EncounterSandboxCommand>) {
+        if self.simulation.poll() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let mut policies = self.policies;
+        if ui
+            .checkbox(&mut policies, "Policies play")
+            .on_hover_text("Ignore the script: simple policies play both sides")
+            .changed()
+        {
+            commands.push(EncounterSandboxCommand::Policies(policies));
+        }
         if let Some(e) = &self.error {
             ui.colored_label(Color32::from_rgb(230, 90, 80), e);
             return;
         }
-        let mut commands = Vec::new();
-        sandbox_ui(ui, &*self, &mut |c| commands.push(c));
-        for c in &commands {
-            self.apply(c);
-        }
+        sandbox_ui(ui, &*self, &mut |c| {
+            commands.push(EncounterSandboxCommand::Run(c));
+        });
     }
 
     /// Round, turn, outcome and each combatant's state with its conditions as chips, at the
@@ -200,12 +274,12 @@ impl Sandbox {
             return;
         };
         let turn = state.turn.as_deref().unwrap_or("nobody");
-        let steps = self.shown().map_or(0, EncounterRun::steps_taken);
-        ui.label(format!(
-            "Round {}, {turn}'s turn, step {steps}",
-            state.round
-        ))
-        .on_hover_text("Where the run is at the shown moment");
+        let when = match self.selected() {
+            Some(i) => format!("right after #{i}"),
+            None => format!("step {}", self.steps()),
+        };
+        ui.label(format!("Round {}, {turn}'s turn, {when}", state.round))
+            .on_hover_text("Where the run is at the shown moment");
         if let Some(o) = &state.outcome {
             let who = o.winner.as_deref().unwrap_or("nobody");
             ui.label(

@@ -81,7 +81,7 @@ impl GraphView {
     }
 
     /// Draws the graph.
-    pub fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, sandbox: &mut Sandbox) {
+    pub fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>, sandbox: &Sandbox) {
         ui.horizontal(|ui| {
             if ui
                 .button("Fit")
@@ -154,7 +154,7 @@ impl GraphView {
 
 struct GlyphViewer<'f, 'a> {
     frame: &'f mut Frame<'a>,
-    sandbox: &'f mut Sandbox,
+    sandbox: &'f Sandbox,
     /// The screen rect to fit the nodes into this frame, if a fit is due.
     fit: Option<Rect>,
     /// Node rects drawn last frame (graph coordinates), for fitting.
@@ -388,7 +388,7 @@ impl GlyphViewer<'_, '_> {
             .on_hover_text("The sandbox command arrives here at the start of the next round")
             .clicked()
         {
-            self.sandbox.inject(&id);
+            self.frame.inject(&id, &command);
             ui.close();
         }
         if ui

@@ -58,7 +58,7 @@ impl MapView {
         &mut self,
         ui: &mut Ui,
         frame: &mut Frame<'_>,
-        sandbox: &mut Sandbox,
+        sandbox: &Sandbox,
         analysis: &AnalysisPanel,
     ) {
         ui.label("Drag a glyph to move it; drag the background to pan; scroll to zoom. Faint dashed ring: 4u (links break beyond it).")
@@ -218,7 +218,7 @@ impl MapView {
         t: &Transform,
         frame: &mut Frame<'_>,
         positions: &[(f64, f64)],
-        sandbox: &mut Sandbox,
+        sandbox: &Sandbox,
     ) {
         let net = frame.net;
         let hit = |pos: Pos2| {
@@ -286,7 +286,7 @@ impl MapView {
                 .on_hover_text("The sandbox command arrives here at the start of the next round")
                 .clicked()
             {
-                sandbox.inject(&id);
+                frame.inject(&id, &command);
                 ui.close();
             }
             if ui

@@ -2,20 +2,24 @@
 //!
 //! [`GlyphEditor`] is an embeddable panel. It only READS the [`GlyphNetwork`] it is given and
 //! pushes [`GlyphEdit`] values for the host to apply with [`apply_glyph_edit`] (the host's single
-//! place that changes the document, where undo is recorded). Its views (the egui-snarl graph,
-//! the map) are caches rebuilt from the network whenever it changes; the sandbox run is replayed
-//! to the same round then.
+//! place that changes the document, where undo is recorded), and [`GlyphSandboxCommand`]s (the
+//! sandbox's steps and injections) for the host to apply with [`GlyphEditor::apply_sandbox`].
+//! Its views (the egui-snarl graph, the map) are caches rebuilt from the network whenever it
+//! changes; the sandbox run is replayed to the same round then.
 //!
 //! A host (e.g. a dock tab) does this each frame:
 //!
 //! ```ignore
-//! let mut edits = Vec::new();
-//! self.glyph_editor.ui(ui, &doc.network, &mut edits);
+//! let (mut edits, mut runs) = (Vec::new(), Vec::new());
+//! self.glyph_editor.ui(ui, &doc.network, &mut edits, &mut runs);
 //! for edit in edits {
 //!     // The host's single `apply`: record undo, mark dirty, then change the document.
 //!     if let Err(reason) = glyph_ui::apply_glyph_edit(&mut doc.network, &edit) {
 //!         self.glyph_editor.set_refusal(Some(reason));
 //!     }
+//! }
+//! for command in runs {
+//!     self.glyph_editor.apply_sandbox(&command);
 //! }
 //! ```
 //!
@@ -34,6 +38,7 @@ use egui::{Color32, RichText, Ui};
 use sigilforge_engine::glyph::GlyphNetwork;
 
 pub use edit::{GlyphEdit, apply_glyph_edit, check_glyph_edit, new_network, next_glyph_id};
+pub use sandbox::GlyphSandboxCommand;
 
 use analysis::AnalysisPanel;
 use graph_view::GraphView;
@@ -80,12 +85,15 @@ impl Default for GlyphEditor {
     }
 }
 
-/// What the panels share while drawing one frame: the network, the selection and the edits.
+/// What the panels share while drawing one frame: the network, the selection, the edits and
+/// the sandbox's commands.
 pub struct Frame<'a> {
     /// The network being edited (read-only).
     pub net: &'a GlyphNetwork,
     /// Edits pushed this frame.
     edits: &'a mut Vec<GlyphEdit>,
+    /// Sandbox commands pushed this frame (steps, injections).
+    pub sandbox: &'a mut Vec<GlyphSandboxCommand>,
     /// The selected glyph.
     pub selected: &'a mut Option<String>,
     /// Link mode's first glyph.
@@ -122,6 +130,14 @@ impl Frame<'_> {
             });
         }
         *self.selected = Some(id.to_owned());
+    }
+
+    /// Asks the sandbox to inject `command` at `glyph` (next round).
+    pub fn inject(&mut self, glyph: &str, command: &str) {
+        self.sandbox.push(GlyphSandboxCommand::Inject {
+            glyph: glyph.to_owned(),
+            command: command.to_owned(),
+        });
     }
 
     /// Deletes a glyph (and clears the selection if it was selected).
@@ -186,13 +202,9 @@ impl GlyphEditor {
         self.sandbox.round()
     }
 
-    /// Plays one sandbox round (what the "Step" button does), e.g. from a host's menu or key.
-    pub fn step_sandbox(&mut self) {
-        self.sandbox.step();
-    }
-
-    /// Carries out a sandbox control (what the panel's buttons and timeline push).
-    pub fn sandbox_apply(&mut self, command: &crate::sandbox::StepCommand) {
+    /// Carries out what the sandbox asked for (its controls, timeline and injections): the
+    /// host calls this from its one `apply`.
+    pub fn apply_sandbox(&mut self, command: &GlyphSandboxCommand) {
         self.sandbox.apply(command);
     }
 
@@ -202,9 +214,16 @@ impl GlyphEditor {
         self.sandbox.shining()
     }
 
-    /// Draws the editor into `ui`, reading `net` and pushing the user's changes into `edits`.
-    /// The host applies them (with [`apply_glyph_edit`]) after this call.
-    pub fn ui(&mut self, ui: &mut Ui, net: &GlyphNetwork, edits: &mut Vec<GlyphEdit>) {
+    /// Draws the editor into `ui`, reading `net`, pushing the user's changes into `edits` and
+    /// the sandbox's commands into `sandbox_commands`. The host applies them (with
+    /// [`apply_glyph_edit`] and [`GlyphEditor::apply_sandbox`]) after this call.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        net: &GlyphNetwork,
+        edits: &mut Vec<GlyphEdit>,
+        sandbox_commands: &mut Vec<GlyphSandboxCommand>,
+    ) {
         self.sync(net);
         let refusal_before = self.refusal.clone();
         let GlyphEditor {
@@ -222,6 +241,7 @@ impl GlyphEditor {
         let mut frame = Frame {
             net,
             edits,
+            sandbox: sandbox_commands,
             selected,
             link_from,
             refusal,

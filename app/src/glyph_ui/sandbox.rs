@@ -3,17 +3,34 @@
 //!
 //! The run is a [`GlyphRun`] of the network plus the commands injected here. When the network
 //! changes, the run is replayed to the same round, so what is shown always follows the network
-//! being edited. The map and the graph show the run at the selected event.
+//! being edited. The board, the map and the graph show the glyphs right after the selected
+//! event (the run keeps a moment per event), or as the run stands. Every control and injection
+//! is a [`GlyphSandboxCommand`] the host applies ([`Sandbox::apply`]).
 
 use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::core::Sandbox as _;
-use sigilforge_engine::glyph::{GlyphNetwork, GlyphRun, Injection};
+use sigilforge_engine::glyph::{GlyphMoment, GlyphNetwork, GlyphRun, Injection};
 
 use super::Frame;
 use super::widgets::{DEFAULT_SHINE, parse_colour};
-use crate::sandbox::{Runner, StepCommand, sandbox_ui};
+use crate::sandbox::{Runner, SandboxCommand, sandbox_ui};
+
+/// What the glyph sandbox asks its host for; the host applies it with
+/// `GlyphEditor::apply_sandbox`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GlyphSandboxCommand {
+    /// A control of the one sandbox panel.
+    Run(SandboxCommand),
+    /// `command` arrives at `glyph` at the start of the next round.
+    Inject {
+        /// The glyph's id.
+        glyph: String,
+        /// The command.
+        command: String,
+    },
+}
 
 /// The sandbox's state: the run, the commands injected from the sandbox, the selected event.
 pub struct Sandbox {
@@ -26,8 +43,10 @@ pub struct Sandbox {
     command: String,
     /// What the last button did, when it needs saying (e.g. an injection refused).
     note: Option<String>,
-    /// Glyphs shining in the shown round with their colour (refreshed whenever the run
-    /// changes: the views ask for every glyph every frame).
+    /// The glyphs at the shown moment (refreshed whenever the run or the selection changes:
+    /// the views ask for every glyph every frame).
+    moment: Option<GlyphMoment>,
+    /// Glyphs shining at the shown moment with their colour.
     shining: BTreeMap<String, Color32>,
 }
 
@@ -39,6 +58,7 @@ impl Default for Sandbox {
             runner: None,
             command: "ping".to_owned(),
             note: None,
+            moment: None,
             shining: BTreeMap::new(),
         }
     }
@@ -51,9 +71,10 @@ impl Sandbox {
         self.runner.as_ref().map_or(0, |r| r.run.round())
     }
 
-    /// The run the views show: at the selected event, or as stepped.
-    fn shown(&self) -> Option<&GlyphRun> {
-        self.runner.as_ref().map(Runner::shown)
+    /// The glyphs the views show: right after the selected event, or as the run stands.
+    #[must_use]
+    pub fn moment(&self) -> Option<&GlyphMoment> {
+        self.moment.as_ref()
     }
 
     /// The command the "Inject" button sends.
@@ -77,41 +98,45 @@ impl Sandbox {
         self.shining.get(id).copied()
     }
 
-    /// Recomputes what shines after the run changed.
+    /// Recomputes the shown moment and what shines in it after the run changed.
     fn refresh(&mut self) {
+        self.moment = self.runner.as_ref().map(Runner::board);
         self.shining.clear();
-        if let Some(run) = self.shown() {
-            let lit: Vec<(String, Color32)> = run
-                .shining(run.round())
-                .into_iter()
-                .map(|(id, colour)| {
-                    let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
-                    (id.to_owned(), c)
-                })
-                .collect();
-            self.shining.extend(lit);
+        let (Some(moment), Some(net)) = (&self.moment, &self.net) else {
+            return;
+        };
+        for id in &moment.shining {
+            let colour = net
+                .glyphs
+                .iter()
+                .find(|g| &g.id == id)
+                .and_then(|g| g.colour.as_deref());
+            let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
+            self.shining.insert(id.clone(), c);
         }
     }
 
-    /// Where the shown run has the glyphs (after scheduled moves), by file index.
+    /// Where the glyphs stand at the shown moment (after scheduled moves), by file index.
     #[must_use]
     pub fn positions(&self) -> Vec<(f64, f64)> {
-        self.shown()
-            .map(|r| r.positions().to_vec())
+        self.moment
+            .as_ref()
+            .map(|m| m.positions.clone())
             .unwrap_or_default()
     }
 
-    /// Whether glyph `i` (file index) is still present in the shown run.
+    /// Whether glyph `i` (file index) is present at the shown moment.
     #[must_use]
     pub fn is_present(&self, i: usize) -> bool {
-        self.shown().is_none_or(|r| r.is_present(i))
+        self.moment.as_ref().is_none_or(|m| m.is_present(i))
     }
 
-    /// Links still standing in the shown run.
+    /// Links standing at the shown moment.
     #[must_use]
     pub fn standing_links(&self) -> Vec<(String, String)> {
-        self.shown()
-            .map(GlyphRun::standing_links)
+        self.moment
+            .as_ref()
+            .map(|m| m.links.clone())
             .unwrap_or_default()
     }
 
@@ -124,14 +149,14 @@ impl Sandbox {
         let fresh = GlyphRun::new(&self.with_injections());
         match &mut self.runner {
             Some(runner) => runner.replace(&fresh),
-            None => self.runner = Some(Runner::new(fresh)),
+            None => self.runner = Some(Runner::with_moments(fresh)),
         }
         self.refresh();
     }
 
-    /// Injects the typed command at `glyph`, arriving next round.
-    pub fn inject(&mut self, glyph: &str) {
-        let command = self.command.trim().to_owned();
+    /// Injects `command` at `glyph`, arriving next round.
+    fn inject(&mut self, glyph: &str, command: &str) {
+        let command = command.trim().to_owned();
         if command.is_empty() {
             self.note = Some("Type a command to inject first".to_owned());
             return;
@@ -153,28 +178,28 @@ impl Sandbox {
             }
             Err(e) => self.note = Some(format!("Cannot inject: {e}")),
         }
-        self.refresh();
     }
 
-    /// Carries out a sandbox control (the panel's buttons, the timeline, a selection).
-    pub fn apply(&mut self, command: &StepCommand) {
-        if *command == StepCommand::Reset {
-            // Back to round 0, forgetting the sandbox's injections.
-            self.injected.clear();
-            self.note = None;
-            if let Some(net) = &self.net {
-                self.runner = Some(Runner::new(GlyphRun::new(net)));
+    /// Carries out what the sandbox asked for (the panel's controls, an injection).
+    pub fn apply(&mut self, command: &GlyphSandboxCommand) {
+        match command {
+            GlyphSandboxCommand::Inject { glyph, command } => self.inject(glyph, command),
+            GlyphSandboxCommand::Run(SandboxCommand::Reset) => {
+                // Back to round 0, forgetting the sandbox's injections.
+                self.injected.clear();
+                self.note = None;
+                if let Some(net) = &self.net {
+                    self.runner = Some(Runner::with_moments(GlyphRun::new(net)));
+                }
             }
-        } else if let Some(runner) = &mut self.runner {
-            runner.apply(command);
-            self.note = None;
+            GlyphSandboxCommand::Run(control) => {
+                if let Some(runner) = &mut self.runner {
+                    runner.apply(control);
+                    self.note = None;
+                }
+            }
         }
         self.refresh();
-    }
-
-    /// Plays one round.
-    pub fn step(&mut self) {
-        self.apply(&StepCommand::Step);
     }
 
     fn with_injections(&self) -> GlyphNetwork {
@@ -183,7 +208,7 @@ impl Sandbox {
         net
     }
 
-    /// Draws the inject row, then the one sandbox panel; its controls are applied after.
+    /// Draws the inject row, then the one sandbox panel; what they ask for goes to the host.
     pub fn ui(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         ui.horizontal_wrapped(|ui| {
             let label = ui
@@ -202,7 +227,7 @@ impl Sandbox {
             if inject.clicked()
                 && let Some(id) = target
             {
-                self.inject(&id);
+                frame.inject(&id, &self.command);
             }
             ui.label(RichText::new(format!("Round {}", self.round())).strong());
             if let Some(run) = &self.runner {
@@ -219,10 +244,8 @@ impl Sandbox {
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).italics());
         }
-        let mut commands = Vec::new();
-        sandbox_ui(ui, &*self, &mut |c| commands.push(c));
-        for c in &commands {
-            self.apply(c);
-        }
+        sandbox_ui(ui, &*self, &mut |c| {
+            frame.sandbox.push(GlyphSandboxCommand::Run(c));
+        });
     }
 }

@@ -1,18 +1,24 @@
 //! The battle line in the one sandbox panel: a step is one event; the board is the copy the
 //! battle kept as the selected event was logged (`Battle::at_event`), so it never runs ahead
-//! of the log.
+//! of the log; Simulate runs the engine's `battle::simulate` (wins, draws and losses).
 
 use egui::{RichText, Ui};
 use sigilforge_engine::battle::event::{EventKind, Phase};
+use sigilforge_engine::battle::simulate::{SimulationReport, simulate};
 use sigilforge_engine::battle::{Battle, Event, Winner};
 use sigilforge_engine::core::Sandbox;
 
-use super::{Runner, StepCommand, SystemSandbox};
+use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
+use super::{Runner, SandboxCommand, Simulation, SystemSandbox};
+
+/// How many battles Simulate plays unless told otherwise.
+pub const SIMULATION_RUNS: u32 = 10_000;
 
 /// A battle in the sandbox.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct BattleSandbox {
     runner: Runner<Battle>,
+    simulation: Simulation,
 }
 
 impl BattleSandbox {
@@ -20,7 +26,11 @@ impl BattleSandbox {
     #[must_use]
     pub fn new(battle: Battle) -> Self {
         Self {
-            runner: Runner::new(battle.keep_moments()),
+            runner: Runner::with_moments(battle),
+            simulation: Simulation::new(
+                SIMULATION_RUNS,
+                "Play the battle with seeds 0 to N−1 and count wins, draws and losses",
+            ),
         }
     }
 
@@ -31,8 +41,14 @@ impl BattleSandbox {
     }
 
     /// The battle rebuilt from edited content, replayed to the same step.
-    pub fn replace(&mut self, battle: Battle) {
-        self.runner.replace(&battle.keep_moments());
+    pub fn replace(&mut self, battle: &Battle) {
+        self.runner.replace(battle);
+        self.simulation.content_changed();
+    }
+
+    /// Picks up a finished simulation; true while one runs.
+    pub fn poll(&mut self) -> bool {
+        self.simulation.poll()
     }
 
     fn event(&self, i: usize) -> Option<&Event> {
@@ -42,13 +58,63 @@ impl BattleSandbox {
     /// The board the panel shows: right after the selected event, else right after the last
     /// event stepped to (the battle itself may have worked further ahead).
     #[must_use]
-    pub fn shown(&self) -> Option<Battle> {
-        let run = &self.runner.run;
-        match self.runner.selected() {
-            Some(i) => run.at_event(i as u32),
-            None if run.steps() == 0 => Some(run.clone()),
-            None => run.at_event(run.steps() as u32 - 1),
-        }
+    pub fn shown(&self) -> Battle {
+        self.runner.board()
+    }
+}
+
+/// The battle's simulation for the shared Simulate control.
+fn battle_work(battle: &Battle, runs: u32) -> Work {
+    let setup = battle.battle_setup();
+    Box::new(move |progress| {
+        Ok(battle_tally(&simulate(
+            &setup,
+            u64::from(runs),
+            None,
+            progress,
+        )))
+    })
+}
+
+/// The engine's report as the shared control shows it: the four outcomes with an example seed
+/// each, and the remaining life, A minus B, as a histogram.
+#[must_use]
+pub fn battle_tally(report: &SimulationReport) -> Tally {
+    let outcomes = [
+        ("A wins", report.win.count, report.examples[0]),
+        ("Draw", report.draw.count, report.examples[1]),
+        ("B wins", report.loss.count, report.examples[2]),
+        ("No winner", report.none.count, report.examples[3]),
+    ]
+    .into_iter()
+    .map(|(label, count, example)| OutcomeCount {
+        label: label.to_owned(),
+        count,
+        example,
+    })
+    .collect();
+    let bars = report
+        .life_difference
+        .iter()
+        .map(|bar| ChartBar {
+            x: f64::from(bar.difference),
+            name: None,
+            value: bar.runs as f64,
+            good: Some(bar.difference >= 0),
+        })
+        .collect();
+    Tally {
+        runs: report.runs,
+        outcomes,
+        lines: vec![format!(
+            "Turns played: {:.1} on average (10%–90%: {}–{})",
+            report.turns.mean, report.turns.p10, report.turns.p90
+        )],
+        chart: Some(Chart {
+            caption: "Remaining life, A minus B, over the runs:".to_owned(),
+            y_label: None,
+            bars,
+        }),
     }
 }
 
@@ -118,7 +184,7 @@ impl SystemSandbox for BattleSandbox {
     }
 
     fn board_ui(&self, ui: &mut Ui) {
-        let Some(b) = self.shown() else { return };
+        let b = self.shown();
         if let Some(i) = self.runner.selected() {
             ui.label(RichText::new(format!("The board right after #{i}")).italics());
         }
@@ -163,8 +229,18 @@ impl SystemSandbox for BattleSandbox {
         }
     }
 
-    fn apply(&mut self, command: &StepCommand) {
-        self.runner.apply(command);
+    fn simulation(&self) -> Option<&Simulation> {
+        Some(&self.simulation)
+    }
+
+    fn apply(&mut self, command: &SandboxCommand) {
+        let battle = &self.runner.run;
+        if !self
+            .simulation
+            .apply(command, |runs| Some(battle_work(battle, runs)))
+        {
+            self.runner.apply(command);
+        }
     }
 }
 
@@ -256,12 +332,8 @@ pub enum BattleCommand {
     AddPlay(sigilforge_engine::model::ScheduledPlay),
     /// Remove the scheduled play at this index.
     RemovePlay(usize),
-    /// A control of the sandbox panel.
-    Step(StepCommand),
+    /// A control of the sandbox panel (stepping, seeking, simulating).
+    Run(SandboxCommand),
     /// Save the pack, the scenario file with it (what Ctrl+S does).
     Save,
-    /// Run many seeds on a background thread (the engine's `battle::simulate`).
-    Simulate,
-    /// Load the example seed of an outcome from the last simulation (from the start).
-    LoadSeed(u64),
 }

@@ -1,13 +1,92 @@
 //! Encounters in the one sandbox panel: a step is an action (a script action or one policy
-//! decision); the board is each combatant's state at the selected event, and the map shows
-//! the same moment.
+//! decision); the board is each combatant's state right after the selected event, and the map
+//! shows the same moment. Simulate is the difficulty estimate (`encounter::simulate`: the
+//! policies play both sides, seeds 0..N−1).
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
-use sigilforge_engine::encounter::{EncounterRun, LogEntry, LogKind};
+use sigilforge_engine::encounter::{
+    Encounter, EncounterContent, EncounterRun, LogEntry, LogKind, SimulationReport, simulate,
+};
 
-use super::{Runner, StepCommand, SystemSandbox, cause_text};
+use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
+use super::{Runner, SandboxCommand, Simulation, SystemSandbox, cause_text};
 use crate::encounter_ui::sandbox::{Sandbox as EncounterSandbox, displayable};
+
+/// "Heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
+#[must_use]
+pub fn win_rate_text(r: &SimulationReport) -> String {
+    format!(
+        "Heroes' win rate: {:.1}% (95% interval {:.1}%–{:.1}%)",
+        r.win_rate * 100.0,
+        r.win_rate_low * 100.0,
+        r.win_rate_high * 100.0
+    )
+}
+
+/// "bob drops in 12.0% of runs".
+#[must_use]
+pub fn drop_text(hero: &str, chance: f64) -> String {
+    format!("{hero} drops in {:.1}% of runs", chance * 100.0)
+}
+
+/// The encounter's simulation for the shared Simulate control.
+#[must_use]
+pub fn encounter_work(enc: Encounter, content: EncounterContent, runs: u32) -> Work {
+    Box::new(move |_| {
+        simulate(&content, &enc, runs)
+            .map(|r| encounter_tally(&r))
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// The engine's report as the shared control shows it: the heroes' wins, losses and draws, the
+/// win rate with its interval, the average rounds, and each hero's chance to drop as a chart.
+#[must_use]
+pub fn encounter_tally(r: &SimulationReport) -> Tally {
+    let lost = r.runs.saturating_sub(r.hero_wins).saturating_sub(r.draws);
+    let outcomes = [
+        ("Heroes win", r.hero_wins),
+        ("Heroes lose", lost),
+        ("Draw", r.draws),
+    ]
+    .into_iter()
+    .map(|(label, count)| OutcomeCount {
+        label: label.to_owned(),
+        count: u64::from(count),
+        example: None,
+    })
+    .collect();
+    let mut lines = vec![
+        win_rate_text(r),
+        format!(
+            "Average {:.1} rounds; a draw: time ran out or everyone dropped",
+            r.average_rounds
+        ),
+    ];
+    lines.extend(r.drop_chance.iter().map(|(id, c)| drop_text(id, *c)));
+    let bars = r
+        .drop_chance
+        .iter()
+        .enumerate()
+        .map(|(i, (id, chance))| ChartBar {
+            x: i as f64,
+            name: Some(id.clone()),
+            value: chance * 100.0,
+            good: None,
+        })
+        .collect();
+    Tally {
+        runs: u64::from(r.runs),
+        outcomes,
+        lines,
+        chart: Some(Chart {
+            caption: "Each hero's chance to drop:".to_owned(),
+            y_label: Some("drop chance %".to_owned()),
+            bars,
+        }),
+    }
+}
 
 impl EncounterSandbox {
     fn entry(&self, i: usize) -> Option<&LogEntry> {
@@ -99,7 +178,58 @@ impl SystemSandbox for EncounterSandbox {
         self.state_ui(ui);
     }
 
-    fn apply(&mut self, command: &StepCommand) {
-        EncounterSandbox::apply(self, command);
+    fn simulation(&self) -> Option<&Simulation> {
+        Some(&self.simulation)
+    }
+
+    fn apply(&mut self, command: &SandboxCommand) {
+        // The encounter is copied for the job only when Simulate starts one, not every step.
+        let source = &self.source;
+        let simulated = self.simulation.apply(command, |runs| {
+            let (enc, content, _, _) = source.as_ref()?;
+            Some(encounter_work(enc.clone(), content.clone(), runs))
+        });
+        if !simulated {
+            self.run_control(command);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    #[test]
+    fn the_tally_counts_losses_as_what_is_neither_a_win_nor_a_draw() {
+        let report = SimulationReport {
+            runs: 10,
+            heroes: "heroes".into(),
+            hero_wins: 6,
+            draws: 1,
+            win_rate: 0.6,
+            win_rate_low: 0.31,
+            win_rate_high: 0.83,
+            average_rounds: 3.25,
+            drop_chance: BTreeMap::from([("alice".into(), 0.3), ("bob".into(), 0.5)]),
+        };
+        let tally = encounter_tally(&report);
+        let counts: Vec<(&str, u64)> = tally
+            .outcomes
+            .iter()
+            .map(|o| (o.label.as_str(), o.count))
+            .collect();
+        assert_eq!(counts, [("Heroes win", 6), ("Heroes lose", 3), ("Draw", 1)]);
+        assert_eq!(tally.runs, 10);
+        assert!(tally.lines.contains(&win_rate_text(&report)));
+        assert!(tally.lines.contains(&drop_text("bob", 0.5)));
+        let chart = tally.chart.unwrap();
+        let bars: Vec<(Option<&str>, f64)> = chart
+            .bars
+            .iter()
+            .map(|b| (b.name.as_deref(), b.value))
+            .collect();
+        assert_eq!(bars, [(Some("alice"), 30.0), (Some("bob"), 50.0)]);
     }
 }

@@ -1,13 +1,14 @@
 //! Glyph networks in the one sandbox panel: a step is a round. The network has no dice, so no
-//! seed. The board lists each glyph at the selected event's round (the map and the graph
-//! show the same run).
+//! seed, and nothing to simulate (every run is the same). The board lists each glyph right
+//! after the selected event, in the middle of its round too (the map and the graph show the
+//! same moment).
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::glyph::{GlyphEnd, GlyphEventKind, GlyphRun};
 
-use super::{StepCommand, SystemSandbox, cause_text};
-use crate::glyph_ui::sandbox::Sandbox as GlyphSandbox;
+use super::{SandboxCommand, SystemSandbox, cause_text};
+use crate::glyph_ui::sandbox::{GlyphSandboxCommand, Sandbox as GlyphSandbox};
 
 impl GlyphSandbox {
     fn run(&self) -> Option<&GlyphRun> {
@@ -104,17 +105,24 @@ impl SystemSandbox for GlyphSandbox {
     }
 
     fn board_ui(&self, ui: &mut Ui) {
-        let Some(runner) = &self.runner else { return };
-        let run = runner.shown();
-        ui.label(format!("After round {}", run.round()));
+        let (Some(m), Some(run)) = (self.moment(), self.run()) else {
+            return;
+        };
+        match self.selected() {
+            Some(i) => ui.label(format!("Round {}, right after #{i}", m.round)),
+            None => ui.label(format!("After round {}", m.round)),
+        };
         ui.horizontal_wrapped(|ui| {
             for (i, g) in run.network().glyphs.iter().enumerate() {
-                let mut state = vec![format!("at {:?}", run.positions()[i])];
-                if !run.is_present(i) {
+                let mut state = vec![format!(
+                    "at {:?}",
+                    m.positions.get(i).copied().unwrap_or(g.pos)
+                )];
+                if !m.is_present(i) {
                     state.push("dismissed".to_owned());
                 }
-                if run.disabled_until(i) >= run.round() && run.disabled_until(i) > 0 {
-                    state.push(format!("disabled to round {}", run.disabled_until(i)));
+                if m.disabled_until(i) >= m.round && m.disabled_until(i) > 0 {
+                    state.push(format!("disabled to round {}", m.disabled_until(i)));
                 }
                 if self.shine_of(&g.id).is_some() {
                     state.push("shines".to_owned());
@@ -122,15 +130,11 @@ impl SystemSandbox for GlyphSandbox {
                 ui.label(format!("{}: {}", g.id, state.join(", ")));
             }
         });
-        let links: Vec<String> = run
-            .standing_links()
-            .iter()
-            .map(|(a, b)| format!("{a}–{b}"))
-            .collect();
+        let links: Vec<String> = m.links.iter().map(|(a, b)| format!("{a}–{b}")).collect();
         ui.label(format!("Links standing: {}", links.join(", ")));
     }
 
-    fn apply(&mut self, command: &StepCommand) {
-        GlyphSandbox::apply(self, command);
+    fn apply(&mut self, command: &SandboxCommand) {
+        GlyphSandbox::apply(self, &GlyphSandboxCommand::Run(command.clone()));
     }
 }

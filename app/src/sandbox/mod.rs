@@ -1,24 +1,30 @@
 //! The one sandbox panel every rule system uses: the same controls (step, step back, run to
-//! end, reset, seed, a timeline to seek any step), the same log (each line with its cause,
-//! copies of one card told apart by id), the same "Why" pane (the selected event's whole cause
-//! chain, then "why this order" in the system's words) and a board each system draws through
-//! [`SystemSandbox::board_ui`], always at the selected event.
+//! end, reset, seed, a timeline to seek any step, and Simulate where the system has an outcome
+//! to count), the same log (each line with its cause, copies of one card told apart by id), the
+//! same "Why" pane (the selected event's whole cause chain, then "why this order" in the
+//! system's words) and a board each system draws through [`SystemSandbox::board_ui`], always
+//! at the selected event.
 //!
 //! Each system wraps its engine run ([`sigilforge_engine::core::Sandbox`]) in a [`Runner`],
-//! which replays from the seed to seek and step back, and implements [`SystemSandbox`]: the
-//! battle line ([`battle`]), glyph networks ([`glyph`]), encounters ([`encounter`]) and the
-//! rules sandbox ([`rules`], whose tab is a later issue). The panel draws from `&dyn
-//! SystemSandbox` and only pushes [`StepCommand`]s; the host applies them in one place.
+//! which replays from the seed to seek and step back and reads the board right after an event
+//! from the run's kept moments ([`sigilforge_engine::core::AtEvent`]), and implements
+//! [`SystemSandbox`]: the battle line ([`battle`]), glyph networks ([`glyph`]), encounters
+//! ([`encounter`]) and the rules sandbox ([`rules`], whose tab is a later issue). The panel
+//! draws from `&dyn SystemSandbox` and only pushes [`SandboxCommand`]s; the host wraps them in
+//! its `EditCommand` and applies them in its one `apply`. Simulating is [`simulate`]'s shared
+//! control over each engine's own simulate function.
 
 pub mod battle;
 pub mod encounter;
 pub mod glyph;
 pub mod panel;
 pub mod rules;
+pub mod simulate;
 
-use sigilforge_engine::core::{Cause, Sandbox};
+use sigilforge_engine::core::{AtEvent, Cause, Sandbox};
 
 pub use panel::sandbox_ui;
+pub use simulate::Simulation;
 
 /// A cause in words: "by ability 1 of door, after #3".
 #[must_use]
@@ -35,7 +41,7 @@ pub fn cause_text<A: std::fmt::Display>(cause: &Cause<A>) -> String {
 
 /// What the sandbox controls ask for; the host applies it with [`SystemSandbox::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StepCommand {
+pub enum SandboxCommand {
     /// One step forward.
     Step,
     /// One step back (a replay from the seed).
@@ -50,6 +56,12 @@ pub enum StepCommand {
     SetSeed(u64),
     /// Show this event's "why", and the board right after it (`None`: the current step).
     Select(Option<usize>),
+    /// How many runs Simulate plays.
+    SetRuns(u32),
+    /// Play that many seeded runs on a background thread and count their outcomes.
+    Simulate,
+    /// Play this seed from the start (a simulated run that ended a given way).
+    LoadSeed(u64),
 }
 
 /// A rule system's run as the one sandbox panel drives and shows it.
@@ -78,28 +90,48 @@ pub trait SystemSandbox {
     fn selected(&self) -> Option<usize>;
     /// Draws the board as it was right after the selected event (or at the current step).
     fn board_ui(&self, ui: &mut egui::Ui);
+    /// The Simulate control, for a system with an outcome worth counting over many seeds.
+    fn simulation(&self) -> Option<&Simulation> {
+        None
+    }
     /// Carries out a control.
-    fn apply(&mut self, command: &StepCommand);
+    fn apply(&mut self, command: &SandboxCommand);
 }
 
-/// An engine run with what the panel needs around it: the run's length, the selected event
-/// and the run replayed to it (kept, so the board does not replay every frame).
+/// An engine run with what the panel needs around it: the run's length, the selected event,
+/// and how the board at that event is read: from the run's kept moments (exact), or, for a
+/// system that keeps none, from the run replayed to the step that logged it.
 #[derive(Debug, Clone)]
 pub struct Runner<S> {
     /// The run as stepped.
     pub run: S,
     total: usize,
-    selected: Option<(usize, S)>,
+    selected: Option<usize>,
+    /// The run replayed to the step that logged the selected event (only without moments).
+    replayed: Option<S>,
+    /// Makes a run (a rebuilt one) keep what the board needs: moments, or nothing.
+    prepare: fn(S) -> S,
+    /// Whether the run keeps moments (the board at an event is read from them).
+    moments: bool,
 }
 
 impl<S: Sandbox> Runner<S> {
-    /// A runner over `run` (at whatever step it is).
+    /// A runner over `run` (at whatever step it is) whose board at a selected event is the run
+    /// replayed to the step that logged it (for a system that keeps no moments).
     pub fn new(run: S) -> Self {
+        Self::prepared(run, std::convert::identity, false)
+    }
+
+    fn prepared(run: S, prepare: fn(S) -> S, moments: bool) -> Self {
+        let run = prepare(run);
         let total = run.seek(usize::MAX).steps();
         Self {
             run,
             total,
             selected: None,
+            replayed: None,
+            prepare,
+            moments,
         }
     }
 
@@ -112,46 +144,73 @@ impl<S: Sandbox> Runner<S> {
     /// The selected event.
     #[must_use]
     pub fn selected(&self) -> Option<usize> {
-        self.selected.as_ref().map(|(i, _)| *i)
+        self.selected
     }
 
-    /// The run whose state the board shows: replayed to the selected event, or as stepped.
+    /// The run whose state a board without moments shows: replayed to the step that logged the
+    /// selected event, or as stepped.
     #[must_use]
     pub fn shown(&self) -> &S {
-        self.selected.as_ref().map_or(&self.run, |(_, at)| at)
+        self.replayed.as_ref().unwrap_or(&self.run)
     }
 
-    /// Carries out a control. Anything that moves the run clears the selection.
-    pub fn apply(&mut self, command: &StepCommand) {
+    /// Carries out a control (Simulate and its runs are the system's: ignored here). Anything
+    /// that moves the run clears the selection.
+    pub fn apply(&mut self, command: &SandboxCommand) {
         match command {
-            StepCommand::Select(Some(i)) if *i < self.run.log().len() => {
-                self.selected = Some((*i, self.run.seek_event(*i)));
+            SandboxCommand::Select(Some(i)) if *i < self.run.log().len() => {
+                self.selected = Some(*i);
+                // A run that keeps moments reads the board from them: no replay.
+                self.replayed = (!self.moments).then(|| self.run.seek_event(*i));
                 return;
             }
-            StepCommand::Select(_) => {}
-            StepCommand::Step => {
+            SandboxCommand::Select(_) | SandboxCommand::SetRuns(_) | SandboxCommand::Simulate => {}
+            SandboxCommand::Step => {
                 self.run.step();
             }
-            StepCommand::StepBack => self.run.step_back(),
-            StepCommand::RunToEnd => {
+            SandboxCommand::StepBack => self.run.step_back(),
+            SandboxCommand::RunToEnd => {
                 self.run.run_to_end();
             }
-            StepCommand::Reset => self.run.reset(),
-            StepCommand::Seek(n) => self.run = self.run.seek(*n),
-            StepCommand::SetSeed(seed) => {
+            SandboxCommand::Reset => self.run.reset(),
+            SandboxCommand::Seek(n) => self.run = self.run.seek(*n),
+            SandboxCommand::SetSeed(seed) => {
                 let steps = self.run.steps();
                 self.run = self.run.reseed(*seed).seek(steps);
                 self.total = self.run.seek(usize::MAX).steps();
             }
+            SandboxCommand::LoadSeed(seed) => {
+                self.run = self.run.reseed(*seed);
+                self.total = self.run.seek(usize::MAX).steps();
+            }
         }
         self.selected = None;
+        self.replayed = None;
     }
 
     /// The same run rebuilt (content edited): replayed to the same step.
     pub fn replace(&mut self, run: &S) {
         let steps = self.run.steps();
-        self.total = run.seek(usize::MAX).steps();
-        self.run = run.seek(steps);
+        let fresh = (self.prepare)(run.restart());
+        self.total = fresh.seek(usize::MAX).steps();
+        self.run = fresh.seek(steps);
         self.selected = None;
+        self.replayed = None;
+    }
+}
+
+impl<S: AtEvent> Runner<S> {
+    /// A runner over `run` (not stepped yet) that keeps a moment per event, so the board at a
+    /// selected event is exactly the board right after it.
+    pub fn with_moments(run: S) -> Self {
+        Self::prepared(run, AtEvent::keep_moments, true)
+    }
+
+    /// The board the panel shows: right after the selected event, else as the run stands.
+    #[must_use]
+    pub fn board(&self) -> S::Moment {
+        self.selected
+            .and_then(|i| self.run.at_event(i))
+            .unwrap_or_else(|| self.run.moment())
     }
 }

@@ -1,16 +1,21 @@
-//! Drawing the one sandbox panel from a `&dyn SystemSandbox`: controls and timeline, the board
-//! at the selected event, the log with causes, and the Why pane.
+//! Drawing the one sandbox panel from a `&dyn SystemSandbox`: controls and timeline, Simulate
+//! (for a system with an outcome), the board at the selected event, the log with causes, and
+//! the Why pane.
 
 use egui::{RichText, Ui};
 
-use super::{StepCommand, SystemSandbox};
+use super::{SandboxCommand, SystemSandbox};
 
 /// The cause arrow: `←` (U+2190) is not in egui's default fonts, `⬅` (U+2B05) is.
 pub const CAUSE_ARROW: &str = "⬅";
 
 /// Draws the whole panel; what the user asks for is pushed, never done here.
-pub fn sandbox_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(StepCommand)) {
+pub fn sandbox_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(SandboxCommand)) {
     controls_ui(ui, sys, push);
+    if let Some(sim) = sys.simulation() {
+        ui.separator();
+        super::simulate::simulate_ui(ui, sim, push);
+    }
     ui.separator();
     // Side by side, so a short dock area still shows all three.
     ui.columns(3, |cols| {
@@ -24,7 +29,7 @@ pub fn sandbox_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(Ste
 }
 
 /// Step, Step back, Run to end, Reset, the seed and the timeline.
-pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(StepCommand)) {
+pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(SandboxCommand)) {
     let word = sys.step_word();
     let (steps, total) = (sys.steps(), sys.total_steps());
     ui.horizontal_wrapped(|ui| {
@@ -33,7 +38,7 @@ pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(St
             .on_hover_text(format!("One {word} forward (F10)"))
             .clicked()
         {
-            push(StepCommand::Step);
+            push(SandboxCommand::Step);
         }
         if ui
             .add_enabled(steps > 0, egui::Button::new("Step back"))
@@ -42,21 +47,21 @@ pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(St
             ))
             .clicked()
         {
-            push(StepCommand::StepBack);
+            push(SandboxCommand::StepBack);
         }
         if ui
             .add_enabled(steps < total, egui::Button::new("Run to end"))
             .on_hover_text("Step until the run is over (F5)")
             .clicked()
         {
-            push(StepCommand::RunToEnd);
+            push(SandboxCommand::RunToEnd);
         }
         if ui
             .button("Reset")
             .on_hover_text("Back to the start")
             .clicked()
         {
-            push(StepCommand::Reset);
+            push(SandboxCommand::Reset);
         }
         if let Some(mut seed) = sys.seed() {
             let label = ui.label("Seed");
@@ -66,7 +71,7 @@ pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(St
                 .on_hover_text("The random seed: same seed, same run")
                 .changed()
             {
-                push(StepCommand::SetSeed(seed));
+                push(SandboxCommand::SetSeed(seed));
             }
         }
         ui.label(format!("Step {steps}"))
@@ -75,18 +80,20 @@ pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(St
     ui.horizontal(|ui| {
         let label = ui.label("Timeline");
         let mut at = steps;
+        // One step a key press (arrow keys once it has the focus), whatever its width.
         let slider = egui::Slider::new(&mut at, 0..=total.max(1))
             .show_value(false)
+            .step_by(1.0)
             .clamping(egui::SliderClamping::Always);
         if ui
             .add_enabled(total > 0, slider)
             .labelled_by(label.id)
             .on_hover_text(format!(
-                "Seek any {word}: the run is replayed from the seed"
+                "Seek any {word} (drag, or the arrow keys): the run is replayed from the seed"
             ))
             .changed()
         {
-            push(StepCommand::Seek(at));
+            push(SandboxCommand::Seek(at));
         }
         ui.weak(format!("{total} {word}s in all"));
     });
@@ -96,7 +103,7 @@ pub fn controls_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(St
 }
 
 /// The log, newest last; each line with its cause; a click selects (or deselects) it.
-fn log_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(StepCommand)) {
+fn log_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(SandboxCommand)) {
     ui.strong("Log");
     let n = sys.log_len();
     if n == 0 {
@@ -122,7 +129,7 @@ fn log_ui(ui: &mut Ui, sys: &dyn SystemSandbox, push: &mut dyn FnMut(StepCommand
                     .on_hover_text("Click to see why, and the board right after it")
                     .clicked()
                 {
-                    push(StepCommand::Select((!on).then_some(i)));
+                    push(SandboxCommand::Select((!on).then_some(i)));
                 }
             }
         });

@@ -1,5 +1,8 @@
 //! The rules sandbox in the one panel (its tab is issue #13): a step is one scripted action;
-//! the board shows the zones, the stack and who has priority at the selected event.
+//! the board shows the zones, the stack, the waiting triggers and who has priority. The rules
+//! engine keeps no moments yet, so at a selected event the board is the one right after the
+//! action that logged it (the run replayed to that step), not the middle of that action.
+//! `tests/sandbox_rules.rs` hosts it as the tab will.
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
@@ -7,7 +10,7 @@ use sigilforge_engine::model::Player;
 use sigilforge_engine::rules::state::Zone;
 use sigilforge_engine::rules::{RulesEvent, RulesRun};
 
-use super::{Runner, StepCommand, SystemSandbox, cause_text};
+use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 
 /// A rules scenario in the sandbox.
 #[derive(Debug, Clone)]
@@ -149,7 +152,7 @@ impl SystemSandbox for RulesSandbox {
         }
     }
 
-    fn apply(&mut self, command: &StepCommand) {
+    fn apply(&mut self, command: &SandboxCommand) {
         self.runner.apply(command);
     }
 }

@@ -1,5 +1,5 @@
 //! Shared host for the encounter editor GUI tests: a local `Encounter` (the Hag's Hut) that
-//! applies the editor's edits each frame, as the real host does.
+//! applies the editor's edits and sandbox commands each frame, as the real host does.
 #![allow(dead_code)] // Each test binary uses a different subset of these helpers.
 
 use std::path::Path;
@@ -7,9 +7,14 @@ use std::path::Path;
 use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::encounter_ui::{EncounterEdit, EncounterEditor, apply_encounter_edit};
+use sigilforge::encounter_ui::{
+    EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
+};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::{Encounter, EncounterContent, load};
+
+#[path = "../ui_common/mod.rs"]
+pub mod ui_common;
 
 /// The host: the document and what was applied or refused.
 pub struct Host {
@@ -18,6 +23,8 @@ pub struct Host {
     pub content: EncounterContent,
     pub applied: Vec<EncounterEdit>,
     pub refused: Vec<String>,
+    /// What the sandbox asked for, in order.
+    pub sandbox: Vec<EncounterSandboxCommand>,
 }
 
 /// The Hag's Hut and its pack, loaded by the engine.
@@ -38,14 +45,16 @@ pub fn harness() -> Harness<'static, Host> {
         content,
         applied: Vec::new(),
         refused: Vec::new(),
+        sandbox: Vec::new(),
     };
     let mut harness = Harness::builder()
         .with_size([1500.0, 1000.0])
         .with_max_steps(40)
         .build_ui_state(
             |ui, host: &mut Host| {
-                let mut edits = Vec::new();
-                host.editor.ui(ui, &host.enc, &host.content, &mut edits);
+                let (mut edits, mut runs) = (Vec::new(), Vec::new());
+                host.editor
+                    .ui(ui, &host.enc, &host.content, &mut edits, &mut runs);
                 for edit in edits {
                     match apply_encounter_edit(&mut host.enc, &host.content, &edit) {
                         Ok(()) => host.applied.push(edit),
@@ -55,17 +64,15 @@ pub fn harness() -> Harness<'static, Host> {
                         }
                     }
                 }
+                for command in runs {
+                    host.editor.apply_sandbox(&command);
+                    host.sandbox.push(command);
+                }
             },
             host,
         );
     harness.run();
     harness
-}
-
-/// Clicks the widget a user reads as `label`, then lets the frame settle.
-pub fn click(harness: &mut Harness<'_, Host>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 /// The screen centre of a map cell (the map is `width` cells across its rect).

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};
+use crate::content_check::{AsWritten, KnownKeyword, check_card_keywords};
+use crate::diag::{Diagnostics, Location, locate_literal};
 use crate::model::keyword::normalise;
-use crate::model::{Card, CardKind, CardSet, KeywordDef, KeywordRef, KeywordSet};
+use crate::model::{Card, CardSet, KeywordDef, KeywordSet};
 
 use super::compile::Compiler;
 pub use super::origin::Origin;
@@ -153,42 +154,25 @@ impl BattleContent {
             compiler.keyword(index, keyword, origin, diags);
         }
         for (index, (id, (card, origin))) in self.cards.iter().enumerate() {
-            let mut keywords = Vec::new();
-            for (written, parsed) in card.keywords.iter().zip(card.keyword_refs()) {
-                let at = || locate_literal_after(&origin.source, id, written);
-                let Ok(KeywordRef { name, value }) = parsed else {
-                    diags.error(&origin.file, at(), "empty keyword");
-                    continue;
-                };
-                let Some(kw) = compiler.program().keyword_index(&name) else {
-                    diags.error(
-                        &origin.file,
-                        at(),
-                        format!("unknown keyword `{name}` on card `{id}`"),
-                    );
-                    continue;
-                };
-                let def = &compiler.program().keywords[kw as usize];
-                match (def.has_param, value) {
-                    (true, None) => diags.error(
-                        &origin.file,
-                        at(),
-                        format!(
-                            "keyword `{}` needs a value, e.g. `{} 2`",
-                            def.name, def.name
-                        ),
-                    ),
-                    (false, Some(v)) => diags.error(
-                        &origin.file,
-                        at(),
-                        format!(
-                            "keyword `{}` takes no value, but `{v}` is written",
-                            def.name
-                        ),
-                    ),
-                    (_, v) => keywords.push((kw, v.unwrap_or(0))),
-                }
-            }
+            let program = compiler.program();
+            let mut keywords = check_card_keywords(
+                card,
+                id,
+                &origin.source,
+                &origin.file,
+                |name| {
+                    let kw = program.keyword_index(name)?;
+                    let def = &program.keywords[kw as usize];
+                    Some(KnownKeyword {
+                        key: kw,
+                        name: def.name.as_str(),
+                        has_param: def.has_param,
+                    })
+                },
+                || program.keywords.iter().map(|k| k.name.as_str()).collect(),
+                &AsWritten,
+                diags,
+            );
             if !card.abilities.is_empty() {
                 // A card's own abilities become a hidden keyword named after the card.
                 let def = KeywordDef {
@@ -254,11 +238,7 @@ fn collect_ron_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
     }
 }
 
-/// Whether a card can stand in a line.
-#[must_use]
-pub fn is_creature(kind: CardKind) -> bool {
-    !matches!(kind, CardKind::Artifact | CardKind::Spell)
-}
+pub use crate::content_check::is_creature;
 
 /// Locates a quoted value in a source, for errors found after parsing.
 #[must_use]

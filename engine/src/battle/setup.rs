@@ -7,8 +7,8 @@ use std::sync::Arc;
 use crate::diag::{Diagnostics, Location, locate_literal};
 use crate::model::{BattleScenario, Player};
 
-use super::content::{BattleContent, Origin, is_creature};
-use super::program::{CardIdx, MAX_SLOTS, Program};
+use super::content::{BattleContent, Origin};
+use super::program::{CardIdx, Program};
 
 /// A scheduled play with its card resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,39 +64,71 @@ fn first_line(d: &Diagnostics) -> String {
 }
 
 /// Reads a scenario file, its pack (if any) and the standard library, and resolves everything.
+/// What `battle` and `simulate` run; `Err` holds every problem found, located.
 pub fn load_scenario_file(path: &Path) -> Result<(BattleScenario, BattleSetup), LoadError> {
     let mut diags = Diagnostics::new();
-    let source = match std::fs::read_to_string(path) {
-        Ok(s) => s,
+    let loaded = match std::fs::read_to_string(path) {
+        Ok(source) => load_scenario_source(&source, path, &mut diags),
         Err(err) => {
             diags.error(path, Location::START, format!("cannot read: {err}"));
-            return Err(LoadError(diags));
+            None
         }
     };
-    let Some(scenario) = crate::ron_io::parse::<BattleScenario>(&source, path, &mut diags) else {
-        return Err(LoadError(diags));
-    };
-    if diags.has_errors() {
-        return Err(LoadError(diags));
+    match loaded {
+        Some(loaded) if !diags.has_errors() => Ok(loaded),
+        _ => Err(LoadError(diags)),
     }
+}
+
+/// Every check `battle` runs on a scenario's text (`path` names it and anchors its `pack`):
+/// the RON, its pack, the compiled content and the scenario's own references. Records every
+/// problem in `diags` (it goes on past a typo'd field, so one pass reports them all) and gives
+/// the scenario with its setup when there were none.
+pub fn load_scenario_source(
+    source: &str,
+    path: &Path,
+    diags: &mut Diagnostics,
+) -> Option<(BattleScenario, BattleSetup)> {
+    let mut found = Diagnostics::new();
+    let loaded = resolve_source(source, path, &mut found);
+    let clean = !found.has_errors();
+    diags.extend(found);
+    loaded.filter(|_| clean)
+}
+
+fn resolve_source(
+    source: &str,
+    path: &Path,
+    diags: &mut Diagnostics,
+) -> Option<(BattleScenario, BattleSetup)> {
+    let scenario = crate::ron_io::parse::<BattleScenario>(source, path, diags)?;
     let mut content = BattleContent::standard();
     if let Some(pack) = &scenario.pack {
         let dir = path.parent().unwrap_or(Path::new(".")).join(pack);
-        if dir.is_dir() {
-            content.add_pack_dir(&dir, &mut diags);
+        if dir.join(crate::pack::MANIFEST_FILE).is_file() {
+            content.add_pack_dir(&dir, diags);
+        } else if dir.is_dir() {
+            // Only a pack is read: any other folder (`/`, a home folder) could be a walk
+            // through the whole disk.
+            diags.error(
+                path,
+                locate_literal(source, pack, 0),
+                format!(
+                    "pack folder `{}` has no {}: not a pack",
+                    dir.display(),
+                    crate::pack::MANIFEST_FILE
+                ),
+            );
         } else {
             diags.error(
                 path,
-                locate_literal(&source, pack, 0),
+                locate_literal(source, pack, 0),
                 format!("pack folder `{}` not found", dir.display()),
             );
         }
     }
-    let setup = prepare_with_source(&content, &scenario, path, &source, &mut diags);
-    match setup {
-        Some(s) if !diags.has_errors() => Ok((scenario, s)),
-        _ => Err(LoadError(diags)),
-    }
+    let setup = prepare_with_source(&content, &scenario, path, source, diags)?;
+    Some((scenario, setup))
 }
 
 /// Resolves a scenario against content (for the sandbox, where the scenario is in memory).
@@ -135,63 +167,36 @@ fn prepare_with_source(
         content.add_card(card, origin.clone());
     }
     let program = content.compile(diags);
-    let at = |text: &str| locate_literal(source, text, 0);
-    if scenario.slots as usize > MAX_SLOTS || scenario.slots == 0 {
-        let offset = source.find("slots").unwrap_or(0);
-        diags.error(
-            file,
-            Location::of_offset(source, offset),
-            format!("slots must be 1 to {MAX_SLOTS}, not {}", scenario.slots),
-        );
-        return None;
-    }
-    let slots = scenario.slots as usize;
-    let mut lines = [Vec::new(), Vec::new()];
-    for (side, ids) in [&scenario.a, &scenario.b].into_iter().enumerate() {
-        if ids.len() > slots {
-            diags.error(
-                file,
-                Location::START,
-                format!(
-                    "line {} has {} creatures but only {slots} slots",
-                    ["a", "b"][side],
-                    ids.len()
-                ),
-            );
-        }
-        for id in ids {
-            match program.card_index(id) {
-                Some(c) if is_creature(program.cards[c as usize].kind) => lines[side].push(c),
-                Some(_) => diags.error(
-                    file,
-                    at(id),
-                    format!("`{id}` is not a creature; a line holds creatures"),
-                ),
-                None => diags.error(file, at(id), format!("unknown card id `{id}`")),
-            }
-        }
-    }
-    let mut plays = Vec::new();
-    for play in &scenario.plays {
-        let Some(card) = program.card_index(&play.card) else {
-            diags.error(
-                file,
-                at(&play.card),
-                format!("unknown card id `{}`", play.card),
-            );
-            continue;
-        };
-        plays.push(Play {
-            turn: play.turn,
-            player: u8::from(play.player == Player::B),
-            card,
-            target: play.target.map(|t| t.saturating_sub(1).min(255) as u8),
-        });
-    }
-    plays.sort_by_key(|p| (p.turn, p.player));
+    crate::content_check::check_scenario_refs(
+        scenario,
+        source,
+        file,
+        |id| {
+            program
+                .card_index(id)
+                .map(|c| program.cards[c as usize].kind)
+        },
+        &crate::content_check::AsWritten,
+        diags,
+    );
     if diags.has_errors() {
         return None;
     }
+    // Every id was just checked, so the lookups below find their cards.
+    let index = |id: &str| program.card_index(id).unwrap_or_default();
+    let lines = [&scenario.a, &scenario.b].map(|ids| ids.iter().map(|id| index(id)).collect());
+    let mut plays: Vec<Play> = scenario
+        .plays
+        .iter()
+        .map(|play| Play {
+            turn: play.turn,
+            player: u8::from(play.player == Player::B),
+            card: index(&play.card),
+            target: play.target.map(|t| t.saturating_sub(1).min(255) as u8),
+        })
+        .collect();
+    plays.sort_by_key(|p| (p.turn, p.player));
+    let slots = scenario.slots as usize;
     // The hot path's shortcuts depend on which static abilities can be in play: narrow them
     // from the whole library to what this battle's cards can bring.
     let mut program = program;

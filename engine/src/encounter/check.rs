@@ -52,6 +52,13 @@ pub fn check(
             format!("max_rounds is at most {MAX_ROUNDS}"),
         );
     }
+    if encounter.combatants.is_empty() {
+        diags.error(
+            file,
+            crate::locate::field(source, "combatants"),
+            "the encounter has no combatants",
+        );
+    }
     let ids: Vec<&str> = encounter.combatants.iter().map(|c| c.id.as_str()).collect();
     for (i, c) in encounter.combatants.iter().enumerate() {
         if ids[..i].contains(&c.id.as_str()) {
@@ -294,9 +301,23 @@ pub fn check_pack(pack: &crate::pack::Pack, diags: &mut Diagnostics) {
             _ => {}
         }
     }
-    let has_tabletop_content = !content.creature_files.is_empty() || !encounters.is_empty();
+    let has_tabletop_content = !content.sources.is_empty() || !encounters.is_empty();
     if has_tabletop_content {
         check_content(&content, diags);
+    }
+    for file in &pack.files {
+        let path = pack.root.join(&file.path);
+        match &file.content {
+            crate::pack::Content::StatusLibrary(lib) => {
+                let names = lib.conditions.iter().map(|c| c.name.as_str());
+                check_names(names, "status condition", &file.source, &path, diags);
+            }
+            crate::pack::Content::AbilityLibrary(lib) => {
+                let ids = lib.abilities.iter().map(|a| a.id.as_str());
+                check_names(ids, "ability id", &file.source, &path, diags);
+            }
+            _ => {}
+        }
     }
     for (path, source) in encounters {
         let Some(encounter) =
@@ -308,5 +329,34 @@ pub fn check_pack(pack: &crate::pack::Pack, diags: &mut Diagnostics) {
         own.add_inline(&encounter, &path);
         own.sources.insert(path.clone(), source.to_owned());
         check(source, &path, &encounter, &own, diags);
+    }
+}
+
+/// Names one file defines (`what`: "status condition", "ability id"): none may be empty, and
+/// none may be defined twice in the file (the second would silently replace the first).
+fn check_names<'a>(
+    names: impl Iterator<Item = &'a str>,
+    what: &str,
+    source: &str,
+    file: &Path,
+    diags: &mut Diagnostics,
+) {
+    let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for name in names {
+        let n = seen.entry(name).or_default();
+        if name.trim().is_empty() {
+            diags.error(
+                file,
+                locate_literal(source, name, *n),
+                format!("a {what} is empty; give it a name"),
+            );
+        } else if *n > 0 {
+            diags.error(
+                file,
+                locate_literal(source, name, *n),
+                format!("{what} `{name}` is defined twice in this file"),
+            );
+        }
+        *n += 1;
     }
 }

@@ -25,6 +25,7 @@ pub mod run;
 pub mod sheet;
 pub mod space;
 pub mod state;
+mod turns;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use check::{check, check_content, check_pack};

@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::locate;
 use super::model::GlyphNetwork;
 use super::run::{LINK_RANGE, distance};
 use crate::diag::{Diagnostics, Location};
+use crate::locate;
 
 /// The most rounds a network may ask for (keeps a runaway's run and log bounded).
 pub const MAX_ROUNDS_LIMIT: u32 = 10_000;
@@ -145,7 +145,8 @@ fn unknown_glyph<'a>(what: &str, id: &str, ids: impl Iterator<Item = &'a str>) -
 }
 
 /// Parses and checks a network file's text: the network, or every problem found (located).
-/// Warnings alone do not refuse the network; they are returned alongside it.
+/// Warnings alone do not refuse the network; they are returned alongside it. What `glyph`
+/// runs and `validate` reports.
 pub fn load(source: &str, file: &Path) -> Result<(GlyphNetwork, Diagnostics), Diagnostics> {
     let mut diags = Diagnostics::new();
     if crate::ron_io::leading_tag(source).is_some_and(|t| t != "GlyphNetwork") {
@@ -163,9 +164,7 @@ pub fn load(source: &str, file: &Path) -> Result<(GlyphNetwork, Diagnostics), Di
     let Some(net) = crate::ron_io::parse::<GlyphNetwork>(source, file, &mut diags) else {
         return Err(diags);
     };
-    if diags.has_errors() {
-        return Err(diags);
-    }
+    // A typo'd field was reported and skipped: check the rest too, so one pass lists it all.
     check(&net, source, file, &mut diags);
     if diags.has_errors() {
         Err(diags)

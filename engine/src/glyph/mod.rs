@@ -3,6 +3,8 @@
 //! - [`model`]: the file format.
 //! - [`check()`]/[`load`]: validation with located errors.
 //! - [`run::GlyphRun`]: the round-by-round engine with its event log.
+//! - [`replay`], [`moment`]: the run as the editor's sandbox (replay from the start, the glyphs
+//!   right after any event).
 //! - [`analyse()`]: what a network can do, found without running it.
 //! - [`cli::glyph_command`]: the `glyph` subcommand.
 
@@ -10,8 +12,8 @@ pub mod analyse;
 pub mod check;
 pub mod cli;
 pub mod event;
-pub mod locate;
 pub mod model;
+pub mod moment;
 pub mod outcome;
 pub mod replay;
 pub mod run;
@@ -23,6 +25,6 @@ pub use event::{
     LinkBreak,
 };
 pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
+pub use moment::GlyphMoment;
 pub use outcome::GlyphOutcome;
-pub use replay::GlyphMoment;
 pub use run::{GlyphRun, GlyphRunError};

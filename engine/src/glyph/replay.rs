@@ -3,6 +3,8 @@
 //! any event ([`crate::core::AtEvent`]), in the middle of a round too.
 
 use super::event::{GlyphEnd, GlyphEvent, GlyphEventKind};
+use super::model::GlyphNetwork;
+use super::moment::{GlyphBoard, GlyphMoment};
 use super::run::GlyphRun;
 use crate::core::{AtEvent, Moments, Sandbox};
 
@@ -43,57 +45,17 @@ impl Sandbox for GlyphRun {
     }
 }
 
-/// What a run records as each event is logged (the rest of a moment is read from the log).
-#[derive(Debug, Clone, PartialEq)]
-pub struct GlyphBoard {
-    positions: Vec<(f64, f64)>,
-    present: Vec<bool>,
-    disabled_until: Vec<u32>,
-    /// Whether each link of the run stands.
-    standing: Vec<bool>,
-}
-
-/// The glyphs at one moment of a run: what the sandbox's board, map and graph show.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GlyphMoment {
-    /// The round being played at that moment (the last one played, for the run as it stands;
-    /// 0 before the first).
-    pub round: u32,
-    /// Where each glyph stands, in file order.
-    pub positions: Vec<(f64, f64)>,
-    /// Whether each glyph (file order) is still present.
-    pub present: Vec<bool>,
-    /// The last round each glyph (file order) is disabled in (0: not disabled).
-    pub disabled_until: Vec<u32>,
-    /// Links standing, in file order, as written.
-    pub links: Vec<(String, String)>,
-    /// Glyphs that have sent a command in `round` so far (they shine), in file order.
-    pub shining: Vec<String>,
-}
-
-impl GlyphMoment {
-    /// Whether glyph `i` (file order) is present.
-    #[must_use]
-    pub fn is_present(&self, i: usize) -> bool {
-        self.present.get(i).copied().unwrap_or(false)
-    }
-
-    /// The last round glyph `i` (file order) is disabled in (0: not disabled).
-    #[must_use]
-    pub fn disabled_until(&self, i: usize) -> u32 {
-        self.disabled_until.get(i).copied().unwrap_or(0)
-    }
-}
-
 impl GlyphRun {
-    /// The glyphs as they stand now (what a kept moment records).
-    pub(super) fn board(&self) -> GlyphBoard {
-        GlyphBoard {
-            positions: self.positions.clone(),
-            present: self.present.clone(),
-            disabled_until: self.disabled_until.clone(),
-            standing: self.links.iter().map(|l| l.standing).collect(),
-        }
+    /// Steps back one round: re-runs the same network (with its added injections) from the
+    /// start to the previous round.
+    pub fn step_back(&mut self) {
+        Sandbox::step_back(self);
+    }
+
+    /// A fresh run of `net` stepped to `round` (or to its end, if earlier).
+    #[must_use]
+    pub fn replay(net: &GlyphNetwork, round: u32) -> GlyphRun {
+        GlyphRun::new(net).seek(round as usize)
     }
 
     fn moment_of(&self, board: &GlyphBoard, round: u32, shining: Vec<String>) -> GlyphMoment {

@@ -1,7 +1,7 @@
 //! Running a glyph network round by round, exactly as `docs/rules/glyphs.md` says.
 //!
 //! [`GlyphRun`] plays one round per [`GlyphRun::step_round`] call and records every step as a
-//! [`GlyphEvent`] with its cause. Stepping back re-runs from the start ([`GlyphRun::step_back`]),
+//! [`GlyphEvent`] with its cause. Stepping back re-runs from the start (`super::replay`),
 //! so it can never drift from stepping forward. A run never panics on any network, valid or
 //! not: links, injections and moves naming unknown glyphs are ignored here (the validator
 //! refuses them before a CLI run).
@@ -13,9 +13,9 @@ use super::event::{
     LinkBreak,
 };
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
+use super::moment::GlyphBoard;
 use super::outcome::GlyphOutcome;
-use super::replay::GlyphBoard;
-use crate::core::{Moments, Sandbox};
+use crate::core::Moments;
 
 /// Swinging Distance: glyphs may be linked when at most this far apart.
 pub const LINK_RANGE: f64 = 1.0;
@@ -46,7 +46,7 @@ pub enum GlyphRunError {
 pub(super) struct Link {
     pub(super) a: usize,
     pub(super) b: usize,
-    pub(super) standing: bool,
+    standing: bool,
 }
 
 /// One command arriving at a glyph: the command, its sender (`None`: injected) and the index
@@ -67,10 +67,10 @@ pub struct GlyphRun {
     net: GlyphNetwork,
     /// Glyph id to file index (the first glyph with that id).
     index: BTreeMap<String, usize>,
-    pub(super) positions: Vec<(f64, f64)>,
-    pub(super) present: Vec<bool>,
+    positions: Vec<(f64, f64)>,
+    present: Vec<bool>,
     /// A glyph receives nothing in rounds up to and including this one.
-    pub(super) disabled_until: Vec<u32>,
+    disabled_until: Vec<u32>,
     pub(super) links: Vec<Link>,
     pending: Vec<Pending>,
     log: Vec<GlyphEvent>,
@@ -270,18 +270,6 @@ impl GlyphRun {
             self.end = None;
         }
         Ok(round)
-    }
-
-    /// Steps back one round: re-runs the same network (with its added injections) from the
-    /// start to the previous round.
-    pub fn step_back(&mut self) {
-        Sandbox::step_back(self);
-    }
-
-    /// A fresh run of `net` stepped to `round` (or to its end, if earlier).
-    #[must_use]
-    pub fn replay(net: &GlyphNetwork, round: u32) -> GlyphRun {
-        GlyphRun::new(net).seek(round as usize)
     }
 
     /// Plays the next round; `None` once the run has ended.
@@ -584,6 +572,16 @@ impl GlyphRun {
             self.moments.record(board);
         }
         self.log.len() - 1
+    }
+
+    /// The glyphs as they stand now (what a kept moment records).
+    pub(super) fn board(&self) -> GlyphBoard {
+        GlyphBoard {
+            positions: self.positions.clone(),
+            present: self.present.clone(),
+            disabled_until: self.disabled_until.clone(),
+            standing: self.links.iter().map(|l| l.standing).collect(),
+        }
     }
 }
 

@@ -3,34 +3,147 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use super::{Content, MANIFEST_FILE, find_pack_root, load_pack, read_text};
 use crate::command::CommandOutput;
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostics, Location, Severity};
 use crate::model::PackManifest;
 use crate::ron_io;
 
-/// Loads a pack folder, or the pack holding a file (falling back to the file alone), and
-/// returns the problems that concern `path`.
+/// Every problem `validate` reports for a pack folder or one file: the pack's own checks
+/// (what the editor shows) plus, for each file a command runs, that command's checks.
 fn problems_for(path: &Path) -> Diagnostics {
     let mut diags = Diagnostics::new();
     if path.is_dir() {
-        let _ = load_pack(path, &mut diags);
+        let pack = load_pack(path, &mut diags);
+        let paths = PackPaths::of(&pack);
+        let mut run = Diagnostics::new();
+        for file in &pack.files {
+            let file_path = pack.root.join(&file.path);
+            let mut found = Diagnostics::new();
+            check_as_run(&file_path, &file.source, &mut found);
+            paths.keep_run_checks(&diags, &file_path, found, &mut run);
+        }
+        diags.extend(run);
     } else if !path.exists() {
-        diags.error(path, crate::diag::Location::START, "no such file or folder");
+        diags.error(path, Location::START, "no such file or folder");
     } else if let Some(root) = find_pack_root(path) {
-        let mut all = Diagnostics::new();
-        let _ = load_pack(&root, &mut all);
-        let wanted = path.canonicalize().unwrap_or_else(|_| path.to_owned());
-        for d in all.into_vec() {
-            if d.file.canonicalize().is_ok_and(|f| f == wanted) {
-                diags.error(&d.file, d.location, d.message);
+        let mut pack_level = Diagnostics::new();
+        let pack = load_pack(&root, &mut pack_level);
+        let paths = PackPaths::of(&pack);
+        let mut found = Diagnostics::new();
+        if let Some(text) = read_text(path, &mut found) {
+            check_as_run(path, &text, &mut found);
+        }
+        let wanted = canonical(path);
+        paths.keep_run_checks(&pack_level, path, found, &mut diags);
+        for d in pack_level.into_vec() {
+            if canonical(&d.file) == wanted {
+                diags.push(d);
             }
         }
     } else if let Some(text) = read_text(path, &mut diags) {
-        let _ = Content::parse(&text, path, &mut diags);
+        if is_run_by_a_command(&text) {
+            check_as_run(path, &text, &mut diags);
+        } else {
+            lone_file_problems(path, &text, &mut diags);
+        }
     }
     diags.sort();
+    diags.dedup();
     diags
+}
+
+/// Whether a command runs files like this one (`battle`, `glyph`, `encounter`, `rules`).
+fn is_run_by_a_command(source: &str) -> bool {
+    matches!(
+        ron_io::leading_tag(source),
+        Some("BattleScenario" | "GlyphNetwork" | "Encounter" | "RulesScenario")
+    )
+}
+
+/// Records every problem the command that runs a file of this kind would find (`battle`,
+/// `glyph`, `encounter`, `rules`), by calling the very function that command checks with:
+/// the one place `validate` learns what those commands refuse. Other kinds: nothing.
+pub fn check_as_run(path: &Path, source: &str, diags: &mut Diagnostics) {
+    match ron_io::leading_tag(source) {
+        Some("BattleScenario") => {
+            // Only the problems it records are wanted here, not the loaded scenario.
+            let _ = crate::battle::setup::load_scenario_source(source, path, diags);
+        }
+        Some("GlyphNetwork") => match crate::glyph::load(source, path) {
+            Ok((_, found)) | Err(found) => diags.extend(found),
+        },
+        Some("Encounter") => {
+            // Only the problems it records are wanted here, not the loaded encounter.
+            let _ = crate::encounter::load_source(source, path, diags);
+        }
+        Some("RulesScenario") => crate::rules::cli::check_source(source, path, diags),
+        _ => {}
+    }
+}
+
+/// A file outside any pack that no command runs (cards, keywords, stat blocks, …): checked as
+/// a pack of that one file, so duplicate ids, unknown keywords and dangling references count.
+fn lone_file_problems(path: &Path, text: &str, diags: &mut Diagnostics) {
+    let content = Content::parse(text, path, diags);
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let mut pack = super::Pack::new(dir, PackManifest::new("file", "file"));
+    let mut file = super::PackFile::new(name.to_string_lossy(), content);
+    text.clone_into(&mut file.source);
+    pack.files.push(file);
+    super::validate(&pack, diags);
+}
+
+/// A path with `..` and links resolved, for telling whether two paths name one file.
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_owned())
+}
+
+/// The pack's files by their canonical paths, so a problem a command found in a pack file
+/// (through `pack: Some("../..")`, say) is named the way the pack's own checks name it.
+struct PackPaths(BTreeMap<PathBuf, PathBuf>);
+
+impl PackPaths {
+    fn of(pack: &super::Pack) -> Self {
+        let mut map = BTreeMap::new();
+        for file in &pack.files {
+            let p = pack.root.join(&file.path);
+            map.insert(canonical(&p), p);
+        }
+        Self(map)
+    }
+
+    /// Adds to `out` what running `file` found (`found`), written with the pack's names for
+    /// its files: every problem in `file` itself, and problems in other files only where the
+    /// pack's own checks (`pack_level`) found no error there (they already name those files'
+    /// problems, in their own words).
+    fn keep_run_checks(
+        &self,
+        pack_level: &Diagnostics,
+        file: &Path,
+        found: Diagnostics,
+        out: &mut Diagnostics,
+    ) {
+        let own = canonical(file);
+        for mut d in found.into_vec() {
+            let at = canonical(&d.file);
+            if let Some(named) = self.0.get(&at) {
+                named.clone_into(&mut d.file);
+            }
+            let reported_there = || {
+                pack_level
+                    .iter()
+                    .any(|p| p.severity == Severity::Error && canonical(&p.file) == at)
+            };
+            if at == own || !reported_there() {
+                out.push(d);
+            }
+        }
+    }
 }
 
 /// `sigilforge validate PATH`: every problem as `file:line:col: message` on stdout; exit 1 if
@@ -44,7 +157,7 @@ pub fn validate_command(path: &Path) -> CommandOutput {
     }
     let errors = diags
         .iter()
-        .filter(|d| d.severity == crate::diag::Severity::Error)
+        .filter(|d| d.severity == Severity::Error)
         .count();
     if errors > 0 {
         let _ = writeln!(out.stderr, "{errors} problem(s) found");

@@ -25,7 +25,7 @@ use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
-pub use commands::{fmt_command, validate_command};
+pub use commands::{check_as_run, fmt_command, validate_command};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
 pub use validate::validate;

@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{Content, Pack, PackFile};
+use crate::content_check::{KnownKeyword, ReportUnknown, check_card_keywords, check_scenario_refs};
 use crate::diag::{Diagnostics, locate_literal, locate_literal_after};
 use crate::model::ability::{Ability, Effect};
 use crate::model::keyword::normalise;
-use crate::model::{BattleScenario, Card, KeywordDef, KeywordRef, KeywordSet};
-use crate::ron_io::edit_distance;
+use crate::model::{BattleScenario, Card, CardKind, CardSet, KeywordDef, KeywordRef, KeywordSet};
 
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
@@ -140,6 +140,15 @@ pub(crate) fn keyword_index<'p>(
     index
 }
 
+/// The cards the standard keywords create (tokens), parsed once: a scenario may name them.
+fn standard_tokens() -> &'static CardSet {
+    static TOKENS: std::sync::OnceLock<CardSet> = std::sync::OnceLock::new();
+    TOKENS.get_or_init(|| {
+        // The embedded file is tested to parse (battle tests); an empty set is the safe fallback.
+        ron::from_str(crate::battle::content::STANDARD_TOKENS).unwrap_or_default()
+    })
+}
+
 /// The standard battle-line keyword library embedded in the engine, parsed once.
 fn standard_keywords() -> &'static KeywordSet {
     static STANDARD: std::sync::OnceLock<KeywordSet> = std::sync::OnceLock::new();
@@ -173,10 +182,12 @@ impl Unavailable {
             reported: std::cell::RefCell::default(),
         }
     }
+}
 
+impl ReportUnknown for Unavailable {
     /// Reports a missing card or keyword: as unavailable (once per broken file) when a file
     /// that could define it has a syntax error, else with `otherwise`.
-    fn report(
+    fn unknown(
         &self,
         diags: &mut Diagnostics,
         path: &Path,
@@ -208,7 +219,7 @@ impl Unavailable {
     }
 }
 
-/// Checks a card's keywords against the known keywords.
+/// Checks a card's keywords against the known keywords (the check `battle` runs too).
 fn check_card(
     card: &Card,
     anchor: &str,
@@ -218,58 +229,22 @@ fn check_card(
     missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
-    for text in &card.keywords {
-        // Locating scans the file, so it is done only for a keyword that has a problem.
-        let at = || locate_literal_after(source, anchor, text);
-        let Some(kw) = KeywordRef::parse(text) else {
-            diags.error(path, at(), format!("card `{anchor}` has an empty keyword"));
-            continue;
-        };
-        match keywords.get(&normalise(&kw.name)) {
-            None => {
-                let hint = nearest_keyword(&kw.name, keywords)
-                    .map(|k| format!("; did you mean `{k}`?"))
-                    .unwrap_or_default();
-                missing.report(
-                    diags,
-                    path,
-                    at(),
-                    true,
-                    &format!("keyword `{}` on card `{anchor}`", kw.name),
-                    format!("unknown keyword `{}` on card `{anchor}`{hint}", kw.name),
-                );
-            }
-            Some(def) => match (&def.param, kw.value) {
-                (Some(param), None) => diags.error(
-                    path,
-                    at(),
-                    format!(
-                        "keyword `{}` needs a value ({param}), e.g. `{} 2`",
-                        def.name, def.name
-                    ),
-                ),
-                (None, Some(v)) => diags.error(
-                    path,
-                    at(),
-                    format!(
-                        "keyword `{}` takes no value, but `{v}` is written",
-                        def.name
-                    ),
-                ),
-                _ => {}
-            },
-        }
-    }
-}
-
-fn nearest_keyword<'a>(name: &str, keywords: &BTreeMap<String, &'a KeywordDef>) -> Option<&'a str> {
-    let name = normalise(name);
-    keywords
-        .iter()
-        .map(|(k, def)| (edit_distance(&name, k), def.name.as_str()))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, n)| n)
+    check_card_keywords(
+        card,
+        anchor,
+        source,
+        path,
+        |name| {
+            keywords.get(&normalise(name)).map(|def| KnownKeyword {
+                key: (),
+                name: def.name.as_str(),
+                has_param: def.param.is_some(),
+            })
+        },
+        || keywords.values().map(|k| k.name.as_str()).collect(),
+        missing,
+        diags,
+    );
 }
 
 /// Checks ids an ability names (cards it summons or becomes, keywords it grants).
@@ -288,7 +263,7 @@ fn check_ability_refs(
     while let Some(effect) = stack.pop() {
         match effect {
             Effect::Summon { card, .. } | Effect::Transform(card) if !card_exists(card) => {
-                missing.report(
+                missing.unknown(
                     diags,
                     path,
                     locate_literal_after(source, owner, card),
@@ -302,7 +277,7 @@ fn check_ability_refs(
                     .map(|k| k.name)
                     .unwrap_or_default();
                 if !keywords.contains_key(&normalise(&name)) {
-                    missing.report(
+                    missing.unknown(
                         diags,
                         path,
                         locate_literal_after(source, owner, keyword),
@@ -318,7 +293,8 @@ fn check_ability_refs(
     }
 }
 
-/// Checks a battle scenario's card references and inline cards.
+/// Checks a battle scenario's inline cards and the cards it names, as `battle` does: inline
+/// cards, then the cards of its `pack` (when it names one), then the standard tokens.
 fn check_scenario(
     pack: &Pack,
     file: &PackFile,
@@ -332,51 +308,28 @@ fn check_scenario(
     for (id, card) in &scenario.cards {
         check_card(card, id, &file.source, path, keywords, missing, diags);
     }
-    let exists = |id: &str| scenario.cards.contains_key(id) || pack_cards.iter().any(|c| c == id);
-    let mut occurrences: BTreeMap<&str, usize> = BTreeMap::new();
-    let lines = scenario.a.iter().chain(&scenario.b).map(String::as_str);
-    let plays = scenario.plays.iter().map(|p| p.card.as_str());
-    for id in lines.chain(plays) {
-        let n = occurrences.entry(id).or_default();
-        // Inline definitions come first in the file; count past them.
-        let at = locate_literal(
-            &file.source,
-            id,
-            *n + usize::from(scenario.cards.contains_key(id)),
-        );
-        *n += 1;
-        if !exists(id) {
-            missing.report(
-                diags,
-                path,
-                at,
-                false,
-                &format!("card `{id}` (used by this scenario)"),
-                format!("scenario refers to card `{id}`, which does not exist"),
-            );
-        }
-    }
-    for play in &scenario.plays {
-        if play.turn == 0 {
-            diags.error(
-                path,
-                locate_literal(&file.source, &play.card, 0),
-                "turns are numbered from 1",
-            );
-        }
-    }
+    let tokens = standard_tokens();
+    let kind_of = |id: &str| {
+        scenario
+            .cards
+            .get(id)
+            .map(|c| c.kind)
+            .or_else(|| pack_cards.get(id).copied())
+            .or_else(|| tokens.cards.iter().find(|c| c.id == id).map(|c| c.kind))
+    };
+    check_scenario_refs(scenario, &file.source, path, kind_of, missing, diags);
 }
 
-/// Card ids available to a scenario through its `pack` field.
+/// Cards available to a scenario through its `pack` field, by id.
 fn scenario_pack_cards(
     pack: &Pack,
     file: &PackFile,
     scenario: &BattleScenario,
     path: &Path,
     diags: &mut Diagnostics,
-) -> Vec<String> {
+) -> BTreeMap<String, CardKind> {
     let Some(rel) = &scenario.pack else {
-        return Vec::new();
+        return BTreeMap::new();
     };
     let dir = path
         .parent()
@@ -387,7 +340,7 @@ fn scenario_pack_cards(
         _ => false,
     };
     if same {
-        return pack.cards().map(|(_, c)| c.id.clone()).collect();
+        return pack.cards().map(|(_, c)| (c.id.clone(), c.kind)).collect();
     }
     if !dir.join(super::MANIFEST_FILE).is_file() {
         diags.error(
@@ -398,17 +351,17 @@ fn scenario_pack_cards(
                 dir.display()
             ),
         );
-        return Vec::new();
+        return BTreeMap::new();
     }
     // Another pack: read its cards without validating it (it is checked on its own).
     let mut ignored = Diagnostics::new();
-    let mut cards = Vec::new();
+    let mut cards = BTreeMap::new();
     for rel_file in super::ron_files(&dir, &mut ignored) {
         let p = dir.join(&rel_file);
         if let Some(text) = super::read_text(&p, &mut ignored)
             && let Content::Cards(set) = Content::parse(&text, &p, &mut ignored)
         {
-            cards.extend(set.cards.into_iter().map(|c| c.id));
+            cards.extend(set.cards.into_iter().map(|c| (c.id, c.kind)));
         }
     }
     cards

@@ -120,18 +120,35 @@ pub struct Game {
 
 impl Game {
     /// Sets up a game from a scenario's cards and starting state (the script is not run).
+    /// `Err` is the first setup problem; [`Game::setup`] gives them all.
     pub fn new(scenario: &RulesScenario) -> Result<Game, SetupError> {
+        let (game, mut errors) = Self::setup(scenario);
+        if errors.is_empty() {
+            Ok(game)
+        } else {
+            Err(errors.swap_remove(0))
+        }
+    }
+
+    /// Sets up a game, going on past problems: the game (with whatever could be set up) and
+    /// every setup problem, in file order. A game with problems must not be run.
+    #[must_use]
+    pub fn setup(scenario: &RulesScenario) -> (Game, Vec<SetupError>) {
+        let mut errors = Vec::new();
         let phase = PHASES
             .iter()
             .position(|p| p.eq_ignore_ascii_case(&scenario.phase))
-            .ok_or_else(|| SetupError {
-                message: format!(
-                    "unknown phase `{}` (expected one of: {})",
-                    scenario.phase,
-                    PHASES.join(", ")
-                ),
-                literal: scenario.phase.clone(),
-            })?;
+            .unwrap_or_else(|| {
+                errors.push(SetupError {
+                    message: format!(
+                        "unknown phase `{}` (expected one of: {})",
+                        scenario.phase,
+                        PHASES.join(", ")
+                    ),
+                    literal: scenario.phase.clone(),
+                });
+                1
+            });
         let mut game = Game {
             objects: Vec::new(),
             keywords: scenario.keywords.clone(),
@@ -167,7 +184,7 @@ impl Game {
             errors: Vec::new(),
         };
         for (player, setup) in [(Player::A, &scenario.a), (Player::B, &scenario.b)] {
-            game.setup_player(player, setup)?;
+            game.setup_player(player, setup, &mut errors);
         }
         for o in &game.objects {
             if let Some(host) = &o.attached_to
@@ -176,7 +193,7 @@ impl Game {
                     .iter()
                     .any(|h| h.id == *host && h.zone == Zone::City)
             {
-                return Err(SetupError {
+                errors.push(SetupError {
                     message: format!(
                         "`{}` is attached to `{host}`, which is not in the city",
                         o.id
@@ -190,8 +207,10 @@ impl Game {
         for id in ids {
             game.register_replacements(&id);
         }
-        game.check_names(scenario)?;
-        Ok(game)
+        if let Err(e) = game.check_names(scenario) {
+            errors.push(e);
+        }
+        (game, errors)
     }
 
     /// Every ability name gained or lost (by a card's effects or the script) must be defined:
@@ -237,16 +256,20 @@ impl Game {
         }
     }
 
-    fn setup_player(&mut self, player: Player, setup: &PlayerSetup) -> Result<(), SetupError> {
+    fn setup_player(&mut self, player: Player, setup: &PlayerSetup, errors: &mut Vec<SetupError>) {
         if let Some(champion) = &setup.champion {
-            let id = self.create(champion, player, Zone::Champion)?;
-            let tribes = self
-                .obj(&id)
-                .map(|o| o.card.tribes.clone())
-                .unwrap_or_default();
-            let classes = setup.classes.clone().unwrap_or(tribes);
-            self.players[player.index()].champion = Some(id);
-            self.players[player.index()].classes = classes;
+            match self.create(champion, player, Zone::Champion) {
+                Ok(id) => {
+                    let tribes = self
+                        .obj(&id)
+                        .map(|o| o.card.tribes.clone())
+                        .unwrap_or_default();
+                    let classes = setup.classes.clone().unwrap_or(tribes);
+                    self.players[player.index()].champion = Some(id);
+                    self.players[player.index()].classes = classes;
+                }
+                Err(e) => errors.push(e),
+            }
         }
         let zones = [
             (&setup.hand, Zone::Hand),
@@ -261,7 +284,9 @@ impl Game {
         ];
         for (list, zone) in zones {
             for entry in list {
-                self.create(entry, player, zone)?;
+                if let Err(e) = self.create(entry, player, zone) {
+                    errors.push(e);
+                }
             }
         }
         for entry in &setup.city {
@@ -269,13 +294,18 @@ impl Game {
                 Some((n, a)) => (n, Some(a.to_owned())),
                 None => (entry.as_str(), None),
             };
-            let id = self.create(name, player, Zone::City)?;
+            let id = match self.create(name, player, Zone::City) {
+                Ok(id) => id,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             if let Some(obj) = self.obj_mut(&id) {
                 obj.attached_to = attach;
                 obj.entered_turn = 0;
             }
         }
-        Ok(())
     }
 
     /// Creates a card instance at setup; `wolf#2` is the second copy of card `wolf`.

@@ -48,22 +48,41 @@ pub fn run_scenario(scenario: &RulesScenario) -> Result<Game, SetupError> {
     Ok(game)
 }
 
-/// Adds the cards and keywords of the scenario's `pack` (a folder relative to `base`, the
-/// scenario file's folder) under its inline ones. `Err` is the pack's first problem, located.
+/// Adds the cards and keywords of the scenario's `pack` (a folder relative to `file`, the
+/// scenario file) under its inline ones. A missing folder is recorded at the `pack` value in
+/// `source`; the pack's own problems are recorded in its files.
 pub fn load_scenario_pack(
     scenario: &mut RulesScenario,
-    base: &std::path::Path,
-) -> Result<(), String> {
+    source: &str,
+    file: &std::path::Path,
+    diags: &mut crate::diag::Diagnostics,
+) {
     let Some(pack) = &scenario.pack else {
-        return Ok(());
+        return;
     };
-    let mut diags = crate::diag::Diagnostics::new();
-    let loaded = crate::pack::load_pack(&base.join(pack), &mut diags);
-    if let Some(problem) = diags
-        .iter()
-        .find(|d| d.severity == crate::diag::Severity::Error)
+    let dir = file
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join(pack);
+    if !dir.join(crate::pack::MANIFEST_FILE).is_file() {
+        diags.error(
+            file,
+            crate::diag::locate_literal(source, pack, 0),
+            format!(
+                "pack folder `{pack}` has no {}: not a pack",
+                crate::pack::MANIFEST_FILE
+            ),
+        );
+        return;
+    }
+    let mut pack_diags = crate::diag::Diagnostics::new();
+    let loaded = crate::pack::load_pack(&dir, &mut pack_diags);
+    for d in pack_diags
+        .into_vec()
+        .into_iter()
+        .filter(|d| d.severity == crate::diag::Severity::Error)
     {
-        return Err(problem.to_string());
+        diags.error(&d.file, d.location, d.message);
     }
     for (_, card) in loaded.cards() {
         scenario
@@ -76,5 +95,4 @@ pub fn load_scenario_pack(
             scenario.keywords.push(def.clone());
         }
     }
-    Ok(())
 }

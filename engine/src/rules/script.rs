@@ -20,14 +20,29 @@ impl Game {
     /// first action; then each action from 1), checks those expectations on the state as it
     /// stands then (waiting triggers put on the stack, as the next action would see them) and
     /// keeps the failures for [`Game::check`].
-    pub fn run_checked(&mut self, script: &[Action], expect: &[Expect]) {
+    ///
+    /// Returns the script's mistakes (also kept in `errors`), each with the index of the action
+    /// that made it (`None`: a trigger that waited until the end of the script).
+    pub fn run_checked(
+        &mut self,
+        script: &[Action],
+        expect: &[Expect],
+    ) -> Vec<(Option<usize>, String)> {
+        let mut mistakes = Vec::new();
         self.checkpoint(0, expect);
         for (i, action) in script.iter().enumerate() {
+            let before = self.errors.len();
             self.run_action(action);
+            let new = self.errors.get(before..).unwrap_or_default();
+            mistakes.extend(new.iter().map(|e| (Some(i), e.clone())));
             self.checkpoint(i + 1, expect);
         }
+        let before = self.errors.len();
         self.flush_pending();
+        let new = self.errors.get(before..).unwrap_or_default();
+        mistakes.extend(new.iter().map(|e| (None, e.clone())));
         self.note_statics();
+        mistakes
     }
 
     /// Checks the `At(step, ...)` expectations for this step on a copy of the state with

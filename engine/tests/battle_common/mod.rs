@@ -108,3 +108,58 @@ pub fn get(b: &Battle, side: usize, card: &str) -> CreatureView {
 pub fn life(b: &Battle) -> [i32; 2] {
     b.life()
 }
+
+/// Every keyword of the battle line, written as a card writes it (with a value where it takes
+/// one): what random boards draw from.
+pub const KEYWORDS: &[&str] = &[
+    "Ambush 2",
+    "Armor 1",
+    "Ascend",
+    "Assassin 2",
+    "Bastion",
+    "Beastmaster",
+    "Berserk",
+    "Bolt",
+    "Breakthrough 1",
+    "Burst 1",
+    "Carrot Seeker",
+    "Charge",
+    "Cleansing Fire",
+    "Curse",
+    "Cross Over",
+    "Dodge",
+    "Dominate 1",
+    "Fade",
+    "Fury",
+    "Gatekeeper",
+    "Heal 2",
+    "Incite",
+    "Inspire",
+    "Invulnerability",
+    "Loremaster",
+    "Machinist 1",
+    "Mindless",
+    "Plague Bearer",
+    "Reanimate",
+    "Reaper 1",
+    "Refresh",
+    "Regen 1",
+    "Regen Aura",
+    "Rider's Might",
+    "Sabotage",
+    "Shield",
+    "Skirmish 1",
+    "Soothsay",
+    "Soul Drain 1",
+    "Storm",
+    "Swarm 1",
+    "Techlord",
+    "Templar's Wrath",
+    "Undead Hunger",
+    "Vengeance 2",
+    "Warrior's Oath",
+    "Ice Block",
+    "Terrify",
+];
+/// The tribes random cards draw from.
+pub const TRIBES: &[&str] = &["Beast", "Rider", "Undead", "Templar", "Warrior", "Warlord"];

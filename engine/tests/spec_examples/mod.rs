@@ -20,7 +20,7 @@ pub fn fixture_dir(folder: &str) -> PathBuf {
 }
 
 /// The shared spec's folder of that name, if the shared material is beside the project.
-/// Says so on standard output when it is not (shown with `--nocapture`).
+/// Says so on standard output (once per test binary) when it is not (shown with `--nocapture`).
 pub fn shared_dir(folder: &str) -> Option<PathBuf> {
     let root = workspace();
     let found = ["../shared/spec", "../../shared/spec"]
@@ -28,11 +28,33 @@ pub fn shared_dir(folder: &str) -> Option<PathBuf> {
         .map(|rel| root.join(rel).join(folder))
         .find(|p| p.is_dir());
     if found.is_none() {
-        println!(
-            "note: no shared spec folder `{folder}` beside the project; running the repository's fixtures only"
-        );
+        static NOTED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+        let mut noted = NOTED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !noted.iter().any(|f| f == folder) {
+            noted.push(folder.to_owned());
+            println!(
+                "note: no shared spec folder `{folder}` beside the project; running the repository's fixtures only"
+            );
+        }
     }
     found
+}
+
+/// Copies the folder `from` (and everything under it) to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        }
+    }
 }
 
 /// The `.ron` files directly in `dir`, sorted.

@@ -1,6 +1,7 @@
 //! The panels. Each draws from a `&Document` and pushes `EditCommand`s; none mutates the pack.
 
 pub mod abilities;
+pub mod balance;
 pub mod card_editor;
 pub mod help;
 pub mod keyword_editor;
@@ -32,6 +33,8 @@ pub struct Panels {
     pub log: log::Log,
     /// The battle sandbox.
     pub sandbox: sandbox::SandboxPanel,
+    /// The Balance panel.
+    pub balance: balance::BalancePanel,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
     /// The text views' cursor requests.

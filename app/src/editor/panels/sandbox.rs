@@ -1,47 +1,29 @@
 //! The battle sandbox: pick or build a scenario (every change an edit of its scenario file),
-//! step through it in the one sandbox panel (`crate::sandbox`), and simulate thousands of
-//! seeds on a background thread with the engine's `battle::simulate`.
+//! then step through it and simulate it in the one sandbox panel (`crate::sandbox`).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-
-use egui::{Color32, Ui};
-use egui_plot::{Bar, BarChart, Plot};
-use sigilforge_engine::battle::simulate::{SimulationReport, simulate};
-use sigilforge_engine::battle::{Battle, BattleContent, BattleSetup, prepare};
+use egui::Ui;
+use sigilforge_engine::battle::{Battle, BattleContent, prepare};
 use sigilforge_engine::model::BattleScenario;
 use sigilforge_engine::pack::Content;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
 use crate::sandbox::battle::{BattleCommand, BattleSandbox};
-use crate::sandbox::{StepCommand, SystemSandbox as _, sandbox_ui};
-
-/// How many battles "Simulate" runs.
-pub const SIMULATION_RUNS: u64 = 10_000;
-
-struct RunningSimulation {
-    progress: Arc<AtomicU64>,
-    result: Receiver<SimulationReport>,
-}
+use crate::sandbox::{SandboxCommand, SystemSandbox as _, sandbox_ui};
 
 /// The sandbox's view state; the scenario itself is a file of the pack.
 #[derive(Default)]
 pub struct SandboxPanel {
     /// The pack file of the scenario being played.
     pub source: Option<String>,
-    /// The scenario resolved against the pack (for simulation).
-    setup: Option<BattleSetup>,
     /// The battle in the one sandbox panel.
     battle: Option<BattleSandbox>,
     /// Why the scenario cannot run, if it cannot.
     pub error: Option<String>,
-    running: Option<RunningSimulation>,
-    /// The last simulation's result.
-    pub simulation: Option<SimulationReport>,
     /// The play being written in the "Plays" row.
     pub play_draft: super::sandbox_plays::PlayDraft,
+    /// What is typed in the Scenario list's filter.
+    pub scenario_filter: String,
 }
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
@@ -99,12 +81,11 @@ impl SandboxPanel {
     pub fn load(&mut self, path: &str, doc: &Document) {
         self.source = Some(path.to_owned());
         self.battle = None;
-        self.simulation = None;
         self.rebuild(doc);
     }
 
     /// Carries out a sandbox control.
-    pub fn step(&mut self, command: &StepCommand) {
+    pub fn step(&mut self, command: &SandboxCommand) {
         if let Some(b) = &mut self.battle {
             b.apply(command);
         }
@@ -118,6 +99,7 @@ impl SandboxPanel {
             // The file is gone (its creation undone): nothing to play.
             *self = Self {
                 play_draft: std::mem::take(&mut self.play_draft),
+                scenario_filter: std::mem::take(&mut self.scenario_filter),
                 ..Self::default()
             };
             return;
@@ -130,56 +112,29 @@ impl SandboxPanel {
                     .map_or(scenario.seed, |b| b.battle().seed());
                 let fresh = Battle::new(&setup, seed);
                 match &mut self.battle {
-                    Some(b) => b.replace(fresh),
+                    Some(b) => b.replace(&fresh),
                     None => self.battle = Some(BattleSandbox::new(fresh)),
                 }
-                self.setup = Some(setup);
                 self.error = None;
             }
             Err(e) => {
                 self.battle = None;
-                self.setup = None;
                 self.error = Some(e.to_string());
             }
         }
     }
 
-    /// Starts a simulation of the loaded scenario on a background thread.
-    pub fn simulate(&mut self) {
-        let Some(setup) = self.setup.clone() else {
-            return;
-        };
-        let progress = Arc::new(AtomicU64::new(0));
-        let (tx, rx) = channel();
-        let counter = Arc::clone(&progress);
-        std::thread::spawn(move || {
-            let report = simulate(&setup, SIMULATION_RUNS, None, &|done| {
-                counter.store(done, Ordering::Relaxed);
-            });
-            // The panel may be gone (another simulation, the app closing): nobody to tell.
-            tx.send(report).ok();
-        });
-        self.running = Some(RunningSimulation {
-            progress,
-            result: rx,
-        });
-    }
-
     /// Picks up a finished simulation; returns true while one is running (keep repainting).
     pub fn poll(&mut self) -> bool {
-        let Some(running) = &self.running else {
-            return false;
-        };
-        if let Ok(result) = running.result.try_recv() {
-            self.simulation = Some(result);
-            self.running = None;
-            return false;
-        }
-        true
+        self.battle.as_mut().is_some_and(BattleSandbox::poll)
     }
 
     /// Draws the sandbox.
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+        if self.poll() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
         let mut push = |c: BattleCommand| commands.push(EditCommand::Sandbox(c));
         let scenario = self.source.as_deref().and_then(|p| scenario_in(doc, p));
         ui.horizontal_wrapped(|ui| {
@@ -187,14 +142,9 @@ impl SandboxPanel {
             let label = ui.label("Scenario");
             egui::ComboBox::from_id_salt("sandbox-scenario")
                 .selected_text(selected)
+                .height(400.0)
                 .show_ui(ui, |ui| {
-                    for file in &doc.pack.files {
-                        if let Content::BattleScenario(s) = &file.content
-                            && ui.selectable_label(false, &s.name).clicked()
-                        {
-                            push(BattleCommand::Load(file.path.clone()));
-                        }
-                    }
+                    scenario_list_ui(ui, doc, &mut self.scenario_filter, &mut push);
                 })
                 .response
                 .labelled_by(label.id)
@@ -219,26 +169,7 @@ impl SandboxPanel {
                     push(BattleCommand::Save);
                 }
             }
-            if self.battle.is_some() && self.running.is_none()
-                && ui
-                    .button("Simulate")
-                    .on_hover_text(format!(
-                        "Run {SIMULATION_RUNS} seeds and count wins, draws and losses"
-                    ))
-                    .clicked()
-            {
-                push(BattleCommand::Simulate);
-            }
         });
-        if let Some(running) = &self.running {
-            let done = running.progress.load(Ordering::Relaxed);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / SIMULATION_RUNS as f32)
-                    .text(format!("Simulating: {done} of {SIMULATION_RUNS}")),
-            );
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(50));
-        }
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {error}"));
         }
@@ -255,12 +186,49 @@ impl SandboxPanel {
                 super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
                 lines_ui(ui, scenario, &mut push);
             });
-        if let Some(sim) = &self.simulation {
-            simulation_ui(ui, sim, &mut push);
-        }
         ui.separator();
         if let Some(battle) = &self.battle {
-            sandbox_ui(ui, battle, &mut |c| push(BattleCommand::Step(c)));
+            sandbox_ui(ui, battle, &mut |c| push(BattleCommand::Run(c)));
+        }
+    }
+}
+
+/// The Scenario list: a filter (focused as the list opens, so typing narrows it at once), then
+/// every scenario of the pack whose name or file matches it.
+fn scenario_list_ui(
+    ui: &mut Ui,
+    doc: &Document,
+    filter: &mut String,
+    push: &mut impl FnMut(BattleCommand),
+) {
+    let label = ui.label("Filter");
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(filter)
+                .hint_text("name or file")
+                .desired_width(220.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Only scenarios whose name or file contains this");
+    if !field.has_focus() && ui.memory(|m| m.focused().is_none()) {
+        field.request_focus();
+    }
+    ui.separator();
+    let needle = filter.trim().to_lowercase();
+    for file in &doc.pack.files {
+        let Content::BattleScenario(s) = &file.content else {
+            continue;
+        };
+        let matches = needle.is_empty()
+            || s.name.to_lowercase().contains(&needle)
+            || file.path.to_lowercase().contains(&needle);
+        if matches
+            && ui
+                .selectable_label(false, &s.name)
+                .on_hover_text(file.path.as_str())
+                .clicked()
+        {
+            push(BattleCommand::Load(file.path.clone()));
         }
     }
 }
@@ -291,51 +259,4 @@ fn lines_ui(ui: &mut Ui, scenario: &BattleScenario, push: &mut impl FnMut(Battle
             });
         }
     }
-}
-
-fn simulation_ui(ui: &mut Ui, sim: &SimulationReport, push: &mut impl FnMut(BattleCommand)) {
-    ui.separator();
-    let runs = sim.runs.max(1);
-    ui.horizontal_wrapped(|ui| {
-        let rows = [
-            ("A wins", sim.win.count, sim.examples[0]),
-            ("Draw", sim.draw.count, sim.examples[1]),
-            ("B wins", sim.loss.count, sim.examples[2]),
-            ("No winner", sim.none.count, sim.examples[3]),
-        ];
-        for (name, count, example) in rows {
-            let pct = 100.0 * count as f64 / runs as f64;
-            let text = format!("{name}: {count} ({pct:.1}%)");
-            match example {
-                Some(seed) => {
-                    if ui
-                        .button(text)
-                        .on_hover_text(format!("Load seed {seed}, an example of this outcome"))
-                        .clicked()
-                    {
-                        push(BattleCommand::LoadSeed(seed));
-                    }
-                }
-                None => {
-                    ui.label(text);
-                }
-            }
-        }
-    });
-    let bars: Vec<Bar> = sim
-        .life_difference
-        .iter()
-        .map(|bar| {
-            Bar::new(f64::from(bar.difference), bar.runs as f64).fill(if bar.difference >= 0 {
-                Color32::from_rgb(80, 160, 90)
-            } else {
-                Color32::from_rgb(190, 80, 60)
-            })
-        })
-        .collect();
-    ui.label("Remaining life, A minus B, over the runs:");
-    Plot::new("life-histogram")
-        .height(140.0)
-        .allow_scroll(false)
-        .show(ui, |plot| plot.bar_chart(BarChart::new("runs", bars)));
 }

@@ -1,6 +1,7 @@
-//! Finding where a top-level list item of a `GlyphNetwork(...)` file is written, so problems
-//! found after parsing (a link too long, an unknown glyph) point at the right item even when the
-//! same id appears many times in the file.
+//! Finding where a top-level field or list item of a RON file is written (`links: [..]` of a
+//! `GlyphNetwork(...)`, `script: [..]` of a `RulesScenario(...)`), so problems found after
+//! parsing (a link too long, an unknown glyph, a failed expectation) point at the right item
+//! even when the same id appears many times in the file.
 
 use crate::ron_scan::{is_ident, skip_string, skip_trivia, value_end};
 

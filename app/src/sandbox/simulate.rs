@@ -1,0 +1,372 @@
+//! The one Simulate control every system with an outcome shares: how many runs, the button,
+//! the progress, then what was counted (each outcome with its share, a button loading a seed
+//! that ended that way; the system's own lines; a bar chart).
+//!
+//! A system plugs in thinly: it turns its engine's simulate function into a [`Work`] (run on a
+//! background thread) and the engine's report into a [`Tally`]. The battle line counts wins,
+//! draws and losses (`battle::simulate`); an encounter its heroes' win rate
+//! (`encounter::simulate`). Glyph networks draw no random numbers (every run is the same) and
+//! the rules sandbox checks a script, so neither has one.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use egui::{Color32, RichText, Ui};
+use egui_plot::{Bar, BarChart, Plot};
+
+use super::SandboxCommand;
+
+/// A system's simulation ready to run on a background thread: given a progress callback (runs
+/// done so far), it plays the runs and counts them, or says why it could not.
+pub type Work = Box<dyn FnOnce(&(dyn Fn(u64) + Sync)) -> Result<Tally, String> + Send>;
+
+/// What a simulation counted, as the shared control shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tally {
+    /// Runs played.
+    pub runs: u64,
+    /// Each outcome with how many runs ended so.
+    pub outcomes: Vec<OutcomeCount>,
+    /// The system's own lines (a win rate with its interval, averages, per-hero chances).
+    pub lines: Vec<String>,
+    /// A bar chart, if the system has one.
+    pub chart: Option<Chart>,
+}
+
+/// One outcome counted over the runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutcomeCount {
+    /// What it is ("A wins").
+    pub label: String,
+    /// Runs that ended so.
+    pub count: u64,
+    /// A seed that ends so (a button loads it), if the system keeps one.
+    pub example: Option<u64>,
+}
+
+/// A bar chart of a simulation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    /// What it shows (a line above it).
+    pub caption: String,
+    /// The vertical axis, if it needs a name.
+    pub y_label: Option<String>,
+    /// The bars.
+    pub bars: Vec<ChartBar>,
+}
+
+/// One bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartBar {
+    /// Where it stands on the horizontal axis.
+    pub x: f64,
+    /// Its name under the axis (bars at whole `x` values), if the axis is not a number.
+    pub name: Option<String>,
+    /// Its height.
+    pub value: f64,
+    /// Good for the first side (green), bad (red), or neither.
+    pub good: Option<bool>,
+}
+
+/// A running job: its progress and where its tally arrives.
+#[derive(Debug)]
+struct Job {
+    progress: Arc<AtomicU64>,
+    result: Receiver<Result<Tally, String>>,
+}
+
+/// The Simulate control's state: how many runs, the job running, the last tally.
+#[derive(Debug)]
+pub struct Simulation {
+    runs: u32,
+    /// What Simulate does, in the system's words (its hover text).
+    what: &'static str,
+    /// Whether the system's simulate function reports runs done (else a spinner shows).
+    counts_progress: bool,
+    job: Option<Job>,
+    last: Option<Result<Tally, String>>,
+    /// The content changed since the last tally.
+    stale: bool,
+}
+
+impl Simulation {
+    /// A control that plays `runs` runs by default; `what` says what Simulate does.
+    #[must_use]
+    pub fn new(runs: u32, what: &'static str) -> Self {
+        Self {
+            runs,
+            what,
+            counts_progress: true,
+            job: None,
+            last: None,
+            stale: false,
+        }
+    }
+
+    /// For a simulate function that does not report runs done: a spinner shows instead.
+    #[must_use]
+    pub fn without_progress(mut self) -> Self {
+        self.counts_progress = false;
+        self
+    }
+
+    /// How many runs Simulate plays.
+    #[must_use]
+    pub fn runs(&self) -> u32 {
+        self.runs
+    }
+
+    /// Runs done so far, while a job runs.
+    #[must_use]
+    pub fn progress(&self) -> Option<u64> {
+        self.job
+            .as_ref()
+            .map(|j| j.progress.load(Ordering::Relaxed))
+    }
+
+    /// The last tally, if the last job finished well.
+    #[must_use]
+    pub fn tally(&self) -> Option<&Tally> {
+        self.last.as_ref().and_then(|r| r.as_ref().ok())
+    }
+
+    /// Carries out `SetRuns` and `Simulate` (`work` makes the job for a number of runs; `None`:
+    /// nothing to simulate). Returns whether the command was one of them.
+    pub fn apply(
+        &mut self,
+        command: &SandboxCommand,
+        work: impl FnOnce(u32) -> Option<Work>,
+    ) -> bool {
+        match command {
+            SandboxCommand::SetRuns(n) => self.runs = (*n).max(1),
+            SandboxCommand::Simulate => {
+                if let Some(work) = work(self.runs) {
+                    self.start(work);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Starts `work` on a background thread (a job still running is forgotten: its result is
+    /// dropped).
+    pub fn start(&mut self, work: Work) {
+        let progress = Arc::new(AtomicU64::new(0));
+        let (tx, rx) = channel();
+        let counter = Arc::clone(&progress);
+        std::thread::spawn(move || {
+            let result = work(&|done| counter.store(done, Ordering::Relaxed));
+            // Nobody to tell when another job replaced this one or the editor closed.
+            tx.send(result).ok();
+        });
+        self.job = Some(Job {
+            progress,
+            result: rx,
+        });
+    }
+
+    /// Picks up a finished job; true while one runs (keep repainting).
+    pub fn poll(&mut self) -> bool {
+        let Some(job) = &self.job else {
+            return false;
+        };
+        let result = match job.result.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Disconnected) => Err("the simulation stopped unexpectedly".into()),
+        };
+        self.last = Some(result);
+        self.stale = false;
+        self.job = None;
+        false
+    }
+
+    /// The content changed: the last tally is for what it was.
+    pub fn content_changed(&mut self) {
+        if self.last.is_some() {
+            self.stale = true;
+        }
+    }
+}
+
+/// Draws the control; what the user asks for is pushed, never done here.
+pub fn simulate_ui(ui: &mut Ui, sim: &Simulation, push: &mut dyn FnMut(SandboxCommand)) {
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Runs");
+        let mut runs = sim.runs;
+        if ui
+            .add(egui::DragValue::new(&mut runs).range(1..=1_000_000))
+            .labelled_by(label.id)
+            .on_hover_text("How many runs Simulate plays (seeds 0 to N−1)")
+            .changed()
+        {
+            push(SandboxCommand::SetRuns(runs));
+        }
+        if ui
+            .add_enabled(sim.job.is_none(), egui::Button::new("Simulate"))
+            .on_hover_text(sim.what)
+            .clicked()
+        {
+            push(SandboxCommand::Simulate);
+        }
+        if let Some(done) = sim.progress() {
+            let hover = "Running on a background thread; the editor stays usable";
+            if sim.counts_progress {
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / sim.runs.max(1) as f32)
+                        .desired_width(220.0)
+                        .text(format!("Simulating: {done} of {}", sim.runs)),
+                )
+                .on_hover_text(hover);
+            } else {
+                ui.spinner();
+                ui.label(format!("Simulating {} runs…", sim.runs))
+                    .on_hover_text(hover);
+            }
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    });
+    match &sim.last {
+        None => {}
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("Cannot simulate: {e}"));
+        }
+        Some(Ok(tally)) => {
+            if sim.stale {
+                ui.label(RichText::new("The content changed since: simulate again.").italics())
+                    .on_hover_text("The numbers below are for the content as it was");
+            }
+            tally_ui(ui, tally, push);
+        }
+    }
+}
+
+fn tally_ui(ui: &mut Ui, tally: &Tally, push: &mut dyn FnMut(SandboxCommand)) {
+    let runs = tally.runs.max(1) as f64;
+    ui.horizontal_wrapped(|ui| {
+        for o in &tally.outcomes {
+            let text = format!(
+                "{}: {} ({:.1}%)",
+                o.label,
+                o.count,
+                100.0 * o.count as f64 / runs
+            );
+            match o.example {
+                Some(seed) => {
+                    if ui
+                        .button(text)
+                        .on_hover_text(format!("Load seed {seed}, an example of this outcome"))
+                        .clicked()
+                    {
+                        push(SandboxCommand::LoadSeed(seed));
+                    }
+                }
+                None => {
+                    ui.label(text);
+                }
+            }
+        }
+    });
+    if tally.lines.is_empty() && tally.chart.is_none() {
+        return;
+    }
+    // Foldable: the chart is tall, and the board, log and Why below need the room too.
+    egui::CollapsingHeader::new("Details")
+        .id_salt("sandbox-simulation-details")
+        .default_open(true)
+        .show(ui, |ui| {
+            for line in &tally.lines {
+                ui.label(line);
+            }
+            if let Some(chart) = &tally.chart {
+                chart_ui(ui, chart);
+            }
+        })
+        .header_response
+        .on_hover_text("The simulation's numbers and chart; fold them to give the run more room");
+}
+
+fn chart_ui(ui: &mut Ui, chart: &Chart) {
+    ui.label(&chart.caption);
+    let bars: Vec<Bar> = chart
+        .bars
+        .iter()
+        .map(|b| {
+            let bar = Bar::new(b.x, b.value).width(0.6);
+            let bar = match &b.name {
+                Some(name) => bar.name(name),
+                None => bar,
+            };
+            match b.good {
+                Some(true) => bar.fill(Color32::from_rgb(80, 160, 90)),
+                Some(false) => bar.fill(Color32::from_rgb(190, 80, 60)),
+                None => bar,
+            }
+        })
+        .collect();
+    let names: Vec<(f64, String)> = chart
+        .bars
+        .iter()
+        .filter_map(|b| Some((b.x, b.name.clone()?)))
+        .collect();
+    let mut plot = Plot::new(("simulation-chart", &chart.caption))
+        .height(150.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .include_y(0.0);
+    if let Some(y) = &chart.y_label {
+        plot = plot.y_axis_label(y);
+    }
+    if !names.is_empty() {
+        plot = plot.x_axis_formatter(move |mark, _| {
+            names
+                .iter()
+                .find(|(x, _)| (mark.value - x).abs() < 1e-6)
+                .map(|(_, n)| n.clone())
+                .unwrap_or_default()
+        });
+    }
+    plot.show(ui, |plot| {
+        plot.bar_chart(BarChart::new(chart.caption.clone(), bars));
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(runs: u64) -> Tally {
+        Tally {
+            runs,
+            outcomes: Vec::new(),
+            lines: vec![format!("{runs} runs")],
+            chart: None,
+        }
+    }
+
+    #[test]
+    fn a_job_reports_its_tally_and_a_change_marks_it_stale() {
+        let mut sim = Simulation::new(10, "count");
+        assert!(sim.apply(&SandboxCommand::SetRuns(0), |_| None));
+        assert_eq!(sim.runs(), 1, "at least one run");
+        assert!(!sim.apply(&SandboxCommand::Step, |_| None));
+        sim.apply(&SandboxCommand::SetRuns(7), |_| None);
+        sim.apply(&SandboxCommand::Simulate, |runs| {
+            Some(Box::new(move |progress: &(dyn Fn(u64) + Sync)| {
+                progress(u64::from(runs));
+                Ok(tally(u64::from(runs)))
+            }))
+        });
+        while sim.poll() {
+            std::thread::yield_now();
+        }
+        assert_eq!(sim.tally(), Some(&tally(7)));
+        assert!(!sim.stale);
+        sim.content_changed();
+        assert!(sim.stale);
+    }
+}

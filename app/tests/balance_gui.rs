@@ -1,0 +1,121 @@
+//! The Balance panel in the editor (`egui_kittest`): a run over a pack with one card made
+//! stronger flags it, the table sorts, the flagged card opens; the run is saved beside the
+//! pack and shown again, saying what changed since, when the pack is reopened.
+
+// Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
+#![allow(clippy::unwrap_used)]
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sigilforge::editor::tab::Tab;
+use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::pack::load_pack;
+
+/// A pack of 24 plain 2/4 creatures, `plain_07` a 5/8.
+fn pool_pack(dir: &Path, strong_life: i32) {
+    std::fs::write(
+        dir.join("pack.ron"),
+        "Pack(id: \"pool\", name: \"Pool\", version: \"0.1.0\", schema_version: 1)\n",
+    )
+    .unwrap();
+    let mut cards = String::new();
+    for i in 0..24 {
+        let (attack, life) = if i == 7 { (5, strong_life) } else { (2, 4) };
+        writeln!(
+            cards,
+            "        (id: \"plain_{i:02}\", name: \"Plain {i:02}\", attack: {attack}, life: {life}),"
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.join("cards.ron"),
+        format!("CardSet(\n    cards: [\n{cards}    ],\n)\n"),
+    )
+    .unwrap();
+}
+
+fn open_editor(dir: &Path) -> Harness<'static, SigilforgeApp> {
+    let mut diags = Diagnostics::new();
+    let mut app = SigilforgeApp::with_pack(load_pack(dir, &mut diags), Settings::default());
+    // Fewer battles than the panel's default: the debug engine is slow, the card much stronger.
+    app.balance_panel_mut().config.runs = 4_000;
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1400.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness.run();
+    show_balance(&mut harness);
+    harness
+}
+
+/// Brings the Balance tab to the front (what clicking its tab or View › Balance lab does; dock
+/// tab titles are not in the accessibility tree).
+fn show_balance(harness: &mut Harness<'_, SigilforgeApp>) {
+    harness
+        .state_mut()
+        .apply(EditCommand::ShowTab(Tab::Balance));
+    harness.run();
+}
+
+/// The card ids in the table's order.
+fn table_ids(harness: &Harness<'_, SigilforgeApp>) -> Vec<String> {
+    harness
+        .state()
+        .balance_panel()
+        .rows()
+        .iter()
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+#[test]
+fn a_balance_flags_the_strong_card_sorts_and_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    pool_pack(dir.path(), 8);
+    let mut harness = open_editor(dir.path());
+    harness.get_by_label("Run balance").click();
+    harness.run();
+    // The run is on a background thread: frames until it is in (bounded in frames, not timed).
+    for _ in 0..30_000 {
+        if !harness.state().balance_panel().running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    harness.run();
+    let ids = table_ids(&harness);
+    assert_eq!(ids.first().map(String::as_str), Some("plain_07"), "{ids:?}");
+    // Flagged, and only it.
+    harness.get_by_label("⚠ Plain 07");
+    assert_eq!(harness.query_all_by_label_contains("⚠ Plain").count(), 1);
+    harness.get_by_label_contains("1 outlier(s)");
+    // The outlier opens in its editor.
+    harness.get_by_label("⚠ Plain 07").click();
+    harness.run();
+    assert_eq!(
+        harness
+            .get_by_role_and_label(egui::accesskit::Role::TextInput, "Name")
+            .value()
+            .as_deref(),
+        Some("Plain 07")
+    );
+    show_balance(&mut harness);
+    // Sorting by the difference again puts it last.
+    harness.get_by_label_contains("Δ win rate").click();
+    harness.run();
+    let ids = table_ids(&harness);
+    assert_eq!(ids.last().map(String::as_str), Some("plain_07"), "{ids:?}");
+    // The results were saved beside the pack.
+    assert!(dir.path().join(".sigilforge-balance.json").is_file());
+    // Reopened after the card changed on disk: the last run shows, with what changed since.
+    drop(harness);
+    pool_pack(dir.path(), 9);
+    let harness = open_editor(dir.path());
+    harness.get_by_label("⚠ Plain 07");
+    harness.get_by_label_contains("The pack changed since this run: `plain_07` was edited");
+}

@@ -1,0 +1,52 @@
+//! Shared host for the glyph editor GUI tests: a local network that applies the editor's edits
+//! and sandbox commands each frame, as the real host (`SigilforgeApp::apply`) does.
+#![allow(dead_code)] // Each test binary uses a different subset of these helpers.
+
+use egui_kittest::Harness;
+use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, GlyphSandboxCommand, apply_glyph_edit};
+use sigilforge_engine::glyph::GlyphNetwork;
+
+#[path = "../ui_common/mod.rs"]
+pub mod ui_common;
+
+/// The host: the document and what was applied.
+pub struct Host {
+    pub editor: GlyphEditor,
+    pub net: GlyphNetwork,
+    /// Edits of the network, in order.
+    pub applied: Vec<GlyphEdit>,
+    /// What the sandbox asked for, in order.
+    pub sandbox: Vec<GlyphSandboxCommand>,
+}
+
+/// A harness hosting the editor on `net`.
+pub fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
+    let host = Host {
+        editor: GlyphEditor::new(),
+        net,
+        applied: Vec::new(),
+        sandbox: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, host: &mut Host| {
+                let (mut edits, mut runs) = (Vec::new(), Vec::new());
+                host.editor.ui(ui, &host.net, &mut edits, &mut runs);
+                for edit in edits {
+                    match apply_glyph_edit(&mut host.net, &edit) {
+                        Ok(()) => host.applied.push(edit),
+                        Err(reason) => host.editor.set_refusal(Some(reason)),
+                    }
+                }
+                for command in runs {
+                    host.editor.apply_sandbox(&command);
+                    host.sandbox.push(command);
+                }
+            },
+            host,
+        );
+    harness.run();
+    harness
+}

@@ -1,0 +1,69 @@
+//! Helpers every component GUI test uses, whatever its host: click by label, type into a
+//! field, move the one sandbox panel's timeline with the keyboard.
+#![allow(dead_code)] // Each test binary uses a different subset of these helpers.
+#![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// Clicks the widget a user reads as `label`, then lets the frame settle.
+pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Replaces the text of the field labelled `label` with `text` and presses Enter.
+pub fn set_field<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+/// Moves the sandbox's timeline as a user does with the keyboard: focus it, then press an
+/// arrow key `presses` times (right: forward).
+pub fn move_timeline<S>(harness: &mut Harness<'_, S>, key: Key, presses: usize) {
+    harness.get_by_label("Timeline").focus();
+    harness.run();
+    for _ in 0..presses {
+        harness.key_press(key);
+        harness.run();
+    }
+}
+
+/// Copies the starter pack (`content/`) into a temporary folder, so a test can edit and save it.
+pub fn starter_copy() -> tempfile::TempDir {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy(&sigilforge::editor::default_pack_dir(), dir.path());
+    dir
+}
+
+/// A pack in a temporary folder: a `pack.ron` and the given `(file, text)` pairs.
+pub fn pack_fixture(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.ron"),
+        "Pack(id: \"test\", name: \"Test Pack\", version: \"0.1.0\", schema_version: 1)\n",
+    )
+    .unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.path().join(file), text).unwrap();
+    }
+    dir
+}
