@@ -242,7 +242,7 @@ fn int_form(
 }
 
 /// The names a text field's kind offers, and the problem with `text` (if any).
-fn known_names<'a>(ctx: &'a FormContext, refers: Refers) -> &'a [String] {
+fn known_names(ctx: &FormContext, refers: Refers) -> &[String] {
     match refers {
         Refers::Keyword => &ctx.keywords,
         Refers::Card => &ctx.cards,

@@ -89,12 +89,12 @@ pub fn abilities_ui(
     let mut change = FormChange::None;
     let n = abilities.len();
     let mut op: Option<(&str, usize)> = None;
-    for i in 0..n {
-        let rules = text(&abilities[i]);
-        let title = if abilities[i].name.trim().is_empty() {
+    for (i, ability) in abilities.iter_mut().enumerate() {
+        let rules = text(ability);
+        let title = if ability.name.trim().is_empty() {
             format!("Ability {}", i + 1)
         } else {
-            format!("Ability {}: {}", i + 1, abilities[i].name)
+            format!("Ability {}: {}", i + 1, ability.name)
         };
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -135,14 +135,7 @@ pub fn abilities_ui(
                 .default_open(true)
                 .show(ui, |ui| {
                     let path = format!("abilities.{i}");
-                    struct_form(
-                        ui,
-                        ctx,
-                        id.with(("form", i)),
-                        &mut abilities[i],
-                        &path,
-                        &mut change,
-                    );
+                    struct_form(ui, ctx, id.with(("form", i)), ability, &path, &mut change);
                 });
         });
     }
