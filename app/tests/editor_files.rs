@@ -368,7 +368,9 @@ fn an_item_deleted_on_disk_goes_when_unedited_here() {
     let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
     assert_eq!(
         saved,
-        CARDS.replace(BEAR_LINE, "").replace("attack: 2", "attack: 5")
+        CARDS
+            .replace(BEAR_LINE, "")
+            .replace("attack: 2", "attack: 5")
     );
 }
 
@@ -424,7 +426,10 @@ fn a_file_removed_on_disk_with_edits_here_waits_and_is_kept_when_chosen() {
     assert_eq!(card(&harness, 0).attack, 5);
     harness.state_mut().apply(EditCommand::Save);
     harness.run();
-    assert!(!dir.path().join("cards.ron").exists(), "written back unseen");
+    assert!(
+        !dir.path().join("cards.ron").exists(),
+        "written back unseen"
+    );
     harness.get_by_label("Keep mine").click();
     harness.run();
     harness.get_by_label("Apply").click();
@@ -448,26 +453,24 @@ fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
     );
     set_attack(&mut harness, 1, 7); // an unsaved edit travels with the file
     std::fs::rename(dir.path().join("cards.ron"), dir.path().join("beasts.ron")).unwrap();
-    harness
-        .state_mut()
-        .apply(EditCommand::ReloadFromDisk(vec![
-            "cards.ron".into(),
-            "beasts.ron".into(),
-        ]));
+    harness.state_mut().apply(EditCommand::ReloadFromDisk(vec![
+        "cards.ron".into(),
+        "beasts.ron".into(),
+    ]));
     harness.run();
     assert!(conflict_keys(&harness).is_empty());
     let doc = harness.state().document().unwrap();
     assert!(doc.pack.file("cards.ron").is_none());
     assert_eq!(card_ids(&harness), ["wolf", "bear"], "no duplicates");
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
-    let card = doc
-        .card(&ItemAddr::card("beasts.ron", 1))
-        .unwrap()
-        .clone();
+    let card = doc.card(&ItemAddr::card("beasts.ron", 1)).unwrap().clone();
     assert_eq!(card.attack, 7);
     harness.state_mut().apply(EditCommand::Save);
     harness.run();
-    assert!(!dir.path().join("cards.ron").exists(), "the old name came back");
+    assert!(
+        !dir.path().join("cards.ron").exists(),
+        "the old name came back"
+    );
     let saved = std::fs::read_to_string(dir.path().join("beasts.ron")).unwrap();
     assert_eq!(saved, CARDS.replace("attack: 4", "attack: 7"));
 }
@@ -492,7 +495,15 @@ fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
     let at = doc.problems[0].diagnostic.location;
     let bear_line = broken.lines().nth(4).unwrap();
     let due = bear_line.find("life: 6,").unwrap() + "life: 6,".len() + 1;
-    assert_eq!(at, Location { line: 5, column: due }, "{:?}", doc.problems);
+    assert_eq!(
+        at,
+        Location {
+            line: 5,
+            column: due
+        },
+        "{:?}",
+        doc.problems
+    );
     // Open the text view on the problem (the cursor goes there) and type the bracket.
     harness.state_mut().apply(EditCommand::OpenText {
         file: "cards.ron".into(),
@@ -504,7 +515,10 @@ fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
     let doc = harness.state().document().unwrap();
     let file = doc.pack.file("cards.ron").unwrap();
     assert_eq!(file.source, CARDS.replace("life: 6),", "life: 6,)"));
-    assert!(matches!(file.content, Content::Cards(_)), "parsed again live");
+    assert!(
+        matches!(file.content, Content::Cards(_)),
+        "parsed again live"
+    );
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
     harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
 }

@@ -283,9 +283,19 @@ fn a_syntax_error_gives_one_root_problem() {
         .position(|l| l.contains("then runs.\","))
         .unwrap()
         + 1;
-    let column = broken.lines().nth(line - 1).unwrap().find("then runs.\",").unwrap()
+    let column = broken
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .find("then runs.\",")
+        .unwrap()
         + "then runs.\",".len()
         + 1;
-    let at = format!("battle-line/cards.ron:{line}:{column}: a `)` is missing here: the `(` at line {line}, column");
-    assert!(messages.iter().any(|m| m.contains(&at)), "{at}\n{messages:#?}");
+    let at = format!(
+        "battle-line/cards.ron:{line}:{column}: a `)` is missing here: the `(` at line {line}, column"
+    );
+    assert!(
+        messages.iter().any(|m| m.contains(&at)),
+        "{at}\n{messages:#?}"
+    );
 }

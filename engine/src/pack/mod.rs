@@ -119,7 +119,9 @@ impl Content {
     ) -> Result<String, SpliceError> {
         use crate::ron_doc::splice::splice_value;
         let listed = match (old, self) {
-            (Content::Cards(o), Content::Cards(n)) => index.splice(text, "cards", &o.cards, &n.cards),
+            (Content::Cards(o), Content::Cards(n)) => {
+                index.splice(text, "cards", &o.cards, &n.cards)
+            }
             (Content::Keywords(o), Content::Keywords(n)) => {
                 index.splice(text, "keywords", &o.keywords, &n.keywords)
             }

@@ -126,9 +126,11 @@ impl ListIndex {
         for &(_, end, delta) in deltas.iter().rev() {
             doc.root.shift_from(end, delta);
         }
-        let list = doc.root.elems_mut()?.iter_mut().find(|e| {
-            e.field_name(&out) == Some(field) && e.value.group().is_some()
-        })?;
+        let list = doc
+            .root
+            .elems_mut()?
+            .iter_mut()
+            .find(|e| e.field_name(&out) == Some(field) && e.value.group().is_some())?;
         let items = list.value.elems_mut()?;
         for &(i, _, _) in &deltas {
             let item = items.get_mut(i)?;
@@ -185,7 +187,11 @@ mod tests {
             assert_eq!(index, ListIndex::read(&fast)); // a cache: always equal
             let (doc, len) = index.doc.as_ref().unwrap();
             assert_eq!(*len, fast.len());
-            assert_eq!(doc, &ListIndex::read(&fast).doc.unwrap().0, "spans after {i}");
+            assert_eq!(
+                doc,
+                &ListIndex::read(&fast).doc.unwrap().0,
+                "spans after {i}"
+            );
             text = fast;
             cards = edited;
         }
@@ -197,9 +203,16 @@ mod tests {
         let cards = vec![card("a", 1), card("b", 2), card("c", 3)];
         let swapped = vec![card("b", 2), card("a", 1), card("c", 3)];
         let mut index = ListIndex::read(FILE);
-        assert!(index.splice_in_place(FILE, "cards", &cards, &swapped).is_none());
+        assert!(
+            index
+                .splice_in_place(FILE, "cards", &cards, &swapped)
+                .is_none()
+        );
         let out = index.splice(FILE, "cards", &cards, &swapped).unwrap();
-        assert_eq!(out, splice_list_field(FILE, "cards", &cards, &swapped).unwrap());
+        assert_eq!(
+            out,
+            splice_list_field(FILE, "cards", &cards, &swapped).unwrap()
+        );
         // An index read from another text is not used for this one.
         let mut stale = ListIndex::read("CardSet(cards: [])");
         let mut edited = cards.clone();

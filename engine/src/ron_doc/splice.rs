@@ -354,7 +354,12 @@ impl<'t> Splicer<'t> {
     }
 
     /// Writes `old`'s replacement `new` at `src` (see [`Splicer::node`]), from outside.
-    pub(super) fn value(&mut self, src: &Node, old: &Value, new: &Value) -> Result<(), SpliceError> {
+    pub(super) fn value(
+        &mut self,
+        src: &Node,
+        old: &Value,
+        new: &Value,
+    ) -> Result<(), SpliceError> {
         self.node(src, old.view(), new.view())
     }
 

@@ -420,7 +420,9 @@ impl Parser<'_> {
             let key = self.key(bracket, depth - 1, level + 1)?;
             if key.is_none()
                 && bracket == Bracket::Paren
-                && elems.iter().any(|e| matches!(e.key, Some(Key::Field { .. })))
+                && elems
+                    .iter()
+                    .any(|e| matches!(e.key, Some(Key::Field { .. })))
             {
                 // A struct's fields all have names: a bare value after them is the next item,
                 // so this struct's `)` is missing (it was due after its last field).
