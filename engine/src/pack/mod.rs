@@ -315,15 +315,14 @@ impl PackFile {
                 .filter(|text| self.holds_content(text)),
             None => None,
         };
-        let text = match spliced {
-            Some(text) => text,
-            None => {
-                self.index.clear();
-                self.content.to_text().map_err(|e| SaveError::Serialize {
-                    path: self.path.clone(),
-                    message: e.to_string(),
-                })?
-            }
+        let text = if let Some(text) = spliced {
+            text
+        } else {
+            self.index.clear();
+            self.content.to_text().map_err(|e| SaveError::Serialize {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?
         };
         let changed = text != self.source;
         self.source = text;
