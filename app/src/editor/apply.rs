@@ -64,6 +64,23 @@ impl SigilforgeApp {
                 };
                 self.edit(format!("Edit {field}"), vec![change], Some((addr, field)));
             }
+            EditCommand::ReplaceItem { addr, item, label } => {
+                let Some(doc) = &self.doc else { return };
+                let before = match addr.kind {
+                    ItemKind::Card => doc.card(&addr).cloned().map(Item::Card),
+                    ItemKind::Keyword => doc.keyword(&addr).cloned().map(Item::Keyword),
+                };
+                let Some(before) = before else { return };
+                if before == *item {
+                    return;
+                }
+                let change = Change::Replace {
+                    addr,
+                    before,
+                    after: *item,
+                };
+                self.edit(label, vec![change], None);
+            }
             EditCommand::NewCard => {
                 let card = Card {
                     name: "New card".into(),

@@ -1,5 +1,6 @@
 //! The panels. Each draws from a `&Document` and pushes `EditCommand`s; none mutates the pack.
 
+pub mod abilities;
 pub mod balance;
 pub mod card_editor;
 pub mod help;
