@@ -19,7 +19,7 @@ use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
 mod ui_common;
-use ui_common::{pack_fixture, starter_copy};
+use ui_common::{editor_harness, pack_fixture, starter_copy};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -34,13 +34,7 @@ fn load(dir: &Path) -> Pack {
 }
 
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
-    let app = SigilforgeApp::with_pack(load(dir), Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
+    editor_harness(SigilforgeApp::with_pack(load(dir), Settings::default()))
 }
 
 fn card(harness: &Harness<'_, SigilforgeApp>, index: usize) -> Card {
