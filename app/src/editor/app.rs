@@ -280,6 +280,12 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The Rules tab (the rules scenario it plays, and its run).
+    #[must_use]
+    pub fn rules_panel(&self) -> &super::panels::rules_sandbox::RulesSandboxPanel {
+        &self.panels.rules
+    }
+
     /// The Balance panel (its settings, run and report).
     #[must_use]
     pub fn balance_panel(&self) -> &super::panels::balance::BalancePanel {

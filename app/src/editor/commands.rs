@@ -87,6 +87,8 @@ pub enum EditCommand {
     ReloadFromDisk(Vec<String>),
     /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
+    /// A Rules tab action: pick a rules scenario, step through it.
+    Rules(crate::editor::panels::rules_sandbox::RulesCommand),
     /// A Balance panel action.
     Balance(BalanceCommand),
     /// An edit made in a glyph network tab.
