@@ -16,7 +16,7 @@ use super::document::Document;
 use super::history::History;
 use super::panels::Panels;
 use super::panels::log::Level;
-use super::recovery::{AutosaveSettings, RecoverySnapshot};
+use super::recovery::{AutosaveSettings, RecoveryOffer, RecoverySnapshot};
 use super::watch::PackWatcher;
 use crate::sandbox::SandboxCommand;
 use crate::sandbox::battle::BattleCommand;
@@ -74,7 +74,7 @@ pub struct SigilforgeApp {
     pub(super) last_autosave: Instant,
     pub(super) autosave_pending: bool,
     pub(super) revalidate_at: Option<Instant>,
-    pub(super) recovery_offer: Option<RecoverySnapshot>,
+    pub(super) recovery_offer: Option<RecoveryOffer>,
     pub(super) close_prompt: bool,
     pub(super) allow_close: bool,
     pub(super) close_now: bool,
@@ -234,7 +234,10 @@ impl SigilforgeApp {
             .autosave
             .as_ref()
             .and_then(|a| RecoverySnapshot::read(&a.path))
-            .filter(|r| !r.files.is_empty());
+            .and_then(|snapshot| {
+                let pack = &self.doc.as_ref()?.pack;
+                RecoveryOffer::of(snapshot, pack)
+            });
         // Editor tabs from the last session may point at items this pack does not have.
         let doc = self.doc.as_ref();
         self.dock.retain_tabs(|tab| match tab {

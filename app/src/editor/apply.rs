@@ -254,14 +254,17 @@ impl SigilforgeApp {
         }
     }
 
-    /// Applies changes as one undo step.
+    /// Applies changes as one undo step, all or nothing. Returns whether they were applied
+    /// (when not, the user was told why).
     pub(super) fn edit(
         &mut self,
         label: String,
         changes: Vec<Change>,
         merge: Option<(ItemAddr, String)>,
-    ) {
-        let Some(doc) = &mut self.doc else { return };
+    ) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
         let mut applied = Vec::new();
         for change in changes {
             match doc.apply_change(&change) {
@@ -272,7 +275,7 @@ impl SigilforgeApp {
                         let _ = doc.apply_change(&Change::inverse(done)); // it just applied
                     }
                     self.report(Level::Error, message);
-                    return;
+                    return false;
                 }
             }
         }
@@ -285,6 +288,7 @@ impl SigilforgeApp {
             merge_key: merge,
         });
         self.after_edit();
+        true
     }
 
     fn undo(&mut self) {
@@ -563,21 +567,27 @@ impl SigilforgeApp {
         }
     }
 
+    /// Brings the last session's unsaved edits back as one undo step through [`Self::edit`]:
+    /// item edits per file (worked out against the pack as it is now), a new file created.
+    /// They stay unsaved; one Ctrl+Z takes the whole restore back.
     fn restore_recovery(&mut self) {
         let Some(offer) = self.recovery_offer.take() else {
             return;
         };
-        let Some(doc) = &mut self.doc else { return };
-        let n = offer.restore_into(&mut doc.pack);
-        doc.generation += 1;
-        doc.update_dirty();
-        doc.revalidate();
-        self.history.clear();
-        self.autosave_pending = true;
-        self.report(
-            Level::Info,
-            format!("Restored unsaved edits in {n} file(s)"),
-        );
+        let Some(doc) = &self.doc else { return };
+        let changes: Vec<Change> = offer
+            .snapshot
+            .changes_against(&doc.pack)
+            .into_iter()
+            .map(|f| f.change)
+            .collect();
+        let n = changes.len();
+        if self.edit("Restore unsaved edits".into(), changes, None) {
+            self.report(
+                Level::Info,
+                format!("Restored unsaved edits in {n} file(s); Ctrl+Z takes them back"),
+            );
+        }
     }
 
     fn close_answer(&mut self, answer: CloseAnswer) {
