@@ -167,6 +167,11 @@ impl SigilforgeApp {
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
             EditCommand::Sandbox(command) => self.apply_battle(command),
+            EditCommand::RunAllScenarios => {
+                if let Some(doc) = &self.doc {
+                    self.panels.library.scenarios.run_all(doc);
+                }
+            }
             EditCommand::Rules(command) => {
                 if let Some(doc) = &self.doc {
                     self.panels.rules.apply(&command, doc);

@@ -12,6 +12,7 @@ pub mod problems;
 pub mod rules_sandbox;
 pub mod sandbox;
 pub mod sandbox_plays;
+pub mod scenarios;
 pub mod text_view;
 
 use egui::Ui;
