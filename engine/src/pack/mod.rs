@@ -10,6 +10,7 @@
 mod commands;
 mod merge;
 mod migrate;
+pub mod scenario_tests;
 pub(crate) mod validate;
 
 use std::path::{Path, PathBuf};
@@ -29,6 +30,7 @@ use crate::rules::scenario::RulesScenario;
 pub use commands::{check_as_run, fmt_command, load_for_command, validate_command};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
+pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
 pub use validate::validate;
 
 /// The manifest's file name at a pack's root.
