@@ -4,5 +4,6 @@ pub mod cli;
 pub mod dialogs;
 pub mod editor;
 pub mod encounter_ui;
+pub mod form;
 pub mod glyph_ui;
 pub mod sandbox;

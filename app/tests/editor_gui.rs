@@ -13,7 +13,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::starter_copy;
+use ui_common::{editor_harness as harness, starter_copy};
 
 const CARDS: &str = r#"CardSet(
     cards: [
@@ -48,16 +48,6 @@ fn fixture() -> tempfile::TempDir {
 fn load(dir: &Path) -> Pack {
     let mut diags = Diagnostics::new();
     load_pack(dir, &mut diags)
-}
-
-fn harness(app: SigilforgeApp) -> Harness<'static, SigilforgeApp> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        // Card frame images decode on a background thread; on a busy machine that takes a few frames.
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
 }
 
 fn preview_label(harness: &Harness<'_, SigilforgeApp>) -> String {
@@ -384,4 +374,62 @@ fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
             .is_none()
     );
     harness.get_by_label("none scheduled");
+}
+
+#[test]
+fn an_ability_added_in_the_card_editor_is_one_undo_step_shows_its_rules_text_and_saves() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("New card").click();
+    harness.run();
+    let card = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack
+            .card("new_card")
+            .cloned()
+            .unwrap()
+    };
+    assert!(card(&harness).abilities.is_empty());
+
+    // The kinds are offered by their doc comments' words.
+    harness.get_by_label("Add ability").click();
+    harness.run();
+    harness.get_by_label("Acts when an event happens").click();
+    harness.run();
+    let added = card(&harness);
+    assert_eq!(added.abilities.len(), 1);
+    assert!(matches!(
+        added.abilities[0].kind,
+        sigilforge_engine::model::AbilityKind::Triggered(_)
+    ));
+    // The engine's rules text for it is shown above its form and on the card preview.
+    let text =
+        sigilforge_engine::rules::text::card_ability_text(added.kind, &added.abilities[0], None);
+    assert!(harness.query_all_by_label(&text).count() >= 1, "{text}");
+
+    harness.get_by_label("Duplicate ability").click();
+    harness.run();
+    assert_eq!(card(&harness).abilities.len(), 2);
+
+    // Each structural edit is one step.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(card(&harness).abilities.len(), 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(card(&harness).abilities.is_empty());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+    let redone = card(&harness);
+    assert_eq!(redone, added);
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert!(!harness.state().is_dirty());
+    assert_eq!(load(dir.path()).card("new_card"), Some(&redone));
 }

@@ -3,6 +3,9 @@
 //! No GUI dependency, no wall clock, no thread-local randomness: the same content and seed
 //! always give the same event log. See `docs/architecture.md` for the module map.
 
+// The derive names `::sigilforge_engine::reflect`; inside this crate that is `crate`.
+extern crate self as sigilforge_engine;
+
 pub mod archive;
 pub mod atomic;
 pub mod balance;
@@ -18,6 +21,7 @@ pub mod locate;
 pub mod markup;
 pub mod model;
 pub mod pack;
+pub mod reflect;
 pub mod ron_doc;
 pub mod ron_io;
 mod ron_scan;

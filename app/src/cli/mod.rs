@@ -217,6 +217,12 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run every scenario of a pack (battle, rules, glyph, encounter) as a test: each checked
+    /// against its `expect`; ends with `N passed, M failed`, exit 1 if any failed.
+    Test {
+        /// The pack folder.
+        pack: PathBuf,
+    },
     /// Run a glyph network round by round (or analyse it without running it).
     Glyph {
         /// The network file (`GlyphNetwork(...)`).
@@ -349,6 +355,7 @@ pub fn main() -> ExitCode {
             json,
         }) => battle_commands::simulate(&file, runs, threads, json),
         Some(Command::Rules { file, json }) => rules::cli::rules_command(&file, json),
+        Some(Command::Test { pack }) => sigilforge_engine::pack::test_command(&pack),
         Some(Command::Balance {
             pack,
             runs,

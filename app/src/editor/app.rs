@@ -16,7 +16,7 @@ use super::document::Document;
 use super::history::History;
 use super::panels::Panels;
 use super::panels::log::Level;
-use super::recovery::{AutosaveSettings, RecoverySnapshot};
+use super::recovery::{AutosaveSettings, RecoveryOffer, RecoverySnapshot};
 use super::watch::PackWatcher;
 use crate::sandbox::SandboxCommand;
 use crate::sandbox::battle::BattleCommand;
@@ -74,7 +74,7 @@ pub struct SigilforgeApp {
     pub(super) last_autosave: Instant,
     pub(super) autosave_pending: bool,
     pub(super) revalidate_at: Option<Instant>,
-    pub(super) recovery_offer: Option<RecoverySnapshot>,
+    pub(super) recovery_offer: Option<RecoveryOffer>,
     pub(super) close_prompt: bool,
     pub(super) allow_close: bool,
     pub(super) close_now: bool,
@@ -237,7 +237,10 @@ impl SigilforgeApp {
             .autosave
             .as_ref()
             .and_then(|a| RecoverySnapshot::read(&a.path))
-            .filter(|r| !r.files.is_empty());
+            .and_then(|snapshot| {
+                let pack = &self.doc.as_ref()?.pack;
+                RecoveryOffer::of(snapshot, pack)
+            });
         // Editor tabs from the last session may point at items this pack does not have.
         let doc = self.doc.as_ref();
         self.dock.retain_tabs(|tab| match tab {
@@ -287,6 +290,17 @@ impl SigilforgeApp {
     #[must_use]
     pub fn sandbox_battle(&self) -> Option<&sigilforge_engine::battle::Battle> {
         self.panels.sandbox.battle()
+    }
+
+    /// The Library panel, to pick its tab or filters.
+    pub fn library_mut(&mut self) -> &mut super::panels::library::LibraryPanel {
+        &mut self.panels.library
+    }
+
+    /// The Rules tab (the rules scenario it plays, and its run).
+    #[must_use]
+    pub fn rules_panel(&self) -> &super::panels::rules_sandbox::RulesSandboxPanel {
+        &self.panels.rules
     }
 
     /// The Balance panel (its settings, run and report).

@@ -64,6 +64,23 @@ impl SigilforgeApp {
                 };
                 self.edit(format!("Edit {field}"), vec![change], Some((addr, field)));
             }
+            EditCommand::ReplaceItem { addr, item, label } => {
+                let Some(doc) = &self.doc else { return };
+                let before = match addr.kind {
+                    ItemKind::Card => doc.card(&addr).cloned().map(Item::Card),
+                    ItemKind::Keyword => doc.keyword(&addr).cloned().map(Item::Keyword),
+                };
+                let Some(before) = before else { return };
+                if before == *item {
+                    return;
+                }
+                let change = Change::Replace {
+                    addr,
+                    before,
+                    after: *item,
+                };
+                self.edit(label, vec![change], None);
+            }
             EditCommand::NewCard => {
                 let card = Card {
                     name: "New card".into(),
@@ -150,6 +167,16 @@ impl SigilforgeApp {
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
             EditCommand::Sandbox(command) => self.apply_battle(command),
+            EditCommand::RunAllScenarios => {
+                if let Some(doc) = &self.doc {
+                    self.panels.library.scenarios.run_all(doc);
+                }
+            }
+            EditCommand::Rules(command) => {
+                if let Some(doc) = &self.doc {
+                    self.panels.rules.apply(&command, doc);
+                }
+            }
             EditCommand::Balance(BalanceCommand::Run) => {
                 if let Some(doc) = &self.doc {
                     self.panels.balance.run(doc);
@@ -234,14 +261,17 @@ impl SigilforgeApp {
         self.take_output_answers(ctx);
     }
 
-    /// Applies changes as one undo step.
+    /// Applies changes as one undo step, all or nothing. Returns whether they were applied
+    /// (when not, the user was told why).
     pub(super) fn edit(
         &mut self,
         label: String,
         changes: Vec<Change>,
         merge: Option<(ItemAddr, String)>,
-    ) {
-        let Some(doc) = &mut self.doc else { return };
+    ) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
         let mut applied = Vec::new();
         for change in changes {
             match doc.apply_change(&change) {
@@ -252,7 +282,7 @@ impl SigilforgeApp {
                         let _ = doc.apply_change(&Change::inverse(done)); // it just applied
                     }
                     self.report(Level::Error, message);
-                    return;
+                    return false;
                 }
             }
         }
@@ -265,6 +295,7 @@ impl SigilforgeApp {
             merge_key: merge,
         });
         self.after_edit();
+        true
     }
 
     fn undo(&mut self) {
@@ -369,6 +400,9 @@ impl SigilforgeApp {
         // Editing a card while a battle is open re-runs it to the same step.
         if self.panels.sandbox.is_active() {
             self.panels.sandbox.rebuild(doc);
+        }
+        if self.panels.rules.is_active() {
+            self.panels.rules.rebuild(doc);
         }
         if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
             doc.revalidate();
@@ -540,21 +574,27 @@ impl SigilforgeApp {
         }
     }
 
+    /// Brings the last session's unsaved edits back as one undo step through [`Self::edit`]:
+    /// item edits per file (worked out against the pack as it is now), a new file created.
+    /// They stay unsaved; one Ctrl+Z takes the whole restore back.
     fn restore_recovery(&mut self) {
         let Some(offer) = self.recovery_offer.take() else {
             return;
         };
-        let Some(doc) = &mut self.doc else { return };
-        let n = offer.restore_into(&mut doc.pack);
-        doc.generation += 1;
-        doc.update_dirty();
-        doc.revalidate();
-        self.history.clear();
-        self.autosave_pending = true;
-        self.report(
-            Level::Info,
-            format!("Restored unsaved edits in {n} file(s)"),
-        );
+        let Some(doc) = &self.doc else { return };
+        let changes: Vec<Change> = offer
+            .snapshot
+            .changes_against(&doc.pack)
+            .into_iter()
+            .map(|f| f.change)
+            .collect();
+        let n = changes.len();
+        if self.edit("Restore unsaved edits".into(), changes, None) {
+            self.report(
+                Level::Info,
+                format!("Restored unsaved edits in {n} file(s); Ctrl+Z takes them back"),
+            );
+        }
     }
 
     fn close_answer(&mut self, answer: CloseAnswer) {

@@ -10,7 +10,9 @@ use super::dock::default_layout;
 use super::document::pack_title;
 use super::panels::help;
 use super::panels::log::Level;
+use super::recovery::RecoveryOffer;
 use super::tab::Tab;
+use crate::encounter_ui::sandbox::displayable;
 
 impl SigilforgeApp {
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
@@ -203,28 +205,8 @@ impl SigilforgeApp {
 
     pub(super) fn modals(&mut self, ctx: &egui::Context, commands: &mut Vec<EditCommand>) {
         if let Some(offer) = &self.recovery_offer {
-            let files = offer.files.len();
             egui::Modal::new(egui::Id::new("recovery")).show(ctx, |ui| {
-                ui.heading("Restore unsaved edits?");
-                ui.label(format!(
-                    "The last session ended with unsaved changes in {files} file(s). Restore them?"
-                ));
-                ui.horizontal(|ui| {
-                    if ui
-                        .button("Restore")
-                        .on_hover_text("Bring the unsaved edits back")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::RestoreRecovery);
-                    }
-                    if ui
-                        .button("Discard")
-                        .on_hover_text("Throw them away and open the pack as saved")
-                        .clicked()
-                    {
-                        commands.push(EditCommand::DiscardRecovery);
-                    }
-                });
+                recovery_prompt(ui, offer, commands);
             });
         }
         if self.close_prompt {
@@ -259,6 +241,57 @@ impl SigilforgeApp {
             commands.push(EditCommand::ToggleHelp);
         }
     }
+}
+
+/// At most this many changes are listed per file (the rest are counted).
+const CHANGES_SHOWN: usize = 30;
+
+/// The restore prompt: each file it would restore, with its unsaved changes item by item,
+/// readable before the user decides.
+fn recovery_prompt(ui: &mut egui::Ui, offer: &RecoveryOffer, commands: &mut Vec<EditCommand>) {
+    ui.set_max_width(720.0);
+    ui.heading("Restore unsaved edits?");
+    ui.label(format!(
+        "The last session ended with unsaved changes in {} file(s). Restoring brings them back \
+         as one step (Ctrl+Z takes it back); nothing is written until you save.",
+        offer.files.len()
+    ));
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .max_height(ui.ctx().content_rect().height() * 0.5)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for file in &offer.files {
+                ui.label(RichText::new(&file.path).strong());
+                for change in file.changes.iter().take(CHANGES_SHOWN) {
+                    // The arrows in `→` words are ones egui's default fonts lack.
+                    ui.label(format!("  • {}", displayable(change)));
+                }
+                if file.changes.len() > CHANGES_SHOWN {
+                    ui.weak(format!(
+                        "  … and {} more change(s)",
+                        file.changes.len() - CHANGES_SHOWN
+                    ));
+                }
+            }
+        });
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui
+            .button("Restore")
+            .on_hover_text("Bring these unsaved edits back (one undo step)")
+            .clicked()
+        {
+            commands.push(EditCommand::RestoreRecovery);
+        }
+        if ui
+            .button("Discard")
+            .on_hover_text("Throw them away and open the pack as saved")
+            .clicked()
+        {
+            commands.push(EditCommand::DiscardRecovery);
+        }
+    });
 }
 
 fn menu_item(

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use sigilforge_engine::model::{Card, KeywordDef};
 
-use super::document::ItemAddr;
+use super::document::{Item, ItemAddr};
 use crate::encounter_ui::{EncounterEdit, EncounterSandboxCommand};
 use crate::glyph_ui::{GlyphEdit, GlyphSandboxCommand};
 
@@ -29,6 +29,16 @@ pub enum EditCommand {
         keyword: Box<KeywordDef>,
         /// The part edited.
         field: String,
+    },
+    /// Replace a card or keyword with an edited copy as its own undo step, never merged with
+    /// the edits around it: adding, removing, duplicating or moving an ability or an effect.
+    ReplaceItem {
+        /// Which item.
+        addr: ItemAddr,
+        /// Its new value.
+        item: Box<Item>,
+        /// What the step is called in the Edit menu ("Add ability").
+        label: String,
     },
     /// Add a new card (to the first card file, making one if needed) and open it.
     NewCard,
@@ -77,6 +87,10 @@ pub enum EditCommand {
     ReloadFromDisk(Vec<String>),
     /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
+    /// A Rules tab action: pick a rules scenario, step through it.
+    Rules(crate::editor::panels::rules_sandbox::RulesCommand),
+    /// Run every scenario of the pack and show the results in the Library's Scenarios list.
+    RunAllScenarios,
     /// A Balance panel action.
     Balance(BalanceCommand),
     /// An edit made in a glyph network tab.

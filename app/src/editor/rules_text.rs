@@ -17,25 +17,3 @@ pub fn card_rules_text(doc: &Document, card: &Card) -> Vec<String> {
         .map(CardTextLine::to_plain)
         .collect()
 }
-
-/// A value's RON text (for variants the describer has no words for).
-pub fn ron_text<T: serde::Serialize>(value: &T) -> String {
-    ron::to_string(value).unwrap_or_default()
-}
-
-/// The variant name of an enum value, from its RON text: `Damage(Value)` → `Damage`.
-pub fn variant_name<T: serde::Serialize>(value: &T) -> String {
-    let text = ron_text(value);
-    text.split(['(', ' ']).next().unwrap_or("").to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variant_names_are_the_ron_names() {
-        use sigilforge_engine::model::{Amount, Effect};
-        assert_eq!(variant_name(&Effect::Damage(Amount::Value)), "Damage");
-    }
-}

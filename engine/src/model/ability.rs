@@ -10,9 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::is_default;
 use super::zone::Zone;
+use crate::reflect::Reflect;
 
 /// One ability: when it acts, on what, and what it does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
     /// Optional label (shown in logs: "Ambush of Goblin Sapper").
@@ -43,7 +44,7 @@ pub struct Ability {
 }
 
 /// The four kinds of ability (ChiAxis 19.2–19.4 and 22.4).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 pub enum AbilityKind {
     /// Activated by its controller paying a cost (19.2), possibly of a subtype (19.2a).
     Activated {
@@ -67,6 +68,7 @@ pub enum AbilityKind {
         mode: ReplacementMode,
         /// How many times it applies; `None` = every time (22.4b default is once).
         #[serde(default = "one", skip_serializing_if = "is_one")]
+        #[reflect(min = 1)]
         uses: Option<u32>,
     },
 }
@@ -82,11 +84,12 @@ fn is_one(v: &Option<u32>) -> bool {
 }
 
 /// The cost of an activated ability (19.2): a phase, and optionally resources and extra costs.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct ActivationCost {
     /// The phase in which it may be activated (`"dawn"`, `"dusk"`, `"main"`), if limited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[reflect(phase)]
     pub phase: Option<String>,
     /// Resource paid.
     #[serde(default, skip_serializing_if = "is_default")]
@@ -100,7 +103,7 @@ pub struct ActivationCost {
 }
 
 /// Activated ability subtypes (19.2a–e).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum ActivatedSubtype {
     /// Only by a ruler with the card in the current skirmish.
     Battle,
@@ -113,12 +116,13 @@ pub enum ActivatedSubtype {
         /// The stat summed, usually `"INT"`.
         stat: String,
         /// The total needed.
+        #[reflect(min = 1)]
         threshold: i32,
     },
 }
 
 /// Replacement effects: "instead" or "skip" (22.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum ReplacementMode {
     /// The replaced event does not happen; the ability's effects happen instead.
     #[default]
@@ -128,7 +132,7 @@ pub enum ReplacementMode {
 }
 
 /// Events an ability can trigger on (or replace).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum Trigger {
     /// This card comes into play (summoned, recruited, forged, built): no priority needed (19.3b–d).
     Summoned,
@@ -136,6 +140,7 @@ pub enum Trigger {
     AllySummoned {
         /// Only allies of this tribe count.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[reflect(tribe)]
         tribe: Option<String>,
     },
     /// The start of each turn.
@@ -147,7 +152,7 @@ pub enum Trigger {
     /// The end of a season (ChiAxis: the delayed "end of season", 22.2a).
     SeasonEnds,
     /// A named phase begins (`"dawn"`, `"dusk"`, `"battle"`).
-    PhaseBegins(String),
+    PhaseBegins(#[reflect(phase)] String),
     /// This creature attacks (any target).
     Attacks,
     /// This creature attacks a creature.
@@ -178,7 +183,7 @@ pub enum Trigger {
 
 /// What an ability's effects apply to. Battle-line selectors read "enemy"/"ally" from the
 /// ability's controller; ties go to the creature nearest slot 1.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum Target {
     /// The card bearing the ability.
     #[default]
@@ -203,6 +208,7 @@ pub enum Target {
     OtherAllies {
         /// Only allies of this tribe.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[reflect(tribe)]
         tribe: Option<String>,
     },
     /// Allied creatures in the slots next to this one.
@@ -225,6 +231,7 @@ pub enum Target {
     Chosen {
         /// How many targets.
         #[serde(default = "one_u32")]
+        #[reflect(min = 1)]
         count: u32,
         /// Only targets meeting this condition.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -272,7 +279,7 @@ fn is_attack(s: &Stat) -> bool {
 
 /// What a vote or a duel does on a tie (ChiAxis 22.1b: the text says; nothing written, nothing
 /// happens).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum Tie {
     /// Nothing happens: no one wins or loses.
     #[default]
@@ -286,7 +293,7 @@ pub enum Tie {
 }
 
 /// A number an effect uses.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum Amount {
     /// The keyword's value (`Armor 2` → 2).
     #[default]
@@ -298,9 +305,9 @@ pub enum Amount {
     /// The damage this card just took (Berserk).
     DamageTaken,
     /// One per allied creature (other than this one) of a tribe.
-    AlliesOfTribe(String),
+    AlliesOfTribe(#[reflect(tribe)] String),
     /// One per allied creature (other than this one) with a keyword.
-    AlliesWithKeyword(String),
+    AlliesWithKeyword(#[reflect(keyword)] String),
     /// One per adjacent allied creature.
     AdjacentAllies,
     /// One per artifact attached to allied creatures (this one included).
@@ -312,7 +319,7 @@ pub enum Amount {
 }
 
 /// A named characteristic an effect can change.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Reflect)]
 pub enum Stat {
     /// Attack (ATK, power).
     Attack,
@@ -325,7 +332,7 @@ pub enum Stat {
 }
 
 /// A condition: on the bearer, the target, the game or the controller's champion.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum Condition {
     /// All of these hold.
     All(Vec<Condition>),
@@ -336,9 +343,9 @@ pub enum Condition {
     /// The subject has damage marked.
     Wounded,
     /// The subject has a tribe.
-    HasTribe(String),
+    HasTribe(#[reflect(tribe)] String),
     /// The subject has a keyword.
-    HasKeyword(String),
+    HasKeyword(#[reflect(keyword)] String),
     /// The subject is of a card kind (by name).
     IsKind(String),
     /// The subject has at least one artifact attached.
@@ -350,7 +357,7 @@ pub enum Condition {
     /// The subject came into play this turn.
     SummonedThisTurn,
     /// At least this many allies (other than the bearer) have a keyword.
-    AlliesWithKeywordAtLeast(String, u32),
+    AlliesWithKeywordAtLeast(#[reflect(keyword)] String, u32),
     /// The subject is controlled by the ability's controller.
     Allied,
     /// The subject is controlled by the opponent.
@@ -358,7 +365,7 @@ pub enum Condition {
     /// The condition holds for the source of the event instead (the attacker, the damage's source).
     Source(Box<Condition>),
     /// The subject is this card (by id), e.g. `IsCard("enchanted_bunny")`.
-    IsCard(String),
+    IsCard(#[reflect(card)] String),
     /// The damage in question comes from an attack (not an ability).
     AttackDamage,
     /// The subject is attacking the opposing player.
@@ -380,7 +387,7 @@ pub enum Condition {
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
 /// resolution. Several on one ability must all hold.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub struct Restriction {
     /// What must hold.
     pub requires: RestrictionKind,
@@ -390,14 +397,14 @@ pub struct Restriction {
 }
 
 /// What a restriction requires.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum RestrictionKind {
     /// The champion's level (with modifiers) is at least this (`2+`).
-    Level(i32),
+    Level(#[reflect(min = 1)] i32),
     /// The champion has one of these classes (matching the source card's).
     Class(Vec<String>),
     /// The controller has at least this many cards in memory.
-    Memory(u32),
+    Memory(#[reflect(min = 1)] u32),
     /// The element of the ability's source is enabled for the controller. The source's
     /// element is read with every effect on it; a source with no element reads this one.
     Element(String),
@@ -406,7 +413,7 @@ pub enum RestrictionKind {
 }
 
 /// When a restriction is checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum RestrictionTiming {
     /// A black bubble: checked at activation; modes and targets lock then.
     #[default]
@@ -416,7 +423,7 @@ pub enum RestrictionTiming {
 }
 
 /// How long a continuous effect lasts (22.3a: no duration stated = until the end of the game).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum Duration {
     /// No duration: a one-off effect, or a static ability's effect while its source is in play.
     #[default]
@@ -424,9 +431,9 @@ pub enum Duration {
     /// Until the end of this turn.
     EndOfTurn,
     /// Until the start of the next named phase (`"dawn"`).
-    UntilPhase(String),
+    UntilPhase(#[reflect(phase)] String),
     /// For this many turns.
-    Turns(u32),
+    Turns(#[reflect(min = 1)] u32),
     /// Until the end of the game.
     Indefinite,
     /// Until the current season ends.
@@ -434,7 +441,7 @@ pub enum Duration {
 }
 
 /// One effect. Battle-line keywords are built from these primitives.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum Effect {
     /// Deal damage to each target (ability damage: armor does not reduce it).
     Damage(Amount),
@@ -451,9 +458,9 @@ pub enum Effect {
     /// Change a stat for good (Berserk, Rider's Might).
     ModifyPermanently(Stat, Amount),
     /// Give each target a keyword (with a value) for the duration.
-    Grant(String),
+    Grant(#[reflect(keyword)] String),
     /// Take a keyword away from each target for the duration ("loses": all instances).
-    Remove(String),
+    Remove(#[reflect(keyword)] String),
     /// Put a status on each target (Pestilence).
     AddStatus(String),
     /// The targets cannot attack this turn (Soothsay, Terrify).
@@ -478,10 +485,13 @@ pub enum Effect {
     /// put the cards `into` in the first slots, shifting the others back (the Endless Serpent).
     Combine {
         /// The keyword the group shares.
+        #[reflect(keyword)]
         keyword: String,
         /// How many are combined.
+        #[reflect(min = 2)]
         count: u32,
         /// Card ids placed in slots 1, 2, ...
+        #[reflect(card)]
         into: Vec<String>,
     },
     /// Move each target to the front of its line; the others shift back (Charge).
@@ -493,13 +503,14 @@ pub enum Effect {
     /// Summon a card by id into a line (tokens, the Wall of Ice).
     Summon {
         /// The card id.
+        #[reflect(card)]
         card: String,
         /// Into the opponent's line rather than the controller's.
         #[serde(default, skip_serializing_if = "is_default")]
         enemy_line: bool,
     },
     /// Replace the target with another card (Omega Rabbit).
-    Transform(String),
+    Transform(#[reflect(card)] String),
     /// Draw cards (rules sandbox).
     Draw(Amount),
     /// Discard cards from hand; does as much as it can (22.1a).

@@ -14,7 +14,7 @@ pub mod zone;
 
 pub use ability::{
     Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
-    ReplacementMode, Restriction, Stat, Target, Tie, Trigger,
+    ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Tie, Trigger,
 };
 pub use card::{Card, CardKind, CardSet, KeywordRef};
 pub use creature::{

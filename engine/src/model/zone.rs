@@ -6,7 +6,18 @@ use serde::{Deserialize, Serialize};
 /// Where a card is. Written `Hand`, `Graveyard`, … in files; scenario actions also accept the
 /// lower-case names (`"hand"`) and Grand Archive's `"field"` for the city.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::reflect::Reflect,
 )]
 pub enum Zone {
     /// A ruler's hand.

@@ -6,8 +6,10 @@ use egui::{Id, Response, RichText, Ui};
 use sigilforge_engine::diag::Severity;
 use sigilforge_engine::model::{Card, CardKind, KeywordRef};
 
+use super::abilities::{CachedContext, card_abilities_ui};
 use crate::editor::commands::EditCommand;
-use crate::editor::document::{Document, ItemAddr, Problem};
+use crate::editor::document::{Document, Item, ItemAddr, Problem};
+use crate::form::FormChange;
 
 /// Scratch state: the "add" boxes of the chip lists, and which field to focus next.
 #[derive(Default)]
@@ -17,6 +19,8 @@ pub struct CardEditorPanel {
     known: Option<(u64, Vec<String>, Vec<String>)>,
     /// A field to focus on the next frame (from a Problems click): `(item, field)`.
     pub focus: Option<(ItemAddr, String)>,
+    /// The ability form's suggestions (keywords, card ids, tribes, phases).
+    form: CachedContext,
 }
 
 /// Draws one card's form.
@@ -82,6 +86,7 @@ impl CardEditorPanel {
         }
         ui.separator();
         let mut changed: Option<&'static str> = None;
+        let mut form_change = FormChange::None;
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
@@ -238,7 +243,32 @@ impl CardEditorPanel {
                         ui.end_row();
                         field_problems(ui, &problems, "art");
                     });
+                ui.separator();
+                ui.strong("Abilities")
+                    .on_hover_text("Abilities written out on this card, beyond its keywords");
+                let ctx = self.form.get(doc);
+                form_change =
+                    card_abilities_ui(ui, ctx, Id::new(("card-abilities", addr)), &mut card);
             });
+        match form_change {
+            FormChange::Structure(label) if &card != original => {
+                commands.push(EditCommand::ReplaceItem {
+                    addr: addr.clone(),
+                    item: Box::new(Item::Card(card)),
+                    label,
+                });
+                return;
+            }
+            FormChange::Value(path) if &card != original => {
+                commands.push(EditCommand::SetCard {
+                    addr: addr.clone(),
+                    card: Box::new(card),
+                    field: path,
+                });
+                return;
+            }
+            _ => {}
+        }
         if let Some(field) = changed
             && &card != original
         {

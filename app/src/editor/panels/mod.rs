@@ -1,5 +1,6 @@
 //! The panels. Each draws from a `&Document` and pushes `EditCommand`s; none mutates the pack.
 
+pub mod abilities;
 pub mod balance;
 pub mod card_editor;
 pub mod help;
@@ -8,8 +9,10 @@ pub mod library;
 pub mod log;
 pub mod preview;
 pub mod problems;
+pub mod rules_sandbox;
 pub mod sandbox;
 pub mod sandbox_plays;
+pub mod scenarios;
 pub mod text_view;
 
 use egui::Ui;
@@ -34,6 +37,8 @@ pub struct Panels {
     pub log: log::Log,
     /// The battle sandbox.
     pub sandbox: sandbox::SandboxPanel,
+    /// The Rules tab: a rules scenario in the one sandbox panel.
+    pub rules: rules_sandbox::RulesSandboxPanel,
     /// The Balance panel.
     pub balance: balance::BalancePanel,
     /// The glyph network and encounter editors, one per open file.

@@ -1,0 +1,573 @@
+//! The one generic form: draws and edits any model value through its
+//! [`Reflect`](sigilforge_engine::reflect::Reflect) shape. Abilities, effects, conditions,
+//! targets, costs, restrictions and durations all go through here, so a variant added to the
+//! model has a form with no new widget.
+//!
+//! Labels are plain English from the model's doc comments (a variant's first clause, a field's
+//! name in words), tooltips the whole doc comment. Numbers are typed as text and checked as they
+//! are typed: a number that does not fit stays in its box with the problem beside it (nothing is
+//! reverted behind the user's back). Texts that name a keyword, a card, a phase or a tribe are
+//! checked against the pack and offer its names.
+//!
+//! The form edits a copy; the panel compares and pushes one command (`FormChange` says whether
+//! it was a value typed, which merges into one undo step per field, or a structural edit — add,
+//! remove, duplicate, move — which is always its own step).
+
+use egui::{Id, RichText, Ui};
+use sigilforge_engine::reflect::{
+    EnumReflect, FieldInfo, ListMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
+};
+
+/// What the pack knows, for suggestions and in-place checks.
+#[derive(Debug, Clone, Default)]
+pub struct FormContext {
+    /// Keyword names.
+    pub keywords: Vec<String>,
+    /// Card ids.
+    pub cards: Vec<String>,
+    /// Tribes and classes in use.
+    pub tribes: Vec<String>,
+    /// Phase names.
+    pub phases: Vec<String>,
+}
+
+/// What an edit in the form was.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum FormChange {
+    /// Nothing changed.
+    #[default]
+    None,
+    /// A value was typed or picked at this path (consecutive edits of one path merge).
+    Value(String),
+    /// Something was added, removed, duplicated or moved: its own undo step.
+    Structure(String),
+}
+
+impl FormChange {
+    fn value(&mut self, path: &str) {
+        if !matches!(self, FormChange::Structure(_)) {
+            *self = FormChange::Value(path.to_owned());
+        }
+    }
+
+    fn structure(&mut self, label: String) {
+        *self = FormChange::Structure(label);
+    }
+}
+
+/// A field's label: `#[reflect(label)]`, else its name in words, else (tuple fields) what
+/// its type is.
+#[must_use]
+pub fn field_label(field: &FieldInfo) -> String {
+    if let Some(label) = field.label {
+        return label.to_owned();
+    }
+    if field.name.parse::<usize>().is_err() {
+        return words(field.name);
+    }
+    match field.refers {
+        Refers::Keyword => return "Keyword".into(),
+        Refers::Card => return "Card".into(),
+        Refers::Phase => return "Phase".into(),
+        Refers::Tribe => return "Tribe".into(),
+        Refers::Nothing => {}
+    }
+    type_noun((field.ty)(), true)
+}
+
+/// What a type is, in a word or two: `Condition` → "Condition", a list → "List".
+fn type_noun(ty: TypeInfo, capital: bool) -> String {
+    let word = match ty {
+        TypeInfo::Bool => "Yes or no".to_owned(),
+        TypeInfo::Int { .. } => "Number".to_owned(),
+        TypeInfo::Text => "Text".to_owned(),
+        TypeInfo::Option(inner) => return type_noun(inner(), capital),
+        TypeInfo::List(inner) => format!("List of {}s", type_noun(inner(), false)),
+        TypeInfo::Struct(s) => words(s.name),
+        TypeInfo::Enum(e) => words(e.name),
+    };
+    if capital { word } else { word.to_lowercase() }
+}
+
+/// The singular noun for a list's items, from the list's label ("Effects" → "effect").
+fn item_noun(label: &str) -> String {
+    let l = label.to_lowercase();
+    l.strip_suffix("ies")
+        .map(|s| format!("{s}y"))
+        .or_else(|| l.strip_suffix('s').map(str::to_owned))
+        .unwrap_or(l)
+}
+
+/// Whether a value draws on one line (so it can sit beside a label or a variant picker).
+fn is_inline(value: &dyn Reflect) -> bool {
+    use sigilforge_engine::reflect::ValueRef;
+    match value.value() {
+        ValueRef::Bool(_) | ValueRef::Int(_) | ValueRef::Text(_) => true,
+        ValueRef::Enum(e) => e.fields().iter().all(|f| is_inline(*f)) && e.fields().len() <= 2,
+        ValueRef::Option(o) => o.is_none_or(is_inline),
+        ValueRef::List(_) | ValueRef::Struct(..) => false,
+    }
+}
+
+/// Draws a struct's fields as a two-column grid (label, widget). The entry point for an
+/// ability: `struct_form(ui, ctx, id, &mut ability, "", &mut change)`.
+pub fn struct_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    value: &mut dyn Reflect,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let ValueMut::Struct(info, fields) = value.value_mut() else {
+        value_form(ui, ctx, id, value, None, path, change);
+        return;
+    };
+    egui::Grid::new(id.with("grid"))
+        .num_columns(2)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            for (field, f) in fields.into_iter().zip(info.fields) {
+                ui.label(field_label(f))
+                    .on_hover_text(hover(f.doc, &field_label(f)));
+                let path = join(path, f.name);
+                ui.vertical(|ui| {
+                    value_form(ui, ctx, id.with(f.name), field, Some(f), &path, change);
+                });
+                ui.end_row();
+            }
+        });
+}
+
+fn join(path: &str, part: &str) -> String {
+    if path.is_empty() {
+        part.to_owned()
+    } else {
+        format!("{path}.{part}")
+    }
+}
+
+fn hover(doc: &str, fallback: &str) -> String {
+    if doc.is_empty() {
+        fallback.to_owned()
+    } else {
+        doc.to_owned()
+    }
+}
+
+/// Draws any value by its shape.
+pub fn value_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    value: &mut dyn Reflect,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    match value.value_mut() {
+        ValueMut::Bool(b) => {
+            let text = field.map(field_label).unwrap_or_default();
+            if ui.checkbox(b, text).changed() {
+                change.value(path);
+            }
+        }
+        ValueMut::Int(n) => int_form(ui, id, n, field, path, change),
+        ValueMut::Text(s) => text_form(ui, ctx, id, s, field, path, change),
+        ValueMut::Option(o) => option_form(ui, ctx, id, o, field, path, change),
+        ValueMut::List(list) => list_form(ui, ctx, id, list, field, path, change),
+        ValueMut::Struct(..) => {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                struct_form(ui, ctx, id, value, path, change);
+            });
+        }
+        ValueMut::Enum(e) => enum_form(ui, ctx, id, e, path, change),
+    }
+}
+
+fn label_of(field: Option<&FieldInfo>, fallback: &str) -> String {
+    field.map_or_else(|| fallback.to_owned(), field_label)
+}
+
+fn int_form(
+    ui: &mut Ui,
+    id: Id,
+    n: &mut dyn sigilforge_engine::reflect::IntMut,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let key = id.with("typed");
+    let current = n.get().to_string();
+    let mut text = ui
+        .data_mut(|d| d.get_temp::<String>(key))
+        .unwrap_or_else(|| current.clone());
+    let label = label_of(field, "Number");
+    let tip = field.map_or(String::new(), |f| f.doc.to_owned());
+    ui.horizontal(|ui| {
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut text)
+                    .id(id.with("int"))
+                    .desired_width(56.0),
+            )
+            .on_hover_text(hover(&tip, &label));
+        response.widget_info(|| egui::WidgetInfo::text_edit(true, "", &text, &label));
+        let problem = match text.trim().parse::<i64>() {
+            Err(_) => Some("type a whole number".to_owned()),
+            Ok(v) if field.and_then(|f| f.min).is_some_and(|m| v < m) => Some(format!(
+                "at least {}",
+                field.and_then(|f| f.min).unwrap_or_default()
+            )),
+            Ok(v) if v == n.get() => None,
+            Ok(v) => match n.set(v) {
+                Ok(()) => {
+                    change.value(path);
+                    None
+                }
+                Err(e) => Some(e),
+            },
+        };
+        if let Some(problem) = &problem {
+            ui.label(
+                RichText::new(format!("⚠ {label}: {problem}")).color(ui.visuals().error_fg_color),
+            );
+        }
+        if response.has_focus() || problem.is_some() {
+            ui.data_mut(|d| d.insert_temp(key, text));
+        } else {
+            ui.data_mut(|d| d.remove::<String>(key));
+        }
+    });
+}
+
+/// The names a text field's kind offers, and the problem with `text` (if any).
+fn known_names(ctx: &FormContext, refers: Refers) -> &[String] {
+    match refers {
+        Refers::Keyword => &ctx.keywords,
+        Refers::Card => &ctx.cards,
+        Refers::Phase => &ctx.phases,
+        Refers::Tribe => &ctx.tribes,
+        Refers::Nothing => &[],
+    }
+}
+
+/// What is wrong with a text as typed, if anything.
+#[must_use]
+pub fn text_problem(ctx: &FormContext, text: &str, field: Option<&FieldInfo>) -> Option<String> {
+    let field = field?;
+    let refers = field.refers;
+    let text = text.trim();
+    if text.is_empty() {
+        return (!field.optional || refers != Refers::Nothing)
+            .then(|| format!("{} is empty", field_label(field)));
+    }
+    let known = known_names(ctx, refers);
+    let name = match refers {
+        // "Armor 2": the keyword is the name before the value.
+        Refers::Keyword => sigilforge_engine::model::KeywordRef::parse(text)
+            .map_or_else(|| text.to_owned(), |k| k.name),
+        _ => text.to_owned(),
+    };
+    let what = match refers {
+        Refers::Keyword => "keyword",
+        Refers::Card => "card id",
+        Refers::Phase => "phase",
+        Refers::Tribe | Refers::Nothing => return None,
+    };
+    if known.is_empty() || known.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
+        None
+    } else if refers == Refers::Phase {
+        Some(format!("not a phase (one of {})", known.join(", ")))
+    } else {
+        Some(format!("no {what} \"{name}\" in the pack"))
+    }
+}
+
+fn text_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    s: &mut String,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, "Text");
+    let tip = field.map_or(String::new(), |f| f.doc.to_owned());
+    let refers = field.map_or(Refers::Nothing, |f| f.refers);
+    ui.horizontal(|ui| {
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(s)
+                    .id(id.with("text"))
+                    .hint_text(label.clone())
+                    .desired_width(140.0),
+            )
+            .on_hover_text(hover(&tip, &label));
+        if response.changed() {
+            change.value(path);
+        }
+        let known = known_names(ctx, refers);
+        if !known.is_empty() {
+            ui.menu_button("▾", |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(240.0)
+                    .show(ui, |ui| {
+                        for name in known {
+                            if ui.button(name).clicked() {
+                                s.clone_from(name);
+                                change.value(path);
+                                ui.close();
+                            }
+                        }
+                    });
+            })
+            .response
+            .on_hover_text(format!("Pick a {} the pack has", label.to_lowercase()));
+        }
+        if let Some(problem) = text_problem(ctx, s, field) {
+            ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().warn_fg_color));
+        }
+    });
+}
+
+fn option_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    o: &mut dyn OptionMut,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, "Value");
+    if let TypeInfo::Enum(info) = o.inner_type() {
+        // An optional choice: "none" first, then the variants.
+        let current = o.inner_mut().and_then(|inner| match inner.value_mut() {
+            ValueMut::Enum(e) => Some(e.variant()),
+            _ => None,
+        });
+        let mut picked = current;
+        let text = current.map_or_else(|| "— none —".to_owned(), |i| info.variants[i].title());
+        egui::ComboBox::from_id_salt(id.with("option"))
+            .selected_text(text)
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut picked, None, "— none —")
+                    .on_hover_text(format!("No {}", label.to_lowercase()));
+                for (i, v) in info.variants.iter().enumerate() {
+                    ui.selectable_value(&mut picked, Some(i), v.title())
+                        .on_hover_text(hover(v.doc, v.name));
+                }
+            })
+            .response
+            .on_hover_text(hover(field.map_or("", |f| f.doc), &label));
+        if picked != current {
+            o.set_some(picked.is_some());
+            if let Some(i) = picked
+                && let Some(inner) = o.inner_mut()
+                && let ValueMut::Enum(e) = inner.value_mut()
+            {
+                e.set_variant(i);
+            }
+            change.value(path);
+        }
+        if let Some(inner) = o.inner_mut()
+            && let ValueMut::Enum(e) = inner.value_mut()
+        {
+            variant_fields(ui, ctx, id, e, path, change);
+        }
+        return;
+    }
+    ui.horizontal(|ui| {
+        let mut some = o.inner_mut().is_some();
+        if ui
+            .checkbox(&mut some, "")
+            .on_hover_text(format!("Whether there is a {}", label.to_lowercase()))
+            .changed()
+        {
+            o.set_some(some);
+            change.value(path);
+        }
+        match o.inner_mut() {
+            Some(inner) => value_form(ui, ctx, id.with("some"), inner, field, path, change),
+            None => {
+                ui.weak("none");
+            }
+        }
+    });
+}
+
+fn enum_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    e: &mut dyn EnumReflect,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let info = e.info();
+    let current = e.variant();
+    let mut picked = current;
+    egui::ComboBox::from_id_salt(id.with("variant"))
+        .selected_text(info.variants[current].title())
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            for (i, v) in info.variants.iter().enumerate() {
+                ui.selectable_value(&mut picked, i, v.title())
+                    .on_hover_text(hover(v.doc, v.name));
+            }
+        })
+        .response
+        .on_hover_text(hover(info.variants[current].doc, info.name));
+    if picked != current {
+        e.set_variant(picked);
+        change.value(path);
+    }
+    variant_fields(ui, ctx, id, e, path, change);
+}
+
+/// The current variant's fields: beside the picker when they are short, else indented below.
+fn variant_fields(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    e: &mut dyn EnumReflect,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let variant = &e.info().variants[e.variant()];
+    if variant.fields.is_empty() {
+        return;
+    }
+    let vpath = join(path, variant.name);
+    let inline = e.fields().into_iter().all(is_inline);
+    let id = id.with(variant.name);
+    let draw = |ui: &mut Ui, e: &mut dyn EnumReflect, change: &mut FormChange| {
+        for (field, f) in e.fields_mut().into_iter().zip(variant.fields) {
+            let fpath = join(&vpath, f.name);
+            let label = field_label(f);
+            if inline {
+                ui.horizontal(|ui| {
+                    if !matches!((f.ty)(), TypeInfo::Bool) {
+                        ui.label(RichText::new(&label).weak())
+                            .on_hover_text(hover(f.doc, &label));
+                    }
+                    value_form(ui, ctx, id.with(f.name), field, Some(f), &fpath, change);
+                });
+            } else {
+                ui.label(RichText::new(&label).weak())
+                    .on_hover_text(hover(f.doc, &label));
+                value_form(ui, ctx, id.with(f.name), field, Some(f), &fpath, change);
+            }
+        }
+    };
+    ui.indent(id.with("fields"), |ui| {
+        if inline {
+            ui.horizontal_wrapped(|ui| draw(ui, e, change));
+        } else {
+            draw(ui, e, change);
+        }
+    });
+}
+
+fn list_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    list: &mut dyn ListMut,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, &type_noun(list.item_type(), true));
+    let noun = item_noun(&label);
+    let n = list.len();
+    let items_are_text = matches!(list.item_type(), TypeInfo::Text);
+    let mut op: Option<(&str, usize)> = None;
+    for i in 0..n {
+        let Some(item) = list.item_mut(i) else {
+            continue;
+        };
+        let item_path = join(path, &i.to_string());
+        egui::Frame::new()
+            .inner_margin(egui::Margin::symmetric(4, 2))
+            .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
+            .corner_radius(3.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.weak(format!("{}.", i + 1));
+                    if ui
+                        .add_enabled(i > 0, egui::Button::new("⬆").small())
+                        .on_hover_text(format!("Move this {noun} up"))
+                        .clicked()
+                    {
+                        op = Some(("up", i));
+                    }
+                    if ui
+                        .add_enabled(i + 1 < n, egui::Button::new("⬇").small())
+                        .on_hover_text(format!("Move this {noun} down"))
+                        .clicked()
+                    {
+                        op = Some(("down", i));
+                    }
+                    if ui
+                        .small_button("Duplicate")
+                        .on_hover_text(format!("Add a copy of this {noun} after it"))
+                        .clicked()
+                    {
+                        op = Some(("duplicate", i));
+                    }
+                    if ui
+                        .small_button("×")
+                        .on_hover_text(format!("Remove this {noun}"))
+                        .clicked()
+                    {
+                        op = Some(("remove", i));
+                    }
+                });
+                value_form(
+                    ui,
+                    ctx,
+                    id.with(i),
+                    item,
+                    field.filter(|_| items_are_text),
+                    &item_path,
+                    change,
+                );
+            });
+    }
+    if ui
+        .small_button(format!("Add {noun}"))
+        .on_hover_text(hover(field.map_or("", |f| f.doc), &label))
+        .clicked()
+    {
+        op = Some(("add", n));
+    }
+    if let Some((what, i)) = op {
+        let text = match what {
+            "up" => {
+                list.swap(i, i - 1);
+                format!("Move {noun} up")
+            }
+            "down" => {
+                list.swap(i, i + 1);
+                format!("Move {noun} down")
+            }
+            "duplicate" => {
+                list.duplicate(i);
+                format!("Duplicate {noun}")
+            }
+            "remove" => {
+                list.remove(i);
+                format!("Remove {noun}")
+            }
+            _ => {
+                list.push_sample();
+                format!("Add {noun}")
+            }
+        };
+        change.structure(text);
+    }
+}
