@@ -15,19 +15,16 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 
 mod ui_common;
-use ui_common::{click, pack_fixture};
+use ui_common::{click, editor_harness, pack_fixture};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
     let mut diags = Diagnostics::new();
-    let app = SigilforgeApp::with_pack(load_pack(dir, &mut diags), Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
+    editor_harness(SigilforgeApp::with_pack(
+        load_pack(dir, &mut diags),
+        Settings::default(),
+    ))
 }
 
 /// Picks `item` in the File menu with the dialog answering `path`, confirms the options
