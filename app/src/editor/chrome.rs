@@ -63,7 +63,7 @@ impl SigilforgeApp {
                 );
                 ui.separator();
                 let idle = self.doc.is_some() && !self.outputs.running();
-                super::outputs::menu_items(ui, idle, commands);
+                super::outputs_ui::menu_items(ui, idle, commands);
             });
             ui.menu_button("Edit", |ui| {
                 let undo = self

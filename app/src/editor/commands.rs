@@ -139,7 +139,7 @@ pub enum EditCommand {
         text: String,
     },
     /// A File menu output: card images, print sheet, Tabletop Simulator deck, CSV.
-    Output(super::outputs::OutputCommand),
+    Output(super::output_command::OutputCommand),
     /// Open a file as text, with the cursor at a place.
     OpenText {
         /// The file (relative path).

@@ -1,0 +1,104 @@
+//! What the File menu's outputs are and what their windows ask for: a leaf module, so the
+//! command list (`commands`) names them without depending on the app (`outputs` does the work).
+
+use std::path::{Path, PathBuf};
+
+use crate::dialogs::PathRequest;
+
+/// One of the File menu's outputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputKind {
+    /// A PNG per card into a folder (`sigilforge render`).
+    Images,
+    /// A print-and-play PDF (`sigilforge print`).
+    Print,
+    /// Tabletop Simulator deck sheets, back and deck JSON into a folder (`sigilforge tts`).
+    Tts,
+    /// Every card as a CSV row (`sigilforge csv export`).
+    CsvExport,
+    /// Cards changed and added from a CSV file.
+    CsvImport,
+}
+
+impl OutputKind {
+    /// The File menu's items, in order.
+    pub const ALL: [OutputKind; 5] = [
+        OutputKind::Images,
+        OutputKind::Print,
+        OutputKind::Tts,
+        OutputKind::CsvExport,
+        OutputKind::CsvImport,
+    ];
+
+    /// The menu item's label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            OutputKind::Images => "Export card images…",
+            OutputKind::Print => "Print sheet (PDF)…",
+            OutputKind::Tts => "Tabletop Simulator deck…",
+            OutputKind::CsvExport => "Export CSV…",
+            OutputKind::CsvImport => "Import CSV…",
+        }
+    }
+
+    pub(super) fn tip(self) -> &'static str {
+        match self {
+            OutputKind::Images => "A PNG image of each card, named from its id",
+            OutputKind::Print => "A print-and-play PDF: cards filling each page, backs mirrored",
+            OutputKind::Tts => "Deck sheets, a back image and a deck Tabletop Simulator loads",
+            OutputKind::CsvExport => "Every card as one spreadsheet row",
+            OutputKind::CsvImport => "Change and add cards from a spreadsheet (shown first)",
+        }
+    }
+
+    pub(super) fn dialog_id(self) -> egui::Id {
+        egui::Id::new(("dialog-output", self.label()))
+    }
+
+    pub(super) fn request(self, pack_root: &Path) -> PathRequest {
+        let request = match self {
+            OutputKind::Images => PathRequest::folder("Folder for the card images"),
+            OutputKind::Print => {
+                PathRequest::save_file("Save the print sheet", "PDF", &["pdf"], "cards.pdf")
+            }
+            OutputKind::Tts => PathRequest::folder("Folder for the Tabletop Simulator deck"),
+            OutputKind::CsvExport => {
+                PathRequest::save_file("Export the cards as CSV", "CSV", &["csv"], "cards.csv")
+            }
+            OutputKind::CsvImport => {
+                PathRequest::open_file("Import cards from a CSV file", "CSV", &["csv"])
+            }
+        };
+        request.start_in(pack_root.to_owned())
+    }
+
+    /// Whether the output has options to set before the path is asked for.
+    pub(super) fn has_options(self) -> bool {
+        matches!(
+            self,
+            OutputKind::Images | OutputKind::Print | OutputKind::Tts
+        )
+    }
+}
+
+/// What the outputs' windows ask the editor for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutputCommand {
+    /// Start an output: its options first (if it has any), then the path.
+    Start(OutputKind),
+    /// The options are set: ask for the path.
+    ChoosePath(OutputKind),
+    /// Close the options window.
+    CloseOptions,
+    /// Stop the job in progress (what it wrote so far stays).
+    Cancel,
+    /// Show a folder in the system's file manager.
+    OpenFolder(PathBuf),
+    /// Close the message about the last job.
+    Dismiss,
+    /// Apply the import shown.
+    ApplyImport,
+    /// Drop the import shown.
+    DropImport,
+}
