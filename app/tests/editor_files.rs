@@ -19,7 +19,7 @@ use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
 mod ui_common;
-use ui_common::{pack_fixture, starter_copy};
+use ui_common::{editor_harness, pack_fixture, starter_copy};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -34,13 +34,7 @@ fn load(dir: &Path) -> Pack {
 }
 
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
-    let app = SigilforgeApp::with_pack(load(dir), Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
+    editor_harness(SigilforgeApp::with_pack(load(dir), Settings::default()))
 }
 
 fn card(harness: &Harness<'_, SigilforgeApp>, index: usize) -> Card {
@@ -328,4 +322,197 @@ fn the_open_sandbox_reruns_with_reloaded_stats() {
     harness.run();
     let after = outcome(&harness);
     assert_ne!(before, after, "the sandbox still runs the old stats");
+}
+
+/// Whether the conflict dialog waits, and for which items.
+fn conflict_keys(harness: &Harness<'_, SigilforgeApp>) -> Vec<String> {
+    harness
+        .state()
+        .pending_conflicts()
+        .iter()
+        .flat_map(|p| p.conflicts.iter().map(|c| c.key.describe()))
+        .collect()
+}
+
+fn card_ids(harness: &Harness<'_, SigilforgeApp>) -> Vec<String> {
+    harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .cards()
+        .map(|(_, c)| c.id.clone())
+        .collect()
+}
+
+const BEAR_LINE: &str = "        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n";
+
+#[test]
+fn an_item_deleted_on_disk_goes_when_unedited_here() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 0, 5); // an unsaved edit of another card
+    outside_edit(dir.path(), BEAR_LINE, "");
+    reload(&mut harness);
+    assert!(conflict_keys(&harness).is_empty());
+    assert_eq!(card_ids(&harness), ["wolf"]);
+    assert_eq!(card(&harness, 0).attack, 5, "the unsaved edit is kept");
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    assert_eq!(
+        saved,
+        CARDS
+            .replace(BEAR_LINE, "")
+            .replace("attack: 2", "attack: 5")
+    );
+}
+
+#[test]
+fn an_item_deleted_on_disk_and_edited_here_is_a_conflict() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 1, 7); // the bear, edited here
+    outside_edit(dir.path(), BEAR_LINE, ""); // and deleted on disk
+    reload(&mut harness);
+    let keys = conflict_keys(&harness);
+    assert_eq!(keys.len(), 1, "{keys:?}");
+    assert!(keys[0].contains("bear"), "{keys:?}");
+    // Nothing is lost while the dialog waits: the edit is still here, the disk unchanged.
+    assert_eq!(card(&harness, 1).attack, 7);
+    harness.get_by_label("Keep mine").click();
+    harness.run();
+    harness.get_by_label("Apply").click();
+    harness.run();
+    assert!(conflict_keys(&harness).is_empty());
+    assert_eq!(card_ids(&harness), ["wolf", "bear"]);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    assert_eq!(saved, CARDS.replace("attack: 4", "attack: 7"));
+}
+
+#[test]
+fn a_file_removed_on_disk_leaves_the_pack_and_is_not_written_again() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    std::fs::remove_file(dir.path().join("cards.ron")).unwrap();
+    reload(&mut harness);
+    assert!(conflict_keys(&harness).is_empty());
+    assert!(card_ids(&harness).is_empty());
+    let status = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("cards.ron was deleted"), "{status}");
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    assert!(!dir.path().join("cards.ron").exists(), "re-created on save");
+}
+
+#[test]
+fn a_file_removed_on_disk_with_edits_here_waits_and_is_kept_when_chosen() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 0, 5);
+    std::fs::remove_file(dir.path().join("cards.ron")).unwrap();
+    reload(&mut harness);
+    assert_eq!(conflict_keys(&harness).len(), 1);
+    harness.get_by_label("cards.ron changed on disk and here");
+    // The edits stay, and save does not silently write the file back while the choice waits.
+    assert_eq!(card(&harness, 0).attack, 5);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    assert!(
+        !dir.path().join("cards.ron").exists(),
+        "written back unseen"
+    );
+    harness.get_by_label("Keep mine").click();
+    harness.run();
+    harness.get_by_label("Apply").click();
+    harness.run();
+    assert!(conflict_keys(&harness).is_empty());
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    assert_eq!(saved, CARDS.replace("attack: 2", "attack: 5"));
+}
+
+#[test]
+fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
+    const DUEL: &str = "BattleScenario(\n    name: \"Duel\",\n    max_turns: 1,\n    pack: Some(\".\"),\n    a: [\"wolf\"],\n    b: [\"bear\"],\n)\n";
+    let dir = pack_fixture(&[("cards.ron", CARDS), ("duel.ron", DUEL)]);
+    let mut harness = harness(dir.path());
+    assert!(
+        harness.state().document().unwrap().problems.is_empty(),
+        "{:?}",
+        harness.state().document().unwrap().problems
+    );
+    set_attack(&mut harness, 1, 7); // an unsaved edit travels with the file
+    std::fs::rename(dir.path().join("cards.ron"), dir.path().join("beasts.ron")).unwrap();
+    harness.state_mut().apply(EditCommand::ReloadFromDisk(vec![
+        "cards.ron".into(),
+        "beasts.ron".into(),
+    ]));
+    harness.run();
+    assert!(conflict_keys(&harness).is_empty());
+    let doc = harness.state().document().unwrap();
+    assert!(doc.pack.file("cards.ron").is_none());
+    assert_eq!(card_ids(&harness), ["wolf", "bear"], "no duplicates");
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    let card = doc.card(&ItemAddr::card("beasts.ron", 1)).unwrap().clone();
+    assert_eq!(card.attack, 7);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    assert!(
+        !dir.path().join("cards.ron").exists(),
+        "the old name came back"
+    );
+    let saved = std::fs::read_to_string(dir.path().join("beasts.ron")).unwrap();
+    assert_eq!(saved, CARDS.replace("attack: 4", "attack: 7"));
+}
+
+#[test]
+fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
+    let dir = fixture();
+    outside_edit(dir.path(), "life: 6),", "life: 6,");
+    let app = SigilforgeApp::without_pack(Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness
+        .state_mut()
+        .apply(EditCommand::OpenPack(dir.path().to_owned()));
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    let broken = doc.pack.file("cards.ron").unwrap().source.clone();
+    // The one problem sits where the `)` was due: just past `life: 6,` on the bear's line.
+    assert_eq!(doc.problems.len(), 1, "{:?}", doc.problems);
+    let at = doc.problems[0].diagnostic.location;
+    let bear_line = broken.lines().nth(4).unwrap();
+    let due = bear_line.find("life: 6,").unwrap() + "life: 6,".len() + 1;
+    assert_eq!(
+        at,
+        Location {
+            line: 5,
+            column: due
+        },
+        "{:?}",
+        doc.problems
+    );
+    // Open the text view on the problem (the cursor goes there) and type the bracket.
+    harness.state_mut().apply(EditCommand::OpenText {
+        file: "cards.ron".into(),
+        at: Some(at),
+    });
+    harness.run();
+    harness.get_by_value(&broken).type_text(")");
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    let file = doc.pack.file("cards.ron").unwrap();
+    assert_eq!(file.source, CARDS.replace("life: 6),", "life: 6,)"));
+    assert!(
+        matches!(file.content, Content::Cards(_)),
+        "parsed again live"
+    );
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
 }

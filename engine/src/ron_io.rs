@@ -52,10 +52,18 @@ pub fn parse<T: DeserializeOwned>(source: &str, file: &Path, diags: &mut Diagnos
                     line: err.span.start.line,
                     column: err.span.start.col,
                 };
-                diags.error(file, location, describe(&err.code));
                 if !matches!(err.code, ron::Error::NoSuchStructField { .. }) {
+                    // A bracket left open: ron notices at the next bracket (often a line
+                    // later); say where the close was due and which bracket it closes.
+                    match crate::ron_doc::tree::parse(&text, usize::MAX) {
+                        Err(e) if e.unclosed.is_some() => {
+                            diags.error(file, Location::of_offset(&text, e.offset), e.message);
+                        }
+                        _ => diags.error(file, location, describe(&err.code)),
+                    }
                     return None;
                 }
+                diags.error(file, location, describe(&err.code));
                 let blanked = blank_field(&text, err.span.start, err.span.end)?;
                 text = std::borrow::Cow::Owned(blanked);
             }

@@ -255,7 +255,7 @@ fn a_syntax_error_gives_one_root_problem() {
     let text = std::fs::read_to_string(&cards).unwrap();
     let broken = text.replacen("then runs.\"),", "then runs.\",", 1);
     assert_ne!(broken, text);
-    std::fs::write(&cards, broken).unwrap();
+    std::fs::write(&cards, &broken).unwrap();
     let mut diags = Diagnostics::new();
     let _ = load_pack(dir.path(), &mut diags);
     let messages: Vec<String> = diags.iter().map(ToString::to_string).collect();
@@ -276,4 +276,26 @@ fn a_syntax_error_gives_one_root_problem() {
         "{messages:#?}"
     );
     assert!(messages.len() <= 3, "{messages:#?}");
+    // The error is where the `)` was due (just past the comma), not on the next line where
+    // the reader first stumbles; the item's open `(` is named.
+    let line = broken
+        .lines()
+        .position(|l| l.contains("then runs.\","))
+        .unwrap()
+        + 1;
+    let column = broken
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .find("then runs.\",")
+        .unwrap()
+        + "then runs.\",".len()
+        + 1;
+    let at = format!(
+        "battle-line/cards.ron:{line}:{column}: a `)` is missing here: the `(` at line {line}, column"
+    );
+    assert!(
+        messages.iter().any(|m| m.contains(&at)),
+        "{at}\n{messages:#?}"
+    );
 }

@@ -116,7 +116,9 @@ impl TabViewer for Viewer<'_> {
                 }
             }
             Tab::Preview => {
-                super::panels::preview::ui(ui, doc, self.panels.previewed.as_ref());
+                self.panels
+                    .preview
+                    .ui(ui, doc, self.panels.previewed.as_ref());
             }
             Tab::Problems => super::panels::problems::ui(ui, doc, self.commands),
             Tab::Log => super::panels::log::ui(ui, &self.panels.log),

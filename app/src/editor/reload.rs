@@ -310,7 +310,13 @@ impl SigilforgeApp {
             ui.heading(format!("{} changed on disk and here", pending.path));
             ui.label("These items were changed both in the editor (unsaved) and in the file on disk. Choose which to keep for each; everything else was merged.");
             ui.separator();
-            egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
+            // Tall enough to read two items side by side (a scroll area in a modal otherwise
+            // shrinks to its minimum as soon as it scrolls).
+            let height = (ctx.content_rect().height() * 0.6).clamp(160.0, 600.0);
+            egui::ScrollArea::vertical()
+                .max_height(height)
+                .min_scrolled_height(height)
+                .show(ui, |ui| {
                 for conflict in &pending.conflicts {
                     let key = conflict.key.clone();
                     ui.horizontal(|ui| {
@@ -338,10 +344,8 @@ impl SigilforgeApp {
                     });
                     if pending.side_by_side.contains(&key) {
                         ui.columns(2, |cols| {
-                            cols[0].label(RichText::new("Here (unsaved)").strong());
-                            cols[0].label(RichText::new(conflict.mine.as_deref().unwrap_or("(deleted here)")).monospace());
-                            cols[1].label(RichText::new("On disk").strong());
-                            cols[1].label(RichText::new(conflict.theirs.as_deref().unwrap_or("(deleted on disk)")).monospace());
+                            item_text(&mut cols[0], "Here (unsaved)", conflict.mine.as_deref().unwrap_or("(deleted here)"));
+                            item_text(&mut cols[1], "On disk", conflict.theirs.as_deref().unwrap_or("(deleted on disk)"));
                         });
                     }
                     ui.separator();
@@ -370,6 +374,19 @@ impl SigilforgeApp {
             });
         });
     }
+}
+
+/// One side of a conflict: a heading and the item's text as code (leading spaces kept,
+/// selectable for copying, not editable).
+fn item_text(ui: &mut egui::Ui, heading: &str, text: &str) {
+    ui.label(RichText::new(heading).strong());
+    let mut shown = text;
+    ui.add(
+        egui::TextEdit::multiline(&mut shown)
+            .code_editor()
+            .desired_rows(1)
+            .desired_width(f32::INFINITY),
+    );
 }
 
 /// The open card and keyword tabs of a file, with the id of the item each shows.

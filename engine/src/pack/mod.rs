@@ -11,7 +11,7 @@ mod commands;
 mod merge;
 mod migrate;
 pub mod scenario_tests;
-mod validate;
+pub(crate) mod validate;
 
 use std::path::{Path, PathBuf};
 
@@ -22,11 +22,12 @@ use crate::model::StatusLibrary;
 use crate::model::{
     BattleScenario, Card, CardSet, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
 };
+use crate::ron_doc::list::ListIndex;
 use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
-pub use commands::{check_as_run, fmt_command, validate_command};
+pub use commands::{check_as_run, fmt_command, load_for_command, validate_command};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
@@ -107,22 +108,34 @@ impl Content {
     /// Writes this content into `text`, which holds `old`, changing only the items that differ
     /// (see [`crate::ron_doc::splice`]). Fails when `text` does not have `old`'s shape.
     pub fn splice_into(&self, text: &str, old: &Content) -> Result<String, SpliceError> {
-        use crate::ron_doc::splice::{splice_list_field, splice_value};
+        self.splice_indexed(text, old, &mut ListIndex::default())
+    }
+
+    /// [`Content::splice_into`] with the list index kept for `text` between saves (see
+    /// [`ListIndex`]): one edited card in a long file costs that card.
+    fn splice_indexed(
+        &self,
+        text: &str,
+        old: &Content,
+        index: &mut ListIndex,
+    ) -> Result<String, SpliceError> {
+        use crate::ron_doc::splice::splice_value;
         let listed = match (old, self) {
             (Content::Cards(o), Content::Cards(n)) => {
-                splice_list_field(text, "cards", &o.cards, &n.cards)
+                index.splice(text, "cards", &o.cards, &n.cards)
             }
             (Content::Keywords(o), Content::Keywords(n)) => {
-                splice_list_field(text, "keywords", &o.keywords, &n.keywords)
+                index.splice(text, "keywords", &o.keywords, &n.keywords)
             }
             (Content::StatBlocks(o), Content::StatBlocks(n)) => {
-                splice_list_field(text, "creatures", &o.creatures, &n.creatures)
+                index.splice(text, "creatures", &o.creatures, &n.creatures)
             }
             _ => Err(SpliceError::Mismatch),
         };
         if let Ok(text) = listed {
             return Ok(text);
         }
+        index.clear();
         match (old, self) {
             (Content::Cards(o), Content::Cards(n)) => splice_value(text, o, n),
             (Content::Keywords(o), Content::Keywords(n)) => splice_value(text, o, n),
@@ -225,6 +238,8 @@ pub struct PackFile {
     source_content: Option<Content>,
     /// The text on disk when last loaded or saved; `None` for a file not on disk yet.
     disk: Option<String>,
+    /// Where `source`'s list items lie, kept between saves (list files only).
+    index: ListIndex,
 }
 
 /// Files up to this size are re-read after each splice and compared with the value they should
@@ -241,6 +256,7 @@ impl PackFile {
             source: String::new(),
             source_content: None,
             disk: None,
+            index: ListIndex::default(),
         };
         // A value that cannot be written keeps an empty text; saving reports the error.
         let _ = file.sync();
@@ -250,12 +266,19 @@ impl PackFile {
     /// A file as read from disk: `text` and the content parsed from it.
     #[must_use]
     pub fn loaded(path: impl Into<String>, text: String, content: Content) -> Self {
+        let index = match content {
+            Content::Cards(_) | Content::Keywords(_) | Content::StatBlocks(_) => {
+                ListIndex::read(&text)
+            }
+            _ => ListIndex::default(),
+        };
         Self {
             path: path.into(),
             source_content: Some(content.clone()),
             content,
             disk: Some(text.clone()),
             source: text,
+            index,
         }
     }
 
@@ -289,17 +312,19 @@ impl PackFile {
             Some(old) if *old == self.content => return Ok(false),
             Some(old) => self
                 .content
-                .splice_into(&self.source, old)
+                .splice_indexed(&self.source, old, &mut self.index)
                 .ok()
                 .filter(|text| self.holds_content(text)),
             None => None,
         };
-        let text = match spliced {
-            Some(text) => text,
-            None => self.content.to_text().map_err(|e| SaveError::Serialize {
+        let text = if let Some(text) = spliced {
+            text
+        } else {
+            self.index.clear();
+            self.content.to_text().map_err(|e| SaveError::Serialize {
                 path: self.path.clone(),
                 message: e.to_string(),
-            })?,
+            })?
         };
         let changed = text != self.source;
         self.source = text;
@@ -330,6 +355,7 @@ impl PackFile {
         self.content = Content::parse(&text, file, diags);
         self.source_content = Some(self.content.clone());
         self.source = text;
+        self.index.clear();
     }
 
     /// Takes what is on disk as the new base: the file was reloaded or merged. `content` stays
@@ -338,6 +364,7 @@ impl PackFile {
         self.disk = Some(text.clone());
         self.source = text;
         self.source_content = Some(disk_content);
+        self.index.clear();
     }
 
     /// Forgets that the file is on disk (it will be written as new, e.g. by save as).
@@ -403,6 +430,22 @@ impl Pack {
         })
     }
 
+    /// The keyword definition this name refers to (case-insensitively, as
+    /// [`KeywordDef::matches`]): the pack's own (the first in file order), else the standard
+    /// battle-line library's, the same lookup validation uses.
+    #[must_use]
+    pub fn keyword_def(&self, name: &str) -> Option<&KeywordDef> {
+        self.keywords()
+            .map(|(_, k)| k)
+            .find(|k| k.matches(name))
+            .or_else(|| {
+                validate::standard_keywords()
+                    .keywords
+                    .iter()
+                    .find(|k| k.matches(name))
+            })
+    }
+
     /// The card with this id, if any.
     #[must_use]
     pub fn card(&self, id: &str) -> Option<&Card> {
@@ -465,11 +508,18 @@ impl Pack {
                 })?,
             })
         };
+        // Which files to write: after the sync each text says what its content says, so a
+        // file is to be written when its text is not what the disk holds (no item compared).
+        let dirty: Vec<bool> = self
+            .files
+            .iter()
+            .map(|f| f.disk.as_deref() != Some(f.source.as_str()))
+            .collect();
         if check_disk {
             if manifest_text.is_some() {
                 check_unchanged(&self.root, MANIFEST_FILE, self.manifest_source.as_deref())?;
             }
-            for file in self.files.iter().filter(|f| f.is_dirty()) {
+            for (file, _) in self.files.iter().zip(&dirty).filter(|(_, d)| **d) {
                 check_unchanged(&self.root, &file.path, file.disk.as_deref())?;
             }
         }
@@ -480,10 +530,7 @@ impl Pack {
             self.manifest_source = Some(text);
             written.push(MANIFEST_FILE.to_owned());
         }
-        for file in &mut self.files {
-            if !file.is_dirty() {
-                continue;
-            }
+        for (file, _) in self.files.iter_mut().zip(dirty).filter(|(_, d)| *d) {
             ron_io::write_atomic(&self.root.join(&file.path), &file.source)?;
             file.disk = Some(file.source.clone());
             written.push(file.path.clone());

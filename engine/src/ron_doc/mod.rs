@@ -1,8 +1,8 @@
 //! The lossless RON document layer: every file keeps its text, and edits touch only the items
 //! that changed. `lex` reads tokens (comments included), `tree` finds where each value lies,
 //! `format` lays values out, `splice` writes a changed value into an existing text in the style
-//! of its neighbours, `parts` names the items of a file for item-level edits and merges,
-//! `describe` puts an item edit in words.
+//! of its neighbours, `list` keeps where a list file's items lie between saves, `parts` names
+//! the items of a file for item-level edits and merges, `describe` puts an item edit in words.
 //!
 //! Why our own and not a crate: the lossless RON parsers available (`ron2`, `ronin-core`,
 //! `ron-edit`) are young (0.x, a few releases each) and none re-renders a serde value into an
@@ -12,6 +12,7 @@
 pub mod describe;
 pub mod format;
 pub mod lex;
+pub mod list;
 pub mod parts;
 pub mod splice;
 pub mod tree;

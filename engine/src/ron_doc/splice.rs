@@ -52,6 +52,12 @@ impl Value {
             node: &self.root,
         }
     }
+
+    /// The value's identity for matching list items: its `id` or `name` field's text, if any.
+    #[must_use]
+    pub fn identity(&self) -> Option<&str> {
+        self.view().identity()
+    }
 }
 
 /// A node of a serialized value, with the text it lives in.
@@ -329,20 +335,35 @@ fn longest_increasing(pairs: &[(usize, usize)]) -> Vec<usize> {
 }
 
 /// Collects replacements of byte ranges of the original text, then applies them at once.
-struct Splicer<'t> {
+pub(super) struct Splicer<'t> {
     text: &'t str,
     edits: Vec<(usize, usize, String)>,
 }
 
 impl<'t> Splicer<'t> {
-    fn new(text: &'t str) -> Self {
+    pub(super) fn new(text: &'t str) -> Self {
         Self {
             text,
             edits: Vec::new(),
         }
     }
 
-    fn finish(mut self) -> String {
+    /// The replacements collected so far: `(start, end, new text)` in the original text.
+    pub(super) fn edits(&self) -> &[(usize, usize, String)] {
+        &self.edits
+    }
+
+    /// Writes `old`'s replacement `new` at `src` (see [`Splicer::node`]), from outside.
+    pub(super) fn value(
+        &mut self,
+        src: &Node,
+        old: &Value,
+        new: &Value,
+    ) -> Result<(), SpliceError> {
+        self.node(src, old.view(), new.view())
+    }
+
+    pub(super) fn finish(mut self) -> String {
         // Stable: insertions at one offset keep their order, and come before a removal there.
         self.edits.sort_by_key(|(s, e, _)| (*s, *e));
         let mut out = String::with_capacity(self.text.len() + 256);

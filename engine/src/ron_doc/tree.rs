@@ -162,6 +162,14 @@ impl Node {
         self.group().and_then(|g| g.elems.as_deref())
     }
 
+    /// The group's elements, to change them (see [`Node::elems`]).
+    pub fn elems_mut(&mut self) -> Option<&mut Vec<Elem>> {
+        match &mut self.kind {
+            NodeKind::Group(g) => g.elems.as_mut(),
+            NodeKind::Atom => None,
+        }
+    }
+
     /// The value of a struct field by name.
     #[must_use]
     pub fn field<'n>(&'n self, text: &str, name: &str) -> Option<&'n Elem> {
@@ -175,6 +183,43 @@ impl Node {
     pub fn has_fields(&self) -> bool {
         self.elems()
             .is_some_and(|e| e.iter().any(|e| matches!(e.key, Some(Key::Field { .. }))))
+    }
+
+    /// Moves every offset at or after `from` by `by` bytes: the text changed before them
+    /// (`by` may be negative; offsets before `from` stay).
+    pub fn shift_from(&mut self, from: usize, by: isize) {
+        if self.end < from {
+            return; // every offset inside a node is at most its end
+        }
+        let moved = |at: &mut usize| {
+            if *at >= from {
+                *at = at.saturating_add_signed(by);
+            }
+        };
+        moved(&mut self.start);
+        moved(&mut self.end);
+        if let NodeKind::Group(g) = &mut self.kind {
+            if let Some((s, e)) = &mut g.name {
+                moved(s);
+                moved(e);
+            }
+            moved(&mut g.open);
+            moved(&mut g.close);
+            for elem in g.elems.iter_mut().flatten() {
+                match &mut elem.key {
+                    Some(Key::Field { start, end }) => {
+                        moved(start);
+                        moved(end);
+                    }
+                    Some(Key::Value(node)) => node.shift_from(from, by),
+                    None => {}
+                }
+                elem.value.shift_from(from, by);
+                if let Some(c) = &mut elem.comma {
+                    moved(c);
+                }
+            }
+        }
     }
 }
 
@@ -194,6 +239,9 @@ pub struct ParseError {
     pub offset: usize,
     /// What is wrong.
     pub message: String,
+    /// For a bracket left open: the offset of that opening bracket (the problem's offset is
+    /// then where its close was expected).
+    pub unclosed: Option<usize>,
 }
 
 impl From<LexError> for ParseError {
@@ -201,6 +249,7 @@ impl From<LexError> for ParseError {
         Self {
             offset: e.offset,
             message: e.message,
+            unclosed: None,
         }
     }
 }
@@ -217,6 +266,7 @@ pub fn parse(text: &str, depth: usize) -> Result<Doc, ParseError> {
         return Err(ParseError {
             offset: text.len(),
             message: "the file holds no value".to_owned(),
+            unclosed: None,
         });
     };
     let _ = first;
@@ -226,6 +276,7 @@ pub fn parse(text: &str, depth: usize) -> Result<Doc, ParseError> {
             offset: extra.start,
             message: "there is more after the file's value ended (a bracket closes too early?)"
                 .to_owned(),
+            unclosed: None,
         });
     }
     Ok(Doc { root })
@@ -275,6 +326,7 @@ impl Parser<'_> {
         self.bump()?.ok_or_else(|| ParseError {
             offset: self.text.len(),
             message: format!("the file ends too early: expected {what}"),
+            unclosed: None,
         })
     }
 
@@ -307,6 +359,7 @@ impl Parser<'_> {
                     "expected a value, found `{}`",
                     self.text.get(t.start..t.end).unwrap_or("?")
                 ),
+                unclosed: None,
             }),
         }
     }
@@ -323,6 +376,7 @@ impl Parser<'_> {
             return Err(ParseError {
                 offset: open.start,
                 message: format!("brackets nest more than {MAX_DEPTH} deep here"),
+                unclosed: None,
             });
         }
         let start = name.map_or(open.start, |(s, _)| s);
@@ -348,7 +402,8 @@ impl Parser<'_> {
             if t.kind.is_close() {
                 self.bump()?;
                 if t.kind != close_kind(bracket) {
-                    return Err(mismatch(self.text, open, t, bracket));
+                    let expected_at = elems.last().map_or(open.end, Elem::end_with_comma);
+                    return Err(mismatch(self.text, open, t, bracket, expected_at));
                 }
                 return Ok(Node {
                     start,
@@ -363,6 +418,17 @@ impl Parser<'_> {
                 });
             }
             let key = self.key(bracket, depth - 1, level + 1)?;
+            if key.is_none()
+                && bracket == Bracket::Paren
+                && elems
+                    .iter()
+                    .any(|e| matches!(e.key, Some(Key::Field { .. })))
+            {
+                // A struct's fields all have names: a bare value after them is the next item,
+                // so this struct's `)` is missing (it was due after its last field).
+                let expected_at = elems.last().map_or(open.end, Elem::end_with_comma);
+                return Err(mismatch(self.text, open, t, bracket, expected_at));
+            }
             let value = self.value(depth - 1, level + 1)?;
             let after = self.peek_significant()?;
             let comma = match after {
@@ -378,6 +444,7 @@ impl Parser<'_> {
                             "expected `,` or `{}` here (a comma is missing?)",
                             bracket.close()
                         ),
+                        unclosed: None,
                     });
                 }
                 None => return Err(Self::unclosed(open, bracket)),
@@ -424,6 +491,7 @@ impl Parser<'_> {
                     return Err(ParseError {
                         offset: colon.start,
                         message: "expected `:` after a map key".to_owned(),
+                        unclosed: None,
                     });
                 }
                 Ok(Some(Key::Value(key)))
@@ -437,7 +505,7 @@ impl Parser<'_> {
         let mut stack: Vec<TokenKind> = vec![close_kind(bracket)];
         if let Some(p) = self.peeked.take() {
             // Only a significant token can be peeked; handle it like the loop below.
-            if let Some(done) = skip_step(&mut stack, p, self.text, open, bracket)? {
+            if let Some(done) = skip_step(&mut stack, p, self.text)? {
                 return Ok(done);
             }
         }
@@ -445,7 +513,7 @@ impl Parser<'_> {
             let Some(t) = self.lexer.next_token()? else {
                 return Err(Self::unclosed(open, bracket));
             };
-            if let Some(done) = skip_step(&mut stack, t, self.text, open, bracket)? {
+            if let Some(done) = skip_step(&mut stack, t, self.text)? {
                 return Ok(done);
             }
         }
@@ -459,6 +527,7 @@ impl Parser<'_> {
                 bracket.open(),
                 bracket.close()
             ),
+            unclosed: Some(open.start),
         }
     }
 }
@@ -467,20 +536,28 @@ fn skip_step(
     stack: &mut Vec<TokenKind>,
     t: Token,
     text: &str,
-    open: Token,
-    bracket: Bracket,
 ) -> Result<Option<usize>, ParseError> {
     if let Some(b) = Bracket::of(t.kind) {
         if stack.len() >= MAX_DEPTH {
             return Err(ParseError {
                 offset: t.start,
                 message: format!("brackets nest more than {MAX_DEPTH} deep here"),
+                unclosed: None,
             });
         }
         stack.push(close_kind(b));
     } else if t.kind.is_close() {
         if stack.pop() != Some(t.kind) {
-            return Err(mismatch(text, open, t, bracket));
+            // A shallow skip does not know where the inner bracket opened: a full parse of
+            // the same text names it (see `mismatch`).
+            return Err(ParseError {
+                offset: t.start,
+                message: format!(
+                    "`{}` does not close the bracket it should (a bracket is missing or extra before it)",
+                    text.get(t.start..t.end).unwrap_or("?")
+                ),
+                unclosed: None,
+            });
         }
         if stack.is_empty() {
             return Ok(Some(t.start));
@@ -497,13 +574,32 @@ fn close_kind(bracket: Bracket) -> TokenKind {
     }
 }
 
-fn mismatch(text: &str, _open: Token, found: Token, _bracket: Bracket) -> ParseError {
+/// A token the open group cannot hold (a close bracket of another kind, or a bare value after
+/// a struct's named fields). `expected_at` is where the group's
+/// own close was due (just past its last element), which is where the fix goes: the error
+/// points there and names both brackets, rather than at the stray close on a later line.
+fn mismatch(
+    text: &str,
+    open: Token,
+    found: Token,
+    bracket: Bracket,
+    expected_at: usize,
+) -> ParseError {
+    let at = |offset: usize| {
+        let l = crate::diag::Location::of_offset(text, offset);
+        format!("line {}, column {}", l.line, l.column)
+    };
     ParseError {
-        offset: found.start,
+        offset: expected_at,
         message: format!(
-            "`{}` does not close the bracket it should (a bracket is missing or extra before it)",
-            text.get(found.start..found.end).unwrap_or("?")
+            "a `{}` is missing here: the `{}` at {} is still open at the `{}` on {}",
+            bracket.close(),
+            bracket.open(),
+            at(open.start),
+            text.get(found.start..found.end).unwrap_or("?"),
+            at(found.start),
         ),
+        unclosed: Some(open.start),
     }
 }
 

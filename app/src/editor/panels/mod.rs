@@ -31,6 +31,8 @@ pub struct Panels {
     pub keyword_editor: keyword_editor::KeywordEditorPanel,
     /// The item the preview shows (the editor tab seen last).
     pub previewed: Option<ItemAddr>,
+    /// The preview's drawing of it.
+    pub preview: preview::PreviewPanel,
     /// The log lines.
     pub log: log::Log,
     /// The battle sandbox.
