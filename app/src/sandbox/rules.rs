@@ -180,7 +180,7 @@ fn stack_ui(ui: &mut Ui, game: &Game) {
             item.source
         );
         if !targets.is_empty() {
-            line.push_str(" → ");
+            line.push_str(", targets ");
             line.push_str(&targets.join(", "));
         }
         if item.triggered {
@@ -219,7 +219,7 @@ fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
             ui.label(format!("{}: {} (printed {})", b.stat, b.value, b.printed));
             for step in &b.steps {
                 ui.label(format!(
-                    "    @{} {} {} → {}",
+                    "    @{} {} {} (now {})",
                     step.timestamp, step.source, step.change, step.value
                 ));
             }

@@ -212,3 +212,32 @@ pub fn test_command(root: &Path) -> CommandOutput {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(vitae: i32) -> String {
+        format!(
+            "RulesScenario(\n    name: \"Gain\",\n    cards: {{\"well\": (name: \"Well\", kind: Structure)}},\n    \
+             a: (city: [\"well\"]),\n    script: [Apply(player: A, effects: [GainLife(Fixed(2))])],\n    \
+             expect: [Vitae(A, {vitae})],\n)\n"
+        )
+    }
+
+    #[test]
+    fn a_scenario_passes_or_fails_at_its_expectation_and_other_files_are_no_scenarios() {
+        let file = Path::new("gain.ron");
+        let good = run_scenario(file, &rules(22)).unwrap();
+        assert_eq!((good.system, good.name.as_str()), (System::Rules, "Gain"));
+        assert!(good.passed(), "{:?}", good.failures);
+        let bad = run_scenario(file, &rules(30)).unwrap();
+        assert!(!bad.passed());
+        assert_eq!(bad.failures[0].location.line, 6, "{:?}", bad.failures);
+        assert_eq!(summary([&good, &bad]), "1 passed, 1 failed");
+        assert!(run_scenario(file, "CardSet(cards: [])").is_none());
+        // A file its command refuses fails, located.
+        let broken = run_scenario(file, "RulesScenario(name: \"x\", cards: {,})").unwrap();
+        assert!(!broken.passed());
+    }
+}
