@@ -88,7 +88,7 @@ pub enum EditCommand {
     /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
     /// A Rules tab action: pick a rules scenario, step through it.
-    Rules(crate::editor::panels::rules_sandbox::RulesCommand),
+    Rules(crate::sandbox::rules::RulesCommand),
     /// Run every scenario of the pack and show the results in the Library's Scenarios list.
     RunAllScenarios,
     /// A Balance panel action.

@@ -14,6 +14,16 @@ use sigilforge_engine::rules::{Game, RulesEvent, RulesRun};
 
 use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 
+/// What the Rules tab asks for (kept beside the sandbox it drives, as `BattleCommand` is, so
+/// the editor's commands do not depend on a panel).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesCommand {
+    /// Play the rules scenario in this pack file from its start.
+    Load(String),
+    /// A control of the one sandbox panel.
+    Run(SandboxCommand),
+}
+
 /// A rules scenario in the sandbox.
 #[derive(Debug, Clone)]
 pub struct RulesSandbox {

@@ -13,17 +13,8 @@ use sigilforge_engine::rules::{RulesRun, RulesScenario, load_scenario_pack};
 use super::sandbox::scenario_list_ui;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
-use crate::sandbox::rules::RulesSandbox;
+use crate::sandbox::rules::{RulesCommand, RulesSandbox};
 use crate::sandbox::{SandboxCommand, SystemSandbox as _, sandbox_ui};
-
-/// What the Rules tab asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RulesCommand {
-    /// Play the rules scenario in this pack file from its start.
-    Load(String),
-    /// A control of the one sandbox panel.
-    Run(SandboxCommand),
-}
 
 /// The Rules tab's view state; the scenario itself is a file of the pack.
 #[derive(Default)]

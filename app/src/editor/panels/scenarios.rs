@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::pack::{Content, ScenarioResult, System, run_scenario};
 
-use super::rules_sandbox::RulesCommand;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
 use crate::editor::tab::Tab;
 use crate::sandbox::battle::BattleCommand;
+use crate::sandbox::rules::RulesCommand;
 
 /// The results of the last "Run all scenarios".
 #[derive(Debug, Default)]
