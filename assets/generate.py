@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the editor's PNG assets (card frames, art placeholder, app icon) with only the
+"""Generates the editor's PNG assets (art placeholder, app icon) with only the
 standard library, so they can be re-made and tweaked without an image editor."""
 import math, os, struct, zlib
 
@@ -26,29 +26,6 @@ def rounded_inside(x, y, w, h, r):
     cx = min(max(x, r), w - 1 - r)
     cy = min(max(y, r), h - 1 - r)
     return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
-
-def frame(path, edge, inner):
-    W, H = 250, 350
-    def px(x, y):
-        if not rounded_inside(x, y, W, H, 14):
-            return (0, 0, 0, 0)
-        border = min(x, y, W - 1 - x, H - 1 - y)
-        t = y / H
-        if border < 3:
-            return mix(edge, (20, 20, 24), 0.5) + (255,)
-        if border < 10:
-            shine = 0.35 * (1 - abs(((x + y) % 40) - 20) / 20)
-            return mix(edge, (255, 255, 255), shine) + (255,)
-        # art window and text box are cut out lighter so the painter can draw on them
-        if 18 <= y < 48 or 200 <= y < 330:
-            return mix(inner, (250, 246, 235), 0.75) + (255,)
-        return mix(inner, mix(inner, (0, 0, 0), 0.35), t) + (255,)
-    write_png(path, W, H, px)
-
-frame("frames/creature.png", (176, 120, 52), (92, 70, 48))
-frame("frames/artifact.png", (130, 140, 160), (70, 78, 96))
-frame("frames/spell.png", (92, 80, 170), (60, 48, 110))
-frame("frames/other.png", (90, 130, 90), (52, 80, 56))
 
 def art(x, y):
     W, H = 214, 140

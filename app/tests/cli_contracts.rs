@@ -169,3 +169,64 @@ fn a_bad_glyph_file_exits_2_with_a_location_and_no_stdout() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("bad.ron:3:"), "{stderr}");
 }
+
+#[test]
+fn test_runs_every_starter_scenario_of_every_system_and_all_pass() {
+    let out = bin()
+        .arg("test")
+        .arg(workspace().join("content"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    for system in ["battle", "rules", "glyph", "encounter"] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with("ok") && l.contains(system)),
+            "no {system} scenario ran: {stdout}"
+        );
+    }
+    let last = stdout.lines().last().unwrap();
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+}
+
+#[test]
+fn test_names_each_failed_expectation_and_exits_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("pack.ron"),
+        "Pack(id: \"t\", name: \"T\", version: \"1\")\n",
+    )
+    .unwrap();
+    let scenario = |vitae: i32| {
+        format!(
+            "RulesScenario(\n    name: \"Gain {vitae}\",\n    cards: {{\"well\": (name: \"Well\", kind: Structure)}},\n    \
+             a: (city: [\"well\"]),\n    script: [Apply(player: A, effects: [GainLife(Fixed(2))])],\n    \
+             expect: [Vitae(A, {vitae})],\n)\n"
+        )
+    };
+    std::fs::write(tmp.path().join("good.ron"), scenario(22)).unwrap();
+    std::fs::write(tmp.path().join("bad.ron"), scenario(30)).unwrap();
+    let out = bin().arg("test").arg(tmp.path()).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("FAILED rules     bad.ron — Gain 30"),
+        "{stdout}"
+    );
+    // The failure is located at the expectation that failed.
+    assert!(stdout.contains("bad.ron:6:"), "{stdout}");
+    assert!(
+        stdout.contains("ok     rules     good.ron — Gain 22"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("1 passed, 1 failed"));
+
+    let not_a_pack = bin()
+        .arg("test")
+        .arg(tmp.path().join("good.ron"))
+        .output()
+        .unwrap();
+    assert_eq!(not_a_pack.status.code(), Some(2));
+}

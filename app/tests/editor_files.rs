@@ -19,7 +19,7 @@ use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
 mod ui_common;
-use ui_common::{pack_fixture, starter_copy};
+use ui_common::{editor_harness, pack_fixture, starter_copy};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -33,17 +33,8 @@ fn load(dir: &Path) -> Pack {
     load_pack(dir, &mut diags)
 }
 
-fn harness_of(app: SigilforgeApp) -> Harness<'static, SigilforgeApp> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
-}
-
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
-    harness_of(SigilforgeApp::with_pack(load(dir), Settings::default()))
+    editor_harness(SigilforgeApp::with_pack(load(dir), Settings::default()))
 }
 
 /// The test pack with the bear's `)` missing, opened the way the user opens it (so its reading
@@ -51,7 +42,7 @@ fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
 fn broken_pack_opened() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) {
     let dir = fixture();
     outside_edit(dir.path(), "life: 6),", "life: 6,");
-    let mut harness = harness_of(SigilforgeApp::without_pack(Settings::default()));
+    let mut harness = editor_harness(SigilforgeApp::without_pack(Settings::default()));
     harness
         .state_mut()
         .apply(EditCommand::OpenPack(dir.path().to_owned()));

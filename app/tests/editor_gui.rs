@@ -13,7 +13,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::starter_copy;
+use ui_common::{editor_harness as harness, starter_copy};
 
 const CARDS: &str = r#"CardSet(
     cards: [
@@ -48,16 +48,6 @@ fn fixture() -> tempfile::TempDir {
 fn load(dir: &Path) -> Pack {
     let mut diags = Diagnostics::new();
     load_pack(dir, &mut diags)
-}
-
-fn harness(app: SigilforgeApp) -> Harness<'static, SigilforgeApp> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        // Card frame images decode on a background thread; on a busy machine that takes a few frames.
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
 }
 
 fn preview_label(harness: &Harness<'_, SigilforgeApp>) -> String {

@@ -15,7 +15,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::pack_fixture;
+use ui_common::{editor_harness as harness, pack_fixture};
 
 const CARDS: &str = r#"CardSet(
     cards: [
@@ -32,15 +32,6 @@ fn fixture() -> tempfile::TempDir {
 fn load(dir: &Path) -> Pack {
     let mut diags = Diagnostics::new();
     load_pack(dir, &mut diags)
-}
-
-fn harness(app: SigilforgeApp) -> Harness<'static, SigilforgeApp> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
 }
 
 fn grunt_attack(harness: &Harness<'_, SigilforgeApp>) -> Option<i32> {

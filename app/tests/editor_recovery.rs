@@ -16,7 +16,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::{click, pack_fixture};
+use ui_common::{click, editor_harness, pack_fixture};
 
 /// The cards on disk.
 const CARDS: &str = r#"// The test pack's cards.
@@ -73,13 +73,7 @@ fn open(dir: &Path) -> Harness<'static, SigilforgeApp> {
         }),
         watch: false,
     };
-    let app = SigilforgeApp::with_pack(load(dir), settings);
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
+    editor_harness(SigilforgeApp::with_pack(load(dir), settings))
 }
 
 /// Grunt's attack, whether Ash Hound exists, whether the new file exists.
@@ -99,7 +93,7 @@ fn the_restore_prompt_lists_each_file_with_its_unsaved_changes() {
     assert!(harness.state().offers_recovery());
     harness.get_by_label("Restore unsaved edits?");
     harness.get_by_label("cards.ron");
-    harness.get_by_label("  • Grunt: attack 2 → 9");
+    harness.get_by_label("  • Grunt: attack 2 ➡ 9");
     harness.get_by_label("  • added Ash Hound");
     harness.get_by_label("more-keywords.ron");
     harness.get_by_label("  • a new file");

@@ -356,10 +356,9 @@ pub fn import_pack(archive: &Path, dest: &Path, force: bool) -> Result<ImportRep
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(io_err(parent))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".sigilforge-import-")
-        .tempdir_in(parent)
-        .map_err(io_err(parent))?;
+    // Made as `create_dir` would make it: the imported pack is the user's, not private.
+    let staging =
+        crate::atomic::temp_dir_in(parent, ".sigilforge-import-").map_err(io_err(parent))?;
     let mut bytes_written = 0u64;
     for (rel, _, bytes) in &files {
         let path = staging.path().join(rel);
@@ -371,6 +370,9 @@ pub fn import_pack(archive: &Path, dest: &Path, force: bool) -> Result<ImportRep
     }
     let staged = staging.keep();
     if dest.exists() {
+        // The replaced pack's folder keeps its mode, as a replaced file does.
+        let mode = std::fs::metadata(dest).map_err(io_err(dest))?.permissions();
+        std::fs::set_permissions(&staged, mode).map_err(io_err(&staged))?;
         let old = tempfile::Builder::new()
             .prefix(".sigilforge-old-")
             .tempdir_in(parent)

@@ -5,7 +5,8 @@
 //! The new file gets the permissions a plain `File::create` would give it: the existing file's
 //! mode when it replaces one, otherwise `0666` less the user's umask. (A bare temporary file is
 //! created `0600`, and the rename would keep that: files the user saves or exports are theirs
-//! to share.)
+//! to share.) [`temp_dir_in`] does the same for a folder built aside and renamed into place
+//! (an imported pack).
 
 use std::io::Write as _;
 use std::path::Path;
@@ -85,6 +86,20 @@ fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
     tempfile::Builder::new()
         .prefix(".sigilforge-")
         .tempfile_in(dir)
+}
+
+/// A temporary folder in `dir`, to be filled and renamed into place, created as `create_dir`
+/// would create it (`0777` less the umask): a bare temporary folder is `0700`, and the rename
+/// would keep that.
+pub fn temp_dir_in(dir: &Path, prefix: &str) -> std::io::Result<tempfile::TempDir> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o777));
+    }
+    builder.tempdir_in(dir)
 }
 
 #[cfg(all(test, unix))]

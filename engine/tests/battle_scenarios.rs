@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use sigilforge_engine::battle::{Battle, Winner, load_scenario_file};
+use sigilforge_engine::battle::{Battle, expectation_failures, load_scenario_file, winner_name};
 
 fn scenarios() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/battle-line/scenarios");
@@ -14,15 +14,6 @@ fn scenarios() -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
-}
-
-fn winner_name(w: Option<Winner>) -> &'static str {
-    match w {
-        Some(Winner::A) => "A",
-        Some(Winner::B) => "B",
-        Some(Winner::Draw) => "draw",
-        _ => "none",
-    }
 }
 
 #[test]
@@ -55,21 +46,16 @@ fn every_starter_scenario_ends_as_expected() {
             .expect
             .unwrap_or_else(|| panic!("{name} has no expect"));
         assert!(!expect.because.is_empty(), "{name}: say why");
-        if expect.winner.as_deref() != Some(winner) {
-            failures.push(format!(
-                "{name}: winner {winner}, expected {:?}",
-                expect.winner
-            ));
-        }
-        if expect.life != Some((life[0], life[1])) {
-            failures.push(format!("{name}: life {life:?}, expected {:?}", expect.life));
-        }
-        if expect.discard != Some((da.clone(), db.clone())) {
-            failures.push(format!(
-                "{name}: discard {da:?} {db:?}, expected {:?}",
-                expect.discard
-            ));
-        }
+        // Every part is written down: none is left unchecked.
+        assert!(
+            expect.winner.is_some() && expect.life.is_some() && expect.discard.is_some(),
+            "{name}: expect winner, life and discard"
+        );
+        failures.extend(
+            expectation_failures(&battle, &expect)
+                .into_iter()
+                .map(|f| format!("{name}: {f}")),
+        );
     }
     if let Some(path) = bless {
         std::fs::write(path, serde_json::to_string_pretty(&actual).unwrap()).unwrap();

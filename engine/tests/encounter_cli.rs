@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::cli::encounter_command;
-use sigilforge_engine::encounter::sheet::escape;
 use sigilforge_engine::encounter::{EncounterRun, load, load_source, simulate, wilson_interval};
+use sigilforge_engine::markup::escape;
 
 fn content(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

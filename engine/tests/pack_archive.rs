@@ -107,6 +107,24 @@ fn an_exported_archive_gets_the_mode_a_new_file_gets() {
     assert_eq!(mode(&zip_path), mode(&plain), "umask respected, not 0600");
 }
 
+#[cfg(unix)]
+#[test]
+fn an_imported_pack_gets_the_mode_a_new_folder_gets_and_a_replaced_one_keeps_its_own() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let tmp = tempfile::tempdir().unwrap();
+    let zip_path = tmp.path().join("starter.zip");
+    export_pack(&starter(), &zip_path).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let plain = tmp.path().join("plain");
+    std::fs::create_dir(&plain).unwrap();
+    let dest = tmp.path().join("imported");
+    import_pack(&zip_path, &dest, false).unwrap();
+    assert_eq!(mode(&dest), mode(&plain), "umask respected, not 0700");
+    std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o750)).unwrap();
+    import_pack(&zip_path, &dest, true).unwrap();
+    assert_eq!(mode(&dest), 0o750);
+}
+
 #[test]
 fn an_existing_pack_is_not_overwritten_without_force() {
     let tmp = tempfile::tempdir().unwrap();

@@ -2,6 +2,7 @@
 //! module parses arguments with clap, prints what the engine returns and sets the exit status.
 
 mod battle_commands;
+mod output_commands;
 mod pack_commands;
 
 use sigilforge_engine::{balance, battle, encounter, glyph, rules};
@@ -66,6 +67,76 @@ pub enum Command {
         /// Replace an existing folder.
         #[arg(long)]
         force: bool,
+    },
+    /// Draw each card as a PNG image, named from its id (templates: docs/formats/templates.md).
+    Render {
+        /// The pack folder.
+        pack: PathBuf,
+        /// The folder to write the images into (created if missing).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Resolution in dots per inch.
+        #[arg(long, default_value_t = 300.0)]
+        dpi: f32,
+        /// Only these cards: ids separated by commas.
+        #[arg(long, value_name = "ID,...")]
+        cards: Option<String>,
+        /// Bleed drawn around each card (e.g. 3mm).
+        #[arg(long, default_value = "0mm")]
+        bleed: String,
+    },
+    /// Write a print-and-play PDF: cards filling each page, backs on the following page
+    /// mirrored for long-edge duplex.
+    Print {
+        /// The pack folder.
+        pack: PathBuf,
+        /// The PDF to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Paper: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Card size: poker, bridge, tarot or `WIDTHxHEIGHTmm` (default: the template's size).
+        #[arg(long)]
+        card: Option<String>,
+        /// Bleed printed around each card (e.g. 3mm).
+        #[arg(long, default_value = "0mm")]
+        bleed: String,
+        /// Draw cut marks in the margins.
+        #[arg(long)]
+        crop_marks: bool,
+        /// The backs: a template (.svg), an image (.png, .jpg), or `none` (default: the pack's
+        /// assets/templates/back.svg, else the built-in back).
+        #[arg(long, value_name = "TEMPLATE|PNG|none")]
+        backs: Option<String>,
+        /// Shift of the back pages, right and down in mm, to line up with your printer.
+        #[arg(
+            long,
+            value_name = "X,Y",
+            default_value = "0,0",
+            allow_hyphen_values = true
+        )]
+        duplex_offset: String,
+    },
+    /// Write Tabletop Simulator deck sheets, a back image and a saved-object deck (deck.json).
+    Tts {
+        /// The pack folder.
+        pack: PathBuf,
+        /// The folder to write into (created if missing).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Resolution of the cards on the sheets.
+        #[arg(long, default_value_t = 150.0)]
+        dpi: f32,
+        /// Where the images will be online (https://…/); default: this computer's files.
+        #[arg(long, value_name = "URL")]
+        url_base: Option<String>,
+    },
+    /// Spreadsheet round trip: every card as a CSV row, and back.
+    Csv {
+        /// Export or import.
+        #[command(subcommand)]
+        action: CsvCommand,
     },
     /// Run a battle-line scenario to its end (format: docs/formats/battle-scenario.md).
     Battle {
@@ -146,6 +217,12 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run every scenario of a pack (battle, rules, glyph, encounter) as a test: each checked
+    /// against its `expect`; ends with `N passed, M failed`, exit 1 if any failed.
+    Test {
+        /// The pack folder.
+        pack: PathBuf,
+    },
     /// Run a glyph network round by round (or analyse it without running it).
     Glyph {
         /// The network file (`GlyphNetwork(...)`).
@@ -176,6 +253,19 @@ pub enum Command {
     },
 }
 
+/// `sigilforge csv …`.
+#[derive(Debug, Subcommand)]
+pub enum CsvCommand {
+    /// Write every card of the pack as one row of a CSV file.
+    Export {
+        /// The pack folder.
+        pack: PathBuf,
+        /// The CSV file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
 /// Runs the command line and returns the process exit status.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -191,6 +281,43 @@ pub fn main() -> ExitCode {
             dir,
             force,
         }) => pack_commands::import(&archive, &dir, force),
+        Some(Command::Render {
+            pack,
+            output,
+            dpi,
+            cards,
+            bleed,
+        }) => output_commands::render(&pack, &output, dpi, cards.as_deref(), &bleed),
+        Some(Command::Print {
+            pack,
+            output,
+            paper,
+            card,
+            bleed,
+            crop_marks,
+            backs,
+            duplex_offset,
+        }) => output_commands::print(
+            &pack,
+            &output,
+            &sigilforge_render::cli::PrintArgs {
+                paper,
+                card,
+                bleed,
+                crop_marks,
+                backs,
+                duplex_offset,
+            },
+        ),
+        Some(Command::Tts {
+            pack,
+            output,
+            dpi,
+            url_base,
+        }) => output_commands::tts(&pack, &output, dpi, url_base),
+        Some(Command::Csv {
+            action: CsvCommand::Export { pack, output },
+        }) => sigilforge_engine::cards_csv::export_command(&pack, &output),
         Some(Command::Glyph {
             file,
             json,
@@ -216,6 +343,7 @@ pub fn main() -> ExitCode {
             json,
         }) => battle_commands::simulate(&file, runs, threads, json),
         Some(Command::Rules { file, json }) => rules::cli::rules_command(&file, json),
+        Some(Command::Test { pack }) => sigilforge_engine::pack::test_command(&pack),
         Some(Command::Balance {
             pack,
             runs,

@@ -283,6 +283,17 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The Library panel, to pick its tab or filters.
+    pub fn library_mut(&mut self) -> &mut super::panels::library::LibraryPanel {
+        &mut self.panels.library
+    }
+
+    /// The Rules tab (the rules scenario it plays, and its run).
+    #[must_use]
+    pub fn rules_panel(&self) -> &super::panels::rules_sandbox::RulesSandboxPanel {
+        &self.panels.rules
+    }
+
     /// The Balance panel (its settings, run and report).
     #[must_use]
     pub fn balance_panel(&self) -> &super::panels::balance::BalancePanel {

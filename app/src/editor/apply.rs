@@ -167,6 +167,16 @@ impl SigilforgeApp {
             EditCommand::CloseAnswer(answer) => self.close_answer(answer),
             EditCommand::ReloadFromDisk(paths) => self.reload(&paths),
             EditCommand::Sandbox(command) => self.apply_battle(command),
+            EditCommand::RunAllScenarios => {
+                if let Some(doc) = &self.doc {
+                    self.panels.library.scenarios.run_all(doc);
+                }
+            }
+            EditCommand::Rules(command) => {
+                if let Some(doc) = &self.doc {
+                    self.panels.rules.apply(&command, doc);
+                }
+            }
             EditCommand::Balance(BalanceCommand::Run) => {
                 if let Some(doc) = &self.doc {
                     self.panels.balance.run(doc);
@@ -388,6 +398,9 @@ impl SigilforgeApp {
         // Editing a card while a battle is open re-runs it to the same step.
         if self.panels.sandbox.is_active() {
             self.panels.sandbox.rebuild(doc);
+        }
+        if self.panels.rules.is_active() {
+            self.panels.rules.rebuild(doc);
         }
         if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
             doc.revalidate();

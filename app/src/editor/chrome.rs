@@ -12,6 +12,7 @@ use super::panels::help;
 use super::panels::log::Level;
 use super::recovery::RecoveryOffer;
 use super::tab::Tab;
+use crate::encounter_ui::sandbox::displayable;
 
 impl SigilforgeApp {
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
@@ -259,7 +260,8 @@ fn recovery_prompt(ui: &mut egui::Ui, offer: &RecoveryOffer, commands: &mut Vec<
             for file in &offer.files {
                 ui.label(RichText::new(&file.path).strong());
                 for change in file.changes.iter().take(CHANGES_SHOWN) {
-                    ui.label(format!("  • {change}"));
+                    // The arrows in `→` words are ones egui's default fonts lack.
+                    ui.label(format!("  • {}", displayable(change)));
                 }
                 if file.changes.len() > CHANGES_SHOWN {
                     ui.weak(format!(

@@ -87,6 +87,10 @@ pub enum EditCommand {
     ReloadFromDisk(Vec<String>),
     /// A battle sandbox action: building the battle, stepping, simulating.
     Sandbox(crate::sandbox::battle::BattleCommand),
+    /// A Rules tab action: pick a rules scenario, step through it.
+    Rules(crate::editor::panels::rules_sandbox::RulesCommand),
+    /// Run every scenario of the pack and show the results in the Library's Scenarios list.
+    RunAllScenarios,
     /// A Balance panel action.
     Balance(BalanceCommand),
     /// An edit made in a glyph network tab.

@@ -17,7 +17,13 @@ pub fn default_layout() -> DockState<Tab> {
     let [editors, _bottom] = surface.split_below(
         NodeIndex::root(),
         0.68,
-        vec![Tab::Sandbox, Tab::Balance, Tab::Problems, Tab::Log],
+        vec![
+            Tab::Sandbox,
+            Tab::Rules,
+            Tab::Balance,
+            Tab::Problems,
+            Tab::Log,
+        ],
     );
     let [editors, _library] = surface.split_left(editors, 0.26, vec![Tab::Library]);
     let [_editors, _preview] = surface.split_right(editors, 0.68, vec![Tab::Preview]);
@@ -53,6 +59,7 @@ impl TabViewer for Viewer<'_> {
             },
             Tab::Log => "Log".into(),
             Tab::Sandbox => "Sandbox".into(),
+            Tab::Rules => "Rules".into(),
             Tab::Balance => "Balance".into(),
             Tab::Glyph(file) | Tab::Encounter(file) => self
                 .doc
@@ -109,11 +116,14 @@ impl TabViewer for Viewer<'_> {
                 }
             }
             Tab::Preview => {
-                super::panels::preview::ui(ui, doc, self.panels.previewed.as_ref());
+                self.panels
+                    .preview
+                    .ui(ui, doc, self.panels.previewed.as_ref());
             }
             Tab::Problems => super::panels::problems::ui(ui, doc, self.commands),
             Tab::Log => super::panels::log::ui(ui, &self.panels.log),
             Tab::Sandbox => self.panels.sandbox.ui(ui, doc, self.commands),
+            Tab::Rules => self.panels.rules.ui(ui, doc, self.commands),
             Tab::Balance => self.panels.balance.ui(ui, doc, self.commands),
             Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
             Tab::Encounter(file) => {

@@ -396,10 +396,7 @@ impl Document {
     /// The keyword definition a card's keyword text names, if the pack defines it.
     #[must_use]
     pub fn keyword_def(&self, name: &str) -> Option<&KeywordDef> {
-        self.pack
-            .keywords()
-            .map(|(_, k)| k)
-            .find(|k| k.matches(name))
+        self.pack.keyword_def(name)
     }
 
     /// The first file of a kind, if any.

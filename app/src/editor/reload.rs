@@ -214,6 +214,9 @@ impl SigilforgeApp {
         if self.panels.sandbox.is_active() {
             self.panels.sandbox.rebuild(doc);
         }
+        if self.panels.rules.is_active() {
+            self.panels.rules.rebuild(doc);
+        }
         self.autosave_pending = true;
     }
 

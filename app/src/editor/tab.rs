@@ -20,6 +20,8 @@ pub enum Tab {
     Log,
     /// The battle sandbox.
     Sandbox,
+    /// The rules sandbox: a rules scenario stepped through its script.
+    Rules,
     /// The balance lab: each card's effect on the odds.
     Balance,
     /// The glyph network editor for one file (relative path).

@@ -1,5 +1,7 @@
-//! The rules sandbox in the one panel (its tab is issue #13): a step is one scripted action;
-//! the board shows the zones, the stack, the waiting triggers and who has priority. The rules
+//! The rules sandbox in the one panel (the editor's Rules tab): a step is one scripted action;
+//! the board shows turn, phase and priority, the stack top first (whose, source, locked
+//! targets), the waiting triggers, and each player's vitae, resource, fealty and zones (cards
+//! with what they are attached to; hovering a card shows each characteristic's breakdown). The rules
 //! engine keeps no moments yet, so at a selected event the board is the one right after the
 //! action that logged it (the run replayed to that step), not the middle of that action.
 //! `tests/sandbox_rules.rs` hosts it as the tab will.
@@ -8,7 +10,7 @@ use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::model::Player;
 use sigilforge_engine::rules::state::Zone;
-use sigilforge_engine::rules::{RulesEvent, RulesRun};
+use sigilforge_engine::rules::{Game, RulesEvent, RulesRun};
 
 use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 
@@ -25,6 +27,11 @@ impl RulesSandbox {
         Self {
             runner: Runner::new(run),
         }
+    }
+
+    /// The same scenario rebuilt (a card or the scenario edited): replayed to the same step.
+    pub fn replace(&mut self, run: &RulesRun) {
+        self.runner.replace(run);
     }
 
     /// The run as stepped.
@@ -121,38 +128,101 @@ impl SystemSandbox for RulesSandbox {
             game.active(),
             game.priority()
         ));
-        let stack: Vec<&str> = game
-            .stack()
-            .iter()
-            .rev()
-            .map(|i| i.label.as_str())
-            .collect();
-        ui.label(format!(
-            "Stack (top first): {}",
-            if stack.is_empty() {
-                "empty".to_owned()
-            } else {
-                stack.join(", ")
-            }
-        ));
+        stack_ui(ui, game);
         let waiting: Vec<&str> = game.waiting().iter().map(|i| i.label.as_str()).collect();
         if !waiting.is_empty() {
-            ui.label(format!("Waiting triggers: {}", waiting.join(", ")));
+            ui.label(format!("Waiting triggers: {}", waiting.join(", ")))
+                .on_hover_text("Triggered abilities that go on the stack before a player next receives priority");
         }
         for player in [Player::A, Player::B] {
-            ui.horizontal_wrapped(|ui| {
-                ui.strong(format!("{player:?} (vitae {})", game.vitae(player)));
-                for zone in Zone::ALL {
-                    let cards = game.zone(player, zone);
-                    if !cards.is_empty() {
-                        ui.label(format!("{}: {}", zone.name(), cards.join(", ")));
-                    }
+            ui.separator();
+            let state = game.player_state(player);
+            ui.strong(format!(
+                "{player:?}: vitae {}, resource {}, fealty {}",
+                state.vitae, state.resource, state.fealty
+            ));
+            for zone in Zone::ALL {
+                let cards = game.zone(player, zone);
+                if cards.is_empty() {
+                    continue;
                 }
-            });
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{}:", zone.name()));
+                    for id in &cards {
+                        card_ui(ui, game, id);
+                    }
+                });
+            }
         }
     }
 
     fn apply(&mut self, command: &SandboxCommand) {
         self.runner.apply(command);
     }
+}
+
+/// The stack, top first: each item with whose it is, its source and its locked targets.
+fn stack_ui(ui: &mut Ui, game: &Game) {
+    let stack = game.stack();
+    if stack.is_empty() {
+        ui.label("Stack (top first): empty");
+        return;
+    }
+    ui.label(format!("Stack (top first): {}", stack.len()))
+        .on_hover_text("The top resolves first, once both players pass priority in a row");
+    for (depth, item) in stack.iter().rev().enumerate() {
+        let targets: Vec<&str> = item.targets.iter().map(|t| t.card.as_str()).collect();
+        let mut line = format!(
+            "{}. {} ({:?}'s, from {})",
+            depth + 1,
+            item.label,
+            item.controller,
+            item.source
+        );
+        if !targets.is_empty() {
+            line.push_str(" → ");
+            line.push_str(&targets.join(", "));
+        }
+        if item.triggered {
+            line.push_str(" · triggered");
+        }
+        ui.label(line).on_hover_text(if targets.is_empty() {
+            "No targets".to_owned()
+        } else {
+            "Targets locked when it went on the stack: one that has moved by then is skipped (22.1a)"
+                .to_owned()
+        });
+    }
+}
+
+/// A card in a zone: its id (and what it is attached to); hovering shows each
+/// characteristic's breakdown (printed value, then each effect in timestamp order).
+fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
+    let Some(object) = game.object(id) else {
+        ui.label(id);
+        return;
+    };
+    let text = match &object.attached_to {
+        Some(host) => format!("[{id} on {host}]"),
+        None => format!("[{id}]"),
+    };
+    let stats: Vec<String> = object.card.stats.keys().cloned().collect();
+    ui.label(text).on_hover_ui(|ui| {
+        ui.strong(format!("{id}: {}", object.card.name));
+        if stats.is_empty() {
+            ui.weak("No characteristics");
+        }
+        for stat in &stats {
+            let Some(b) = game.characteristic_breakdown(id, stat) else {
+                continue;
+            };
+            ui.label(format!("{}: {} (printed {})", b.stat, b.value, b.printed));
+            for step in &b.steps {
+                ui.label(format!(
+                    "    @{} {} {} → {}",
+                    step.timestamp, step.source, step.change, step.value
+                ));
+            }
+        }
+    });
 }

@@ -67,3 +67,16 @@ pub fn pack_fixture(files: &[(&str, &str)]) -> tempfile::TempDir {
     }
     dir
 }
+
+/// The real editor in a test window (1400×900); card frame images decode on a background
+/// thread, so a busy machine may take a few hundred frames to settle.
+pub fn editor_harness(
+    app: sigilforge::editor::SigilforgeApp,
+) -> Harness<'static, sigilforge::editor::SigilforgeApp> {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}

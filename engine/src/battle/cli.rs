@@ -72,3 +72,44 @@ pub fn with_max_turns(setup: BattleSetup, max_turns: Option<u32>) -> BattleSetup
         None => setup,
     }
 }
+
+/// The name a scenario's `expect` uses for how a battle ended: `A`, `B`, `draw` or `none`.
+#[must_use]
+pub fn winner_name(winner: Option<super::Winner>) -> &'static str {
+    match winner {
+        Some(super::Winner::A) => "A",
+        Some(super::Winner::B) => "B",
+        Some(super::Winner::Draw) => "draw",
+        Some(super::Winner::None) | None => "none",
+    }
+}
+
+/// How a finished battle differs from its scenario's `expect`, one line per part that does
+/// not match (winner, life, discard piles); empty when it ends as expected. A part the
+/// expectation leaves out is not checked.
+#[must_use]
+pub fn expectation_failures(
+    battle: &Battle,
+    expect: &crate::model::scenario::Expectation,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    let winner = winner_name(battle.winner());
+    if let Some(wanted) = &expect.winner
+        && wanted != winner
+    {
+        failures.push(format!("winner {winner}, expected {wanted}"));
+    }
+    let life = battle.life();
+    if let Some(wanted) = expect.life
+        && wanted != (life[0], life[1])
+    {
+        failures.push(format!("life {life:?}, expected {wanted:?}"));
+    }
+    let [da, db] = battle.discard();
+    if let Some((wa, wb)) = &expect.discard
+        && (wa, wb) != (&da, &db)
+    {
+        failures.push(format!("discard {da:?} {db:?}, expected {wa:?} {wb:?}"));
+    }
+    failures
+}

@@ -31,6 +31,7 @@ pub mod state;
 pub mod stats;
 pub mod view;
 
+pub use cli::{expectation_failures, winner_name};
 pub use content::BattleContent;
 pub use core::{Battle, Winner};
 pub use event::{Cause, Event, EventKind};

@@ -4,25 +4,10 @@
 
 use std::fmt::Write as _;
 
+use crate::markup::escape;
+
 use super::ability::AbilityDef;
 use super::file::{Encounter, EncounterContent};
-
-/// Escapes text for HTML element content and attribute values.
-#[must_use]
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// The sheet's HTML.
 #[must_use]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use std::collections::BTreeMap;
 
-use super::{Content, MANIFEST_FILE, find_pack_root, load_pack, read_text};
+use super::{Content, MANIFEST_FILE, Pack, find_pack_root, load_pack, read_text};
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Location, Severity};
 use crate::model::PackManifest;
@@ -257,4 +257,32 @@ fn report(out: &mut CommandOutput, diags: &Diagnostics) {
     for d in diags {
         let _ = writeln!(out.stderr, "{d}");
     }
+}
+
+/// Loads a pack that must have no problems: `Err` is the command's answer (exit 2 for no
+/// pack, 1 for problems, each as `file:line:col: message`).
+pub fn load_for_command(dir: &Path) -> Result<Pack, CommandOutput> {
+    if !dir.join(MANIFEST_FILE).is_file() {
+        return Err(CommandOutput::bad_input(format!(
+            "{}: not a pack folder (no {})",
+            dir.display(),
+            MANIFEST_FILE
+        )));
+    }
+    let mut diags = Diagnostics::new();
+    let pack = load_pack(dir, &mut diags);
+    if diags.has_errors() {
+        diags.sort();
+        let mut out = CommandOutput {
+            code: 1,
+            ..CommandOutput::default()
+        };
+        report(&mut out, &diags);
+        let _ = writeln!(
+            out.stderr,
+            "the pack has problems; fix them first (nothing was written)"
+        );
+        return Err(out);
+    }
+    Ok(pack)
 }

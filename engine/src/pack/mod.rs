@@ -10,7 +10,8 @@
 mod commands;
 mod merge;
 mod migrate;
-mod validate;
+pub mod scenario_tests;
+pub(crate) mod validate;
 
 use std::path::{Path, PathBuf};
 
@@ -26,9 +27,10 @@ use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
-pub use commands::{check_as_run, fmt_command, validate_command};
+pub use commands::{check_as_run, fmt_command, load_for_command, validate_command};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
+pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
 pub use validate::validate;
 
 /// The manifest's file name at a pack's root.
@@ -455,6 +457,22 @@ impl Pack {
             Content::Keywords(set) => set.keywords.iter().map(move |k| (f, k)).collect::<Vec<_>>(),
             _ => Vec::new(),
         })
+    }
+
+    /// The keyword definition this name refers to (case-insensitively, as
+    /// [`KeywordDef::matches`]): the pack's own (the first in file order), else the standard
+    /// battle-line library's, the same lookup validation uses.
+    #[must_use]
+    pub fn keyword_def(&self, name: &str) -> Option<&KeywordDef> {
+        self.keywords()
+            .map(|(_, k)| k)
+            .find(|k| k.matches(name))
+            .or_else(|| {
+                validate::standard_keywords()
+                    .keywords
+                    .iter()
+                    .find(|k| k.matches(name))
+            })
     }
 
     /// The card with this id, if any.

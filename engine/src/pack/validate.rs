@@ -150,7 +150,7 @@ fn standard_tokens() -> &'static CardSet {
 }
 
 /// The standard battle-line keyword library embedded in the engine, parsed once.
-fn standard_keywords() -> &'static KeywordSet {
+pub(crate) fn standard_keywords() -> &'static KeywordSet {
     static STANDARD: std::sync::OnceLock<KeywordSet> = std::sync::OnceLock::new();
     STANDARD.get_or_init(|| {
         // The embedded file is tested to parse (battle tests); an empty set is the safe fallback.

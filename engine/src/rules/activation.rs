@@ -70,11 +70,10 @@ impl Game {
                     continue;
                 }
                 match self.prepare(&entry.ability, entry.value, player, card, mode) {
-                    Ok(Some(part)) => parts.push(part),
-                    Ok(None) => self.say(format!(
-                        "{card}: `{}` ignored (restriction unmet)",
-                        entry.label
-                    )),
+                    Ok(Prepared::Ready(part)) => parts.push(*part),
+                    Ok(Prepared::Unmet(why)) => {
+                        self.say(format!("{card}: `{}` ignored: {why}", entry.label));
+                    }
                     Err(why) => return self.reject(why),
                 }
             }
@@ -266,10 +265,10 @@ impl Game {
             return self.reject(why);
         }
         let part = match self.prepare(&entry.ability, entry.value, player, card, mode) {
-            Ok(Some(part)) => part,
-            Ok(None) => {
+            Ok(Prepared::Ready(part)) => *part,
+            Ok(Prepared::Unmet(why)) => {
                 return self.reject(format!(
-                    "{card}: `{}` cannot be activated: a restriction is unmet",
+                    "{card}: `{}` cannot be activated: {why}",
                     entry.label
                 ));
             }
@@ -425,15 +424,19 @@ impl Game {
         player: Player,
         source: &str,
         mode: Option<usize>,
-    ) -> Result<Option<Part>, String> {
+    ) -> Result<Prepared, String> {
         self.read(|v| {
-            let statics_hold = ability
+            let unmet = ability
                 .restrictions
                 .iter()
                 .filter(|r| r.timing == RestrictionTiming::Static)
-                .all(|r| v.restriction_holds(&r.requires, player, source));
-            if !statics_hold {
-                return Ok(None);
+                .find(|r| !v.restriction_holds(&r.requires, player, source));
+            if let Some(r) = unmet {
+                return Ok(Prepared::Unmet(format!(
+                    "restriction [{}] is unmet ({})",
+                    super::text::restriction_text(&r.requires),
+                    v.restriction_found(&r.requires, player, source)
+                )));
             }
             let inline = ability
                 .restrictions
@@ -444,14 +447,23 @@ impl Game {
             let effects = lock_effects(v, &ability.effects, player, source, mode)?;
             let mut ability = ability.clone();
             ability.target = locked_target(v, &ability.target, player, source);
-            Ok(Some(Part {
+            Ok(Prepared::Ready(Box::new(Part {
                 ability,
                 effects,
                 inline,
                 value,
-            }))
+            })))
         })
     }
+}
+
+/// An ability prepared for the stack, or why its text is ignored.
+#[derive(Debug)]
+pub(crate) enum Prepared {
+    /// Ready to go on the stack.
+    Ready(Box<Part>),
+    /// A static restriction is unmet: which one, and what was found instead.
+    Unmet(String),
 }
 
 /// A target choice with its restriction guards decided now (every restriction guarding a

@@ -6,11 +6,12 @@
 //! Entry points: [`cli::rules_command`] (the CLI), [`Game::new`] + [`Game::run_script`] (the
 //! API), [`Game::characteristic_breakdown`] (why a stat is what it is), and
 //! [`text::ability_text`] / [`text::card_ability_text`] / [`text::keyword_text`] (rules text
-//! generated from structure).
+//! generated from structure), [`card_text::card_text_lines`] (a card's printed text).
 //! `docs/rules/abilities-and-effects.md` maps each seed rule to the code and its test.
 
 mod activation;
 mod cache;
+pub mod card_text;
 pub mod cli;
 mod contest;
 mod effects;

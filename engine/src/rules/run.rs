@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::event::RulesEvent;
-use super::game::{Game, SetupError};
+use super::game::{Game, PlayerState, SetupError};
 use super::scenario::RulesScenario;
-use super::state::{StackItem, Zone};
+use super::state::{Object, StackItem, Zone};
 use crate::core::Sandbox;
 use crate::model::Player;
 
@@ -102,6 +102,18 @@ impl Game {
     #[must_use]
     pub fn vitae(&self, player: Player) -> i32 {
         self.player(player).vitae
+    }
+
+    /// A player's vitae, resource, fealty, champion, classes and elements.
+    #[must_use]
+    pub fn player_state(&self, player: Player) -> &PlayerState {
+        self.player(player)
+    }
+
+    /// A card instance (`wolf`, `wolf#2`), wherever it is.
+    #[must_use]
+    pub fn object(&self, id: &str) -> Option<&Object> {
+        self.obj(id)
     }
 }
 

@@ -60,9 +60,9 @@ impl Game {
                 &hit.id,
                 None,
             ) {
-                Ok(Some(part)) => part,
-                Ok(None) => {
-                    let line = format!("{label} does not trigger: a restriction is unmet");
+                Ok(super::activation::Prepared::Ready(part)) => *part,
+                Ok(super::activation::Prepared::Unmet(why)) => {
+                    let line = format!("{label} does not trigger: {why}");
                     self.say_because(cause, line);
                     continue;
                 }

@@ -380,6 +380,48 @@ impl<'g> View<'g> {
         }
     }
 
+    /// What a restriction found instead of what it requires, in words ("A's champion is
+    /// level 1"): the half of a refusal that says why.
+    pub(crate) fn restriction_found(
+        &self,
+        r: &RestrictionKind,
+        player: Player,
+        source: &str,
+    ) -> String {
+        let me = self.game.player(player);
+        let list = |items: &[String]| {
+            if items.is_empty() {
+                "none".to_owned()
+            } else {
+                items.join(", ")
+            }
+        };
+        match r {
+            RestrictionKind::Level(_) => {
+                format!("{player:?}'s champion is level {}", self.level(player))
+            }
+            RestrictionKind::Class(_) => {
+                format!("{player:?}'s champion's classes: {}", list(&me.classes))
+            }
+            RestrictionKind::Memory(_) => format!(
+                "{player:?} has {} card(s) in memory",
+                self.zone_ids(player, Zone::Memory).len()
+            ),
+            RestrictionKind::Element(named) => format!(
+                "needs {}; {player:?}'s elements: {}",
+                self.element(source).unwrap_or_else(|| named.clone()),
+                list(&me.elements)
+            ),
+            RestrictionKind::Champion(_) => format!(
+                "{player:?}'s champion is {}",
+                me.champion
+                    .as_ref()
+                    .and_then(|c| self.obj(c))
+                    .map_or("none", |o| o.card.name.as_str())
+            ),
+        }
+    }
+
     /// Whether every restriction in a list holds.
     pub(crate) fn all_hold(
         &self,

@@ -10,7 +10,6 @@ use sigilforge_engine::pack::Content;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, ItemAddr};
-use crate::sandbox::battle::BattleCommand;
 
 /// The library's tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -60,6 +59,8 @@ pub struct LibraryPanel {
     pub tribe: Option<String>,
     /// Only cards with this keyword.
     pub keyword: Option<String>,
+    /// The Scenarios list and the last run's results.
+    pub scenarios: super::scenarios::ScenarioList,
     cache: Cache,
 }
 
@@ -139,7 +140,7 @@ impl LibraryPanel {
             LibraryTab::Abilities => abilities_ui(ui, doc, commands),
             LibraryTab::Glyphs => super::super::hosted::files_ui(ui, doc, true, commands),
             LibraryTab::Encounters => super::super::hosted::files_ui(ui, doc, false, commands),
-            LibraryTab::Scenarios => scenarios_ui(ui, doc, commands),
+            LibraryTab::Scenarios => self.scenarios.ui(ui, doc, commands),
         }
     }
 
@@ -418,32 +419,6 @@ fn abilities_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
             if !any {
                 ui.label(
                     "No abilities yet: keywords hold them. Open the Keywords tab to make one.",
-                );
-            }
-        });
-}
-
-fn scenarios_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
-    let mut any = false;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for file in &doc.pack.files {
-                if let Content::BattleScenario(s) = &file.content {
-                    any = true;
-                    if ui
-                        .selectable_label(false, &s.name)
-                        .on_hover_text(format!("{} — click to play it in the Sandbox", file.path))
-                        .clicked()
-                    {
-                        commands.push(EditCommand::Sandbox(BattleCommand::Load(file.path.clone())));
-                        commands.push(EditCommand::ShowTab(crate::editor::tab::Tab::Sandbox));
-                    }
-                }
-            }
-            if !any {
-                ui.label(
-                    "This pack has no battle scenarios yet. Use \"New battle\" in the Sandbox.",
                 );
             }
         });

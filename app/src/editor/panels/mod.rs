@@ -9,8 +9,10 @@ pub mod library;
 pub mod log;
 pub mod preview;
 pub mod problems;
+pub mod rules_sandbox;
 pub mod sandbox;
 pub mod sandbox_plays;
+pub mod scenarios;
 pub mod text_view;
 
 use egui::Ui;
@@ -29,10 +31,14 @@ pub struct Panels {
     pub keyword_editor: keyword_editor::KeywordEditorPanel,
     /// The item the preview shows (the editor tab seen last).
     pub previewed: Option<ItemAddr>,
+    /// The preview's drawing of it.
+    pub preview: preview::PreviewPanel,
     /// The log lines.
     pub log: log::Log,
     /// The battle sandbox.
     pub sandbox: sandbox::SandboxPanel,
+    /// The Rules tab: a rules scenario in the one sandbox panel.
+    pub rules: rules_sandbox::RulesSandboxPanel,
     /// The Balance panel.
     pub balance: balance::BalancePanel,
     /// The glyph network and encounter editors, one per open file.

@@ -144,7 +144,16 @@ impl SandboxPanel {
                 .selected_text(selected)
                 .height(400.0)
                 .show_ui(ui, |ui| {
-                    scenario_list_ui(ui, doc, &mut self.scenario_filter, &mut push);
+                    scenario_list_ui(
+                        ui,
+                        doc,
+                        &mut self.scenario_filter,
+                        |c| match c {
+                            Content::BattleScenario(s) => Some(s.name.as_str()),
+                            _ => None,
+                        },
+                        |path| push(BattleCommand::Load(path)),
+                    );
                 })
                 .response
                 .labelled_by(label.id)
@@ -193,13 +202,15 @@ impl SandboxPanel {
     }
 }
 
-/// The Scenario list: a filter (focused as the list opens, so typing narrows it at once), then
-/// every scenario of the pack whose name or file matches it.
-fn scenario_list_ui(
+/// A scenario list: a filter (focused as the list opens, so typing narrows it at once), then
+/// every file of the pack that `name_of` names a scenario (the Battle and Rules tabs each
+/// list their own kind) whose name or file matches it; `pick` gets the file clicked.
+pub fn scenario_list_ui(
     ui: &mut Ui,
     doc: &Document,
     filter: &mut String,
-    push: &mut impl FnMut(BattleCommand),
+    name_of: impl Fn(&Content) -> Option<&str>,
+    mut pick: impl FnMut(String),
 ) {
     let label = ui.label("Filter");
     let field = ui
@@ -216,19 +227,19 @@ fn scenario_list_ui(
     ui.separator();
     let needle = filter.trim().to_lowercase();
     for file in &doc.pack.files {
-        let Content::BattleScenario(s) = &file.content else {
+        let Some(name) = name_of(&file.content) else {
             continue;
         };
         let matches = needle.is_empty()
-            || s.name.to_lowercase().contains(&needle)
+            || name.to_lowercase().contains(&needle)
             || file.path.to_lowercase().contains(&needle);
         if matches
             && ui
-                .selectable_label(false, &s.name)
+                .selectable_label(false, name)
                 .on_hover_text(file.path.as_str())
                 .clicked()
         {
-            push(BattleCommand::Load(file.path.clone()));
+            pick(file.path.clone());
         }
     }
 }

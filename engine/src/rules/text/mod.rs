@@ -17,9 +17,9 @@ mod tests;
 mod words;
 
 use effect::effect_text;
+pub(crate) use words::restriction_text;
 use words::{
-    condition_text, cost_text, duration_text, event_text, restriction_text, subtype_text,
-    target_text, trigger_text,
+    condition_text, cost_text, duration_text, event_text, subtype_text, target_text, trigger_text,
 };
 
 /// The rules text of one ability. `keyword_value` fills in `Amount::Value` (`Armor 2` → 2);

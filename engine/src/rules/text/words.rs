@@ -10,7 +10,8 @@ use crate::model::ability::{
 
 use super::capitalise;
 
-pub(super) fn restriction_text(r: &RestrictionKind) -> String {
+/// A restriction as printed: `LV 2+`, `Class: Warrior`, `Fire Element`.
+pub(crate) fn restriction_text(r: &RestrictionKind) -> String {
     match r {
         RestrictionKind::Level(n) => format!("LV {n}+"),
         RestrictionKind::Class(list) if list.is_empty() => "Class Bonus".to_owned(),
