@@ -37,6 +37,19 @@ fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
     editor_harness(SigilforgeApp::with_pack(load(dir), Settings::default()))
 }
 
+/// The test pack with the bear's `)` missing, opened the way the user opens it (so its reading
+/// problems are kept).
+fn broken_pack_opened() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) {
+    let dir = fixture();
+    outside_edit(dir.path(), "life: 6),", "life: 6,");
+    let mut harness = editor_harness(SigilforgeApp::without_pack(Settings::default()));
+    harness
+        .state_mut()
+        .apply(EditCommand::OpenPack(dir.path().to_owned()));
+    harness.run();
+    (dir, harness)
+}
+
 fn card(harness: &Harness<'_, SigilforgeApp>, index: usize) -> Card {
     harness
         .state()
@@ -65,6 +78,21 @@ fn outside_edit(dir: &Path, from: &str, to: &str) {
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
 }
 
+/// "Keep mine" for the one waiting conflict, then Apply, by clicks.
+fn keep_mine_and_apply(harness: &mut Harness<'_, SigilforgeApp>) {
+    harness.get_by_label("Keep mine").click();
+    harness.run();
+    harness.get_by_label("Apply").click();
+    harness.run();
+}
+
+/// Saves and reads `cards.ron` back from disk.
+fn save_and_read(harness: &mut Harness<'_, SigilforgeApp>, dir: &Path) -> String {
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    std::fs::read_to_string(dir.join("cards.ron")).unwrap()
+}
+
 fn reload(harness: &mut Harness<'_, SigilforgeApp>) {
     harness
         .state_mut()
@@ -82,9 +110,7 @@ fn an_outside_edit_merges_with_an_unsaved_edit_elsewhere_and_save_keeps_both() {
     assert!(harness.state().pending_conflicts().is_empty());
     assert_eq!(card(&harness, 0).attack, 9, "the disk's change is taken");
     assert_eq!(card(&harness, 1).attack, 5, "the unsaved edit is kept");
-    harness.state_mut().apply(EditCommand::Save);
-    harness.run();
-    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    let saved = save_and_read(&mut harness, dir.path());
     assert_eq!(
         saved,
         CARDS
@@ -136,14 +162,9 @@ fn keep_mine_in_the_conflict_dialog_saves_mine_over_the_disk() {
     set_attack(&mut harness, 0, 5);
     outside_edit(dir.path(), "attack: 2", "attack: 9");
     reload(&mut harness);
-    harness.get_by_label("Keep mine").click();
-    harness.run();
-    harness.get_by_label("Apply").click();
-    harness.run();
+    keep_mine_and_apply(&mut harness);
     assert_eq!(card(&harness, 0).attack, 5);
-    harness.state_mut().apply(EditCommand::Save);
-    harness.run();
-    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    let saved = save_and_read(&mut harness, dir.path());
     assert_eq!(saved, CARDS.replace("attack: 2", "attack: 5"));
 }
 
@@ -184,26 +205,13 @@ fn a_typo_made_on_disk_is_reported_and_its_text_kept() {
     );
     // Another card's edit and a save keep the typo's text for the user to fix.
     set_attack(&mut harness, 1, 7);
-    harness.state_mut().apply(EditCommand::Save);
-    harness.run();
-    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    let saved = save_and_read(&mut harness, dir.path());
     assert!(saved.contains("lief: 3"), "{saved}");
 }
 
 #[test]
 fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
-    let dir = fixture();
-    outside_edit(dir.path(), "life: 6),", "life: 6,");
-    // Opened the way the user opens it, so its reading problems are kept.
-    let app = SigilforgeApp::without_pack(Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness
-        .state_mut()
-        .apply(EditCommand::OpenPack(dir.path().to_owned()));
-    harness.run();
+    let (_dir, mut harness) = broken_pack_opened();
     let doc = harness.state().document().unwrap();
     assert!(matches!(
         doc.pack.file("cards.ron").unwrap().content,
@@ -357,9 +365,7 @@ fn an_item_deleted_on_disk_goes_when_unedited_here() {
     assert!(conflict_keys(&harness).is_empty());
     assert_eq!(card_ids(&harness), ["wolf"]);
     assert_eq!(card(&harness, 0).attack, 5, "the unsaved edit is kept");
-    harness.state_mut().apply(EditCommand::Save);
-    harness.run();
-    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    let saved = save_and_read(&mut harness, dir.path());
     assert_eq!(
         saved,
         CARDS
@@ -380,15 +386,10 @@ fn an_item_deleted_on_disk_and_edited_here_is_a_conflict() {
     assert!(keys[0].contains("bear"), "{keys:?}");
     // Nothing is lost while the dialog waits: the edit is still here, the disk unchanged.
     assert_eq!(card(&harness, 1).attack, 7);
-    harness.get_by_label("Keep mine").click();
-    harness.run();
-    harness.get_by_label("Apply").click();
-    harness.run();
+    keep_mine_and_apply(&mut harness);
     assert!(conflict_keys(&harness).is_empty());
     assert_eq!(card_ids(&harness), ["wolf", "bear"]);
-    harness.state_mut().apply(EditCommand::Save);
-    harness.run();
-    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    let saved = save_and_read(&mut harness, dir.path());
     assert_eq!(saved, CARDS.replace("attack: 4", "attack: 7"));
 }
 
@@ -424,14 +425,9 @@ fn a_file_removed_on_disk_with_edits_here_waits_and_is_kept_when_chosen() {
         !dir.path().join("cards.ron").exists(),
         "written back unseen"
     );
-    harness.get_by_label("Keep mine").click();
-    harness.run();
-    harness.get_by_label("Apply").click();
-    harness.run();
+    keep_mine_and_apply(&mut harness);
     assert!(conflict_keys(&harness).is_empty());
-    harness.state_mut().apply(EditCommand::Save);
-    harness.run();
-    let saved = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    let saved = save_and_read(&mut harness, dir.path());
     assert_eq!(saved, CARDS.replace("attack: 2", "attack: 5"));
 }
 
@@ -471,17 +467,7 @@ fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
 
 #[test]
 fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
-    let dir = fixture();
-    outside_edit(dir.path(), "life: 6),", "life: 6,");
-    let app = SigilforgeApp::without_pack(Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness
-        .state_mut()
-        .apply(EditCommand::OpenPack(dir.path().to_owned()));
-    harness.run();
+    let (_dir, mut harness) = broken_pack_opened();
     let doc = harness.state().document().unwrap();
     let broken = doc.pack.file("cards.ron").unwrap().source.clone();
     // The one problem sits where the `)` was due: just past `life: 6,` on the bear's line.

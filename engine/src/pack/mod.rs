@@ -22,7 +22,7 @@ use crate::model::StatusLibrary;
 use crate::model::{
     BattleScenario, Card, CardSet, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
 };
-use crate::ron_doc::list::ListIndex;
+use crate::ron_doc::list::{ListIndex, ListSplice};
 use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
@@ -108,7 +108,8 @@ impl Content {
     /// Writes this content into `text`, which holds `old`, changing only the items that differ
     /// (see [`crate::ron_doc::splice`]). Fails when `text` does not have `old`'s shape.
     pub fn splice_into(&self, text: &str, old: &Content) -> Result<String, SpliceError> {
-        self.splice_indexed(text, old, &mut ListIndex::default())
+        let spliced = self.splice_indexed(text, old, &mut ListIndex::default())?;
+        Ok(spliced.text().unwrap_or(text).to_owned())
     }
 
     /// [`Content::splice_into`] with the list index kept for `text` between saves (see
@@ -118,7 +119,7 @@ impl Content {
         text: &str,
         old: &Content,
         index: &mut ListIndex,
-    ) -> Result<String, SpliceError> {
+    ) -> Result<ListSplice, SpliceError> {
         use crate::ron_doc::splice::splice_value;
         let listed = match (old, self) {
             (Content::Cards(o), Content::Cards(n)) => {
@@ -132,11 +133,14 @@ impl Content {
             }
             _ => Err(SpliceError::Mismatch),
         };
-        if let Ok(text) = listed {
-            return Ok(text);
+        if let Ok(spliced) = listed {
+            return Ok(spliced);
         }
         index.clear();
-        match (old, self) {
+        if old == self {
+            return Ok(ListSplice::Unchanged);
+        }
+        let whole = match (old, self) {
             (Content::Cards(o), Content::Cards(n)) => splice_value(text, o, n),
             (Content::Keywords(o), Content::Keywords(n)) => splice_value(text, o, n),
             (Content::BattleScenario(o), Content::BattleScenario(n)) => splice_value(text, o, n),
@@ -152,7 +156,8 @@ impl Content {
             }
             (_, Content::Unread { source, .. }) => Ok(source.clone()),
             _ => Err(SpliceError::Mismatch),
-        }
+        };
+        whole.map(ListSplice::Whole)
     }
 
     /// Parses `source` by its leading tag. Unknown tags and unreadable files come back as
@@ -308,32 +313,46 @@ impl PackFile {
             self.source_content = Some(self.content.clone());
             return Ok(changed);
         }
+        // One look over the items finds what changed (a list file's unchanged save compares
+        // each item once, and an edited one costs that item; see `ListIndex`).
         let spliced = match &self.source_content {
-            Some(old) if *old == self.content => return Ok(false),
-            Some(old) => self
+            Some(old) => match self
                 .content
                 .splice_indexed(&self.source, old, &mut self.index)
-                .ok()
-                .filter(|text| self.holds_content(text)),
+            {
+                Ok(ListSplice::Unchanged) => return Ok(false),
+                Ok(ListSplice::Items(text, items)) => {
+                    Some((text, Some(items))).filter(|(t, _)| self.holds_content(t))
+                }
+                Ok(ListSplice::Whole(text)) => {
+                    Some((text, None)).filter(|(t, _)| self.holds_content(t))
+                }
+                Err(_) => None,
+            },
             None => None,
         };
-        let text = if let Some(text) = spliced {
-            text
+        let (text, items) = if let Some(spliced) = spliced {
+            spliced
         } else {
             self.index.clear();
-            self.content.to_text().map_err(|e| SaveError::Serialize {
+            let text = self.content.to_text().map_err(|e| SaveError::Serialize {
                 path: self.path.clone(),
                 message: e.to_string(),
-            })?
+            })?;
+            (text, None)
         };
         let changed = text != self.source;
         self.source = text;
+        let items = items.as_deref();
         match (&mut self.source_content, &self.content) {
             (Some(Content::Cards(old)), Content::Cards(new)) => {
-                catch_up(&mut old.cards, &new.cards);
+                catch_up(&mut old.cards, &new.cards, items);
             }
             (Some(Content::Keywords(old)), Content::Keywords(new)) => {
-                catch_up(&mut old.keywords, &new.keywords);
+                catch_up(&mut old.keywords, &new.keywords, items);
+            }
+            (Some(Content::StatBlocks(old)), Content::StatBlocks(new)) => {
+                catch_up(&mut old.creatures, &new.creatures, items);
             }
             (slot, content) => *slot = Some(content.clone()),
         }
@@ -374,8 +393,18 @@ impl PackFile {
 }
 
 /// Makes `old` equal to `new`, cloning only the items that differ (cheap for one edited item
-/// in a long list).
-fn catch_up<T: Clone + PartialEq>(old: &mut Vec<T>, new: &[T]) {
+/// in a long list): `items` when the splice said which, else each item that compares unequal.
+fn catch_up<T: Clone + PartialEq>(old: &mut Vec<T>, new: &[T], items: Option<&[usize]>) {
+    if let Some(items) = items
+        && old.len() == new.len()
+    {
+        for &i in items {
+            if let (Some(o), Some(n)) = (old.get_mut(i), new.get(i)) {
+                o.clone_from(n);
+            }
+        }
+        return;
+    }
     if old.len() != new.len() {
         *old = new.to_vec();
         return;

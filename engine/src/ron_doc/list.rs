@@ -28,6 +28,28 @@ pub struct ListIndex {
     doc: Option<(Doc, usize)>,
 }
 
+/// What a splice through a [`ListIndex`] made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListSplice {
+    /// No item differs: the text stays as it is.
+    Unchanged,
+    /// These items (indices) changed in place; the new text.
+    Items(String, Vec<usize>),
+    /// The new text, from the whole-list diff (items added, removed, moved or many changed).
+    Whole(String),
+}
+
+impl ListSplice {
+    /// The new text (`None`: unchanged).
+    #[must_use]
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            ListSplice::Unchanged => None,
+            ListSplice::Items(text, _) | ListSplice::Whole(text) => Some(text),
+        }
+    }
+}
+
 impl PartialEq for ListIndex {
     fn eq(&self, _: &Self) -> bool {
         true
@@ -58,12 +80,12 @@ impl ListIndex {
         field: &str,
         old: &[T],
         new: &[T],
-    ) -> Result<String, SpliceError> {
+    ) -> Result<ListSplice, SpliceError> {
         if let Some(out) = self.splice_in_place(text, field, old, new) {
             return Ok(out);
         }
         self.doc = None;
-        splice_list_field(text, field, old, new)
+        splice_list_field(text, field, old, new).map(ListSplice::Whole)
     }
 
     /// The fast path: `None` when it does not apply (the caller takes the whole-list diff).
@@ -73,7 +95,7 @@ impl ListIndex {
         field: &str,
         old: &[T],
         new: &[T],
-    ) -> Option<String> {
+    ) -> Option<ListSplice> {
         if old.len() != new.len() {
             return None;
         }
@@ -85,6 +107,9 @@ impl ListIndex {
                 }
                 changed.push(i);
             }
+        }
+        if changed.is_empty() {
+            return Some(ListSplice::Unchanged);
         }
         let (doc, len) = match self.doc.take() {
             Some((doc, len)) if len == text.len() => (doc, len),
@@ -141,7 +166,7 @@ impl ListIndex {
             item.value = read;
         }
         self.doc = Some((doc, out.len()));
-        Some(out)
+        Some(ListSplice::Items(out, changed))
     }
 }
 
@@ -156,17 +181,7 @@ fn reads_as<T: DeserializeOwned + PartialEq>(text: &str, value: &T) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Card;
-
-    fn card(id: &str, attack: i32) -> Card {
-        Card {
-            id: id.into(),
-            name: id.to_uppercase(),
-            attack,
-            life: 1,
-            ..Card::default()
-        }
-    }
+    use crate::ron_doc::splice::tests::card;
 
     const FILE: &str = "// The cards.\nCardSet(\n    cards: [\n        (id: \"a\", name: \"A\", attack: 1, life: 1),\n        // Bee's note.\n        (id: \"b\", name: \"B\", attack: 2, life: 1), // trailing\n        (\n            id: \"c\",\n            name: \"C\",\n            attack: 3,\n            life: 1,\n        ),\n    ],\n    // After the list.\n)\n";
 
@@ -180,9 +195,12 @@ mod tests {
             let mut edited = cards.clone();
             edited[i].attack = attack;
             let slow = splice_list_field(&text, "cards", &cards, &edited).unwrap();
-            let fast = index
-                .splice_in_place(&text, "cards", &cards, &edited)
-                .expect("the in-place path applies to one changed card");
+            let Some(ListSplice::Items(fast, items)) =
+                index.splice_in_place(&text, "cards", &cards, &edited)
+            else {
+                panic!("the in-place path applies to one changed card");
+            };
+            assert_eq!(items, [i]);
             assert_eq!(fast, slow);
             assert_eq!(index, ListIndex::read(&fast)); // a cache: always equal
             let (doc, len) = index.doc.as_ref().unwrap();
@@ -209,15 +227,20 @@ mod tests {
                 .is_none()
         );
         let out = index.splice(FILE, "cards", &cards, &swapped).unwrap();
-        assert_eq!(
-            out,
-            splice_list_field(FILE, "cards", &cards, &swapped).unwrap()
-        );
+        let whole = splice_list_field(FILE, "cards", &cards, &swapped).unwrap();
+        assert_eq!(out, ListSplice::Whole(whole));
         // An index read from another text is not used for this one.
         let mut stale = ListIndex::read("CardSet(cards: [])");
         let mut edited = cards.clone();
         edited[1].attack = 9;
         let out = stale.splice(FILE, "cards", &cards, &edited).unwrap();
-        assert_eq!(out, FILE.replace("attack: 2", "attack: 9"));
+        assert_eq!(
+            out.text(),
+            Some(FILE.replace("attack: 2", "attack: 9").as_str())
+        );
+        assert_eq!(
+            stale.splice(FILE, "cards", &cards, &cards).unwrap(),
+            ListSplice::Unchanged
+        );
     }
 }

@@ -847,11 +847,12 @@ fn comment_block_start(text: &str, mut line_start: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::model::{Card, CardSet};
 
-    fn card(id: &str, attack: i32) -> Card {
+    /// A card with just an id (its name in capitals), an attack and life 1.
+    pub(in crate::ron_doc) fn card(id: &str, attack: i32) -> Card {
         Card {
             id: id.into(),
             name: id.to_uppercase(),
