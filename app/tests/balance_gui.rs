@@ -1,6 +1,7 @@
 //! The Balance panel in the editor (`egui_kittest`): a run over a pack with one card made
 //! stronger flags it, the table sorts, the flagged card opens; the run is saved beside the
-//! pack and shown again, saying what changed since, when the pack is reopened.
+//! pack and shown again, saying what changed since, when the pack is reopened; an A/B after an
+//! edit opens a flipped game in both versions at the first event where their logs differ.
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -12,6 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::editor::tab::Tab;
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::sandbox::SystemSandbox as _;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 
@@ -118,4 +120,70 @@ fn a_balance_flags_the_strong_card_sorts_and_opens_it() {
     let harness = open_editor(dir.path());
     harness.get_by_label("⚠ Plain 07");
     harness.get_by_label_contains("The pack changed since this run: `plain_07` was edited");
+}
+
+#[test]
+fn an_ab_after_an_edit_opens_a_flipped_game_at_the_first_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    pool_pack(dir.path(), 8);
+    let mut harness = open_editor(dir.path());
+    harness.state_mut().balance_panel_mut().config.runs = 1_000;
+    // An edit not saved: the strong card made fragile.
+    let doc = harness.state().document().unwrap();
+    let addr = doc.card_addr("plain_07").unwrap();
+    let mut card = doc
+        .pack
+        .cards()
+        .find(|(_, c)| c.id == "plain_07")
+        .unwrap()
+        .1
+        .clone();
+    card.life = 1;
+    harness.state_mut().apply(EditCommand::SetCard {
+        addr,
+        card: Box::new(card),
+        field: "life".into(),
+    });
+    harness.run();
+    harness.get_by_label("Compare with saved").click();
+    harness.run();
+    let mut report = None;
+    // Bounded in frames, not timed: a slow machine only waits longer.
+    for _ in 0..6_000 {
+        report = harness.state().balance_panel().ab.report().cloned();
+        if report.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    let report = report.expect("the comparison finished");
+    assert_eq!(report.edited, ["plain_07"]);
+    let weaker = report.cards.iter().find(|c| c.id == "plain_07").unwrap();
+    assert!(weaker.change < 0.0 && weaker.significant, "{weaker:?}");
+    assert!(report.flipped > 0);
+    // The first flipped game's button opens it in both versions.
+    let flip = &report.flips[0];
+    let label = format!(
+        "seed {}: {} → {}",
+        flip.seed,
+        flip.before.text(),
+        flip.after.text()
+    );
+    harness.query_all_by_label(&label).next().unwrap().click();
+    harness.run();
+    let opened = harness.state().balance_panel().ab.opened.as_ref().unwrap();
+    assert_eq!(opened.index, 0);
+    let at = opened.first_difference;
+    assert_eq!(opened.before.selected(), Some(at));
+    assert_eq!(opened.after.selected(), Some(at));
+    assert_ne!(opened.before.line(at), opened.after.line(at));
+    for i in 0..at {
+        assert_eq!(opened.before.line(i), opened.after.line(i));
+    }
+    harness.get_by_label(&format!(
+        "The logs part at event #{at}: each side is selected there, its Why below it."
+    ));
+    // Side by side, each with that event's Why.
+    assert_eq!(harness.query_all_by_label("Why this order").count(), 2);
 }

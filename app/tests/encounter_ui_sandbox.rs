@@ -102,7 +102,7 @@ fn the_sandbox_follows_edits_at_the_same_step() {
 }
 
 #[test]
-fn simulate_finishes_and_shows_a_win_rate() {
+fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     let mut harness = harness();
     click(&mut harness, "Sandbox");
     harness
@@ -140,6 +140,39 @@ fn simulate_finishes_and_shows_a_win_rate() {
     click(&mut harness, "Details");
     assert!(harness.query_by_label(&win_rate_text(&expected)).is_none());
     harness.get_by_label_contains("Heroes win: ");
+    // The estimate is live: an edit re-runs it, and the older numbers are never shown.
+    {
+        let host = harness.state_mut();
+        let first = host.content.creatures.values_mut().next().unwrap();
+        first.health *= 3;
+    }
+    harness.step();
+    let host = harness.state();
+    let edited = encounter_tally(&simulate(&host.content, &host.enc, 100).unwrap());
+    assert_ne!(Some(&edited), Some(&encounter_tally(&expected)));
+    let sim = host.editor.sandbox.simulation().unwrap();
+    assert!(!sim.is_current() || sim.tally() == Some(&edited));
+    let mut current = false;
+    for _ in 0..3000 {
+        harness.step();
+        if harness
+            .state()
+            .editor
+            .sandbox
+            .simulation()
+            .unwrap()
+            .is_current()
+        {
+            current = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(current, "the estimate re-ran within the bounded wait");
+    assert_eq!(
+        harness.state().editor.sandbox.simulation().unwrap().tally(),
+        Some(&edited)
+    );
 }
 
 #[test]

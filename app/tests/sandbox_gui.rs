@@ -1,6 +1,7 @@
 //! The one sandbox panel in the editor (`egui_kittest`): a battle sought on the timeline,
 //! stepped back, an event selected with its whole "why" and "why this order"; and a battle
-//! built in the sandbox as edits of its scenario file: undone, saved and loaded back.
+//! built in the sandbox as edits of its scenario file: undone, saved and loaded back; and the
+//! live odds, re-run after an edit (never showing an older line-up's), their bars loading seeds.
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -11,7 +12,10 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
-use sigilforge::sandbox::battle::BattleCommand;
+use sigilforge::sandbox::SandboxCommand;
+use sigilforge::sandbox::battle::{BattleCommand, battle_tally};
+use sigilforge::sandbox::simulate::{CLICKABLE_CHART, Tally};
+use sigilforge_engine::battle::simulate::simulate;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 use ui_common::{click, move_timeline, starter_copy};
@@ -139,4 +143,87 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
     let battle = again.state().sandbox_battle().unwrap();
     assert!(battle.is_over());
     assert!(battle.life()[1] < 20, "the knight attacks B");
+}
+
+/// The tally Simulate shows once it is in for the battle as it is now (it runs on a background
+/// thread). Bounded in frames, not timed: a slow machine only waits longer.
+fn odds_in(harness: &mut Harness<'_, SigilforgeApp>) -> Tally {
+    for _ in 0..6_000 {
+        if let Some(sim) = harness.state().sandbox_simulation()
+            && sim.is_current()
+        {
+            return sim.tally().unwrap().clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    panic!("the live odds never came");
+}
+
+/// The tally of `runs` runs of the sandbox's battle as it is now, counted here.
+fn expected_odds(harness: &Harness<'_, SigilforgeApp>, runs: u64) -> Tally {
+    let setup = harness.state().sandbox_battle().unwrap().battle_setup();
+    battle_tally(&simulate(&setup, runs, Some(1), &|_| {}))
+}
+
+#[test]
+fn live_odds_follow_every_edit_never_stale_and_their_bars_load_seeds() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    click(&mut harness, "Scenario");
+    click(&mut harness, "Armor 2 takes two off each attack");
+    // The run count is a setting of the control (what its Runs field pushes).
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Run(
+            SandboxCommand::SetRuns(400),
+        )));
+    click(&mut harness, "Simulate");
+    let before = odds_in(&mut harness);
+    assert_eq!(before, expected_odds(&harness, 400));
+    // An edit of the line-up: take A's first card out (the build rows fold away once a
+    // scenario has cards).
+    click(&mut harness, "Build the battle");
+    let first = labels_containing(&harness, " ×")
+        .into_iter()
+        .next()
+        .unwrap();
+    click(&mut harness, &first);
+    let after_edit = expected_odds(&harness, 400);
+    assert_ne!(after_edit, before, "the edit changes the odds");
+    // Never the older line-up's numbers: either updating, or already the new ones; no click.
+    let sim = harness.state().sandbox_simulation().unwrap();
+    if sim.is_current() {
+        assert_eq!(sim.tally(), Some(&after_edit));
+    } else {
+        harness.get_by_label("Updating the odds for the content as edited…");
+    }
+    assert_eq!(odds_in(&mut harness), after_edit);
+    // The run count re-runs them too.
+    harness
+        .state_mut()
+        .apply(EditCommand::Sandbox(BattleCommand::Run(
+            SandboxCommand::SetRuns(300),
+        )));
+    let tally = odds_in(&mut harness);
+    assert_eq!(tally, expected_odds(&harness, 300));
+    // A click in the histogram loads the seed of the bar under it, at its last step: that
+    // battle ends with the bar's life difference.
+    let chart = harness.get_by_label(CLICKABLE_CHART).rect();
+    let at = chart.center();
+    harness.hover_at(at);
+    harness.run();
+    harness.drag_at(at);
+    harness.run();
+    harness.drop_at(at);
+    harness.run();
+    let battle = harness.state().sandbox_battle().unwrap();
+    assert!(battle.is_over(), "loaded at its last step");
+    let bars = &tally.chart.as_ref().unwrap().bars;
+    let bar = bars
+        .iter()
+        .find(|b| b.seed == Some(battle.seed()))
+        .unwrap_or_else(|| panic!("seed {} is no bar's", battle.seed()));
+    let [a, b] = battle.life();
+    assert_eq!(f64::from(a.max(0) - b.max(0)), bar.x);
 }

@@ -254,6 +254,26 @@ fn an_edit_that_matters_shows_the_right_sign_and_flips_replay() {
             b.run();
             assert_eq!(GameResult::of_winner(b.winner()), expected, "{flip:?}");
         }
+        // Replayed for the editor: the same results, opened where the logs part.
+        let replay = flip.replay(&content_before, &content_after, &cfg).unwrap();
+        assert_eq!(GameResult::of_winner(replay.before.winner()), flip.before);
+        assert_eq!(GameResult::of_winner(replay.after.winner()), flip.after);
+        let d = replay.first_difference;
+        let (x, y) = (replay.before.log(), replay.after.log());
+        assert!(
+            d < x.len().min(y.len()),
+            "a flip's logs part before either ends"
+        );
+        assert_ne!(
+            replay.before.describe_tagged(&x[d]),
+            replay.after.describe_tagged(&y[d])
+        );
+        for (a, b) in x[..d].iter().zip(&y[..d]) {
+            assert_eq!(
+                replay.before.describe_tagged(a),
+                replay.after.describe_tagged(b)
+            );
+        }
     }
     let down = run_ab(
         &before,

@@ -292,6 +292,15 @@ impl SigilforgeApp {
         self.panels.sandbox.battle()
     }
 
+    /// The sandbox battle's Simulate control (its live odds), if a battle is open.
+    #[must_use]
+    pub fn sandbox_simulation(&self) -> Option<&crate::sandbox::Simulation> {
+        self.panels
+            .sandbox
+            .sandbox()
+            .and_then(crate::sandbox::SystemSandbox::simulation)
+    }
+
     /// The Library panel, to pick its tab or filters.
     pub fn library_mut(&mut self) -> &mut super::panels::library::LibraryPanel {
         &mut self.panels.library
@@ -402,7 +411,8 @@ impl SigilforgeApp {
             self.apply(EditCommand::ReloadFromDisk(changed));
         }
         if self.panels.sandbox.poll() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            // Often while live odds run or wait: drawn within 100 ms of an edit.
+            ctx.request_repaint_after(std::time::Duration::from_millis(10));
         }
         if let Some(again) = self.panels.balance.poll() {
             ctx.request_repaint_after(again);

@@ -183,6 +183,21 @@ impl SigilforgeApp {
                 }
             }
             EditCommand::Balance(BalanceCommand::Cancel) => self.panels.balance.cancel(),
+            EditCommand::Balance(BalanceCommand::Compare) => {
+                if let Some(doc) = &self.doc {
+                    let config = self.panels.balance.config.clone();
+                    self.panels.balance.ab.compare(doc.pack.clone(), config);
+                }
+            }
+            EditCommand::Balance(BalanceCommand::CancelCompare) => {
+                self.panels.balance.ab.cancel();
+            }
+            EditCommand::Balance(BalanceCommand::OpenFlip(index)) => {
+                self.panels.balance.ab.open(index);
+            }
+            EditCommand::Balance(BalanceCommand::FlipStep { after, command }) => {
+                self.panels.balance.ab.step(after, &command);
+            }
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
             EditCommand::GlyphSandbox { file, command } => {

@@ -167,4 +167,17 @@ pub enum BalanceCommand {
     Run,
     /// Stop the run in progress (nothing of it is kept).
     Cancel,
+    /// A/B the pack as edited against the pack as saved, with the panel's settings.
+    Compare,
+    /// Stop the comparison in progress.
+    CancelCompare,
+    /// Open a flipped game of the comparison (its index) in both versions.
+    OpenFlip(usize),
+    /// A control of one side of the opened flipped game.
+    FlipStep {
+        /// The edited version's side (else the saved one's).
+        after: bool,
+        /// What its sandbox panel asked for.
+        command: crate::sandbox::SandboxCommand,
+    },
 }

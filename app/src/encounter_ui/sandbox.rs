@@ -51,9 +51,10 @@ impl Default for Sandbox {
             runner: None,
             simulation: Simulation::new(
                 SIMULATION_RUNS,
-                "Play the encounter with seeds 0 to N−1, simple policies on both sides (the script is ignored), and count the heroes' wins",
+                "Play the encounter with seeds 0 to N−1, simple policies on both sides (the script is ignored), and count the heroes' wins; the estimate then re-runs after every change",
             )
-            .without_progress(),
+            .without_progress()
+            .live(),
             error: None,
             source: None,
         }
@@ -246,9 +247,9 @@ impl Sandbox {
 
     /// The policies switch, then the one sandbox panel; what they ask for goes to the host.
     pub fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<EncounterSandboxCommand>) {
-        if self.simulation.poll() {
+        if self.poll_simulation() {
             ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
+                .request_repaint_after(std::time::Duration::from_millis(20));
         }
         let mut policies = self.policies;
         if ui

@@ -1,10 +1,11 @@
 //! The battle line in the one sandbox panel: a step is one event; the board is the copy the
 //! battle kept as the selected event was logged (`Battle::at_event`), so it never runs ahead
-//! of the log; Simulate runs the engine's `battle::simulate` (wins, draws and losses).
+//! of the log; Simulate runs the engine's `battle::simulate` (wins, draws and losses) as live
+//! odds: once simulated, every change of the battle (its line-up, plays, cards) re-runs it.
 
 use egui::{RichText, Ui};
 use sigilforge_engine::battle::event::{EventKind, Phase};
-use sigilforge_engine::battle::simulate::{SimulationReport, simulate};
+use sigilforge_engine::battle::simulate::{SimulationReport, simulate_until};
 use sigilforge_engine::battle::{Battle, Event, Winner};
 use sigilforge_engine::core::Sandbox;
 
@@ -29,8 +30,9 @@ impl BattleSandbox {
             runner: Runner::with_moments(battle),
             simulation: Simulation::new(
                 SIMULATION_RUNS,
-                "Play the battle with seeds 0 to N−1 and count wins, draws and losses",
-            ),
+                "Play the battle with seeds 0 to N−1 and count wins, draws and losses; the odds then re-run after every change",
+            )
+            .live(),
         }
     }
 
@@ -46,8 +48,13 @@ impl BattleSandbox {
         self.simulation.content_changed();
     }
 
-    /// Picks up a finished simulation; true while one runs.
+    /// Starts the live odds' re-run once its quiet moment has passed, picks up a finished
+    /// simulation; true while one runs or is pending.
     pub fn poll(&mut self) -> bool {
+        if self.simulation.take_due() {
+            let work = battle_work(&self.runner.run, self.simulation.runs());
+            self.simulation.start(work);
+        }
         self.simulation.poll()
     }
 
@@ -66,13 +73,10 @@ impl BattleSandbox {
 /// The battle's simulation for the shared Simulate control.
 fn battle_work(battle: &Battle, runs: u32) -> Work {
     let setup = battle.battle_setup();
-    Box::new(move |progress| {
-        Ok(battle_tally(&simulate(
-            &setup,
-            u64::from(runs),
-            None,
-            progress,
-        )))
+    Box::new(move |progress, cancel| {
+        simulate_until(&setup, u64::from(runs), None, progress, cancel)
+            .map(|report| battle_tally(&report))
+            .ok_or_else(|| "cancelled: the battle changed".to_owned())
     })
 }
 
@@ -101,6 +105,7 @@ pub fn battle_tally(report: &SimulationReport) -> Tally {
             name: None,
             value: bar.runs as f64,
             good: Some(bar.difference >= 0),
+            seed: Some(bar.seed),
         })
         .collect();
     Tally {

@@ -33,7 +33,7 @@ pub fn drop_text(hero: &str, chance: f64) -> String {
 /// The encounter's simulation for the shared Simulate control.
 #[must_use]
 pub fn encounter_work(enc: Encounter, content: EncounterContent, runs: u32) -> Work {
-    Box::new(move |_| {
+    Box::new(move |_, _| {
         simulate(&content, &enc, runs)
             .map(|r| encounter_tally(&r))
             .map_err(|e| e.to_string())
@@ -74,6 +74,7 @@ pub fn encounter_tally(r: &SimulationReport) -> Tally {
             name: Some(id.clone()),
             value: chance * 100.0,
             good: None,
+            seed: None,
         })
         .collect();
     Tally {
@@ -91,6 +92,18 @@ pub fn encounter_tally(r: &SimulationReport) -> Tally {
 impl EncounterSandbox {
     fn entry(&self, i: usize) -> Option<&LogEntry> {
         self.run().and_then(|r| r.log().get(i))
+    }
+
+    /// The difficulty estimate is live: re-run once the quiet moment after an edit passed;
+    /// picks up a finished run. True while one runs or is pending (keep repainting).
+    pub fn poll_simulation(&mut self) -> bool {
+        if self.simulation.take_due()
+            && let Some((enc, content, _, _)) = &self.source
+        {
+            let work = encounter_work(enc.clone(), content.clone(), self.simulation.runs());
+            self.simulation.start(work);
+        }
+        self.simulation.poll()
     }
 }
 

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::BattleContent;
+use crate::battle::{Battle, BattleContent};
 use crate::model::keyword::normalise;
 use crate::pack::Pack;
 
@@ -106,6 +106,54 @@ impl Flip {
             config,
         )
     }
+
+    /// The game played to its end in both versions, logs kept, with the first event where
+    /// the two logs differ (what the editor opens them at).
+    ///
+    /// # Errors
+    /// A version's content cannot play the game's line-ups.
+    pub fn replay(
+        &self,
+        before: &BattleContent,
+        after: &BattleContent,
+        config: &BalanceConfig,
+    ) -> Result<FlipReplay, crate::battle::LoadError> {
+        let scenario = self.scenario(config);
+        let play = |content: &BattleContent| -> Result<Battle, crate::battle::LoadError> {
+            let mut battle = Battle::from_scenario(content, &scenario, self.seed)?;
+            battle.run();
+            Ok(battle)
+        };
+        let (before, after) = (play(before)?, play(after)?);
+        let first_difference = first_difference(&before, &after);
+        Ok(FlipReplay {
+            before,
+            after,
+            first_difference,
+        })
+    }
+}
+
+/// A flipped game replayed in both versions.
+#[derive(Debug, Clone)]
+pub struct FlipReplay {
+    /// The game as the version before plays it, to its end.
+    pub before: Battle,
+    /// As the version after plays it.
+    pub after: Battle,
+    /// The first event where the logs differ (as they read).
+    pub first_difference: usize,
+}
+
+/// The first event where two battles' logs differ as they read (card ids compared, not the
+/// versions' internal indices), or the shorter log's length when one is the other's start.
+#[must_use]
+pub fn first_difference(before: &Battle, after: &Battle) -> usize {
+    let (x, y) = (before.log(), after.log());
+    x.iter()
+        .zip(y)
+        .position(|(a, b)| before.describe_tagged(a) != after.describe_tagged(b))
+        .unwrap_or(x.len().min(y.len()))
 }
 
 /// One card's win rate before and after, paired.

@@ -64,6 +64,8 @@ pub struct BalancePanel {
     loaded_for: Option<PathBuf>,
     /// Why the last run or reading the saved results failed.
     pub error: Option<String>,
+    /// The A/B of the pack as edited against the pack as saved.
+    pub ab: super::balance_ab::AbPanel,
 }
 
 impl Default for BalancePanel {
@@ -80,6 +82,7 @@ impl Default for BalancePanel {
             changes_for: None,
             loaded_for: None,
             error: None,
+            ab: super::balance_ab::AbPanel::default(),
         }
     }
 }
@@ -159,7 +162,10 @@ impl BalancePanel {
     /// Picks up a finished run; returns how soon to look again (`None`: nothing running, so an
     /// idle editor does not redraw).
     pub fn poll(&mut self) -> Option<Duration> {
-        let job = self.job.as_ref()?;
+        let comparing = self.ab.poll().then_some(Duration::from_millis(50));
+        let Some(job) = self.job.as_ref() else {
+            return comparing;
+        };
         match job.result.try_recv() {
             Ok(Ok(Some(results))) => {
                 self.shown = Some(results);
@@ -173,7 +179,7 @@ impl BalancePanel {
             }
         }
         self.job = None;
-        None
+        comparing
     }
 
     /// Reads the results saved beside this pack the first time the panel sees it (a view
@@ -207,6 +213,11 @@ impl BalancePanel {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {error}"));
         }
+        egui::CollapsingHeader::new("A/B: what the edits change")
+            .id_salt("balance-ab")
+            .default_open(true)
+            .show(ui, |ui| self.ab.ui(ui, &mut push));
+        ui.separator();
         let Some(report) = self.shown.as_ref().map(|s| &s.report) else {
             ui.weak("Run a balance: line-ups drawn from the pack's creatures play each other (each match both ways), and each card's effect on the win rate is measured.");
             return;

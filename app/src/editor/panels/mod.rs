@@ -2,6 +2,7 @@
 
 pub mod abilities;
 pub mod balance;
+pub mod balance_ab;
 pub mod card_editor;
 pub mod help;
 pub mod keyword_editor;

@@ -79,9 +79,17 @@ impl SandboxPanel {
 
     /// Plays the scenario in `path` from its start with its own seed.
     pub fn load(&mut self, path: &str, doc: &Document) {
+        // The run count is a setting of the panel: it stays when another battle is loaded.
+        let runs = self
+            .battle
+            .as_ref()
+            .and_then(|b| b.simulation().map(crate::sandbox::Simulation::runs));
         self.source = Some(path.to_owned());
         self.battle = None;
         self.rebuild(doc);
+        if let (Some(runs), Some(b)) = (runs, &mut self.battle) {
+            b.apply(&SandboxCommand::SetRuns(runs));
+        }
     }
 
     /// Carries out a sandbox control.
@@ -132,8 +140,9 @@ impl SandboxPanel {
     /// Draws the sandbox.
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
         if self.poll() {
+            // Often while the odds run: live odds are drawn within 100 ms of an edit.
             ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(50));
+                .request_repaint_after(std::time::Duration::from_millis(10));
         }
         let mut push = |c: BattleCommand| commands.push(EditCommand::Sandbox(c));
         let scenario = self.source.as_deref().and_then(|p| scenario_in(doc, p));
