@@ -1,7 +1,8 @@
 //! The Balance panel in the editor (`egui_kittest`): a run over a pack with one card made
 //! stronger flags it, the table sorts, the flagged card opens; the run is saved beside the
 //! pack and shown again, saying what changed since, when the pack is reopened; an A/B after an
-//! edit opens a flipped game in both versions at the first event where their logs differ.
+//! edit opens a flipped game in both versions at the first event where their logs differ; an A/B
+//! against another folder, picked in the file dialog, shows what that folder's version changes.
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -61,6 +62,21 @@ fn show_balance(harness: &mut Harness<'_, SigilforgeApp>) {
         .state_mut()
         .apply(EditCommand::ShowTab(Tab::Balance));
     harness.run();
+}
+
+/// Frames until the comparison is in (bounded in frames, not timed: a slow machine only waits
+/// longer).
+fn wait_for_comparison(
+    harness: &mut Harness<'_, SigilforgeApp>,
+) -> Option<sigilforge_engine::balance::AbReport> {
+    for _ in 0..6_000 {
+        if let Some(report) = harness.state().balance_panel().ab.report() {
+            return Some(report.clone());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    None
 }
 
 /// The card ids in the table's order.
@@ -147,17 +163,7 @@ fn an_ab_after_an_edit_opens_a_flipped_game_at_the_first_difference() {
     harness.run();
     harness.get_by_label("Compare with saved").click();
     harness.run();
-    let mut report = None;
-    // Bounded in frames, not timed: a slow machine only waits longer.
-    for _ in 0..6_000 {
-        report = harness.state().balance_panel().ab.report().cloned();
-        if report.is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        harness.run();
-    }
-    let report = report.expect("the comparison finished");
+    let report = wait_for_comparison(&mut harness).expect("the comparison finished");
     assert_eq!(report.edited, ["plain_07"]);
     let weaker = report.cards.iter().find(|c| c.id == "plain_07").unwrap();
     assert!(weaker.change < 0.0 && weaker.significant, "{weaker:?}");
@@ -186,4 +192,35 @@ fn an_ab_after_an_edit_opens_a_flipped_game_at_the_first_difference() {
     ));
     // Side by side, each with that event's Why.
     assert_eq!(harness.query_all_by_label("Why this order").count(), 2);
+}
+
+#[test]
+fn an_ab_against_a_folder_picked_in_the_dialog_compares_with_that_pack() {
+    let (dir, other) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    pool_pack(dir.path(), 8);
+    // The other folder's version of the strong card is fragile.
+    pool_pack(other.path(), 1);
+    let mut harness = open_editor(dir.path());
+    harness.state_mut().balance_panel_mut().config.runs = 1_000;
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(
+            other.path().to_owned(),
+        )],
+    );
+    harness.get_by_label("Compare with folder…").click();
+    harness.run();
+    let report = wait_for_comparison(&mut harness).expect("the comparison finished");
+    assert_eq!(report.before_label, other.path().display().to_string());
+    assert_eq!(report.after_label, "as edited");
+    assert_eq!(report.edited, ["plain_07"]);
+    // The pack as edited has the strong card: against the fragile one it wins more.
+    let stronger = report.cards.iter().find(|c| c.id == "plain_07").unwrap();
+    assert!(
+        stronger.change > 0.0 && stronger.significant,
+        "{stronger:?}"
+    );
+    assert!(report.flipped > 0);
+    harness.get_by_label_contains("vs as edited; edited: plain_07");
+    harness.get_by_label_contains(&other.path().display().to_string());
 }

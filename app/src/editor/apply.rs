@@ -21,6 +21,7 @@ use crate::dialogs::PathRequest;
 const OPEN_PACK: &str = "dialog-open-pack";
 const SAVE_AS: &str = "dialog-save-as";
 const NEW_PACK: &str = "dialog-new-pack";
+const COMPARE_FOLDER: &str = "dialog-balance-compare-folder";
 /// Dialog id of the encounter sheet export.
 pub(super) const EXPORT_SHEET: &str = "dialog-export-sheet";
 
@@ -177,26 +178,16 @@ impl SigilforgeApp {
                     self.panels.rules.apply(&command, doc);
                 }
             }
-            EditCommand::Balance(BalanceCommand::Run) => {
-                if let Some(doc) = &self.doc {
-                    self.panels.balance.run(doc);
-                }
+            EditCommand::Balance(BalanceCommand::PickFolder) => {
+                let request = PathRequest::folder("Compare with which pack folder?");
+                let request = match self.doc.as_ref().and_then(|d| d.pack.root.parent()) {
+                    Some(dir) => request.start_in(dir.to_owned()),
+                    None => request,
+                };
+                self.ask_path(COMPARE_FOLDER, request);
             }
-            EditCommand::Balance(BalanceCommand::Cancel) => self.panels.balance.cancel(),
-            EditCommand::Balance(BalanceCommand::Compare) => {
-                if let Some(doc) = &self.doc {
-                    let config = self.panels.balance.config.clone();
-                    self.panels.balance.ab.compare(doc.pack.clone(), config);
-                }
-            }
-            EditCommand::Balance(BalanceCommand::CancelCompare) => {
-                self.panels.balance.ab.cancel();
-            }
-            EditCommand::Balance(BalanceCommand::OpenFlip(index)) => {
-                self.panels.balance.ab.open(index);
-            }
-            EditCommand::Balance(BalanceCommand::FlipStep { after, command }) => {
-                self.panels.balance.ab.step(after, &command);
+            EditCommand::Balance(command) => {
+                self.panels.balance.apply(command, self.doc.as_ref());
             }
             EditCommand::Glyph { file, edit } => self.apply_glyph(&file, &edit),
             EditCommand::Encounter { file, edit } => self.apply_encounter(&file, &edit),
@@ -269,6 +260,10 @@ impl SigilforgeApp {
         }
         if let Some(dir) = crate::dialogs::take(ctx, egui::Id::new(NEW_PACK)) {
             self.create_pack(&dir);
+        }
+        if let Some(dir) = crate::dialogs::take(ctx, egui::Id::new(COMPARE_FOLDER)) {
+            let against = sigilforge_engine::balance::baseline::Against::Folder(dir);
+            self.apply(EditCommand::Balance(BalanceCommand::Compare(Some(against))));
         }
         if let Some(path) = crate::dialogs::take(ctx, egui::Id::new(EXPORT_SHEET)) {
             self.write_sheet_to(&path);

@@ -167,8 +167,11 @@ pub enum BalanceCommand {
     Run,
     /// Stop the run in progress (nothing of it is kept).
     Cancel,
-    /// A/B the pack as edited against the pack as saved, with the panel's settings.
-    Compare,
+    /// A/B the pack as edited against another version, with the panel's settings: the pack as
+    /// saved (`None`), another folder or a git revision of the pack's folder.
+    Compare(Option<sigilforge_engine::balance::baseline::Against>),
+    /// Ask for the folder to compare with (a file dialog; its answer is a `Compare`).
+    PickFolder,
     /// Stop the comparison in progress.
     CancelCompare,
     /// Open a flipped game of the comparison (its index) in both versions.

@@ -3,13 +3,46 @@
 //! loaded like any pack.
 
 use std::io::{Read as _, Write as _};
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::diag::Diagnostics;
 use crate::pack::{MANIFEST_FILE, Pack, load_pack};
 
 use super::BalanceError;
+
+/// The version an A/B compares the pack with (the pack as saved is [`load_folder`] of its own
+/// folder).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Against {
+    /// Another pack folder.
+    Folder(PathBuf),
+    /// The pack's folder at a git revision.
+    Revision(String),
+}
+
+impl Against {
+    /// How the version reads in a report: the folder's path, or `git:REV`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            Self::Folder(dir) => dir.display().to_string(),
+            Self::Revision(rev) => format!("git:{rev}"),
+        }
+    }
+
+    /// Loads the version; `pack_root` is the folder of the pack it is compared with (where a
+    /// revision is read from).
+    ///
+    /// # Errors
+    /// The folder is not a pack, or git cannot give the revision.
+    pub fn load(&self, pack_root: &Path) -> Result<Pack, BalanceError> {
+        match self {
+            Self::Folder(dir) => load_folder(dir),
+            Self::Revision(rev) => load_git_revision(pack_root, rev),
+        }
+    }
+}
 
 /// Loads the pack in a folder (its content as saved on disk).
 pub fn load_folder(dir: &Path) -> Result<Pack, BalanceError> {

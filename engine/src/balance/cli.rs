@@ -2,23 +2,16 @@
 //! function (the binary only prints it): a balance of the pack, or with a version to compare
 //! with, an A/B of the two.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use crate::command::CommandOutput;
 use crate::diag::Diagnostics;
 use crate::pack::{Content, MANIFEST_FILE, Pack, load_pack};
 
-use super::{BalanceConfig, BalanceError, Control, baseline, run_ab, run_balance, saved};
+use super::{BalanceConfig, BalanceError, Control, run_ab, run_balance, saved};
 
-/// The version an A/B compares the pack with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Against {
-    /// Another pack folder.
-    Folder(PathBuf),
-    /// The pack's folder at a git revision.
-    Revision(String),
-}
+pub use super::baseline::Against;
 
 /// What the command is asked to do besides the balance settings.
 #[derive(Debug, Clone, Default)]
@@ -76,16 +69,16 @@ pub fn balance_command(
             Err(e) => bad(&e),
         },
         Some(against) => {
-            let (before, label) = match against {
-                Against::Folder(dir) => match read_pack(dir) {
-                    Ok(p) => (p, dir.display().to_string()),
-                    Err(out) => return out,
-                },
-                Against::Revision(rev) => match baseline::load_git_revision(pack_dir, rev) {
-                    Ok(p) => (p, format!("git:{rev}")),
-                    Err(e) => return bad(&e),
-                },
+            // A folder is read as the pack is, so its problems are listed the same way.
+            let before = match against {
+                Against::Folder(dir) => read_pack(dir),
+                Against::Revision(_) => against.load(pack_dir).map_err(|e| bad(&e)),
             };
+            let before = match before {
+                Ok(p) => p,
+                Err(out) => return out,
+            };
+            let label = against.label();
             let after_label = pack_dir.display().to_string();
             match run_ab(&before, &label, &pack, &after_label, config, control) {
                 Ok(Some(report)) => CommandOutput::ok(if options.json {

@@ -132,6 +132,28 @@ impl BalancePanel {
         });
     }
 
+    /// Carries out what the panel asked for (`PickFolder` is the app's: a dialog).
+    pub fn apply(&mut self, command: BalanceCommand, doc: Option<&Document>) {
+        match command {
+            BalanceCommand::Run => {
+                if let Some(doc) = doc {
+                    self.run(doc);
+                }
+            }
+            BalanceCommand::Cancel => self.cancel(),
+            BalanceCommand::Compare(against) => {
+                if let Some(doc) = doc {
+                    self.ab
+                        .compare(doc.pack.clone(), self.config.clone(), against);
+                }
+            }
+            BalanceCommand::CancelCompare => self.ab.cancel(),
+            BalanceCommand::OpenFlip(index) => self.ab.open(index),
+            BalanceCommand::FlipStep { after, command } => self.ab.step(after, &command),
+            BalanceCommand::PickFolder => {}
+        }
+    }
+
     /// Stops the run in progress.
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {

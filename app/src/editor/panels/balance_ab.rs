@@ -12,7 +12,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::ab::{AbReport, CardChange};
-use sigilforge_engine::balance::baseline::load_folder;
+use sigilforge_engine::balance::baseline::{Against, load_folder};
 use sigilforge_engine::balance::{BalanceConfig, Control, run_ab};
 use sigilforge_engine::battle::{Battle, BattleContent};
 use sigilforge_engine::pack::Pack;
@@ -60,11 +60,14 @@ pub struct AbPanel {
     pub opened: Option<OpenedFlip>,
     /// Why the last comparison or opening a game failed.
     pub error: Option<String>,
+    /// The git revision typed to compare with.
+    pub revision: String,
 }
 
 impl AbPanel {
-    /// Compares `edited` with the pack as saved in its folder, on a background thread.
-    pub fn compare(&mut self, edited: Pack, config: BalanceConfig) {
+    /// Compares `edited` with another version on a background thread: the pack as saved in its
+    /// folder (`None`), another folder or a git revision of its folder.
+    pub fn compare(&mut self, edited: Pack, config: BalanceConfig, against: Option<Against>) {
         self.cancel();
         let progress = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
@@ -77,10 +80,13 @@ impl AbPanel {
                 cancel: &stop,
                 threads: None,
             };
-            let result = load_folder(&edited.root)
+            let (saved, label) = match &against {
+                None => (load_folder(&edited.root), "as saved".to_owned()),
+                Some(against) => (against.load(&edited.root), against.label()),
+            };
+            let result = saved
                 .and_then(|saved| {
-                    let report =
-                        run_ab(&saved, "as saved", &edited, "as edited", &config, control)?;
+                    let report = run_ab(&saved, &label, &edited, "as edited", &config, control)?;
                     Ok(report.map(|report| Compared {
                         report,
                         before: saved,
@@ -176,28 +182,25 @@ impl AbPanel {
     }
 
     /// Draws the A/B section; what the user asks for is pushed.
-    pub fn ui(&self, ui: &mut Ui, push: &mut impl FnMut(BalanceCommand)) {
+    pub fn ui(&mut self, ui: &mut Ui, push: &mut impl FnMut(BalanceCommand)) {
         ui.horizontal_wrapped(|ui| {
             if let Some(job) = &self.job {
                 let done = job.progress.load(Ordering::Relaxed);
                 ui.add(
                     egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
                         .desired_width(220.0)
-                        .text(format!("Comparing: {done} of {} games, each in both versions", job.total)),
+                        .text(format!(
+                            "Comparing: {done} of {} games, each in both versions",
+                            job.total
+                        )),
                 );
                 if ui.button("Cancel comparison").clicked() {
                     push(BalanceCommand::CancelCompare);
                 }
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_millis(50));
-            } else if ui
-                .button("Compare with saved")
-                .on_hover_text(
-                    "Play the pack as edited and as saved on the same line-ups and seeds (the Pool, Lines of and Battles settings): what the edits change",
-                )
-                .clicked()
-            {
-                push(BalanceCommand::Compare);
+            } else {
+                self.start_ui(ui, push);
             }
         });
         if let Some(error) = &self.error {
@@ -209,6 +212,56 @@ impl AbPanel {
         flips_ui(ui, report, push);
         if let Some(o) = &self.opened {
             opened_ui(ui, o, report, push);
+        }
+    }
+}
+
+impl AbPanel {
+    /// The buttons that start a comparison: with the pack as saved, another folder, a git
+    /// revision of the pack's folder.
+    fn start_ui(&mut self, ui: &mut Ui, push: &mut impl FnMut(BalanceCommand)) {
+        const SAME: &str =
+            "on the same line-ups and seeds (the Pool, Line size and Battles settings)";
+        if ui
+            .button("Compare with saved")
+            .on_hover_text(format!(
+                "Play the pack as edited and as saved {SAME}: what the edits change"
+            ))
+            .clicked()
+        {
+            push(BalanceCommand::Compare(None));
+        }
+        if ui
+            .button("Compare with folder…")
+            .on_hover_text(format!(
+                "Pick another pack folder and play it and the pack as edited {SAME}"
+            ))
+            .clicked()
+        {
+            push(BalanceCommand::PickFolder);
+        }
+        let label = ui.label("Git revision");
+        ui.add(
+            egui::TextEdit::singleline(&mut self.revision)
+                .hint_text("HEAD~1, a tag, a branch")
+                .desired_width(120.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("A revision of the pack's folder in its git repository");
+        let revision = self.revision.trim();
+        if ui
+            .add_enabled(
+                !revision.is_empty(),
+                egui::Button::new("Compare with revision"),
+            )
+            .on_hover_text(format!(
+                "Play the pack's folder as it was at that revision and the pack as edited {SAME}"
+            ))
+            .clicked()
+        {
+            push(BalanceCommand::Compare(Some(Against::Revision(
+                revision.to_owned(),
+            ))));
         }
     }
 }
