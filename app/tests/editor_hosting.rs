@@ -1,5 +1,6 @@
 //! GUI tests of the glyph network and encounter editors hosted as tabs in the real editor:
-//! opened from the library, edits recorded in the editor's undo history, the sandbox stepping.
+//! opened from the library, edits recorded in the editor's undo history, the sandbox stepping,
+//! the A/B of an encounter edit against the encounter as saved.
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -10,8 +11,12 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::encounter_ui::ab::change_text;
+use sigilforge::encounter_ui::{EncounterEdit, EncounterSandboxCommand};
 use sigilforge::glyph_ui::GlyphEdit;
+use sigilforge::sandbox::SandboxCommand;
 use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::{Content, load_pack};
 
 mod ui_common;
@@ -83,10 +88,8 @@ fn glyph_tab_adds_a_glyph_marks_dirty_and_undoes() {
     assert!(!harness.state().is_dirty());
 }
 
-#[test]
-fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
-    let dir = starter_copy();
-    let mut harness = harness(dir.path());
+/// Opens the Goblin Ambush from the Library's Encounters list in its tab.
+fn open_goblin_ambush(harness: &mut Harness<'_, SigilforgeApp>) {
     harness.get_by_label("Encounters").click();
     harness.run();
     harness
@@ -94,6 +97,13 @@ fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
         .click();
     harness.run();
     harness.run();
+}
+
+#[test]
+fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
     // The tab's title is the encounter's name.
     assert_eq!(harness.state().hosted_tab_titles(), ["Goblin Ambush"]);
     assert!(harness.query_by_label_contains("#1 r1").is_none());
@@ -200,4 +210,70 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
         harness.query_all_by_label_contains(reason).count() >= 1,
         "{reason}"
     );
+}
+
+#[test]
+fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
+    const FILE: &str = "encounters/goblin_ambush.ron";
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
+    click_topmost(&mut harness, "Sandbox");
+    // Fewer seeds than the default: the debug engine is slow, the change large.
+    let app = harness.state_mut();
+    app.apply(EditCommand::EncounterSandbox {
+        file: FILE.into(),
+        command: EncounterSandboxCommand::Run(SandboxCommand::SetRuns(120)),
+    });
+    // Not saved: the two goblins leave.
+    for id in ["goblin_1", "goblin_2"] {
+        app.apply(EditCommand::Encounter {
+            file: FILE.into(),
+            edit: EncounterEdit::RemoveCombatant { id: id.into() },
+        });
+    }
+    harness.run();
+    let report = compare_with_saved(&mut harness, FILE);
+    assert!(report.change > 0.0 && report.significant, "{report:?}");
+    assert!(report.flipped > 0);
+    harness.get_by_label(&change_text(&report));
+    harness.get_by_label_contains(&format!("seeds flipped: {}", report.flips[0].0));
+    // Undone, the encounter is as saved: no change at all.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(!harness.state().is_dirty());
+    let report = compare_with_saved(&mut harness, FILE);
+    assert!(!report.significant && report.flipped == 0, "{report:?}");
+    let text = change_text(&report);
+    assert!(text.ends_with("+0.0 to +0.0), not significant"), "{text}");
+    harness.get_by_label(&text);
+}
+
+/// Clicks "Compare with saved" and waits for the report (bounded in frames, not timed).
+fn compare_with_saved(harness: &mut Harness<'_, SigilforgeApp>, file: &str) -> EncounterAb {
+    let before = encounter_ab(harness, file);
+    harness.get_by_label("Compare with saved").click();
+    // The spinner keeps asking for frames while it runs: step, not run.
+    for _ in 0..6_000 {
+        harness.step();
+        if let Some(report) = encounter_ab(harness, file)
+            && Some(&report) != before.as_ref()
+        {
+            harness.run();
+            return report;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the comparison did not finish");
+}
+
+fn encounter_ab(harness: &mut Harness<'_, SigilforgeApp>, file: &str) -> Option<EncounterAb> {
+    harness
+        .state_mut()
+        .hosted_encounter_editor(file)
+        .sandbox
+        .ab
+        .report()
+        .cloned()
 }

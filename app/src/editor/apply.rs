@@ -198,10 +198,7 @@ impl SigilforgeApp {
                     .apply_sandbox(&command);
             }
             EditCommand::EncounterSandbox { file, command } => {
-                self.panels
-                    .hosted
-                    .encounter_editor(&file)
-                    .apply_sandbox(&command);
+                self.apply_encounter_sandbox(&file, &command);
             }
             EditCommand::OpenFile(file) => self.open_file(&file),
             EditCommand::ExportSheet(file) => self.export_sheet(&file),

@@ -10,12 +10,14 @@ use sigilforge_engine::pack::Content;
 use super::app::SigilforgeApp;
 use super::apply::EXPORT_SHEET;
 use super::document::Change;
-use super::hosted::{ENCOUNTER_DIR, GLYPH_DIR, STARTER_ENCOUNTER, content_for, title};
+use super::hosted::{ENCOUNTER_DIR, GLYPH_DIR, STARTER_ENCOUNTER, content_for, load_saved, title};
 use super::panels::log::Level;
 use super::panels::sandbox::{empty_scenario, scenario_in};
 use super::tab::Tab;
 use crate::dialogs::PathRequest;
-use crate::encounter_ui::{EncounterEdit, apply_encounter_edit};
+use crate::encounter_ui::{
+    EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
+};
 use crate::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
 use crate::sandbox::battle::BattleCommand;
 
@@ -33,6 +35,28 @@ impl SigilforgeApp {
                 _ => None,
             })
             .collect()
+    }
+
+    /// An encounter tab's editor (made on first use), to read its sandbox and A/B.
+    pub fn hosted_encounter_editor(&mut self, file: &str) -> &mut EncounterEditor {
+        self.panels.hosted.encounter_editor(file)
+    }
+
+    /// What an encounter tab's sandbox asked for; "Compare with saved" gets the file as saved
+    /// on disk, read on the comparison's thread.
+    pub(super) fn apply_encounter_sandbox(
+        &mut self,
+        file: &str,
+        command: &EncounterSandboxCommand,
+    ) {
+        let saved = self.doc.as_ref().map(|doc| doc.pack.root.join(file));
+        let editor = self.panels.hosted.encounter_editor(file);
+        match (command, saved) {
+            (EncounterSandboxCommand::CompareWithSaved, Some(path)) => {
+                editor.compare_with(Box::new(move || load_saved(&path)));
+            }
+            _ => editor.apply_sandbox(command),
+        }
     }
 
     /// Applies an edit from a glyph network tab as one whole-file change.

@@ -181,6 +181,20 @@ fn build_content(path: &Path, enc: &Encounter) -> EncounterContent {
         .map_or_else(EncounterContent::new, |(_, content)| content)
 }
 
+/// An encounter file as saved on disk, with the content it uses (what "Compare with saved"
+/// compares the encounter as edited with).
+pub(super) fn load_saved(path: &Path) -> Result<(Encounter, EncounterContent), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {} as saved: {e}", path.display()))?;
+    let mut diags = Diagnostics::new();
+    load_source(&text, path, &mut diags).ok_or_else(|| {
+        diags.iter().next().map_or_else(
+            || format!("{} as saved does not load", path.display()),
+            |d| format!("as saved: {d}"),
+        )
+    })
+}
+
 /// The title of a hosted tab: the network's or encounter's name, `•` when its file is unsaved.
 #[must_use]
 pub fn title(doc: &Document, file: &str) -> String {

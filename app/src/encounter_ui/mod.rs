@@ -4,7 +4,8 @@
 //! [`EncounterEditor::ui`] draws it and pushes [`EncounterEdit`]s, and the host applies them with
 //! [`apply_encounter_edit`] (recording undo) and passes the updated encounter back next frame.
 //! The sandbox's steps, seeks, Simulate and policies switch are [`EncounterSandboxCommand`]s the
-//! host applies with [`EncounterEditor::apply_sandbox`]:
+//! host applies with [`EncounterEditor::apply_sandbox`]; "Compare with saved" (the A/B of the
+//! edits, [`ab`]) asks the host for the saved version ([`EncounterEditor::compare_with`]):
 //!
 //! ```text
 //! let (mut edits, mut runs) = (Vec::new(), Vec::new());
@@ -19,6 +20,7 @@
 //! }
 //! ```
 
+pub mod ab;
 pub mod builder;
 pub mod edit;
 pub mod map_view;
@@ -111,9 +113,16 @@ impl EncounterEditor {
         self.prep.selected.as_deref()
     }
 
-    /// Carries out what the sandbox asked for: the host calls this from its one `apply`.
+    /// Carries out what the sandbox asked for: the host calls this from its one `apply`
+    /// (`CompareWithSaved` is the host's: it answers with [`EncounterEditor::compare_with`]).
     pub fn apply_sandbox(&mut self, command: &EncounterSandboxCommand) {
         self.sandbox.apply(command);
+    }
+
+    /// Starts the A/B of the encounter as edited against the version `saved` reads (the
+    /// encounter as saved), in the sandbox beside the difficulty estimate.
+    pub fn compare_with(&mut self, saved: ab::SavedLoader) {
+        self.sandbox.compare_with(saved);
     }
 
     /// Draws the editor for `enc`, or the empty state when there is none.

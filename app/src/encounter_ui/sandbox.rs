@@ -12,6 +12,7 @@ use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, LogEntry, Mode, StateView,
 };
 
+use super::ab::{AbSection, SavedLoader};
 use super::map_view::{Token, side_colour};
 use crate::sandbox::{Runner, SandboxCommand, Simulation, SystemSandbox, sandbox_ui};
 
@@ -26,6 +27,11 @@ pub enum EncounterSandboxCommand {
     Run(SandboxCommand),
     /// Whether the policies play both sides (the script is ignored).
     Policies(bool),
+    /// A/B the encounter as edited against the encounter as saved. The host's: it knows where
+    /// the saved version is, and hands it over with `EncounterEditor::compare_with`.
+    CompareWithSaved,
+    /// Stop the comparison in progress.
+    CancelCompare,
 }
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
@@ -38,6 +44,8 @@ pub struct Sandbox {
     pub(crate) runner: Option<Runner<EncounterRun>>,
     /// The Simulate control (the difficulty estimate).
     pub(crate) simulation: Simulation,
+    /// The A/B of the encounter as edited against the encounter as saved.
+    pub ab: AbSection,
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
     pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
@@ -55,6 +63,7 @@ impl Default for Sandbox {
             )
             .without_progress()
             .live(),
+            ab: AbSection::default(),
             error: None,
             source: None,
         }
@@ -171,6 +180,18 @@ impl Sandbox {
             }
             // Simulate is the panel's (`crate::sandbox::encounter`); the rest ends below.
             EncounterSandboxCommand::Run(control) => SystemSandbox::apply(self, control),
+            // The host's (see the variant); a host that has no saved version leaves it.
+            EncounterSandboxCommand::CompareWithSaved => {}
+            EncounterSandboxCommand::CancelCompare => self.ab.cancel(),
+        }
+    }
+
+    /// Starts the A/B of the encounter as edited against what `saved` reads, on as many seeds
+    /// as the estimate plays.
+    pub fn compare_with(&mut self, saved: SavedLoader) {
+        if let Some((enc, content, _, _)) = &self.source {
+            let edited = (enc.clone(), content.clone());
+            self.ab.compare(saved, edited, self.simulation.runs());
         }
     }
 
@@ -251,6 +272,10 @@ impl Sandbox {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(20));
         }
+        if self.ab.poll() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
         let mut policies = self.policies;
         if ui
             .checkbox(&mut policies, "Policies play")
@@ -263,6 +288,11 @@ impl Sandbox {
             ui.colored_label(Color32::from_rgb(230, 90, 80), e);
             return;
         }
+        let runs = self.simulation.runs();
+        egui::CollapsingHeader::new("A/B: what the edits change")
+            .id_salt("encounter-ab")
+            .default_open(true)
+            .show(ui, |ui| self.ab.ui(ui, runs, &mut |c| commands.push(c)));
         sandbox_ui(ui, &*self, &mut |c| {
             commands.push(EncounterSandboxCommand::Run(c));
         });

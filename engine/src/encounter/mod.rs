@@ -1,6 +1,7 @@
 //! The tabletop encounter engine (seed 004, section 1.8): ability headers as data, the eight
 //! Ability Times, Tests and Saves, status conditions, space and Shapes, encounter files, a CLI
-//! command, a difficulty estimate by simulation and a printable sheet.
+//! command, a difficulty estimate by simulation, the A/B of an encounter change and a printable
+//! sheet.
 //!
 //! ```text
 //! let (encounter, content) = encounter::load(path, &mut diags)?;
@@ -9,6 +10,7 @@
 //! ```
 //! Readings of the loose parts of the seed are listed in `docs/rules/encounters.md`.
 
+pub mod ab;
 pub mod ability;
 pub mod check;
 pub mod cli;

@@ -294,46 +294,91 @@ pub fn simulate(
     encounter: &Encounter,
     runs: u32,
 ) -> Result<SimulationReport, EncounterError> {
-    let heroes = encounter.heroes.clone();
-    let mut wins = 0;
-    let mut draws = 0;
-    let mut rounds = 0u64;
-    let mut drops: BTreeMap<String, u32> = encounter
-        .combatants
-        .iter()
-        .filter(|c| c.side == heroes)
-        .map(|c| (c.id.clone(), 0))
-        .collect();
+    let mut estimate = Estimate::new(encounter);
     for seed in 0..runs {
-        let mut run = EncounterRun::with_mode(content, encounter, u64::from(seed), Mode::Policies)?;
-        run.run_to_end();
-        let outcome = run.outcome().cloned();
-        match outcome.as_ref().and_then(|o| o.winner.as_deref()) {
-            Some(w) if w == heroes => wins += 1,
-            Some(_) => {}
-            None => draws += 1,
+        estimate.play(content, encounter, u64::from(seed))?;
+    }
+    Ok(estimate.report())
+}
+
+/// The estimate's sums, one run at a time (the A/B of an encounter keeps one per version).
+#[derive(Debug, Clone)]
+pub(super) struct Estimate {
+    heroes: String,
+    runs: u32,
+    wins: u32,
+    draws: u32,
+    rounds: u64,
+    drops: BTreeMap<String, u32>,
+}
+
+impl Estimate {
+    pub(super) fn new(encounter: &Encounter) -> Self {
+        let heroes = encounter.heroes.clone();
+        let drops = encounter
+            .combatants
+            .iter()
+            .filter(|c| c.side == heroes)
+            .map(|c| (c.id.clone(), 0))
+            .collect();
+        Self {
+            heroes,
+            runs: 0,
+            wins: 0,
+            draws: 0,
+            rounds: 0,
+            drops,
         }
-        rounds += u64::from(outcome.map_or(0, |o| o.rounds));
-        for (id, n) in &mut drops {
+    }
+
+    /// Plays seed `seed` to its end with the policies and counts it; whether the heroes won.
+    pub(super) fn play(
+        &mut self,
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+    ) -> Result<bool, EncounterError> {
+        let mut run = EncounterRun::with_mode(content, encounter, seed, Mode::Policies)?;
+        run.run_to_end();
+        let outcome = run.outcome();
+        let won = match outcome.and_then(|o| o.winner.as_deref()) {
+            Some(w) if w == self.heroes => {
+                self.wins += 1;
+                true
+            }
+            Some(_) => false,
+            None => {
+                self.draws += 1;
+                false
+            }
+        };
+        self.runs += 1;
+        self.rounds += u64::from(outcome.map_or(0, |o| o.rounds));
+        for (id, n) in &mut self.drops {
             if run.combatant(id).is_some_and(|c| !c.standing()) {
                 *n += 1;
             }
         }
+        Ok(won)
     }
-    let (low, high) = wilson_interval(wins, runs);
-    let n = f64::from(runs.max(1));
-    Ok(SimulationReport {
-        runs,
-        heroes,
-        hero_wins: wins,
-        draws,
-        win_rate: f64::from(wins) / n,
-        win_rate_low: low,
-        win_rate_high: high,
-        average_rounds: rounds as f64 / n,
-        drop_chance: drops
-            .into_iter()
-            .map(|(k, v)| (k, f64::from(v) / n))
-            .collect(),
-    })
+
+    pub(super) fn report(self) -> SimulationReport {
+        let (low, high) = wilson_interval(self.wins, self.runs);
+        let n = f64::from(self.runs.max(1));
+        SimulationReport {
+            runs: self.runs,
+            heroes: self.heroes,
+            hero_wins: self.wins,
+            draws: self.draws,
+            win_rate: f64::from(self.wins) / n,
+            win_rate_low: low,
+            win_rate_high: high,
+            average_rounds: self.rounds as f64 / n,
+            drop_chance: self
+                .drops
+                .into_iter()
+                .map(|(k, v)| (k, f64::from(v) / n))
+                .collect(),
+        }
+    }
 }

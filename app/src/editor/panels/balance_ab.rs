@@ -13,6 +13,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::ab::{AbReport, CardChange};
 use sigilforge_engine::balance::baseline::{Against, load_folder};
+use sigilforge_engine::balance::stats::Change;
 use sigilforge_engine::balance::{BalanceConfig, Control, run_ab};
 use sigilforge_engine::battle::{Battle, BattleContent};
 use sigilforge_engine::pack::Pack;
@@ -267,19 +268,11 @@ impl AbPanel {
 }
 
 fn change_text(c: &CardChange) -> String {
-    format!(
-        "{:+.1} points ({:.1}% → {:.1}%; 95% interval {:+.1} to {:+.1}){}",
-        100.0 * c.change,
-        100.0 * c.before,
-        100.0 * c.after,
-        100.0 * c.ci95[0],
-        100.0 * c.ci95[1],
-        if c.significant {
-            ""
-        } else {
-            ", not significant"
-        }
-    )
+    Change {
+        change: c.change,
+        ci95: c.ci95,
+    }
+    .describe(c.before)
 }
 
 fn summary_ui(ui: &mut Ui, report: &AbReport) {
