@@ -12,6 +12,7 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use sigilforge::editor::panels::balance_ab::flip_label;
 use sigilforge::editor::tab::Tab;
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge::sandbox::SystemSandbox as _;
@@ -170,12 +171,7 @@ fn an_ab_after_an_edit_opens_a_flipped_game_at_the_first_difference() {
     assert!(report.flipped > 0);
     // The first flipped game's button opens it in both versions.
     let flip = &report.flips[0];
-    let label = format!(
-        "seed {}: {} → {}",
-        flip.seed,
-        flip.before.text(),
-        flip.after.text()
-    );
+    let label = flip_label(flip);
     harness.query_all_by_label(&label).next().unwrap().click();
     harness.run();
     let opened = harness.state().balance_panel().ab.opened.as_ref().unwrap();

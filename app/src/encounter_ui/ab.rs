@@ -14,15 +14,22 @@ use sigilforge_engine::balance::stats::Change;
 use sigilforge_engine::encounter::ab::{EncounterAb, compare};
 use sigilforge_engine::encounter::{Encounter, EncounterContent};
 
-use super::sandbox::EncounterSandboxCommand;
-
 /// Reads the version to compare with (on the comparison's thread): the encounter as saved and
 /// the content it uses, or why it cannot be read.
 pub type SavedLoader =
     Box<dyn FnOnce() -> Result<(Encounter, EncounterContent), String> + Send + 'static>;
 
 /// Flipped seeds listed (the count says how many flipped in all).
-pub const LISTED_SEEDS: usize = 30;
+pub const LISTED_SEEDS: usize = 12;
+
+/// What the user asked the section for (the sandbox turns it into its command).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AbAsk {
+    /// Compare with the encounter as saved.
+    Compare,
+    /// Stop the comparison running.
+    Cancel,
+}
 
 struct Job {
     cancel: Arc<AtomicBool>,
@@ -116,13 +123,14 @@ impl AbSection {
     }
 
     /// Draws the section: the button (or the running comparison with Cancel), then the report.
-    pub fn ui(&self, ui: &mut Ui, runs: u32, push: &mut impl FnMut(EncounterSandboxCommand)) {
+    pub fn ui(&self, ui: &mut Ui, runs: u32) -> Option<AbAsk> {
+        let mut asked = None;
         ui.horizontal_wrapped(|ui| {
             if self.running() {
                 ui.spinner();
                 ui.label(format!("Comparing: {runs} seeds, each in both versions…"));
                 if ui.button("Cancel comparison").clicked() {
-                    push(EncounterSandboxCommand::CancelCompare);
+                    asked = Some(AbAsk::Cancel);
                 }
             } else if ui
                 .button("Compare with saved")
@@ -132,7 +140,7 @@ impl AbSection {
                 ))
                 .clicked()
             {
-                push(EncounterSandboxCommand::CompareWithSaved);
+                asked = Some(AbAsk::Compare);
             }
         });
         if let Some(error) = &self.error {
@@ -141,10 +149,11 @@ impl AbSection {
         if let Some(report) = &self.report {
             report_ui(ui, report);
         }
+        asked
     }
 }
 
-/// "Heroes' win rate: +25.0 points (40.0% → 65.0%; 95% interval +15.2 to +34.8)".
+/// "Heroes' win rate: +25.0 points (was 40.0%, now 65.0%; 95% interval +15.2 to +34.8)".
 #[must_use]
 pub fn change_text(r: &EncounterAb) -> String {
     let change = Change {
@@ -157,7 +166,7 @@ pub fn change_text(r: &EncounterAb) -> String {
 fn report_ui(ui: &mut Ui, r: &EncounterAb) {
     let text = RichText::new(change_text(r));
     ui.label(if r.significant { text.strong() } else { text })
-        .on_hover_text("As saved → as edited, the same seeds played by both; the interval pairs them seed by seed");
+        .on_hover_text("From the encounter as saved to as edited, the same seeds played by both; the interval pairs them seed by seed");
     if r.flipped == 0 {
         ui.label(format!("No seed of {} changed its result.", r.runs));
         return;

@@ -12,7 +12,7 @@ use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, LogEntry, Mode, StateView,
 };
 
-use super::ab::{AbSection, SavedLoader};
+use super::ab::{AbAsk, AbSection, SavedLoader};
 use super::map_view::{Token, side_colour};
 use crate::sandbox::{Runner, SandboxCommand, Simulation, SystemSandbox, sandbox_ui};
 
@@ -292,7 +292,11 @@ impl Sandbox {
         egui::CollapsingHeader::new("A/B: what the edits change")
             .id_salt("encounter-ab")
             .default_open(true)
-            .show(ui, |ui| self.ab.ui(ui, runs, &mut |c| commands.push(c)));
+            .show(ui, |ui| match self.ab.ui(ui, runs) {
+                Some(AbAsk::Compare) => commands.push(EncounterSandboxCommand::CompareWithSaved),
+                Some(AbAsk::Cancel) => commands.push(EncounterSandboxCommand::CancelCompare),
+                None => {}
+            });
         sandbox_ui(ui, &*self, &mut |c| {
             commands.push(EncounterSandboxCommand::Run(c));
         });

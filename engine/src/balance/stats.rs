@@ -188,12 +188,13 @@ impl Change {
         self.ci95[0] > 0.0 || self.ci95[1] < 0.0
     }
 
-    /// How the change of a rate that was `before` reads: "+2.5 points (40.0% → 42.5%; 95%
-    /// interval +0.3 to +4.7)", with ", not significant" when the interval holds zero.
+    /// How the change of a rate that was `before` reads: "+2.5 points (was 40.0%, now 42.5%;
+    /// 95% interval +0.3 to +4.7)", with ", not significant" when the interval holds zero
+    /// (words, not an arrow: the editor's fonts have no `→`).
     #[must_use]
     pub fn describe(&self, before: f64) -> String {
         format!(
-            "{:+.1} points ({:.1}% → {:.1}%; 95% interval {:+.1} to {:+.1}){}",
+            "{:+.1} points (was {:.1}%, now {:.1}%; 95% interval {:+.1} to {:+.1}){}",
             100.0 * self.change,
             100.0 * before,
             100.0 * (before + self.change),

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use egui::{RichText, Ui};
-use sigilforge_engine::balance::ab::{AbReport, CardChange};
+use sigilforge_engine::balance::ab::{AbReport, CardChange, Flip};
 use sigilforge_engine::balance::baseline::{Against, load_folder};
 use sigilforge_engine::balance::stats::Change;
 use sigilforge_engine::balance::{BalanceConfig, Control, run_ab};
@@ -332,6 +332,17 @@ fn changes_ui(ui: &mut Ui, cards: &[CardChange]) {
         });
 }
 
+/// A flipped game's button: "seed 42: A wins, now B wins" (words: the fonts have no `→`).
+#[must_use]
+pub fn flip_label(f: &Flip) -> String {
+    format!(
+        "seed {}: {}, now {}",
+        f.seed,
+        f.before.text(),
+        f.after.text()
+    )
+}
+
 fn flips_ui(ui: &mut Ui, report: &AbReport, push: &mut impl FnMut(BalanceCommand)) {
     ui.label(format!(
         "{} game(s) flipped (the same line-ups and seed, another result); click one to open it in both versions:",
@@ -339,7 +350,7 @@ fn flips_ui(ui: &mut Ui, report: &AbReport, push: &mut impl FnMut(BalanceCommand
     ));
     ui.horizontal_wrapped(|ui| {
         for (i, f) in report.flips.iter().take(LISTED_FLIPS).enumerate() {
-            let text = format!("seed {}: {} → {}", f.seed, f.before.text(), f.after.text());
+            let text = flip_label(f);
             if ui
                 .button(text)
                 .on_hover_text(format!(
