@@ -387,6 +387,14 @@ impl SigilforgeApp {
         }
     }
 
+    /// Picks up the sandbox's finished live odds (and starts a due re-run); while they run or
+    /// wait, frames come often: drawn within 100 ms of an edit.
+    fn poll_sandbox(&mut self, ctx: &egui::Context) {
+        if self.panels.sandbox.poll() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(10));
+        }
+    }
+
     /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
     /// repaint only when it has something due, so an idle editor is not redrawn.
     fn background(&mut self, ctx: &egui::Context) {
@@ -410,10 +418,7 @@ impl SigilforgeApp {
         {
             self.apply(EditCommand::ReloadFromDisk(changed));
         }
-        if self.panels.sandbox.poll() {
-            // Often while live odds run or wait: drawn within 100 ms of an edit.
-            ctx.request_repaint_after(std::time::Duration::from_millis(10));
-        }
+        self.poll_sandbox(ctx);
         if let Some(again) = self.panels.balance.poll() {
             ctx.request_repaint_after(again);
         }
@@ -476,6 +481,9 @@ impl SigilforgeApp {
             self.loaders_installed = true;
         }
         self.apply_theme(&ctx);
+        // Odds that came in since the last frame are drawn in this one, not the next (the
+        // end of the frame polls again for a re-run an edit of this frame made due).
+        self.poll_sandbox(&ctx);
         let mut commands = Vec::new();
         self.ctx = Some(ctx.clone());
         let modal_open = self.recovery_offer.is_some()
