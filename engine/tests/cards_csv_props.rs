@@ -56,7 +56,11 @@ fn list_word() -> impl Strategy<Value = String> {
 fn card(id: String) -> impl Strategy<Value = Card> {
     (
         cell_text(),
-        prop_oneof![Just(CardKind::Creature), Just(CardKind::Beast), Just(CardKind::Spell)],
+        prop_oneof![
+            Just(CardKind::Creature),
+            Just(CardKind::Beast),
+            Just(CardKind::Spell)
+        ],
         (-1000i32..1000, -1000i32..1000, -1000i32..1000),
         proptest::collection::vec(list_word(), 0..3),
         proptest::collection::vec(list_word(), 0..3),

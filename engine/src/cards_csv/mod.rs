@@ -131,7 +131,8 @@ pub struct CardChange {
 }
 
 impl CardChange {
-    /// The changed fields as `field: old → new`, for showing before writing.
+    /// The changed fields as `field old → new`, for showing before writing: the same words
+    /// as every other item change the editor shows (`ron_doc::describe`).
     #[must_use]
     pub fn describe(&self) -> Vec<String> {
         let Some(before) = &self.before else {
@@ -140,46 +141,11 @@ impl CardChange {
                 self.after.id, self.after.name
             )];
         };
-        let mut out = Vec::new();
-        let mut field = |name: &str, a: String, b: String| {
-            if a != b {
-                out.push(format!("{name}: {a} → {b}"));
-            }
-        };
-        let (a, b) = (before, &self.after);
-        field("name", a.name.clone(), b.name.clone());
-        field("kind", a.kind.name().into(), b.kind.name().into());
-        field("cost", a.cost.to_string(), b.cost.to_string());
-        field("attack", a.attack.to_string(), b.attack.to_string());
-        field("life", a.life.to_string(), b.life.to_string());
-        field(
-            "tribes",
-            a.tribes.join(LIST_SEPARATOR),
-            b.tribes.join(LIST_SEPARATOR),
-        );
-        field(
-            "tags",
-            a.tags.join(LIST_SEPARATOR),
-            b.tags.join(LIST_SEPARATOR),
-        );
-        field(
-            "keywords",
-            a.keywords.join(LIST_SEPARATOR),
-            b.keywords.join(LIST_SEPARATOR),
-        );
-        field("text", a.text.clone(), b.text.clone());
-        field(
-            "art",
-            a.art.clone().unwrap_or_default(),
-            b.art.clone().unwrap_or_default(),
-        );
-        if a.abilities != b.abilities {
-            out.push("abilities changed".into());
+        match (ron::to_string(before), ron::to_string(&self.after)) {
+            (Ok(a), Ok(b)) => crate::ron_doc::describe::value_changes(&a, &b),
+            // A card always serialises; were it not to, say so rather than nothing.
+            _ => vec!["changed".to_owned()],
         }
-        if a.stats != b.stats {
-            out.push(format!("stats: {:?} → {:?}", a.stats, b.stats));
-        }
-        out
     }
 }
 
@@ -339,7 +305,7 @@ mod tests {
         let plan = plan_import(&pack, &text).unwrap();
         assert_eq!(plan.changes.len(), 2);
         assert_eq!(plan.changes[0].after.cost, 4);
-        assert_eq!(plan.changes[0].describe(), ["cost: 1 → 4"]);
+        assert_eq!(plan.changes[0].describe(), ["cost 1 → 4"]);
         assert_eq!(
             (plan.changes[1].file.as_str(), plan.changes[1].index),
             ("cards.ron", 2)
