@@ -539,7 +539,7 @@ fn an_open_card_whose_file_breaks_says_so_and_opens_the_text() {
 /// The x of the text view's line-number column: it moves left as the view scrolls right.
 fn line_numbers_x(harness: &Harness<'_, SigilforgeApp>) -> f32 {
     let node = harness.get_by_label_contains("   1\n");
-    node.rect().min.x as f32
+    node.rect().min.x
 }
 
 #[test]
