@@ -103,9 +103,7 @@ impl Battle {
                 state.place(&program, card, side as u8, slot);
             }
         }
-        state.ensure_stats(&program);
-        state.check_deaths = false;
-        state.suspect_count = 0;
+        state.settle_setup(&program);
         Self {
             program,
             setup: s,
@@ -192,9 +190,7 @@ impl Battle {
             }
         }
         // As `with_log` leaves a fresh battle: stats known, no death check pending.
-        self.state.ensure_stats(program);
-        self.state.check_deaths = false;
-        self.state.suspect_count = 0;
+        self.state.settle_setup(program);
     }
 
     /// Turns on (or off) noting every ability that acts in [`State::fired`]; battles reset from

@@ -457,6 +457,23 @@ impl State {
         self.suspect_all();
     }
 
+    /// A battle as set up: stats known, no death check pending, and a creature that starts at
+    /// 0 life (or marked) kept a suspect for the next check, so the next death check destroys it as a full look
+    /// would (found by `random_keyword_text_never_panics_the_loader`: a 0-life card).
+    pub(super) fn settle_setup(&mut self, p: &Program) {
+        self.ensure_stats(p);
+        self.check_deaths = false;
+        self.suspect_count = 0;
+        for id in 0..self.creatures.len() {
+            let c = &self.creatures[id];
+            if c.on_line && (c.doomed || c.damage >= c.life()) {
+                self.suspect(id as CreatureId);
+            }
+        }
+        // Kept for the next check, which comes when it always did.
+        self.check_deaths = false;
+    }
+
     /// Asks for a death check of one creature (it was damaged or marked).
     #[inline]
     pub(super) fn suspect(&mut self, id: CreatureId) {
