@@ -61,7 +61,8 @@ fn check_distance(d: Distance, units: i32) {
         "{d:?} at {}u misses",
         units + 1
     );
-    assert!(has(&beyond, "no valid targets"));
+    // An Action does not start on an out-of-range target (only a Slow Action may).
+    assert!(has(&beyond, "t is not a valid target: it is out of range"));
 }
 
 #[test]
@@ -118,7 +119,10 @@ fn distance_blocked_sight_makes_a_target_invalid() {
         "skeleton",
         "Use(ability: \"elemental_blast\", targets: [\"foe\"])",
     );
-    assert!(has(&run, "Elemental Blast has no valid targets"));
+    assert!(has(
+        &run,
+        "cannot start Elemental Blast: foe is not a valid target: it is out of sight"
+    ));
 }
 
 #[test]
@@ -135,7 +139,10 @@ fn true_distance_ignores_sight_and_cover() {
          script: [TakeCover, EndTurn, Use(ability: \"elemental_blast\", targets: [\"foe\"]), \
            ForceRoll([4, 4]), Use(ability: \"turn_undead\", targets: [\"foe\"])])",
     );
-    assert!(has(&covered, "Elemental Blast has no valid targets"));
+    assert!(has(
+        &covered,
+        "cannot start Elemental Blast: foe is not a valid target: it is behind cover"
+    ));
     assert_eq!(
         covered.combatant("foe").unwrap().health,
         1,
@@ -149,7 +156,10 @@ fn creature_tags_filter_targets() {
         "goblin",
         "Use(ability: \"turn_undead\", targets: [\"foe\"])",
     );
-    assert!(has(&run, "Turn Undead has no valid targets"));
+    assert!(has(
+        &run,
+        "cannot start Turn Undead: foe is not a valid target: it lacks the creature tag"
+    ));
     assert_eq!(run.combatant("foe").unwrap().health, 5);
 }
 
@@ -283,7 +293,10 @@ fn cover_cells_protect_from_non_true_distances() {
          script: [Use(ability: \"elemental_blast\", targets: [\"foe\"]), ForceRoll([4, 4]), \
            Use(ability: \"turn_undead\", targets: [\"foe\"])])";
     let run = play(src);
-    assert!(has(&run, "Elemental Blast has no valid targets"));
+    assert!(has(
+        &run,
+        "cannot start Elemental Blast: foe is not a valid target: it is behind cover"
+    ));
     assert_eq!(
         run.combatant("foe").expect("foe").health,
         1,

@@ -102,6 +102,7 @@ impl EncounterRun {
             Effect::Damage { amount, kind } => {
                 for t in targets {
                     self.deal_damage(
+                        user,
                         *t,
                         amount.saturating_add(extra_damage),
                         kind.as_deref(),
@@ -265,10 +266,12 @@ impl EncounterRun {
         }
     }
 
-    /// Damage to one creature: Vulnerable adds, a Ward subtracts; a Concentrating creature
-    /// makes a Focus Save; then Reactions to taking damage (or dropping) may answer.
+    /// Damage to one creature from `by`'s ability: Vulnerable adds, a Ward subtracts; a
+    /// Concentrating creature makes a Focus Save; then Reactions to taking damage (or dropping)
+    /// may answer.
     pub(super) fn deal_damage(
         &mut self,
+        by: usize,
         t: usize,
         amount: i32,
         kind: Option<&str>,
@@ -342,7 +345,7 @@ impl EncounterRun {
             self.combatants[t].pending.clear();
             self.reaction_window(TriggerEvent::Drops, drop_at, depth);
         } else if dealt > 0 {
-            self.reaction_window(TriggerEvent::Damaged { who: t }, at, depth);
+            self.reaction_window(TriggerEvent::Damaged { who: t, by }, at, depth);
         }
     }
 }

@@ -19,8 +19,8 @@ pub(super) enum TriggerEvent<'a> {
         def: &'a AbilityDef,
         targets: &'a [usize],
     },
-    /// `who` took damage.
-    Damaged { who: usize },
+    /// `who` took damage from `by`'s ability.
+    Damaged { who: usize, by: usize },
     /// `who` dropped.
     Drops,
 }
@@ -119,6 +119,18 @@ impl EncounterRun {
                     spec.kind, place.origin
                 ),
             );
+        }
+        // A creature named twice is still one target (seed 004, 1.8: the Test's targets are
+        // creatures, "choosing its targets"; naming one again adds nothing).
+        let mut unique: Vec<usize> = Vec::with_capacity(targets.len());
+        for t in targets {
+            if !unique.contains(t) {
+                unique.push(*t);
+            }
+        }
+        let targets = unique.as_slice();
+        if let Some(why) = self.start_problem(user, &def, targets, shape) {
+            return self.refuse(user, format!("{uid} cannot start {name}: {why}"));
         }
         let spends = def.time.costs_beat();
         if spends {
@@ -236,26 +248,93 @@ impl EncounterRun {
 
     /// Whether a creature is a valid target of `def` for `user` right now.
     pub(super) fn valid_target(&self, user: usize, def: &AbilityDef, t: usize) -> bool {
+        self.target_problem(user, def, t).is_none()
+    }
+
+    /// Why a creature is not a valid target of `def` for `user` right now, in plain words
+    /// (`None` when it is valid).
+    pub(super) fn target_problem(
+        &self,
+        user: usize,
+        def: &AbilityDef,
+        t: usize,
+    ) -> Option<&'static str> {
         let (u, c) = (&self.combatants[user], &self.combatants[t]);
         if !c.standing() {
-            return false;
+            return Some("it has dropped");
         }
         let side_ok = match def.target.side {
             TargetSide::Enemy => c.side != u.side,
             TargetSide::Ally => c.side == u.side,
             TargetSide::Any => true,
         };
-        let tags_ok =
-            def.target.tags.is_empty() || def.target.tags.iter().any(|g| c.block.tags.contains(g));
-        let reach_ok = def.target.reach.is_none_or(|r| {
-            distance(u.position, c.position) <= r.distance.units()
-                && (r.r#true
-                    || t == user
-                    || (!c.in_cover
-                        && !self.map.gives_cover(c.position)
-                        && self.map.clear_line(u.position, c.position)))
-        });
-        side_ok && tags_ok && reach_ok
+        if !side_ok {
+            return Some(match def.target.side {
+                TargetSide::Enemy => "it is not an enemy",
+                _ => "it is not an ally",
+            });
+        }
+        if !def.target.tags.is_empty() && !def.target.tags.iter().any(|g| c.block.tags.contains(g))
+        {
+            return Some("it lacks the creature tag the ability needs");
+        }
+        let r = def.target.reach?;
+        if distance(u.position, c.position) > r.distance.units() {
+            return Some("it is out of range");
+        }
+        if r.r#true || t == user {
+            return None;
+        }
+        if c.in_cover || self.map.gives_cover(c.position) {
+            return Some("it is behind cover");
+        }
+        if !self.map.clear_line(u.position, c.position) {
+            return Some("it is out of sight");
+        }
+        None
+    }
+
+    /// Why `user` cannot start `def` against these targets now (`None` when it can). Only a
+    /// Slow Action may start on targets that are not valid yet (seed 004, 1.8: "When you start
+    /// a Slow Action, you may choose targets that are initially invalid"); every other Time
+    /// needs valid targets when it starts, as it takes effect at once.
+    fn start_problem(
+        &self,
+        user: usize,
+        def: &AbilityDef,
+        targets: &[usize],
+        shape: Option<ShapePlacement>,
+    ) -> Option<String> {
+        if def.time == AbilityTime::SlowAction || !Self::needs_targets(def) {
+            return None;
+        }
+        if let Some(spec) = def.target.shape {
+            let Some(place) = shape else {
+                return Some("it needs a place for its Shape".to_owned());
+            };
+            let from = self.combatants[user].position;
+            if !spec.r#true && !self.map.clear_line(from, place.origin) {
+                return Some(format!(
+                    "the Shape's origin at {:?} is out of sight",
+                    place.origin
+                ));
+            }
+            return None;
+        }
+        if targets.is_empty() {
+            return Some("no target was chosen".to_owned());
+        }
+        let max = def.target.count.max(1) as usize;
+        if targets.len() > max {
+            return Some(format!(
+                "it takes at most {max} target(s); {} were chosen",
+                targets.len()
+            ));
+        }
+        targets.iter().find_map(|t| {
+            self.target_problem(user, def, *t)
+                .map(|why| format!("{} is not a valid target: {why}", self.combatants[*t].id))
+        })
     }
 
     /// The targets that count when the Test happens (invalid ones drop out).
@@ -557,3 +636,4 @@ impl EncounterRun {
         result
     }
 }
+

@@ -387,6 +387,9 @@ impl EncounterRun {
             Some("no Beats left".to_owned())
         } else if !self.map.contains(cell) || self.map.blocks(cell) {
             Some(format!("{cell:?} is off the map or blocked"))
+        } else if !self.map.clear_line(from, cell) {
+            // A blocking cell is a full-height wall: a straight move cannot pass it.
+            Some(format!("a wall stands between {from:?} and {cell:?}"))
         } else if distance(from, cell) > c.block.speed as i32 {
             Some(format!(
                 "{cell:?} is beyond its speed of {}u",

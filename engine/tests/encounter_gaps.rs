@@ -1,0 +1,162 @@
+//! Rules gaps of issue 17, each closed in the model, engine, validation and docs, each test
+//! citing the seed 004 (section 1.8) sentence it follows.
+
+mod encounter_common;
+
+use encounter_common::{has, log_text, play, problems};
+
+/// An encounter in the starter tabletop pack with these combatants, script and extras.
+fn source(map: &str, combatants: &str, script: &str, extra: &str) -> String {
+    format!(
+        "Encounter(name: \"gaps\", pack: Some(\"tabletop\"), map: {map},\n\
+         combatants: [{combatants}],\nscript: [{script}],\n{extra})"
+    )
+}
+
+const OPEN_MAP: &str = "(width: 12, height: 8)";
+
+/// Bob at (2, 2) and a goblin that does not react, at `goblin`.
+fn bob_and_goblin(goblin: (i32, i32)) -> String {
+    format!(
+        "(id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: ({}, {}), reacts: false)",
+        goblin.0, goblin.1
+    )
+}
+
+// ---------- Walls block movement ----------
+
+/// Seed 004, 1.8: "Objects block this flow" (a Shape's); a blocking cell is a full-height wall,
+/// and a straight move (our reading of movement, chapter 2) cannot pass through it either.
+#[test]
+fn walls_block_movement_through_a_full_height_wall() {
+    let wall = "(width: 12, height: 8, blocking: [(4, 1), (4, 2), (4, 3)])";
+    let run = play(&source(wall, &bob_and_goblin((10, 6)), "Move((6, 2))", ""));
+    let bob = run.combatant("bob").expect("bob");
+    assert_eq!(bob.position, (2, 2), "{}", log_text(&run));
+    assert_eq!(bob.beats, 2, "a refused move spends no Beat");
+    assert!(has(&run, "a wall stands between (2, 2) and (6, 2)"));
+
+    let around = play(&source(wall, &bob_and_goblin((10, 6)), "Move((5, 5))", ""));
+    assert_eq!(
+        around.combatant("bob").expect("bob").position,
+        (5, 5),
+        "a line that passes the wall's end is open: {}",
+        log_text(&around)
+    );
+}
+
+// ---------- Invalid targets: only a Slow Action may start ----------
+
+/// Seed 004, 1.8: "You must spend a Beat on your Turn to start an Action, choosing its
+/// targets", and only of a Slow Action: "you may choose targets that are initially invalid".
+#[test]
+fn action_on_out_of_range_target_does_not_start() {
+    let run = play(&source(
+        OPEN_MAP,
+        &bob_and_goblin((6, 2)),
+        "Use(ability: \"melee_attack\", targets: [\"gob\"])",
+        "",
+    ));
+    assert_eq!(run.combatant("bob").expect("bob").beats, 2, "no Beat spent");
+    assert_eq!(run.combatant("gob").expect("gob").health, 5);
+    assert!(
+        has(
+            &run,
+            "bob cannot start Melee Attack: gob is not a valid target: it is out of range"
+        ),
+        "{}",
+        log_text(&run)
+    );
+    assert!(!has(&run, "starts Melee Attack"));
+}
+
+/// Seed 004, 1.8: "When you start a Slow Action, you may choose targets that are initially
+/// invalid (due to being out or range, sight, etc.)" and "Any invalid targets when it comes
+/// time to perform the Test for the Ability no longer count as targets."
+#[test]
+fn slow_action_may_start_on_an_invalid_target() {
+    let extra = "abilities: [(id: \"slow_blow\", name: \"Slow Blow\", time: SlowAction, \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+         outcomes: (mixed: [Damage(amount: 2)]))],\n\
+         creatures: [(id: \"brute\", name: \"Brute\", health: 9, abilities: [(id: \"slow_blow\")])]";
+    let combatants = "(id: \"brute\", stat_block: \"brute\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (6, 2), reacts: false)";
+    // The brute starts it on the distant goblin; the goblin walks up; the blow lands.
+    let script = "Use(ability: \"slow_blow\", targets: [\"gob\"]), EndTurn, Move((3, 2)), EndTurn";
+    let run = play(&source(OPEN_MAP, combatants, script, extra));
+    assert!(has(&run, "brute spends a Beat and starts Slow Blow"));
+    assert_eq!(
+        run.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&run)
+    );
+}
+
+// ---------- The same target named twice ----------
+
+/// Seed 004, 1.8: an Action's targets are creatures ("choosing its targets", "Any invalid
+/// targets ... no longer count as targets"): a creature is a target or not, so naming it twice
+/// makes it one target, hit once.
+#[test]
+fn same_target_named_twice_is_hit_once() {
+    let extra = "abilities: [(id: \"twin_strike\", name: \"Twin Strike\", time: Action, \
+         target: (kinds: [Creature], side: Enemy, count: 2, reach: Some((distance: Swinging))), \
+         effects: [Damage], outcomes: (mixed: [Damage(amount: 2)]))],\n\
+         creatures: [(id: \"twin\", name: \"Twin\", health: 9, abilities: [(id: \"twin_strike\")])]";
+    let combatants = "(id: \"twin\", stat_block: \"twin\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (3, 2), reacts: false)";
+    let run = play(&source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"twin_strike\", targets: [\"gob\", \"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        run.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&run)
+    );
+    let hits = run
+        .log()
+        .iter()
+        .filter(|e| e.text.starts_with("gob takes"))
+        .count();
+    assert_eq!(hits, 1);
+}
+
+// ---------- A TakesDamage Reaction aims at the attacker ----------
+
+/// Seed 004, 1.8: "When a Reaction's Trigger occurs, you can then immediately spend a Beat to
+/// start the Reaction"; for "when you take damage" the creature that dealt it is the one a
+/// Reaction striking back can target.
+#[test]
+fn takes_damage_reaction_targets_the_attacker() {
+    let extra = "abilities: [(id: \"thorns\", name: \"Thorns\", time: FreeReaction, \
+         triggers: [TakesDamage], \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+         effects: [Damage], outcomes: (mixed: [Damage(amount: 1)]))],\n\
+         creatures: [(id: \"bramble\", name: \"Bramble\", health: 9, abilities: [(id: \"thorns\")])]";
+    let combatants = "(id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\
+         (id: \"bramble\", stat_block: \"bramble\", side: \"foes\", position: (3, 2))";
+    let run = play(&source(
+        OPEN_MAP,
+        combatants,
+        "ForceRoll([3, 3]), Use(ability: \"melee_attack\", targets: [\"bramble\"])",
+        extra,
+    ));
+    assert!(has(&run, "bramble answers with Thorns"), "{}", log_text(&run));
+    assert_eq!(
+        run.combatant("bob").expect("bob").health,
+        9,
+        "{}",
+        log_text(&run)
+    );
+}
+
+#[test]
+fn validation_is_quiet_on_these_sources() {
+    assert!(problems(&source(OPEN_MAP, &bob_and_goblin((3, 2)), "", "")).is_empty());
+}
