@@ -147,7 +147,11 @@ fn takes_damage_reaction_targets_the_attacker() {
         "ForceRoll([3, 3]), Use(ability: \"melee_attack\", targets: [\"bramble\"])",
         extra,
     ));
-    assert!(has(&run, "bramble answers with Thorns"), "{}", log_text(&run));
+    assert!(
+        has(&run, "bramble answers with Thorns"),
+        "{}",
+        log_text(&run)
+    );
     assert_eq!(
         run.combatant("bob").expect("bob").health,
         9,

@@ -636,4 +636,3 @@ impl EncounterRun {
         result
     }
 }
-
