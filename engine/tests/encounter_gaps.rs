@@ -164,3 +164,142 @@ fn takes_damage_reaction_targets_the_attacker() {
 fn validation_is_quiet_on_these_sources() {
     assert!(problems(&source(OPEN_MAP, &bob_and_goblin((3, 2)), "", "")).is_empty());
 }
+
+// ---------- Upgrade levels and Prestige Upgrades ----------
+
+/// Goblin (level 1) written inline with these `abilities` entries, in an encounter.
+fn goblin_with(abilities: &str) -> String {
+    source(
+        OPEN_MAP,
+        "(id: \"gob\", side: \"foes\", position: (3, 2), inline: Some((id: \"gob_block\", \
+         name: \"Goblin\", level: 1, health: 5, abilities: [ABILITIES])))"
+            .replace("ABILITIES", abilities)
+            .as_str(),
+        "",
+        "",
+    )
+}
+
+/// Seed 004, 1.8: "you may need to reach certain Levels or other Requirements before you can
+/// take on those Upgrades"; "Prestige Upgrades - Usable on any Ability to gain any Upgrade,
+/// ignoring Requirements. Some Abilities will also explicitly list \"Prestige Upgrades\" that
+/// you can only gain using a Prestige Upgrade."
+#[test]
+fn upgrade_above_level_is_a_validation_problem_unless_prestige() {
+    let too_high = problems(&goblin_with(
+        "(id: \"melee_attack\", upgrades: [\"Powerful(1)\", \"Powerful(2)\"])",
+    ));
+    assert!(
+        too_high
+            .iter()
+            .any(|p| p
+                .contains("`Powerful(2)` of `melee_attack` needs level 3; `gob_block` is level 1")),
+        "{too_high:?}"
+    );
+    let bought = problems(&goblin_with(
+        "(id: \"melee_attack\", upgrades: [\"Powerful(1)\", \"Powerful(2)\"], prestige: [\"Powerful(2)\"])",
+    ));
+    assert!(bought.is_empty(), "{bought:?}");
+
+    let unmarked = problems(&goblin_with(
+        "(id: \"elemental_blast\", flavors: [\"Frost Bolt\"], upgrades: [\"Far-Reaching\"])",
+    ));
+    assert!(
+        unmarked
+            .iter()
+            .any(|p| p.contains("`Far-Reaching` of `elemental_blast` is a Prestige Upgrade")),
+        "{unmarked:?}"
+    );
+    let marked = problems(&goblin_with(
+        "(id: \"elemental_blast\", flavors: [\"Frost Bolt\"], upgrades: [\"Far-Reaching\"], \
+         prestige: [\"Far-Reaching\"])",
+    ));
+    assert!(marked.is_empty(), "{marked:?}");
+
+    let stray = problems(&goblin_with(
+        "(id: \"melee_attack\", prestige: [\"Powerful(1)\"])",
+    ));
+    assert!(
+        stray
+            .iter()
+            .any(|p| p.contains("is marked as bought with a Prestige Upgrade")),
+        "{stray:?}"
+    );
+}
+
+/// Taking an Upgrade with Prestige points marks it, so the validator accepts the level.
+#[test]
+fn taking_an_upgrade_with_prestige_points_marks_it() {
+    use sigilforge_engine::encounter::ability::UpgradeKind;
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let (_, content) = sigilforge_engine::encounter::load_source(
+        &goblin_with("(id: \"melee_attack\")"),
+        &encounter_common::pack_dir().join("inline_test.ron"),
+        &mut diags,
+    )
+    .expect("loads");
+    let def = &content.abilities["melee_attack"];
+    let mut known = def.learn(&[]).expect("learns");
+    def.take_upgrade(&mut known, "Powerful(1)", UpgradeKind::Fighter, 1)
+        .expect("Fighter points");
+    def.take_upgrade(&mut known, "Powerful(2)", UpgradeKind::Prestige, 1)
+        .expect("Prestige ignores the level");
+    assert_eq!(known.prestige, vec!["Powerful(2)".to_owned()]);
+}
+
+// ---------- An interrupted Component forces a Focus Save ----------
+
+/// A binder holding a Concentration effect on a goblin while it stays within Spitting Distance;
+/// the goblin then moves to `to` with the Focus Save's dice forced to [1, 2].
+fn binding_run(to: (i32, i32)) -> sigilforge_engine::encounter::EncounterRun {
+    let extra = "abilities: [(id: \"binding\", name: \"Binding\", time: Action, \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+         components: [(name: \"the target within 4u\", check: TargetWithin(Spitting))], \
+         test: Some((modifier: \"Mage\", status: Some(Concentrating))), effects: [Control], \
+         outcomes: (low: [Note(\"a weak binding\")], mixed: [Note(\"a binding\")], \
+         high: [Note(\"a strong binding\")]))],\n\
+         creatures: [(id: \"binder\", name: \"Binder\", health: 9, abilities: [(id: \"binding\")])]";
+    let combatants = "(id: \"binder\", stat_block: \"binder\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (4, 2), reacts: false)";
+    let script = format!(
+        "ForceRoll([4, 4]), Use(ability: \"binding\", targets: [\"gob\"]), EndTurn, \
+         ForceRoll([1, 2]), Move(({}, {})), EndTurn",
+        to.0, to.1
+    );
+    play(&source(OPEN_MAP, combatants, &script, extra))
+}
+
+/// Seed 004, 1.8: "While you have stacks of Concentrating, if you take Damage or if one of the
+/// Components of one of your active Concentration Abilities gets interrupted, then you will
+/// need to make a Focus Save. ... If you Fail the Focus Save, all active Concentration Ability
+/// effects end."
+#[test]
+fn interrupted_component_forces_a_focus_save() {
+    let run = binding_run((8, 2));
+    assert!(
+        has(
+            &run,
+            "binder's a binding is interrupted: its Component the target within 4u no longer holds"
+        ),
+        "{}",
+        log_text(&run)
+    );
+    assert!(has(&run, "binder makes a Focus Save"), "{}", log_text(&run));
+    assert!(has(&run, "Concentration effects end (failed Focus Save)"));
+    assert!(
+        run.combatant("binder")
+            .expect("binder")
+            .concentration
+            .is_empty()
+    );
+
+    let near = binding_run((5, 2));
+    assert!(!has(&near, "Focus Save"), "{}", log_text(&near));
+    assert_eq!(
+        near.combatant("binder")
+            .expect("binder")
+            .concentration
+            .len(),
+        1
+    );
+}

@@ -1,34 +1,18 @@
 //! Space: the six Distances, True distances, creature tags, the five Shapes, blocking objects.
 
-use std::path::{Path, PathBuf};
+mod encounter_common;
 
-use sigilforge_engine::diag::Diagnostics;
+use encounter_common::has;
 use sigilforge_engine::encounter::ability::{Distance, ShapeKind, ShapeSpec};
 use sigilforge_engine::encounter::space::{
     Cell, GridMap, ShapePlacement, affected_cells, distance, origin_allowed, shape_cells,
 };
-use sigilforge_engine::encounter::{EncounterRun, load_source};
-
-fn pack_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters")
-}
+use sigilforge_engine::encounter::EncounterRun;
 
 fn play(src: &str) -> EncounterRun {
-    let mut diags = Diagnostics::new();
-    let (enc, content) =
-        load_source(src, &pack_dir().join("inline_test.ron"), &mut diags).expect("loads");
-    assert!(
-        diags.is_empty(),
-        "{:?}",
-        diags.iter().map(ToString::to_string).collect::<Vec<_>>()
-    );
-    let mut run = EncounterRun::new(&content, &enc, 3).expect("starts");
+    let mut run = encounter_common::start(src, 3);
     run.run_to_end();
     run
-}
-
-fn has(run: &EncounterRun, needle: &str) -> bool {
-    run.log().iter().any(|e| e.text.contains(needle))
 }
 
 /// A shooter with an ability of reach `d` (auto Mixed, 1 damage) against a target `gap` units east.

@@ -613,11 +613,14 @@ impl EncounterRun {
                     _ => None,
                 })
                 .unwrap_or_else(|| def.name.clone());
+            let missing = self.missing_components(user, def, &targets);
             self.combatants[user]
                 .concentration
                 .push(ConcentrationEffect {
                     ability: def.id.clone(),
                     what,
+                    targets: targets.clone(),
+                    missing,
                 });
             let n = self.combatants[user].concentration.len();
             self.push(

@@ -316,6 +316,7 @@ impl EncounterRun {
         } else {
             self.finish(None, "the script is over".to_owned());
         }
+        self.check_concentration_components();
         self.steps += 1;
         if let Err(limit) = self.guard.tick() {
             // Actions that never end a turn (a policy that keeps being refused).
