@@ -201,3 +201,29 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
         "{reason}"
     );
 }
+
+#[test]
+fn export_sheet_writes_the_gm_sheet_and_says_where() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush.html");
+    let mut harness = harness(dir.path());
+    harness.get_by_label("Encounters").click();
+    harness.run();
+    harness
+        .get_by_label_contains("(encounters/goblin_ambush.ron)")
+        .click();
+    harness.run();
+    harness.run();
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+    );
+    click_topmost(&mut harness, "Export sheet…");
+    harness.run();
+    harness.run();
+    let html = std::fs::read_to_string(&path).unwrap();
+    assert!(html.contains("Saves by the Test"), "the GM sheet");
+    assert!(html.contains("Goblin Ambush"));
+    harness.get_by_label_contains("Sheet written to");
+}

@@ -3,11 +3,11 @@
 mod encounter_common;
 
 use encounter_common::has;
+use sigilforge_engine::encounter::EncounterRun;
 use sigilforge_engine::encounter::ability::{Distance, ShapeKind, ShapeSpec};
 use sigilforge_engine::encounter::space::{
     Cell, GridMap, ShapePlacement, affected_cells, distance, origin_allowed, shape_cells,
 };
-use sigilforge_engine::encounter::EncounterRun;
 
 fn play(src: &str) -> EncounterRun {
     let mut run = encounter_common::start(src, 3);

@@ -26,6 +26,7 @@ pub mod sheet;
 pub mod space;
 pub mod state;
 mod turns;
+pub mod words;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use check::{check, check_content, check_pack};

@@ -1,269 +1,561 @@
-//! A printable encounter sheet: one self-contained HTML file (no scripts, no outside links) with
-//! the turn order, the map as a grid, each stat block and each ability with its header. Every
-//! piece of text from content is escaped.
+//! The printable encounter sheet a game master runs the fight from: one self-contained HTML file
+//! (no scripts, no outside links, no style sheet — inline styles only) in plain words. Per
+//! creature: its numbers as the engine starts them (Passives applied), its resources and
+//! statuses, and each ability as the engine runs it for that creature (its Flavor and Upgrades
+//! applied: the Hag's High Elemental Blast reads "6 Fire damage"); then the save-by-band table,
+//! a status glossary, the map with coordinates and a legend, the turn order and the difficulty
+//! estimate with its interval. Every piece of text from content is escaped.
+//!
+//! Numbers a test compares with the engine carry a `data-n="combatant.what"` attribute.
 
 use std::fmt::Write as _;
 
 use crate::markup::escape;
+use crate::model::{KnownAbility, StatusKind};
 
-use super::ability::AbilityDef;
+use super::ability::{AbilityDef, AbilityTime, Effect};
+use super::dice::DiceRule;
 use super::file::{Encounter, EncounterContent};
+use super::policy::{SimulationReport, simulate};
+use super::run::EncounterRun;
+use super::state::Combatant;
+use super::words::{
+    condition_words, distance_words, effect_kind_words, effects_words, target_words, test_words,
+    time_words, trigger_words,
+};
 
-/// The sheet's HTML.
+/// Runs the difficulty estimate on the sheet plays (seeds 0..N−1).
+pub const SHEET_RUNS: u32 = 200;
+
+/// Largest map side drawn on the sheet (a bigger map is cut, with a note).
+const MAX_DRAWN_SIDE: i32 = 200;
+
+const CELL: &str = "border:1px solid #444;padding:2px 6px;vertical-align:top";
+const HEAD: &str = "border:1px solid #444;padding:2px 6px;text-align:left;background:#eee";
+const MAP_CELL: &str = "border:1px solid #999;width:1.6em;height:1.6em;text-align:center;padding:0";
+
+/// The sheet's HTML, with the difficulty estimated over [`SHEET_RUNS`] simulated runs.
 #[must_use]
 pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> String {
+    let difficulty = simulate(content, encounter, SHEET_RUNS).ok();
+    sheet_html(encounter, content, difficulty.as_ref())
+}
+
+/// The sheet's HTML with a given difficulty estimate (`None`: the sheet says it is missing).
+#[must_use]
+pub fn sheet_html(
+    encounter: &Encounter,
+    content: &EncounterContent,
+    difficulty: Option<&SimulationReport>,
+) -> String {
     let e = escape;
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
-body{{font-family:serif;margin:1.5em}} table{{border-collapse:collapse}} td,th{{border:1px solid #444;padding:2px 6px}}\
-.map td{{width:1.6em;height:1.6em;text-align:center;padding:0}} .wall{{background:#444}} .cover{{background:#ccc}} .ability{{border:1px solid #888;margin:.5em 0;padding:.4em;page-break-inside:avoid}}\
-h3{{margin:.2em 0}}</style></head><body>\n<h1>{}</h1>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n\
+         <body style=\"font-family:serif;margin:1.5em;max-width:60em\">\n<h1>{}</h1>\n",
         e(&encounter.name),
         e(&encounter.name)
     );
     let dice = content.dice_for(encounter);
-    let _ = writeln!(
-        h,
-        "<p>Dice: {}d{} + modifier; Low ..{}, Mixed ..{}, High above.</p>",
-        dice.dice, dice.sides, dice.low_max, dice.mixed_max
-    );
-    h.push_str("<h2>Turn order</h2>\n<ol>\n");
-    let order: Vec<&str> = if encounter.turn_order.is_empty() {
-        encounter.combatants.iter().map(|c| c.id.as_str()).collect()
-    } else {
-        encounter.turn_order.iter().map(String::as_str).collect()
-    };
-    for id in order {
-        let side = encounter
-            .combatants
-            .iter()
-            .find(|c| c.id == id)
-            .map_or("", |c| c.side.as_str());
-        let _ = writeln!(h, "<li>{} ({})</li>", e(id), e(side));
-    }
-    h.push_str("</ol>\n<h2>Map</h2>\n<table class=\"map\">\n");
-    for y in 0..encounter.map.height.min(200) {
-        h.push_str("<tr>");
-        for x in 0..encounter.map.width.min(200) {
-            let who = encounter
-                .combatants
-                .iter()
-                .position(|c| c.position == (x, y));
-            if encounter.map.blocks((x, y)) {
-                h.push_str("<td class=\"wall\"></td>");
-            } else if let Some(i) = who {
-                let cover = if encounter.map.gives_cover((x, y)) {
-                    " class=\"cover\""
-                } else {
-                    ""
-                };
-                let _ = write!(
-                    h,
-                    "<td{cover} title=\"{}\">{}</td>",
-                    e(&encounter.combatants[i].id),
-                    i + 1
-                );
-            } else if encounter.map.gives_cover((x, y)) {
-                h.push_str("<td class=\"cover\">c</td>");
-            } else {
-                h.push_str("<td></td>");
+    dice_section(&mut h, &dice);
+    difficulty_section(&mut h, encounter, difficulty);
+    match EncounterRun::new(content, encounter, 0) {
+        Ok(run) => {
+            turn_order_section(&mut h, &run);
+            map_section(&mut h, encounter);
+            h.push_str("<h2>Creatures</h2>\n");
+            for c in &run.combatants {
+                creature_section(&mut h, c, content, &dice);
             }
         }
-        h.push_str("</tr>\n");
-    }
-    h.push_str("</table>\n<p>");
-    for (i, c) in encounter.combatants.iter().enumerate() {
-        let _ = write!(h, "{} = {} ({}); ", i + 1, e(&c.id), e(&c.side));
-    }
-    h.push_str("</p>\n<h2>Stat blocks</h2>\n");
-    let mut used_blocks: Vec<&str> = encounter
-        .combatants
-        .iter()
-        .map(super::file::CombatantSpec::block_id)
-        .collect();
-    used_blocks.sort_unstable();
-    used_blocks.dedup();
-    let mut used_abilities: Vec<String> = Vec::new();
-    for id in used_blocks {
-        let Some(b) = content.creatures.get(id) else {
-            continue;
-        };
-        let _ = writeln!(
-            h,
-            "<h3>{}</h3>\n<p>Health {} · Beats {} · Speed {}u · Level {}</p>",
-            e(&b.name),
-            b.health,
-            b.beats,
-            b.speed,
-            b.level
-        );
-        let stats: Vec<String> = b
-            .stats
-            .iter()
-            .map(|(k, v)| format!("{} {v:+}", e(k)))
-            .collect();
-        let _ = writeln!(h, "<p>{}</p>", stats.join(", "));
-        if !b.tags.is_empty() {
-            let tags: Vec<String> = b.tags.iter().map(|t| e(t)).collect();
-            let _ = writeln!(h, "<p>Tags: {}</p>", tags.join(", "));
-        }
-        let known: Vec<String> = b
-            .abilities
-            .iter()
-            .map(|k| {
-                let mut s = e(&k.id);
-                if !k.flavors.is_empty() {
-                    let _ = write!(s, " [{}]", e(&k.flavors.join(", ")));
-                }
-                if !k.upgrades.is_empty() {
-                    let _ = write!(s, " +{}", e(&k.upgrades.join(", ")));
-                }
-                s
-            })
-            .collect();
-        let _ = writeln!(h, "<p>Abilities: {}</p>", known.join("; "));
-        for k in &b.abilities {
-            if !used_abilities.contains(&k.id) {
-                used_abilities.push(k.id.clone());
-            }
+        Err(err) => {
+            let _ = writeln!(
+                h,
+                "<p><strong>This encounter cannot start: {}.</strong></p>",
+                e(&err.to_string())
+            );
+            map_section(&mut h, encounter);
         }
     }
-    // Abilities other abilities Prepare are printed too: the GM needs them at the table.
-    let mut i = 0;
-    while i < used_abilities.len() {
-        if let Some(def) = content.abilities.get(&used_abilities[i]) {
-            let o = &def.outcomes;
-            for e in [
-                &o.critical_failure,
-                &o.low,
-                &o.mixed,
-                &o.high,
-                &o.critical_success,
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if let super::ability::Effect::Prepare { ability, .. } = e
-                    && !used_abilities.contains(ability)
-                {
-                    used_abilities.push(ability.clone());
-                }
-            }
-        }
-        i += 1;
-    }
-    h.push_str("<h2>Abilities</h2>\n");
-    for id in &used_abilities {
-        if let Some(def) = content.abilities.get(id) {
-            ability_card(&mut h, def);
-        }
-    }
+    save_table(&mut h, &dice);
+    status_glossary(&mut h, content);
     h.push_str("</body></html>\n");
     h
 }
 
-fn ability_card(h: &mut String, def: &AbilityDef) {
-    let e = escape;
-    let _ = writeln!(h, "<div class=\"ability\"><h3>{}</h3><table>", e(&def.name));
-    let mut row = |k: &str, v: String| {
-        if !v.is_empty() {
-            let _ = writeln!(h, "<tr><th>{k}</th><td>{}</td></tr>", e(&v));
-        }
+/// "Low (6 or less)" and the like, from the dice rule.
+fn band_labels(dice: &DiceRule) -> [(&'static str, String); 5] {
+    [
+        ("Critical Failure", "every kept die shows 1".to_owned()),
+        ("Low", format!("{} or less", dice.low_max)),
+        (
+            "Mixed",
+            format!("{} to {}", dice.low_max.saturating_add(1), dice.mixed_max),
+        ),
+        (
+            "High",
+            format!("{} or more", dice.mixed_max.saturating_add(1)),
+        ),
+        (
+            "Critical Success",
+            format!("every kept die shows {}", dice.sides),
+        ),
+    ]
+}
+
+fn dice_section(h: &mut String, dice: &DiceRule) {
+    let bands = band_labels(dice);
+    let _ = writeln!(
+        h,
+        "<p>Tests and Saves: roll {}d{} and add the modifier. {}. Each Advantage adds a die and \
+         keeps the highest {}; each Disadvantage adds a die and keeps the lowest {}; they cancel \
+         one for one.</p>",
+        dice.dice,
+        dice.sides,
+        bands
+            .iter()
+            .map(|(name, when)| format!("{name}: {when}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+        dice.dice,
+        dice.dice
+    );
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn difficulty_section(h: &mut String, encounter: &Encounter, d: Option<&SimulationReport>) {
+    h.push_str("<h2>Difficulty</h2>\n");
+    let Some(d) = d else {
+        h.push_str("<p>No estimate: the encounter cannot be simulated.</p>\n");
+        return;
     };
-    row("Time", format!("{:?}", def.time));
-    let mut target = String::new();
-    if !def.target.kinds.is_empty() {
-        let _ = write!(target, "{:?} ", def.target.kinds);
-    }
-    let _ = write!(target, "{:?}", def.target.side);
-    if let Some(r) = def.target.reach {
-        let t = if r.r#true { "True " } else { "" };
-        let _ = write!(target, ", {t}{}", r.distance.label());
-    }
-    if let Some(s) = def.target.shape {
-        let _ = write!(target, ", {:?} of {}", s.kind, s.size.label());
-    }
-    if !def.target.tags.is_empty() {
-        let _ = write!(target, ", tags {}", def.target.tags.join("/"));
-    }
-    row("Target", target);
-    row("Triggers", join_debug(&def.triggers));
-    row("Requirements", join_debug(&def.requirements));
-    row(
-        "Components",
-        def.components
+    let e = escape;
+    let _ = writeln!(
+        h,
+        "<p>Naive table (every creature uses its best-looking Action at the nearest enemy): \
+         the <em>{}</em> side wins <strong data-n=\"difficulty.win\">{}</strong> of {} simulated \
+         fights (95% interval <span data-n=\"difficulty.low\">{}</span> to \
+         <span data-n=\"difficulty.high\">{}</span>); {} ended with no winner; a fight lasts \
+         {:.1} rounds on average.</p>",
+        e(&d.heroes),
+        percent(d.win_rate),
+        d.runs,
+        percent(d.win_rate_low),
+        percent(d.win_rate_high),
+        d.draws,
+        d.average_rounds
+    );
+    if !d.drop_chance.is_empty() {
+        let names: Vec<String> = d
+            .drop_chance
             .iter()
-            .map(|c| c.name.clone())
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
-    row(
-        "Test",
-        def.test
-            .as_ref()
-            .map_or("none (automatic Mixed)".to_owned(), |t| {
-                let s = t
-                    .status
-                    .map(|s| format!(" {}", s.name()))
-                    .unwrap_or_default();
-                format!("{} Stat{s}", t.modifier)
-            }),
-    );
-    row(
-        "Saves",
-        def.saves
-            .iter()
-            .map(|s| s.modifier.clone())
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
-    row("Effects", join_debug(&def.effects));
-    let o = &def.outcomes;
-    row("Critical Failure", join_debug(&o.critical_failure));
-    row("Low", join_debug(&o.low));
-    row("Mixed", join_debug(&o.mixed));
-    row("High", join_debug(&o.high));
-    row("Critical Success", join_debug(&o.critical_success));
-    if let Some(f) = &def.flavors {
-        row(
-            "Flavors",
-            format!(
-                "pick {}: {}",
-                f.pick,
-                f.options
+            .map(|(id, p)| {
+                let name = encounter
+                    .combatants
                     .iter()
-                    .map(|o| o.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+                    .find(|c| &c.id == id)
+                    .map_or(id.as_str(), |c| c.id.as_str());
+                format!("{} {}", e(name), percent(*p))
+            })
+            .collect();
+        let _ = writeln!(h, "<p>Chance each hero drops: {}.</p>", names.join(", "));
+    }
+}
+
+fn turn_order_section(h: &mut String, run: &EncounterRun) {
+    let e = escape;
+    h.push_str("<h2>Turn order</h2>\n<ol>\n");
+    for i in &run.order {
+        let c = &run.combatants[*i];
+        let _ = writeln!(
+            h,
+            "<li>{} ({}), side {}</li>",
+            e(&c.name),
+            e(&c.id),
+            e(&c.side)
         );
     }
-    row(
-        "Bonuses",
-        def.bonuses
-            .iter()
-            .map(|b| b.name.clone())
-            .collect::<Vec<_>>()
-            .join(", "),
+    h.push_str("</ol>\n<p>Each creature gets its Beats back at the start of its turn.</p>\n");
+}
+
+fn map_section(h: &mut String, encounter: &Encounter) {
+    let e = escape;
+    let map = &encounter.map;
+    let (w, ht) = (
+        map.width.min(MAX_DRAWN_SIDE),
+        map.height.min(MAX_DRAWN_SIDE),
     );
-    row(
-        "Penalties",
-        def.penalties
-            .iter()
-            .map(|b| b.name.clone())
-            .collect::<Vec<_>>()
-            .join(", "),
+    let _ = writeln!(
+        h,
+        "<h2>Map</h2>\n<p>{} by {} cells of 1u; x counts across from 0, y counts down from 0; \
+         a diagonal step is 1u.</p>",
+        map.width, map.height
     );
-    row(
-        "Upgrades",
-        def.upgrades
-            .iter()
-            .map(|u| format!("{} ({:?})", u.name, u.kind))
-            .collect::<Vec<_>>()
-            .join(", "),
+    if w < map.width || ht < map.height {
+        let _ = writeln!(h, "<p>Only the first {w} by {ht} cells are drawn.</p>");
+    }
+    h.push_str("<table style=\"border-collapse:collapse\">\n<tr><th></th>");
+    for x in 0..w {
+        let _ = write!(h, "<th style=\"font-size:70%\">{x}</th>");
+    }
+    h.push_str("</tr>\n");
+    for y in 0..ht {
+        let _ = write!(
+            h,
+            "<tr><th style=\"font-size:70%;padding-right:4px\">{y}</th>"
+        );
+        for x in 0..w {
+            let who = encounter
+                .combatants
+                .iter()
+                .position(|c| c.position == (x, y));
+            let (bg, text) = if map.blocks((x, y)) {
+                ("background:#444;", String::new())
+            } else if let Some(i) = who {
+                let bg = if map.gives_cover((x, y)) {
+                    "background:#ccc;"
+                } else {
+                    ""
+                };
+                (bg, (i + 1).to_string())
+            } else if map.gives_cover((x, y)) {
+                ("background:#ccc;", "c".to_owned())
+            } else {
+                ("", String::new())
+            };
+            let _ = write!(h, "<td style=\"{MAP_CELL};{bg}\">{text}</td>");
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n<p>Legend:</p>\n<ul>\n");
+    for (i, c) in encounter.combatants.iter().enumerate() {
+        let _ = writeln!(
+            h,
+            "<li>{} = {} (side {}), starts at ({}, {})</li>",
+            i + 1,
+            e(&c.id),
+            e(&c.side),
+            c.position.0,
+            c.position.1
+        );
+    }
+    h.push_str(
+        "<li>dark cell = a wall: it blocks movement, sight and a Shape's flow</li>\n\
+         <li>light cell, c = cover: a creature standing there cannot be targeted at a \
+         non-True Distance</li>\n</ul>\n",
     );
+}
+
+fn creature_section(h: &mut String, c: &Combatant, content: &EncounterContent, dice: &DiceRule) {
+    let e = escape;
+    let id = e(&c.id);
+    let _ = writeln!(
+        h,
+        "<h3>{} ({id})</h3>\n<p>Side {}, starts at ({}, {}).</p>",
+        e(&c.name),
+        e(&c.side),
+        c.position.0,
+        c.position.1
+    );
+    h.push_str("<table style=\"border-collapse:collapse\">\n<tr>");
+    let mut numbers: Vec<(String, String, String)> = vec![
+        ("Health".into(), "health".into(), c.max_health.to_string()),
+        (
+            "Beats a turn".into(),
+            "beats".into(),
+            c.block.beats.to_string(),
+        ),
+        (
+            "Speed".into(),
+            "speed".into(),
+            format!("{}u", c.block.speed),
+        ),
+        ("Level".into(), "level".into(), c.block.level.to_string()),
+    ];
+    for (stat, v) in &c.block.stats {
+        numbers.push((e(stat), format!("stat.{}", e(stat)), format!("{v:+}")));
+    }
+    for (label, _, _) in &numbers {
+        let _ = write!(h, "<th style=\"{HEAD}\">{label}</th>");
+    }
+    h.push_str("</tr>\n<tr>");
+    for (_, key, value) in &numbers {
+        let _ = write!(h, "<td style=\"{CELL}\" data-n=\"{id}.{key}\">{value}</td>");
+    }
+    h.push_str("</tr>\n</table>\n");
+    if !c.block.tags.is_empty() {
+        let tags: Vec<String> = c.block.tags.iter().map(|t| e(t)).collect();
+        let _ = writeln!(h, "<p>Tags: {}.</p>", tags.join(", "));
+    }
+    let resources: Vec<String> = c
+        .resources
+        .iter()
+        .map(|(name, n)| {
+            format!(
+                "{}: <span data-n=\"{id}.resource.{}\">{n}</span>",
+                e(name),
+                e(name)
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        h,
+        "<p>Resources: {}.</p>",
+        if resources.is_empty() {
+            "none".to_owned()
+        } else {
+            resources.join(", ")
+        }
+    );
+    let statuses: Vec<String> = c
+        .condition_list()
+        .iter()
+        .map(|(name, n)| format!("{} ({n})", e(name)))
+        .collect();
+    let _ = writeln!(
+        h,
+        "<p>Statuses at the start: {}.</p>",
+        if statuses.is_empty() {
+            "none".to_owned()
+        } else {
+            statuses.join(", ")
+        }
+    );
+    let mut prepared: Vec<String> = Vec::new();
+    for known in &c.block.abilities {
+        let Some(base) = content.abilities.get(&known.id) else {
+            continue;
+        };
+        let def = base.as_known(known);
+        ability_card(h, &c.id, &def, Some(known), base, content, dice);
+        for effect in all_effects(&def) {
+            if let Effect::Prepare { ability, .. } = effect
+                && !prepared.contains(ability)
+                && !c.block.abilities.iter().any(|k| &k.id == ability)
+            {
+                prepared.push(ability.clone());
+            }
+        }
+    }
+    for id_ in prepared {
+        if let Some(def) = content.abilities.get(&id_) {
+            ability_card(h, &c.id, def, None, def, content, dice);
+        }
+    }
+}
+
+fn all_effects(def: &AbilityDef) -> impl Iterator<Item = &Effect> {
+    let o = &def.outcomes;
+    [
+        &o.critical_failure,
+        &o.low,
+        &o.mixed,
+        &o.high,
+        &o.critical_success,
+    ]
+    .into_iter()
+    .flatten()
+    .chain(
+        def.saves
+            .iter()
+            .flat_map(|s| s.on_fail.iter().chain(&s.on_pass)),
+    )
+}
+
+/// One ability as `combatant` runs it (`def` has its Flavors and Upgrades applied; `base` is
+/// the library's, for the Upgrades' own numbers). `known = None`: an ability it only has once
+/// another ability Prepares it.
+fn ability_card(
+    h: &mut String,
+    combatant: &str,
+    def: &AbilityDef,
+    known: Option<&KnownAbility>,
+    base: &AbilityDef,
+    content: &EncounterContent,
+    dice: &DiceRule,
+) {
+    let e = escape;
+    let key = format!("{}.{}", e(combatant), e(&def.id));
+    let mut title = e(&def.name);
+    if let Some(k) = known {
+        if !k.flavors.is_empty() {
+            let _ = write!(title, " — Flavor: {}", e(&k.flavors.join(", ")));
+        }
+        if !k.upgrades.is_empty() {
+            let ups: Vec<String> = k
+                .upgrades
+                .iter()
+                .map(|u| {
+                    if k.prestige.contains(u) {
+                        format!("{} (Prestige)", e(u))
+                    } else {
+                        e(u)
+                    }
+                })
+                .collect();
+            let _ = write!(title, " — Upgrades: {}", ups.join(", "));
+        }
+    } else {
+        title.push_str(" — only once Prepared");
+    }
+    let _ = writeln!(
+        h,
+        "<div style=\"border:1px solid #888;margin:.5em 0;padding:.4em;page-break-inside:avoid\">\
+         <h4 style=\"margin:.2em 0\">{title}</h4>\n<table style=\"border-collapse:collapse\">"
+    );
+    let mut row = |label: &str, value: &str, n: Option<&str>| {
+        if value.is_empty() {
+            return;
+        }
+        let attr = n
+            .map(|k| format!(" data-n=\"{key}.{k}\""))
+            .unwrap_or_default();
+        let _ = writeln!(
+            h,
+            "<tr><th style=\"{HEAD}\">{label}</th><td style=\"{CELL}\"{attr}>{value}</td></tr>"
+        );
+    };
+    row("Time", &e(time_words(def.time)), None);
+    if def.time == AbilityTime::Passive {
+        let stats: Vec<String> = def
+            .passive_stats
+            .iter()
+            .map(|(s, n)| format!("{n:+} {}", e(s)))
+            .collect();
+        row(
+            "Always",
+            &format!("{} (already in the numbers above)", stats.join(", ")),
+            None,
+        );
+    } else {
+        row("Target", &e(&target_words(def)), None);
+    }
+    let triggers: Vec<String> = def.triggers.iter().map(|t| e(&trigger_words(t))).collect();
+    row("Trigger", &triggers.join(", or "), None);
+    let reqs: Vec<String> = def
+        .requirements
+        .iter()
+        .map(|r| format!("the user {}", e(&condition_words(r))))
+        .collect();
+    row("Requirements", &reqs.join("; "), None);
+    let comps: Vec<String> = def
+        .components
+        .iter()
+        .map(|c| {
+            let spent = if c.spends { ", spent when met" } else { "" };
+            format!(
+                "{} (met when the user {}{spent}; each missing one is a Disadvantage)",
+                e(&c.name),
+                e(&condition_words(&c.check))
+            )
+        })
+        .collect();
+    row("Components", &comps.join("; "), None);
+    if def.time != AbilityTime::Passive {
+        let mut test = e(&test_words(def));
+        let adv = known.map_or(0, |k| base.upgrade_advantage(k));
+        if adv > 0 {
+            let _ = write!(test, "; its Upgrades give {adv} Advantage(s)");
+        }
+        row("Test", &test, None);
+    }
+    let kinds: Vec<&str> = def.effects.iter().map(|k| effect_kind_words(*k)).collect();
+    row("Effect types", &kinds.join(", "), None);
+    let o = &def.outcomes;
+    let has_effects = !(o.critical_failure.is_empty()
+        && o.low.is_empty()
+        && o.mixed.is_empty()
+        && o.high.is_empty()
+        && o.critical_success.is_empty());
+    if def.test.is_none() && has_effects {
+        row(
+            "Automatic Mixed",
+            &e(&effects_words(&o.mixed, content)),
+            Some("mixed"),
+        );
+    } else if has_effects {
+        let bands = band_labels(dice);
+        // An empty Critical band does what Low / High does (the engine's fallback), so the
+        // sheet prints those effects there.
+        let words = |list: &[Effect], fallback: &[Effect]| {
+            let list = if list.is_empty() { fallback } else { list };
+            e(&effects_words(list, content))
+        };
+        let lists = [
+            (words(&o.critical_failure, &o.low), "critical_failure"),
+            (words(&o.low, &o.low), "low"),
+            (words(&o.mixed, &o.mixed), "mixed"),
+            (words(&o.high, &o.high), "high"),
+            (words(&o.critical_success, &o.high), "critical_success"),
+        ];
+        for ((name, when), (text, n)) in bands.iter().zip(lists) {
+            row(&format!("{name} ({})", e(when)), &text, Some(n));
+        }
+    }
+    for s in &def.saves {
+        row(
+            &format!("{} Save", e(&s.modifier)),
+            &format!(
+                "each target rolls after the Test (see the save-by-band table); on a fail: {}; \
+                 on a pass: {}",
+                e(&effects_words(&s.on_fail, content)),
+                e(&effects_words(&s.on_pass, content))
+            ),
+            None,
+        );
+    }
+    let bonuses: Vec<String> = def
+        .bonuses
+        .iter()
+        .map(|b| {
+            let mut parts = vec![format!("when the user {}", condition_words(&b.condition))];
+            if let Some((res, n)) = &b.cost {
+                parts.push(format!("costs {n} {res}"));
+            }
+            if b.advantage > 0 {
+                parts.push(format!("{} Advantage(s)", b.advantage));
+            }
+            if b.extra_damage != 0 {
+                parts.push(format!("{:+} damage", b.extra_damage));
+            }
+            if b.mandatory {
+                parts.push("always applied".to_owned());
+            }
+            format!("{}: {}", e(&b.name), e(&parts.join(", ")))
+        })
+        .collect();
+    row("Bonuses", &bonuses.join("; "), None);
+    let penalties: Vec<String> = def
+        .penalties
+        .iter()
+        .map(|p| {
+            format!(
+                "{}: when the user {}, {} Disadvantage(s)",
+                e(&p.name),
+                e(&condition_words(&p.condition)),
+                p.disadvantage
+            )
+        })
+        .collect();
+    row("Penalties", &penalties.join("; "), None);
+    if let Some(r) = def.target.reach
+        && let Some(b) = base.target.reach
+        && r.distance != b.distance
+    {
+        row(
+            "Reach",
+            &format!(
+                "{} (an Upgrade lengthens it from {})",
+                e(&distance_words(r.distance)),
+                e(&distance_words(b.distance))
+            ),
+            None,
+        );
+    }
     h.push_str("</table>");
     if !def.description.is_empty() {
         let _ = write!(h, "<p>{}</p>", e(&def.description));
@@ -271,10 +563,71 @@ fn ability_card(h: &mut String, def: &AbilityDef) {
     h.push_str("</div>\n");
 }
 
-fn join_debug<T: std::fmt::Debug>(items: &[T]) -> String {
-    items
-        .iter()
-        .map(|i| format!("{i:?}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+fn save_table(h: &mut String, dice: &DiceRule) {
+    let _ = writeln!(
+        h,
+        "<h2>Saves by the Test's band</h2>\n<p>A Save is {}d{} plus the target's modifier and \
+         passes on {} or more. The Score of the Test changes it:</p>\n\
+         <table style=\"border-collapse:collapse\">\n<tr><th style=\"{HEAD}\">The Test's band</th>\
+         <th style=\"{HEAD}\">The target's Save</th></tr>",
+        dice.dice,
+        dice.sides,
+        dice.low_max.saturating_add(1)
+    );
+    let rows = [
+        ("Critical Failure", "passes automatically"),
+        ("Low", "rolls with an Advantage"),
+        ("Mixed", "rolls with no change"),
+        ("High", "rolls with a Disadvantage"),
+        ("Critical Success", "fails automatically"),
+    ];
+    for (band, save) in rows {
+        let _ = writeln!(
+            h,
+            "<tr><td style=\"{CELL}\">{band}</td><td style=\"{CELL}\">{save}</td></tr>"
+        );
+    }
+    h.push_str("</table>\n");
+}
+
+fn status_glossary(h: &mut String, content: &EncounterContent) {
+    let e = escape;
+    h.push_str("<h2>Statuses</h2>\n<dl>\n");
+    for s in content.conditions.values() {
+        let kind = match s.kind {
+            StatusKind::Fleeting => {
+                "Fleeting: one stack goes at the end of each of the bearer's turns (a stack \
+                 gained on its own turn stays until the end of its next turn)"
+            }
+            StatusKind::Persistent => "Persistent: the stacks stay until the end of the episode",
+            StatusKind::Concentrating => {
+                "one stack per active Concentration effect; taking damage or losing a Component \
+                 of one forces a Focus Save with a Disadvantage per stack, and failing it ends \
+                 them all"
+            }
+        };
+        let mut parts = vec![kind.to_owned()];
+        if s.disadvantage_per_stack > 0 {
+            parts.push(format!(
+                "{} Disadvantage(s) per stack on Tests that name it",
+                s.disadvantage_per_stack
+            ));
+        }
+        if s.extra_damage_taken_per_stack != 0 {
+            parts.push(format!(
+                "{:+} damage taken per stack",
+                s.extra_damage_taken_per_stack
+            ));
+        }
+        if !s.summary.is_empty() {
+            parts.push(s.summary.clone());
+        }
+        let _ = writeln!(
+            h,
+            "<dt><strong>{}</strong></dt><dd>{}</dd>",
+            e(&s.name),
+            e(&parts.join(". "))
+        );
+    }
+    h.push_str("</dl>\n");
 }
