@@ -83,10 +83,8 @@ fn glyph_tab_adds_a_glyph_marks_dirty_and_undoes() {
     assert!(!harness.state().is_dirty());
 }
 
-#[test]
-fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
-    let dir = starter_copy();
-    let mut harness = harness(dir.path());
+/// Opens the starter Goblin Ambush encounter in its tab from the library.
+fn open_goblin_ambush(harness: &mut Harness<'_, SigilforgeApp>) {
     harness.get_by_label("Encounters").click();
     harness.run();
     harness
@@ -94,6 +92,13 @@ fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
         .click();
     harness.run();
     harness.run();
+}
+
+#[test]
+fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
     // The tab's title is the encounter's name.
     assert_eq!(harness.state().hosted_tab_titles(), ["Goblin Ambush"]);
     assert!(harness.query_by_label_contains("#1 r1").is_none());
@@ -208,13 +213,7 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
     let out = tempfile::tempdir().unwrap();
     let path = out.path().join("ambush.html");
     let mut harness = harness(dir.path());
-    harness.get_by_label("Encounters").click();
-    harness.run();
-    harness
-        .get_by_label_contains("(encounters/goblin_ambush.ron)")
-        .click();
-    harness.run();
-    harness.run();
+    open_goblin_ambush(&mut harness);
     sigilforge::dialogs::script(
         &harness.ctx,
         vec![sigilforge::dialogs::PickResult::Picked(path.clone())],

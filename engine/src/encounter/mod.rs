@@ -25,6 +25,7 @@ pub mod run;
 pub mod sheet;
 pub mod space;
 pub mod state;
+mod targets;
 mod turns;
 pub mod words;
 
