@@ -303,3 +303,47 @@ fn interrupted_component_forces_a_focus_save() {
         1
     );
 }
+
+// ---------- OR / NOT conditions ----------
+
+/// A creature with `courage` Courage points whose Last Stand needs: bloodied, or no Courage.
+fn last_stand_run(courage: i32) -> sigilforge_engine::encounter::EncounterRun {
+    let extra = format!(
+        "abilities: [(id: \"last_stand\", name: \"Last Stand\", time: Action, \
+         target: (kinds: [Myself]), \
+         requirements: [Any([Bloodied, Not(Resource(\"Courage\", 1))])], \
+         outcomes: (mixed: [GainResource(\"Courage\", 1)]))],\n\
+         creatures: [(id: \"hero\", name: \"Hero\", health: 9, abilities: [(id: \"last_stand\")], \
+           resources: {{\"Courage\": {courage}}})]"
+    );
+    let combatants = "(id: \"hero\", stat_block: \"hero\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (8, 2), reacts: false)";
+    play(&source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"last_stand\")",
+        &extra,
+    ))
+}
+
+/// Seed 004, 1.8: "Requirements. Conditions that you must meet to start an Ability." A
+/// Requirement may be "this or that" and "not this" (issue 17: OR/NOT conditions).
+#[test]
+fn requirements_combine_with_any_and_not() {
+    let brave = last_stand_run(1);
+    assert!(
+        has(
+            &brave,
+            "hero cannot use Last Stand: its Requirement is not met (either the user is at or \
+             below half health, or not (the user has 1 Courage))"
+        ),
+        "{}",
+        log_text(&brave)
+    );
+    let afraid = last_stand_run(0);
+    assert!(has(&afraid, "hero spends a Beat and starts Last Stand"));
+    assert_eq!(
+        afraid.combatant("hero").expect("hero").resources["Courage"],
+        1
+    );
+}

@@ -325,6 +325,12 @@ pub enum Condition {
     TargetHasStatus(String),
     /// No enemy stands within this Distance of the user.
     NoEnemyWithin(Distance),
+    /// At least one of these holds (`Any([])` never holds).
+    Any(Vec<Condition>),
+    /// Every one of these holds (`All([])` always holds).
+    All(Vec<Condition>),
+    /// This one does not hold.
+    Not(Box<Condition>),
 }
 
 /// A Component: missing it gives a Disadvantage; a met `spends` Component uses it up.

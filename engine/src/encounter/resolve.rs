@@ -6,6 +6,7 @@ use super::dice::Band;
 use super::run::EncounterRun;
 use super::space::{ShapePlacement, origin_allowed};
 use super::state::{ConcentrationEffect, LogKind, PendingAbility};
+use super::words::condition_words;
 use crate::model::KnownAbility;
 
 /// What happened that Reactions may answer.
@@ -103,7 +104,10 @@ impl EncounterRun {
             if !self.condition_holds(user, targets, r) {
                 return self.refuse(
                     user,
-                    format!("{uid} cannot use {name}: Requirement {r:?} is not met"),
+                    format!(
+                        "{uid} cannot use {name}: its Requirement is not met ({})",
+                        condition_words(r)
+                    ),
                 );
             }
         }
@@ -262,8 +266,9 @@ impl EncounterRun {
                     LogKind::Interrupted,
                     Some(user),
                     format!(
-                        "{} is interrupted: Requirement {r:?} no longer met",
-                        def.name
+                        "{} is interrupted: its Requirement no longer holds ({})",
+                        def.name,
+                        condition_words(r)
                     ),
                     Some(cause),
                 );

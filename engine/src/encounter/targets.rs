@@ -168,6 +168,10 @@ impl EncounterRun {
             Condition::NoEnemyWithin(d) => !self.combatants.iter().any(|o| {
                 o.standing() && o.side != u.side && distance(o.position, u.position) <= d.units()
             }),
+            // Nesting is bounded by the RON reader's recursion limit, so this cannot overflow.
+            Condition::Any(list) => list.iter().any(|c| self.condition_holds(user, targets, c)),
+            Condition::All(list) => list.iter().all(|c| self.condition_holds(user, targets, c)),
+            Condition::Not(c) => !self.condition_holds(user, targets, c),
         }
     }
 }

@@ -2,6 +2,8 @@
 //! ("6 Fire damage", "when an enemy starts a Damage ability that targets it"): the sheet prints
 //! these, never Rust's debug text.
 
+use std::fmt::Write as _;
+
 use super::ability::{
     AbilityDef, AbilityTime, Condition, Distance, Effect, EffectKind, Expiry, ReactionTrigger,
     ShapeKind, TargetKind, TargetSide, TestStatus,
@@ -89,10 +91,10 @@ pub fn target_words(def: &AbilityDef) -> String {
             distance_words(s.size)
         );
         if let Some(r) = s.range {
-            out.push_str(&format!(", its origin within {}", distance_words(r)));
+            let _ = write!(out, ", its origin within {}", distance_words(r));
         }
         if let Some(h) = s.height {
-            out.push_str(&format!(", height {}", distance_words(h)));
+            let _ = write!(out, ", height {}", distance_words(h));
         }
         out.push_str("; everyone inside, friend or foe");
         return out;
@@ -120,7 +122,7 @@ pub fn target_words(def: &AbilityDef) -> String {
         format!("up to {n} {many}")
     };
     if !t.tags.is_empty() {
-        out.push_str(&format!(" tagged {}", t.tags.join(" or ")));
+        let _ = write!(out, " tagged {}", t.tags.join(" or "));
     }
     if let Some(r) = t.reach {
         let truly = if r.r#true {
@@ -128,7 +130,7 @@ pub fn target_words(def: &AbilityDef) -> String {
         } else {
             ""
         };
-        out.push_str(&format!(" within {}{truly}", distance_words(r.distance)));
+        let _ = write!(out, " within {}{truly}", distance_words(r.distance));
     }
     out
 }
@@ -163,19 +165,37 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
     }
 }
 
-/// A condition in words ("has 1 Dodge Point", "the target is within Swinging Distance (1u)").
+/// A condition in words, a whole clause ("the user has 1 Dodge Point", "the target is within
+/// Swinging Distance (1u)", "either the user is at or below half health or not: ...").
 #[must_use]
 pub fn condition_words(c: &Condition) -> String {
     match c {
         Condition::Always => "always".to_owned(),
-        Condition::Resource(name, n) => format!("has {n} {name}"),
-        Condition::HasStatus(s) => format!("has {s}"),
-        Condition::NoStatus(s) => format!("does not have {s}"),
-        Condition::Bloodied => "is at or below half health".to_owned(),
+        Condition::Resource(name, n) => format!("the user has {n} {name}"),
+        Condition::HasStatus(s) => format!("the user has {s}"),
+        Condition::NoStatus(s) => format!("the user does not have {s}"),
+        Condition::Bloodied => "the user is at or below half health".to_owned(),
         Condition::TargetWithin(d) => format!("the target is within {}", distance_words(*d)),
-        Condition::AllyNearTarget => "an ally stands next to the target".to_owned(),
+        Condition::AllyNearTarget => "an ally of the user stands next to the target".to_owned(),
         Condition::TargetHasStatus(s) => format!("the target has {s}"),
-        Condition::NoEnemyWithin(d) => format!("no enemy is within {}", distance_words(*d)),
+        Condition::NoEnemyWithin(d) => {
+            format!("no enemy is within {} of the user", distance_words(*d))
+        }
+        Condition::Any(list) if list.is_empty() => "never".to_owned(),
+        Condition::Any(list) => format!(
+            "either {}",
+            list.iter()
+                .map(condition_words)
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ),
+        Condition::All(list) if list.is_empty() => "always".to_owned(),
+        Condition::All(list) => list
+            .iter()
+            .map(condition_words)
+            .collect::<Vec<_>>()
+            .join(", and "),
+        Condition::Not(c) => format!("not ({})", condition_words(c)),
     }
 }
 

@@ -106,7 +106,7 @@ pub(super) fn ability_card(
     let reqs: Vec<String> = def
         .requirements
         .iter()
-        .map(|r| format!("the user {}", e(&condition_words(r))))
+        .map(|r| e(&condition_words(r)))
         .collect();
     row("Requirements", &reqs.join("; "), None);
     let comps: Vec<String> = def
@@ -115,7 +115,7 @@ pub(super) fn ability_card(
         .map(|c| {
             let spent = if c.spends { ", spent when met" } else { "" };
             format!(
-                "{} (met when the user {}{spent}; each missing one is a Disadvantage)",
+                "{} (met when {}{spent}; each missing one is a Disadvantage)",
                 e(&c.name),
                 e(&condition_words(&c.check))
             )
@@ -179,7 +179,7 @@ pub(super) fn ability_card(
         .bonuses
         .iter()
         .map(|b| {
-            let mut parts = vec![format!("when the user {}", condition_words(&b.condition))];
+            let mut parts = vec![format!("when {}", condition_words(&b.condition))];
             if let Some((res, n)) = &b.cost {
                 parts.push(format!("costs {n} {res}"));
             }
@@ -201,7 +201,7 @@ pub(super) fn ability_card(
         .iter()
         .map(|p| {
             format!(
-                "{}: when the user {}, {} Disadvantage(s)",
+                "{}: when {}, {} Disadvantage(s)",
                 e(&p.name),
                 e(&condition_words(&p.condition)),
                 p.disadvantage
