@@ -152,7 +152,7 @@ fn import_csv_shows_the_changes_then_applies_them_as_one_undoable_edit() {
 
     run_output(&mut harness, "Import CSV…", &csv, false);
     harness.get_by_label_contains("1 new cards, 1 changed");
-    harness.get_by_label_contains("attack: 4 → 5");
+    harness.get_by_label_contains("attack 4 ➡ 5");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("cards.ron")).unwrap(),
         CARDS,

@@ -18,6 +18,7 @@ use super::app::SigilforgeApp;
 use super::commands::EditCommand;
 use super::document::{Change, Item, ItemAddr};
 use super::outputs::{Finished, Job, OutputCommand, OutputKind, OutputOptions, PendingImport};
+use crate::encounter_ui::sandbox::displayable;
 
 impl SigilforgeApp {
     /// Carries out an [`OutputCommand`].
@@ -454,7 +455,7 @@ fn import_ui(ui: &mut egui::Ui, import: &PendingImport, push: &mut impl FnMut(Ou
             for change in &plan.changes {
                 ui.strong(format!("{} ({})", change.after.id, change.file));
                 for line in change.describe() {
-                    ui.label(format!("  {line}"));
+                    ui.label(format!("  {}", displayable(&line)));
                 }
             }
         });
