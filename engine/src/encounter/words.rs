@@ -108,7 +108,12 @@ pub fn target_words(def: &AbilityDef) -> String {
         };
     }
     if t.kinds.is_empty() && t.reach.is_none() && t.tags.is_empty() {
-        return "no target".to_owned();
+        // A Reaction with no target of its own acts on the ability that triggered it (Delay).
+        return if def.time.is_reaction() {
+            "the ability that triggered it".to_owned()
+        } else {
+            "no target".to_owned()
+        };
     }
     let n = t.count.max(1);
     let (one, many) = match t.side {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::markup::escape;
 use crate::model::KnownAbility;
 
-use super::super::ability::{AbilityDef, AbilityTime, Effect};
+use super::super::ability::{AbilityDef, AbilityTime, Condition, Effect};
 use super::super::dice::DiceRule;
 use super::super::file::EncounterContent;
 use super::super::words::{
@@ -179,7 +179,10 @@ pub(super) fn ability_card(
         .bonuses
         .iter()
         .map(|b| {
-            let mut parts = vec![format!("when {}", condition_words(&b.condition))];
+            let mut parts = Vec::new();
+            if b.condition != Condition::Always {
+                parts.push(format!("when {}", condition_words(&b.condition)));
+            }
             if let Some((res, n)) = &b.cost {
                 parts.push(format!("costs {n} {res}"));
             }

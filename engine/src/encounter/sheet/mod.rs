@@ -59,7 +59,7 @@ pub fn sheet_html(
     );
     let dice = content.dice_for(encounter);
     dice_section(&mut h, &dice);
-    difficulty_section(&mut h, encounter, difficulty);
+    difficulty_section(&mut h, difficulty);
     match EncounterRun::new(content, encounter, 0) {
         Ok(run) => {
             turn_order_section(&mut h, &run);
@@ -127,7 +127,7 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn difficulty_section(h: &mut String, encounter: &Encounter, d: Option<&SimulationReport>) {
+fn difficulty_section(h: &mut String, d: Option<&SimulationReport>) {
     h.push_str("<h2>Difficulty</h2>\n");
     let Some(d) = d else {
         h.push_str("<p>No estimate: the encounter cannot be simulated.</p>\n");
@@ -153,14 +153,7 @@ fn difficulty_section(h: &mut String, encounter: &Encounter, d: Option<&Simulati
         let names: Vec<String> = d
             .drop_chance
             .iter()
-            .map(|(id, p)| {
-                let name = encounter
-                    .combatants
-                    .iter()
-                    .find(|c| &c.id == id)
-                    .map_or(id.as_str(), |c| c.id.as_str());
-                format!("{} {}", e(name), percent(*p))
-            })
+            .map(|(id, p)| format!("{} {}", e(id), percent(*p)))
             .collect();
         let _ = writeln!(h, "<p>Chance each hero drops: {}.</p>", names.join(", "));
     }
