@@ -63,7 +63,7 @@ fn sheet_has_no_debug_text() {
                 !html.contains(bad),
                 "{name}: the sheet holds `{bad}` near: {}",
                 html.find(bad)
-                    .map(|i| &html[i.saturating_sub(120)..(i + 40).min(html.len())])
+                    .and_then(|i| html.get(i.saturating_sub(120)..(i + 40).min(html.len())))
                     .unwrap_or("")
             );
         }
