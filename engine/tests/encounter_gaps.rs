@@ -347,3 +347,44 @@ fn requirements_combine_with_any_and_not() {
         1
     );
 }
+
+// ---------- Drops filtered by side ----------
+
+/// A mourner whose Free Reaction answers only when an ally drops; `victim` ("ally" or "foe")
+/// is killed by a one-hit Smite.
+fn mourner_run(victim: &str) -> sigilforge_engine::encounter::EncounterRun {
+    let extra = "abilities: [\
+         (id: \"mourn\", name: \"Mourn\", time: FreeReaction, triggers: [DropsOn(Ally)], \
+          target: (kinds: [Myself]), outcomes: (mixed: [GainResource(\"Grief\", 1)])),\
+         (id: \"smite\", name: \"Smite\", time: Action, \
+          target: (kinds: [Creature], side: Any, reach: Some((distance: Sniping, true: true))), \
+          outcomes: (mixed: [Damage(amount: 50)]))],\n\
+         creatures: [(id: \"mourner\", name: \"Mourner\", health: 9, abilities: [(id: \"mourn\")]),\
+           (id: \"smiter\", name: \"Smiter\", health: 9, abilities: [(id: \"smite\")])]";
+    let combatants = "(id: \"smiter\", stat_block: \"smiter\", side: \"foes\", position: (9, 2)),\
+         (id: \"mourner\", stat_block: \"mourner\", side: \"heroes\", position: (2, 2)),\
+         (id: \"ally\", stat_block: \"goblin\", side: \"heroes\", position: (2, 4), reacts: false),\
+         (id: \"foe\", stat_block: \"goblin\", side: \"foes\", position: (9, 4), reacts: false)";
+    play(&source(
+        OPEN_MAP,
+        combatants,
+        &format!("Use(ability: \"smite\", targets: [\"{victim}\"])"),
+        extra,
+    ))
+}
+
+/// Seed 004, 1.8: "You cannot use a Reaction or Free Reaction unless its Reaction Trigger
+/// occurs"; a Trigger may name whose drop it answers (issue 17: Drops filtered by side).
+#[test]
+fn drops_trigger_filters_by_side() {
+    let ally = mourner_run("ally");
+    assert!(has(&ally, "ally drops"), "{}", log_text(&ally));
+    assert!(
+        has(&ally, "mourner answers with Mourn"),
+        "{}",
+        log_text(&ally)
+    );
+    let foe = mourner_run("foe");
+    assert!(has(&foe, "foe drops"), "{}", log_text(&foe));
+    assert!(!has(&foe, "answers with Mourn"), "{}", log_text(&foe));
+}

@@ -302,6 +302,8 @@ pub enum ReactionTrigger {
     TakesDamage,
     /// A creature drops to 0 health.
     Drops,
+    /// A creature on this side (seen from the reacting creature) drops to 0 health.
+    DropsOn(TargetSide),
 }
 
 /// A condition checked on the user (and its target, where it makes sense).

@@ -410,7 +410,7 @@ impl EncounterRun {
             let drop_at = self.push(LogKind::Drop, Some(t), format!("{id} drops"), Some(at));
             self.end_concentration(t, "dropped", drop_at);
             self.combatants[t].pending.clear();
-            self.reaction_window(TriggerEvent::Drops, drop_at, depth);
+            self.reaction_window(TriggerEvent::Drops { who: t }, drop_at, depth);
         } else if dealt > 0 {
             self.reaction_window(TriggerEvent::Damaged { who: t, by }, at, depth);
         }

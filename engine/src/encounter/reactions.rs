@@ -1,6 +1,6 @@
 //! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
 
-use super::ability::{AbilityTime, ReactionTrigger, TargetKind};
+use super::ability::{AbilityTime, ReactionTrigger, TargetKind, TargetSide};
 use super::resolve::TriggerEvent;
 use super::run::EncounterRun;
 use super::state::{LogKind, PendingAbility};
@@ -105,7 +105,15 @@ impl EncounterRun {
                     && (!targeting_me || targets.contains(&reactor))
             }
             (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. }) => who == reactor,
-            (ReactionTrigger::Drops, TriggerEvent::Drops) => true,
+            (ReactionTrigger::Drops, TriggerEvent::Drops { .. }) => true,
+            (ReactionTrigger::DropsOn(side), TriggerEvent::Drops { who }) => {
+                let same = self.combatants[who].side == self.combatants[reactor].side;
+                match side {
+                    TargetSide::Enemy => !same,
+                    TargetSide::Ally => same,
+                    TargetSide::Any => true,
+                }
+            }
             _ => false,
         }
     }

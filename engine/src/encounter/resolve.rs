@@ -21,7 +21,7 @@ pub(super) enum TriggerEvent<'a> {
     /// `who` took damage from `by`'s ability.
     Damaged { who: usize, by: usize },
     /// `who` dropped.
-    Drops,
+    Drops { who: usize },
 }
 
 /// What a resolved ability asks of its trigger.

@@ -166,7 +166,11 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
             format!("when {who} starts {what}{aim}")
         }
         ReactionTrigger::TakesDamage => "when it takes damage".to_owned(),
-        ReactionTrigger::Drops => "when a creature drops".to_owned(),
+        ReactionTrigger::Drops | ReactionTrigger::DropsOn(TargetSide::Any) => {
+            "when a creature drops".to_owned()
+        }
+        ReactionTrigger::DropsOn(TargetSide::Ally) => "when an ally drops".to_owned(),
+        ReactionTrigger::DropsOn(TargetSide::Enemy) => "when an enemy drops".to_owned(),
     }
 }
 
