@@ -88,7 +88,7 @@ fn glyph_tab_adds_a_glyph_marks_dirty_and_undoes() {
     assert!(!harness.state().is_dirty());
 }
 
-/// Opens the Goblin Ambush from the Library's Encounters list in its tab.
+/// Opens the starter Goblin Ambush encounter in its tab from the library.
 fn open_goblin_ambush(harness: &mut Harness<'_, SigilforgeApp>) {
     harness.get_by_label("Encounters").click();
     harness.run();
@@ -276,4 +276,24 @@ fn encounter_ab(harness: &mut Harness<'_, SigilforgeApp>, file: &str) -> Option<
         .ab
         .report()
         .cloned()
+}
+
+#[test]
+fn export_sheet_writes_the_gm_sheet_and_says_where() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush.html");
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+    );
+    click_topmost(&mut harness, "Export sheet…");
+    harness.run();
+    harness.run();
+    let html = std::fs::read_to_string(&path).unwrap();
+    assert!(html.contains("Saves by the Test"), "the GM sheet");
+    assert!(html.contains("Goblin Ambush"));
+    harness.get_by_label_contains("Sheet written to");
 }

@@ -138,10 +138,13 @@ fn cli_sheet_is_self_contained_and_escaped() {
     assert!(html.contains("The Hag&#39;s Hut"), "names are escaped");
     assert!(html.contains("Elemental Blast") && html.contains("Fiery Bolt"));
     assert!(
-        html.contains("<h3>Riposte</h3>"),
+        html.contains("Riposte — only once Prepared"),
         "prepared abilities are printed too"
     );
-    assert!(html.contains("class=\"wall\""), "the map grid");
+    assert!(
+        html.contains("background:#444"),
+        "the map grid with its walls"
+    );
     assert!(!html.contains("<script") && !html.contains("http"));
     assert_eq!(escape("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
     // The sheet is the user's to share: the mode a plain new file gets (umask), not 0600.

@@ -1,17 +1,14 @@
 //! Encounter rules: the eight Ability Times, Score bands and criticals, the Save table,
 //! status condition kinds, Components, Bonuses and Penalties, Flavors, Upgrades, Prepared.
 
-use std::path::{Path, PathBuf};
+mod encounter_common;
 
+use encounter_common::{has, pack_dir, play};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::ability::UpgradeKind;
 use sigilforge_engine::encounter::dice::{DiceRule, DiceSource};
 use sigilforge_engine::encounter::{Band, EncounterRun, SaveMod, load_source, save_mod};
 use sigilforge_engine::encounter::{FlavorError, UpgradeError};
-
-fn pack_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters")
-}
 
 /// An encounter in the tabletop pack with these combatants, script and extras.
 fn source(combatants: &str, script: &str, extra: &str) -> String {
@@ -22,29 +19,11 @@ fn source(combatants: &str, script: &str, extra: &str) -> String {
 }
 
 fn start(src: &str) -> EncounterRun {
-    let mut diags = Diagnostics::new();
-    let (enc, content) =
-        load_source(src, &pack_dir().join("inline_test.ron"), &mut diags).expect("loads");
-    assert!(
-        diags.is_empty(),
-        "{:?}",
-        diags.iter().map(ToString::to_string).collect::<Vec<_>>()
-    );
-    EncounterRun::new(&content, &enc, 7).expect("starts")
-}
-
-fn play(src: &str) -> EncounterRun {
-    let mut run = start(src);
-    run.run_to_end();
-    run
+    encounter_common::start(src, 7)
 }
 
 fn texts(run: &EncounterRun) -> Vec<String> {
     run.log().iter().map(|e| e.text.clone()).collect()
-}
-
-fn has(run: &EncounterRun, needle: &str) -> bool {
-    run.log().iter().any(|e| e.text.contains(needle))
 }
 
 const BOB_AND_GOBLIN: &str = "(id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\

@@ -1,34 +1,18 @@
 //! Space: the six Distances, True distances, creature tags, the five Shapes, blocking objects.
 
-use std::path::{Path, PathBuf};
+mod encounter_common;
 
-use sigilforge_engine::diag::Diagnostics;
+use encounter_common::has;
+use sigilforge_engine::encounter::EncounterRun;
 use sigilforge_engine::encounter::ability::{Distance, ShapeKind, ShapeSpec};
 use sigilforge_engine::encounter::space::{
     Cell, GridMap, ShapePlacement, affected_cells, distance, origin_allowed, shape_cells,
 };
-use sigilforge_engine::encounter::{EncounterRun, load_source};
-
-fn pack_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters")
-}
 
 fn play(src: &str) -> EncounterRun {
-    let mut diags = Diagnostics::new();
-    let (enc, content) =
-        load_source(src, &pack_dir().join("inline_test.ron"), &mut diags).expect("loads");
-    assert!(
-        diags.is_empty(),
-        "{:?}",
-        diags.iter().map(ToString::to_string).collect::<Vec<_>>()
-    );
-    let mut run = EncounterRun::new(&content, &enc, 3).expect("starts");
+    let mut run = encounter_common::start(src, 3);
     run.run_to_end();
     run
-}
-
-fn has(run: &EncounterRun, needle: &str) -> bool {
-    run.log().iter().any(|e| e.text.contains(needle))
 }
 
 /// A shooter with an ability of reach `d` (auto Mixed, 1 damage) against a target `gap` units east.
@@ -61,7 +45,8 @@ fn check_distance(d: Distance, units: i32) {
         "{d:?} at {}u misses",
         units + 1
     );
-    assert!(has(&beyond, "no valid targets"));
+    // An Action does not start on an out-of-range target (only a Slow Action may).
+    assert!(has(&beyond, "t is not a valid target: it is out of range"));
 }
 
 #[test]
@@ -118,7 +103,10 @@ fn distance_blocked_sight_makes_a_target_invalid() {
         "skeleton",
         "Use(ability: \"elemental_blast\", targets: [\"foe\"])",
     );
-    assert!(has(&run, "Elemental Blast has no valid targets"));
+    assert!(has(
+        &run,
+        "cannot start Elemental Blast: foe is not a valid target: it is out of sight"
+    ));
 }
 
 #[test]
@@ -135,7 +123,10 @@ fn true_distance_ignores_sight_and_cover() {
          script: [TakeCover, EndTurn, Use(ability: \"elemental_blast\", targets: [\"foe\"]), \
            ForceRoll([4, 4]), Use(ability: \"turn_undead\", targets: [\"foe\"])])",
     );
-    assert!(has(&covered, "Elemental Blast has no valid targets"));
+    assert!(has(
+        &covered,
+        "cannot start Elemental Blast: foe is not a valid target: it is behind cover"
+    ));
     assert_eq!(
         covered.combatant("foe").unwrap().health,
         1,
@@ -149,7 +140,10 @@ fn creature_tags_filter_targets() {
         "goblin",
         "Use(ability: \"turn_undead\", targets: [\"foe\"])",
     );
-    assert!(has(&run, "Turn Undead has no valid targets"));
+    assert!(has(
+        &run,
+        "cannot start Turn Undead: foe is not a valid target: it lacks the creature tag"
+    ));
     assert_eq!(run.combatant("foe").unwrap().health, 5);
 }
 
@@ -283,7 +277,10 @@ fn cover_cells_protect_from_non_true_distances() {
          script: [Use(ability: \"elemental_blast\", targets: [\"foe\"]), ForceRoll([4, 4]), \
            Use(ability: \"turn_undead\", targets: [\"foe\"])])";
     let run = play(src);
-    assert!(has(&run, "Elemental Blast has no valid targets"));
+    assert!(has(
+        &run,
+        "cannot start Elemental Blast: foe is not a valid target: it is behind cover"
+    ));
     assert_eq!(
         run.combatant("foe").expect("foe").health,
         1,

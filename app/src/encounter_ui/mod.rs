@@ -229,7 +229,7 @@ impl EncounterEditor {
                 ui.separator();
                 if ui
                     .button("Export sheet…")
-                    .on_hover_text("Save a printable HTML sheet: turn order, map, stat blocks, ability headers")
+                    .on_hover_text("Save the game master's printable HTML sheet: each creature's abilities as the engine runs them, saves by band, statuses, the map with coordinates, turn order, difficulty")
                     .clicked()
                 {
                     self.export_requested = true;

@@ -302,6 +302,8 @@ pub enum ReactionTrigger {
     TakesDamage,
     /// A creature drops to 0 health.
     Drops,
+    /// A creature on this side (seen from the reacting creature) drops to 0 health.
+    DropsOn(TargetSide),
 }
 
 /// A condition checked on the user (and its target, where it makes sense).
@@ -325,6 +327,12 @@ pub enum Condition {
     TargetHasStatus(String),
     /// No enemy stands within this Distance of the user.
     NoEnemyWithin(Distance),
+    /// At least one of these holds (`Any([])` never holds).
+    Any(Vec<Condition>),
+    /// Every one of these holds (`All([])` always holds).
+    All(Vec<Condition>),
+    /// This one does not hold.
+    Not(Box<Condition>),
 }
 
 /// A Component: missing it gives a Disadvantage; a met `spends` Component uses it up.

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::ability::{Effect, TestStatus};
+use super::ability::{Effect, TestStatus, UpgradeKind};
 use super::file::{
     ABILITY_LIBRARY_TAG, CombatantSpec, ENCOUNTER_TAG, Encounter, EncounterContent, MAX_MAP_SIDE,
     MAX_ROUNDS, STAT_BLOCK_SET_TAG, STATUS_LIBRARY_TAG, ScriptAction,
@@ -204,6 +204,32 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
                 );
                 continue;
             };
+            // Seed 004, 1.8: "you may need to reach certain Levels ... before you can take on
+            // those Upgrades"; a Prestige Upgrade buys "any Upgrade, ignoring Requirements", and
+            // some are listed as "Prestige Upgrades that you can only gain using a Prestige
+            // Upgrade".
+            let by_prestige = known.prestige.contains(u);
+            if up.kind == UpgradeKind::Prestige && !by_prestige {
+                diags.error(
+                    file,
+                    locate_literal_after(source, id, u),
+                    format!(
+                        "`{u}` of `{}` is a Prestige Upgrade: only a Prestige Upgrade buys it; \
+                         list it in `prestige` too",
+                        known.id
+                    ),
+                );
+            } else if !by_prestige && up.min_level > block.level {
+                diags.error(
+                    file,
+                    locate_literal_after(source, id, u),
+                    format!(
+                        "`{u}` of `{}` needs level {}; `{id}` is level {} (if a Prestige \
+                         Upgrade bought it, list it in `prestige`)",
+                        known.id, up.min_level, block.level
+                    ),
+                );
+            }
             let (series, rank) = up.series();
             if rank > 1 {
                 let previous = format!("{series}({})", rank - 1);
@@ -214,6 +240,21 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
                         format!("`{u}` is part of a series: `{previous}` must be taken before it"),
                     );
                 }
+            }
+        }
+    }
+    for known in &block.abilities {
+        for p in &known.prestige {
+            if !known.upgrades.contains(p) {
+                diags.error(
+                    file,
+                    locate_literal_after(source, id, p),
+                    format!(
+                        "`{p}` is marked as bought with a Prestige Upgrade but is not among the \
+                         Upgrades `{id}` took for `{}`",
+                        known.id
+                    ),
+                );
             }
         }
     }

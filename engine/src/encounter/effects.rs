@@ -102,6 +102,7 @@ impl EncounterRun {
             Effect::Damage { amount, kind } => {
                 for t in targets {
                     self.deal_damage(
+                        user,
                         *t,
                         amount.saturating_add(extra_damage),
                         kind.as_deref(),
@@ -265,10 +266,101 @@ impl EncounterRun {
         }
     }
 
-    /// Damage to one creature: Vulnerable adds, a Ward subtracts; a Concentrating creature
-    /// makes a Focus Save; then Reactions to taking damage (or dropping) may answer.
+    /// A Concentrating creature's Focus Save (2d6 + Focus, a Disadvantage per stack of
+    /// Concentrating); failing it ends every Concentration effect. Nothing without Concentration.
+    pub(super) fn focus_save(&mut self, t: usize, cause: usize) {
+        if self.combatants[t].concentration.is_empty() {
+            return;
+        }
+        let stacks = self.combatants[t].concentration.len() as u32;
+        let focus = self.combatants[t].block.stat("Focus");
+        let roll = self.dice.roll(&self.rule, focus, 0, stacks);
+        let passed = !roll.band.failed();
+        let id = self.combatants[t].id.clone();
+        let save_at = self.push(
+            LogKind::Save,
+            Some(t),
+            format!(
+                "{id} makes a Focus Save with {stacks} Disadvantage(s) for Concentrating: rolled {:?}, kept {:?} = {} → {}",
+                roll.dice,
+                roll.kept,
+                roll.total,
+                if passed { "passes" } else { "fails" }
+            ),
+            Some(cause),
+        );
+        if !passed {
+            self.end_concentration(t, "failed Focus Save", save_at);
+        }
+    }
+
+    /// The Components of `def` (those not spent on use) that do not hold for `user` and
+    /// `targets` now, by name.
+    pub(super) fn missing_components(
+        &self,
+        user: usize,
+        def: &AbilityDef,
+        targets: &[usize],
+    ) -> Vec<String> {
+        def.components
+            .iter()
+            .filter(|c| !c.spends && !self.condition_holds(user, targets, &c.check))
+            .map(|c| c.name.clone())
+            .collect()
+    }
+
+    /// Seed 004, 1.8: "if one of the Components of one of your active Concentration Abilities
+    /// gets interrupted, then you will need to make a Focus Save". After each step, a Component
+    /// that held and no longer does forces one Focus Save (a Component spent on use is not
+    /// "interrupted" by being spent).
+    pub(super) fn check_concentration_components(&mut self) {
+        for who in 0..self.combatants.len() {
+            let mut j = 0;
+            while j < self.combatants[who].concentration.len() && self.combatants[who].standing() {
+                let effect = self.combatants[who].concentration[j].clone();
+                let Some((def, _)) = self.ability_for(who, &effect.ability) else {
+                    j += 1;
+                    continue;
+                };
+                let now = self.missing_components(who, &def, &effect.targets);
+                let lost: Vec<String> = now
+                    .iter()
+                    .filter(|c| !effect.missing.contains(c))
+                    .cloned()
+                    .collect();
+                self.combatants[who].concentration[j].missing = now;
+                if lost.is_empty() {
+                    j += 1;
+                    continue;
+                }
+                let id = self.combatants[who].id.clone();
+                let at = self.push(
+                    LogKind::Concentration,
+                    Some(who),
+                    format!(
+                        "{id}'s {} is interrupted: its Component {} no longer holds",
+                        effect.what,
+                        lost.join(", ")
+                    ),
+                    None,
+                );
+                let before = self.combatants[who].concentration.len();
+                self.focus_save(who, at);
+                if self.combatants[who].concentration.len() == before {
+                    j += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Damage to one creature from `by`'s ability: Vulnerable adds, a Ward subtracts; a
+    /// Concentrating creature makes a Focus Save; then Reactions to taking damage (or dropping)
+    /// may answer.
     pub(super) fn deal_damage(
         &mut self,
+        by: usize,
         t: usize,
         amount: i32,
         kind: Option<&str>,
@@ -310,39 +402,17 @@ impl EncounterRun {
             c.id, c.health, c.max_health
         );
         let at = self.push(LogKind::Damage, Some(t), text, Some(cause));
-        if dealt > 0
-            && !self.combatants[t].concentration.is_empty()
-            && self.combatants[t].standing()
-        {
-            let stacks = self.combatants[t].concentration.len() as u32;
-            let focus = self.combatants[t].block.stat("Focus");
-            let roll = self.dice.roll(&self.rule, focus, 0, stacks);
-            let passed = !roll.band.failed();
-            let id = self.combatants[t].id.clone();
-            let save_at = self.push(
-                LogKind::Save,
-                Some(t),
-                format!(
-                    "{id} makes a Focus Save with {stacks} Disadvantage(s) for Concentrating: rolled {:?}, kept {:?} = {} → {}",
-                    roll.dice,
-                    roll.kept,
-                    roll.total,
-                    if passed { "passes" } else { "fails" }
-                ),
-                Some(at),
-            );
-            if !passed {
-                self.end_concentration(t, "failed Focus Save", save_at);
-            }
+        if dealt > 0 && self.combatants[t].standing() {
+            self.focus_save(t, at);
         }
         if !self.combatants[t].standing() {
             let id = self.combatants[t].id.clone();
             let drop_at = self.push(LogKind::Drop, Some(t), format!("{id} drops"), Some(at));
             self.end_concentration(t, "dropped", drop_at);
             self.combatants[t].pending.clear();
-            self.reaction_window(TriggerEvent::Drops, drop_at, depth);
+            self.reaction_window(TriggerEvent::Drops { who: t }, drop_at, depth);
         } else if dealt > 0 {
-            self.reaction_window(TriggerEvent::Damaged { who: t }, at, depth);
+            self.reaction_window(TriggerEvent::Damaged { who: t, by }, at, depth);
         }
     }
 }

@@ -27,7 +27,9 @@ pub mod run;
 pub mod sheet;
 pub mod space;
 pub mod state;
+mod targets;
 mod turns;
+pub mod words;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use check::{check, check_content, check_pack};

@@ -101,6 +101,7 @@ impl AbilityDef {
             id: self.id.clone(),
             flavors: flavors.iter().map(|f| (*f).to_owned()).collect(),
             upgrades: Vec::new(),
+            prestige: Vec::new(),
         })
     }
 
@@ -151,6 +152,9 @@ impl AbilityDef {
             }
         }
         known.upgrades.push(name.to_owned());
+        if prestige {
+            known.prestige.push(name.to_owned());
+        }
         Ok(())
     }
 

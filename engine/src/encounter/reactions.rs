@@ -1,6 +1,6 @@
 //! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
 
-use super::ability::{AbilityTime, ReactionTrigger, TargetKind};
+use super::ability::{AbilityTime, ReactionTrigger, TargetKind, TargetSide};
 use super::resolve::TriggerEvent;
 use super::run::EncounterRun;
 use super::state::{LogKind, PendingAbility};
@@ -24,9 +24,12 @@ impl EncounterRun {
             if !c.standing() || !c.reacts {
                 continue;
             }
+            // The creature whose act triggered this: a Reaction that targets creatures aims at it
+            // (the one starting an ability, or the attacker that dealt the damage).
             let source = match event {
                 TriggerEvent::Starts { user, .. } if user == reactor => continue,
                 TriggerEvent::Starts { user, .. } => Some(user),
+                TriggerEvent::Damaged { by, .. } if by != reactor => Some(by),
                 _ => None,
             };
             // Prepared abilities first: they are there to be used and they expire anyway.
@@ -101,8 +104,16 @@ impl EncounterRun {
                     && effect.is_none_or(|e| def.effects.contains(&e))
                     && (!targeting_me || targets.contains(&reactor))
             }
-            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who }) => who == reactor,
-            (ReactionTrigger::Drops, TriggerEvent::Drops) => true,
+            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. }) => who == reactor,
+            (ReactionTrigger::Drops, TriggerEvent::Drops { .. }) => true,
+            (ReactionTrigger::DropsOn(side), TriggerEvent::Drops { who }) => {
+                let same = self.combatants[who].side == self.combatants[reactor].side;
+                match side {
+                    TargetSide::Enemy => !same,
+                    TargetSide::Ally => same,
+                    TargetSide::Any => true,
+                }
+            }
             _ => false,
         }
     }

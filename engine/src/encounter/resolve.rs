@@ -1,13 +1,12 @@
 //! Starting and resolving abilities: Times, Requirements, Components, Bonuses and Penalties,
 //! the Test, status stacks, effects, Saves, damage, Concentration and Reaction windows.
 
-use super::ability::{
-    AbilityDef, AbilityTime, Condition, Effect, Expiry, TargetKind, TargetSide, TestStatus,
-};
+use super::ability::{AbilityDef, AbilityTime, Condition, Effect, Expiry, TestStatus};
 use super::dice::Band;
 use super::run::EncounterRun;
-use super::space::{ShapePlacement, affected_cells, distance, origin_allowed};
+use super::space::{ShapePlacement, origin_allowed};
 use super::state::{ConcentrationEffect, LogKind, PendingAbility};
+use super::words::condition_words;
 use crate::model::KnownAbility;
 
 /// What happened that Reactions may answer.
@@ -19,10 +18,10 @@ pub(super) enum TriggerEvent<'a> {
         def: &'a AbilityDef,
         targets: &'a [usize],
     },
-    /// `who` took damage.
-    Damaged { who: usize },
+    /// `who` took damage from `by`'s ability.
+    Damaged { who: usize, by: usize },
     /// `who` dropped.
-    Drops,
+    Drops { who: usize },
 }
 
 /// What a resolved ability asks of its trigger.
@@ -105,7 +104,10 @@ impl EncounterRun {
             if !self.condition_holds(user, targets, r) {
                 return self.refuse(
                     user,
-                    format!("{uid} cannot use {name}: Requirement {r:?} is not met"),
+                    format!(
+                        "{uid} cannot use {name}: its Requirement is not met ({})",
+                        condition_words(r)
+                    ),
                 );
             }
         }
@@ -119,6 +121,18 @@ impl EncounterRun {
                     spec.kind, place.origin
                 ),
             );
+        }
+        // A creature named twice is still one target (seed 004, 1.8: the Test's targets are
+        // creatures, "choosing its targets"; naming one again adds nothing).
+        let mut unique: Vec<usize> = Vec::with_capacity(targets.len());
+        for t in targets {
+            if !unique.contains(t) {
+                unique.push(*t);
+            }
+        }
+        let targets = unique.as_slice();
+        if let Some(why) = self.start_problem(user, &def, targets, shape) {
+            return self.refuse(user, format!("{uid} cannot start {name}: {why}"));
         }
         let spends = def.time.costs_beat();
         if spends {
@@ -234,102 +248,6 @@ impl EncounterRun {
         self.acting = outer;
     }
 
-    /// Whether a creature is a valid target of `def` for `user` right now.
-    pub(super) fn valid_target(&self, user: usize, def: &AbilityDef, t: usize) -> bool {
-        let (u, c) = (&self.combatants[user], &self.combatants[t]);
-        if !c.standing() {
-            return false;
-        }
-        let side_ok = match def.target.side {
-            TargetSide::Enemy => c.side != u.side,
-            TargetSide::Ally => c.side == u.side,
-            TargetSide::Any => true,
-        };
-        let tags_ok =
-            def.target.tags.is_empty() || def.target.tags.iter().any(|g| c.block.tags.contains(g));
-        let reach_ok = def.target.reach.is_none_or(|r| {
-            distance(u.position, c.position) <= r.distance.units()
-                && (r.r#true
-                    || t == user
-                    || (!c.in_cover
-                        && !self.map.gives_cover(c.position)
-                        && self.map.clear_line(u.position, c.position)))
-        });
-        side_ok && tags_ok && reach_ok
-    }
-
-    /// The targets that count when the Test happens (invalid ones drop out).
-    pub(super) fn current_targets(
-        &self,
-        user: usize,
-        def: &AbilityDef,
-        p: &PendingAbility,
-    ) -> Vec<usize> {
-        if def.target.kinds.contains(&TargetKind::Myself) {
-            return vec![user];
-        }
-        if let Some(spec) = def.target.shape {
-            let Some(place) = p.shape else {
-                return Vec::new();
-            };
-            let from = self.combatants[user].position;
-            if !origin_allowed(&spec, from, place.origin)
-                || (!spec.r#true && !self.map.clear_line(from, place.origin))
-            {
-                return Vec::new();
-            }
-            let cells = affected_cells(&self.map, &spec, &place);
-            return (0..self.combatants.len())
-                .filter(|i| {
-                    let c = &self.combatants[*i];
-                    c.standing() && cells.contains(&c.position)
-                })
-                .collect();
-        }
-        let max = def.target.count.max(1) as usize;
-        p.targets
-            .iter()
-            .copied()
-            .filter(|t| self.valid_target(user, def, *t))
-            .take(max)
-            .collect()
-    }
-
-    pub(super) fn needs_targets(def: &AbilityDef) -> bool {
-        !def.target.kinds.contains(&TargetKind::Myself)
-            && (def.target.shape.is_some()
-                || def.target.reach.is_some()
-                || def.target.kinds.contains(&TargetKind::Creature))
-    }
-
-    /// Whether a condition holds for `user` (and the first of `targets`).
-    pub(super) fn condition_holds(&self, user: usize, targets: &[usize], cond: &Condition) -> bool {
-        let u = &self.combatants[user];
-        let first = targets.first().map(|t| &self.combatants[*t]);
-        match cond {
-            Condition::Always => true,
-            Condition::Resource(name, n) => u.resources.get(name).copied().unwrap_or(0) >= *n,
-            Condition::HasStatus(s) => u.stacks(s) > 0,
-            Condition::NoStatus(s) => u.stacks(s) == 0,
-            Condition::Bloodied => i64::from(u.health) * 2 <= i64::from(u.max_health),
-            Condition::TargetWithin(d) => {
-                first.is_some_and(|t| distance(u.position, t.position) <= d.units())
-            }
-            Condition::AllyNearTarget => first.is_some_and(|t| {
-                self.combatants.iter().any(|o| {
-                    o.standing()
-                        && o.side == u.side
-                        && o.id != u.id
-                        && distance(o.position, t.position) <= 1
-                })
-            }),
-            Condition::TargetHasStatus(s) => first.is_some_and(|t| t.stacks(s) > 0),
-            Condition::NoEnemyWithin(d) => !self.combatants.iter().any(|o| {
-                o.standing() && o.side != u.side && distance(o.position, u.position) <= d.units()
-            }),
-        }
-    }
-
     /// Takes the Test and applies the effects of an ability that is taking effect now.
     pub(super) fn resolve(
         &mut self,
@@ -348,8 +266,9 @@ impl EncounterRun {
                     LogKind::Interrupted,
                     Some(user),
                     format!(
-                        "{} is interrupted: Requirement {r:?} no longer met",
-                        def.name
+                        "{} is interrupted: its Requirement no longer holds ({})",
+                        def.name,
+                        condition_words(r)
                     ),
                     Some(cause),
                 );
@@ -534,11 +453,14 @@ impl EncounterRun {
                     _ => None,
                 })
                 .unwrap_or_else(|| def.name.clone());
+            let missing = self.missing_components(user, def, &targets);
             self.combatants[user]
                 .concentration
                 .push(ConcentrationEffect {
                     ability: def.id.clone(),
                     what,
+                    targets: targets.clone(),
+                    missing,
                 });
             let n = self.combatants[user].concentration.len();
             self.push(

@@ -316,6 +316,7 @@ impl EncounterRun {
         } else {
             self.finish(None, "the script is over".to_owned());
         }
+        self.check_concentration_components();
         self.steps += 1;
         if let Err(limit) = self.guard.tick() {
             // Actions that never end a turn (a policy that keeps being refused).
@@ -387,6 +388,9 @@ impl EncounterRun {
             Some("no Beats left".to_owned())
         } else if !self.map.contains(cell) || self.map.blocks(cell) {
             Some(format!("{cell:?} is off the map or blocked"))
+        } else if !self.map.clear_line(from, cell) {
+            // A blocking cell is a full-height wall: a straight move cannot pass it.
+            Some(format!("a wall stands between {from:?} and {cell:?}"))
         } else if distance(from, cell) > c.block.speed as i32 {
             Some(format!(
                 "{cell:?} is beyond its speed of {}u",

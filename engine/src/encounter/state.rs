@@ -25,6 +25,11 @@ pub struct ConcentrationEffect {
     pub ability: String,
     /// What it is (the ability's effect notes).
     pub what: String,
+    /// The targets it took effect on (its Components may name them).
+    pub targets: Vec<usize>,
+    /// Its Components missing at the last look: one that goes missing while the effect lasts
+    /// is "interrupted" and forces a Focus Save.
+    pub missing: Vec<String>,
 }
 
 /// An ability made usable for a while by another ability.

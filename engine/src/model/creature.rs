@@ -57,6 +57,10 @@ pub struct KnownAbility {
     /// Upgrade names taken, e.g. `["Powerful(1)", "Powerful(2)"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upgrades: Vec<String>,
+    /// Those of `upgrades` bought with a Prestige Upgrade: they ignore the Upgrade's level, and
+    /// an Upgrade the ability lists as a Prestige Upgrade must be one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prestige: Vec<String>,
 }
 
 fn two() -> u32 {

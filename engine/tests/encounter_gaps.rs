@@ -1,0 +1,390 @@
+//! Rules gaps of issue 17, each closed in the model, engine, validation and docs, each test
+//! citing the seed 004 (section 1.8) sentence it follows.
+
+mod encounter_common;
+
+use encounter_common::{has, log_text, play, problems};
+
+/// An encounter in the starter tabletop pack with these combatants, script and extras.
+fn source(map: &str, combatants: &str, script: &str, extra: &str) -> String {
+    format!(
+        "Encounter(name: \"gaps\", pack: Some(\"tabletop\"), map: {map},\n\
+         combatants: [{combatants}],\nscript: [{script}],\n{extra})"
+    )
+}
+
+const OPEN_MAP: &str = "(width: 12, height: 8)";
+
+/// Bob at (2, 2) and a goblin that does not react, at `goblin`.
+fn bob_and_goblin(goblin: (i32, i32)) -> String {
+    format!(
+        "(id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: ({}, {}), reacts: false)",
+        goblin.0, goblin.1
+    )
+}
+
+// ---------- Walls block movement ----------
+
+/// Seed 004, 1.8: "Objects block this flow" (a Shape's); a blocking cell is a full-height wall,
+/// and a straight move (our reading of movement, chapter 2) cannot pass through it either.
+#[test]
+fn walls_block_movement_through_a_full_height_wall() {
+    let wall = "(width: 12, height: 8, blocking: [(4, 1), (4, 2), (4, 3)])";
+    let run = play(&source(wall, &bob_and_goblin((10, 6)), "Move((6, 2))", ""));
+    let bob = run.combatant("bob").expect("bob");
+    assert_eq!(bob.position, (2, 2), "{}", log_text(&run));
+    assert_eq!(bob.beats, 2, "a refused move spends no Beat");
+    assert!(has(&run, "a wall stands between (2, 2) and (6, 2)"));
+
+    let around = play(&source(wall, &bob_and_goblin((10, 6)), "Move((5, 5))", ""));
+    assert_eq!(
+        around.combatant("bob").expect("bob").position,
+        (5, 5),
+        "a line that passes the wall's end is open: {}",
+        log_text(&around)
+    );
+}
+
+// ---------- Invalid targets: only a Slow Action may start ----------
+
+/// Seed 004, 1.8: "You must spend a Beat on your Turn to start an Action, choosing its
+/// targets", and only of a Slow Action: "you may choose targets that are initially invalid".
+#[test]
+fn action_on_out_of_range_target_does_not_start() {
+    let run = play(&source(
+        OPEN_MAP,
+        &bob_and_goblin((6, 2)),
+        "Use(ability: \"melee_attack\", targets: [\"gob\"])",
+        "",
+    ));
+    assert_eq!(run.combatant("bob").expect("bob").beats, 2, "no Beat spent");
+    assert_eq!(run.combatant("gob").expect("gob").health, 5);
+    assert!(
+        has(
+            &run,
+            "bob cannot start Melee Attack: gob is not a valid target: it is out of range"
+        ),
+        "{}",
+        log_text(&run)
+    );
+    assert!(!has(&run, "starts Melee Attack"));
+}
+
+/// Seed 004, 1.8: "When you start a Slow Action, you may choose targets that are initially
+/// invalid (due to being out or range, sight, etc.)" and "Any invalid targets when it comes
+/// time to perform the Test for the Ability no longer count as targets."
+#[test]
+fn slow_action_may_start_on_an_invalid_target() {
+    let extra = "abilities: [(id: \"slow_blow\", name: \"Slow Blow\", time: SlowAction, \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+         outcomes: (mixed: [Damage(amount: 2)]))],\n\
+         creatures: [(id: \"brute\", name: \"Brute\", health: 9, abilities: [(id: \"slow_blow\")])]";
+    let combatants = "(id: \"brute\", stat_block: \"brute\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (6, 2), reacts: false)";
+    // The brute starts it on the distant goblin; the goblin walks up; the blow lands.
+    let script = "Use(ability: \"slow_blow\", targets: [\"gob\"]), EndTurn, Move((3, 2)), EndTurn";
+    let run = play(&source(OPEN_MAP, combatants, script, extra));
+    assert!(has(&run, "brute spends a Beat and starts Slow Blow"));
+    assert_eq!(
+        run.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&run)
+    );
+}
+
+// ---------- The same target named twice ----------
+
+/// Seed 004, 1.8: an Action's targets are creatures ("choosing its targets", "Any invalid
+/// targets ... no longer count as targets"): a creature is a target or not, so naming it twice
+/// makes it one target, hit once.
+#[test]
+fn same_target_named_twice_is_hit_once() {
+    let extra = "abilities: [(id: \"twin_strike\", name: \"Twin Strike\", time: Action, \
+         target: (kinds: [Creature], side: Enemy, count: 2, reach: Some((distance: Swinging))), \
+         effects: [Damage], outcomes: (mixed: [Damage(amount: 2)]))],\n\
+         creatures: [(id: \"twin\", name: \"Twin\", health: 9, abilities: [(id: \"twin_strike\")])]";
+    let combatants = "(id: \"twin\", stat_block: \"twin\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (3, 2), reacts: false)";
+    let run = play(&source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"twin_strike\", targets: [\"gob\", \"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        run.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&run)
+    );
+    let hits = run
+        .log()
+        .iter()
+        .filter(|e| e.text.starts_with("gob takes"))
+        .count();
+    assert_eq!(hits, 1);
+}
+
+// ---------- A TakesDamage Reaction aims at the attacker ----------
+
+/// Seed 004, 1.8: "When a Reaction's Trigger occurs, you can then immediately spend a Beat to
+/// start the Reaction"; for "when you take damage" the creature that dealt it is the one a
+/// Reaction striking back can target.
+#[test]
+fn takes_damage_reaction_targets_the_attacker() {
+    let extra = "abilities: [(id: \"thorns\", name: \"Thorns\", time: FreeReaction, \
+         triggers: [TakesDamage], \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+         effects: [Damage], outcomes: (mixed: [Damage(amount: 1)]))],\n\
+         creatures: [(id: \"bramble\", name: \"Bramble\", health: 9, abilities: [(id: \"thorns\")])]";
+    let combatants = "(id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\
+         (id: \"bramble\", stat_block: \"bramble\", side: \"foes\", position: (3, 2))";
+    let run = play(&source(
+        OPEN_MAP,
+        combatants,
+        "ForceRoll([3, 3]), Use(ability: \"melee_attack\", targets: [\"bramble\"])",
+        extra,
+    ));
+    assert!(
+        has(&run, "bramble answers with Thorns"),
+        "{}",
+        log_text(&run)
+    );
+    assert_eq!(
+        run.combatant("bob").expect("bob").health,
+        9,
+        "{}",
+        log_text(&run)
+    );
+}
+
+#[test]
+fn validation_is_quiet_on_these_sources() {
+    assert!(problems(&source(OPEN_MAP, &bob_and_goblin((3, 2)), "", "")).is_empty());
+}
+
+// ---------- Upgrade levels and Prestige Upgrades ----------
+
+/// Goblin (level 1) written inline with these `abilities` entries, in an encounter.
+fn goblin_with(abilities: &str) -> String {
+    source(
+        OPEN_MAP,
+        "(id: \"gob\", side: \"foes\", position: (3, 2), inline: Some((id: \"gob_block\", \
+         name: \"Goblin\", level: 1, health: 5, abilities: [ABILITIES])))"
+            .replace("ABILITIES", abilities)
+            .as_str(),
+        "",
+        "",
+    )
+}
+
+/// Seed 004, 1.8: "you may need to reach certain Levels or other Requirements before you can
+/// take on those Upgrades"; "Prestige Upgrades - Usable on any Ability to gain any Upgrade,
+/// ignoring Requirements. Some Abilities will also explicitly list \"Prestige Upgrades\" that
+/// you can only gain using a Prestige Upgrade."
+#[test]
+fn upgrade_above_level_is_a_validation_problem_unless_prestige() {
+    let too_high = problems(&goblin_with(
+        "(id: \"melee_attack\", upgrades: [\"Powerful(1)\", \"Powerful(2)\"])",
+    ));
+    assert!(
+        too_high
+            .iter()
+            .any(|p| p
+                .contains("`Powerful(2)` of `melee_attack` needs level 3; `gob_block` is level 1")),
+        "{too_high:?}"
+    );
+    let bought = problems(&goblin_with(
+        "(id: \"melee_attack\", upgrades: [\"Powerful(1)\", \"Powerful(2)\"], prestige: [\"Powerful(2)\"])",
+    ));
+    assert!(bought.is_empty(), "{bought:?}");
+
+    let unmarked = problems(&goblin_with(
+        "(id: \"elemental_blast\", flavors: [\"Frost Bolt\"], upgrades: [\"Far-Reaching\"])",
+    ));
+    assert!(
+        unmarked
+            .iter()
+            .any(|p| p.contains("`Far-Reaching` of `elemental_blast` is a Prestige Upgrade")),
+        "{unmarked:?}"
+    );
+    let marked = problems(&goblin_with(
+        "(id: \"elemental_blast\", flavors: [\"Frost Bolt\"], upgrades: [\"Far-Reaching\"], \
+         prestige: [\"Far-Reaching\"])",
+    ));
+    assert!(marked.is_empty(), "{marked:?}");
+
+    let stray = problems(&goblin_with(
+        "(id: \"melee_attack\", prestige: [\"Powerful(1)\"])",
+    ));
+    assert!(
+        stray
+            .iter()
+            .any(|p| p.contains("is marked as bought with a Prestige Upgrade")),
+        "{stray:?}"
+    );
+}
+
+/// Taking an Upgrade with Prestige points marks it, so the validator accepts the level.
+#[test]
+fn taking_an_upgrade_with_prestige_points_marks_it() {
+    use sigilforge_engine::encounter::ability::UpgradeKind;
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let (_, content) = sigilforge_engine::encounter::load_source(
+        &goblin_with("(id: \"melee_attack\")"),
+        &encounter_common::pack_dir().join("inline_test.ron"),
+        &mut diags,
+    )
+    .expect("loads");
+    let def = &content.abilities["melee_attack"];
+    let mut known = def.learn(&[]).expect("learns");
+    def.take_upgrade(&mut known, "Powerful(1)", UpgradeKind::Fighter, 1)
+        .expect("Fighter points");
+    def.take_upgrade(&mut known, "Powerful(2)", UpgradeKind::Prestige, 1)
+        .expect("Prestige ignores the level");
+    assert_eq!(known.prestige, vec!["Powerful(2)".to_owned()]);
+}
+
+// ---------- An interrupted Component forces a Focus Save ----------
+
+/// A binder holding a Concentration effect on a goblin while it stays within Spitting Distance;
+/// the goblin then moves to `to` with the Focus Save's dice forced to [1, 2].
+fn binding_run(to: (i32, i32)) -> sigilforge_engine::encounter::EncounterRun {
+    let extra = "abilities: [(id: \"binding\", name: \"Binding\", time: Action, \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+         components: [(name: \"the target within 4u\", check: TargetWithin(Spitting))], \
+         test: Some((modifier: \"Mage\", status: Some(Concentrating))), effects: [Control], \
+         outcomes: (low: [Note(\"a weak binding\")], mixed: [Note(\"a binding\")], \
+         high: [Note(\"a strong binding\")]))],\n\
+         creatures: [(id: \"binder\", name: \"Binder\", health: 9, abilities: [(id: \"binding\")])]";
+    let combatants = "(id: \"binder\", stat_block: \"binder\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (4, 2), reacts: false)";
+    let script = format!(
+        "ForceRoll([4, 4]), Use(ability: \"binding\", targets: [\"gob\"]), EndTurn, \
+         ForceRoll([1, 2]), Move(({}, {})), EndTurn",
+        to.0, to.1
+    );
+    play(&source(OPEN_MAP, combatants, &script, extra))
+}
+
+/// Seed 004, 1.8: "While you have stacks of Concentrating, if you take Damage or if one of the
+/// Components of one of your active Concentration Abilities gets interrupted, then you will
+/// need to make a Focus Save. ... If you Fail the Focus Save, all active Concentration Ability
+/// effects end."
+#[test]
+fn interrupted_component_forces_a_focus_save() {
+    let run = binding_run((8, 2));
+    assert!(
+        has(
+            &run,
+            "binder's a binding is interrupted: its Component the target within 4u no longer holds"
+        ),
+        "{}",
+        log_text(&run)
+    );
+    assert!(has(&run, "binder makes a Focus Save"), "{}", log_text(&run));
+    assert!(has(&run, "Concentration effects end (failed Focus Save)"));
+    assert!(
+        run.combatant("binder")
+            .expect("binder")
+            .concentration
+            .is_empty()
+    );
+
+    let near = binding_run((5, 2));
+    assert!(!has(&near, "Focus Save"), "{}", log_text(&near));
+    assert_eq!(
+        near.combatant("binder")
+            .expect("binder")
+            .concentration
+            .len(),
+        1
+    );
+}
+
+// ---------- OR / NOT conditions ----------
+
+/// A creature with `courage` Courage points whose Last Stand needs: bloodied, or no Courage.
+fn last_stand_run(courage: i32) -> sigilforge_engine::encounter::EncounterRun {
+    let extra = format!(
+        "abilities: [(id: \"last_stand\", name: \"Last Stand\", time: Action, \
+         target: (kinds: [Myself]), \
+         requirements: [Any([Bloodied, Not(Resource(\"Courage\", 1))])], \
+         outcomes: (mixed: [GainResource(\"Courage\", 1)]))],\n\
+         creatures: [(id: \"hero\", name: \"Hero\", health: 9, abilities: [(id: \"last_stand\")], \
+           resources: {{\"Courage\": {courage}}})]"
+    );
+    let combatants = "(id: \"hero\", stat_block: \"hero\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (8, 2), reacts: false)";
+    play(&source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"last_stand\")",
+        &extra,
+    ))
+}
+
+/// Seed 004, 1.8: "Requirements. Conditions that you must meet to start an Ability." A
+/// Requirement may be "this or that" and "not this" (issue 17: OR/NOT conditions).
+#[test]
+fn requirements_combine_with_any_and_not() {
+    let brave = last_stand_run(1);
+    assert!(
+        has(
+            &brave,
+            "hero cannot use Last Stand: its Requirement is not met (either the user is at or \
+             below half health, or not (the user has 1 Courage))"
+        ),
+        "{}",
+        log_text(&brave)
+    );
+    let afraid = last_stand_run(0);
+    assert!(has(&afraid, "hero spends a Beat and starts Last Stand"));
+    assert_eq!(
+        afraid.combatant("hero").expect("hero").resources["Courage"],
+        1
+    );
+}
+
+// ---------- Drops filtered by side ----------
+
+/// A mourner whose Free Reaction answers only when an ally drops; `victim` ("ally" or "foe")
+/// is killed by a one-hit Smite.
+fn mourner_run(victim: &str) -> sigilforge_engine::encounter::EncounterRun {
+    let extra = "abilities: [\
+         (id: \"mourn\", name: \"Mourn\", time: FreeReaction, triggers: [DropsOn(Ally)], \
+          target: (kinds: [Myself]), outcomes: (mixed: [GainResource(\"Grief\", 1)])),\
+         (id: \"smite\", name: \"Smite\", time: Action, \
+          target: (kinds: [Creature], side: Any, reach: Some((distance: Sniping, true: true))), \
+          outcomes: (mixed: [Damage(amount: 50)]))],\n\
+         creatures: [(id: \"mourner\", name: \"Mourner\", health: 9, abilities: [(id: \"mourn\")]),\
+           (id: \"smiter\", name: \"Smiter\", health: 9, abilities: [(id: \"smite\")])]";
+    let combatants = "(id: \"smiter\", stat_block: \"smiter\", side: \"foes\", position: (9, 2)),\
+         (id: \"mourner\", stat_block: \"mourner\", side: \"heroes\", position: (2, 2)),\
+         (id: \"ally\", stat_block: \"goblin\", side: \"heroes\", position: (2, 4), reacts: false),\
+         (id: \"foe\", stat_block: \"goblin\", side: \"foes\", position: (9, 4), reacts: false)";
+    play(&source(
+        OPEN_MAP,
+        combatants,
+        &format!("Use(ability: \"smite\", targets: [\"{victim}\"])"),
+        extra,
+    ))
+}
+
+/// Seed 004, 1.8: "You cannot use a Reaction or Free Reaction unless its Reaction Trigger
+/// occurs"; a Trigger may name whose drop it answers (issue 17: Drops filtered by side).
+#[test]
+fn drops_trigger_filters_by_side() {
+    let ally = mourner_run("ally");
+    assert!(has(&ally, "ally drops"), "{}", log_text(&ally));
+    assert!(
+        has(&ally, "mourner answers with Mourn"),
+        "{}",
+        log_text(&ally)
+    );
+    let foe = mourner_run("foe");
+    assert!(has(&foe, "foe drops"), "{}", log_text(&foe));
+    assert!(!has(&foe, "answers with Mourn"), "{}", log_text(&foe));
+}
