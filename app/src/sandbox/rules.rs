@@ -16,12 +16,17 @@ use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 
 /// What the Rules tab asks for (kept beside the sandbox it drives, as `BattleCommand` is, so
 /// the editor's commands do not depend on a panel).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum RulesCommand {
     /// Play the rules scenario in this pack file from its start.
     Load(String),
     /// A control of the one sandbox panel.
     Run(SandboxCommand),
+    /// The user acts at the current step (a click in the Rules tab): the run branches there,
+    /// keeping the script before it and recording this action after it.
+    Act(sigilforge_engine::rules::Action),
+    /// Leave the user's branch: back to the scenario's own script, at the same step.
+    LeaveBranch,
 }
 
 /// A rules scenario in the sandbox.

@@ -166,11 +166,7 @@ impl Game {
         let Some(obj) = self.obj(card).cloned() else {
             return;
         };
-        let activated: Vec<_> = self
-            .abilities_of(card)
-            .into_iter()
-            .filter(|e| matches!(e.ability.kind, AbilityKind::Activated { .. }))
-            .collect();
+        let activated = self.activated_abilities(card);
         let entry = match ability_name.parse::<usize>() {
             Ok(i) => activated.get(i).cloned(),
             Err(_) => activated
