@@ -99,14 +99,24 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     harness.get_by_label_contains("the first 1 action(s) of \"Acting\", then 1 of yours");
     // The script's own second action (Pass) is set aside: the run ends after the user's.
     assert_eq!(
-        harness.state().rules_panel().branch.as_ref().unwrap().script.len(),
+        harness
+            .state()
+            .rules_panel()
+            .branch
+            .as_ref()
+            .unwrap()
+            .script
+            .len(),
         2
     );
 
     // Both players pass: Signal resolves.
     click(&mut harness, "Pass priority");
     click(&mut harness, "Pass priority");
-    assert_eq!(game(&harness).vitae(sigilforge_engine::model::Player::A), 22);
+    assert_eq!(
+        game(&harness).vitae(sigilforge_engine::model::Player::A),
+        22
+    );
     assert!(game(&harness).stack().is_empty());
 
     // Play the action from hand with a chosen target, then resolve it.

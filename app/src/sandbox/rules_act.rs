@@ -285,7 +285,11 @@ fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(
             ui.label("Attach to:");
             ui.radio_value(&mut choice.attach_to, None, "Nothing");
             for card in in_play.iter().filter(|c| **c != choice.card) {
-                ui.radio_value(&mut choice.attach_to, Some(card.clone()), format!("Onto {card}"));
+                ui.radio_value(
+                    &mut choice.attach_to,
+                    Some(card.clone()),
+                    format!("Onto {card}"),
+                );
             }
         });
     }

@@ -53,7 +53,9 @@ impl Game {
     #[must_use]
     pub fn played_abilities(&self, id: &str) -> Vec<AbilityEntry> {
         let mut list = self.abilities_of(id);
-        list.retain(|e| matches!(e.ability.kind, AbilityKind::Static) && e.ability.zones.is_empty());
+        list.retain(|e| {
+            matches!(e.ability.kind, AbilityKind::Static) && e.ability.zones.is_empty()
+        });
         list
     }
 

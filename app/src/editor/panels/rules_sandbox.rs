@@ -272,7 +272,12 @@ impl RulesSandboxPanel {
 
 /// Says what acting did to the run: from which step the user's own actions replace the
 /// scenario's script, and which actions they are.
-fn branch_ui(ui: &mut Ui, branch: Option<&Branch>, scenario: &str, push: &mut dyn FnMut(RulesCommand)) {
+fn branch_ui(
+    ui: &mut Ui,
+    branch: Option<&Branch>,
+    scenario: &str,
+    push: &mut dyn FnMut(RulesCommand),
+) {
     let Some(branch) = branch else {
         ui.weak("Acting below branches the run at the current step: the script's later actions and its expectations are set aside.");
         return;
@@ -289,7 +294,9 @@ fn branch_ui(ui: &mut Ui, branch: Option<&Branch>, scenario: &str, push: &mut dy
     });
     if ui
         .button("Back to the scenario's script")
-        .on_hover_text("Drop your actions and play the scenario's own script again, at the same step")
+        .on_hover_text(
+            "Drop your actions and play the scenario's own script again, at the same step",
+        )
         .clicked()
     {
         push(RulesCommand::LeaveBranch);
