@@ -172,3 +172,71 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     let recorded = harness.state().rules_panel().branch.clone().unwrap();
     assert_eq!(recorded.recorded().len(), 9, "{:?}", recorded.recorded());
 }
+
+#[test]
+fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
+    let (dir, mut harness) = harness();
+    click(&mut harness, "Step");
+    click(&mut harness, "Activate tower: Signal");
+    click(&mut harness, "Pass priority");
+    click(&mut harness, "Pass priority");
+    click(&mut harness, "Play bolt");
+    click(&mut harness, "Target wolf");
+    click(&mut harness, "Play with these choices");
+    // Saved mid-stack: the bolt waits on the stack, and the new scenario expects it there.
+    ui_common::set_field(&mut harness, "New scenario's name", "Signal answered");
+    click(&mut harness, "Save as scenario");
+    assert_eq!(
+        harness.state().rules_panel().source.as_deref(),
+        Some("signal-answered.ron")
+    );
+    let doc = harness.state().document().unwrap();
+    let saved =
+        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "signal-answered.ron")
+            .unwrap()
+            .clone();
+    assert_eq!(saved.name, "Signal answered");
+    assert_eq!(saved.script.len(), 5, "{:?}", saved.script);
+    assert!(
+        saved
+            .expect
+            .contains(&sigilforge_engine::rules::Expect::Stack(1)),
+        "{:?}",
+        saved.expect
+    );
+    // Played from its start in the tab, it meets every expectation.
+    click(&mut harness, "Run to end");
+    harness.get_by_label("The script is done: every expectation holds");
+
+    // One undoable edit: undo removes the file, redo brings it back.
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .document()
+            .unwrap()
+            .pack
+            .file("signal-answered.ron")
+            .is_none()
+    );
+    harness.state_mut().apply(EditCommand::Redo);
+    harness.run();
+
+    // Saved to disk, reloaded, and run as designers' CI runs it: it passes.
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let path = dir.path().join("signal-answered.ron");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let result = sigilforge_engine::pack::run_scenario(&path, &source).unwrap();
+    assert!(result.passed(), "{:?}\n{source}", result.failures);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sigilforge"))
+        .arg("test")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Signal answered"), "{stdout}");
+    assert!(stdout.trim_end().ends_with(" passed, 0 failed"), "{stdout}");
+}

@@ -16,6 +16,7 @@ use super::panels::log::Level;
 use super::recovery;
 use super::tab::Tab;
 use crate::dialogs::PathRequest;
+use crate::sandbox::rules::RulesCommand;
 
 /// Dialog ids of the app's own file dialogs.
 const OPEN_PACK: &str = "dialog-open-pack";
@@ -172,6 +173,7 @@ impl SigilforgeApp {
                     self.panels.library.scenarios.run_all(doc);
                 }
             }
+            EditCommand::Rules(RulesCommand::SaveRecording(name)) => self.save_recording(&name),
             EditCommand::Rules(command) => {
                 if let Some(doc) = &self.doc {
                     self.panels.rules.apply(&command, doc);

@@ -27,6 +27,10 @@ pub enum RulesCommand {
     Act(sigilforge_engine::rules::Action),
     /// Leave the user's branch: back to the scenario's own script, at the same step.
     LeaveBranch,
+    /// Save the run as shown (the script up to the current step, the recorded actions
+    /// included) as a new rules scenario file of this name beside the one played, with
+    /// expectations taken from the current state; then play it.
+    SaveRecording(String),
 }
 
 /// A rules scenario in the sandbox.

@@ -34,6 +34,8 @@ pub struct RulesSandboxPanel {
     pub refusal: Option<String>,
     /// The acting controls' choices in progress.
     act_view: ActView,
+    /// The name typed for saving the run as a new scenario.
+    pub save_name: String,
 }
 
 /// The user's line of play: the scenario's script up to the step where they first acted, then
@@ -139,6 +141,8 @@ impl RulesSandboxPanel {
             RulesCommand::Load(path) => self.load(path, doc),
             RulesCommand::Run(c) => self.step(c),
             RulesCommand::Act(action) => self.act(action, doc),
+            // Saving makes a file: the editor's apply does it (one undoable edit).
+            RulesCommand::SaveRecording(_) => {}
             RulesCommand::LeaveBranch => {
                 self.branch = None;
                 self.refusal = None;
@@ -170,6 +174,29 @@ impl RulesSandboxPanel {
             let all: Vec<&str> = refused.iter().chain(wrong).map(String::as_str).collect();
             (!all.is_empty()).then(|| all.join("; "))
         });
+    }
+
+    /// The run as shown, as a new scenario named `name` to save beside the one played: the
+    /// played file's scenario (its own cards, keywords and `pack`) with the script up to the
+    /// current step and expectations taken from the state there. `None` with nothing played.
+    #[must_use]
+    pub fn recording(&self, doc: &Document, name: &str) -> Option<(String, RulesScenario)> {
+        let path = self.source.as_deref()?;
+        let run = self.sandbox.as_ref()?.run();
+        let mut scenario = rules_scenario_in(doc, path)?.clone();
+        let at = run.actions_run();
+        scenario.description = format!(
+            "Recorded in the Rules tab from \"{}\" ({path}); expectations taken from the state after step {at}.",
+            scenario.name
+        );
+        scenario.name = name.trim().to_owned();
+        scenario.script = run.scenario().script.get(..at).unwrap_or_default().to_vec();
+        scenario.expect = run.game().expected_now();
+        let dir = Path::new(path)
+            .parent()
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Some((dir, scenario))
     }
 
     /// Re-reads the scenario from the document and re-runs it to the same step (the scenario
@@ -258,7 +285,13 @@ impl RulesSandboxPanel {
         };
         ui.separator();
         let scenario_name = scenario.map_or("", |s| s.name.as_str());
-        branch_ui(ui, self.branch.as_ref(), scenario_name, &mut push);
+        branch_ui(
+            ui,
+            self.branch.as_ref(),
+            scenario_name,
+            &mut self.save_name,
+            &mut push,
+        );
         if let Some(refusal) = &self.refusal {
             ui.colored_label(ui.visuals().error_fg_color, format!("Refused: {refusal}"));
         }
@@ -276,6 +309,7 @@ fn branch_ui(
     ui: &mut Ui,
     branch: Option<&Branch>,
     scenario: &str,
+    save_name: &mut String,
     push: &mut dyn FnMut(RulesCommand),
 ) {
     let Some(branch) = branch else {
@@ -301,4 +335,19 @@ fn branch_ui(
     {
         push(RulesCommand::LeaveBranch);
     }
+    ui.horizontal(|ui| {
+        if save_name.is_empty() {
+            *save_name = format!("{scenario} (recorded)");
+        }
+        let label = ui.label("New scenario's name");
+        ui.text_edit_singleline(save_name).labelled_by(label.id);
+        let named = !save_name.trim().is_empty();
+        if ui
+            .add_enabled(named, egui::Button::new("Save as scenario"))
+            .on_hover_text("Write the script up to this step as a new rules scenario file beside this one, expecting the state shown now (one undoable edit)")
+            .clicked()
+        {
+            push(RulesCommand::SaveRecording(save_name.trim().to_owned()));
+        }
+    });
 }
