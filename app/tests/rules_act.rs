@@ -10,7 +10,7 @@ use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use sigilforge_engine::rules::Game;
-use ui_common::{click, pack_fixture};
+use ui_common::{click, editor_harness, pack_fixture};
 
 mod ui_common;
 
@@ -46,11 +46,7 @@ fn harness() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) {
     let dir = pack_fixture(&[("acting.ron", ACTING)]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let app = SigilforgeApp::with_pack(pack, Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 1200.0])
-        .with_max_steps(1_000)
-        .build_eframe(move |_cc| app);
-    harness.run();
+    let mut harness = editor_harness(app);
     harness
         .state_mut()
         .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));

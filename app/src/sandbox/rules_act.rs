@@ -102,10 +102,13 @@ pub fn action_text(action: &Action) -> String {
     let chose = |targets: &[String], mode: &Option<usize>| {
         let mut out = String::new();
         if !targets.is_empty() {
-            out.push_str(&format!(" targeting {}", targets.join(", ")));
+            out.push_str(" targeting ");
+            out.push_str(&targets.join(", "));
         }
         if let Some(m) = mode {
-            out.push_str(&format!(" (mode {})", m + 1));
+            out.push_str(" (mode ");
+            out.push_str(&(m + 1).to_string());
+            out.push(')');
         }
         out
     };
@@ -171,19 +174,19 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
                 .on_hover_text("Play this card from hand (its cost is paid now)")
                 .clicked()
             {
-                let played = game.played_abilities(&card);
+                let on_play = game.played_abilities(&card);
                 let kind = game.object(&card).map(|o| o.card.kind);
                 let choice = Choice {
                     player,
                     card: card.clone(),
                     ability: None,
-                    max_targets: played
+                    max_targets: on_play
                         .iter()
                         .map(|e| chosen_targets(&e.ability.target))
                         .max()
                         .unwrap_or(0),
                     targets: Vec::new(),
-                    modes: played.iter().map(|e| mode_count(&e.ability)).max().unwrap_or(0),
+                    modes: on_play.iter().map(|e| mode_count(&e.ability)).max().unwrap_or(0),
                     mode: None,
                     attaches: matches!(kind, Some(CardKind::Item | CardKind::Beast)),
                     attach_to: None,

@@ -189,7 +189,7 @@ impl RulesSandboxPanel {
             "Recorded in the Rules tab from \"{}\" ({path}); expectations taken from the state after step {at}.",
             scenario.name
         );
-        scenario.name = name.trim().to_owned();
+        name.trim().clone_into(&mut scenario.name);
         scenario.script = run.scenario().script.get(..at).unwrap_or_default().to_vec();
         scenario.expect = run.game().expected_now();
         let dir = Path::new(path)
