@@ -502,3 +502,36 @@ fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
     assert!(doc.problems.is_empty(), "{:?}", doc.problems);
     harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
 }
+
+#[test]
+fn an_open_card_whose_file_breaks_says_so_and_opens_the_text() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    harness.state_mut().apply(EditCommand::Open {
+        addr: ItemAddr::card("cards.ron", 1),
+        field: None,
+    });
+    harness.run();
+    outside_edit(dir.path(), "life: 6),", "life: 6,");
+    reload(&mut harness);
+    // The editor tab and the preview say why the bear is not shown: not "deleted".
+    let reason = "The card shown here cannot be read: cards.ron has a syntax error. Open it with Problems ➡ Text to fix it; the card comes back as soon as the file reads.";
+    assert!(harness.query_all_by_label(reason).count() >= 1);
+    assert!(harness.query_by_label_contains("was deleted").is_none());
+    harness.get_by_label("Open as text").click();
+    harness.run();
+    let broken = std::fs::read_to_string(dir.path().join("cards.ron")).unwrap();
+    harness.get_by_value(&broken);
+    // Fixed in the text view, the card's tab shows the bear again.
+    harness.state_mut().apply(EditCommand::SetText {
+        file: "cards.ron".into(),
+        text: broken.replace("life: 6,", "life: 6),"),
+    });
+    harness.state_mut().apply(EditCommand::Open {
+        addr: ItemAddr::card("cards.ron", 1),
+        field: None,
+    });
+    harness.run();
+    assert!(harness.query_all_by_label(reason).next().is_none());
+    assert!(harness.query_all_by_value("Bear").count() >= 1);
+}

@@ -1,6 +1,7 @@
 //! The File menu's outputs through the real editor (issue #15), each with the file dialog
 //! replaced by a path: card images, the print sheet, the Tabletop Simulator deck, CSV export,
-//! and CSV import (shown first, applied as one undoable edit, saved as the changed lines only).
+//! CSV import (shown first, applied as one undoable edit, saved as the changed lines only), and
+//! Export pack… / Import pack… (the archive as saved, unpacked into a new folder and opened).
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -151,7 +152,7 @@ fn import_csv_shows_the_changes_then_applies_them_as_one_undoable_edit() {
 
     run_output(&mut harness, "Import CSV…", &csv, false);
     harness.get_by_label_contains("1 new cards, 1 changed");
-    harness.get_by_label_contains("attack: 4 → 5");
+    harness.get_by_label_contains("attack 4 ➡ 5");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("cards.ron")).unwrap(),
         CARDS,
@@ -199,4 +200,103 @@ fn import_csv_with_a_bad_cell_names_it_and_changes_nothing() {
     );
     assert!(harness.state().outputs().import.is_none());
     assert!(harness.state().document().unwrap().dirty_files.is_empty());
+}
+
+/// The wolf's attack set to `attack`, unsaved.
+fn edit_wolf_attack(harness: &mut Harness<'_, SigilforgeApp>, attack: i32) {
+    let addr = ItemAddr::card("cards.ron", 0);
+    let mut card = harness
+        .state()
+        .document()
+        .unwrap()
+        .card(&addr)
+        .unwrap()
+        .clone();
+    card.attack = attack;
+    harness.state_mut().apply(EditCommand::SetCard {
+        addr,
+        card: Box::new(card),
+        field: "attack".into(),
+    });
+    harness.run();
+}
+
+#[test]
+fn export_pack_offers_to_save_first_then_import_pack_unpacks_and_opens_it() {
+    let dir = pack_fixture(&[("cards.ron", CARDS)]);
+    let out = tempfile::tempdir().unwrap();
+    let zip = out.path().join("shared.zip");
+    let mut harness = harness(dir.path());
+    edit_wolf_attack(&mut harness, 7);
+    script(&harness.ctx, vec![PickResult::Picked(zip.clone())]);
+    click(&mut harness, "File");
+    click(&mut harness, "Export pack…");
+    harness.get_by_label("You have unsaved changes; the archive will not have them.");
+    click(&mut harness, "Save now");
+    assert!(!harness.state().is_dirty());
+    assert!(
+        harness
+            .query_by_label("You have unsaved changes; the archive will not have them.")
+            .is_none()
+    );
+    click(&mut harness, "Choose where…");
+    assert!(
+        message(&harness).starts_with("Wrote pack `"),
+        "{}",
+        message(&harness)
+    );
+    assert!(
+        message(&harness).contains("(2 files)"),
+        "{}",
+        message(&harness)
+    );
+    click(&mut harness, "OK");
+
+    // Import it into a folder that already holds something: a new folder named after the archive.
+    let shelf = tempfile::tempdir().unwrap();
+    std::fs::write(shelf.path().join("notes.txt"), "mine").unwrap();
+    script(
+        &harness.ctx,
+        vec![
+            PickResult::Picked(zip.clone()),
+            PickResult::Picked(shelf.path().to_owned()),
+        ],
+    );
+    click(&mut harness, "File");
+    click(&mut harness, "Import pack…");
+    let unpacked = shelf.path().join("shared");
+    assert!(
+        message(&harness).contains("It is open now."),
+        "{}",
+        message(&harness)
+    );
+    let doc = harness.state().document().unwrap();
+    assert_eq!(doc.pack.root, unpacked);
+    let wolf = doc.card(&ItemAddr::card("cards.ron", 0)).unwrap();
+    assert_eq!(wolf.attack, 7, "the saved edit travelled in the archive");
+    assert_eq!(
+        std::fs::read_to_string(unpacked.join("cards.ron")).unwrap(),
+        std::fs::read_to_string(dir.path().join("cards.ron")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_to_string(shelf.path().join("notes.txt")).unwrap(),
+        "mine"
+    );
+
+    // The same archive again: that folder is taken now, and nothing is written.
+    click(&mut harness, "OK");
+    script(
+        &harness.ctx,
+        vec![
+            PickResult::Picked(zip),
+            PickResult::Picked(shelf.path().to_owned()),
+        ],
+    );
+    click(&mut harness, "File");
+    click(&mut harness, "Import pack…");
+    assert!(
+        message(&harness).starts_with("Nothing was unpacked"),
+        "{}",
+        message(&harness)
+    );
 }

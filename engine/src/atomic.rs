@@ -41,13 +41,21 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<bool, WriteError> {
 
 /// [`write_atomic`] for bytes (archives).
 pub fn write_bytes_atomic(path: &Path, contents: &[u8]) -> Result<bool, WriteError> {
+    if std::fs::read(path).is_ok_and(|old| old == contents) {
+        return Ok(false);
+    }
+    replace_atomic(path, contents)?;
+    Ok(true)
+}
+
+/// Writes `contents` to `path` atomically without first reading what is there: for a caller
+/// that has just read the file and knows these bytes differ (a pack save checks the disk
+/// before it writes, and need not read the file a second time).
+pub fn replace_atomic(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
     let io = |source| WriteError::Io {
         path: path.display().to_string(),
         source,
     };
-    if std::fs::read(path).is_ok_and(|old| old == contents) {
-        return Ok(false);
-    }
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -67,7 +75,7 @@ pub fn write_bytes_atomic(path: &Path, contents: &[u8]) -> Result<bool, WriteErr
     if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all(); // best effort: not every platform can fsync a directory
     }
-    Ok(true)
+    Ok(())
 }
 
 /// A temporary file in `dir` created as `File::create` would create it (`0666` less the umask).

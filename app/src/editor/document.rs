@@ -387,6 +387,35 @@ impl Document {
         }
     }
 
+    /// Whether the file at `path` does not read (a syntax error or an unknown kind): its text is
+    /// kept as it was, and only the text view can change it.
+    #[must_use]
+    pub fn file_is_unread(&self, path: &str) -> bool {
+        matches!(
+            self.pack.file(path).map(|f| &f.content),
+            Some(Content::Unread { .. })
+        )
+    }
+
+    /// Why the item at `addr` cannot be shown, in words for the panel that wanted it: its file
+    /// does not read (a syntax error, fixed in the text view), or the item is gone.
+    #[must_use]
+    pub fn missing_item_reason(&self, addr: &ItemAddr) -> String {
+        let what = match addr.kind {
+            ItemKind::Card => "card",
+            ItemKind::Keyword => "keyword",
+        };
+        match self.pack.file(&addr.file).map(|f| &f.content) {
+            Some(Content::Unread { .. }) => format!(
+                "The {what} shown here cannot be read: {} has a syntax error. Open it with \
+                 Problems ➡ Text to fix it; the {what} comes back as soon as the file reads.",
+                addr.file
+            ),
+            Some(_) => format!("The {what} shown here was deleted or moved in its file."),
+            None => format!("The {what} shown here is gone: {} was deleted.", addr.file),
+        }
+    }
+
     /// Whether the file holding an item has unsaved changes.
     #[must_use]
     pub fn is_file_dirty(&self, file: &str) -> bool {

@@ -1,13 +1,19 @@
 //! What the File menu's outputs are and what their windows ask for: a leaf module, so the
 //! command list (`commands`) names them without depending on the app (`outputs` does the work).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use sigilforge_engine::pack::Pack;
 
 use crate::dialogs::PathRequest;
 
 /// One of the File menu's outputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputKind {
+    /// The pack's files as saved, in one zip archive (`sigilforge export`).
+    PackExport,
+    /// A pack archive unpacked into a new folder and opened (`sigilforge import`).
+    PackImport,
     /// A PNG per card into a folder (`sigilforge render`).
     Images,
     /// A print-and-play PDF (`sigilforge print`).
@@ -22,7 +28,9 @@ pub enum OutputKind {
 
 impl OutputKind {
     /// The File menu's items, in order.
-    pub const ALL: [OutputKind; 5] = [
+    pub const ALL: [OutputKind; 7] = [
+        OutputKind::PackExport,
+        OutputKind::PackImport,
         OutputKind::Images,
         OutputKind::Print,
         OutputKind::Tts,
@@ -34,6 +42,8 @@ impl OutputKind {
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
+            OutputKind::PackExport => "Export pack…",
+            OutputKind::PackImport => "Import pack…",
             OutputKind::Images => "Export card images…",
             OutputKind::Print => "Print sheet (PDF)…",
             OutputKind::Tts => "Tabletop Simulator deck…",
@@ -44,6 +54,8 @@ impl OutputKind {
 
     pub(super) fn tip(self) -> &'static str {
         match self {
+            OutputKind::PackExport => "The pack's files as saved, in one archive to share",
+            OutputKind::PackImport => "Unpack a pack archive into a new folder and open it",
             OutputKind::Images => "A PNG image of each card, named from its id",
             OutputKind::Print => "A print-and-play PDF: cards filling each page, backs mirrored",
             OutputKind::Tts => "Deck sheets, a back image and a deck Tabletop Simulator loads",
@@ -56,8 +68,17 @@ impl OutputKind {
         egui::Id::new(("dialog-output", self.label()))
     }
 
-    pub(super) fn request(self, pack_root: &Path) -> PathRequest {
+    pub(super) fn request(self, pack: &Pack) -> PathRequest {
         let request = match self {
+            OutputKind::PackExport => PathRequest::save_file(
+                "Export the pack",
+                "Pack archive",
+                &["zip"],
+                &format!("{}-{}.zip", pack.manifest.id, pack.manifest.version),
+            ),
+            OutputKind::PackImport => {
+                PathRequest::open_file("Import a pack archive", "Pack archive", &["zip"])
+            }
             OutputKind::Images => PathRequest::folder("Folder for the card images"),
             OutputKind::Print => {
                 PathRequest::save_file("Save the print sheet", "PDF", &["pdf"], "cards.pdf")
@@ -70,14 +91,14 @@ impl OutputKind {
                 PathRequest::open_file("Import cards from a CSV file", "CSV", &["csv"])
             }
         };
-        request.start_in(pack_root.to_owned())
+        request.start_in(pack.root.clone())
     }
 
     /// Whether the output has options to set before the path is asked for.
     pub(super) fn has_options(self) -> bool {
         matches!(
             self,
-            OutputKind::Images | OutputKind::Print | OutputKind::Tts
+            OutputKind::PackExport | OutputKind::Images | OutputKind::Print | OutputKind::Tts
         )
     }
 }

@@ -1,4 +1,5 @@
-//! What designers take out of the editor (issue #15): File → Export card images…, Print sheet
+//! What designers take out of the editor (issue #15): File → Export pack…, Import pack…,
+//! Export card images…, Print sheet
 //! (PDF)…, Tabletop Simulator deck…, Export CSV… and Import CSV…, with the command line's
 //! options. Each draws the pack as edited (not as last saved) with `sigilforge_render`, the
 //! same code as `sigilforge render`, `print` and `tts`. Paths come from the one file dialog
@@ -83,6 +84,8 @@ pub struct Outputs {
     pub finished: Option<Finished>,
     /// The import waiting to be applied.
     pub import: Option<PendingImport>,
+    /// Import pack…: the archive chosen, while the folder to unpack it into is asked for.
+    pub pack_archive: Option<PathBuf>,
 }
 
 impl Outputs {
@@ -137,7 +140,10 @@ fn summary(kind: OutputKind, report: &Report, dest: &Path) -> String {
             "a Tabletop Simulator deck of {} cards ({} sheets)",
             report.cards, report.pages
         ),
-        OutputKind::CsvExport | OutputKind::CsvImport => format!("{} cards", report.cards),
+        OutputKind::CsvExport
+        | OutputKind::CsvImport
+        | OutputKind::PackExport
+        | OutputKind::PackImport => format!("{} cards", report.cards),
     };
     let mut text = format!(
         "Wrote {what} ({} files) to {}.",

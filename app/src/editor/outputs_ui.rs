@@ -18,6 +18,7 @@ use super::app::SigilforgeApp;
 use super::commands::EditCommand;
 use super::document::{Change, Item, ItemAddr};
 use super::outputs::{Finished, Job, OutputCommand, OutputKind, OutputOptions, PendingImport};
+use crate::encounter_ui::sandbox::displayable;
 
 impl SigilforgeApp {
     /// Carries out an [`OutputCommand`].
@@ -57,7 +58,7 @@ impl SigilforgeApp {
 
     fn ask_output_path(&mut self, kind: OutputKind) {
         let Some(doc) = &self.doc else { return };
-        let request = kind.request(&doc.pack.root);
+        let request = kind.request(&doc.pack);
         if let Some(ctx) = &self.ctx {
             crate::dialogs::open(ctx, kind.dialog_id(), request);
         }
@@ -73,11 +74,85 @@ impl SigilforgeApp {
                 }
             }
         }
+        if let Some(folder) = crate::dialogs::take(ctx, pack_folder_dialog_id())
+            && let Some(archive) = self.outputs.pack_archive.take()
+        {
+            self.outputs.finished = Some(match self.import_pack_into(&archive, &folder) {
+                Ok(finished) => finished,
+                Err(text) => Finished { text, folder: None },
+            });
+        }
     }
 
-    /// Starts `kind` into `dest`: a job on its thread, or (CSV) done at once.
+    /// Unpacks `archive` into `folder` (when it is empty) or into a new folder inside it named
+    /// after the archive, then opens it unless this pack has unsaved changes.
+    fn import_pack_into(&mut self, archive: &Path, folder: &Path) -> Result<Finished, String> {
+        let empty = std::fs::read_dir(folder).is_ok_and(|mut d| d.next().is_none());
+        let dest = if empty {
+            folder.to_owned()
+        } else {
+            let stem = archive
+                .file_stem()
+                .map_or_else(|| "pack".into(), |s| s.to_string_lossy().into_owned());
+            folder.join(stem)
+        };
+        let report = sigilforge_engine::archive::import_pack(archive, &dest, false)
+            .map_err(|e| format!("Nothing was unpacked: {e}"))?;
+        let unpacked = format!(
+            "Unpacked {} files from {} into {}.",
+            report.files,
+            archive.display(),
+            dest.display()
+        );
+        let text = if self.is_dirty() {
+            format!(
+                "{unpacked} This pack has unsaved changes: save or undo them, then open it with File ➡ Open pack…"
+            )
+        } else {
+            self.apply(EditCommand::OpenPack(dest.clone()));
+            format!("{unpacked} It is open now.")
+        };
+        Ok(Finished {
+            text,
+            folder: Some(dest),
+        })
+    }
+
+    /// Starts `kind` into `dest`: a job on its thread, or (CSV, packs) done at once.
     fn start_output(&mut self, kind: OutputKind, dest: PathBuf) -> Result<(), String> {
         let doc = self.doc.as_ref().ok_or("No pack is open.")?;
+        if kind == OutputKind::PackImport {
+            let request = crate::dialogs::PathRequest::folder(
+                "Folder to unpack the pack into (an empty one, or one to hold a new pack folder)",
+            )
+            .start_in(doc.pack.root.parent().unwrap_or(&doc.pack.root).to_owned());
+            self.outputs.pack_archive = Some(dest);
+            if let Some(ctx) = &self.ctx {
+                crate::dialogs::open(ctx, pack_folder_dialog_id(), request);
+            }
+            return Ok(());
+        }
+        if kind == OutputKind::PackExport {
+            // The archive holds the files as saved; `export_pack` checks them as `validate` does.
+            let report = sigilforge_engine::archive::export_pack(&doc.pack.root, &dest)
+                .map_err(|e| format!("Nothing was written: {e}"))?;
+            let unsaved = if doc.is_dirty() {
+                " Unsaved changes are not in it."
+            } else {
+                ""
+            };
+            self.outputs.finished = Some(Finished {
+                text: format!(
+                    "Wrote pack `{}` version {} ({} files) to {}.{unsaved}",
+                    report.pack_id,
+                    report.version,
+                    report.files,
+                    dest.display()
+                ),
+                folder: dest.parent().map(Path::to_owned),
+            });
+            return Ok(());
+        }
         if kind == OutputKind::CsvImport {
             let text = std::fs::read_to_string(&dest)
                 .map_err(|e| format!("Cannot read {}: {e}", dest.display()))?;
@@ -199,12 +274,18 @@ impl SigilforgeApp {
 
     /// Draws the outputs' windows: options, progress, the last job's message, the import.
     pub(super) fn outputs_ui(&mut self, ctx: &egui::Context, commands: &mut Vec<EditCommand>) {
+        let mut save_now = false;
         let mut push = |c: OutputCommand| commands.push(EditCommand::Output(c));
         if let Some(kind) = self.outputs.asking {
             egui::Window::new(kind.label().trim_end_matches('…'))
                 .collapsible(false)
                 .resizable(false)
                 .show(ctx, |ui| {
+                    if kind == OutputKind::PackExport
+                        && let Some(doc) = &self.doc
+                    {
+                        save_now = pack_export_ui(ui, doc);
+                    }
                     options_ui(ui, kind, &mut self.outputs.options);
                     ui.horizontal(|ui| {
                         if ui.button("Choose where…").clicked() {
@@ -254,6 +335,9 @@ impl SigilforgeApp {
                 .collapsible(false)
                 .show(ctx, |ui| import_ui(ui, import, &mut push));
         }
+        if save_now {
+            commands.push(EditCommand::Save);
+        }
     }
 }
 
@@ -262,6 +346,30 @@ enum Work {
     Images(PngOptions),
     Print(sigilforge_render::print::PrintOptions),
     Tts(TtsOptions),
+}
+
+/// What Export pack… will write: the pack as saved, and a way to save first.
+/// Returns whether "Save now" was clicked.
+fn pack_export_ui(ui: &mut egui::Ui, doc: &super::Document) -> bool {
+    let manifest = &doc.pack.manifest;
+    ui.label(format!(
+        "Pack `{}` version {}: every file in {}, as saved, in one archive (checked first, as \
+         `sigilforge validate` checks it).",
+        manifest.id,
+        manifest.version,
+        doc.pack.root.display()
+    ));
+    if !doc.is_dirty() {
+        return false;
+    }
+    ui.horizontal(|ui| {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            "You have unsaved changes; the archive will not have them.",
+        );
+        ui.button("Save now").clicked()
+    })
+    .inner
 }
 
 /// The options of `kind`, as the command line has them.
@@ -319,7 +427,8 @@ fn options_ui(ui: &mut egui::Ui, kind: OutputKind, options: &mut OutputOptions) 
                 ui.add(egui::DragValue::new(&mut options.tts_dpi).range(30.0..=600.0));
                 ui.end_row();
             }
-            OutputKind::CsvExport | OutputKind::CsvImport => {}
+            OutputKind::CsvExport | OutputKind::CsvImport | OutputKind::PackImport => {}
+            OutputKind::PackExport => {}
         });
 }
 
@@ -346,7 +455,7 @@ fn import_ui(ui: &mut egui::Ui, import: &PendingImport, push: &mut impl FnMut(Ou
             for change in &plan.changes {
                 ui.strong(format!("{} ({})", change.after.id, change.file));
                 for line in change.describe() {
-                    ui.label(format!("  {line}"));
+                    ui.label(format!("  {}", displayable(&line)));
                 }
             }
         });
@@ -396,4 +505,9 @@ pub(super) fn menu_items(ui: &mut egui::Ui, enabled: bool, commands: &mut Vec<Ed
             ui.close();
         }
     }
+}
+
+/// The id under which Import pack… asks for the folder to unpack into.
+fn pack_folder_dialog_id() -> egui::Id {
+    egui::Id::new("dialog-pack-import-folder")
 }

@@ -254,9 +254,13 @@ impl SigilforgeApp {
     }
 
     /// Keeps each open card or keyword tab of `rel` on its item (by id) after a merge moved
-    /// items; a tab whose item is gone closes.
+    /// items; a tab whose item is gone closes. A file that no longer reads keeps its tabs: they
+    /// say why their item is not shown and show it again once the file is fixed.
     fn retarget_tabs(&mut self, rel: &str, keys: &[(ItemAddr, String)]) {
         let Some(doc) = &self.doc else { return };
+        if doc.file_is_unread(rel) {
+            return;
+        }
         let mut moves: Vec<(ItemAddr, Option<ItemAddr>)> = Vec::new();
         for (addr, key) in keys {
             let found = match addr.kind {

@@ -560,7 +560,13 @@ impl Pack {
             written.push(MANIFEST_FILE.to_owned());
         }
         for (file, _) in self.files.iter_mut().zip(dirty).filter(|(_, d)| *d) {
-            ron_io::write_atomic(&self.root.join(&file.path), &file.source)?;
+            let path = self.root.join(&file.path);
+            if check_disk {
+                // Just checked: the disk holds `file.disk`, which differs from the source.
+                crate::atomic::replace_atomic(&path, file.source.as_bytes())?;
+            } else {
+                ron_io::write_atomic(&path, &file.source)?;
+            }
             file.disk = Some(file.source.clone());
             written.push(file.path.clone());
         }

@@ -41,11 +41,29 @@ pub fn describe(edit: &ItemEdit) -> String {
 /// What changed between two texts of one item: `attack 2 → 9, life 3 → 4` for structs, the
 /// values themselves otherwise.
 fn field_changes(before: &str, after: &str) -> String {
+    let changes = value_changes(before, after);
+    if changes.is_empty() {
+        // Same fields, same values: only the layout differs.
+        "layout only".to_owned()
+    } else {
+        changes.join(", ")
+    }
+}
+
+/// What changed between two RON texts of one value, one entry per changed field
+/// (`attack 2 → 9`, `art set to "x.png"`, `tags removed`); empty when the values are the same.
+/// A value that is not a struct is one entry, `old → new`.
+#[must_use]
+pub fn value_changes(before: &str, after: &str) -> Vec<String> {
     let (Ok(b), Ok(a)) = (parse(before, usize::MAX), parse(after, usize::MAX)) else {
-        return format!("{} → {}", short(before), short(after));
+        return vec![format!("{} → {}", short(before), short(after))];
     };
     if !(b.root.has_fields() && a.root.has_fields()) {
-        return format!("{} → {}", short(before), short(after));
+        return if before.trim() == after.trim() {
+            Vec::new()
+        } else {
+            vec![format!("{} → {}", short(before), short(after))]
+        };
     }
     let old = fields(&b.root, before);
     let new = fields(&a.root, after);
@@ -62,12 +80,7 @@ fn field_changes(before: &str, after: &str) -> String {
             out.push(format!("{name} removed"));
         }
     }
-    if out.is_empty() {
-        // Same fields, same values: only the layout differs.
-        "layout only".to_owned()
-    } else {
-        out.join(", ")
-    }
+    out
 }
 
 /// A struct's fields, `(name, value text)` in order.

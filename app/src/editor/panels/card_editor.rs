@@ -34,7 +34,7 @@ impl CardEditorPanel {
         commands: &mut Vec<EditCommand>,
     ) {
         let Some(original) = doc.card(addr) else {
-            ui.label("This card no longer exists (it was deleted or its file changed).");
+            super::missing_item(ui, doc, addr, commands);
             return;
         };
         let mut card = original.clone();

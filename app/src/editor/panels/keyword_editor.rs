@@ -27,7 +27,7 @@ impl KeywordEditorPanel {
         commands: &mut Vec<EditCommand>,
     ) {
         let Some(original) = doc.keyword(addr) else {
-            ui.label("This keyword no longer exists.");
+            super::missing_item(ui, doc, addr, commands);
             return;
         };
         let mut keyword = original.clone();

@@ -71,3 +71,25 @@ pub fn empty_state(ui: &mut Ui, commands: &mut Vec<EditCommand>) {
         }
     });
 }
+
+/// What an editor tab shows when its item cannot be shown: why, and, when its file has a syntax
+/// error, the way to the text view that fixes it.
+pub fn missing_item(
+    ui: &mut Ui,
+    doc: &super::Document,
+    addr: &ItemAddr,
+    commands: &mut Vec<EditCommand>,
+) {
+    ui.label(doc.missing_item_reason(addr));
+    if doc.file_is_unread(&addr.file)
+        && ui
+            .button("Open as text")
+            .on_hover_text("Open the file as text to fix it")
+            .clicked()
+    {
+        commands.push(EditCommand::OpenText {
+            file: addr.file.clone(),
+            at: None,
+        });
+    }
+}

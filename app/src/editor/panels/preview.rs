@@ -41,7 +41,7 @@ impl PreviewPanel {
             ItemKind::Card => match doc.card(addr) {
                 Some(card) => self.card_ui(ui, doc, addr, card),
                 None => {
-                    ui.weak("The card shown here was deleted.");
+                    ui.weak(doc.missing_item_reason(addr));
                 }
             },
             ItemKind::Keyword => match doc.keyword(addr) {
@@ -57,7 +57,7 @@ impl PreviewPanel {
                     }
                 }
                 None => {
-                    ui.weak("The keyword shown here was deleted.");
+                    ui.weak(doc.missing_item_reason(addr));
                 }
             },
         }

@@ -112,6 +112,13 @@ impl TextViews {
                             .set_char_range(Some(CCursorRange::one(CCursor::new(index))));
                         state.store(ui.ctx(), id);
                         ui.memory_mut(|m| m.request_focus(id));
+                        // Bring the cursor into view both ways: a problem at column 84 of a
+                        // long one-line entry is off to the right.
+                        let at_cursor = output
+                            .galley
+                            .pos_from_cursor(CCursor::new(index))
+                            .translate(output.galley_pos.to_vec2());
+                        ui.scroll_to_rect(at_cursor.expand(24.0), Some(egui::Align::Center));
                     }
                     if output.response.changed() && text != pack_file.source {
                         commands.push(EditCommand::SetText {
