@@ -12,7 +12,7 @@ use sigilforge_engine::model::{Card, CardKind, CardSet, KeywordDef, KeywordSet, 
 use sigilforge_engine::pack::{Content, Pack, PackFile};
 
 /// A pack with two keywords and `cards` split over two card files.
-fn pack_of(cards: Vec<Card>) -> Pack {
+fn pack_of(cards: &[Card]) -> Pack {
     let mut pack = Pack::new(Path::new("/nonexistent"), PackManifest::new("t", "T"));
     pack.files.push(PackFile::new(
         "keywords.ron",
@@ -99,7 +99,7 @@ proptest! {
 
     #[test]
     fn export_then_import_of_any_cards_changes_nothing(cards in cards()) {
-        let pack = pack_of(cards);
+        let pack = pack_of(&cards);
         let text = export_csv(&pack);
         let plan = plan_import(&pack, &text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
         prop_assert!(plan.changes.is_empty(), "{:?}\n{}", plan.changes, text);
@@ -108,7 +108,7 @@ proptest! {
 
     #[test]
     fn one_changed_cell_changes_that_card_only(cards in cards(), pick in any::<prop::sample::Index>(), attack in -1000i32..1000) {
-        let pack = pack_of(cards);
+        let pack = pack_of(&cards);
         let ids: Vec<String> = pack.cards().map(|(_, c)| c.id.clone()).collect();
         let target = pick.get(&ids).clone();
         let before = pack.card(&target).unwrap().attack;
@@ -143,7 +143,7 @@ proptest! {
 
     #[test]
     fn any_text_gives_a_plan_or_located_problems(text in "[a-z0-9:,;\"\n\r ]{0,200}|(file,)?id,name,cost,attack,keywords,stat:X\n[a-z0-9,;\"\n -]{0,200}") {
-        let pack = pack_of(vec![Card { id: "x".into(), ..Card::default() }]);
+        let pack = pack_of(&[Card { id: "x".into(), ..Card::default() }]);
         if let Err(errors) = plan_import(&pack, &text) {
             prop_assert!(!errors.is_empty());
             let rows = text.lines().count().max(1) as u64;

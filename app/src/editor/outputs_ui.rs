@@ -427,8 +427,10 @@ fn options_ui(ui: &mut egui::Ui, kind: OutputKind, options: &mut OutputOptions) 
                 ui.add(egui::DragValue::new(&mut options.tts_dpi).range(30.0..=600.0));
                 ui.end_row();
             }
-            OutputKind::CsvExport | OutputKind::CsvImport | OutputKind::PackImport => {}
-            OutputKind::PackExport => {}
+            OutputKind::CsvExport
+            | OutputKind::CsvImport
+            | OutputKind::PackImport
+            | OutputKind::PackExport => {}
         });
 }
 
