@@ -217,6 +217,13 @@ impl SigilforgeApp {
             EditCommand::OpenFile(file) => self.open_file(&file),
             EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::Output(command) => self.apply_output(command),
+            EditCommand::Rename(rename) => {
+                let Some(doc) = &self.doc else { return };
+                let changes = super::rename::rename_changes(doc, &rename);
+                if !changes.is_empty() {
+                    self.edit(super::rename::rename_label(&rename), changes, None);
+                }
+            }
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),
