@@ -535,3 +535,45 @@ fn an_open_card_whose_file_breaks_says_so_and_opens_the_text() {
     assert!(harness.query_all_by_label(reason).next().is_none());
     assert!(harness.query_all_by_value("Bear").count() >= 1);
 }
+
+/// The x of the text view's line-number column: it moves left as the view scrolls right.
+fn line_numbers_x(harness: &Harness<'_, SigilforgeApp>) -> f32 {
+    let node = harness.get_by_label_contains("   1\n");
+    node.rect().min.x
+}
+
+#[test]
+fn the_text_view_scrolls_sideways_to_a_problem_far_right() {
+    let long = "x".repeat(400);
+    // The wolf's `)` is missing at the end of a 450-character line.
+    let cards = format!(
+        "CardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", text: \"{long}\", attack: 2, life: 3,\n    ],\n)\n"
+    );
+    let dir = pack_fixture(&[("cards.ron", &cards)]);
+    let mut harness = editor_harness(SigilforgeApp::without_pack(Settings::default()));
+    harness
+        .state_mut()
+        .apply(EditCommand::OpenPack(dir.path().to_owned()));
+    harness.run();
+    let at = harness.state().document().unwrap().problems[0]
+        .diagnostic
+        .location;
+    assert!(at.column > 400, "{at:?}");
+    harness.state_mut().apply(EditCommand::OpenText {
+        file: "cards.ron".into(),
+        at: Some(Location { line: 1, column: 1 }),
+    });
+    harness.run();
+    let start = line_numbers_x(&harness);
+    harness.state_mut().apply(EditCommand::OpenText {
+        file: "cards.ron".into(),
+        at: Some(at),
+    });
+    harness.run();
+    let scrolled = line_numbers_x(&harness);
+    assert!(
+        scrolled < start - 500.0,
+        "the view did not scroll to column {}: numbers at x {start} then {scrolled}",
+        at.column
+    );
+}

@@ -8,7 +8,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::Content;
 
 use super::app::SigilforgeApp;
-use super::apply::EXPORT_SHEET;
+use super::apply_files::EXPORT_SHEET;
 use super::document::Change;
 use super::hosted::{ENCOUNTER_DIR, GLYPH_DIR, STARTER_ENCOUNTER, content_for, title};
 use super::panels::log::Level;

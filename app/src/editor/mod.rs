@@ -6,6 +6,7 @@
 
 mod app;
 mod apply;
+mod apply_files;
 mod apply_hosted;
 mod chrome;
 pub mod commands;
