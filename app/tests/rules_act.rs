@@ -180,7 +180,7 @@ fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
     click(&mut harness, "Target wolf");
     click(&mut harness, "Play with these choices");
     // Saved mid-stack: the bolt waits on the stack, and the new scenario expects it there.
-    ui_common::set_field(&mut harness, "New scenario's name", "Signal answered");
+    ui_common::set_field(&mut harness, "New scenario's name", "Signal (answered)");
     click(&mut harness, "Save as scenario");
     assert_eq!(
         harness.state().rules_panel().source.as_deref(),
@@ -191,7 +191,7 @@ fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
         sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "signal-answered.ron")
             .unwrap()
             .clone();
-    assert_eq!(saved.name, "Signal answered");
+    assert_eq!(saved.name, "Signal (answered)");
     assert_eq!(saved.script.len(), 5, "{:?}", saved.script);
     assert!(
         saved
@@ -233,6 +233,6 @@ fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("Signal answered"), "{stdout}");
+    assert!(stdout.contains("Signal (answered)"), "{stdout}");
     assert!(stdout.trim_end().ends_with(" passed, 0 failed"), "{stdout}");
 }

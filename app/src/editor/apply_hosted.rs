@@ -183,15 +183,19 @@ impl SigilforgeApp {
             );
             return;
         };
-        let base: String = name
-            .trim()
+        // "Acting (recorded)" -> "acting-recorded": words joined by one dash.
+        let words: Vec<String> = name
             .to_lowercase()
-            .chars()
-            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
             .collect();
-        let base = base.trim_matches('-');
-        let base = if base.is_empty() { "recorded" } else { base };
-        let Some(path) = self.free_path(&dir, base) else {
+        let base = if words.is_empty() {
+            "recorded".to_owned()
+        } else {
+            words.join("-")
+        };
+        let Some(path) = self.free_path(&dir, &base) else {
             return;
         };
         self.edit(

@@ -225,7 +225,7 @@ fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
         Some(host) => format!("[{id} on {host}]"),
         None => format!("[{id}]"),
     };
-    let stats: Vec<String> = object.card.stats.keys().cloned().collect();
+    let stats = game.characteristics(id);
     ui.label(text).on_hover_ui(|ui| {
         ui.strong(format!("{id}: {}", object.card.name));
         if stats.is_empty() {

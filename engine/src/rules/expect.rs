@@ -230,11 +230,7 @@ impl Game {
                 let Some(obj) = self.obj(&id) else { continue };
                 out.push(Expect::Zone(id.clone(), Zone::City.name().to_owned()));
                 out.push(Expect::AttachedTo(id.clone(), obj.attached_to.clone()));
-                let mut stats: Vec<String> = obj.card.stats.keys().cloned().collect();
-                if obj.card.attack != 0 || obj.card.life != 0 {
-                    stats.splice(0..0, ["ATK".to_owned(), "life".to_owned()]);
-                }
-                for stat in stats {
+                for stat in self.characteristics(&id) {
                     let value = self.stat(&id, &stat);
                     out.push(Expect::Stat(id.clone(), stat, value));
                 }

@@ -48,6 +48,21 @@ impl Game {
         list
     }
 
+    /// The characteristics a card shows: ATK and life when it has either, then its named
+    /// stats (`level`, `INT`) in name order. Empty if there is no such card.
+    #[must_use]
+    pub fn characteristics(&self, id: &str) -> Vec<String> {
+        let Some(obj) = self.obj(id) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if obj.card.attack != 0 || obj.card.life != 0 {
+            out.extend(["ATK".to_owned(), "life".to_owned()]);
+        }
+        out.extend(obj.card.stats.keys().cloned());
+        out
+    }
+
     /// The abilities a card has now that work as it is played (a spell's or action's static
     /// abilities, whose targets and mode are chosen then).
     #[must_use]
