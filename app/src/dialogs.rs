@@ -152,11 +152,14 @@ pub fn open(ctx: &Context, id: Id, request: PathRequest) {
         }
         PickResult::Cancelled => {}
         PickResult::Unavailable(reason) => {
-            let typed = request
-                .start_in
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default();
+            // The path field starts where the dialog would have: the folder, and for a file to
+            // save the suggested name in it, so OK alone writes where the dialog suggested.
+            let typed = match (&request.start_in, &request.file_name) {
+                (Some(dir), Some(name)) => dir.join(name).display().to_string(),
+                (Some(dir), None) => dir.display().to_string(),
+                (None, Some(name)) => name.clone(),
+                (None, None) => String::new(),
+            };
             let fallback = Fallback {
                 id,
                 request,

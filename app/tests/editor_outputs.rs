@@ -299,4 +299,30 @@ fn export_pack_offers_to_save_first_then_import_pack_unpacks_and_opens_it() {
         "{}",
         message(&harness)
     );
+    assert!(
+        message(&harness).contains("already exists and is not empty"),
+        "{}",
+        message(&harness)
+    );
+    assert!(
+        !message(&harness).contains("--force"),
+        "a command-line hint in the editor"
+    );
+
+    // A folder picked instead of the archive is named as such.
+    click(&mut harness, "OK");
+    script(
+        &harness.ctx,
+        vec![
+            PickResult::Picked(out.path().to_owned()),
+            PickResult::Picked(shelf.path().to_owned()),
+        ],
+    );
+    click(&mut harness, "File");
+    click(&mut harness, "Import pack…");
+    assert!(
+        message(&harness).contains("is not a file: choose the pack archive"),
+        "{}",
+        message(&harness)
+    );
 }

@@ -111,9 +111,12 @@ pub enum ArchiveError {
         "refused: `{0}` does not match its checksum in the archive manifest; nothing was written"
     )]
     Checksum(String),
-    /// The destination exists.
-    #[error("{0} already exists and is not empty; pass --force to replace it")]
+    /// The destination exists (the command line's `--force` replaces it).
+    #[error("{0} already exists and is not empty")]
     Exists(PathBuf),
+    /// The archive path is not a file (a folder, say).
+    #[error("{0} is not a file: choose the pack archive (.zip) itself")]
+    NotAFile(PathBuf),
     /// The zip itself is damaged.
     #[error("not a readable zip archive: {0}")]
     Zip(#[from] zip::result::ZipError),
@@ -253,6 +256,9 @@ pub fn import_pack(archive: &Path, dest: &Path, force: bool) -> Result<ImportRep
         if !empty {
             return Err(ArchiveError::Exists(dest.to_owned()));
         }
+    }
+    if archive.is_dir() {
+        return Err(ArchiveError::NotAFile(archive.to_owned()));
     }
     let file = std::fs::File::open(archive).map_err(io_err(archive))?;
     let mut zip = zip::ZipArchive::new(std::io::BufReader::new(file))?;

@@ -135,7 +135,10 @@ fn an_existing_pack_is_not_overwritten_without_force() {
     std::fs::write(dest.join("notes.txt"), "keep me").unwrap();
     let err = import_pack(&zip_path, &dest, false).unwrap_err();
     assert!(matches!(err, ArchiveError::Exists(_)), "{err}");
-    assert!(err.to_string().contains("--force"));
+    assert!(
+        err.to_string().contains("already exists and is not empty"),
+        "{err}"
+    );
     assert_eq!(
         std::fs::read_to_string(dest.join("notes.txt")).unwrap(),
         "keep me"

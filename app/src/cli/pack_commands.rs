@@ -48,10 +48,17 @@ pub fn import(archive_path: &Path, dir: &Path, force: bool) -> CommandOutput {
             report.bytes,
             dir.display()
         )),
-        Err(e) => CommandOutput {
-            stdout: String::new(),
-            stderr: format!("{e}\n"),
-            code: 1,
-        },
+        Err(e) => {
+            let hint = if matches!(e, archive::ArchiveError::Exists(_)) {
+                "; pass --force to replace it"
+            } else {
+                ""
+            };
+            CommandOutput {
+                stdout: String::new(),
+                stderr: format!("{e}{hint}\n"),
+                code: 1,
+            }
+        }
     }
 }

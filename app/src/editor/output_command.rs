@@ -91,7 +91,15 @@ impl OutputKind {
                 PathRequest::open_file("Import cards from a CSV file", "CSV", &["csv"])
             }
         };
-        request.start_in(pack.root.clone())
+        // A pack archive is not written into the pack it holds (the next export would carry it).
+        let start = match self {
+            OutputKind::PackExport | OutputKind::PackImport => pack
+                .root
+                .parent()
+                .map_or_else(|| pack.root.clone(), std::path::Path::to_owned),
+            _ => pack.root.clone(),
+        };
+        request.start_in(start)
     }
 
     /// Whether the output has options to set before the path is asked for.
