@@ -127,6 +127,13 @@ fn opt_str(value: Option<&String>) -> Tokens {
     )
 }
 
+/// Whether a field's type is a plain whole number (`i32`, `u32`, ...).
+fn is_int(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.get_ident().is_some_and(|i| {
+        matches!(i.to_string().as_str(), "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize")
+    }))
+}
+
 /// The `FieldInfo` literals and the sample expressions of a list of fields.
 fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
     let mut infos = Vec::new();
@@ -163,10 +170,16 @@ fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
                 ty: <#ty as Reflect>::type_info,
             }
         });
-        samples.push(match &attrs.default {
-            Some(SerdeDefault::Function(path)) => quote!(#path()),
-            Some(SerdeDefault::Trait) => quote!(::core::default::Default::default()),
-            None => quote!(<#ty as Sample>::sample()),
+        // A whole number with a minimum starts at it (a new `Level` restriction reads 1).
+        let int_min = attrs.min.filter(|_| is_int(ty));
+        samples.push(match (&attrs.default, int_min) {
+            (Some(SerdeDefault::Function(path)), _) => quote!(#path()),
+            (Some(SerdeDefault::Trait), _) => quote!(::core::default::Default::default()),
+            (None, Some(m)) => {
+                let m = proc_macro2::Literal::i64_unsuffixed(m);
+                quote!(#m)
+            }
+            (None, None) => quote!(<#ty as Sample>::sample()),
         });
     }
     Ok((infos, samples))

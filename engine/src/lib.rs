@@ -22,6 +22,7 @@ pub mod markup;
 pub mod model;
 pub mod pack;
 pub mod reflect;
+pub mod rename;
 pub mod ron_doc;
 pub mod ron_io;
 mod ron_scan;

@@ -510,6 +510,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_number_with_a_minimum_starts_at_it_and_timing_reads_in_plain_words() {
+        use crate::model::ability::{RestrictionKind, RestrictionTiming};
+        // A new restriction is `Level(1)`, the smallest level a restriction can ask for.
+        assert_eq!(RestrictionKind::sample(), RestrictionKind::Level(1));
+        let TypeInfo::Enum(timing) = RestrictionTiming::type_info() else {
+            panic!("RestrictionTiming is an enum");
+        };
+        let titles: Vec<String> = timing.variants.iter().map(VariantInfo::title).collect();
+        assert_eq!(
+            titles,
+            [
+                "Static, checked as it is activated or played, when its modes and targets lock",
+                "In-line, checked as the effect resolves"
+            ]
+        );
+    }
+
+    #[test]
     fn labels_come_from_the_doc_comment() {
         assert_eq!(
             first_clause(

@@ -274,3 +274,36 @@ fn scenarios_are_deterministic() {
         assert_eq!(a, b);
     }
 }
+
+/// Saving a run from the editor: at every step of every scenario, the state read as
+/// expectations (`Game::expected_now`) and written to a file with the script so far reads back
+/// as a scenario that meets them.
+#[test]
+fn a_run_saved_at_any_step_with_its_state_as_expectations_passes() {
+    for path in &scenario_files() {
+        let scenario = load(path);
+        let mut game = Game::new(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for at in 0..=scenario.script.len() {
+            if at > 0 {
+                game.run_action(&scenario.script[at - 1]);
+            }
+            let saved = RulesScenario {
+                script: scenario.script[..at].to_vec(),
+                expect: game.expected_now(),
+                ..scenario.clone()
+            };
+            let text = sigilforge_engine::ron_io::to_canonical("RulesScenario", &saved)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let read: RulesScenario = sigilforge_engine::ron_io::parse_one(&text, path)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+            let replayed =
+                run_scenario(&read).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let failures = replayed.check(&read.expect);
+            assert!(
+                failures.is_empty(),
+                "{} saved after step {at}: {failures:?}",
+                path.display()
+            );
+        }
+    }
+}

@@ -14,6 +14,7 @@ use super::panels::log::Level;
 use super::recovery;
 use super::tab::Tab;
 use crate::dialogs::PathRequest;
+use crate::sandbox::rules::RulesCommand;
 
 use super::apply_files::{COMPARE_FOLDER, OPEN_PACK};
 
@@ -165,6 +166,7 @@ impl SigilforgeApp {
                     self.panels.library.scenarios.run_all(doc);
                 }
             }
+            EditCommand::Rules(RulesCommand::SaveRecording(name)) => self.save_recording(&name),
             EditCommand::Rules(command) => {
                 if let Some(doc) = &self.doc {
                     self.panels.rules.apply(&command, doc);
@@ -195,6 +197,13 @@ impl SigilforgeApp {
             EditCommand::OpenFile(file) => self.open_file(&file),
             EditCommand::ExportSheet(file) => self.export_sheet(&file),
             EditCommand::Output(command) => self.apply_output(command),
+            EditCommand::Rename(rename) => {
+                let Some(doc) = &self.doc else { return };
+                let changes = super::rename::rename_changes(doc, &rename);
+                if !changes.is_empty() {
+                    self.edit(super::rename::rename_label(&rename), changes, None);
+                }
+            }
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),

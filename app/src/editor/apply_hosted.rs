@@ -173,19 +173,66 @@ impl SigilforgeApp {
         self.open_file(path);
     }
 
-    /// `dir/base.ron`, or `dir/base-2.ron`, … whichever the pack does not have yet.
+    /// `dir/base.ron`, or `dir/base-2.ron`, … whichever the pack does not have yet (`dir`
+    /// empty: the pack's top folder).
     fn free_path(&mut self, dir: &str, base: &str) -> Option<String> {
         let Some(doc) = &self.doc else {
             self.report(Level::Error, "Open or create a pack first".into());
             return None;
         };
-        let mut path = format!("{dir}/{base}.ron");
+        let at = |name: String| {
+            if dir.is_empty() {
+                name
+            } else {
+                format!("{dir}/{name}")
+            }
+        };
+        let mut path = at(format!("{base}.ron"));
         let mut n = 2;
         while doc.pack.file(&path).is_some() {
-            path = format!("{dir}/{base}-{n}.ron");
+            path = at(format!("{base}-{n}.ron"));
             n += 1;
         }
         Some(path)
+    }
+
+    /// Saves the Rules tab's run as a new rules scenario file beside the one played (one
+    /// undoable edit, written item-level by the next save), then plays the new file.
+    pub(super) fn save_recording(&mut self, name: &str) {
+        let Some(doc) = &self.doc else { return };
+        let Some((dir, scenario)) = self.panels.rules.recording(doc, name) else {
+            self.report(
+                Level::Error,
+                "Pick a rules scenario to record from first".into(),
+            );
+            return;
+        };
+        // "Acting (recorded)" -> "acting-recorded": words joined by one dash.
+        let words: Vec<String> = name
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let base = if words.is_empty() {
+            "recorded".to_owned()
+        } else {
+            words.join("-")
+        };
+        let Some(path) = self.free_path(&dir, &base) else {
+            return;
+        };
+        self.edit(
+            format!("Save the run as scenario \"{}\"", scenario.name),
+            vec![Change::CreateFile {
+                path: path.clone(),
+                content: Content::RulesScenario(Box::new(scenario)),
+            }],
+            None,
+        );
+        if let Some(doc) = &self.doc {
+            self.panels.rules.load(&path, doc);
+        }
     }
 
     fn file_content(&self, file: &str) -> Option<Content> {

@@ -125,6 +125,8 @@ pub enum EditCommand {
     ExportSheet(String),
     /// Open a glyph network or encounter file in its tab.
     OpenFile(String),
+    /// Rename a keyword or a card id everywhere the pack uses it (one undoable edit).
+    Rename(sigilforge_engine::rename::Rename),
     /// Add a new glyph network file under `glyphs/` and open it.
     NewGlyphNetwork,
     /// Add a new encounter file under `encounters/` and open it.

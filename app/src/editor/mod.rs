@@ -21,6 +21,7 @@ mod outputs_ui;
 pub mod panels;
 pub mod recovery;
 mod reload;
+pub mod rename;
 pub mod rules_text;
 pub mod tab;
 mod watch;

@@ -19,6 +19,7 @@ pub mod encounter;
 pub mod glyph;
 pub mod panel;
 pub mod rules;
+pub mod rules_act;
 pub mod simulate;
 
 use sigilforge_engine::core::{AtEvent, Cause, Sandbox};

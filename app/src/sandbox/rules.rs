@@ -16,12 +16,21 @@ use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
 
 /// What the Rules tab asks for (kept beside the sandbox it drives, as `BattleCommand` is, so
 /// the editor's commands do not depend on a panel).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum RulesCommand {
     /// Play the rules scenario in this pack file from its start.
     Load(String),
     /// A control of the one sandbox panel.
     Run(SandboxCommand),
+    /// The user acts at the current step (a click in the Rules tab): the run branches there,
+    /// keeping the script before it and recording this action after it.
+    Act(sigilforge_engine::rules::Action),
+    /// Leave the user's branch: back to the scenario's own script, at the same step.
+    LeaveBranch,
+    /// Save the run as shown (the script up to the current step, the recorded actions
+    /// included) as a new rules scenario file of this name beside the one played, with
+    /// expectations taken from the current state; then play it.
+    SaveRecording(String),
 }
 
 /// A rules scenario in the sandbox.
@@ -216,7 +225,7 @@ fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
         Some(host) => format!("[{id} on {host}]"),
         None => format!("[{id}]"),
     };
-    let stats: Vec<String> = object.card.stats.keys().cloned().collect();
+    let stats = game.characteristics(id);
     ui.label(text).on_hover_ui(|ui| {
         ui.strong(format!("{id}: {}", object.card.name));
         if stats.is_empty() {

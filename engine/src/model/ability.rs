@@ -415,10 +415,11 @@ pub enum RestrictionKind {
 /// When a restriction is checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum RestrictionTiming {
-    /// A black bubble: checked at activation; modes and targets lock then.
+    /// Static, checked as it is activated or played, when its modes and targets lock (printed
+    /// in a black bubble).
     #[default]
     Static,
-    /// Bold text beside an effect: checked when the effect resolves.
+    /// In-line, checked as the effect resolves (printed in bold beside the text it guards).
     InLine,
 }
 

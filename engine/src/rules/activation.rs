@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::model::ability::{
-    Ability, AbilityKind, ActivatedSubtype, Effect, RestrictionTiming, Target,
+    Ability, AbilityKind, ActivatedSubtype, Effect, Restriction, RestrictionTiming, Target,
 };
 use crate::model::{CardKind, Player};
 
@@ -166,11 +166,7 @@ impl Game {
         let Some(obj) = self.obj(card).cloned() else {
             return;
         };
-        let activated: Vec<_> = self
-            .abilities_of(card)
-            .into_iter()
-            .filter(|e| matches!(e.ability.kind, AbilityKind::Activated { .. }))
-            .collect();
+        let activated = self.activated_abilities(card);
         let entry = match ability_name.parse::<usize>() {
             Ok(i) => activated.get(i).cloned(),
             Err(_) => activated
@@ -426,16 +422,13 @@ impl Game {
         mode: Option<usize>,
     ) -> Result<Prepared, String> {
         self.read(|v| {
-            let unmet = ability
+            let statics = ability
                 .restrictions
                 .iter()
-                .filter(|r| r.timing == RestrictionTiming::Static)
-                .find(|r| !v.restriction_holds(&r.requires, player, source));
-            if let Some(r) = unmet {
+                .filter(|r| r.timing == RestrictionTiming::Static);
+            if let Some((restriction, found)) = first_unmet(v, statics, player, source) {
                 return Ok(Prepared::Unmet(format!(
-                    "restriction [{}] is unmet ({})",
-                    super::text::restriction_text(&r.requires),
-                    v.restriction_found(&r.requires, player, source)
+                    "restriction [{restriction}] is unmet ({found})"
                 )));
             }
             let inline = ability
@@ -455,6 +448,23 @@ impl Game {
             })))
         })
     }
+}
+
+/// The first restriction of a list that does not hold, in words (`LV 2+`), with what was
+/// found instead (`A's champion is level 1`).
+pub(crate) fn first_unmet<'r>(
+    v: &View<'_>,
+    list: impl IntoIterator<Item = &'r Restriction>,
+    player: Player,
+    source: &str,
+) -> Option<(String, String)> {
+    let r = list
+        .into_iter()
+        .find(|r| !v.restriction_holds(&r.requires, player, source))?;
+    Some((
+        super::text::restriction_text(&r.requires),
+        v.restriction_found(&r.requires, player, source),
+    ))
 }
 
 /// An ability prepared for the stack, or why its text is ignored.

@@ -5,6 +5,7 @@
 use crate::model::Player;
 use crate::model::ability::Effect;
 
+use super::activation::first_unmet;
 use super::game::Game;
 use super::oneoff::Entry;
 use super::resolve::Ctx;
@@ -221,15 +222,16 @@ impl Game {
                 restrictions,
                 effects,
             } => {
-                if self.read(|v| v.all_hold(restrictions, ctx.controller, &ctx.source)) {
-                    for e in effects {
-                        self.apply(e, ctx);
+                match self.read(|v| first_unmet(v, restrictions, ctx.controller, &ctx.source)) {
+                    None => {
+                        for e in effects {
+                            self.apply(e, ctx);
+                        }
                     }
-                } else {
-                    self.say(format!(
-                        "{}: in-line restriction unmet at resolution: that text is ignored",
+                    Some((restriction, found)) => self.say(format!(
+                        "{}: in-line restriction unmet at resolution: [{restriction}] ({found}), that text is ignored",
                         ctx.label
-                    ));
+                    )),
                 }
             }
             Effect::Bury => self.put_each(ctx, Zone::Graveyard),

@@ -186,6 +186,60 @@ impl Game {
     }
 }
 
+impl Game {
+    /// What the state shows now, as expectations a scenario can keep (saving a run from the
+    /// editor as a new scenario): phase, priority, the stack top first, refused actions, each
+    /// player's vitae, resource, fealty, champion level and zone sizes, and each card in a
+    /// city with its zone, attachment and characteristics. Read as a script's end reads it:
+    /// with waiting triggers put on the stack, so the saved scenario passes when replayed.
+    #[must_use]
+    pub fn expected_now(&self) -> Vec<Expect> {
+        let mut game = self.clone();
+        game.flush_pending();
+        game.expectations()
+    }
+
+    fn expectations(&self) -> Vec<Expect> {
+        let mut out = vec![
+            Expect::Phase(self.phase_name().to_owned()),
+            Expect::Priority(self.priority),
+            Expect::Stack(self.stack.len()),
+        ];
+        if !self.stack.is_empty() {
+            let labels = self.stack.iter().rev().map(|i| i.label.clone()).collect();
+            out.push(Expect::StackOrder(labels));
+        }
+        out.push(Expect::Rejected(self.rejected.len()));
+        for p in [Player::A, Player::B] {
+            let state = self.player(p);
+            out.push(Expect::Vitae(p, state.vitae));
+            out.push(Expect::Resource(p, state.resource));
+            out.push(Expect::Fealty(p, state.fealty));
+            if state.champion.is_some() {
+                out.push(Expect::Level(p, self.level(p)));
+            }
+            for zone in Zone::ALL {
+                let n = self.zone_ids(p, zone).len();
+                if n > 0 {
+                    out.push(Expect::ZoneSize(p, zone.name().to_owned(), n));
+                }
+            }
+        }
+        for p in [Player::A, Player::B] {
+            for id in self.zone_ids(p, Zone::City) {
+                let Some(obj) = self.obj(&id) else { continue };
+                out.push(Expect::Zone(id.clone(), Zone::City.name().to_owned()));
+                out.push(Expect::AttachedTo(id.clone(), obj.attached_to.clone()));
+                for stat in self.characteristics(&id) {
+                    let value = self.stat(&id, &stat);
+                    out.push(Expect::Stat(id.clone(), stat, value));
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The card an expectation is about, if it names one.
 fn card_named(e: &Expect) -> Option<&str> {
     match e {

@@ -5,7 +5,7 @@
 //! (`statics.rs`) and reads through a `View` (`view.rs`).
 
 use crate::model::Player;
-use crate::model::ability::Ability;
+use crate::model::ability::{Ability, AbilityKind};
 
 use super::game::Game;
 use super::state::{AbilityEntry, Breakdown};
@@ -37,6 +37,41 @@ impl Game {
     /// The abilities a card has now.
     pub(crate) fn abilities_of(&self, id: &str) -> Vec<AbilityEntry> {
         self.read(|v| v.abilities_of(id))
+    }
+
+    /// The activated abilities a card has now (printed, from keywords, gained), in the order
+    /// an `Activate` action counts them; each label is what the action can name it by.
+    #[must_use]
+    pub fn activated_abilities(&self, id: &str) -> Vec<AbilityEntry> {
+        let mut list = self.abilities_of(id);
+        list.retain(|e| matches!(e.ability.kind, AbilityKind::Activated { .. }));
+        list
+    }
+
+    /// The characteristics a card shows: ATK and life when it has either, then its named
+    /// stats (`level`, `INT`) in name order. Empty if there is no such card.
+    #[must_use]
+    pub fn characteristics(&self, id: &str) -> Vec<String> {
+        let Some(obj) = self.obj(id) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if obj.card.attack != 0 || obj.card.life != 0 {
+            out.extend(["ATK".to_owned(), "life".to_owned()]);
+        }
+        out.extend(obj.card.stats.keys().cloned());
+        out
+    }
+
+    /// The abilities a card has now that work as it is played (a spell's or action's static
+    /// abilities, whose targets and mode are chosen then).
+    #[must_use]
+    pub fn played_abilities(&self, id: &str) -> Vec<AbilityEntry> {
+        let mut list = self.abilities_of(id);
+        list.retain(|e| {
+            matches!(e.ability.kind, AbilityKind::Static) && e.ability.zones.is_empty()
+        });
+        list
     }
 
     /// Whether a card has an ability or keyword by name now.

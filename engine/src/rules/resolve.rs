@@ -5,6 +5,7 @@
 use crate::model::Player;
 use crate::model::ability::{AbilityKind, ActivatedSubtype, Duration, Effect, Target};
 
+use super::activation::first_unmet;
 use super::game::{Event, Game, NESTING_LIMIT};
 use super::state::{Part, StackItem};
 use super::view::{Picked, battle_line_only};
@@ -66,16 +67,11 @@ impl Game {
     }
 
     fn resolve_part(&mut self, item: &StackItem, part: &Part) {
-        let unmet = self.read(|v| {
-            part.inline
-                .iter()
-                .find(|r| !v.restriction_holds(&r.requires, item.controller, &item.source))
-                .cloned()
-        });
-        if let Some(r) = unmet {
+        let unmet = self.read(|v| first_unmet(v, &part.inline, item.controller, &item.source));
+        if let Some((restriction, found)) = unmet {
             self.say(format!(
-                "{}: in-line restriction {:?} unmet at resolution: its text is ignored",
-                item.label, r.requires
+                "{}: in-line restriction unmet at resolution: [{restriction}] ({found}), its text is ignored",
+                item.label
             ));
             return;
         }

@@ -4,9 +4,11 @@
 use egui::{Id, Ui};
 use sigilforge_engine::model::{Ability, AbilityKind, Amount, Effect, KeywordDef, Target, Trigger};
 use sigilforge_engine::reflect::Sample;
+use sigilforge_engine::rename::Rename;
 use sigilforge_engine::rules::text::keyword_ability_text;
 
 use super::abilities::{CachedContext, abilities_ui};
+use super::rename::rename_ui;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, Item, ItemAddr};
 use crate::form::FormChange;
@@ -15,6 +17,8 @@ use crate::form::FormChange;
 #[derive(Default)]
 pub struct KeywordEditorPanel {
     form: CachedContext,
+    /// The new name typed under "Rename everywhere".
+    rename_to: String,
 }
 
 impl KeywordEditorPanel {
@@ -106,6 +110,25 @@ impl KeywordEditorPanel {
                         }
                         ui.end_row();
                     });
+                ui.separator();
+                let current = original.name.clone();
+                rename_ui(
+                    ui,
+                    doc,
+                    &original.name,
+                    &mut self.rename_to,
+                    &|to| Rename::Keyword {
+                        from: current.clone(),
+                        to,
+                    },
+                    &|new| {
+                        doc.pack
+                            .keywords()
+                            .any(|(_, k)| k.matches(new) && !k.matches(&current))
+                            .then(|| format!("The pack already has a keyword named {new}"))
+                    },
+                    commands,
+                );
                 ui.separator();
                 ui.strong("Abilities")
                     .on_hover_text("What the keyword does; the value is \"the keyword's value\"");

@@ -10,6 +10,7 @@ pub mod library;
 pub mod log;
 pub mod preview;
 pub mod problems;
+pub mod rename;
 pub mod rules_sandbox;
 pub mod sandbox;
 pub mod sandbox_plays;

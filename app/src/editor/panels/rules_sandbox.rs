@@ -8,12 +8,13 @@ use std::path::Path;
 use egui::Ui;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::Content;
-use sigilforge_engine::rules::{RulesRun, RulesScenario, load_scenario_pack};
+use sigilforge_engine::rules::{Action, RulesRun, RulesScenario, load_scenario_pack};
 
 use super::sandbox::scenario_list_ui;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
 use crate::sandbox::rules::{RulesCommand, RulesSandbox};
+use crate::sandbox::rules_act::{ActView, act_ui, action_text};
 use crate::sandbox::{SandboxCommand, SystemSandbox as _, sandbox_ui};
 
 /// The Rules tab's view state; the scenario itself is a file of the pack.
@@ -27,6 +28,33 @@ pub struct RulesSandboxPanel {
     pub error: Option<String>,
     /// What is typed in the scenario list's filter.
     pub filter: String,
+    /// The user's own line of play, once they act by clicking.
+    pub branch: Option<Branch>,
+    /// What the engine refused (or found wrong) in the user's last action.
+    pub refusal: Option<String>,
+    /// The acting controls' choices in progress.
+    act_view: ActView,
+    /// The name typed for saving the run as a new scenario.
+    pub save_name: String,
+}
+
+/// The user's line of play: the scenario's script up to the step where they first acted, then
+/// the actions they clicked (the recording). Its expectations are set aside: they were
+/// written for the scenario's own script.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Branch {
+    /// Script actions of the scenario kept before the user's first action.
+    pub from: usize,
+    /// The whole script the run now plays: the kept actions, then the user's.
+    pub script: Vec<Action>,
+}
+
+impl Branch {
+    /// The actions the user clicked, in order.
+    #[must_use]
+    pub fn recorded(&self) -> &[Action] {
+        self.script.get(self.from..).unwrap_or_default()
+    }
 }
 
 /// The rules scenario in a pack file, if it is one.
@@ -94,6 +122,9 @@ impl RulesSandboxPanel {
     pub fn load(&mut self, path: &str, doc: &Document) {
         self.source = Some(path.to_owned());
         self.sandbox = None;
+        self.branch = None;
+        self.refusal = None;
+        self.act_view = ActView::default();
         self.rebuild(doc);
     }
 
@@ -109,7 +140,63 @@ impl RulesSandboxPanel {
         match command {
             RulesCommand::Load(path) => self.load(path, doc),
             RulesCommand::Run(c) => self.step(c),
+            RulesCommand::Act(action) => self.act(action, doc),
+            // Saving makes a file: the editor's apply does it (one undoable edit).
+            RulesCommand::SaveRecording(_) => {}
+            RulesCommand::LeaveBranch => {
+                self.branch = None;
+                self.refusal = None;
+                self.rebuild(doc);
+            }
         }
+    }
+
+    /// Runs the user's action at the current step through the rules engine, as the next
+    /// action of the script: the run branches there (the script's later actions and its
+    /// expectations are set aside) and steps once. A refusal is kept to show.
+    fn act(&mut self, action: &Action, doc: &Document) {
+        let Some(sandbox) = &self.sandbox else { return };
+        let run = sandbox.run();
+        let at = run.actions_run();
+        let (rejected, errors) = (run.game().rejected.len(), run.game().errors.len());
+        let mut script = run.scenario().script.get(..at).unwrap_or_default().to_vec();
+        script.push(action.clone());
+        let from = self.branch.as_ref().map_or(at, |b| b.from.min(at));
+        self.branch = Some(Branch { from, script });
+        // Replayed to the step before the action, then the action itself.
+        self.sandbox = None;
+        self.rebuild(doc);
+        self.step(&SandboxCommand::Seek(at + 1));
+        self.refusal = self.sandbox.as_ref().and_then(|s| {
+            let game = s.run().game();
+            let refused = game.rejected.get(rejected..).unwrap_or_default();
+            let wrong = game.errors.get(errors..).unwrap_or_default();
+            let all: Vec<&str> = refused.iter().chain(wrong).map(String::as_str).collect();
+            (!all.is_empty()).then(|| all.join("; "))
+        });
+    }
+
+    /// The run as shown, as a new scenario named `name` to save beside the one played: the
+    /// played file's scenario (its own cards, keywords and `pack`) with the script up to the
+    /// current step and expectations taken from the state there. `None` with nothing played.
+    #[must_use]
+    pub fn recording(&self, doc: &Document, name: &str) -> Option<(String, RulesScenario)> {
+        let path = self.source.as_deref()?;
+        let run = self.sandbox.as_ref()?.run();
+        let mut scenario = rules_scenario_in(doc, path)?.clone();
+        let at = run.actions_run();
+        scenario.description = format!(
+            "Recorded in the Rules tab from \"{}\" ({path}); expectations taken from the state after step {at}.",
+            scenario.name
+        );
+        name.trim().clone_into(&mut scenario.name);
+        scenario.script = run.scenario().script.get(..at).unwrap_or_default().to_vec();
+        scenario.expect = run.game().expected_now();
+        let dir = Path::new(path)
+            .parent()
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Some((dir, scenario))
     }
 
     /// Re-reads the scenario from the document and re-runs it to the same step (the scenario
@@ -123,8 +210,16 @@ impl RulesSandboxPanel {
             self.error = None;
             return;
         }
-        let run =
-            prepared_scenario(doc, path).and_then(|s| RulesRun::new(&s).map_err(|e| e.to_string()));
+        let branch = self.branch.clone();
+        let run = prepared_scenario(doc, path)
+            .map(|mut s| {
+                if let Some(b) = branch {
+                    s.script = b.script;
+                    s.expect.clear();
+                }
+                s
+            })
+            .and_then(|s| RulesRun::new(&s).map_err(|e| e.to_string()));
         match run {
             Ok(run) => {
                 match &mut self.sandbox {
@@ -189,6 +284,70 @@ impl RulesSandboxPanel {
             return;
         };
         ui.separator();
+        let scenario_name = scenario.map_or("", |s| s.name.as_str());
+        branch_ui(
+            ui,
+            self.branch.as_ref(),
+            scenario_name,
+            &mut self.save_name,
+            &mut push,
+        );
+        if let Some(refusal) = &self.refusal {
+            ui.colored_label(ui.visuals().error_fg_color, format!("Refused: {refusal}"));
+        }
+        act_ui(ui, sandbox.run().game(), &mut self.act_view, &mut |a| {
+            push(RulesCommand::Act(a));
+        });
+        ui.separator();
         sandbox_ui(ui, sandbox, &mut |c| push(RulesCommand::Run(c)));
     }
+}
+
+/// Says what acting did to the run: from which step the user's own actions replace the
+/// scenario's script, and which actions they are.
+fn branch_ui(
+    ui: &mut Ui,
+    branch: Option<&Branch>,
+    scenario: &str,
+    save_name: &mut String,
+    push: &mut dyn FnMut(RulesCommand),
+) {
+    let Some(branch) = branch else {
+        ui.weak("Acting below branches the run at the current step: the script's later actions and its expectations are set aside.");
+        return;
+    };
+    ui.label(format!(
+        "Your line of play: the first {} action(s) of \"{scenario}\", then {} of yours (its later actions and its expectations are set aside).",
+        branch.from,
+        branch.recorded().len()
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for (i, action) in branch.recorded().iter().enumerate() {
+            ui.weak(format!("{}. {}", branch.from + i + 1, action_text(action)));
+        }
+    });
+    if ui
+        .button("Back to the scenario's script")
+        .on_hover_text(
+            "Drop your actions and play the scenario's own script again, at the same step",
+        )
+        .clicked()
+    {
+        push(RulesCommand::LeaveBranch);
+    }
+    ui.horizontal(|ui| {
+        if save_name.is_empty() {
+            *save_name = format!("{scenario} (recorded)");
+        }
+        let label = ui.label("New scenario's name");
+        ui.text_edit_singleline(save_name).labelled_by(label.id);
+        let named = !save_name.trim().is_empty();
+        if ui
+            .add_enabled(named, egui::Button::new("Save as scenario"))
+            .on_hover_text("Write the script up to this step as a new rules scenario file beside this one, expecting the state shown now (one undoable edit)")
+            .clicked()
+        {
+            push(RulesCommand::SaveRecording(save_name.trim().to_owned()));
+        }
+    });
 }

@@ -1,0 +1,56 @@
+//! "Rename everywhere" under a keyword's or a card's editor: the new name, a preview of the
+//! files and items the rename touches (`editor::rename`), and one button that applies it as
+//! one undoable edit (`EditCommand::Rename`).
+
+use egui::Ui;
+use sigilforge_engine::rename::Rename;
+
+use crate::editor::commands::EditCommand;
+use crate::editor::document::Document;
+use crate::editor::rename::{rename_changes, rename_preview};
+
+/// Draws the rename row for `rename` built from the name typed in `to`; `taken` says why a
+/// new name cannot be used (another keyword or card has it), if it cannot.
+pub fn rename_ui(
+    ui: &mut Ui,
+    doc: &Document,
+    current: &str,
+    to: &mut String,
+    make: &dyn Fn(String) -> Rename,
+    taken: &dyn Fn(&str) -> Option<String>,
+    commands: &mut Vec<EditCommand>,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Rename everywhere to");
+        ui.text_edit_singleline(to)
+            .labelled_by(label.id)
+            .on_hover_text("The new name, written wherever the pack uses this one: cards, keyword lists and abilities");
+    });
+    let new = to.trim();
+    if new.is_empty() || new == current {
+        return;
+    }
+    if let Some(why) = taken(new) {
+        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {why}"));
+        return;
+    }
+    let rename = make(new.to_owned());
+    let changes = rename_changes(doc, &rename);
+    let files = rename_preview(&changes);
+    ui.label(format!(
+        "Renaming {current} to {new} changes {} item(s) in {} file(s):",
+        changes.len(),
+        files.len()
+    ));
+    for (file, n) in &files {
+        ui.weak(format!("{file}: {n} item(s)"));
+    }
+    if ui
+        .button("Rename everywhere")
+        .on_hover_text("One edit: Undo puts every use back")
+        .clicked()
+    {
+        commands.push(EditCommand::Rename(rename));
+        to.clear();
+    }
+}

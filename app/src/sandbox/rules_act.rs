@@ -1,0 +1,375 @@
+//! Acting by clicking in the Rules tab: the player with priority plays a card from hand
+//! (choosing targets, mode and what it attaches to), activates an ability of a card in their
+//! city, passes priority or advances the phase; a player with several waiting triggers puts
+//! them in order. Each click becomes one [`Action`], the very action a scenario's script
+//! runs, so the engine judges it (and refuses it, naming the restriction or cost) exactly as
+//! it judges a script. The Rules tab applies it as a branch of the run
+//! ([`crate::editor::panels::rules_sandbox`]).
+
+use egui::Ui;
+use sigilforge_engine::model::Player;
+use sigilforge_engine::model::ability::{Ability, Target};
+use sigilforge_engine::model::{CardKind, Effect};
+use sigilforge_engine::rules::state::Zone;
+use sigilforge_engine::rules::{Action, Game};
+
+/// What the acting controls remember between frames: a play or activation waiting for its
+/// choices, and the order being put together for waiting triggers.
+#[derive(Debug, Clone, Default)]
+pub struct ActView {
+    /// A play or activation whose targets, mode or attachment are being chosen.
+    choice: Option<Choice>,
+    /// The waiting triggers (labels) in the order the user is putting them, with whose they are.
+    order: Option<(Player, Vec<String>)>,
+}
+
+/// A play or activation being set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Choice {
+    player: Player,
+    card: String,
+    /// The activated ability's label; `None`: playing the card from hand.
+    ability: Option<String>,
+    /// How many targets it takes (0: none to choose).
+    max_targets: u32,
+    targets: Vec<String>,
+    /// How many modes it offers (0: not modal).
+    modes: usize,
+    mode: Option<usize>,
+    /// Whether it attaches to a card as it enters the city (an item, a beast).
+    attaches: bool,
+    attach_to: Option<String>,
+}
+
+impl Choice {
+    fn action(&self) -> Action {
+        match &self.ability {
+            None => Action::Play {
+                player: self.player,
+                card: self.card.clone(),
+                targets: self.targets.clone(),
+                mode: self.mode,
+                attach_to: self.attach_to.clone(),
+            },
+            Some(ability) => Action::Activate {
+                player: self.player,
+                card: self.card.clone(),
+                ability: ability.clone(),
+                targets: self.targets.clone(),
+                mode: self.mode,
+                structure: None,
+            },
+        }
+    }
+
+    /// Whether there is anything to choose before acting.
+    fn asks(&self) -> bool {
+        self.max_targets > 0 || self.modes > 0 || self.attaches
+    }
+}
+
+/// How many targets an ability lets its player choose (a restricted choice: the larger).
+fn chosen_targets(target: &Target) -> u32 {
+    match target {
+        Target::Chosen { count, .. } => *count,
+        Target::Restricted {
+            unlocked,
+            otherwise,
+            ..
+        } => chosen_targets(unlocked).max(chosen_targets(otherwise)),
+        _ => 0,
+    }
+}
+
+/// How many modes an ability's effects offer (the first modal effect's).
+fn mode_count(ability: &Ability) -> usize {
+    let mut modes = 0;
+    for effect in &ability.effects {
+        effect.visit(&mut |e| {
+            if let Effect::Modal(list) = e
+                && modes == 0
+            {
+                modes = list.len();
+            }
+        });
+    }
+    modes
+}
+
+/// One action in words, for the recorded script.
+#[must_use]
+pub fn action_text(action: &Action) -> String {
+    let chose = |targets: &[String], mode: &Option<usize>| {
+        let mut out = String::new();
+        if !targets.is_empty() {
+            out.push_str(" targeting ");
+            out.push_str(&targets.join(", "));
+        }
+        if let Some(m) = mode {
+            out.push_str(" (mode ");
+            out.push_str(&(m + 1).to_string());
+            out.push(')');
+        }
+        out
+    };
+    match action {
+        Action::Play {
+            player,
+            card,
+            targets,
+            mode,
+            attach_to,
+        } => {
+            let onto = attach_to
+                .as_ref()
+                .map(|h| format!(" onto {h}"))
+                .unwrap_or_default();
+            format!("{player:?} plays {card}{onto}{}", chose(targets, mode))
+        }
+        Action::Activate {
+            player,
+            card,
+            ability,
+            targets,
+            mode,
+            ..
+        } => format!(
+            "{player:?} activates {card}: {ability}{}",
+            chose(targets, mode)
+        ),
+        Action::Pass => "pass priority".to_owned(),
+        Action::Advance => "advance the phase".to_owned(),
+        Action::ResolveAll => "resolve the whole stack".to_owned(),
+        Action::OrderTriggers(player, order) => {
+            format!("{player:?} orders triggers: {}", order.join(", "))
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// The cards a target or attachment can be chosen from: every card in either city.
+fn cards_in_play(game: &Game) -> Vec<String> {
+    [Player::A, Player::B]
+        .into_iter()
+        .flat_map(|p| game.zone(p, Zone::City))
+        .collect()
+}
+
+/// Draws the acting controls for the game as it stands and hands each action the user makes
+/// to `act`.
+pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) {
+    let player = game.priority();
+    if let Some(choice) = &mut view.choice {
+        let done = choice_ui(ui, game, choice, act);
+        if done {
+            view.choice = None;
+        }
+        return;
+    }
+    ui.label(format!("{player:?} has priority and may act:"));
+    ui.horizontal_wrapped(|ui| {
+        for card in game.zone(player, Zone::Hand) {
+            if ui
+                .button(format!("Play {card}"))
+                .on_hover_text("Play this card from hand (its cost is paid now)")
+                .clicked()
+            {
+                let on_play = game.played_abilities(&card);
+                let kind = game.object(&card).map(|o| o.card.kind);
+                let choice = Choice {
+                    player,
+                    card: card.clone(),
+                    ability: None,
+                    max_targets: on_play
+                        .iter()
+                        .map(|e| chosen_targets(&e.ability.target))
+                        .max()
+                        .unwrap_or(0),
+                    targets: Vec::new(),
+                    modes: on_play.iter().map(|e| mode_count(&e.ability)).max().unwrap_or(0),
+                    mode: None,
+                    attaches: matches!(kind, Some(CardKind::Item | CardKind::Beast)),
+                    attach_to: None,
+                };
+                start(view, choice, act);
+            }
+        }
+        let mut sources = game.zone(player, Zone::City);
+        if let Some(champion) = &game.player_state(player).champion
+            && !sources.contains(champion)
+        {
+            sources.insert(0, champion.clone());
+        }
+        for card in sources {
+            for entry in game.activated_abilities(&card) {
+                if ui
+                    .button(format!("Activate {card}: {}", entry.label))
+                    .on_hover_text("Activate this ability (its costs are paid and its restrictions checked now)")
+                    .clicked()
+                {
+                    let choice = Choice {
+                        player,
+                        card: card.clone(),
+                        ability: Some(entry.label.clone()),
+                        max_targets: chosen_targets(&entry.ability.target),
+                        targets: Vec::new(),
+                        modes: mode_count(&entry.ability),
+                        mode: None,
+                        attaches: false,
+                        attach_to: None,
+                    };
+                    start(view, choice, act);
+                }
+            }
+        }
+        if ui
+            .button("Pass priority")
+            .on_hover_text("Two passes in a row resolve the top of the stack")
+            .clicked()
+        {
+            act(Action::Pass);
+        }
+        if ui
+            .button("Advance phase")
+            .on_hover_text("Go to the next phase (dawn, main, dusk, end); the stack must be empty")
+            .clicked()
+        {
+            act(Action::Advance);
+        }
+    });
+    order_ui(ui, game, view, act);
+}
+
+/// Acts at once when there is nothing to choose, else opens the choice.
+fn start(view: &mut ActView, choice: Choice, act: &mut dyn FnMut(Action)) {
+    if choice.asks() {
+        view.choice = Some(choice);
+    } else {
+        act(choice.action());
+    }
+}
+
+/// The choices of a play or activation; true once it is done (acted or cancelled).
+fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(Action)) -> bool {
+    let what = match &choice.ability {
+        None => format!("{:?} plays {}", choice.player, choice.card),
+        Some(a) => format!("{:?} activates {}: {a}", choice.player, choice.card),
+    };
+    ui.strong(what);
+    let in_play = cards_in_play(game);
+    if choice.max_targets > 0 {
+        ui.label(format!(
+            "Targets (up to {}; locked as it goes on the stack):",
+            choice.max_targets
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for card in &in_play {
+                let mut on = choice.targets.contains(card);
+                if ui.checkbox(&mut on, format!("Target {card}")).changed() {
+                    if on {
+                        choice.targets.push(card.clone());
+                    } else {
+                        choice.targets.retain(|t| t != card);
+                    }
+                }
+            }
+        });
+    }
+    if choice.modes > 0 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Mode (locked as it goes on the stack):");
+            for m in 0..choice.modes {
+                ui.radio_value(&mut choice.mode, Some(m), format!("Mode {}", m + 1));
+            }
+        });
+    }
+    if choice.attaches {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Attach to:");
+            ui.radio_value(&mut choice.attach_to, None, "Nothing");
+            for card in in_play.iter().filter(|c| **c != choice.card) {
+                ui.radio_value(
+                    &mut choice.attach_to,
+                    Some(card.clone()),
+                    format!("Onto {card}"),
+                );
+            }
+        });
+    }
+    let mut done = false;
+    ui.horizontal(|ui| {
+        let go = if choice.ability.is_some() {
+            "Activate with these choices"
+        } else {
+            "Play with these choices"
+        };
+        if ui.button(go).clicked() {
+            act(choice.action());
+            done = true;
+        }
+        if ui.button("Cancel").clicked() {
+            done = true;
+        }
+    });
+    done
+}
+
+/// A player with two or more waiting triggers puts them in order (19.3a): first resolves first.
+fn order_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) {
+    let waiting = game.waiting();
+    let asking = [Player::A, Player::B].into_iter().find_map(|p| {
+        let labels: Vec<String> = waiting
+            .iter()
+            .filter(|i| i.controller == p)
+            .map(|i| i.label.clone())
+            .collect();
+        (labels.len() > 1).then_some((p, labels))
+    });
+    let Some((player, labels)) = asking else {
+        view.order = None;
+        return;
+    };
+    // A new set of waiting triggers starts a new order, in the order they wait.
+    let fresh = match &view.order {
+        Some((p, order)) => {
+            *p != player || {
+                let mut a = order.clone();
+                let mut b = labels.clone();
+                a.sort();
+                b.sort();
+                a != b
+            }
+        }
+        None => true,
+    };
+    if fresh {
+        view.order = Some((player, labels));
+    }
+    let Some((player, order)) = &mut view.order else {
+        return;
+    };
+    ui.separator();
+    ui.label(format!(
+        "{player:?} has {} triggers at once: put them in order (the first resolves first)",
+        order.len()
+    ));
+    let mut raise = None;
+    for (i, label) in order.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}. {label}", i + 1));
+            if i > 0 && ui.small_button(format!("Earlier: {label}")).clicked() {
+                raise = Some(i);
+            }
+        });
+    }
+    if let Some(i) = raise {
+        order.swap(i - 1, i);
+    }
+    if ui
+        .button(format!("Order {player:?}'s triggers like this"))
+        .on_hover_text("They go on the stack so that the first listed resolves first")
+        .clicked()
+    {
+        act(Action::OrderTriggers(*player, order.clone()));
+    }
+}
