@@ -6,4 +6,5 @@ pub mod editor;
 pub mod encounter_ui;
 pub mod form;
 pub mod glyph_ui;
+pub mod jobs;
 pub mod sandbox;

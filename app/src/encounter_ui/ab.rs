@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, channel};
 
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::stats::Change;
@@ -109,14 +109,13 @@ impl AbSection {
         let Some(job) = &self.job else {
             return false;
         };
-        match job.result.try_recv() {
-            Err(TryRecvError::Empty) => return true,
-            Ok(Ok(Some(report))) => self.report = Some(report),
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => self.error = Some(e),
-            Err(TryRecvError::Disconnected) => {
-                self.error = Some("the comparison stopped unexpectedly".into());
-            }
+        let Some(outcome) = crate::jobs::finished(&job.result, "comparison") else {
+            return true;
+        };
+        match outcome {
+            Ok(Some(report)) => self.report = Some(report),
+            Ok(None) => {}
+            Err(e) => self.error = Some(e),
         }
         self.job = None;
         false

@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use egui::{Color32, RichText, Ui};
@@ -252,10 +252,8 @@ impl Simulation {
         let Some(job) = &self.job else {
             return self.due.is_some();
         };
-        let result = match job.result.try_recv() {
-            Ok(result) => result,
-            Err(TryRecvError::Empty) => return true,
-            Err(TryRecvError::Disconnected) => Err("the simulation stopped unexpectedly".into()),
+        let Some(result) = crate::jobs::finished(&job.result, "simulation") else {
+            return true;
         };
         // Only a job of the content as it is now has the numbers to show.
         if job.generation == self.generation {

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use egui::{Color32, Ui};
@@ -188,17 +188,16 @@ impl BalancePanel {
         let Some(job) = self.job.as_ref() else {
             return comparing;
         };
-        match job.result.try_recv() {
-            Ok(Ok(Some(results))) => {
+        let Some(outcome) = crate::jobs::finished(&job.result, "balance run") else {
+            return Some(Duration::from_millis(50));
+        };
+        match outcome {
+            Ok(Some(results)) => {
                 self.shown = Some(results);
                 self.changes_for = None;
             }
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => self.error = Some(e),
-            Err(TryRecvError::Empty) => return Some(Duration::from_millis(50)),
-            Err(TryRecvError::Disconnected) => {
-                self.error = Some("the balance run stopped unexpectedly".to_owned());
-            }
+            Ok(None) => {}
+            Err(e) => self.error = Some(e),
         }
         self.job = None;
         comparing

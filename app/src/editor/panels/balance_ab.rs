@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, channel};
 
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::ab::{AbReport, CardChange, Flip};
@@ -120,17 +120,16 @@ impl AbPanel {
         let Some(job) = &self.job else {
             return false;
         };
-        match job.result.try_recv() {
-            Err(TryRecvError::Empty) => return true,
-            Ok(Ok(Some(compared))) => {
+        let Some(outcome) = crate::jobs::finished(&job.result, "comparison") else {
+            return true;
+        };
+        match outcome {
+            Ok(Some(compared)) => {
                 self.compared = Some(compared);
                 self.opened = None;
             }
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => self.error = Some(e),
-            Err(TryRecvError::Disconnected) => {
-                self.error = Some("the comparison stopped unexpectedly".into());
-            }
+            Ok(None) => {}
+            Err(e) => self.error = Some(e),
         }
         self.job = None;
         false
