@@ -107,6 +107,7 @@ impl SigilforgeApp {
         app.loaders_installed = true;
         if let Some(p) = persisted {
             app.dock = p.dock;
+            super::dock::add_missing_panels(&mut app.dock);
             app.dark = p.dark;
             app.recent = p.recent;
         }

@@ -30,6 +30,35 @@ pub fn default_layout() -> DockState<Tab> {
     dock
 }
 
+/// The panels every layout has (editor tabs come and go; these do not).
+const PANELS: [Tab; 7] = [
+    Tab::Library,
+    Tab::Preview,
+    Tab::Sandbox,
+    Tab::Rules,
+    Tab::Balance,
+    Tab::Problems,
+    Tab::Log,
+];
+
+/// Adds the panels a layout lacks (one saved by an older version had no Rules tab, and
+/// nothing but "Reset layout" would show it): each beside the Sandbox or Log tab, else in
+/// the first leaf. The user's arrangement of what is there stays.
+pub fn add_missing_panels(dock: &mut DockState<Tab>) {
+    for panel in PANELS {
+        if dock.find_tab(&panel).is_some() {
+            continue;
+        }
+        match dock
+            .find_tab(&Tab::Sandbox)
+            .or_else(|| dock.find_tab(&Tab::Log))
+        {
+            Some(path) => dock[path.surface][path.node].append_tab(panel),
+            None => dock.push_to_first_leaf(panel),
+        }
+    }
+}
+
 /// Draws tabs from the document; collects what they ask for.
 pub struct Viewer<'a> {
     /// The open document, if any.
@@ -133,5 +162,25 @@ impl TabViewer for Viewer<'_> {
             }
             Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_layout_saved_without_the_rules_tab_gets_it_beside_the_sandbox() {
+        let mut dock = default_layout();
+        dock.retain_tabs(|t| !matches!(t, Tab::Rules | Tab::Balance));
+        add_missing_panels(&mut dock);
+        let sandbox = dock.find_tab(&Tab::Sandbox).unwrap();
+        for panel in [Tab::Rules, Tab::Balance] {
+            let found = dock.find_tab(&panel).unwrap();
+            assert_eq!((found.surface, found.node), (sandbox.surface, sandbox.node));
+        }
+        let before = dock.iter_all_tabs().count();
+        add_missing_panels(&mut dock);
+        assert_eq!(dock.iter_all_tabs().count(), before, "nothing added twice");
     }
 }
