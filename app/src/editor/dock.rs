@@ -45,6 +45,11 @@ const PANELS: [Tab; 7] = [
 /// nothing but "Reset layout" would show it): each beside the Sandbox or Log tab, else in
 /// the first leaf. The user's arrangement of what is there stays.
 pub fn add_missing_panels(dock: &mut DockState<Tab>) {
+    // Appending a tab makes it the shown one: keep showing what the user had.
+    let shown: Vec<Tab> = dock
+        .iter_leaves()
+        .filter_map(|(_, leaf)| leaf.tabs().get(leaf.active.0).cloned())
+        .collect();
     for panel in PANELS {
         if dock.find_tab(&panel).is_some() {
             continue;
@@ -55,6 +60,12 @@ pub fn add_missing_panels(dock: &mut DockState<Tab>) {
         {
             Some(path) => dock[path.surface][path.node].append_tab(panel),
             None => dock.push_to_first_leaf(panel),
+        }
+    }
+    for tab in shown {
+        if let Some(path) = dock.find_tab(&tab) {
+            // The path was just found, so it exists.
+            dock.set_active_tab(path).ok();
         }
     }
 }
@@ -179,6 +190,12 @@ mod tests {
             let found = dock.find_tab(&panel).unwrap();
             assert_eq!((found.surface, found.node), (sandbox.surface, sandbox.node));
         }
+        let sandbox = dock.find_tab(&Tab::Sandbox).unwrap();
+        let leaf = dock[sandbox.surface][sandbox.node].get_leaf().unwrap();
+        assert_eq!(
+            leaf.active, sandbox.tab,
+            "the Sandbox is still the one shown"
+        );
         let before = dock.iter_all_tabs().count();
         add_missing_panels(&mut dock);
         assert_eq!(dock.iter_all_tabs().count(), before, "nothing added twice");
