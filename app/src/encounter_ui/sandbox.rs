@@ -32,6 +32,8 @@ pub enum EncounterSandboxCommand {
     CompareWithSaved,
     /// Stop the comparison in progress.
     CancelCompare,
+    /// A table mode control (the editor's `TableMode` carries it out, not the sandbox).
+    Table(super::table::TableCommand),
 }
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
@@ -183,6 +185,8 @@ impl Sandbox {
             // The host's (see the variant); a host that has no saved version leaves it.
             EncounterSandboxCommand::CompareWithSaved => {}
             EncounterSandboxCommand::CancelCompare => self.ab.cancel(),
+            // The editor's (`EncounterEditor::apply_sandbox`).
+            EncounterSandboxCommand::Table(_) => {}
         }
     }
 
@@ -248,6 +252,7 @@ impl Sandbox {
                 position: c.position,
                 health: c.health,
                 max_health: c.max_health,
+                show_health: true,
                 acting: state.turn.as_deref() == Some(c.id.as_str()),
                 beats: Some(c.beats),
                 detail: {
