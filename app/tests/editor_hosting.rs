@@ -386,6 +386,11 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
     harness.run();
     // Embedded in the test (no second native window there), titled for the players.
     harness.get_by_label("Players: Goblin Ambush");
+    // Open and idle, it asks for no frames.
+    assert!(
+        !harness.ctx.has_requested_repaint(),
+        "an idle editor with the player window asks for frames"
+    );
     assert_eq!(harness.get_all_by_label("Encounter map").count(), 2);
     harness.get_by_label_contains("▶ goblin_1 (Goblin): unhurt");
     let (bob, bob_max) = table_health(&mut harness, "bob");

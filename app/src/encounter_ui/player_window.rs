@@ -151,3 +151,40 @@ fn players_ui(
         map_view.ui(ui, &enc.map, &tokens, None, None, false);
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sigilforge_engine::encounter::TableSession;
+
+    #[test]
+    fn foes_show_a_wound_level_and_no_health_heroes_their_numbers() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../content/encounters/goblin_ambush.ron");
+        let mut diags = sigilforge_engine::diag::Diagnostics::new();
+        let (enc, content) = sigilforge_engine::encounter::load(&path, &mut diags).unwrap();
+        let mut session = TableSession::new(&content, &enc, 0).unwrap();
+        session
+            .apply(sigilforge_engine::encounter::TableAction::Damage {
+                target: "goblin_1".into(),
+                amount: 3,
+                kind: None,
+            })
+            .unwrap();
+        let tokens = player_tokens(session.run());
+        let goblin = tokens.iter().find(|t| t.id == "goblin_1").unwrap();
+        assert!(!goblin.show_health);
+        assert_eq!(
+            (goblin.health, goblin.max_health),
+            (1, 1),
+            "standing, no more"
+        );
+        assert_eq!(goblin.detail, "goblin_1 (Goblin): bloodied");
+        let bob = tokens.iter().find(|t| t.id == "bob").unwrap();
+        assert!(bob.show_health);
+        assert!(
+            bob.detail
+                .ends_with(&format!("{}/{} health", bob.health, bob.max_health))
+        );
+    }
+}

@@ -182,11 +182,10 @@ impl Sandbox {
             }
             // Simulate is the panel's (`crate::sandbox::encounter`); the rest ends below.
             EncounterSandboxCommand::Run(control) => SystemSandbox::apply(self, control),
-            // The host's (see the variant); a host that has no saved version leaves it.
-            EncounterSandboxCommand::CompareWithSaved => {}
             EncounterSandboxCommand::CancelCompare => self.ab.cancel(),
-            // The editor's (`EncounterEditor::apply_sandbox`).
-            EncounterSandboxCommand::Table(_) => {}
+            // The host's (see the variant; a host that has no saved version leaves it), and
+            // table mode's (`EncounterEditor::apply_sandbox`).
+            EncounterSandboxCommand::CompareWithSaved | EncounterSandboxCommand::Table(_) => {}
         }
     }
 
