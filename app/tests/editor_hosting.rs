@@ -20,7 +20,7 @@ use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::{Content, load_pack};
 
 mod ui_common;
-use ui_common::starter_copy;
+use ui_common::{set_field, starter_copy};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
@@ -300,17 +300,6 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
 
 const AMBUSH: &str = "encounters/goblin_ambush.ron";
 
-/// Replaces the number in the field labelled `label` (focus, select all, type, Enter).
-fn set_number(harness: &mut Harness<'_, SigilforgeApp>, label: &str, value: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.get_by_label(label).type_text(value);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
-}
-
 /// A creature's health in the live table session.
 fn table_health(harness: &mut Harness<'_, SigilforgeApp>, id: &str) -> (i32, i32) {
     let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
@@ -338,7 +327,7 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
         .get_by_label_contains(&format!("bob: {full}/{max} health"))
         .click();
     harness.run();
-    set_number(&mut harness, "Amount", "3");
+    set_field(&mut harness, "Amount", "3");
     harness.get_by_label("Damage type").focus();
     harness.get_by_label("Damage type").type_text("Fire");
     harness.run();
@@ -353,7 +342,7 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     harness.run();
     harness.get_by_label("Vulnerable").click();
     harness.run();
-    set_number(&mut harness, "Stacks", "2");
+    set_field(&mut harness, "Stacks", "2");
     click_topmost(&mut harness, "Give status");
     harness.get_by_label_contains("Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn)");
 
@@ -398,7 +387,7 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
 
     // goblin_1 (the target at the start) is hurt: the players see a word, never numbers.
     let (_, goblin_max) = table_health(&mut harness, "goblin_1");
-    set_number(&mut harness, "Amount", "1");
+    set_field(&mut harness, "Amount", "1");
     click_topmost(&mut harness, "Apply damage");
     assert_eq!(table_health(&mut harness, "goblin_1").0, goblin_max - 1);
     harness.get_by_label_contains("goblin_1 (Goblin): hurt");

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod ab;
+pub mod board;
 pub mod builder;
 pub mod edit;
 pub mod map_view;

@@ -15,8 +15,8 @@ use sigilforge_engine::encounter::{
 };
 use sigilforge_engine::model::StatusKind;
 
+use super::board::{log_line, tokens_of};
 use super::map_view::{MapAction, MapView, Token};
-use super::sandbox::{log_line, state_line};
 
 /// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,28 +184,10 @@ impl TableMode {
     /// Tokens for the GM's map: the session's state, everything shown.
     #[must_use]
     pub fn tokens(&self) -> Vec<Token> {
-        let Some(session) = &self.session else {
-            return Vec::new();
-        };
-        let run = session.run();
-        let state = run.state();
-        state
-            .combatants
-            .iter()
-            .zip(&run.combatants)
-            .map(|(view, c)| Token {
-                id: c.id.clone(),
-                name: c.name.clone(),
-                side: c.side.clone(),
-                position: c.position,
-                health: c.health,
-                max_health: c.max_health,
-                show_health: true,
-                acting: state.turn.as_deref() == Some(c.id.as_str()),
-                beats: Some(c.beats),
-                detail: state_line(view),
-            })
-            .collect()
+        self.session.as_ref().map_or_else(Vec::new, |session| {
+            let run = session.run();
+            tokens_of(run, &run.state())
+        })
     }
 
     /// Draws the GM's panel (controls, creatures, log) and pushes what the GM asks for.
