@@ -108,7 +108,7 @@ fn live_odds_latency_and_frame_times() {
                 .accesskit_node()
                 .bounding_box()
                 .unwrap();
-            let pos = egui::pos2(r.center().x as f32, r.center().y as f32);
+            let pos = egui::pos2(r.x0.midpoint(r.x1) as f32, r.y0.midpoint(r.y1) as f32);
             let button = |pressed| egui::Event::PointerButton {
                 pos,
                 button: egui::PointerButton::Primary,
