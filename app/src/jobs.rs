@@ -1,5 +1,6 @@
 //! Background jobs' results, picked up in one way: every panel that runs work on a thread
-//! (balance runs, A/B comparisons, live odds) polls its channel through [`finished`].
+//! (balance runs, A/B comparisons, live odds, card images and print sheets) polls its channel
+//! through [`finished`].
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 

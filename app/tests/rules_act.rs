@@ -236,3 +236,291 @@ fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
     assert!(stdout.contains("Signal (answered)"), "{stdout}");
     assert!(stdout.trim_end().ends_with(" passed, 0 failed"), "{stdout}");
 }
+
+/// The form's plain-English title of the variant `name` of `T` (what its drop-down offers).
+#[track_caller]
+fn title<T: sigilforge_engine::reflect::Reflect>(name: &str) -> String {
+    let sigilforge_engine::reflect::TypeInfo::Enum(info) = T::type_info() else {
+        panic!("{name}: not an enum");
+    };
+    info.variants
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap()
+        .title()
+}
+
+/// Opens the last of the form's drop-downs showing `showing` and picks `option`.
+#[track_caller]
+fn pick(h: &mut Harness<'_, SigilforgeApp>, showing: &str, option: &str) {
+    h.get_all_by(|n| {
+        n.role() == egui::accesskit::Role::ComboBox && n.value().as_deref() == Some(showing)
+    })
+    .last()
+    .unwrap_or_else(|| panic!("no drop-down shows {showing:?}"))
+    .click_accesskit();
+    h.run();
+    tap(h, option);
+}
+
+/// Replaces what the last form field named `name` (its label or placeholder) holding `now` holds with
+/// `text`, as a user does: click in it, select all, type, Enter.
+#[track_caller]
+fn retype(h: &mut Harness<'_, SigilforgeApp>, name: &str, now: &str, text: &str) {
+    #[track_caller]
+    fn find<'a>(
+        h: &'a Harness<'_, SigilforgeApp>,
+        name: &'a str,
+        now: &'a str,
+    ) -> egui_kittest::Node<'a> {
+        h.get_all_by(|n| {
+            (n.placeholder() == Some(name) || n.label().as_deref() == Some(name))
+                && n.role() != egui::accesskit::Role::Label
+                && n.value().as_deref() == Some(now)
+        })
+        .last()
+        .unwrap_or_else(|| panic!("no field {name:?} holding {now:?}"))
+    }
+    find(h, name, now).scroll_to_me();
+    h.run();
+    find(h, name, now).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    find(h, name, now).type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// Clicks the widget a user reads as `label`, scrolled into view first (the card editor's
+/// form is taller than the window).
+#[track_caller]
+fn tap(h: &mut Harness<'_, SigilforgeApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    click(h, label);
+}
+
+/// Types `text` into the field labelled `label` (not a heading or column of the same words).
+#[track_caller]
+fn fill(h: &mut Harness<'_, SigilforgeApp>, label: &str, text: &str) {
+    fn field<'a>(h: &'a Harness<'_, SigilforgeApp>, label: &'a str) -> egui_kittest::Node<'a> {
+        h.get_by(|n| {
+            n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label
+        })
+    }
+    field(h, label).scroll_to_me();
+    h.run();
+    field(h, label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    field(h, label).type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// A new card made in the card editor: id, name and kind, then "Try in Rules tab" later.
+#[track_caller]
+fn new_card(h: &mut Harness<'_, SigilforgeApp>, id: &str, name: &str, kind: &str) {
+    tap(h, "New card");
+    fill(h, "Id", id);
+    fill(h, "Name", name);
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Kind")
+        .click();
+    h.run();
+    tap(h, kind);
+}
+
+#[test]
+fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_rules_tab() {
+    use sigilforge_engine::model::{AbilityKind, Amount, Duration, Effect, Trigger};
+    let dir = pack_fixture(&[]);
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+
+    // The champion, at level 1.
+    new_card(&mut h, "lorraine", "Lorraine", "Champion");
+    retype(&mut h, "New stat", "", "level");
+    fill(&mut h, "level", "1");
+    tap(&mut h, "Try in Rules tab");
+
+    // The beast and its ability "[Level 2+] Dusk, 1 resource: +2 ATK until dawn", through
+    // the ability form.
+    new_card(&mut h, "night_wolf", "Night Wolf", "Beast");
+    fill(&mut h, "Attack", "2");
+    tap(&mut h, "Add ability");
+    tap(&mut h, &title::<AbilityKind>("Activated"));
+    retype(&mut h, "Name", "", "Dusk Fury");
+    tap(&mut h, "Whether there is a phase");
+    retype(&mut h, "Phase", "", "dusk");
+    retype(&mut h, "Resource", "0", "1");
+    tap(&mut h, "Add restriction");
+    retype(&mut h, "Number", "1", "2");
+    tap(&mut h, "Add effect");
+    pick(
+        &mut h,
+        &title::<Effect>("Damage"),
+        &title::<Effect>("Modify"),
+    );
+    pick(&mut h, &title::<Amount>("Value"), &title::<Amount>("Fixed"));
+    retype(&mut h, "Number", "0", "2");
+    pick(
+        &mut h,
+        &title::<Duration>("Instant"),
+        &title::<Duration>("UntilPhase"),
+    );
+    retype(&mut h, "Phase", "", "dawn");
+    let wolf = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack
+            .card("night_wolf")
+            .cloned()
+            .unwrap()
+    };
+    let text = sigilforge_engine::rules::text::card_ability_text(
+        sigilforge_engine::model::CardKind::Beast,
+        &wolf(&h).abilities[0],
+        None,
+    );
+    // The engine's generator writes the level restriction as the card prints it, "[LV 2+]".
+    assert_eq!(
+        text,
+        "[LV 2+] Dusk, 1 resource: this gets +2 ATK until dawn.",
+        "{:?}",
+        wolf(&h).abilities
+    );
+    // Shown above the ability's form (and on the card preview).
+    assert!(h.query_all_by_label(&text).count() >= 1, "{text}");
+
+    // Two abilities that trigger at once, at dusk: one made, one duplicated and renamed.
+    tap(&mut h, "Add ability");
+    tap(&mut h, &title::<AbilityKind>("Triggered"));
+    pick(
+        &mut h,
+        &title::<Trigger>("Summoned"),
+        &title::<Trigger>("PhaseBegins"),
+    );
+    retype(&mut h, "Phase", "", "dusk");
+    retype(&mut h, "Name", "", "Howl");
+    h.get_all_by_label("Duplicate ability")
+        .last()
+        .unwrap()
+        .click();
+    h.run();
+    retype(&mut h, "Name", "Howl", "Growl");
+    assert_eq!(wolf(&h).abilities.len(), 3);
+    tap(&mut h, "Try in Rules tab");
+    let doc = h.state().document().unwrap();
+    let tried =
+        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "try-out.ron").unwrap();
+    assert_eq!(tried.a.champion.as_deref(), Some("lorraine"));
+    assert_eq!(tried.a.city, ["night_wolf"]);
+
+    // In the Rules tab: dusk; A orders the two triggers, Growl first.
+    tap(&mut h, "Advance phase");
+    assert_eq!(game(&h).phase(), "dusk");
+    h.get_by_label("A has 2 triggers at once: put them in order (the first resolves first)");
+    tap(&mut h, "Earlier: night_wolf: Growl");
+    tap(&mut h, "Order A's triggers like this");
+    let waiting: Vec<&str> = game(&h)
+        .waiting()
+        .iter()
+        .map(|i| i.label.as_str())
+        .collect();
+    assert_eq!(waiting, ["night_wolf: Growl", "night_wolf: Howl"]);
+    for _ in 0..8 {
+        let g = game(&h);
+        if g.stack().is_empty()
+            && g.waiting().is_empty()
+            && g.priority() == sigilforge_engine::model::Player::A
+        {
+            break;
+        }
+        tap(&mut h, "Pass priority");
+    }
+    assert!(game(&h).stack().is_empty());
+    assert_eq!(game(&h).phase(), "dusk");
+
+    // Level 1: refused, the restriction named.
+    tap(&mut h, "Activate night_wolf: Dusk Fury");
+    let refusal = h.state().rules_panel().refusal.clone().unwrap();
+    assert!(
+        refusal.contains("restriction [LV 2+] is unmet (A's champion is level 1)"),
+        "{refusal}"
+    );
+    h.get_by_label(&format!("Refused: {refusal}"));
+
+    // Step back, raise the champion's level in the card editor, come back: the run is
+    // replayed to the same step with the new level.
+    tap(&mut h, "Step back");
+    // The champion, from the Library's card list.
+    h.get_by_label("Lorraine").click_accesskit();
+    h.run();
+    fill(&mut h, "level", "2");
+    tap(&mut h, "Try in Rules tab");
+    assert_eq!(game(&h).level(sigilforge_engine::model::Player::A), 2);
+    assert_eq!(game(&h).phase(), "dusk");
+    tap(&mut h, "Activate night_wolf: Dusk Fury");
+    assert!(h.state().rules_panel().refusal.is_none());
+    assert_eq!(
+        game(&h)
+            .player_state(sigilforge_engine::model::Player::A)
+            .resource,
+        4
+    );
+    tap(&mut h, "Pass priority");
+    tap(&mut h, "Pass priority");
+    assert_eq!(stat(&h, "night_wolf", "ATK"), 4);
+    // The breakdown the board shows when the wolf is hovered: the tooltip's own lines (a
+    // kittest hover does not open egui's tooltip, so they are read through the function).
+    let lines = sigilforge::sandbox::rules::breakdown_lines(game(&h), "night_wolf");
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some("atk: 4 (printed 2)"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].contains("Dusk Fury") && lines[1].contains("+2"),
+        "{lines:?}"
+    );
+
+    // Step back: the last pass is undone, the ability waits on the stack again.
+    tap(&mut h, "Step back");
+    assert_eq!(stat(&h, "night_wolf", "ATK"), 2);
+    assert_eq!(game(&h).stack().len(), 1);
+    tap(&mut h, "Pass priority");
+    assert_eq!(stat(&h, "night_wolf", "ATK"), 4);
+
+    // Record: save the run as a scenario; it passes in the tab.
+    ui_common::set_field(&mut h, "New scenario's name", "Dusk Fury at level 2");
+    tap(&mut h, "Save as scenario");
+    let saved_path = h.state().rules_panel().source.clone().unwrap();
+    assert_eq!(saved_path, "dusk-fury-at-level-2.ron");
+    tap(&mut h, "Run to end");
+    h.get_by_label("The script is done: every expectation holds");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(!h.state().is_dirty());
+
+    // Reloaded from disk in a new editor, picked from the list and run: it passes.
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut again = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+    again
+        .state_mut()
+        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+    again.run();
+    tap(&mut again, "Rules scenario");
+    tap(&mut again, "Dusk Fury at level 2");
+    tap(&mut again, "Reset");
+    tap(&mut again, "Run to end");
+    again.get_by_label("The script is done: every expectation holds");
+    let saved = sigilforge::editor::panels::rules_sandbox::rules_scenario_in(
+        again.state().document().unwrap(),
+        &saved_path,
+    )
+    .unwrap();
+    assert!(!saved.expect.is_empty());
+}

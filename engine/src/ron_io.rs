@@ -115,6 +115,20 @@ fn skip_trivia(mut s: &str) -> &str {
     }
 }
 
+/// " in Card" / " for Keyword": where a field or value sits, when RON says.
+fn within(outer: Option<&str>, preposition: &str) -> String {
+    outer
+        .map(|o| format!(" {preposition} {o}"))
+        .unwrap_or_default()
+}
+
+/// "; did you mean `attack`?" when a near name exists, else nothing.
+fn did_you_mean(found: &str, expected: &[&str]) -> String {
+    closest(found, expected)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default()
+}
+
 /// Turns a RON error into a plain-English message.
 #[must_use]
 pub fn describe(err: &ron::Error) -> String {
@@ -124,30 +138,19 @@ pub fn describe(err: &ron::Error) -> String {
             found,
             outer,
         } => {
-            let within = outer
-                .as_deref()
-                .map(|o| format!(" in {o}"))
-                .unwrap_or_default();
-            let hint = closest(found, expected)
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
+            let within = within(outer.as_deref(), "in");
+            let hint = did_you_mean(found, expected);
             format!(
                 "unknown field `{found}`{within}{hint} (expected one of: {})",
                 expected.join(", ")
             )
         }
         ron::Error::MissingStructField { field, outer } => {
-            let within = outer
-                .as_deref()
-                .map(|o| format!(" in {o}"))
-                .unwrap_or_default();
+            let within = within(outer.as_deref(), "in");
             format!("missing field `{field}`{within}: it has no default, so it must be written")
         }
         ron::Error::DuplicateStructField { field, outer } => {
-            let within = outer
-                .as_deref()
-                .map(|o| format!(" in {o}"))
-                .unwrap_or_default();
+            let within = within(outer.as_deref(), "in");
             format!("field `{field}` is written twice{within}")
         }
         ron::Error::NoSuchEnumVariant {
@@ -155,13 +158,8 @@ pub fn describe(err: &ron::Error) -> String {
             found,
             outer,
         } => {
-            let within = outer
-                .as_deref()
-                .map(|o| format!(" for {o}"))
-                .unwrap_or_default();
-            let hint = closest(found, expected)
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
+            let within = within(outer.as_deref(), "for");
+            let hint = did_you_mean(found, expected);
             format!(
                 "unknown value `{found}`{within}{hint} (expected one of: {})",
                 expected.join(", ")

@@ -235,6 +235,70 @@ impl SigilforgeApp {
         }
     }
 
+    /// "Try in Rules tab": puts the card in the try-out scenario (made the first time) as one
+    /// undoable edit, then plays that scenario in the Rules tab. A card already there changes
+    /// nothing in the file, and a run of the try-out already open keeps its step.
+    pub(super) fn try_card(&mut self, id: &str) {
+        use super::panels::rules_sandbox::{
+            TRY_OUT_FILE, place_card, rules_scenario_in, try_out_scenario,
+        };
+        let Some(doc) = &self.doc else { return };
+        let Some(card) = doc.pack.card(id).filter(|_| !id.trim().is_empty()) else {
+            self.report(
+                Level::Error,
+                format!("No card with id \"{id}\" to try: give the card an id first"),
+            );
+            return;
+        };
+        let before = rules_scenario_in(doc, TRY_OUT_FILE).cloned();
+        if before.is_none() && doc.pack.file(TRY_OUT_FILE).is_some() {
+            self.report(
+                Level::Error,
+                format!("{TRY_OUT_FILE} is not a rules scenario: rename it to try cards here"),
+            );
+            return;
+        }
+        let mut scenario = before.clone().unwrap_or_else(try_out_scenario);
+        let changed = place_card(&mut scenario, card) || before.is_none();
+        let change = match (&before, doc.pack.file(TRY_OUT_FILE)) {
+            _ if !changed => None,
+            (Some(old), Some(file)) => {
+                let old = Content::RulesScenario(Box::new(old.clone()));
+                let new = Content::RulesScenario(Box::new(scenario));
+                match new
+                    .splice_into(&file.source, &old)
+                    .or_else(|_| new.to_text())
+                {
+                    Ok(after) => Some(Change::Text {
+                        path: TRY_OUT_FILE.to_owned(),
+                        before: file.source.clone(),
+                        after,
+                    }),
+                    Err(e) => {
+                        self.report(Level::Error, format!("{TRY_OUT_FILE}: {e}"));
+                        return;
+                    }
+                }
+            }
+            _ => Some(Change::CreateFile {
+                path: TRY_OUT_FILE.to_owned(),
+                content: Content::RulesScenario(Box::new(scenario)),
+            }),
+        };
+        let applied = match change {
+            Some(change) => self.edit(format!("Try {id} in the Rules tab"), vec![change], None),
+            None => true,
+        };
+        if !applied {
+            return;
+        }
+        let Some(doc) = &self.doc else { return };
+        if changed || self.panels.rules.source.as_deref() != Some(TRY_OUT_FILE) {
+            self.panels.rules.load(TRY_OUT_FILE, doc);
+        }
+        self.apply(super::commands::EditCommand::ShowTab(Tab::Rules));
+    }
+
     fn file_content(&self, file: &str) -> Option<Content> {
         self.doc
             .as_ref()

@@ -10,12 +10,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use sigilforge_engine::cards_csv::ImportPlan;
 use sigilforge_render::cli::PrintArgs;
-use sigilforge_render::{Progress, RenderError, Report};
+use sigilforge_render::{Progress, Report};
 
 pub use super::output_command::{OutputCommand, OutputKind};
 
@@ -50,7 +50,7 @@ impl Default for OutputOptions {
 pub(super) struct Job {
     pub(super) kind: OutputKind,
     pub(super) progress: Arc<Progress>,
-    pub(super) result: Receiver<Result<Report, RenderError>>,
+    pub(super) result: Receiver<Result<Report, String>>,
     pub(super) dest: PathBuf,
 }
 
@@ -99,12 +99,8 @@ impl Outputs {
     /// an idle editor does not redraw).
     pub fn poll(&mut self) -> Option<Duration> {
         let job = self.job.as_ref()?;
-        let outcome = match job.result.try_recv() {
-            Ok(outcome) => outcome,
-            Err(TryRecvError::Empty) => return Some(Duration::from_millis(100)),
-            Err(TryRecvError::Disconnected) => Err(RenderError::Option(
-                "the job stopped unexpectedly".to_owned(),
-            )),
+        let Some(outcome) = crate::jobs::finished(&job.result, "job") else {
+            return Some(Duration::from_millis(100));
         };
         let folder = if matches!(job.kind, OutputKind::Images | OutputKind::Tts) {
             job.dest.clone()

@@ -228,8 +228,8 @@ impl SigilforgeApp {
                     sigilforge_render::tts::tts_export(&deck, &target, &tts, &counter)
                 }
             };
-            // The editor may have closed: nobody to tell.
-            tx.send(result).ok();
+            // Only the message is shown; the editor may have closed: nobody to tell.
+            tx.send(result.map_err(|e| e.to_string())).ok();
         });
         self.outputs.job = Some(Job {
             kind,

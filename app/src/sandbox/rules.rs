@@ -31,6 +31,9 @@ pub enum RulesCommand {
     /// included) as a new rules scenario file of this name beside the one played, with
     /// expectations taken from the current state; then play it.
     SaveRecording(String),
+    /// Put the pack card with this id in the try-out scenario (a new file the first time; one
+    /// undoable edit) and play that scenario: "Try in Rules tab" in the card editor.
+    TryCard(String),
 }
 
 /// A rules scenario in the sandbox.
@@ -215,7 +218,7 @@ fn stack_ui(ui: &mut Ui, game: &Game) {
 }
 
 /// A card in a zone: its id (and what it is attached to); hovering shows each
-/// characteristic's breakdown (printed value, then each effect in timestamp order).
+/// characteristic's breakdown ([`breakdown_lines`]).
 fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
     let Some(object) = game.object(id) else {
         ui.label(id);
@@ -225,23 +228,35 @@ fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
         Some(host) => format!("[{id} on {host}]"),
         None => format!("[{id}]"),
     };
-    let stats = game.characteristics(id);
     ui.label(text).on_hover_ui(|ui| {
         ui.strong(format!("{id}: {}", object.card.name));
-        if stats.is_empty() {
+        let lines = breakdown_lines(game, id);
+        if lines.is_empty() {
             ui.weak("No characteristics");
         }
-        for stat in &stats {
-            let Some(b) = game.characteristic_breakdown(id, stat) else {
-                continue;
-            };
-            ui.label(format!("{}: {} (printed {})", b.stat, b.value, b.printed));
-            for step in &b.steps {
-                ui.label(format!(
-                    "    @{} {} {} (now {})",
-                    step.timestamp, step.source, step.change, step.value
-                ));
-            }
+        for line in lines {
+            ui.label(line);
         }
     });
+}
+
+/// What hovering a card on the board shows: each characteristic's value and printed value,
+/// then each effect on it in timestamp order with its source (`ATK: 4 (printed 2)`,
+/// `    @3 night_wolf: Dusk Fury +2 (now 4)`).
+#[must_use]
+pub fn breakdown_lines(game: &Game, id: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for stat in game.characteristics(id) {
+        let Some(b) = game.characteristic_breakdown(id, &stat) else {
+            continue;
+        };
+        lines.push(format!("{}: {} (printed {})", b.stat, b.value, b.printed));
+        for step in &b.steps {
+            lines.push(format!(
+                "    @{} {} {} (now {})",
+                step.timestamp, step.source, step.change, step.value
+            ));
+        }
+    }
+    lines
 }

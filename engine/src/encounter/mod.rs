@@ -28,6 +28,7 @@ pub mod run;
 pub mod sheet;
 pub mod space;
 pub mod state;
+pub mod table;
 mod targets;
 mod turns;
 pub mod words;
@@ -43,3 +44,4 @@ pub use policy::{
 pub use progression::{FlavorError, UpgradeError, series_of};
 pub use run::{EncounterError, EncounterRun, Mode, Policy, Table};
 pub use state::{EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, StateView};
+pub use table::{TableAction, TableError, TableSession};

@@ -10,6 +10,7 @@ use super::abilities::{CachedContext, card_abilities_ui};
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, Item, ItemAddr, Problem};
 use crate::form::FormChange;
+use crate::sandbox::rules::RulesCommand;
 
 /// Scratch state: the "add" boxes of the chip lists, and which field to focus next.
 #[derive(Default)]
@@ -78,6 +79,13 @@ impl CardEditorPanel {
                 .clicked()
             {
                 commands.push(EditCommand::Delete(addr.clone()));
+            }
+            if ui
+                .button("Try in Rules tab")
+                .on_hover_text("Put this card in the try-out rules scenario (a champion as A's champion, a card played from hand in A's hand, any other in A's city) and play it in the Rules tab")
+                .clicked()
+            {
+                commands.push(EditCommand::Rules(RulesCommand::TryCard(card.id.clone())));
             }
         });
         ui.weak(format!("in {}", addr.file));

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use egui::Ui;
 use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::model::{Card, CardKind};
 use sigilforge_engine::pack::Content;
 use sigilforge_engine::rules::{Action, RulesRun, RulesScenario, load_scenario_pack};
 
@@ -105,6 +106,53 @@ pub fn prepared_scenario(doc: &Document, path: &str) -> Result<RulesScenario, St
     }
 }
 
+/// The pack file "Try in Rules tab" (the card editor) puts cards in: a rules scenario at the
+/// pack's root that names the pack's own cards (`pack: Some(".")`).
+pub const TRY_OUT_FILE: &str = "try-out.ron";
+
+/// The scenario a first "Try in Rules tab" writes: the pack's cards, nothing placed yet, A
+/// with resource and fealty to pay for what is tried, the main phase, no script.
+#[must_use]
+pub fn try_out_scenario() -> RulesScenario {
+    let mut scenario = RulesScenario {
+        name: "Try-out".to_owned(),
+        description: "Cards put here by \"Try in Rules tab\" in the card editor: act on them by clicking, then save the run as a scenario.".to_owned(),
+        pack: Some(".".to_owned()),
+        ..RulesScenario::default()
+    };
+    scenario.a.resource = 5;
+    scenario.a.fealty = 5;
+    scenario
+}
+
+/// Puts `card` where player A can try it: a champion becomes A's champion, a card played
+/// from hand (action, spell, item, artifact) goes to A's hand, any other card to A's city.
+/// Returns false when it is there already (nothing changed).
+pub fn place_card(scenario: &mut RulesScenario, card: &Card) -> bool {
+    let a = &mut scenario.a;
+    if card.kind == CardKind::Champion {
+        if a.champion.as_deref() == Some(card.id.as_str()) {
+            return false;
+        }
+        a.champion = Some(card.id.clone());
+        return true;
+    }
+    let placed = |zone: &[String]| {
+        zone.iter()
+            .any(|c| c.split(['#', '@']).next() == Some(card.id.as_str()))
+    };
+    if placed(&a.hand) || placed(&a.city) {
+        return false;
+    }
+    match card.kind {
+        CardKind::Action | CardKind::Spell | CardKind::Item | CardKind::Artifact => {
+            a.hand.push(card.id.clone());
+        }
+        _ => a.city.push(card.id.clone()),
+    }
+    true
+}
+
 impl RulesSandboxPanel {
     /// Whether a scenario is loaded.
     #[must_use]
@@ -141,8 +189,8 @@ impl RulesSandboxPanel {
             RulesCommand::Load(path) => self.load(path, doc),
             RulesCommand::Run(c) => self.step(c),
             RulesCommand::Act(action) => self.act(action, doc),
-            // Saving makes a file: the editor's apply does it (one undoable edit).
-            RulesCommand::SaveRecording(_) => {}
+            // Saving and trying a card edit files: the editor's apply does it (one undoable edit).
+            RulesCommand::SaveRecording(_) | RulesCommand::TryCard(_) => {}
             RulesCommand::LeaveBranch => {
                 self.branch = None;
                 self.refusal = None;
@@ -350,4 +398,34 @@ fn branch_ui(
             push(RulesCommand::SaveRecording(save_name.trim().to_owned()));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(id: &str, kind: CardKind) -> Card {
+        Card {
+            id: id.to_owned(),
+            name: id.to_owned(),
+            kind,
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn tried_cards_go_where_player_a_can_use_them_once() {
+        let mut s = try_out_scenario();
+        assert!(place_card(&mut s, &card("lorraine", CardKind::Champion)));
+        assert!(place_card(&mut s, &card("wolf", CardKind::Beast)));
+        assert!(place_card(&mut s, &card("bolt", CardKind::Action)));
+        assert!(place_card(&mut s, &card("sword", CardKind::Item)));
+        assert!(!place_card(&mut s, &card("wolf", CardKind::Beast)));
+        assert!(!place_card(&mut s, &card("lorraine", CardKind::Champion)));
+        assert_eq!(s.a.champion.as_deref(), Some("lorraine"));
+        assert_eq!(s.a.city, ["wolf"]);
+        assert_eq!(s.a.hand, ["bolt", "sword"]);
+        assert!(place_card(&mut s, &card("queen", CardKind::Champion)));
+        assert_eq!(s.a.champion.as_deref(), Some("queen"));
+    }
 }
