@@ -400,8 +400,9 @@ impl TableControls {
         let selected = self.target.as_deref() == Some(c.id.as_str());
         let mark = if acting { "▶ " } else { "" };
         let down = if c.standing() { "" } else { " (dropped)" };
+        let beats = if c.beats == 1 { "Beat" } else { "Beats" };
         let text = format!(
-            "{mark}{}: {}/{} health, {} Beats{down}",
+            "{mark}{}: {}/{} health, {} {beats}{down}",
             c.id, c.health, c.max_health, c.beats
         );
         if ui
