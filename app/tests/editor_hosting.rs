@@ -250,6 +250,54 @@ fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
     harness.get_by_label(&text);
 }
 
+#[test]
+fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
+    const FILE: &str = "encounters/goblin_ambush.ron";
+    const CREATURES: &str = "encounters/tabletop/creatures.ron";
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    // Not saved: the goblin's stat block (in the pack's library, not the encounter) gets ten
+    // times its health, typed in the file's text.
+    let text = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file(CREATURES)
+        .unwrap()
+        .source
+        .clone();
+    let goblin = text.find("id: \"goblin\"").unwrap();
+    let at = goblin + text[goblin..].find("health: 5,").unwrap();
+    let edited = format!(
+        "{}health: 50,{}",
+        &text[..at],
+        &text[at + "health: 5,".len()..]
+    );
+    harness.state_mut().apply(EditCommand::SetText {
+        file: CREATURES.into(),
+        text: edited,
+    });
+    harness.run();
+    assert!(harness.state().is_dirty());
+    open_goblin_ambush(&mut harness);
+    click_topmost(&mut harness, "Sandbox");
+    harness.state_mut().apply(EditCommand::EncounterSandbox {
+        file: FILE.into(),
+        command: EncounterSandboxCommand::Run(SandboxCommand::SetRuns(120)),
+    });
+    harness.run();
+    // The sandbox plays the stat block as edited.
+    let editor = harness.state_mut().hosted_encounter_editor(FILE);
+    let (_, content) = editor.sandbox.source().unwrap();
+    assert_eq!(content.creatures["goblin"].health, 50);
+    // As saved the goblins fall far sooner: the heroes win less as edited.
+    let report = compare_with_saved(&mut harness, FILE);
+    assert!(report.change < 0.0 && report.significant, "{report:?}");
+    assert!(report.flipped > 0);
+    harness.get_by_label(&change_text(&report));
+}
+
 /// Clicks "Compare with saved" and waits for the report (bounded in frames, not timed).
 fn compare_with_saved(harness: &mut Harness<'_, SigilforgeApp>, file: &str) -> EncounterAb {
     let before = encounter_ab(harness, file);
