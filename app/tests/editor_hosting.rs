@@ -337,6 +337,14 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     harness.get_by_label_contains("The GM deals 3 Fire damage to bob");
     harness.get_by_label_contains(&format!("bob takes 3 Fire damage ({}/{max})", full - 3));
 
+    // bob's resource: gain 3 Dodge Points (Amount is still 3), spend them back.
+    click_topmost(&mut harness, "Gain");
+    harness.get_by_label_contains("Resources: Dodge Point 3");
+    click_topmost(&mut harness, "Spend");
+    harness.get_by_label_contains("Resources: Dodge Point 0");
+    click_topmost(&mut harness, "Spend");
+    harness.get_by_label_contains("Refused: bob has only 0 Dodge Point");
+
     // A status with its counter.
     harness.get_by_label("Status").click();
     harness.run();
@@ -357,13 +365,17 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
             .is_none()
     );
 
-    // Undo: the turn, the Beat, the status, the damage, one click each.
+    // Undo: the turn, the Beat, the status, the two resource changes, the damage.
     click_topmost(&mut harness, "Undo table action");
     harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
     click_topmost(&mut harness, "Undo table action");
     harness.get_by_label_contains("Round 1: goblin_1's turn, 2 Beats left");
     click_topmost(&mut harness, "Undo table action");
     assert!(harness.query_by_label_contains("Vulnerable ×").is_none());
+    click_topmost(&mut harness, "Undo table action");
+    harness.get_by_label_contains("Resources: Dodge Point 3");
+    click_topmost(&mut harness, "Undo table action");
+    harness.get_by_label_contains("Resources: Dodge Point 0");
     click_topmost(&mut harness, "Undo table action");
     assert_eq!(table_health(&mut harness, "bob"), (full, max));
     // The session is not the file: nothing was edited.

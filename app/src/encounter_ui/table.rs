@@ -57,6 +57,8 @@ pub struct TableControls {
     pub status: String,
     /// Stacks "Give status" gives.
     pub stacks: u32,
+    /// The target's resource "Spend" and "Gain" change (by Amount).
+    pub resource: String,
 }
 
 impl Default for TableControls {
@@ -67,6 +69,7 @@ impl Default for TableControls {
             damage_kind: String::new(),
             status: String::new(),
             stacks: 1,
+            resource: String::new(),
         }
     }
 }
@@ -337,6 +340,7 @@ impl TableControls {
                 }));
             }
         });
+        self.resource_row(ui, run, &target, commands);
         ui.horizontal_wrapped(|ui| {
             let whose = run
                 .current()
@@ -385,6 +389,48 @@ impl TableControls {
                 .clicked()
             {
                 commands.push(TableCommand::Leave);
+            }
+        });
+    }
+
+    /// The target's resources: pick one, then spend or gain Amount points of it.
+    fn resource_row(
+        &mut self,
+        ui: &mut Ui,
+        run: &EncounterRun,
+        target: &str,
+        commands: &mut Vec<TableCommand>,
+    ) {
+        let Some(c) = run.combatant(target).filter(|c| !c.resources.is_empty()) else {
+            return;
+        };
+        if !c.resources.contains_key(&self.resource) {
+            self.resource = c.resources.keys().next().cloned().unwrap_or_default();
+        }
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Resource");
+            egui::ComboBox::from_id_salt("table_resource")
+                .selected_text(&self.resource)
+                .show_ui(ui, |ui| {
+                    for name in c.resources.keys() {
+                        ui.selectable_value(&mut self.resource, name.clone(), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text("One of the target's resources");
+            let change = i32::try_from(self.amount).unwrap_or(i32::MAX);
+            for (text, sign, tip) in [
+                ("Spend", -1, "The target spends Amount points of it"),
+                ("Gain", 1, "The target gains Amount points of it"),
+            ] {
+                if ui.button(text).on_hover_text(tip).clicked() {
+                    commands.push(TableCommand::Apply(TableAction::Resource {
+                        target: target.to_owned(),
+                        resource: self.resource.clone(),
+                        change: change.saturating_mul(sign),
+                    }));
+                }
             }
         });
     }
