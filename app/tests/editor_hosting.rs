@@ -425,3 +425,29 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
     assert_eq!(harness.get_all_by_label("Encounter map").count(), 1);
     harness.get_by_label_contains("Round 1: bob's turn");
 }
+
+#[test]
+fn table_log_is_saved_as_text_and_says_where() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush table log.txt");
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    click_topmost(&mut harness, "Apply damage");
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+    );
+    click_topmost(&mut harness, "Save table log…");
+    harness.run();
+    harness.run();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("goblin_1: The GM deals 1 damage to goblin_1"),
+        "{text}"
+    );
+    assert!(text.contains("goblin_1 takes 1 damage"), "{text}");
+    harness.get_by_label_contains("Table log written to");
+    // A record, not the encounter: nothing in the pack changed.
+    assert!(!harness.state().is_dirty());
+}
