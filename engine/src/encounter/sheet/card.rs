@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 
-use crate::markup::escape;
 use crate::model::KnownAbility;
 
 use super::super::ability::{AbilityDef, AbilityTime, Condition, Effect};
@@ -13,7 +12,7 @@ use super::super::words::{
     condition_words, distance_words, effect_kind_words, effects_words, target_words, test_words,
     time_words, trigger_words,
 };
-use super::{CELL, HEAD, band_labels};
+use super::{Block, Card, Sheet, Span, band_labels};
 
 pub(super) fn all_effects(def: &AbilityDef) -> impl Iterator<Item = &Effect> {
     let o = &def.outcomes;
@@ -37,7 +36,7 @@ pub(super) fn all_effects(def: &AbilityDef) -> impl Iterator<Item = &Effect> {
 /// the library's, for the Upgrades' own numbers). `known = None`: an ability it only has once
 /// another ability Prepares it.
 pub(super) fn ability_card(
-    h: &mut String,
+    h: &mut Sheet,
     combatant: &str,
     def: &AbilityDef,
     known: Option<&KnownAbility>,
@@ -45,8 +44,8 @@ pub(super) fn ability_card(
     content: &EncounterContent,
     dice: &DiceRule,
 ) {
-    let e = escape;
-    let key = format!("{}.{}", e(combatant), e(&def.id));
+    let e = |s: &str| s.to_owned();
+    let key = format!("{combatant}.{}", def.id);
     let mut title = e(&def.name);
     if let Some(k) = known {
         if !k.flavors.is_empty() {
@@ -69,22 +68,16 @@ pub(super) fn ability_card(
     } else {
         title.push_str(" — only once Prepared");
     }
-    let _ = writeln!(
-        h,
-        "<div style=\"border:1px solid #888;margin:.5em 0;padding:.4em;page-break-inside:avoid\">\
-         <h4 style=\"margin:.2em 0\">{title}</h4>\n<table style=\"border-collapse:collapse\">"
-    );
+    let mut rows: Vec<(String, Span)> = Vec::new();
     let mut row = |label: &str, value: &str, n: Option<&str>| {
         if value.is_empty() {
             return;
         }
-        let attr = n
-            .map(|k| format!(" data-n=\"{key}.{k}\""))
-            .unwrap_or_default();
-        let _ = writeln!(
-            h,
-            "<tr><th style=\"{HEAD}\">{label}</th><td style=\"{CELL}\"{attr}>{value}</td></tr>"
-        );
+        let value = match n {
+            Some(k) => Span::number(format!("{key}.{k}"), value),
+            None => Span::plain(value),
+        };
+        rows.push((label.to_owned(), value));
     };
     row("Time", &e(time_words(def.time)), None);
     if def.time == AbilityTime::Passive {
@@ -226,9 +219,9 @@ pub(super) fn ability_card(
             None,
         );
     }
-    h.push_str("</table>");
-    if !def.description.is_empty() {
-        let _ = write!(h, "<p>{}</p>", e(&def.description));
-    }
-    h.push_str("</div>\n");
+    h.blocks.push(Block::Card(Card {
+        title,
+        rows,
+        description: def.description.clone(),
+    }));
 }

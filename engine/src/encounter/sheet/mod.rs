@@ -9,12 +9,10 @@
 //! Numbers a test compares with the engine carry a `data-n="combatant.what"` attribute.
 
 mod card;
+pub mod doc;
 
 use card::{ability_card, all_effects};
 
-use std::fmt::Write as _;
-
-use crate::markup::escape;
 use crate::model::StatusKind;
 
 use super::ability::Effect;
@@ -24,22 +22,27 @@ use super::policy::{Difficulty, SimulationReport, estimate_difficulty};
 use super::run::EncounterRun;
 use super::state::Combatant;
 
+pub use doc::{Block, Card, Line, MapCell, MapGrid, Sheet, Span, to_html};
+
 /// Runs the difficulty estimate on the sheet plays (seeds 0..N−1).
 pub const SHEET_RUNS: u32 = 200;
 
 /// Largest map side drawn on the sheet (a bigger map is cut, with a note).
 const MAX_DRAWN_SIDE: i32 = 200;
 
-const CELL: &str = "border:1px solid #444;padding:2px 6px;vertical-align:top";
-const HEAD: &str = "border:1px solid #444;padding:2px 6px;text-align:left;background:#eee";
-const MAP_CELL: &str = "border:1px solid #999;width:1.6em;height:1.6em;text-align:center;padding:0";
-
 /// The sheet's HTML, with the difficulty estimated over [`SHEET_RUNS`] simulated runs per
 /// table (careful and naive).
 #[must_use]
 pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> String {
+    to_html(&encounter_sheet_content(encounter, content))
+}
+
+/// The sheet's content (for the HTML, the PDF and the preview), with the difficulty estimated
+/// over [`SHEET_RUNS`] simulated runs per table.
+#[must_use]
+pub fn encounter_sheet_content(encounter: &Encounter, content: &EncounterContent) -> Sheet {
     let difficulty = estimate_difficulty(content, encounter, SHEET_RUNS).ok();
-    sheet_html(encounter, content, difficulty.as_ref())
+    sheet_content(encounter, content, difficulty.as_ref())
 }
 
 /// The sheet's HTML with a given difficulty estimate (`None`: the sheet says it is missing).
@@ -49,15 +52,20 @@ pub fn sheet_html(
     content: &EncounterContent,
     difficulty: Option<&Difficulty>,
 ) -> String {
-    let e = escape;
-    let mut h = String::new();
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n\
-         <body style=\"font-family:serif;margin:1.5em;max-width:60em\">\n<h1>{}</h1>\n",
-        e(&encounter.name),
-        e(&encounter.name)
-    );
+    to_html(&sheet_content(encounter, content, difficulty))
+}
+
+/// The sheet's content with a given difficulty estimate (`None`: the sheet says it is missing).
+#[must_use]
+pub fn sheet_content(
+    encounter: &Encounter,
+    content: &EncounterContent,
+    difficulty: Option<&Difficulty>,
+) -> Sheet {
+    let mut h = Sheet {
+        title: encounter.name.clone(),
+        blocks: Vec::new(),
+    };
     let dice = content.dice_for(encounter);
     dice_section(&mut h, &dice);
     difficulty_section(&mut h, difficulty);
@@ -65,23 +73,22 @@ pub fn sheet_html(
         Ok(run) => {
             turn_order_section(&mut h, &run);
             map_section(&mut h, encounter);
-            h.push_str("<h2>Creatures</h2>\n");
+            h.heading(2, "Creatures");
             for c in &run.combatants {
                 creature_section(&mut h, c, content, &dice);
             }
         }
         Err(err) => {
-            let _ = writeln!(
-                h,
-                "<p><strong>This encounter cannot start: {}.</strong></p>",
-                e(&err.to_string())
-            );
+            h.blocks.push(Block::Paragraph(vec![Span {
+                text: format!("This encounter cannot start: {err}."),
+                strong: true,
+                ..Span::default()
+            }]));
             map_section(&mut h, encounter);
         }
     }
     save_table(&mut h, &dice);
     status_glossary(&mut h, content);
-    h.push_str("</body></html>\n");
     h
 }
 
@@ -105,13 +112,12 @@ fn band_labels(dice: &DiceRule) -> [(&'static str, String); 5] {
     ]
 }
 
-fn dice_section(h: &mut String, dice: &DiceRule) {
+fn dice_section(h: &mut Sheet, dice: &DiceRule) {
     let bands = band_labels(dice);
-    let _ = writeln!(
-        h,
-        "<p>Tests and Saves: roll {}d{} and add the modifier. {}. Each Advantage adds a die and \
+    h.para(format!(
+        "Tests and Saves: roll {}d{} and add the modifier. {}. Each Advantage adds a die and \
          keeps the highest {}; each Disadvantage adds a die and keeps the lowest {}; they cancel \
-         one for one.</p>",
+         one for one.",
         dice.dice,
         dice.sides,
         bands
@@ -121,17 +127,17 @@ fn dice_section(h: &mut String, dice: &DiceRule) {
             .join("; "),
         dice.dice,
         dice.dice
-    );
+    ));
 }
 
 fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn difficulty_section(h: &mut String, d: Option<&Difficulty>) {
-    h.push_str("<h2>Difficulty</h2>\n");
+fn difficulty_section(h: &mut Sheet, d: Option<&Difficulty>) {
+    h.heading(2, "Difficulty");
     let Some(d) = d else {
-        h.push_str("<p>No estimate: the encounter cannot be simulated.</p>\n");
+        h.para("No estimate: the encounter cannot be simulated.");
         return;
     };
     table_line(
@@ -151,131 +157,137 @@ fn difficulty_section(h: &mut String, d: Option<&Difficulty>) {
             .careful
             .drop_chance
             .iter()
-            .map(|(id, p)| format!("{} {}", escape(id), percent(*p)))
+            .map(|(id, p)| format!("{id} {}", percent(*p)))
             .collect();
-        let _ = writeln!(
-            h,
-            "<p>Chance each hero drops (careful table): {}.</p>",
+        h.para(format!(
+            "Chance each hero drops (careful table): {}.",
             names.join(", ")
-        );
+        ));
     }
 }
 
-/// One table's estimate; its numbers carry `data-n="{key}.win"`, `.low` and `.high`.
-fn table_line(h: &mut String, label: &str, key: &str, d: &SimulationReport) {
-    let e = escape;
-    let _ = writeln!(
-        h,
-        "<p>{label}: the <em>{}</em> side wins <strong data-n=\"{key}.win\">{}</strong> of {} \
-         simulated fights (95% interval <span data-n=\"{key}.low\">{}</span> to \
-         <span data-n=\"{key}.high\">{}</span>); {} ended with no winner; a fight lasts \
-         {:.1} rounds on average.</p>",
-        e(&d.heroes),
-        percent(d.win_rate),
-        d.runs,
-        percent(d.win_rate_low),
-        percent(d.win_rate_high),
-        d.draws,
-        d.average_rounds
-    );
+/// One table's estimate; its numbers carry the keys `{key}.win`, `.low` and `.high`.
+fn table_line(h: &mut Sheet, label: &str, key: &str, d: &SimulationReport) {
+    let line = vec![
+        Span::plain(format!("{label}: the ")),
+        Span {
+            text: d.heroes.clone(),
+            em: true,
+            ..Span::default()
+        },
+        Span::plain(" side wins "),
+        Span {
+            text: percent(d.win_rate),
+            strong: true,
+            number: Some(format!("{key}.win")),
+            ..Span::default()
+        },
+        Span::plain(format!(" of {} simulated fights (95% interval ", d.runs)),
+        Span::number(format!("{key}.low"), percent(d.win_rate_low)),
+        Span::plain(" to "),
+        Span::number(format!("{key}.high"), percent(d.win_rate_high)),
+        Span::plain(format!(
+            "); {} ended with no winner; a fight lasts {:.1} rounds on average.",
+            d.draws, d.average_rounds
+        )),
+    ];
+    h.blocks.push(Block::Paragraph(line));
 }
 
-fn turn_order_section(h: &mut String, run: &EncounterRun) {
-    let e = escape;
-    h.push_str("<h2>Turn order</h2>\n<ol>\n");
-    for i in &run.order {
-        let c = &run.combatants[*i];
-        let _ = writeln!(
-            h,
-            "<li>{} ({}), side {}</li>",
-            e(&c.name),
-            e(&c.id),
-            e(&c.side)
-        );
-    }
-    h.push_str("</ol>\n<p>Each creature gets its Beats back at the start of its turn.</p>\n");
+fn turn_order_section(h: &mut Sheet, run: &EncounterRun) {
+    h.heading(2, "Turn order");
+    let items = run
+        .order
+        .iter()
+        .map(|i| {
+            let c = &run.combatants[*i];
+            vec![Span::plain(format!(
+                "{} ({}), side {}",
+                c.name, c.id, c.side
+            ))]
+        })
+        .collect();
+    h.blocks.push(Block::List {
+        ordered: true,
+        items,
+    });
+    h.para("Each creature gets its Beats back at the start of its turn.");
 }
 
-fn map_section(h: &mut String, encounter: &Encounter) {
-    let e = escape;
+fn map_section(h: &mut Sheet, encounter: &Encounter) {
     let map = &encounter.map;
     let (w, ht) = (
-        map.width.min(MAX_DRAWN_SIDE),
-        map.height.min(MAX_DRAWN_SIDE),
+        map.width.clamp(0, MAX_DRAWN_SIDE),
+        map.height.clamp(0, MAX_DRAWN_SIDE),
     );
-    let _ = writeln!(
-        h,
-        "<h2>Map</h2>\n<p>{} by {} cells of 1u; x counts across from 0, y counts down from 0; \
-         a diagonal step is 1u.</p>",
+    h.heading(2, "Map");
+    h.para(format!(
+        "{} by {} cells of 1u; x counts across from 0, y counts down from 0; a diagonal step \
+         is 1u.",
         map.width, map.height
-    );
+    ));
     if w < map.width || ht < map.height {
-        let _ = writeln!(h, "<p>Only the first {w} by {ht} cells are drawn.</p>");
+        h.para(format!("Only the first {w} by {ht} cells are drawn."));
     }
-    h.push_str("<table style=\"border-collapse:collapse\">\n<tr><th></th>");
-    for x in 0..w {
-        let _ = write!(h, "<th style=\"font-size:70%\">{x}</th>");
-    }
-    h.push_str("</tr>\n");
+    let mut cells = Vec::new();
     for y in 0..ht {
-        let _ = write!(
-            h,
-            "<tr><th style=\"font-size:70%;padding-right:4px\">{y}</th>"
-        );
         for x in 0..w {
             let who = encounter
                 .combatants
                 .iter()
                 .position(|c| c.position == (x, y));
-            let (bg, text) = if map.blocks((x, y)) {
-                ("background:#444;", String::new())
-            } else if let Some(i) = who {
-                let bg = if map.gives_cover((x, y)) {
-                    "background:#ccc;"
-                } else {
-                    ""
-                };
-                (bg, (i + 1).to_string())
-            } else if map.gives_cover((x, y)) {
-                ("background:#ccc;", "c".to_owned())
-            } else {
-                ("", String::new())
+            let wall = map.blocks((x, y));
+            let cover = !wall && map.gives_cover((x, y));
+            let label = match (wall, who) {
+                (true, _) => String::new(),
+                (false, Some(i)) => (i + 1).to_string(),
+                (false, None) if cover => "c".to_owned(),
+                (false, None) => String::new(),
             };
-            let _ = write!(h, "<td style=\"{MAP_CELL};{bg}\">{text}</td>");
+            cells.push(MapCell { wall, cover, label });
         }
-        h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n<p>Legend:</p>\n<ul>\n");
-    for (i, c) in encounter.combatants.iter().enumerate() {
-        let _ = writeln!(
-            h,
-            "<li>{} = {} (side {}), starts at ({}, {})</li>",
-            i + 1,
-            e(&c.id),
-            e(&c.side),
-            c.position.0,
-            c.position.1
-        );
-    }
-    h.push_str(
-        "<li>dark cell = a wall: it blocks movement, sight and a Shape's flow</li>\n\
-         <li>light cell, c = cover: a creature standing there cannot be targeted at a \
-         non-True Distance</li>\n</ul>\n",
-    );
+    h.blocks.push(Block::Map(MapGrid {
+        width: w,
+        height: ht,
+        cells,
+    }));
+    h.para("Legend:");
+    let mut items: Vec<Line> = encounter
+        .combatants
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            vec![Span::plain(format!(
+                "{} = {} (side {}), starts at ({}, {})",
+                i + 1,
+                c.id,
+                c.side,
+                c.position.0,
+                c.position.1
+            ))]
+        })
+        .collect();
+    items.push(vec![Span::plain(
+        "dark cell = a wall: it blocks movement, sight and a Shape's flow",
+    )]);
+    items.push(vec![Span::plain(
+        "light cell, c = cover: a creature standing there cannot be targeted at a non-True \
+         Distance",
+    )]);
+    h.blocks.push(Block::List {
+        ordered: false,
+        items,
+    });
 }
 
-fn creature_section(h: &mut String, c: &Combatant, content: &EncounterContent, dice: &DiceRule) {
-    let e = escape;
-    let id = e(&c.id);
-    let _ = writeln!(
-        h,
-        "<h3>{} ({id})</h3>\n<p>Side {}, starts at ({}, {}).</p>",
-        e(&c.name),
-        e(&c.side),
-        c.position.0,
-        c.position.1
-    );
-    h.push_str("<table style=\"border-collapse:collapse\">\n<tr>");
+fn creature_section(h: &mut Sheet, c: &Combatant, content: &EncounterContent, dice: &DiceRule) {
+    let id = &c.id;
+    h.heading(3, format!("{} ({id})", c.name));
+    h.para(format!(
+        "Side {}, starts at ({}, {}).",
+        c.side, c.position.0, c.position.1
+    ));
     let mut numbers: Vec<(String, String, String)> = vec![
         ("Health".into(), "health".into(), c.max_health.to_string()),
         (
@@ -291,54 +303,46 @@ fn creature_section(h: &mut String, c: &Combatant, content: &EncounterContent, d
         ("Level".into(), "level".into(), c.block.level.to_string()),
     ];
     for (stat, v) in &c.block.stats {
-        numbers.push((e(stat), format!("stat.{}", e(stat)), format!("{v:+}")));
+        numbers.push((stat.clone(), format!("stat.{stat}"), format!("{v:+}")));
     }
-    for (label, _, _) in &numbers {
-        let _ = write!(h, "<th style=\"{HEAD}\">{label}</th>");
-    }
-    h.push_str("</tr>\n<tr>");
-    for (_, key, value) in &numbers {
-        let _ = write!(h, "<td style=\"{CELL}\" data-n=\"{id}.{key}\">{value}</td>");
-    }
-    h.push_str("</tr>\n</table>\n");
-    if !c.block.tags.is_empty() {
-        let tags: Vec<String> = c.block.tags.iter().map(|t| e(t)).collect();
-        let _ = writeln!(h, "<p>Tags: {}.</p>", tags.join(", "));
-    }
-    let resources: Vec<String> = c
-        .resources
-        .iter()
-        .map(|(name, n)| {
-            format!(
-                "{}: <span data-n=\"{id}.resource.{}\">{n}</span>",
-                e(name),
-                e(name)
-            )
-        })
+    let header = numbers.iter().map(|(label, _, _)| label.clone()).collect();
+    let row = numbers
+        .into_iter()
+        .map(|(_, key, value)| Span::number(format!("{id}.{key}"), value))
         .collect();
-    let _ = writeln!(
-        h,
-        "<p>Resources: {}.</p>",
-        if resources.is_empty() {
-            "none".to_owned()
-        } else {
-            resources.join(", ")
+    h.blocks.push(Block::Table {
+        header,
+        rows: vec![row],
+    });
+    if !c.block.tags.is_empty() {
+        h.para(format!("Tags: {}.", c.block.tags.join(", ")));
+    }
+    let mut resources = vec![Span::plain("Resources: ")];
+    for (i, (name, n)) in c.resources.iter().enumerate() {
+        if i > 0 {
+            resources.push(Span::plain(", "));
         }
-    );
+        resources.push(Span::plain(format!("{name}: ")));
+        resources.push(Span::number(format!("{id}.resource.{name}"), n.to_string()));
+    }
+    if c.resources.is_empty() {
+        resources.push(Span::plain("none"));
+    }
+    resources.push(Span::plain("."));
+    h.blocks.push(Block::Paragraph(resources));
     let statuses: Vec<String> = c
         .condition_list()
         .iter()
-        .map(|(name, n)| format!("{} ({n})", e(name)))
+        .map(|(name, n)| format!("{name} ({n})"))
         .collect();
-    let _ = writeln!(
-        h,
-        "<p>Statuses at the start: {}.</p>",
+    h.para(format!(
+        "Statuses at the start: {}.",
         if statuses.is_empty() {
             "none".to_owned()
         } else {
             statuses.join(", ")
         }
-    );
+    ));
     let mut prepared: Vec<String> = Vec::new();
     for known in &c.block.abilities {
         let Some(base) = content.abilities.get(&known.id) else {
@@ -362,17 +366,15 @@ fn creature_section(h: &mut String, c: &Combatant, content: &EncounterContent, d
     }
 }
 
-fn save_table(h: &mut String, dice: &DiceRule) {
-    let _ = writeln!(
-        h,
-        "<h2>Saves by the Test's band</h2>\n<p>A Save is {}d{} plus the target's modifier and \
-         passes on {} or more. The Score of the Test changes it:</p>\n\
-         <table style=\"border-collapse:collapse\">\n<tr><th style=\"{HEAD}\">The Test's band</th>\
-         <th style=\"{HEAD}\">The target's Save</th></tr>",
+fn save_table(h: &mut Sheet, dice: &DiceRule) {
+    h.heading(2, "Saves by the Test's band");
+    h.para(format!(
+        "A Save is {}d{} plus the target's modifier and passes on {} or more. The Score of the \
+         Test changes it:",
         dice.dice,
         dice.sides,
         dice.low_max.saturating_add(1)
-    );
+    ));
     let rows = [
         ("Critical Failure", "passes automatically"),
         ("Low", "rolls with an Advantage"),
@@ -380,18 +382,18 @@ fn save_table(h: &mut String, dice: &DiceRule) {
         ("High", "rolls with a Disadvantage"),
         ("Critical Success", "fails automatically"),
     ];
-    for (band, save) in rows {
-        let _ = writeln!(
-            h,
-            "<tr><td style=\"{CELL}\">{band}</td><td style=\"{CELL}\">{save}</td></tr>"
-        );
-    }
-    h.push_str("</table>\n");
+    h.blocks.push(Block::Table {
+        header: vec!["The Test's band".to_owned(), "The target's Save".to_owned()],
+        rows: rows
+            .iter()
+            .map(|(band, save)| vec![Span::plain(*band), Span::plain(*save)])
+            .collect(),
+    });
 }
 
-fn status_glossary(h: &mut String, content: &EncounterContent) {
-    let e = escape;
-    h.push_str("<h2>Statuses</h2>\n<dl>\n");
+fn status_glossary(h: &mut Sheet, content: &EncounterContent) {
+    h.heading(2, "Statuses");
+    let mut terms = Vec::new();
     for s in content.conditions.values() {
         let kind = match s.kind {
             StatusKind::Fleeting => {
@@ -421,12 +423,7 @@ fn status_glossary(h: &mut String, content: &EncounterContent) {
         if !s.summary.is_empty() {
             parts.push(s.summary.clone());
         }
-        let _ = writeln!(
-            h,
-            "<dt><strong>{}</strong></dt><dd>{}</dd>",
-            e(&s.name),
-            e(&parts.join(". "))
-        );
+        terms.push((s.name.clone(), parts.join(". ")));
     }
-    h.push_str("</dl>\n");
+    h.blocks.push(Block::Terms(terms));
 }
