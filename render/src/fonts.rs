@@ -28,6 +28,17 @@ const BUNDLED: [(&str, &[u8]); 4] = [
     ),
 ];
 
+/// The bytes of the bundled Noto Sans face in `bold` / `italic` (bold wins over italic: there
+/// is no bold italic face), for writers that embed a face directly (the encounter sheet PDF).
+#[must_use]
+pub fn sans_face_bytes(bold: bool, italic: bool) -> &'static [u8] {
+    match (bold, italic) {
+        (true, _) => BUNDLED[1].1,
+        (false, true) => BUNDLED[2].1,
+        (false, false) => BUNDLED[0].1,
+    }
+}
+
 /// The family text uses when a template names none.
 pub const DEFAULT_FAMILY: &str = "Noto Sans";
 

@@ -16,6 +16,7 @@ pub mod pixels;
 pub mod print;
 pub mod progress;
 pub mod raster;
+pub mod sheet_pdf;
 pub mod template;
 pub mod text_fit;
 pub mod tts;

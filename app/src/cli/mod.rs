@@ -247,7 +247,7 @@ pub enum Command {
         /// Play N seeded encounters with the documented policies and report the odds.
         #[arg(long, value_name = "N")]
         simulate: Option<u32>,
-        /// Write a printable encounter sheet (HTML) to this file.
+        /// Write a printable encounter sheet to this file: PDF for a `.pdf` path, HTML otherwise.
         #[arg(long, value_name = "OUT.html")]
         sheet: Option<PathBuf>,
     },
@@ -341,7 +341,19 @@ pub fn main() -> ExitCode {
             json,
             simulate,
             sheet,
-        }) => encounter::cli::encounter_command(&file, seed, json, simulate, sheet.as_deref()),
+        }) => encounter::cli::encounter_command_with(
+            &file,
+            seed,
+            json,
+            simulate,
+            sheet.as_deref(),
+            Some(&|s| {
+                Ok(sigilforge_render::sheet_pdf::sheet_pdf(
+                    s,
+                    sigilforge_render::paper::Paper::A4,
+                )?)
+            }),
+        ),
         Some(Command::Battle {
             file,
             seed,

@@ -1,4 +1,4 @@
-//! `sigilforge encounter FILE [--seed N] [--json] [--simulate N] [--sheet OUT.html]`.
+//! `sigilforge encounter FILE [--seed N] [--json] [--simulate N] [--sheet OUT.html|OUT.pdf]`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -6,7 +6,7 @@ use std::path::Path;
 use super::load::load;
 use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
-use super::sheet::encounter_sheet;
+use super::sheet::{Sheet, encounter_sheet_content, is_pdf_path, to_html};
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Severity};
 
@@ -21,6 +21,25 @@ pub fn encounter_command(
     json: bool,
     simulate_runs: Option<u32>,
     sheet: Option<&Path>,
+) -> CommandOutput {
+    encounter_command_with(path, seed, json, simulate_runs, sheet, None)
+}
+
+/// Writes the sheet's content as a PDF's bytes. The engine has no PDF writer of its own: the
+/// binary hands in the render crate's.
+pub type PdfWriter<'a> =
+    &'a dyn Fn(&Sheet) -> Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>>;
+
+/// [`encounter_command`], with a PDF writer for a sheet path ending in `.pdf` (without one, such
+/// a path is refused with exit 2).
+#[must_use]
+pub fn encounter_command_with(
+    path: &Path,
+    seed: Option<u64>,
+    json: bool,
+    simulate_runs: Option<u32>,
+    sheet: Option<&Path>,
+    pdf: Option<PdfWriter<'_>>,
 ) -> CommandOutput {
     let mut diags = Diagnostics::new();
     let Some((encounter, content)) = load(path, &mut diags) else {
@@ -43,8 +62,29 @@ pub fn encounter_command(
     }
     let mut stdout = String::new();
     if let Some(out) = sheet {
-        let html = encounter_sheet(&encounter, &content);
-        if let Err(e) = crate::ron_io::write_atomic(out, &html) {
+        let sheet = encounter_sheet_content(&encounter, &content);
+        let bytes = if is_pdf_path(out) {
+            let Some(pdf) = pdf else {
+                return CommandOutput::bad_input(format!(
+                    "{}: this build cannot write PDF sheets; use an .html path",
+                    out.display()
+                ));
+            };
+            match pdf(&sheet) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    let _ = writeln!(stderr, "{}: {e}", out.display());
+                    return CommandOutput {
+                        stdout,
+                        stderr,
+                        code: 1,
+                    };
+                }
+            }
+        } else {
+            to_html(&sheet).into_bytes()
+        };
+        if let Err(e) = crate::atomic::write_bytes_atomic(out, &bytes) {
             let _ = writeln!(stderr, "{e}");
             return CommandOutput {
                 stdout,

@@ -37,6 +37,14 @@ pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> Str
     to_html(&encounter_sheet_content(encounter, content))
 }
 
+/// Whether `path` names a PDF (its extension is `pdf`, in any case): the sheet is written as
+/// PDF there and as HTML anywhere else.
+#[must_use]
+pub fn is_pdf_path(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
+}
+
 /// The sheet's content (for the HTML, the PDF and the preview), with the difficulty estimated
 /// over [`SHEET_RUNS`] simulated runs per table.
 #[must_use]
@@ -239,10 +247,9 @@ fn map_section(h: &mut Sheet, encounter: &Encounter) {
             let wall = map.blocks((x, y));
             let cover = !wall && map.gives_cover((x, y));
             let label = match (wall, who) {
-                (true, _) => String::new(),
                 (false, Some(i)) => (i + 1).to_string(),
                 (false, None) if cover => "c".to_owned(),
-                (false, None) => String::new(),
+                _ => String::new(),
             };
             cells.push(MapCell { wall, cover, label });
         }

@@ -1,0 +1,118 @@
+//! The game master's sheet as a PDF (issue 17): the same content as the HTML sheet, read back
+//! from the PDF's text — every creature's numbers and the difficulty equal the engine's, and no
+//! Rust debug text reaches the page.
+
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::encounter::sheet::sheet_content;
+use sigilforge_engine::encounter::{
+    Encounter, EncounterContent, EncounterRun, estimate_difficulty, load,
+};
+use sigilforge_render::paper::Paper;
+use sigilforge_render::sheet_pdf::sheet_pdf;
+
+const STARTERS: [&str; 3] = ["hags_hut.ron", "goblin_ambush.ron", "bob_multi_attack.ron"];
+
+fn starter(name: &str) -> (Encounter, EncounterContent) {
+    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters");
+    let mut diags = Diagnostics::new();
+    let loaded = load(&dir.join(name), &mut diags).expect("loads");
+    assert!(diags.is_empty(), "{name}: {diags:?}");
+    loaded
+}
+
+/// The PDF's text, page after page, as a reader extracts it.
+fn pdf_text(bytes: &[u8]) -> (usize, String) {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    (pages.len(), doc.extract_text(&pages).unwrap())
+}
+
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// Rust debug text that must never reach a game master.
+const DEBUG_TEXT: [&str; 12] = [
+    "{",
+    "}",
+    "Some(",
+    "None",
+    "amount:",
+    "kind:",
+    "StartsAbility",
+    "TakesDamage",
+    "Resource(",
+    "HasStatus",
+    "SlowAction",
+    "GainBeats",
+];
+
+#[test]
+fn pdf_sheet_numbers_equal_the_engines_and_read_plainly() {
+    for name in STARTERS {
+        let (enc, content) = starter(name);
+        let difficulty = estimate_difficulty(&content, &enc, 20).expect("simulates");
+        let sheet = sheet_content(&enc, &content, Some(&difficulty));
+        let bytes = sheet_pdf(&sheet, Paper::A4).unwrap();
+        let (pages, text) = pdf_text(&bytes);
+        assert!(pages >= 2, "{name}: {pages} pages");
+        for bad in DEBUG_TEXT {
+            assert!(!text.contains(bad), "{name}: the PDF holds `{bad}`");
+        }
+        let flat = squeeze(&text);
+        for part in [
+            "Difficulty",
+            "Turnorder",
+            "Map",
+            "Legend",
+            "SavesbytheTest'sband",
+            "Statuses",
+        ] {
+            assert!(flat.contains(part), "{name}: no {part}");
+        }
+        let run = EncounterRun::new(&content, &enc, 0).expect("starts");
+        for c in &run.combatants {
+            assert!(flat.contains(&squeeze(&c.name)), "{name}: no {}", c.name);
+            // The stat table's values row, as the engine starts the creature.
+            let mut row = format!(
+                "{}{}{}u{}",
+                c.max_health, c.block.beats, c.block.speed, c.block.level
+            );
+            for v in c.block.stats.values() {
+                write!(row, "{v:+}").unwrap();
+            }
+            assert!(flat.contains(&row), "{name} {}: no row {row}", c.id);
+            for (res, n) in &c.resources {
+                let words = squeeze(&format!("{res}: {n}"));
+                assert!(flat.contains(&words), "{name} {}: no {words}", c.id);
+            }
+        }
+        let percent = |x: f64| format!("{:.1}%", x * 100.0);
+        for report in [&difficulty.careful, &difficulty.naive] {
+            let words = format!(
+                "sidewins{}of{}simulatedfights(95%interval{}to{})",
+                percent(report.win_rate),
+                report.runs,
+                percent(report.win_rate_low),
+                percent(report.win_rate_high)
+            );
+            assert!(flat.contains(&words), "{name}: no {words}");
+        }
+    }
+}
+
+/// The Hag's High Elemental Blast with its Flavor and Upgrade applied, as the engine deals it.
+#[test]
+fn pdf_sheet_prints_abilities_as_the_engine_runs_them() {
+    let (enc, content) = starter("hags_hut.ron");
+    let sheet = sheet_content(&enc, &content, None);
+    let (_, text) = pdf_text(&sheet_pdf(&sheet, Paper::LETTER).unwrap());
+    let flat = squeeze(&text);
+    assert!(flat.contains("ElementalBlast—Flavor:FieryBolt—Upgrades:Powerful(1)"));
+    assert!(flat.contains("High(10ormore)6Firedamage"), "{flat}");
+}
