@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use egui::{Id, Response, RichText, Ui};
 use sigilforge_engine::diag::Severity;
 use sigilforge_engine::model::{Card, CardKind, KeywordRef};
+use sigilforge_engine::rename::Rename;
 
 use super::abilities::{CachedContext, card_abilities_ui};
+use super::rename::rename_ui;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, Item, ItemAddr, Problem};
 use crate::form::FormChange;
@@ -252,6 +254,28 @@ impl CardEditorPanel {
                         field_problems(ui, &problems, "art");
                     });
                 ui.separator();
+                if !original.id.is_empty() {
+                    let current = original.id.clone();
+                    let to = self.add_text.entry((addr.clone(), "rename")).or_default();
+                    rename_ui(
+                        ui,
+                        doc,
+                        &original.id,
+                        to,
+                        &|to| Rename::Card {
+                            from: current.clone(),
+                            to,
+                        },
+                        &|new| {
+                            doc.pack
+                                .card(new)
+                                .is_some()
+                                .then(|| format!("The pack already has a card with id {new}"))
+                        },
+                        commands,
+                    );
+                    ui.separator();
+                }
                 ui.strong("Abilities")
                     .on_hover_text("Abilities written out on this card, beyond its keywords");
                 let ctx = self.form.get(doc);
