@@ -20,7 +20,7 @@ use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::{Content, load_pack};
 
 mod ui_common;
-use ui_common::starter_copy;
+use ui_common::{set_field, starter_copy};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
@@ -296,4 +296,116 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
     assert!(html.contains("Saves by the Test"), "the GM sheet");
     assert!(html.contains("Goblin Ambush"));
     harness.get_by_label_contains("Sheet written to");
+}
+
+const AMBUSH: &str = "encounters/goblin_ambush.ron";
+
+/// A creature's health in the live table session.
+fn table_health(harness: &mut Harness<'_, SigilforgeApp>, id: &str) -> (i32, i32) {
+    let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
+    let c = editor.table.session().unwrap().run().combatant(id).unwrap();
+    (c.health, c.max_health)
+}
+
+/// Opens the Goblin Ambush and starts table mode from its tab.
+fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
+    open_goblin_ambush(harness);
+    click_topmost(harness, "Run at the table");
+    harness.run();
+}
+
+#[test]
+fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    harness.get_by_label_contains("Round 1: goblin_1's turn");
+
+    // Damage: pick bob, 3 Fire, one click.
+    let (full, max) = table_health(&mut harness, "bob");
+    harness
+        .get_by_label_contains(&format!("bob: {full}/{max} health"))
+        .click();
+    harness.run();
+    set_field(&mut harness, "Amount", "3");
+    harness.get_by_label("Damage type").focus();
+    harness.get_by_label("Damage type").type_text("Fire");
+    harness.run();
+    click_topmost(&mut harness, "Apply damage");
+    assert_eq!(table_health(&mut harness, "bob"), (full - 3, max));
+    harness.get_by_label_contains(&format!("bob: {}/{max} health", full - 3));
+    harness.get_by_label_contains("The GM deals 3 Fire damage to bob");
+    harness.get_by_label_contains(&format!("bob takes 3 Fire damage ({}/{max})", full - 3));
+
+    // A status with its counter.
+    harness.get_by_label("Status").click();
+    harness.run();
+    harness.get_by_label("Vulnerable").click();
+    harness.run();
+    set_field(&mut harness, "Stacks", "2");
+    click_topmost(&mut harness, "Give status");
+    harness.get_by_label_contains("Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn)");
+
+    // The next creature's turn.
+    click_topmost(&mut harness, "End turn");
+    harness.get_by_label_contains("Round 1: bob's turn");
+    assert!(
+        harness
+            .query_by_label_contains("Round 1: goblin_1's turn")
+            .is_none()
+    );
+
+    // Undo: the turn, the status, the damage, one click each.
+    click_topmost(&mut harness, "Undo table action");
+    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    click_topmost(&mut harness, "Undo table action");
+    assert!(harness.query_by_label_contains("Vulnerable ×").is_none());
+    click_topmost(&mut harness, "Undo table action");
+    assert_eq!(table_health(&mut harness, "bob"), (full, max));
+    // The session is not the file: nothing was edited.
+    assert!(!harness.state().is_dirty());
+}
+
+#[test]
+fn player_window_shows_turn_order_and_map_but_no_foe_health() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    click_topmost(&mut harness, "Player window");
+    harness.run();
+    // Embedded in the test (no second native window there), titled for the players.
+    harness.get_by_label("Players: Goblin Ambush");
+    // Open and idle, it asks for no frames.
+    assert!(
+        !harness.ctx.has_requested_repaint(),
+        "an idle editor with the player window asks for frames"
+    );
+    assert_eq!(harness.get_all_by_label("Encounter map").count(), 2);
+    harness.get_by_label_contains("▶ goblin_1 (Goblin): unhurt");
+    let (bob, bob_max) = table_health(&mut harness, "bob");
+    harness.get_by_label_contains(&format!("bob (#Bob): {bob}/{bob_max} health"));
+
+    // goblin_1 (the target at the start) is hurt: the players see a word, never numbers.
+    let (_, goblin_max) = table_health(&mut harness, "goblin_1");
+    set_field(&mut harness, "Amount", "1");
+    click_topmost(&mut harness, "Apply damage");
+    assert_eq!(table_health(&mut harness, "goblin_1").0, goblin_max - 1);
+    harness.get_by_label_contains("goblin_1 (Goblin): hurt");
+    for node in harness.get_all_by_label_contains(" (Goblin): ") {
+        let label = node.accesskit_node().label().unwrap_or_default();
+        assert!(
+            !label.chars().any(|c| c.is_ascii_digit()),
+            "a foe's health in numbers: {label}"
+        );
+    }
+    // It follows the session live: the turn passes on.
+    click_topmost(&mut harness, "End turn");
+    harness.get_by_label_contains("▶ bob (#Bob)");
+
+    // Closing it is fine; the session goes on.
+    click_topmost(&mut harness, "Player window");
+    harness.run();
+    assert!(harness.query_by_label("Players: Goblin Ambush").is_none());
+    assert_eq!(harness.get_all_by_label("Encounter map").count(), 1);
+    harness.get_by_label_contains("Round 1: bob's turn");
 }

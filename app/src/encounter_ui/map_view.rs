@@ -28,6 +28,8 @@ pub struct Token {
     pub health: i32,
     /// Maximum health.
     pub max_health: i32,
+    /// Whether its health bar is drawn (the player window hides foes' health).
+    pub show_health: bool,
     /// Whether it is this combatant's turn (sandbox).
     pub acting: bool,
     /// Beats left (sandbox), drawn as dots.
@@ -338,20 +340,22 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
         FontId::proportional((cell * 0.22).max(7.0)),
         Color32::from_gray(230),
     );
-    // Health bar along the bottom of the cell.
-    let bar = Rect::from_min_size(
-        at + Vec2::new(-cell * 0.42, cell * 0.36),
-        Vec2::new(cell * 0.84, (cell * 0.09).max(3.0)),
-    );
-    painter.rect_filled(bar, 1.0, Color32::from_gray(20));
-    let share = if t.max_health > 0 {
-        (t.health.max(0) as f32 / t.max_health as f32).min(1.0)
-    } else {
-        0.0
-    };
-    let mut filled = bar;
-    filled.set_width(bar.width() * share);
-    painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
+    if t.show_health {
+        // Health bar along the bottom of the cell.
+        let bar = Rect::from_min_size(
+            at + Vec2::new(-cell * 0.42, cell * 0.36),
+            Vec2::new(cell * 0.84, (cell * 0.09).max(3.0)),
+        );
+        painter.rect_filled(bar, 1.0, Color32::from_gray(20));
+        let share = if t.max_health > 0 {
+            (t.health.max(0) as f32 / t.max_health as f32).min(1.0)
+        } else {
+            0.0
+        };
+        let mut filled = bar;
+        filled.set_width(bar.width() * share);
+        painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
+    }
     // Beats left: small yellow dots in the top-left corner.
     for i in 0..t.beats.unwrap_or(0).min(6) {
         let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.12, -cell * 0.3);

@@ -21,11 +21,14 @@
 //! ```
 
 pub mod ab;
+pub mod board;
 pub mod builder;
 pub mod edit;
 pub mod map_view;
+pub mod player_window;
 pub mod sandbox;
 pub mod script;
+pub mod table;
 
 use std::path::Path;
 
@@ -37,6 +40,7 @@ pub use builder::{MapTool, Prep};
 pub use edit::{EncounterEdit, apply_encounter_edit, fresh_combatant_id};
 use map_view::{MapAction, MapView, Overlay, Token};
 pub use sandbox::{EncounterSandboxCommand, Sandbox};
+pub use table::{TableCommand, TableMode};
 
 /// Which part of the editor is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -46,6 +50,8 @@ pub enum EncounterTab {
     Prep,
     /// Step through the encounter on the map, and simulate it (the difficulty estimate).
     Sandbox,
+    /// Run the encounter live at the table (a session, not saved).
+    Table,
 }
 
 /// The text shown when no encounter is open.
@@ -62,6 +68,8 @@ pub struct EncounterEditor {
     pub map: MapView,
     /// The step-through run and its Simulate control.
     pub sandbox: Sandbox,
+    /// Table mode: the live session and the player window.
+    pub table: TableMode,
     refusal: Option<String>,
     status: Option<String>,
     /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
@@ -116,7 +124,20 @@ impl EncounterEditor {
     /// Carries out what the sandbox asked for: the host calls this from its one `apply`
     /// (`CompareWithSaved` is the host's: it answers with [`EncounterEditor::compare_with`]).
     pub fn apply_sandbox(&mut self, command: &EncounterSandboxCommand) {
-        self.sandbox.apply(command);
+        match command {
+            EncounterSandboxCommand::Table(table) => {
+                self.table
+                    .apply(table, self.sandbox.source(), self.sandbox.seed);
+                match table {
+                    TableCommand::Start if self.table.session().is_some() => {
+                        self.tab = EncounterTab::Table;
+                    }
+                    TableCommand::Leave => self.tab = EncounterTab::Prep,
+                    _ => {}
+                }
+            }
+            _ => self.sandbox.apply(command),
+        }
     }
 
     /// Starts the A/B of the encounter as edited against the version `saved` reads (the
@@ -161,7 +182,7 @@ impl EncounterEditor {
         // Panel ids are scoped by the host's ui id, so two encounter tabs do not share panels.
         let before = edits.len();
         self.sandbox.sync(enc, content);
-        self.toolbar(ui, enc);
+        self.toolbar(ui, enc, sandbox_commands);
         match self.tab {
             EncounterTab::Prep => {
                 egui::Panel::left(ui.id().with("encounter_prep"))
@@ -201,13 +222,40 @@ impl EncounterEditor {
                     }
                 });
             }
+            EncounterTab::Table => {
+                let mut table_commands = Vec::new();
+                egui::Panel::right(ui.id().with("encounter_table"))
+                    .resizable(true)
+                    .default_size(460.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("encounter_table_scroll")
+                            .show(ui, |ui| {
+                                self.table.panel_ui(ui, content, &mut table_commands);
+                            });
+                    });
+                egui::CentralPanel::default().show(ui, |ui| {
+                    self.table.map_ui(ui, &mut self.map, enc);
+                });
+                sandbox_commands.extend(
+                    table_commands
+                        .into_iter()
+                        .map(EncounterSandboxCommand::Table),
+                );
+            }
         }
+        self.table.player_window_ui(ui, enc);
         if edits.len() > before {
             self.refusal = None;
         }
     }
 
-    fn toolbar(&mut self, ui: &mut Ui, enc: &Encounter) {
+    fn toolbar(
+        &mut self,
+        ui: &mut Ui,
+        enc: &Encounter,
+        sandbox_commands: &mut Vec<EncounterSandboxCommand>,
+    ) {
         egui::Panel::top(ui.id().with("encounter_toolbar")).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(&enc.name).strong())
@@ -219,6 +267,16 @@ impl EncounterEditor {
                     .on_hover_text(
                         "Step through the encounter on the map, with the log; simulate it for a difficulty estimate",
                     );
+                if self.table.session().is_some() {
+                    ui.selectable_value(&mut self.tab, EncounterTab::Table, "Table")
+                        .on_hover_text("The live table session");
+                } else if ui
+                    .button("Run at the table")
+                    .on_hover_text("Run this encounter live: turns, Beats, health, statuses and the log, one click per change; a second window for the players. The session is not saved")
+                    .clicked()
+                {
+                    sandbox_commands.push(EncounterSandboxCommand::Table(TableCommand::Start));
+                }
                 ui.separator();
                 ui.label("Zoom").on_hover_text("Map zoom");
                 if self.map.zoom <= 0.0 {
@@ -273,6 +331,7 @@ impl EncounterEditor {
                     position: c.position,
                     health,
                     max_health: health,
+                    show_health: true,
                     acting: false,
                     beats: None,
                     detail: format!(

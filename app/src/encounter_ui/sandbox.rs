@@ -7,12 +7,10 @@
 //! [`EncounterSandboxCommand`] the host applies ([`Sandbox::apply`]).
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::state::CombatantView;
-use sigilforge_engine::encounter::{
-    Encounter, EncounterContent, EncounterRun, LogEntry, Mode, StateView,
-};
+use sigilforge_engine::encounter::{Encounter, EncounterContent, EncounterRun, Mode, StateView};
 
 use super::ab::{AbAsk, AbSection, SavedLoader};
+use super::board::tokens_of;
 use super::map_view::{Token, side_colour};
 use crate::sandbox::{Runner, SandboxCommand, Simulation, SystemSandbox, sandbox_ui};
 
@@ -32,6 +30,8 @@ pub enum EncounterSandboxCommand {
     CompareWithSaved,
     /// Stop the comparison in progress.
     CancelCompare,
+    /// A table mode control (the editor's `TableMode` carries it out, not the sandbox).
+    Table(super::table::TableCommand),
 }
 
 /// The sandbox's state: a run of the encounter and where the user is in it.
@@ -72,40 +72,7 @@ impl Default for Sandbox {
 
 pub use crate::sandbox::panel::CAUSE_ARROW;
 
-/// One log line as the sandbox panel shows it: `#5 r1 hag: text  ⬅ by hag's Claw, after #3`.
-#[must_use]
-pub fn log_line(entry: &LogEntry) -> String {
-    let who = entry.actor.as_deref().unwrap_or("-");
-    let line = format!(
-        "#{} r{} {who}: {}",
-        entry.index,
-        entry.round,
-        displayable(&entry.text)
-    );
-    let cause = crate::sandbox::cause_text(&entry.cause);
-    if cause.is_empty() {
-        line
-    } else {
-        format!("{line}  {CAUSE_ARROW} {cause}")
-    }
-}
-
-/// The engine's text with the arrows egui's default fonts lack swapped for ones they have.
-#[must_use]
-pub fn displayable(text: &str) -> String {
-    text.replace('→', "➡").replace('←', CAUSE_ARROW)
-}
-
-/// A combatant's state line: `bob: 8/8 health, 2 Beats`.
-#[must_use]
-pub fn state_line(c: &CombatantView) -> String {
-    let beats = if c.beats == 1 { "Beat" } else { "Beats" };
-    let cover = if c.in_cover { ", behind cover" } else { "" };
-    format!(
-        "{}: {}/{} health, {} {beats}{cover}",
-        c.id, c.health, c.max_health, c.beats
-    )
-}
+pub use super::board::{displayable, log_line, state_line};
 
 impl Sandbox {
     /// Keeps the run in step with the encounter: rebuilt and replayed when anything changed.
@@ -180,9 +147,10 @@ impl Sandbox {
             }
             // Simulate is the panel's (`crate::sandbox::encounter`); the rest ends below.
             EncounterSandboxCommand::Run(control) => SystemSandbox::apply(self, control),
-            // The host's (see the variant); a host that has no saved version leaves it.
-            EncounterSandboxCommand::CompareWithSaved => {}
             EncounterSandboxCommand::CancelCompare => self.ab.cancel(),
+            // The host's (see the variant; a host that has no saved version leaves it), and
+            // table mode's (`EncounterEditor::apply_sandbox`).
+            EncounterSandboxCommand::CompareWithSaved | EncounterSandboxCommand::Table(_) => {}
         }
     }
 
@@ -236,34 +204,7 @@ impl Sandbox {
         let (Some(run), Some(state)) = (self.run(), self.state()) else {
             return Vec::new();
         };
-        state
-            .combatants
-            .iter()
-            .map(|c| Token {
-                id: c.id.clone(),
-                name: run
-                    .combatant(&c.id)
-                    .map_or(c.id.clone(), |x| x.name.clone()),
-                side: c.side.clone(),
-                position: c.position,
-                health: c.health,
-                max_health: c.max_health,
-                acting: state.turn.as_deref() == Some(c.id.as_str()),
-                beats: Some(c.beats),
-                detail: {
-                    let chips: Vec<String> = c
-                        .conditions
-                        .iter()
-                        .map(|(n, s)| format!("{n} ×{s}"))
-                        .collect();
-                    if chips.is_empty() {
-                        state_line(c)
-                    } else {
-                        format!("{}; {}", state_line(c), chips.join(", "))
-                    }
-                },
-            })
-            .collect()
+        tokens_of(run, &state)
     }
 
     /// The policies switch, then the one sandbox panel; what they ask for goes to the host.

@@ -113,20 +113,7 @@ impl EncounterRun {
             }
             Effect::Healing(n) => {
                 for t in targets {
-                    let c = &mut self.combatants[*t];
-                    if !c.standing() {
-                        continue;
-                    }
-                    let before = c.health;
-                    c.health = c.health.saturating_add(*n).min(c.max_health).max(before);
-                    let text = format!(
-                        "{} heals {} ({}/{})",
-                        c.id,
-                        c.health - before,
-                        c.health,
-                        c.max_health
-                    );
-                    self.push(LogKind::Healing, Some(*t), text, Some(cause));
+                    self.heal(*t, *n, cause);
                 }
             }
             Effect::Status(name, n) => {
@@ -209,6 +196,25 @@ impl EncounterRun {
                 self.push(LogKind::Note, Some(user), text.clone(), Some(cause));
             }
         }
+    }
+
+    /// Restores up to `n` health to a standing creature (never above its maximum; a dropped
+    /// creature is not healed).
+    pub(super) fn heal(&mut self, t: usize, n: i32, cause: usize) {
+        let c = &mut self.combatants[t];
+        if !c.standing() {
+            return;
+        }
+        let before = c.health;
+        c.health = c.health.saturating_add(n).min(c.max_health).max(before);
+        let text = format!(
+            "{} heals {} ({}/{})",
+            c.id,
+            c.health - before,
+            c.health,
+            c.max_health
+        );
+        self.push(LogKind::Healing, Some(t), text, Some(cause));
     }
 
     /// Changes a resource's points (saturating: content cannot overflow it).

@@ -174,6 +174,8 @@ pub enum LogKind {
     Drop,
     /// Anything else (notes, forced rolls).
     Note,
+    /// An action the game master took at the table (table mode).
+    Table,
     /// The encounter is over.
     End,
 }

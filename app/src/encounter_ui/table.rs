@@ -1,0 +1,456 @@
+//! Table mode: the game master runs the encounter live. The panel shows whose turn it is, the
+//! turn order, each creature's health, Beats, resources and statuses with their
+//! fleeting/persistent counters, and the log; one click applies damage (an amount, optionally
+//! a damage type), healing or a status to the selected creature, ends the turn, or undoes the
+//! last table action. Every change is a [`TableCommand`] the host applies
+//! (`EncounterEditor::apply_sandbox`), and the engine's [`TableSession`] carries it out with
+//! the engine's rules. The session lives here, in memory: it is not the encounter file and it
+//! is not saved (leaving table mode or closing the editor ends it). The player window
+//! ([`super::player_window`]) shows the same session to the players.
+
+use egui::{Color32, RichText, Ui};
+use sigilforge_engine::encounter::state::{Combatant, Stacks};
+use sigilforge_engine::encounter::{
+    Encounter, EncounterContent, EncounterRun, TableAction, TableSession,
+};
+use sigilforge_engine::model::StatusKind;
+
+use super::board::{log_line, tokens_of};
+use super::map_view::{MapAction, MapView, Token};
+
+/// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableCommand {
+    /// Start (or start over) a session of the encounter as it is now.
+    Start,
+    /// One action of the game master, through the engine.
+    Apply(TableAction),
+    /// Take back the last table action.
+    Undo,
+    /// Leave table mode (the session ends; nothing is saved).
+    Leave,
+}
+
+/// Table mode's state: the live session and the GM's controls.
+#[derive(Debug, Default)]
+pub struct TableMode {
+    pub(super) session: Option<TableSession>,
+    /// The GM's controls (target, amount, status).
+    pub controls: TableControls,
+    /// Whether the player window is open.
+    pub player_window: bool,
+    /// The player window's map view (its own zoom).
+    pub(crate) player_map: MapView,
+    refusal: Option<String>,
+}
+
+/// The GM's controls: what the next click applies, to whom.
+#[derive(Debug)]
+pub struct TableControls {
+    /// The creature the controls act on.
+    pub target: Option<String>,
+    /// Points of damage or healing.
+    pub amount: u32,
+    /// The damage type ("" for none).
+    pub damage_kind: String,
+    /// The status "Give status" gives.
+    pub status: String,
+    /// Stacks "Give status" gives.
+    pub stacks: u32,
+}
+
+impl Default for TableControls {
+    fn default() -> Self {
+        Self {
+            target: None,
+            amount: 1,
+            damage_kind: String::new(),
+            status: String::new(),
+            stacks: 1,
+        }
+    }
+}
+
+/// How a status's stacks go, in words, for its counter: `fleeting: 1 goes at the end of bob's
+/// turn`.
+#[must_use]
+pub fn status_counter(who: &Combatant, stacks: Stacks, kind: StatusKind) -> String {
+    match kind {
+        StatusKind::Fleeting => {
+            let settled = stacks.stacks.saturating_sub(stacks.fresh);
+            if settled > 0 {
+                format!("fleeting: 1 goes at the end of {}'s turn", who.id)
+            } else {
+                format!(
+                    "fleeting: gained on {}'s own turn, it stays until the end of its next turn",
+                    who.id
+                )
+            }
+        }
+        StatusKind::Persistent => "persistent: lasts until the end of the episode".to_owned(),
+        StatusKind::Concentrating => "one per active Concentration effect".to_owned(),
+    }
+}
+
+/// Every status of a creature with its counter: `Vulnerable ×2 (fleeting: …)`; Concentrating
+/// included.
+#[must_use]
+pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> {
+    let mut out: Vec<String> = who
+        .statuses
+        .iter()
+        .filter(|(_, s)| s.stacks > 0)
+        .map(|(name, s)| {
+            let kind = content
+                .conditions
+                .get(name)
+                .map_or(StatusKind::Fleeting, |d| d.kind);
+            format!("{name} ×{} ({})", s.stacks, status_counter(who, *s, kind))
+        })
+        .collect();
+    if !who.concentration.is_empty() {
+        out.push(format!(
+            "Concentrating ×{} ({})",
+            who.concentration.len(),
+            status_counter(who, Stacks::default(), StatusKind::Concentrating)
+        ));
+    }
+    out
+}
+
+impl TableMode {
+    /// The live session, if table mode is running.
+    #[must_use]
+    pub fn session(&self) -> Option<&TableSession> {
+        self.session.as_ref()
+    }
+
+    /// Why the engine refused the last table action, if it did.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
+    }
+
+    /// Carries out a table command; `source` is the encounter as edited (to start from).
+    pub fn apply(
+        &mut self,
+        command: &TableCommand,
+        source: Option<(&Encounter, &EncounterContent)>,
+        seed: u64,
+    ) {
+        self.refusal = None;
+        match command {
+            TableCommand::Start => match source {
+                Some((enc, content)) => match TableSession::new(content, enc, seed) {
+                    Ok(session) => {
+                        let c = &mut self.controls;
+                        if !content.conditions.contains_key(&c.status) {
+                            c.status = givable_statuses(content)
+                                .first()
+                                .cloned()
+                                .unwrap_or_default();
+                        }
+                        c.target = session
+                            .run()
+                            .current()
+                            .map(|i| session.run().combatants[i].id.clone());
+                        self.session = Some(session);
+                    }
+                    Err(e) => self.refusal = Some(format!("Table mode cannot start: {e}")),
+                },
+                None => self.refusal = Some("No encounter to run".to_owned()),
+            },
+            TableCommand::Apply(action) => {
+                if let Some(session) = &mut self.session
+                    && let Err(e) = session.apply(action.clone())
+                {
+                    self.refusal = Some(e.to_string());
+                }
+            }
+            TableCommand::Undo => {
+                if let Some(session) = &mut self.session
+                    && session.undo().is_none()
+                {
+                    self.refusal = Some("Nothing to undo at the table".to_owned());
+                }
+            }
+            TableCommand::Leave => {
+                self.session = None;
+                self.player_window = false;
+            }
+        }
+    }
+
+    /// Tokens for the GM's map: the session's state, everything shown.
+    #[must_use]
+    pub fn tokens(&self) -> Vec<Token> {
+        self.session.as_ref().map_or_else(Vec::new, |session| {
+            let run = session.run();
+            tokens_of(run, &run.state())
+        })
+    }
+
+    /// Draws the GM's panel (controls, creatures, log) and pushes what the GM asks for.
+    pub fn panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        content: &EncounterContent,
+        commands: &mut Vec<TableCommand>,
+    ) {
+        let Some(session) = &self.session else {
+            ui.label("Table mode is not running.");
+            if ui
+                .button("Run at the table")
+                .on_hover_text("Start a live session of this encounter")
+                .clicked()
+            {
+                commands.push(TableCommand::Start);
+            }
+            return;
+        };
+        let run = session.run();
+        heading(ui, run);
+        self.controls
+            .ui(ui, content, session, &mut self.player_window, commands);
+        if let Some(reason) = &self.refusal {
+            ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
+                .on_hover_text("The engine did not apply the last table action");
+        }
+        ui.separator();
+        ui.label(RichText::new("Creatures, in turn order").strong());
+        for &i in &run.order {
+            self.controls
+                .creature_ui(ui, content, run, &run.combatants[i]);
+        }
+        ui.separator();
+        ui.label(RichText::new("Log").strong())
+            .on_hover_text("Everything the engine did in this session, oldest first");
+        egui::ScrollArea::vertical()
+            .id_salt("table_log")
+            .max_height(260.0)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for entry in run.log() {
+                    ui.label(log_line(entry));
+                }
+            });
+    }
+
+    /// The GM's map: the session's state; clicking a token makes it the target.
+    pub fn map_ui(&mut self, ui: &mut Ui, map_view: &mut MapView, enc: &Encounter) {
+        let tokens = self.tokens();
+        let actions = map_view.ui(
+            ui,
+            &enc.map,
+            &tokens,
+            self.controls.target.as_deref(),
+            None,
+            false,
+        );
+        for a in actions {
+            if let MapAction::ClickToken(id) = a {
+                self.controls.target = Some(id);
+            }
+        }
+    }
+}
+
+impl TableControls {
+    fn ui(
+        &mut self,
+        ui: &mut Ui,
+        content: &EncounterContent,
+        session: &TableSession,
+        player_window: &mut bool,
+        commands: &mut Vec<TableCommand>,
+    ) {
+        let run = session.run();
+        let target = self.target.clone().unwrap_or_default();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "Target: {}",
+                if target.is_empty() { "none" } else { &target }
+            ))
+            .on_hover_text("Click a creature below or its token on the map to pick the target");
+            let label = ui.label("Amount");
+            ui.add(egui::DragValue::new(&mut self.amount).range(0..=999))
+                .labelled_by(label.id)
+                .on_hover_text("Points of damage or healing");
+            let label = ui.label("Damage type");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.damage_kind)
+                    .hint_text("none")
+                    .desired_width(70.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Optional: Fire, Cold, … (empty for typeless damage)");
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Apply damage")
+                .on_hover_text("The target takes this damage, by the engine's rules (Vulnerable adds; it may drop)")
+                .clicked()
+            {
+                let kind = self.damage_kind.trim();
+                commands.push(TableCommand::Apply(TableAction::Damage {
+                    target: target.clone(),
+                    amount: self.amount,
+                    kind: (!kind.is_empty()).then(|| kind.to_owned()),
+                }));
+            }
+            if ui
+                .button("Heal")
+                .on_hover_text("The target regains this much health (never above its maximum)")
+                .clicked()
+            {
+                commands.push(TableCommand::Apply(TableAction::Heal {
+                    target: target.clone(),
+                    amount: self.amount,
+                }));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Status");
+            egui::ComboBox::from_id_salt("table_status")
+                .selected_text(&self.status)
+                .show_ui(ui, |ui| {
+                    for name in givable_statuses(content) {
+                        ui.selectable_value(&mut self.status, name.clone(), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text("The status to give");
+            let label = ui.label("Stacks");
+            ui.add(egui::DragValue::new(&mut self.stacks).range(0..=99))
+                .labelled_by(label.id)
+                .on_hover_text("Stacks to give");
+            if ui
+                .button("Give status")
+                .on_hover_text("The target gains these stacks of the status")
+                .clicked()
+            {
+                commands.push(TableCommand::Apply(TableAction::Status {
+                    target: target.clone(),
+                    status: self.status.clone(),
+                    stacks: self.stacks,
+                }));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let whose = run
+                .current()
+                .map_or(String::new(), |i| run.combatants[i].id.clone());
+            if ui
+                .button("End turn")
+                .on_hover_text(format!(
+                    "{whose}'s turn ends (Fleeting stacks go) and the next standing creature's begins"
+                ))
+                .clicked()
+            {
+                commands.push(TableCommand::Apply(TableAction::EndTurn));
+            }
+            let last = session
+                .actions()
+                .last()
+                .map(|a| format!("Undo: {}", a.describe()));
+            if ui
+                .add_enabled(last.is_some(), egui::Button::new("Undo table action"))
+                .on_hover_text(last.unwrap_or_else(|| "Nothing to undo".to_owned()))
+                .clicked()
+            {
+                commands.push(TableCommand::Undo);
+            }
+            ui.toggle_value(player_window, "Player window")
+                .on_hover_text("A second window for the players: the turn order and the map, nothing hidden");
+            if ui
+                .button("Start over")
+                .on_hover_text("A new session of the encounter as it is now")
+                .clicked()
+            {
+                commands.push(TableCommand::Start);
+            }
+            if ui
+                .button("Leave table mode")
+                .on_hover_text("End the session (it is not saved; the encounter file is unchanged)")
+                .clicked()
+            {
+                commands.push(TableCommand::Leave);
+            }
+        });
+    }
+
+    fn creature_ui(
+        &mut self,
+        ui: &mut Ui,
+        content: &EncounterContent,
+        run: &EncounterRun,
+        c: &Combatant,
+    ) {
+        let acting = run.current().is_some_and(|i| run.combatants[i].id == c.id);
+        let selected = self.target.as_deref() == Some(c.id.as_str());
+        let mark = if acting { "▶ " } else { "" };
+        let down = if c.standing() { "" } else { " (dropped)" };
+        let text = format!(
+            "{mark}{}: {}/{} health, {} Beats{down}",
+            c.id, c.health, c.max_health, c.beats
+        );
+        if ui
+            .selectable_label(selected, text)
+            .on_hover_text(format!(
+                "{} ({}); click to make it the target",
+                c.name, c.side
+            ))
+            .clicked()
+        {
+            self.target = Some(c.id.clone());
+        }
+        ui.indent(("table_creature", &c.id), |ui| {
+            if !c.resources.is_empty() {
+                let list: Vec<String> = c
+                    .resources
+                    .iter()
+                    .map(|(name, n)| format!("{name} {n}"))
+                    .collect();
+                ui.label(format!("Resources: {}", list.join(", ")));
+            }
+            for line in status_lines(c, content) {
+                ui.label(line);
+            }
+        });
+    }
+}
+
+/// The statuses the GM can give (Concentrating comes with Concentration effects only).
+fn givable_statuses(content: &EncounterContent) -> Vec<String> {
+    content
+        .conditions
+        .values()
+        .filter(|d| d.kind != StatusKind::Concentrating)
+        .map(|d| d.name.clone())
+        .collect()
+}
+
+/// Round and whose turn it is, with Beats left.
+fn heading(ui: &mut Ui, run: &EncounterRun) {
+    let text = match (run.outcome(), run.current()) {
+        (Some(o), _) => format!(
+            "Over: {} won in round {} ({})",
+            o.winner.as_deref().unwrap_or("nobody"),
+            o.rounds,
+            o.reason
+        ),
+        (None, Some(i)) => {
+            let c = &run.combatants[i];
+            format!(
+                "Round {}: {}'s turn, {} Beats left",
+                run.round(),
+                c.id,
+                c.beats
+            )
+        }
+        (None, None) => format!("Round {}", run.round()),
+    };
+    ui.label(RichText::new(text).strong().size(16.0))
+        .on_hover_text("Whose turn it is and the Beats it has left");
+}
