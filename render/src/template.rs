@@ -387,7 +387,7 @@ where
 }
 
 /// The built-in templates (`assets/templates/`): (file name, text).
-pub const BUILTIN: [(&str, &str); 5] = [
+pub const BUILTIN: [(&str, &str); 12] = [
     (
         "creature.svg",
         include_str!("../../assets/templates/creature.svg"),
@@ -405,6 +405,31 @@ pub const BUILTIN: [(&str, &str); 5] = [
         include_str!("../../assets/templates/other.svg"),
     ),
     ("back.svg", include_str!("../../assets/templates/back.svg")),
+    (
+        "champion.svg",
+        include_str!("../../assets/templates/champion.svg"),
+    ),
+    (
+        "beast.svg",
+        include_str!("../../assets/templates/beast.svg"),
+    ),
+    ("item.svg", include_str!("../../assets/templates/item.svg")),
+    (
+        "relic.svg",
+        include_str!("../../assets/templates/relic.svg"),
+    ),
+    (
+        "structure.svg",
+        include_str!("../../assets/templates/structure.svg"),
+    ),
+    (
+        "clade.svg",
+        include_str!("../../assets/templates/clade.svg"),
+    ),
+    (
+        "action.svg",
+        include_str!("../../assets/templates/action.svg"),
+    ),
 ];
 
 /// The built-in icons (`assets/templates/icons.svg`): `<symbol id="icon-NAME">`s.
@@ -471,6 +496,26 @@ pub fn names_for_kind(kind: sigilforge_engine::model::CardKind) -> [String; 2] {
         format!("{}.svg", kind.name().to_ascii_lowercase()),
         format!("{family}.svg"),
     ]
+}
+
+/// The template file a card of `kind` is drawn with: the pack's own for the kind
+/// (`PACK/assets/templates/beast.svg`), else the pack's own for its family (`creature.svg`: a
+/// pack that restyled its creatures keeps that look for beasts), else the built-in one for the
+/// kind (beast, champion, item, relic, structure, clade and action have their own frames),
+/// else the built-in family's.
+#[must_use]
+pub fn frame_for_kind(
+    pack_root: Option<&Path>,
+    kind: sigilforge_engine::model::CardKind,
+) -> String {
+    let [specific, family] = names_for_kind(kind);
+    let in_pack =
+        |name: &str| pack_root.is_some_and(|r| r.join(PACK_TEMPLATE_DIR).join(name).is_file());
+    if in_pack(&specific) || (!in_pack(&family) && BUILTIN.iter().any(|(n, _)| *n == specific)) {
+        specific
+    } else {
+        family
+    }
 }
 
 /// A pack path for messages.
@@ -542,6 +587,46 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("not bundled"), "{e}");
+    }
+
+    #[test]
+    fn each_kind_has_its_frame_and_a_pack_family_template_wins_over_a_builtin_kind_one() {
+        use sigilforge_engine::model::CardKind;
+        let frames: Vec<String> = CardKind::ALL
+            .iter()
+            .map(|k| format!("{} -> {}", k.name(), frame_for_kind(None, *k)))
+            .collect();
+        insta::assert_snapshot!(frames.join("\n"), @r"
+        Creature -> creature.svg
+        Artifact -> artifact.svg
+        Spell -> spell.svg
+        Champion -> champion.svg
+        Beast -> beast.svg
+        Item -> item.svg
+        Structure -> structure.svg
+        Relic -> relic.svg
+        Clade -> clade.svg
+        Ally -> creature.svg
+        Action -> action.svg
+        Token -> creature.svg
+        ");
+        let pack = tempfile::tempdir().unwrap();
+        let dir = pack.path().join(PACK_TEMPLATE_DIR);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("creature.svg"), BUILTIN[0].1).unwrap();
+        assert_eq!(
+            frame_for_kind(Some(pack.path()), CardKind::Beast),
+            "creature.svg"
+        );
+        std::fs::write(dir.join("beast.svg"), BUILTIN[0].1).unwrap();
+        assert_eq!(
+            frame_for_kind(Some(pack.path()), CardKind::Beast),
+            "beast.svg"
+        );
+        assert_eq!(
+            frame_for_kind(Some(pack.path()), CardKind::Item),
+            "item.svg"
+        );
     }
 
     #[test]
