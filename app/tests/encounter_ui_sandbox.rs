@@ -14,10 +14,10 @@ use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
     write_sheet,
 };
-use sigilforge::sandbox::encounter::{encounter_tally, win_rate_text};
+use sigilforge::sandbox::encounter::{difficulty_tally, table_win_rate_text};
 use sigilforge::sandbox::{SandboxCommand, SystemSandbox as _};
 use sigilforge_engine::core::Sandbox;
-use sigilforge_engine::encounter::{EncounterRun, simulate};
+use sigilforge_engine::encounter::{EncounterRun, estimate_difficulty};
 
 #[test]
 fn selecting_an_event_shows_its_cause_chain_and_why_this_order() {
@@ -124,12 +124,16 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     assert!(done, "the simulation finished within the bounded wait");
     harness.run();
     let host = harness.state();
-    let expected = simulate(&host.content, &host.enc, 100).unwrap();
+    let difficulty = estimate_difficulty(&host.content, &host.enc, 100).unwrap();
     assert_eq!(
         host.editor.sandbox.simulation().unwrap().tally(),
-        Some(&encounter_tally(&expected))
+        Some(&difficulty_tally(&difficulty))
     );
-    harness.get_by_label(&win_rate_text(&expected));
+    // Both tables, each with its interval; the counts and drop chances are the careful table's.
+    let careful_line = table_win_rate_text("Careful", &difficulty.careful);
+    harness.get_by_label(&careful_line);
+    harness.get_by_label(&table_win_rate_text("Naive", &difficulty.naive));
+    let expected = &difficulty.careful;
     for (id, chance) in &expected.drop_chance {
         harness.get_by_label(&format!("{id} drops in {:.1}% of runs", chance * 100.0));
     }
@@ -138,7 +142,7 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     );
     // The details fold away, leaving the counts, to give the run the room.
     click(&mut harness, "Details");
-    assert!(harness.query_by_label(&win_rate_text(&expected)).is_none());
+    assert!(harness.query_by_label(&careful_line).is_none());
     harness.get_by_label_contains("Heroes win: ");
     // The estimate is live: an edit re-runs it, and the older numbers are never shown.
     {
@@ -148,8 +152,8 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     }
     harness.step();
     let host = harness.state();
-    let edited = encounter_tally(&simulate(&host.content, &host.enc, 100).unwrap());
-    assert_ne!(Some(&edited), Some(&encounter_tally(&expected)));
+    let edited = difficulty_tally(&estimate_difficulty(&host.content, &host.enc, 100).unwrap());
+    assert_ne!(Some(&edited), Some(&difficulty_tally(&difficulty)));
     let sim = host.editor.sandbox.simulation().unwrap();
     assert!(!sim.is_current() || sim.tally() == Some(&edited));
     let mut current = false;

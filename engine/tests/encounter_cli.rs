@@ -109,16 +109,28 @@ fn cli_json_holds_outcome_final_state_and_log_with_causes() {
 fn cli_simulate_reports_a_win_rate_with_an_interval() {
     let out = encounter_command(&content("goblin_ambush.ron"), None, true, Some(30), None);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(v["runs"], 30);
-    let rate = v["win_rate"].as_f64().unwrap();
-    assert!(
-        v["win_rate_low"].as_f64().unwrap() <= rate && rate <= v["win_rate_high"].as_f64().unwrap()
-    );
-    assert!(v["drop_chance"]["bob"].is_number() && v["drop_chance"]["alice"].is_number());
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // Both tables, each with its interval (issue #17: "careful table" and "naive table").
+    for table in ["careful", "naive"] {
+        let v = &json[table];
+        assert_eq!(v["runs"], 30, "{table}");
+        let rate = v["win_rate"].as_f64().unwrap();
+        assert!(
+            v["win_rate_low"].as_f64().unwrap() <= rate
+                && rate <= v["win_rate_high"].as_f64().unwrap()
+        );
+        assert!(v["drop_chance"]["bob"].is_number() && v["drop_chance"]["alice"].is_number());
+    }
     let text = encounter_command(&content("goblin_ambush.ron"), None, false, Some(10), None);
-    assert!(
-        text.stdout.contains("95% Wilson interval"),
+    for line in [
+        "careful table: `heroes` win rate",
+        "naive table: `heroes` win rate",
+    ] {
+        assert!(text.stdout.contains(line), "{}", text.stdout);
+    }
+    assert_eq!(
+        text.stdout.matches("95% Wilson interval").count(),
+        2,
         "{}",
         text.stdout
     );

@@ -6,7 +6,9 @@ mod encounter_common;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::ability::AbilityTime;
 use sigilforge_engine::encounter::sheet::{encounter_sheet, sheet_html};
-use sigilforge_engine::encounter::{Encounter, EncounterContent, EncounterRun, load, simulate};
+use sigilforge_engine::encounter::{
+    Encounter, EncounterContent, EncounterRun, estimate_difficulty, load,
+};
 
 use encounter_common::pack_dir;
 
@@ -87,8 +89,8 @@ fn sheet_has_no_debug_text() {
 fn sheet_numbers_equal_the_engines() {
     for name in STARTERS {
         let (enc, content) = starter(name);
-        let report = simulate(&content, &enc, 20).expect("simulates");
-        let html = sheet_html(&enc, &content, Some(&report));
+        let difficulty = estimate_difficulty(&content, &enc, 20).expect("simulates");
+        let html = sheet_html(&enc, &content, Some(&difficulty));
         let run = EncounterRun::new(&content, &enc, 0).expect("starts");
         for c in &run.combatants {
             let id = &c.id;
@@ -108,18 +110,25 @@ fn sheet_numbers_equal_the_engines() {
                 assert_eq!(at(&format!("resource.{res}")), n.to_string(), "{name} {id}");
             }
         }
-        assert_eq!(
-            number_at(&html, "difficulty.win"),
-            Some(format!("{:.1}%", report.win_rate * 100.0).as_str())
-        );
-        assert_eq!(
-            number_at(&html, "difficulty.low"),
-            Some(format!("{:.1}%", report.win_rate_low * 100.0).as_str())
-        );
-        assert_eq!(
-            number_at(&html, "difficulty.high"),
-            Some(format!("{:.1}%", report.win_rate_high * 100.0).as_str())
-        );
+        // Both tables (issue #17: "careful table" and "naive table"), each with its interval.
+        for (key, report) in [
+            ("difficulty.careful", &difficulty.careful),
+            ("difficulty", &difficulty.naive),
+        ] {
+            let percent = |x: f64| format!("{:.1}%", x * 100.0);
+            let at = |k: &str| number_at(&html, &format!("{key}.{k}")).map(str::to_owned);
+            assert_eq!(at("win"), Some(percent(report.win_rate)), "{name} {key}");
+            assert_eq!(
+                at("low"),
+                Some(percent(report.win_rate_low)),
+                "{name} {key}"
+            );
+            assert_eq!(
+                at("high"),
+                Some(percent(report.win_rate_high)),
+                "{name} {key}"
+            );
+        }
     }
 }
 

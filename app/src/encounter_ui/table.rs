@@ -342,6 +342,15 @@ impl TableControls {
                 .current()
                 .map_or(String::new(), |i| run.combatants[i].id.clone());
             if ui
+                .button("Spend a Beat")
+                .on_hover_text(format!(
+                    "{whose} spends a Beat on what the table played (a move, an Action)"
+                ))
+                .clicked()
+            {
+                commands.push(TableCommand::Apply(TableAction::SpendBeat));
+            }
+            if ui
                 .button("End turn")
                 .on_hover_text(format!(
                     "{whose}'s turn ends (Fleeting stacks go) and the next standing creature's begins"
@@ -442,8 +451,9 @@ fn heading(ui: &mut Ui, run: &EncounterRun) {
         ),
         (None, Some(i)) => {
             let c = &run.combatants[i];
+            let beats = if c.beats == 1 { "Beat" } else { "Beats" };
             format!(
-                "Round {}: {}'s turn, {} Beats left",
+                "Round {}: {}'s turn, {} {beats} left",
                 run.round(),
                 c.id,
                 c.beats

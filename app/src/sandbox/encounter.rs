@@ -1,12 +1,13 @@
 //! Encounters in the one sandbox panel: a step is an action (a script action or one policy
 //! decision); the board is each combatant's state right after the selected event, and the map
-//! shows the same moment. Simulate is the difficulty estimate (`encounter::simulate`: the
-//! policies play both sides, seeds 0..N−1).
+//! shows the same moment. Simulate is the difficulty estimate (`encounter::estimate_difficulty`:
+//! a careful table and a naive one play both sides, seeds 0..N−1 each).
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{
-    Encounter, EncounterContent, EncounterRun, LogEntry, LogKind, SimulationReport, simulate,
+    Difficulty, Encounter, EncounterContent, EncounterRun, LogEntry, LogKind, SimulationReport,
+    estimate_difficulty,
 };
 
 use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
@@ -30,14 +31,36 @@ pub fn drop_text(hero: &str, chance: f64) -> String {
     format!("{hero} drops in {:.1}% of runs", chance * 100.0)
 }
 
+/// "Careful table — heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
+#[must_use]
+pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
+    format!("{table} table — {}", win_rate_text(r))
+}
+
 /// The encounter's simulation for the shared Simulate control.
 #[must_use]
 pub fn encounter_work(enc: Encounter, content: EncounterContent, runs: u32) -> Work {
     Box::new(move |_, _| {
-        simulate(&content, &enc, runs)
-            .map(|r| encounter_tally(&r))
+        estimate_difficulty(&content, &enc, runs)
+            .map(|d| difficulty_tally(&d))
             .map_err(|e| e.to_string())
     })
+}
+
+/// Both tables as the shared control shows them: the careful table's counts, rounds and drop
+/// chances, with each table's win rate and interval.
+#[must_use]
+pub fn difficulty_tally(d: &Difficulty) -> Tally {
+    let mut tally = encounter_tally(&d.careful);
+    let careful = win_rate_text(&d.careful);
+    tally.lines.retain(|l| *l != careful);
+    tally
+        .lines
+        .insert(0, table_win_rate_text("Careful", &d.careful));
+    tally
+        .lines
+        .insert(1, table_win_rate_text("Naive", &d.naive));
+    tally
 }
 
 /// The engine's report as the shared control shows it: the heroes' wins, losses and draws, the

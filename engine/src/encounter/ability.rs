@@ -483,6 +483,21 @@ pub struct Outcomes {
     pub critical_success: Vec<Effect>,
 }
 
+impl Outcomes {
+    /// The effects a Test in `band` applies (an empty Critical band falls back to Low / High).
+    #[must_use]
+    pub fn for_band(&self, band: super::dice::Band) -> &[Effect] {
+        use super::dice::Band;
+        match band {
+            Band::CriticalFailure if !self.critical_failure.is_empty() => &self.critical_failure,
+            Band::CriticalFailure | Band::Low => &self.low,
+            Band::Mixed => &self.mixed,
+            Band::CriticalSuccess if !self.critical_success.is_empty() => &self.critical_success,
+            Band::High | Band::CriticalSuccess => &self.high,
+        }
+    }
+}
+
 /// Flavors to pick when gaining the ability.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,14 +4,15 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::load::load;
-use super::policy::simulate;
+use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
 use super::sheet::encounter_sheet;
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Severity};
 
 /// Runs an encounter file and prints the final state and the log (JSON with `json`); with
-/// `simulate = Some(N)` prints the difficulty estimate over seeds 0..N−1 instead; with `sheet`
+/// `simulate = Some(N)` prints the difficulty estimate over seeds 0..N−1 instead (a careful
+/// table, then a naive one, each with its interval); with `sheet`
 /// also writes a printable HTML sheet. Exit 0 ok, 1 problems found, 2 unreadable file.
 #[must_use]
 pub fn encounter_command(
@@ -56,33 +57,38 @@ pub fn encounter_command(
         }
     }
     if let Some(runs) = simulate_runs {
-        let report = match simulate(&content, &encounter, runs) {
+        let difficulty = match estimate_difficulty(&content, &encounter, runs) {
             Ok(r) => r,
             Err(e) => return CommandOutput::bad_input(format!("{}:1:1: {e}", path.display())),
         };
         if json {
-            stdout = serde_json::to_string_pretty(&report).unwrap_or_default();
+            stdout = serde_json::to_string_pretty(&difficulty).unwrap_or_default();
             stdout.push('\n');
         } else {
             let _ = writeln!(
                 stdout,
-                "{}: difficulty estimate over {} runs (seeds 0..{})",
+                "{}: difficulty estimate over {} runs per table (seeds 0..{})",
                 encounter.name,
-                report.runs,
-                report.runs.saturating_sub(1)
+                difficulty.careful.runs,
+                difficulty.careful.runs.saturating_sub(1)
             );
-            let _ = writeln!(
-                stdout,
-                "`{}` win rate {:.1}% (95% Wilson interval {:.1}%–{:.1}%), draws {}, average rounds {:.2}",
-                report.heroes,
-                report.win_rate * 100.0,
-                report.win_rate_low * 100.0,
-                report.win_rate_high * 100.0,
-                report.draws,
-                report.average_rounds
-            );
-            for (id, p) in &report.drop_chance {
-                let _ = writeln!(stdout, "  {id} drops in {:.1}% of runs", p * 100.0);
+            for (label, report) in [
+                ("careful table", &difficulty.careful),
+                ("naive table", &difficulty.naive),
+            ] {
+                let _ = writeln!(
+                    stdout,
+                    "{label}: `{}` win rate {:.1}% (95% Wilson interval {:.1}%–{:.1}%), draws {}, average rounds {:.2}",
+                    report.heroes,
+                    report.win_rate * 100.0,
+                    report.win_rate_low * 100.0,
+                    report.win_rate_high * 100.0,
+                    report.draws,
+                    report.average_rounds
+                );
+                for (id, p) in &report.drop_chance {
+                    let _ = writeln!(stdout, "  {id} drops in {:.1}% of runs", p * 100.0);
+                }
             }
         }
         return CommandOutput {

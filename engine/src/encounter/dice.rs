@@ -213,26 +213,51 @@ pub fn save_mod(test_band: Band) -> SaveMod {
     }
 }
 
+/// The probability of each band, in band order.
+pub type BandChances = [(Band, f64); 5];
+
 /// Probability of each band for a plain 2-dice-style roll with `modifier` (no Advantage), used
 /// by the simulation policies to rank abilities. Exact enumeration over `dice` dice.
 #[must_use]
-pub fn band_chances(rule: &DiceRule, modifier: i32) -> [(Band, f64); 5] {
+pub fn band_chances(rule: &DiceRule, modifier: i32) -> BandChances {
+    band_chances_net(rule, modifier, 0)
+}
+
+/// Largest number of outcomes [`band_chances_net`] enumerates; beyond it, fewer extra dice are
+/// counted (an approximation only the policies see).
+const MAX_ENUMERATED: u64 = 50_000;
+
+/// Probability of each band with `net` Advantages (negative: Disadvantages), kept as
+/// [`DiceSource::roll`] keeps them: each net Advantage adds a die and drops the lowest, each
+/// Disadvantage adds one and drops the highest. Exact enumeration over at most 3 kept dice and
+/// as many extra dice as stay under 50,000 outcomes.
+#[must_use]
+pub fn band_chances_net(rule: &DiceRule, modifier: i32, net: i32) -> BandChances {
     let sides = rule.sides.clamp(2, MAX_SIDES);
-    // At most 3 dice enumerated (a 20-sided rule: 8000 outcomes); more dice are approximated.
-    let n = rule.dice.clamp(1, 3);
+    let keep = rule.dice.clamp(1, 3);
+    let mut extra = net.unsigned_abs().min(MAX_NET as u32);
+    while extra > 0 && u64::from(sides).pow(keep + extra) > MAX_ENUMERATED {
+        extra -= 1;
+    }
+    let n = keep + extra;
     let mut counts = [0u64; 5];
     let total_outcomes = u64::from(sides).pow(n);
+    let mut dice = Vec::with_capacity(n as usize);
     for index in 0..total_outcomes {
         let mut rest = index;
-        let kept: Vec<u32> = (0..n)
-            .map(|_| {
-                let d = (rest % u64::from(sides)) as u32 + 1;
-                rest /= u64::from(sides);
-                d
-            })
-            .collect();
+        dice.clear();
+        for _ in 0..n {
+            dice.push((rest % u64::from(sides)) as u32 + 1);
+            rest /= u64::from(sides);
+        }
+        dice.sort_unstable();
+        let kept = if net >= 0 {
+            &dice[(n - keep) as usize..]
+        } else {
+            &dice[..keep as usize]
+        };
         let total = (kept.iter().sum::<u32>() as i32).saturating_add(modifier);
-        counts[band_of(rule, &kept, total) as usize] += 1;
+        counts[band_of(rule, kept, total) as usize] += 1;
     }
     let p = |i: usize| counts[i] as f64 / total_outcomes.max(1) as f64;
     [
@@ -258,6 +283,27 @@ mod tests {
         assert!((chances[4].1 - 1.0 / 36.0).abs() < 1e-12);
         assert!((chances[2].1 - 15.0 / 36.0).abs() < 1e-12);
         assert!((chances[3].1 - 5.0 / 36.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_disadvantage_keeps_the_lowest_dice_in_the_chances() {
+        // 3d6 keeping the lowest two: a natural 2 needs at least two 1s: 16 of 216.
+        let chances = band_chances_net(&DiceRule::default(), 0, -1);
+        assert!((chances[0].1 - 16.0 / 216.0).abs() < 1e-12);
+        let total: f64 = chances.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // An Advantage keeps the highest: a natural 12 needs two 6s, also 16 of 216.
+        let up = band_chances_net(&DiceRule::default(), 0, 1);
+        assert!((up[4].1 - 16.0 / 216.0).abs() < 1e-12);
+        // Hostile counts are bounded: a d20 rule with 8 Advantages still answers.
+        let d20 = DiceRule {
+            dice: 3,
+            sides: 20,
+            ..DiceRule::default()
+        };
+        let many = band_chances_net(&d20, 0, 8);
+        let total: f64 = many.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9);
     }
 
     #[test]

@@ -376,17 +376,7 @@ impl EncounterRun {
         if !self.combatants[t].standing() {
             return;
         }
-        let extra: i32 = self.combatants[t]
-            .statuses
-            .iter()
-            .map(|(name, s)| {
-                self.content
-                    .conditions
-                    .get(name)
-                    .map_or(0, |d| d.extra_damage_taken_per_stack)
-                    .saturating_mul(i32::try_from(s.stacks).unwrap_or(i32::MAX))
-            })
-            .fold(0i32, i32::saturating_add);
+        let extra = self.extra_damage_taken(t);
         let c = &mut self.combatants[t];
         let dealt = amount.saturating_add(extra).saturating_sub(c.ward).max(0);
         c.health = c.health.saturating_sub(dealt);

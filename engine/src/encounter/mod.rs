@@ -1,6 +1,6 @@
 //! The tabletop encounter engine (seed 004, section 1.8): ability headers as data, the eight
 //! Ability Times, Tests and Saves, status conditions, space and Shapes, encounter files, a CLI
-//! command, a difficulty estimate by simulation, the A/B of an encounter change and a printable
+//! command, a difficulty estimate by simulation (a naive and a careful table), the A/B of an encounter change and a printable
 //! sheet.
 //!
 //! ```text
@@ -12,6 +12,7 @@
 
 pub mod ab;
 pub mod ability;
+mod careful;
 pub mod check;
 pub mod cli;
 pub mod dice;
@@ -37,8 +38,10 @@ pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
 pub use file::{Encounter, EncounterContent, ScriptAction};
 pub use load::{load, load_source};
-pub use policy::{SimulationReport, simulate, wilson_interval};
+pub use policy::{
+    Difficulty, SimulationReport, estimate_difficulty, simulate, simulate_table, wilson_interval,
+};
 pub use progression::{FlavorError, UpgradeError, series_of};
-pub use run::{EncounterError, EncounterRun, Mode};
+pub use run::{EncounterError, EncounterRun, Mode, Policy, Table};
 pub use state::{EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, StateView};
 pub use table::{TableAction, TableError, TableSession};

@@ -1,7 +1,7 @@
-//! The simple policies that play both sides for `play_out` and the difficulty estimate, and the
-//! estimate itself.
+//! The policies that play the creatures for `play_out` and the difficulty estimate, and the
+//! estimate itself: a naive table and a careful one (`careful`), each with its interval.
 //!
-//! Policy, each decision: with no Beats left, end the turn. Otherwise pick the usable Action,
+//! Naive policy, each decision: with no Beats left, end the turn. Otherwise pick the usable Action,
 //! Slow Action or (once a turn) Free Action with the highest expected value: expected healing on
 //! the most hurt ally at or below half health, else expected damage on the nearest valid enemy
 //! (for a Shape: expected damage × (enemies − allies) caught); a Slow Action counts 0.8 of its
@@ -15,19 +15,32 @@ use serde::Serialize;
 use super::ability::{AbilityDef, AbilityTime, Effect, ShapeKind, TestStatus};
 use super::dice::{Band, band_chances};
 use super::file::{Encounter, EncounterContent};
-use super::run::{EncounterError, EncounterRun, Mode};
+use super::run::{EncounterError, EncounterRun, Policy, Table};
 use super::space::{Cell, ShapePlacement, affected_cells, distance, origin_allowed};
 
 /// A decision of the policy.
 type Choice = (String, Vec<usize>, Option<ShapePlacement>, f64);
 
 impl EncounterRun {
+    /// The policy that plays combatant `who`.
+    pub(super) fn policy_of(&self, who: usize) -> Policy {
+        if self.combatants[who].side == self.encounter.heroes {
+            self.table.heroes
+        } else {
+            self.table.others
+        }
+    }
+
     /// One policy decision for the creature whose turn it is.
     pub(super) fn policy_step(&mut self) {
         let Some(me) = self.current() else {
             self.finish(None, "no one can act".to_owned());
             return;
         };
+        if self.policy_of(me) == Policy::Careful {
+            self.careful_step(me);
+            return;
+        }
         if self.combatants[me].beats == 0 || self.actions_this_turn >= 8 {
             self.end_turn();
             return;
@@ -55,7 +68,7 @@ impl EncounterRun {
         self.end_turn();
     }
 
-    fn nearest_enemy(&self, me: usize) -> Option<usize> {
+    pub(super) fn nearest_enemy(&self, me: usize) -> Option<usize> {
         let pos = self.combatants[me].position;
         (0..self.combatants.len())
             .filter(|i| {
@@ -65,11 +78,27 @@ impl EncounterRun {
             .min_by_key(|i| (distance(pos, self.combatants[*i].position), *i))
     }
 
-    fn step_toward(&self, me: usize, goal: Cell) -> Option<Cell> {
+    pub(super) fn step_toward(&self, me: usize, goal: Cell) -> Option<Cell> {
+        let from = self.combatants[me].position;
+        let mut best: Option<(i32, i32, Cell)> = None;
+        for cell in self.reachable_cells(me) {
+            let d = distance(cell, goal);
+            let e = (cell.0 - goal.0).pow(2) + (cell.1 - goal.1).pow(2);
+            if best.is_none_or(|(bd, be, _)| (d, e) < (bd, be)) {
+                best = Some((d, e, cell));
+            }
+        }
+        best.filter(|(d, _, _)| *d < distance(from, goal))
+            .map(|(_, _, c)| c)
+    }
+
+    /// The cells `me` can move to with one Move, row by row: on the map, open, in a straight
+    /// line with no wall and free.
+    pub(super) fn reachable_cells(&self, me: usize) -> Vec<Cell> {
         let from = self.combatants[me].position;
         // Bounded so a huge speed cannot make this search long.
         let speed = self.combatants[me].block.speed.min(64) as i32;
-        let mut best: Option<(i32, i32, Cell)> = None;
+        let mut cells = Vec::new();
         for dy in -speed..=speed {
             for dx in -speed..=speed {
                 let cell = (from.0 + dx, from.1 + dy);
@@ -84,15 +113,10 @@ impl EncounterRun {
                 {
                     continue;
                 }
-                let d = distance(cell, goal);
-                let e = (cell.0 - goal.0).pow(2) + (cell.1 - goal.1).pow(2);
-                if best.is_none_or(|(bd, be, _)| (d, e) < (bd, be)) {
-                    best = Some((d, e, cell));
-                }
+                cells.push(cell);
             }
         }
-        best.filter(|(d, _, _)| *d < distance(from, goal))
-            .map(|(_, _, c)| c)
+        cells
     }
 
     fn expected(&self, me: usize, def: &AbilityDef, heal: bool) -> f64 {
@@ -106,7 +130,6 @@ impl EncounterRun {
                 })
                 .sum()
         };
-        let o = &def.outcomes;
         let modifier = def
             .test
             .as_ref()
@@ -124,14 +147,7 @@ impl EncounterRun {
         };
         let mut total = 0.0;
         for (band, p) in chances {
-            let effects = match band {
-                Band::CriticalFailure if !o.critical_failure.is_empty() => &o.critical_failure,
-                Band::CriticalFailure | Band::Low => &o.low,
-                Band::Mixed => &o.mixed,
-                Band::CriticalSuccess if !o.critical_success.is_empty() => &o.critical_success,
-                Band::High | Band::CriticalSuccess => &o.high,
-            };
-            total += p * value_of(effects);
+            total += p * value_of(def.outcomes.for_band(band));
         }
         for s in &def.saves {
             total += 0.5 * value_of(&s.on_fail) + 0.5 * value_of(&s.on_pass);
@@ -287,18 +303,50 @@ pub fn wilson_interval(k: u32, n: u32) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Plays `runs` encounters with the policies on both sides (seeds 0..runs−1; the script is
+/// Plays `runs` encounters with the naive policy on both sides (seeds 0..runs−1; the script is
 /// ignored) and summarises them.
 pub fn simulate(
     content: &EncounterContent,
     encounter: &Encounter,
     runs: u32,
 ) -> Result<SimulationReport, EncounterError> {
+    simulate_table(content, encounter, runs, Table::NAIVE)
+}
+
+/// Plays `runs` encounters (seeds 0..runs−1; the script is ignored) with each side played as
+/// `table` says, and summarises them.
+pub fn simulate_table(
+    content: &EncounterContent,
+    encounter: &Encounter,
+    runs: u32,
+    table: Table,
+) -> Result<SimulationReport, EncounterError> {
     let mut estimate = Estimate::new(encounter);
     for seed in 0..runs {
-        estimate.play(content, encounter, u64::from(seed))?;
+        estimate.play_table(content, encounter, u64::from(seed), table)?;
     }
     Ok(estimate.report())
+}
+
+/// The difficulty estimate of an encounter: both sides careful, and both naive.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Difficulty {
+    /// Every creature plays its whole kit with care ([`Table::CAREFUL`]).
+    pub careful: SimulationReport,
+    /// Every creature plays naively ([`Table::NAIVE`]).
+    pub naive: SimulationReport,
+}
+
+/// Both difficulty estimates over `runs` seeds each (0..runs−1).
+pub fn estimate_difficulty(
+    content: &EncounterContent,
+    encounter: &Encounter,
+    runs: u32,
+) -> Result<Difficulty, EncounterError> {
+    Ok(Difficulty {
+        careful: simulate_table(content, encounter, runs, Table::CAREFUL)?,
+        naive: simulate_table(content, encounter, runs, Table::NAIVE)?,
+    })
 }
 
 /// The estimate's sums, one run at a time (the A/B of an encounter keeps one per version).
@@ -331,14 +379,27 @@ impl Estimate {
         }
     }
 
-    /// Plays seed `seed` to its end with the policies and counts it; whether the heroes won.
+    /// Plays seed `seed` to its end with the naive policies and counts it; whether the heroes
+    /// won.
     pub(super) fn play(
         &mut self,
         content: &EncounterContent,
         encounter: &Encounter,
         seed: u64,
     ) -> Result<bool, EncounterError> {
-        let mut run = EncounterRun::with_mode(content, encounter, seed, Mode::Policies)?;
+        self.play_table(content, encounter, seed, Table::NAIVE)
+    }
+
+    /// Plays seed `seed` to its end with each side played as `table` says and counts it;
+    /// whether the heroes won.
+    pub(super) fn play_table(
+        &mut self,
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+        table: Table,
+    ) -> Result<bool, EncounterError> {
+        let mut run = EncounterRun::with_table(content, encounter, seed, table)?;
         run.run_to_end();
         let outcome = run.outcome();
         let won = match outcome.and_then(|o| o.winner.as_deref()) {

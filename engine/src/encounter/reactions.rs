@@ -3,6 +3,7 @@
 use super::ability::{AbilityTime, ReactionTrigger, TargetKind, TargetSide};
 use super::resolve::TriggerEvent;
 use super::run::EncounterRun;
+use super::run::Policy;
 use super::state::{LogKind, PendingAbility};
 
 impl EncounterRun {
@@ -35,7 +36,7 @@ impl EncounterRun {
             // Prepared abilities first: they are there to be used and they expire anyway.
             let mut ids: Vec<String> = c.prepared.iter().map(|p| p.ability.clone()).collect();
             ids.extend(c.block.abilities.iter().map(|k| k.id.clone()));
-            let chosen = ids.into_iter().find_map(|id| {
+            let usable = ids.into_iter().filter_map(|id| {
                 let (def, known) = self.ability_for(reactor, &id)?;
                 let usable = def.time.is_reaction()
                     && (def.time != AbilityTime::Reaction || self.combatants[reactor].beats > 0)
@@ -49,6 +50,21 @@ impl EncounterRun {
                         .all(|r| self.condition_holds(reactor, source.as_slice(), r));
                 usable.then_some((def, known))
             });
+            // A naive creature takes the first it can; a careful one the one worth most, when
+            // one pays at all (a tie keeps the first).
+            let chosen = match self.policy_of(reactor) {
+                Policy::Naive => usable.into_iter().next(),
+                Policy::Careful => usable
+                    .filter_map(|(def, known)| {
+                        let worth = self.reaction_worth(reactor, &def, &known, event, source)?;
+                        Some((worth, def, known))
+                    })
+                    .fold(None, |best: Option<(f64, _, _)>, next| match best {
+                        Some(b) if b.0 >= next.0 => Some(b),
+                        _ => Some(next),
+                    })
+                    .map(|(_, def, known)| (def, known)),
+            };
             let Some((def, known)) = chosen else { continue };
             let rid = self.combatants[reactor].id.clone();
             let cost = if def.time == AbilityTime::Reaction {

@@ -416,14 +416,7 @@ impl EncounterRun {
             }
             _ => {}
         }
-        let o = &def.outcomes;
-        let effects = match band {
-            Band::CriticalFailure if !o.critical_failure.is_empty() => &o.critical_failure,
-            Band::CriticalFailure | Band::Low => &o.low,
-            Band::Mixed => &o.mixed,
-            Band::CriticalSuccess if !o.critical_success.is_empty() => &o.critical_success,
-            Band::High | Band::CriticalSuccess => &o.high,
-        };
+        let effects = def.outcomes.for_band(band);
         if effects.is_empty() {
             self.push(
                 LogKind::Note,

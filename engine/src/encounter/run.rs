@@ -1,10 +1,13 @@
 //! The encounter runner: the run's state, Beats, the script, stepping forward and back (turns
 //! and the end are in `turns`).
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+use serde::Serialize;
+
 use super::ability::{AbilityDef, AbilityTime};
-use super::dice::{DiceRule, DiceSource};
+use super::dice::{BandChances, DiceRule, DiceSource};
 use super::file::{Encounter, EncounterContent, ScriptAction};
 use super::space::{Cell, GridMap, distance};
 use super::state::{
@@ -32,6 +35,37 @@ pub enum Mode {
     Script,
     /// Ignore the script: the simple policies play both sides (difficulty estimate).
     Policies,
+}
+
+/// How a simulated creature chooses what to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Policy {
+    /// Its best-looking Action at the nearest enemy; every Reaction it can take.
+    Naive,
+    /// Its whole kit weighed by expected value; Reactions only when affordable and useful.
+    Careful,
+}
+
+/// How each side of a simulated table plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Table {
+    /// The policy of the encounter's `heroes` side.
+    pub heroes: Policy,
+    /// The policy of every other side.
+    pub others: Policy,
+}
+
+impl Table {
+    /// Both sides naive (the `play_out` of a script and the older estimate).
+    pub const NAIVE: Self = Self {
+        heroes: Policy::Naive,
+        others: Policy::Naive,
+    };
+    /// Both sides careful.
+    pub const CAREFUL: Self = Self {
+        heroes: Policy::Careful,
+        others: Policy::Careful,
+    };
 }
 
 /// A running encounter.
@@ -63,6 +97,10 @@ pub struct EncounterRun {
     pub(super) guard: LoopGuard,
     /// The state right after each log entry, when the sandbox keeps them.
     pub(super) moments: Moments<StateView>,
+    /// How each side is played once the policies decide (naive unless started `with_table`).
+    pub(super) table: Table,
+    /// Band chances by (modifier, net Advantages), computed once per run for the policies.
+    pub(super) chances: RefCell<BTreeMap<(i32, i32), BandChances>>,
 }
 
 impl EncounterRun {
@@ -83,6 +121,19 @@ impl EncounterRun {
         mode: Mode,
     ) -> Result<Self, EncounterError> {
         Self::start(content, encounter, seed, mode, Moments::off())
+    }
+
+    /// Starts an encounter played by the policies (the script is ignored), each side as `table`
+    /// says.
+    pub fn with_table(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+        table: Table,
+    ) -> Result<Self, EncounterError> {
+        let mut run = Self::start(content, encounter, seed, Mode::Policies, Moments::off())?;
+        run.table = table;
+        Ok(run)
     }
 
     /// Starts an encounter, keeping the state at each event as `moments` says (the sandbox's
@@ -168,6 +219,8 @@ impl EncounterRun {
             acting: None,
             guard: LoopGuard::new(),
             moments,
+            table: Table::NAIVE,
+            chances: RefCell::new(BTreeMap::new()),
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);
@@ -428,7 +481,7 @@ impl EncounterRun {
         true
     }
 
-    fn take_cover(&mut self, who: usize) {
+    pub(super) fn take_cover(&mut self, who: usize) {
         let id = self.combatants[who].id.clone();
         if self.combatants[who].beats == 0 {
             self.push(

@@ -4,7 +4,7 @@
 
 use super::ability::{AbilityDef, AbilityTime, Condition, TargetKind, TargetSide};
 use super::run::EncounterRun;
-use super::space::{ShapePlacement, affected_cells, distance, origin_allowed};
+use super::space::{Cell, ShapePlacement, affected_cells, distance, origin_allowed};
 use super::state::PendingAbility;
 
 impl EncounterRun {
@@ -18,6 +18,17 @@ impl EncounterRun {
     pub(super) fn target_problem(
         &self,
         user: usize,
+        def: &AbilityDef,
+        t: usize,
+    ) -> Option<&'static str> {
+        self.target_problem_from(user, self.combatants[user].position, def, t)
+    }
+
+    /// [`Self::target_problem`] as if `user` stood at `from` (the careful policy weighs a move).
+    pub(super) fn target_problem_from(
+        &self,
+        user: usize,
+        from: Cell,
         def: &AbilityDef,
         t: usize,
     ) -> Option<&'static str> {
@@ -41,7 +52,7 @@ impl EncounterRun {
             return Some("it lacks the creature tag the ability needs");
         }
         let r = def.target.reach?;
-        if distance(u.position, c.position) > r.distance.units() {
+        if distance(from, c.position) > r.distance.units() {
             return Some("it is out of range");
         }
         if r.r#true || t == user {
@@ -50,7 +61,7 @@ impl EncounterRun {
         if c.in_cover || self.map.gives_cover(c.position) {
             return Some("it is behind cover");
         }
-        if !self.map.clear_line(u.position, c.position) {
+        if !self.map.clear_line(from, c.position) {
             return Some("it is out of sight");
         }
         None

@@ -20,7 +20,7 @@ use crate::model::StatusKind;
 use super::ability::Effect;
 use super::dice::DiceRule;
 use super::file::{Encounter, EncounterContent};
-use super::policy::{SimulationReport, simulate};
+use super::policy::{Difficulty, SimulationReport, estimate_difficulty};
 use super::run::EncounterRun;
 use super::state::Combatant;
 
@@ -34,10 +34,11 @@ const CELL: &str = "border:1px solid #444;padding:2px 6px;vertical-align:top";
 const HEAD: &str = "border:1px solid #444;padding:2px 6px;text-align:left;background:#eee";
 const MAP_CELL: &str = "border:1px solid #999;width:1.6em;height:1.6em;text-align:center;padding:0";
 
-/// The sheet's HTML, with the difficulty estimated over [`SHEET_RUNS`] simulated runs.
+/// The sheet's HTML, with the difficulty estimated over [`SHEET_RUNS`] simulated runs per
+/// table (careful and naive).
 #[must_use]
 pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> String {
-    let difficulty = simulate(content, encounter, SHEET_RUNS).ok();
+    let difficulty = estimate_difficulty(content, encounter, SHEET_RUNS).ok();
     sheet_html(encounter, content, difficulty.as_ref())
 }
 
@@ -46,7 +47,7 @@ pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> Str
 pub fn sheet_html(
     encounter: &Encounter,
     content: &EncounterContent,
-    difficulty: Option<&SimulationReport>,
+    difficulty: Option<&Difficulty>,
 ) -> String {
     let e = escape;
     let mut h = String::new();
@@ -127,19 +128,47 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn difficulty_section(h: &mut String, d: Option<&SimulationReport>) {
+fn difficulty_section(h: &mut String, d: Option<&Difficulty>) {
     h.push_str("<h2>Difficulty</h2>\n");
     let Some(d) = d else {
         h.push_str("<p>No estimate: the encounter cannot be simulated.</p>\n");
         return;
     };
+    table_line(
+        h,
+        "Careful table (every creature weighs its whole kit: Components, Strain, healing, cover)",
+        "difficulty.careful",
+        &d.careful,
+    );
+    table_line(
+        h,
+        "Naive table (every creature uses its best-looking Action at the nearest enemy)",
+        "difficulty",
+        &d.naive,
+    );
+    if !d.careful.drop_chance.is_empty() {
+        let names: Vec<String> = d
+            .careful
+            .drop_chance
+            .iter()
+            .map(|(id, p)| format!("{} {}", escape(id), percent(*p)))
+            .collect();
+        let _ = writeln!(
+            h,
+            "<p>Chance each hero drops (careful table): {}.</p>",
+            names.join(", ")
+        );
+    }
+}
+
+/// One table's estimate; its numbers carry `data-n="{key}.win"`, `.low` and `.high`.
+fn table_line(h: &mut String, label: &str, key: &str, d: &SimulationReport) {
     let e = escape;
     let _ = writeln!(
         h,
-        "<p>Naive table (every creature uses its best-looking Action at the nearest enemy): \
-         the <em>{}</em> side wins <strong data-n=\"difficulty.win\">{}</strong> of {} simulated \
-         fights (95% interval <span data-n=\"difficulty.low\">{}</span> to \
-         <span data-n=\"difficulty.high\">{}</span>); {} ended with no winner; a fight lasts \
+        "<p>{label}: the <em>{}</em> side wins <strong data-n=\"{key}.win\">{}</strong> of {} \
+         simulated fights (95% interval <span data-n=\"{key}.low\">{}</span> to \
+         <span data-n=\"{key}.high\">{}</span>); {} ended with no winner; a fight lasts \
          {:.1} rounds on average.</p>",
         e(&d.heroes),
         percent(d.win_rate),
@@ -149,14 +178,6 @@ fn difficulty_section(h: &mut String, d: Option<&SimulationReport>) {
         d.draws,
         d.average_rounds
     );
-    if !d.drop_chance.is_empty() {
-        let names: Vec<String> = d
-            .drop_chance
-            .iter()
-            .map(|(id, p)| format!("{} {}", e(id), percent(*p)))
-            .collect();
-        let _ = writeln!(h, "<p>Chance each hero drops: {}.</p>", names.join(", "));
-    }
 }
 
 fn turn_order_section(h: &mut String, run: &EncounterRun) {
