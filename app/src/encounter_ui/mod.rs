@@ -226,12 +226,12 @@ impl EncounterEditor {
                 let mut table_commands = Vec::new();
                 egui::Panel::right(ui.id().with("encounter_table"))
                     .resizable(true)
-                    .default_size(460.0)
+                    .default_size(400.0)
                     .show(ui, |ui| {
                         egui::ScrollArea::vertical()
                             .id_salt("encounter_table_scroll")
                             .show(ui, |ui| {
-                                self.table.panel_ui(ui, content, &mut table_commands);
+                                self.table.panel_ui(ui, enc, content, &mut table_commands);
                             });
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
