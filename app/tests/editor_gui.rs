@@ -58,6 +58,17 @@ fn preview_label(harness: &Harness<'_, SigilforgeApp>) -> String {
         .unwrap_or_default()
 }
 
+/// The card "New card" made, as the document holds it now.
+fn new_card(h: &Harness<'_, SigilforgeApp>) -> sigilforge_engine::model::Card {
+    h.state()
+        .document()
+        .unwrap()
+        .pack
+        .card("new_card")
+        .cloned()
+        .unwrap()
+}
+
 fn set_number(harness: &mut Harness<'_, SigilforgeApp>, label: &str, value: &str) {
     harness.get_by_label(label).focus();
     harness.run();
@@ -385,15 +396,7 @@ fn an_ability_added_in_the_card_editor_is_one_undo_step_shows_its_rules_text_and
     ));
     harness.get_by_label("New card").click();
     harness.run();
-    let card = |h: &Harness<'_, SigilforgeApp>| {
-        h.state()
-            .document()
-            .unwrap()
-            .pack
-            .card("new_card")
-            .cloned()
-            .unwrap()
-    };
+    let card = new_card;
     assert!(card(&harness).abilities.is_empty());
 
     // The kinds are offered by their doc comments' words.
@@ -449,15 +452,7 @@ fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
     harness.run();
     harness.get_by_label("Acts when an event happens").click();
     harness.run();
-    let card = |h: &Harness<'_, SigilforgeApp>| {
-        h.state()
-            .document()
-            .unwrap()
-            .pack
-            .card("new_card")
-            .cloned()
-            .unwrap()
-    };
+    let card = new_card;
     let rules = |h: &Harness<'_, SigilforgeApp>| {
         let c = card(h);
         sigilforge_engine::rules::text::card_ability_text(c.kind, &c.abilities[0], None)
