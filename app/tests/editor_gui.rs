@@ -58,6 +58,17 @@ fn preview_label(harness: &Harness<'_, SigilforgeApp>) -> String {
         .unwrap_or_default()
 }
 
+/// The card "New card" made, as the document holds it now.
+fn new_card(h: &Harness<'_, SigilforgeApp>) -> sigilforge_engine::model::Card {
+    h.state()
+        .document()
+        .unwrap()
+        .pack
+        .card("new_card")
+        .cloned()
+        .unwrap()
+}
+
 fn set_number(harness: &mut Harness<'_, SigilforgeApp>, label: &str, value: &str) {
     harness.get_by_label(label).focus();
     harness.run();
@@ -385,15 +396,7 @@ fn an_ability_added_in_the_card_editor_is_one_undo_step_shows_its_rules_text_and
     ));
     harness.get_by_label("New card").click();
     harness.run();
-    let card = |h: &Harness<'_, SigilforgeApp>| {
-        h.state()
-            .document()
-            .unwrap()
-            .pack
-            .card("new_card")
-            .cloned()
-            .unwrap()
-    };
+    let card = new_card;
     assert!(card(&harness).abilities.is_empty());
 
     // The kinds are offered by their doc comments' words.
@@ -432,4 +435,88 @@ fn an_ability_added_in_the_card_editor_is_one_undo_step_shows_its_rules_text_and
     harness.run();
     assert!(!harness.state().is_dirty());
     assert_eq!(load(dir.path()).card("new_card"), Some(&redone));
+}
+
+#[test]
+fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
+    use egui::accesskit::Role;
+    use sigilforge_engine::model::CardKind;
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("New card").click();
+    harness.run();
+    harness.get_by_label("Add ability").click();
+    harness.run();
+    harness.get_by_label("Acts when an event happens").click();
+    harness.run();
+    let card = new_card;
+    let rules = |h: &Harness<'_, SigilforgeApp>| {
+        let c = card(h);
+        sigilforge_engine::rules::text::card_ability_text(c.kind, &c.abilities[0], None)
+    };
+    let shown =
+        |h: &Harness<'_, SigilforgeApp>, label: &str| h.query_all_by_label(label).count() > 0;
+    let set_kind = |h: &mut Harness<'_, SigilforgeApp>, kind: &str| {
+        h.get_by_role_and_label(Role::ComboBox, "Kind").click();
+        h.run();
+        h.get_by_label(kind).click();
+        h.run();
+    };
+
+    assert!(
+        preview_label(&harness).ends_with("frame creature.svg"),
+        "{}",
+        preview_label(&harness)
+    );
+    let as_creature = rules(&harness);
+    assert!(shown(&harness, &as_creature), "{as_creature}");
+    assert!(shown(&harness, "Add tribe") && !shown(&harness, "INT") && !shown(&harness, "Level"));
+
+    // A beast: its INT, its frame, and "When this beast …" written by the engine.
+    set_kind(&mut harness, "Beast");
+    assert_eq!(card(&harness).kind, CardKind::Beast);
+    assert!(
+        preview_label(&harness).ends_with("frame beast.svg"),
+        "{}",
+        preview_label(&harness)
+    );
+    let as_beast = rules(&harness);
+    assert_ne!(as_beast, as_creature);
+    assert!(
+        shown(&harness, &as_beast) && !shown(&harness, &as_creature),
+        "{as_beast}"
+    );
+    assert!(shown(&harness, "INT") && !shown(&harness, "Level"));
+
+    // A champion: level, element and classes; the beast's INT goes.
+    set_kind(&mut harness, "Champion");
+    assert!(
+        preview_label(&harness).ends_with("frame champion.svg"),
+        "{}",
+        preview_label(&harness)
+    );
+    assert!(shown(&harness, &rules(&harness)));
+    assert!(shown(&harness, "Level") && shown(&harness, "Element") && shown(&harness, "Add class"));
+    assert!(!shown(&harness, "INT") && !shown(&harness, "Add tribe"));
+    set_number(&mut harness, "Level", "2");
+    harness
+        .get_by_role_and_label(Role::TextInput, "Element")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Element")
+        .type_text("Fire");
+    harness.run();
+    let champion = card(&harness);
+    assert_eq!(champion.stats.get("level"), Some(&2));
+    assert_eq!(champion.element.as_deref(), Some("Fire"));
+    // A spell shows only what a spell has, and what the card still holds (its attack, life).
+    set_kind(&mut harness, "Spell");
+    assert!(preview_label(&harness).ends_with("frame spell.svg"));
+    assert!(
+        shown(&harness, "Element") && !shown(&harness, "Level") && !shown(&harness, "Add class")
+    );
 }

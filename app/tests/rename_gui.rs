@@ -87,3 +87,76 @@ fn a_keyword_used_by_three_cards_is_renamed_everywhere_and_undone_in_one_step() 
     assert!(doc.pack.keyword_def("Thorns").is_some());
     assert!(doc.pack.keyword_def("Spikes").is_none());
 }
+
+const PUPS: &str = r#"CardSet(
+    cards: [
+        (id: "den_mother", name: "Den Mother", attack: 1, life: 3, abilities: [(kind: Triggered(Summoned), effects: [Summon(card: "wolf_token")])]),
+        (id: "wolf_token", name: "Wolf Token", kind: Token, attack: 1, life: 1),
+        (id: "briar", name: "Briar", attack: 1, life: 3),
+    ],
+)
+"#;
+
+const SHAPESHIFT: &str = r#"CardSet(
+    cards: [
+        (id: "shifter", name: "Shifter", attack: 2, life: 2, abilities: [(kind: Static, condition: Some(IsCard("wolf_token")), effects: [Transform("wolf_token")])]),
+    ],
+)
+"#;
+
+#[test]
+fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step() {
+    let scenario =
+        "RulesScenario(name: \"Pups\", pack: Some(\".\"), a: (city: [\"wolf_token\"]))\n";
+    let dir = pack_fixture(&[
+        ("pups.ron", PUPS),
+        ("shift.ron", SHAPESHIFT),
+        ("pups-scenario.ron", scenario),
+    ]);
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut harness = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+    let text_of = |h: &egui_kittest::Harness<'_, SigilforgeApp>, id: &str| {
+        let card = h
+            .state()
+            .document()
+            .unwrap()
+            .pack
+            .card(id)
+            .cloned()
+            .unwrap();
+        ron::to_string(&card.abilities).unwrap()
+    };
+    harness.get_by_label("Wolf Token").click_accesskit();
+    harness.run();
+
+    // An id another card has is refused, and nothing is offered to apply.
+    set_field(&mut harness, "Rename everywhere to", "briar");
+    harness.get_by_label("⚠ The pack already has a card with id briar");
+    assert!(harness.query_by_label("Rename everywhere").is_none());
+
+    set_field(&mut harness, "Rename everywhere to", "wolf_pup");
+    harness.get_by_label("Renaming wolf_token to wolf_pup changes 3 item(s) in 2 file(s):");
+    harness.get_by_label("pups.ron: 2 item(s)");
+    harness.get_by_label("shift.ron: 1 item(s)");
+    // A scenario naming the card is not rewritten: the preview says so.
+    harness.get_by_label("⚠ Not rewritten, still naming wolf_token: pups-scenario.ron (scenarios and other files: edit them by hand)");
+    click(&mut harness, "Rename everywhere");
+    let doc = harness.state().document().unwrap();
+    assert!(doc.pack.card("wolf_token").is_none());
+    assert_eq!(doc.pack.card("wolf_pup").unwrap().name, "Wolf Token");
+    assert!(text_of(&harness, "den_mother").contains("\"wolf_pup\""));
+    let shifter = text_of(&harness, "shifter");
+    assert!(
+        shifter.contains("IsCard(\"wolf_pup\")") && shifter.contains("Transform(\"wolf_pup\")"),
+        "{shifter}"
+    );
+
+    // One undo puts the id and every use back.
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    assert!(doc.pack.card("wolf_pup").is_none());
+    assert!(doc.pack.card("wolf_token").is_some());
+    assert!(text_of(&harness, "den_mother").contains("\"wolf_token\""));
+    assert!(text_of(&harness, "shifter").contains("Transform(\"wolf_token\")"));
+}

@@ -341,8 +341,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
 
     // The champion, at level 1.
     new_card(&mut h, "lorraine", "Lorraine", "Champion");
-    retype(&mut h, "New stat", "", "level");
-    fill(&mut h, "level", "1");
+    fill(&mut h, "Level", "1");
     tap(&mut h, "Try in Rules tab");
 
     // The beast and its ability "[Level 2+] Dusk, 1 resource: +2 ATK until dawn", through
@@ -459,7 +458,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     // The champion, from the Library's card list.
     h.get_by_label("Lorraine").click_accesskit();
     h.run();
-    fill(&mut h, "level", "2");
+    fill(&mut h, "Level", "2");
     tap(&mut h, "Try in Rules tab");
     assert_eq!(game(&h).level(sigilforge_engine::model::Player::A), 2);
     assert_eq!(game(&h).phase(), "dusk");

@@ -338,14 +338,19 @@ fn card_face(
     (face, notes)
 }
 
-/// `Creature — Warrior Undead`.
+/// `Creature — Warrior Undead`; a card with an element ends with it: `Champion — Warrior · Fire`.
 #[must_use]
 pub fn type_line(card: &Card) -> String {
-    if card.tribes.is_empty() {
+    let mut line = if card.tribes.is_empty() {
         card.kind.name().to_owned()
     } else {
         format!("{} — {}", card.kind.name(), card.tribes.join(" "))
+    };
+    if let Some(element) = card.element.as_deref().filter(|e| !e.trim().is_empty()) {
+        line.push_str(" · ");
+        line.push_str(element);
     }
+    line
 }
 
 /// The rarity gem's colour, from a `common`, `uncommon`, `rare` or `mythic` tag.
@@ -390,19 +395,8 @@ impl<'p> TemplateCache<'p> {
         Ok(t)
     }
 
-    /// The most specific template for `kind`: the pack's `beast.svg`, then `creature.svg` (the
-    /// pack's, else the built-in one).
+    /// The template for `kind` ([`template::frame_for_kind`]).
     fn for_kind(&mut self, kind: CardKind) -> Result<Arc<Template>, TemplateError> {
-        let [specific, family] = template::names_for_kind(kind);
-        if self.loaded.contains_key(&specific)
-            || self
-                .pack_root
-                .join(template::PACK_TEMPLATE_DIR)
-                .join(&specific)
-                .is_file()
-        {
-            return self.named(&specific);
-        }
-        self.named(&family)
+        self.named(&template::frame_for_kind(Some(self.pack_root), kind))
     }
 }

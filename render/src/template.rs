@@ -387,7 +387,7 @@ where
 }
 
 /// The built-in templates (`assets/templates/`): (file name, text).
-pub const BUILTIN: [(&str, &str); 5] = [
+pub const BUILTIN: [(&str, &str); 12] = [
     (
         "creature.svg",
         include_str!("../../assets/templates/creature.svg"),
@@ -405,6 +405,31 @@ pub const BUILTIN: [(&str, &str); 5] = [
         include_str!("../../assets/templates/other.svg"),
     ),
     ("back.svg", include_str!("../../assets/templates/back.svg")),
+    (
+        "champion.svg",
+        include_str!("../../assets/templates/champion.svg"),
+    ),
+    (
+        "beast.svg",
+        include_str!("../../assets/templates/beast.svg"),
+    ),
+    ("item.svg", include_str!("../../assets/templates/item.svg")),
+    (
+        "relic.svg",
+        include_str!("../../assets/templates/relic.svg"),
+    ),
+    (
+        "structure.svg",
+        include_str!("../../assets/templates/structure.svg"),
+    ),
+    (
+        "clade.svg",
+        include_str!("../../assets/templates/clade.svg"),
+    ),
+    (
+        "action.svg",
+        include_str!("../../assets/templates/action.svg"),
+    ),
 ];
 
 /// The built-in icons (`assets/templates/icons.svg`): `<symbol id="icon-NAME">`s.
@@ -473,6 +498,26 @@ pub fn names_for_kind(kind: sigilforge_engine::model::CardKind) -> [String; 2] {
     ]
 }
 
+/// The template file a card of `kind` is drawn with: the pack's own for the kind
+/// (`PACK/assets/templates/beast.svg`), else the pack's own for its family (`creature.svg`: a
+/// pack that restyled its creatures keeps that look for beasts), else the built-in one for the
+/// kind (beast, champion, item, relic, structure, clade and action have their own frames),
+/// else the built-in family's.
+#[must_use]
+pub fn frame_for_kind(
+    pack_root: Option<&Path>,
+    kind: sigilforge_engine::model::CardKind,
+) -> String {
+    let [specific, family] = names_for_kind(kind);
+    let in_pack =
+        |name: &str| pack_root.is_some_and(|r| r.join(PACK_TEMPLATE_DIR).join(name).is_file());
+    if in_pack(&specific) || (!in_pack(&family) && BUILTIN.iter().any(|(n, _)| *n == specific)) {
+        specific
+    } else {
+        family
+    }
+}
+
 /// A pack path for messages.
 #[must_use]
 pub fn pack_template_path(root: &Path, name: &str) -> PathBuf {
@@ -480,82 +525,5 @@ pub fn pack_template_path(root: &Path, name: &str) -> PathBuf {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SMALL: &str = r##"<?xml version="1.0"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">
-  <rect x="0" y="0" width="63" height="88" fill="#333"/>
-  <g transform="translate(1 1)">
-    <rect id="name" x="4" y="4" width="40" height="6" data-size="4" data-align="middle"/>
-  </g>
-  <g data-show-if="attack"><circle r="3"/><rect id="attack" x="2" y="80" width="6" height="5"/></g>
-</svg>"##;
-
-    #[test]
-    fn slots_are_holes_and_the_rest_is_kept_verbatim() {
-        let t = Template::parse("small.svg", SMALL).unwrap();
-        assert_eq!((t.width_mm, t.height_mm), (63.0, 88.0));
-        let names: Vec<&str> = t.slots().iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, ["name", "attack"]);
-        assert_eq!(t.pieces[0], Piece::Literal("<svg".into()));
-        assert_eq!(t.pieces[1], Piece::RootPlacement);
-        let Piece::Literal(head) = &t.pieces[2] else {
-            panic!("{:?}", t.pieces[2])
-        };
-        assert!(
-            head.starts_with(" xmlns=\"http://www.w3.org/2000/svg\"   viewBox=\"0 0 63 88\">"),
-            "{head}"
-        );
-        assert!(head.ends_with("translate(1 1)\">\n    "));
-        assert!(matches!(&t.pieces[4], Piece::Literal(l) if l.starts_with("\n  </g>")));
-        assert!(
-            matches!(&t.pieces[5], Piece::ShowIf { field, body } if field == "attack" && body.len() == 3)
-        );
-        assert!(matches!(t.pieces.last(), Some(Piece::Literal(l)) if l.ends_with("</svg>")));
-        let SlotKind::Text(style) = &t.slots()[0].kind else {
-            panic!()
-        };
-        assert_eq!(style.align, Align::Middle);
-        assert!((style.size - 4.0).abs() < 1e-6);
-    }
-
-    #[test]
-    fn mistakes_are_located() {
-        let e = Template::parse("t.svg", "<svg width=\"63\" height=\"88mm\"/>").unwrap_err();
-        assert_eq!((e.line, e.column), (1, 1));
-        assert!(e.message.contains("millimetres"), "{e}");
-        let e = Template::parse(
-            "t.svg",
-            "<svg width=\"63mm\" height=\"88mm\" viewBox=\"0 0 63 88\">\n  <circle id=\"rules\"/>\n</svg>",
-        )
-        .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "t.svg:2:3: slot `rules` must be a <rect> (its box), not <circle>"
-        );
-        let e = Template::parse("t.svg", "<svg><rect></svg>").unwrap_err();
-        assert!(e.to_string().starts_with("t.svg:1:"), "{e}");
-        let e = Template::parse(
-            "t.svg",
-            "<svg width=\"63mm\" height=\"88mm\" viewBox=\"0 0 63 88\"><rect id=\"name\" width=\"9\" height=\"5\" data-font=\"Papyrus\"/></svg>",
-        )
-        .unwrap_err();
-        assert!(e.message.contains("not bundled"), "{e}");
-    }
-
-    #[test]
-    fn every_builtin_template_parses() {
-        for (name, text) in BUILTIN {
-            let t = Template::parse(name, text).unwrap();
-            assert!(t.width_mm > 0.0);
-        }
-        let creature = Template::parse("creature.svg", BUILTIN[0].1).unwrap();
-        let names: Vec<&str> = creature.slots().iter().map(|s| s.name.as_str()).collect();
-        for slot in [
-            "name", "cost", "type", "rules", "art", "attack", "life", "rarity", "set",
-        ] {
-            assert!(names.contains(&slot), "creature.svg lacks `{slot}`");
-        }
-    }
-}
+#[path = "template_tests.rs"]
+mod tests;

@@ -59,6 +59,28 @@ pub fn rename_preview(changes: &[Change]) -> Vec<(String, usize)> {
     files
 }
 
+/// Files the rename does not rewrite that still name the old card id or keyword (scenarios,
+/// glyph networks, encounters: their text has `"from"` or `"from N"` in quotes), so the user
+/// is told to edit them by hand.
+#[must_use]
+pub fn rename_misses(doc: &Document, rename: &Rename) -> Vec<String> {
+    let from = match rename {
+        Rename::Keyword { from, .. } | Rename::Card { from, .. } => from,
+    };
+    let quoted = format!("\"{from}\"");
+    let valued = format!("\"{from} ");
+    doc.pack
+        .files
+        .iter()
+        .filter(|f| !matches!(f.content, Content::Cards(_) | Content::Keywords(_)))
+        .filter(|f| {
+            f.source.contains(&quoted)
+                || (matches!(rename, Rename::Keyword { .. }) && f.source.contains(&valued))
+        })
+        .map(|f| f.path.clone())
+        .collect()
+}
+
 /// The undo history's name for a rename.
 #[must_use]
 pub fn rename_label(rename: &Rename) -> String {

@@ -5,8 +5,11 @@ use std::collections::HashMap;
 use egui::{Id, Response, RichText, Ui};
 use sigilforge_engine::diag::Severity;
 use sigilforge_engine::model::{Card, CardKind, KeywordRef};
+use sigilforge_engine::rename::Rename;
 
 use super::abilities::{CachedContext, card_abilities_ui};
+use super::card_fields::{KindField, kind_fields, kind_rows, shows, stat_key, tribes_word};
+use super::rename::rename_ui;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, Item, ItemAddr, Problem};
 use crate::form::FormChange;
@@ -144,46 +147,27 @@ impl CardEditorPanel {
                             changed = Some("kind");
                         }
                         ui.end_row();
-                        for (name, value, tip) in [
-                            ("Cost", &mut card.cost, "What it costs to play"),
-                            (
-                                "Attack",
-                                &mut card.attack,
-                                "Damage it deals when it attacks",
-                            ),
-                            (
-                                "Life",
-                                &mut card.life,
-                                "Damage it can take before it is destroyed",
-                            ),
-                        ] {
-                            let label = ui.label(name);
-                            let response = ui
-                                .add(egui::DragValue::new(value).range(-99..=999))
-                                .labelled_by(label.id)
-                                .on_hover_text(tip);
-                            if f == Some(&name.to_lowercase()) {
-                                response.request_focus();
-                            }
-                            if response.changed() {
-                                changed = Some(match name {
-                                    "Cost" => "cost",
-                                    "Attack" => "attack",
-                                    _ => "life",
-                                });
-                            }
-                            ui.end_row();
+                        if let Some(field) = kind_rows(ui, &mut card, f) {
+                            changed = Some(field);
                         }
                         ui.label("Stats");
                         if self.stats_ui(ui, addr, &mut card) {
                             changed = Some("stats");
                         }
                         ui.end_row();
-                        ui.label("Tribes");
-                        if self.chips(ui, addr, "tribes", &mut card.tribes, &tribes, "Add tribe") {
-                            changed = Some("tribes");
+                        if shows(&card, KindField::Tribes) {
+                            let word = tribes_word(card.kind);
+                            ui.label(word);
+                            let add = if word == "Classes" {
+                                "Add class"
+                            } else {
+                                "Add tribe"
+                            };
+                            if self.chips(ui, addr, "tribes", &mut card.tribes, &tribes, add) {
+                                changed = Some("tribes");
+                            }
+                            ui.end_row();
                         }
-                        ui.end_row();
                         ui.label("Tags");
                         if self.chips(ui, addr, "tags", &mut card.tags, &tags, "Add tag") {
                             changed = Some("tags");
@@ -252,6 +236,28 @@ impl CardEditorPanel {
                         field_problems(ui, &problems, "art");
                     });
                 ui.separator();
+                if !original.id.is_empty() {
+                    let current = original.id.clone();
+                    let to = self.add_text.entry((addr.clone(), "rename")).or_default();
+                    rename_ui(
+                        ui,
+                        doc,
+                        &original.id,
+                        to,
+                        &|to| Rename::Card {
+                            from: current.clone(),
+                            to,
+                        },
+                        &|new| {
+                            doc.pack
+                                .card(new)
+                                .is_some()
+                                .then(|| format!("The pack already has a card with id {new}"))
+                        },
+                        commands,
+                    );
+                    ui.separator();
+                }
                 ui.strong("Abilities")
                     .on_hover_text("Abilities written out on this card, beyond its keywords");
                 let ctx = self.form.get(doc);
@@ -292,7 +298,14 @@ impl CardEditorPanel {
         let mut changed = false;
         ui.vertical(|ui| {
             let mut remove = None;
+            let in_rows: Vec<&str> = kind_fields(card.kind)
+                .iter()
+                .filter_map(|f| stat_key(*f))
+                .collect();
             for (name, value) in &mut card.stats {
+                if in_rows.contains(&name.as_str()) {
+                    continue;
+                }
                 ui.horizontal(|ui| {
                     let label = ui.label(name.as_str());
                     changed |= ui

@@ -4,6 +4,7 @@ pub mod abilities;
 pub mod balance;
 pub mod balance_ab;
 pub mod card_editor;
+pub mod card_fields;
 pub mod help;
 pub mod keyword_editor;
 pub mod library;

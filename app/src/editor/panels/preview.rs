@@ -28,6 +28,8 @@ pub struct PreviewPanel {
 struct Drawing {
     key: (u64, ItemAddr, u32),
     result: Result<(egui::TextureHandle, Vec<String>), String>,
+    /// The template file the card is drawn with (its kind's frame), e.g. `beast.svg`.
+    frame: String,
 }
 
 impl PreviewPanel {
@@ -74,9 +76,14 @@ impl PreviewPanel {
                 let key = (doc.generation, addr.clone(), px as u32);
                 if self.drawn.as_ref().is_none_or(|d| d.key != key) {
                     let result = draw(ui.ctx(), doc, card, px);
-                    self.drawn = Some(Drawing { key, result });
+                    let frame = sigilforge_render::template::frame_for_kind(
+                        Some(&doc.pack.root),
+                        card.kind,
+                    );
+                    self.drawn = Some(Drawing { key, result, frame });
                 }
-                let label = summary(card);
+                let frame = self.drawn.as_ref().map_or("", |d| d.frame.as_str());
+                let label = format!("{}, frame {frame}", summary(card));
                 match self.drawn.as_ref().map(|d| &d.result) {
                     Some(Ok((texture, warnings))) => {
                         let size = texture.size_vec2();

@@ -7,7 +7,7 @@ use sigilforge_engine::rename::Rename;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
-use crate::editor::rename::{rename_changes, rename_preview};
+use crate::editor::rename::{rename_changes, rename_misses, rename_preview};
 
 /// Draws the rename row for `rename` built from the name typed in `to`; `taken` says why a
 /// new name cannot be used (another keyword or card has it), if it cannot.
@@ -44,6 +44,16 @@ pub fn rename_ui(
     ));
     for (file, n) in &files {
         ui.weak(format!("{file}: {n} item(s)"));
+    }
+    let misses = rename_misses(doc, &rename);
+    if !misses.is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "⚠ Not rewritten, still naming {current}: {} (scenarios and other files: edit them by hand)",
+                misses.join(", ")
+            ),
+        );
     }
     if ui
         .button("Rename everywhere")
