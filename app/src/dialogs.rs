@@ -78,7 +78,9 @@ impl PathRequest {
         }
     }
 
-    fn filter(mut self, what: &str, extensions: &[&str]) -> Self {
+    /// Offers one more filter (the first is the one the dialog starts with).
+    #[must_use]
+    pub fn filter(mut self, what: &str, extensions: &[&str]) -> Self {
         self.filters.push((
             what.to_owned(),
             extensions.iter().map(|e| (*e).to_owned()).collect(),

@@ -346,6 +346,40 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
     harness.get_by_label_contains("Sheet written to");
 }
 
+/// The chosen file's extension picks the format: a `.pdf` name gets the print-ready PDF.
+#[test]
+fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush.pdf");
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+    );
+    click_topmost(&mut harness, "Export sheet…");
+    harness.run();
+    harness.run();
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"), "a PDF");
+    harness.get_by_label_contains(&format!("Sheet written to {}", path.display()));
+}
+
+/// "Preview sheet" shows the GM sheet inside the editor: a creature's heading and the difficulty.
+#[test]
+fn preview_sheet_shows_creatures_and_the_difficulty() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
+    click_topmost(&mut harness, "Preview sheet");
+    harness.run();
+    harness.get_by_label("Goblin (goblin_1)");
+    harness.get_by_label("Saves by the Test's band");
+    harness.get_by_label_contains("Careful table (every creature weighs its whole kit");
+    harness.get_by_label_contains("Naive table (every creature uses");
+}
+
 const AMBUSH: &str = "encounters/goblin_ambush.ron";
 
 /// A creature's health in the live table session.

@@ -386,12 +386,14 @@ impl SigilforgeApp {
         let Some(Content::Encounter(enc)) = doc.pack.file(file).map(|f| &f.content) else {
             return;
         };
+        // The chosen file's extension picks the format: `.pdf` a print-ready PDF, else HTML.
         let request = PathRequest::save_file(
             "Export encounter sheet",
-            "HTML",
-            &["html"],
-            &format!("{}.html", enc.name),
-        );
+            "PDF",
+            &["pdf"],
+            &format!("{}.pdf", enc.name),
+        )
+        .filter("HTML", &["html"]);
         self.sheet_export = Some(file.to_owned());
         self.ask_path(EXPORT_SHEET, request);
     }

@@ -28,12 +28,13 @@ pub mod map_view;
 pub mod player_window;
 pub mod sandbox;
 pub mod script;
+pub mod sheet_view;
 pub mod table;
 
 use std::path::Path;
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::sheet::encounter_sheet;
+use sigilforge_engine::encounter::sheet::{Sheet, encounter_sheet_content, is_pdf_path, to_html};
 use sigilforge_engine::encounter::{Encounter, EncounterContent};
 
 pub use builder::{MapTool, Prep};
@@ -52,6 +53,8 @@ pub enum EncounterTab {
     Sandbox,
     /// Run the encounter live at the table (a session, not saved).
     Table,
+    /// The game master's sheet, as it prints.
+    Sheet,
 }
 
 /// The text shown when no encounter is open.
@@ -74,17 +77,23 @@ pub struct EncounterEditor {
     status: Option<String>,
     /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
     export_requested: bool,
+    /// The sheet shown by "Preview sheet", made when it is clicked (the difficulty estimate
+    /// takes a moment, so it is not remade every frame).
+    preview: Option<Sheet>,
 }
 
-/// Writes the engine's printable HTML sheet of an encounter to `path` (atomically, with the
-/// permissions the user's umask gives a new file, like every other export).
-pub fn write_sheet(
-    path: &Path,
-    enc: &Encounter,
-    content: &EncounterContent,
-) -> Result<(), sigilforge_engine::atomic::WriteError> {
-    sigilforge_engine::atomic::write_bytes_atomic(path, encounter_sheet(enc, content).as_bytes())
-        .map(|_| ())
+/// Writes the engine's printable sheet of an encounter to `path` (atomically, with the
+/// permissions the user's umask gives a new file, like every other export): a print-ready PDF
+/// (A4) when the path ends in `.pdf`, HTML otherwise — both from the one sheet content.
+pub fn write_sheet(path: &Path, enc: &Encounter, content: &EncounterContent) -> anyhow::Result<()> {
+    let sheet = encounter_sheet_content(enc, content);
+    let bytes = if is_pdf_path(path) {
+        sigilforge_render::sheet_pdf::sheet_pdf(&sheet, sigilforge_render::paper::Paper::A4)?
+    } else {
+        to_html(&sheet).into_bytes()
+    };
+    sigilforge_engine::atomic::write_bytes_atomic(path, &bytes)?;
+    Ok(())
 }
 
 /// The empty state, for a host with no encounter open.
@@ -222,6 +231,16 @@ impl EncounterEditor {
                     }
                 });
             }
+            EncounterTab::Sheet => {
+                let sheet = self
+                    .preview
+                    .get_or_insert_with(|| encounter_sheet_content(enc, content));
+                egui::CentralPanel::default().show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("encounter_sheet_scroll")
+                        .show(ui, |ui| sheet_view::sheet_ui(ui, sheet));
+                });
+            }
             EncounterTab::Table => {
                 let mut table_commands = Vec::new();
                 egui::Panel::right(ui.id().with("encounter_table"))
@@ -286,8 +305,17 @@ impl EncounterEditor {
                     .on_hover_text("Map zoom");
                 ui.separator();
                 if ui
+                    .selectable_label(self.tab == EncounterTab::Sheet, "Preview sheet")
+                    .on_hover_text("The game master's sheet as it prints: each creature's abilities as the engine runs them, saves by band, statuses, the map, turn order, difficulty")
+                    .clicked()
+                {
+                    // Made afresh from the encounter as it is now.
+                    self.preview = None;
+                    self.tab = EncounterTab::Sheet;
+                }
+                if ui
                     .button("Export sheet…")
-                    .on_hover_text("Save the game master's printable HTML sheet: each creature's abilities as the engine runs them, saves by band, statuses, the map with coordinates, turn order, difficulty")
+                    .on_hover_text("Save the game master's printable sheet (PDF, or HTML for a .html name): each creature's abilities as the engine runs them, saves by band, statuses, the map with coordinates, turn order, difficulty")
                     .clicked()
                 {
                     self.export_requested = true;
