@@ -35,7 +35,7 @@ fn walls_block_movement_through_a_full_height_wall() {
     let bob = run.combatant("bob").expect("bob");
     assert_eq!(bob.position, (2, 2), "{}", log_text(&run));
     assert_eq!(bob.beats, 2, "a refused move spends no Beat");
-    assert!(has(&run, "a wall stands between (2, 2) and (6, 2)"));
+    assert!(has(&run, "a wall stands between x 2, y 2 and x 6, y 2"));
 
     let around = play(&source(wall, &bob_and_goblin((10, 6)), "Move((5, 5))", ""));
     assert_eq!(

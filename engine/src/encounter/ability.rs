@@ -131,6 +131,21 @@ impl AbilityTime {
         matches!(self, Self::Action | Self::SlowAction | Self::Reaction)
     }
 
+    /// Its name as the seed writes it ("Slow Action").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Action => "Action",
+            Self::FreeAction => "Free Action",
+            Self::SlowAction => "Slow Action",
+            Self::Reaction => "Reaction",
+            Self::FreeReaction => "Free Reaction",
+            Self::Passive => "Passive",
+            Self::Montage => "Montage",
+            Self::Episodic => "Episodic",
+        }
+    }
+
     /// Whether it answers a Reaction Trigger.
     #[must_use]
     pub fn is_reaction(self) -> bool {

@@ -5,6 +5,7 @@ use super::dice::{Band, SaveMod, save_mod};
 use super::resolve::{Resolved, TriggerEvent};
 use super::run::EncounterRun;
 use super::state::{LogKind, PreparedAbility};
+use super::words::{expiry_words, save_mod_words};
 
 impl EncounterRun {
     #[allow(clippy::too_many_arguments)] // one resolution's context; a struct would only rename it
@@ -64,8 +65,9 @@ impl EncounterRun {
                             LogKind::Save,
                             Some(t),
                             format!(
-                                "{tid} makes a {} Save ({m:?}): rolled {:?}, kept {:?} = {} → {}",
+                                "{tid} makes a {} Save ({}): rolled {:?}, kept {:?} = {} → {}",
                                 save.modifier,
+                                save_mod_words(m),
                                 roll.dice,
                                 roll.kept,
                                 roll.total,
@@ -179,7 +181,14 @@ impl EncounterRun {
                 self.push(
                     LogKind::Prepared,
                     Some(user),
-                    format!("{uid} Prepares {ability} (expires: {expires:?})"),
+                    format!(
+                        "{uid} Prepares {} (it {})",
+                        self.content
+                            .abilities
+                            .get(ability)
+                            .map_or(ability.as_str(), |d| d.name.as_str()),
+                        expiry_words(*expires)
+                    ),
                     Some(cause),
                 );
             }

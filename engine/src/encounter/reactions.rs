@@ -77,7 +77,7 @@ impl EncounterRun {
             let at = self.push(
                 LogKind::Reaction,
                 Some(reactor),
-                format!("{rid} {cost} with {} ({:?})", def.name, def.time),
+                format!("{rid} {cost} with {} ({})", def.name, def.time.name()),
                 Some(cause),
             );
             self.use_prepared(reactor, &def, at);

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::ability::{AbilityDef, AbilityTime};
 use super::dice::{BandChances, DiceRule, DiceSource};
 use super::file::{Encounter, EncounterContent, ScriptAction};
-use super::space::{Cell, GridMap, distance};
+use super::space::{Cell, GridMap, cell_words, distance};
 use super::state::{
     Combatant, CombatantView, EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, Stacks,
     StateView,
@@ -440,13 +440,18 @@ impl EncounterRun {
         let why = if c.beats == 0 {
             Some("no Beats left".to_owned())
         } else if !self.map.contains(cell) || self.map.blocks(cell) {
-            Some(format!("{cell:?} is off the map or blocked"))
+            Some(format!("{} is off the map or blocked", cell_words(cell)))
         } else if !self.map.clear_line(from, cell) {
             // A blocking cell is a full-height wall: a straight move cannot pass it.
-            Some(format!("a wall stands between {from:?} and {cell:?}"))
+            Some(format!(
+                "a wall stands between {} and {}",
+                cell_words(from),
+                cell_words(cell)
+            ))
         } else if distance(from, cell) > c.block.speed as i32 {
             Some(format!(
-                "{cell:?} is beyond its speed of {}u",
+                "{} is beyond its speed of {}u",
+                cell_words(cell),
                 c.block.speed
             ))
         } else if self
@@ -454,7 +459,7 @@ impl EncounterRun {
             .iter()
             .any(|o| o.standing() && o.position == cell && o.id != c.id)
         {
-            Some(format!("{cell:?} is occupied"))
+            Some(format!("{} is occupied", cell_words(cell)))
         } else {
             None
         };
@@ -475,7 +480,11 @@ impl EncounterRun {
         self.push(
             LogKind::Move,
             Some(who),
-            format!("{id} spends a Beat and moves from {from:?} to {cell:?}"),
+            format!(
+                "{id} spends a Beat and moves from {} to {}",
+                cell_words(from),
+                cell_words(cell)
+            ),
             None,
         );
         true

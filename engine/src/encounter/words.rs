@@ -8,6 +8,7 @@ use super::ability::{
     AbilityDef, AbilityTime, Condition, Distance, Effect, EffectKind, Expiry, ReactionTrigger,
     ShapeKind, TargetKind, TargetSide, TestStatus,
 };
+use super::dice::SaveMod;
 use super::file::EncounterContent;
 
 /// "1 stack" / "2 stacks".
@@ -51,7 +52,9 @@ pub fn distance_words(d: Distance) -> String {
     format!("{name} Distance ({}u)", d.units())
 }
 
-fn shape_name(kind: ShapeKind) -> &'static str {
+/// A Shape's name ("Cone").
+#[must_use]
+pub fn shape_name(kind: ShapeKind) -> &'static str {
     match kind {
         ShapeKind::Cone => "Cone",
         ShapeKind::Cube => "Cube",
@@ -230,7 +233,21 @@ pub fn test_words(def: &AbilityDef) -> String {
         })
 }
 
-fn expiry_words(e: Expiry) -> String {
+/// How a Test's band changes a Save, in words ("with an Advantage").
+#[must_use]
+pub fn save_mod_words(m: SaveMod) -> &'static str {
+    match m {
+        SaveMod::AutoPass => "passed automatically",
+        SaveMod::Advantage => "with an Advantage",
+        SaveMod::Plain => "with no modification",
+        SaveMod::Disadvantage => "with a Disadvantage",
+        SaveMod::AutoFail => "failed automatically",
+    }
+}
+
+/// When a Prepared ability expires, in words.
+#[must_use]
+pub fn expiry_words(e: Expiry) -> String {
     match e {
         Expiry::Uses(n) => format!("expires after {}", count(n, "use", "uses")),
         Expiry::Rounds(n) => format!(
