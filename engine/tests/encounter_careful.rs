@@ -313,7 +313,7 @@ fn has_tuple(text: &str) -> bool {
     })
 }
 
-/// Issue #17: "the log still prints Rust names ("(SlowAction)") and tuples for cells". Every
+/// Issue #17: "the log still prints Rust names (`(SlowAction)`) and tuples for cells". Every
 /// starter encounter's log, scripted and played by both tables, is in plain words.
 #[test]
 fn the_log_prints_no_rust_names_or_tuples() {

@@ -388,3 +388,148 @@ fn drops_trigger_filters_by_side() {
     assert!(has(&foe, "foe drops"), "{}", log_text(&foe));
     assert!(!has(&foe, "answers with Mourn"), "{}", log_text(&foe));
 }
+
+// ---------- Movement effects: push, pull, a Reaction that escapes, Climber ----------
+
+/// Seed 004, 1.8: "Effects. A summary of what types of effects the Ability will cause" — a
+/// Control effect moves or hinders. (The seed names no push or pull; this is our reading of
+/// "Control": a straight forced move that walls, the map's edge and creatures stop.)
+#[test]
+fn push_and_pull_move_the_target_in_a_straight_line() {
+    let extra = "abilities: [\
+         (id: \"shove\", name: \"Shove\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+          effects: [Control], outcomes: (mixed: [Push(3)])),\
+         (id: \"hook\", name: \"Hook\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+          effects: [Control], outcomes: (mixed: [Pull(5)]))],\n\
+         creatures: [(id: \"shover\", name: \"Shover\", health: 9, \
+          abilities: [(id: \"shove\"), (id: \"hook\")])]";
+    let combatants = |gob: &str| {
+        format!(
+            "(id: \"shover\", stat_block: \"shover\", side: \"heroes\", position: (2, 2)),\
+             (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: {gob}, reacts: false)"
+        )
+    };
+    // Pushed east 3 cells, from (3, 2) to (6, 2).
+    let pushed = play(&source(
+        OPEN_MAP,
+        &combatants("(3, 2)"),
+        "Use(ability: \"shove\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        pushed.combatant("gob").expect("gob").position,
+        (6, 2),
+        "{}",
+        log_text(&pushed)
+    );
+    assert!(has(
+        &pushed,
+        "gob is pushed 3 cells from x 3, y 2 to x 6, y 2"
+    ));
+    // A wall at (5, 2) stops the push after one cell.
+    let wall = "(width: 12, height: 8, blocking: [(5, 2)])";
+    let stopped = play(&source(
+        wall,
+        &combatants("(3, 2)"),
+        "Use(ability: \"shove\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        stopped.combatant("gob").expect("gob").position,
+        (4, 2),
+        "{}",
+        log_text(&stopped)
+    );
+    // Pulled diagonally toward the shover, stopping next to it.
+    let pulled = play(&source(
+        OPEN_MAP,
+        &combatants("(5, 5)"),
+        "Use(ability: \"hook\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        pulled.combatant("gob").expect("gob").position,
+        (3, 3),
+        "{}",
+        log_text(&pulled)
+    );
+    // A move of 0 is a validation warning.
+    let zero = extra.replace("Push(3)", "Push(0)");
+    let found = problems(&source(OPEN_MAP, &combatants("(3, 2)"), "", &zero));
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("a move of 0 or less does nothing")),
+        "{found:?}"
+    );
+}
+
+/// Seed 004, 1.8: "your Reaction Ability will start and take effect after the start of the
+/// triggering Ability, but before the triggering Ability's Test and effects. In this way, you
+/// can sometimes escape an Ability".
+#[test]
+fn a_reaction_that_moves_away_escapes_the_ability() {
+    let extra = "abilities: [(id: \"tumble\", name: \"Tumble\", time: Reaction, \
+         target: (kinds: [Myself]), \
+         triggers: [StartsAbility(enemy: true, effect: Some(Damage), targeting_me: true)], \
+         effects: [Control], outcomes: (mixed: [Shift(2)]))],\n\
+         creatures: [(id: \"acrobat\", name: \"Acrobat\", health: 9, abilities: [(id: \"tumble\")])]";
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (2, 2)),\
+         (id: \"acro\", stat_block: \"acrobat\", side: \"heroes\", position: (3, 2))";
+    let run = play(&source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"melee_attack\", targets: [\"acro\"])",
+        extra,
+    ));
+    let acro = run.combatant("acro").expect("acro");
+    assert_eq!(acro.position, (5, 2), "{}", log_text(&run));
+    assert_eq!(
+        acro.health,
+        9,
+        "the attack found no target: {}",
+        log_text(&run)
+    );
+    assert!(
+        has(&run, "acro moves 2 cells from x 3, y 2 to x 5, y 2"),
+        "{}",
+        log_text(&run)
+    );
+    assert!(
+        has(&run, "Melee Attack has no valid targets"),
+        "{}",
+        log_text(&run)
+    );
+}
+
+/// Seed 004, 1.8: "The Climber Ability is a Passive that always provides you with the ability to
+/// Climb." A climber's move crosses a full-height wall; a climb on a non-Passive is a warning.
+#[test]
+fn climber_crosses_a_full_height_wall() {
+    let extra = "abilities: [(id: \"climber\", name: \"Climber\", time: Passive, climb: true)],\n\
+         creatures: [(id: \"climbing_bob\", name: \"Climbing Bob\", health: 10, \
+          abilities: [(id: \"climber\")])]";
+    let wall = "(width: 12, height: 8, blocking: [(4, 1), (4, 2), (4, 3)])";
+    let combatants = "(id: \"bob\", stat_block: \"climbing_bob\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (10, 6), reacts: false)";
+    let run = play(&source(wall, combatants, "Move((6, 2))", extra));
+    assert_eq!(
+        run.combatant("bob").expect("bob").position,
+        (6, 2),
+        "{}",
+        log_text(&run)
+    );
+    // Never ending inside the wall.
+    let into = play(&source(wall, combatants, "Move((4, 2))", extra));
+    assert_eq!(into.combatant("bob").expect("bob").position, (2, 2));
+    let action = extra.replace("time: Passive", "time: Action");
+    let found = problems(&source(wall, combatants, "", &action));
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("only a Passive grants Climb")),
+        "{found:?}"
+    );
+}

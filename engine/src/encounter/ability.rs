@@ -79,6 +79,10 @@ pub struct AbilityDef {
     /// Always-on modifiers of a Passive ability (`{"Grit": 1}`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passive_stats: Vec<(String, i32)>,
+    /// A Passive that lets its bearer Climb (the seed's Climber): its moves may cross
+    /// full-height walls, though never end inside one.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub climb: bool,
     /// Full description, for the sheet.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
@@ -464,6 +468,14 @@ pub enum Effect {
     GainResource(String, i32),
     /// A sustained effect with no mechanical part (an illusion), shown in the log.
     Note(String),
+    /// Each target moves up to this many cells straight away from the user, stopping at a wall,
+    /// the map's edge or another creature.
+    Push(i32),
+    /// Each target moves up to this many cells straight toward the user, stopping next to it.
+    Pull(i32),
+    /// The user moves up to this many cells straight away from the creature whose act
+    /// triggered it (a Reaction that escapes an Ability), else from its nearest enemy.
+    Shift(i32),
 }
 
 /// When a Prepared ability expires.

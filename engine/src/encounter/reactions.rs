@@ -94,7 +94,9 @@ impl EncounterRun {
                 cause: at,
                 wards: Vec::new(),
             };
+            let outer_source = std::mem::replace(&mut self.reacting_to, source);
             let r = self.resolve(reactor, &def, &known, &pending, at, depth + 1);
+            self.reacting_to = outer_source;
             self.acting = outer;
             delayed |= r.delay;
         }

@@ -97,6 +97,9 @@ pub struct EncounterRun {
     pub(super) guard: LoopGuard,
     /// The state right after each log entry, when the sandbox keeps them.
     pub(super) moments: Moments<StateView>,
+    /// The creature whose act the Reaction being resolved answers (a `Shift` moves away from
+    /// it).
+    pub(super) reacting_to: Option<usize>,
     /// How each side is played once the policies decide (naive unless started `with_table`).
     pub(super) table: Table,
     /// Band chances by (modifier, net Advantages), computed once per run for the policies.
@@ -219,6 +222,7 @@ impl EncounterRun {
             acting: None,
             guard: LoopGuard::new(),
             moments,
+            reacting_to: None,
             table: Table::NAIVE,
             chances: RefCell::new(BTreeMap::new()),
         };
@@ -441,8 +445,9 @@ impl EncounterRun {
             Some("no Beats left".to_owned())
         } else if !self.map.contains(cell) || self.map.blocks(cell) {
             Some(format!("{} is off the map or blocked", cell_words(cell)))
-        } else if !self.map.clear_line(from, cell) {
-            // A blocking cell is a full-height wall: a straight move cannot pass it.
+        } else if !self.climbs(who) && !self.map.clear_line(from, cell) {
+            // A blocking cell is a full-height wall: a straight move cannot pass it, unless the
+            // creature can Climb.
             Some(format!(
                 "a wall stands between {} and {}",
                 cell_words(from),
@@ -509,6 +514,16 @@ impl EncounterRun {
             format!("{id} spends a Beat and gets behind cover"),
             None,
         );
+    }
+
+    /// Whether `who` can Climb (a Passive with `climb`, like the seed's Climber, on its sheet).
+    pub(super) fn climbs(&self, who: usize) -> bool {
+        self.combatants[who].block.abilities.iter().any(|k| {
+            self.content
+                .abilities
+                .get(&k.id)
+                .is_some_and(|d| d.time == AbilityTime::Passive && d.climb)
+        })
     }
 
     /// An ability as `who` has it (Flavors and Upgrades applied), with its sheet entry.

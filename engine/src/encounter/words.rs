@@ -290,6 +290,18 @@ pub fn effect_words(e: &Effect, content: &EncounterContent) -> String {
         }
         Effect::GainResource(name, n) => format!("the user gains {n} {name}"),
         Effect::Note(text) => text.clone(),
+        Effect::Push(n) => format!(
+            "each target is pushed up to {} straight away from the user",
+            count(*n, "cell", "cells")
+        ),
+        Effect::Pull(n) => format!(
+            "each target is pulled up to {} straight toward the user",
+            count(*n, "cell", "cells")
+        ),
+        Effect::Shift(n) => format!(
+            "the user moves up to {} straight away from the creature that triggered it",
+            count(*n, "cell", "cells")
+        ),
     }
 }
 
