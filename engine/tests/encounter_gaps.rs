@@ -533,3 +533,108 @@ fn climber_crosses_a_full_height_wall() {
         "{found:?}"
     );
 }
+
+// ---------- Triggers: turn start and end, ally attacked, creature approaches ----------
+
+/// Seed 004, 1.8: "Reaction Triggers describe the events that will allow you to start a
+/// Reaction Ability." The start and the end of the bearer's own turn are such events.
+#[test]
+fn turn_start_and_end_triggers_answer_the_bearers_own_turn() {
+    let extra = "abilities: [\
+         (id: \"rally\", name: \"Rally\", time: FreeReaction, target: (kinds: [Myself]), \
+          triggers: [TurnStarts], outcomes: (mixed: [GainResource(\"Grit Point\", 1)])),\
+         (id: \"brood\", name: \"Brood\", time: FreeReaction, target: (kinds: [Myself]), \
+          triggers: [TurnEnds], outcomes: (mixed: [Note(\"broods darkly\")]))],\n\
+         creatures: [(id: \"captain\", name: \"Captain\", health: 9, \
+          abilities: [(id: \"rally\"), (id: \"brood\")])]";
+    let combatants = "(id: \"cap\", stat_block: \"captain\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (9, 6), reacts: false)";
+    let run = play(&source(OPEN_MAP, combatants, "EndTurn, EndTurn", extra));
+    let lines: Vec<&str> = run.log().iter().map(|e| e.text.as_str()).collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no `{needle}` in\n{}", lines.join("\n")))
+    };
+    assert_eq!(at("cap answers with Rally"), at("cap's turn begins") + 1);
+    assert!(at("cap gains 1 Grit Point") > at("cap answers with Rally"));
+    assert_eq!(at("cap answers with Brood"), at("cap's turn ends") + 1);
+    // Only its own turns: the goblin's turn start is not answered.
+    let count = |needle: &str| lines.iter().filter(|l| l.contains(needle)).count();
+    assert!(count("gob's turn begins") > 0);
+    assert_eq!(count("answers with Rally"), count("cap's turn begins"));
+    assert_eq!(
+        run.combatant("cap").expect("cap").resources["Grit Point"],
+        i32::try_from(count("cap's turn begins")).expect("small")
+    );
+}
+
+/// Seed 004, 1.8: "When a Reaction's Trigger occurs, you can then immediately spend a Beat to
+/// start the Reaction, regardless of who's Turn it is." An enemy attacking an ally is such a
+/// Trigger; the Reaction aims at the attacker.
+#[test]
+fn ally_attacked_trigger_answers_an_attack_on_a_friend() {
+    let extra = "abilities: [(id: \"interpose\", name: \"Interpose\", time: Reaction, \
+         triggers: [AllyAttacked], \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+         effects: [Damage], outcomes: (low: [Damage(amount: 1)], mixed: [Damage(amount: 1)], \
+         high: [Damage(amount: 1)]))],\n\
+         creatures: [(id: \"guardian\", name: \"Guardian\", health: 9, \
+          abilities: [(id: \"interpose\")])]";
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (3, 2), reacts: false),\
+         (id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (4, 2), reacts: false),\
+         (id: \"guard\", stat_block: \"guardian\", side: \"heroes\", position: (3, 3))";
+    let script = |t: &str| format!("Use(ability: \"melee_attack\", targets: [\"{t}\"])");
+    let on_bob = play(&source(OPEN_MAP, combatants, &script("bob"), extra));
+    assert!(
+        has(&on_bob, "guard spends a Beat and answers with Interpose"),
+        "{}",
+        log_text(&on_bob)
+    );
+    assert!(has(&on_bob, "gob takes 1 damage"), "{}", log_text(&on_bob));
+    // An attack on the guardian itself is not an ally attacked.
+    let on_guard = play(&source(OPEN_MAP, combatants, &script("guard"), extra));
+    assert!(
+        !has(&on_guard, "answers with Interpose"),
+        "{}",
+        log_text(&on_guard)
+    );
+}
+
+/// Seed 004, 1.8: "Reaction Triggers describe the events that will allow you to start a
+/// Reaction Ability." A creature approaching is such an event: an enemy's own move that ends
+/// within the Distance, having started farther; the Reaction aims at the mover.
+#[test]
+fn approach_trigger_answers_an_enemy_moving_close() {
+    let extra = "abilities: [(id: \"overwatch\", name: \"Overwatch\", time: FreeReaction, \
+         triggers: [Approaches(Spearing)], \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+         effects: [Damage], outcomes: (low: [Damage(amount: 2)], mixed: [Damage(amount: 2)], \
+         high: [Damage(amount: 2)]))],\n\
+         creatures: [(id: \"sentry\", name: \"Sentry\", health: 9, \
+          abilities: [(id: \"overwatch\")])]";
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (8, 2)),\
+         (id: \"sentry\", stat_block: \"sentry\", side: \"heroes\", position: (2, 2))";
+    // Within 2u of the sentry: answered, the goblin takes 2.
+    let close = play(&source(OPEN_MAP, combatants, "Move((4, 2))", extra));
+    assert!(
+        has(&close, "sentry answers with Overwatch"),
+        "{}",
+        log_text(&close)
+    );
+    assert_eq!(
+        close.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&close)
+    );
+    // A move that stays farther than 2u is not an approach.
+    let far = play(&source(OPEN_MAP, combatants, "Move((5, 2))", extra));
+    assert!(!has(&far, "answers with Overwatch"), "{}", log_text(&far));
+    // Already close: moving about within 2u is no approach.
+    let near = combatants.replace("position: (8, 2)", "position: (4, 2)");
+    let shuffle = play(&source(OPEN_MAP, &near, "Move((4, 3))", extra));
+    assert!(has(&shuffle, "gob spends a Beat and moves"), "{}", log_text(&shuffle));
+    assert!(!has(&shuffle, "answers with Overwatch"), "{}", log_text(&shuffle));
+}

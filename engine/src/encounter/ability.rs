@@ -323,6 +323,16 @@ pub enum ReactionTrigger {
     Drops,
     /// A creature on this side (seen from the reacting creature) drops to 0 health.
     DropsOn(TargetSide),
+    /// The reacting creature's own turn starts (after its Beats come back).
+    TurnStarts,
+    /// The reacting creature's own turn ends (before its Fleeting stacks go).
+    TurnEnds,
+    /// An enemy starts a damaging ability that targets one of the reacting creature's allies
+    /// (not the reacting creature itself); a Reaction aiming at creatures aims at the attacker.
+    AllyAttacked,
+    /// An enemy's own move ends within this Distance of the reacting creature, having started
+    /// farther away; a Reaction aiming at creatures aims at the mover.
+    Approaches(Distance),
 }
 
 /// A condition checked on the user (and its target, where it makes sense).

@@ -1,9 +1,10 @@
 //! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
 
-use super::ability::{AbilityTime, ReactionTrigger, TargetKind, TargetSide};
+use super::ability::{AbilityTime, EffectKind, ReactionTrigger, TargetKind, TargetSide};
 use super::resolve::TriggerEvent;
 use super::run::EncounterRun;
 use super::run::Policy;
+use super::space::distance;
 use super::state::{LogKind, PendingAbility};
 
 impl EncounterRun {
@@ -31,6 +32,7 @@ impl EncounterRun {
                 TriggerEvent::Starts { user, .. } if user == reactor => continue,
                 TriggerEvent::Starts { user, .. } => Some(user),
                 TriggerEvent::Damaged { by, .. } if by != reactor => Some(by),
+                TriggerEvent::Moved { who, .. } if who != reactor => Some(who),
                 _ => None,
             };
             // Prepared abilities first: they are there to be used and they expire anyway.
@@ -123,6 +125,23 @@ impl EncounterRun {
                     && (!targeting_me || targets.contains(&reactor))
             }
             (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. }) => who == reactor,
+            (ReactionTrigger::TurnStarts, TriggerEvent::TurnStarts { who })
+            | (ReactionTrigger::TurnEnds, TriggerEvent::TurnEnds { who }) => who == reactor,
+            (ReactionTrigger::AllyAttacked, TriggerEvent::Starts { user, def, targets }) => {
+                let side = &self.combatants[reactor].side;
+                &self.combatants[user].side != side
+                    && def.effects.contains(&EffectKind::Damage)
+                    && targets
+                        .iter()
+                        .any(|t| *t != reactor && &self.combatants[*t].side == side)
+            }
+            (ReactionTrigger::Approaches(d), TriggerEvent::Moved { who, from }) => {
+                let (mover, me) = (&self.combatants[who], &self.combatants[reactor]);
+                let reach = d.units();
+                mover.side != me.side
+                    && distance(mover.position, me.position) <= reach
+                    && distance(from, me.position) > reach
+            }
             (ReactionTrigger::Drops, TriggerEvent::Drops { .. }) => true,
             (ReactionTrigger::DropsOn(side), TriggerEvent::Drops { who }) => {
                 let same = self.combatants[who].side == self.combatants[reactor].side;

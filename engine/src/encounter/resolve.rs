@@ -4,7 +4,7 @@
 use super::ability::{AbilityDef, AbilityTime, Condition, Effect, Expiry, TestStatus};
 use super::dice::Band;
 use super::run::EncounterRun;
-use super::space::{ShapePlacement, cell_words, origin_allowed};
+use super::space::{Cell, ShapePlacement, cell_words, origin_allowed};
 use super::state::{ConcentrationEffect, LogKind, PendingAbility};
 use super::words::{condition_words, shape_name};
 use crate::model::KnownAbility;
@@ -22,6 +22,12 @@ pub(super) enum TriggerEvent<'a> {
     Damaged { who: usize, by: usize },
     /// `who` dropped.
     Drops { who: usize },
+    /// `who`'s turn started.
+    TurnStarts { who: usize },
+    /// `who`'s turn is ending.
+    TurnEnds { who: usize },
+    /// `who` moved itself from `from`.
+    Moved { who: usize, from: Cell },
 }
 
 /// What a resolved ability asks of its trigger.

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::ability::{AbilityDef, AbilityTime};
 use super::dice::{BandChances, DiceRule, DiceSource};
 use super::file::{Encounter, EncounterContent, ScriptAction};
+use super::resolve::TriggerEvent;
 use super::space::{Cell, GridMap, cell_words, distance};
 use super::state::{
     Combatant, CombatantView, EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, Stacks,
@@ -482,7 +483,7 @@ impl EncounterRun {
         c.beats -= 1;
         c.position = cell;
         c.in_cover = false;
-        self.push(
+        let at = self.push(
             LogKind::Move,
             Some(who),
             format!(
@@ -492,6 +493,7 @@ impl EncounterRun {
             ),
             None,
         );
+        self.reaction_window(TriggerEvent::Moved { who, from }, at, 0);
         true
     }
 

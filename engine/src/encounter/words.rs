@@ -174,6 +174,14 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
         }
         ReactionTrigger::DropsOn(TargetSide::Ally) => "when an ally drops".to_owned(),
         ReactionTrigger::DropsOn(TargetSide::Enemy) => "when an enemy drops".to_owned(),
+        ReactionTrigger::TurnStarts => "when its turn starts".to_owned(),
+        ReactionTrigger::TurnEnds => "when its turn ends".to_owned(),
+        ReactionTrigger::AllyAttacked => {
+            "when an enemy starts a damage ability that targets one of its allies".to_owned()
+        }
+        ReactionTrigger::Approaches(d) => {
+            format!("when an enemy moves to within {} of it", distance_words(*d))
+        }
     }
 }
 
