@@ -635,6 +635,14 @@ fn approach_trigger_answers_an_enemy_moving_close() {
     // Already close: moving about within 2u is no approach.
     let near = combatants.replace("position: (8, 2)", "position: (4, 2)");
     let shuffle = play(&source(OPEN_MAP, &near, "Move((4, 3))", extra));
-    assert!(has(&shuffle, "gob spends a Beat and moves"), "{}", log_text(&shuffle));
-    assert!(!has(&shuffle, "answers with Overwatch"), "{}", log_text(&shuffle));
+    assert!(
+        has(&shuffle, "gob spends a Beat and moves"),
+        "{}",
+        log_text(&shuffle)
+    );
+    assert!(
+        !has(&shuffle, "answers with Overwatch"),
+        "{}",
+        log_text(&shuffle)
+    );
 }

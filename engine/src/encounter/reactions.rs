@@ -124,8 +124,8 @@ impl EncounterRun {
                     && effect.is_none_or(|e| def.effects.contains(&e))
                     && (!targeting_me || targets.contains(&reactor))
             }
-            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. }) => who == reactor,
-            (ReactionTrigger::TurnStarts, TriggerEvent::TurnStarts { who })
+            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. })
+            | (ReactionTrigger::TurnStarts, TriggerEvent::TurnStarts { who })
             | (ReactionTrigger::TurnEnds, TriggerEvent::TurnEnds { who }) => who == reactor,
             (ReactionTrigger::AllyAttacked, TriggerEvent::Starts { user, def, targets }) => {
                 let side = &self.combatants[reactor].side;
