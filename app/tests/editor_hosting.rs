@@ -346,7 +346,9 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     click_topmost(&mut harness, "Give status");
     harness.get_by_label_contains("Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn)");
 
-    // The next creature's turn.
+    // goblin_1 spends a Beat; then the next creature's turn.
+    click_topmost(&mut harness, "Spend a Beat");
+    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
     click_topmost(&mut harness, "End turn");
     harness.get_by_label_contains("Round 1: bob's turn");
     assert!(
@@ -355,9 +357,11 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
             .is_none()
     );
 
-    // Undo: the turn, the status, the damage, one click each.
+    // Undo: the turn, the Beat, the status, the damage, one click each.
     click_topmost(&mut harness, "Undo table action");
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    click_topmost(&mut harness, "Undo table action");
+    harness.get_by_label_contains("Round 1: goblin_1's turn, 2 Beats left");
     click_topmost(&mut harness, "Undo table action");
     assert!(harness.query_by_label_contains("Vulnerable ×").is_none());
     click_topmost(&mut harness, "Undo table action");

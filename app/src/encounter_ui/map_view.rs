@@ -70,6 +70,8 @@ pub enum MapAction {
 pub struct MapView {
     /// Zoom factor (1 = 36 points a cell).
     pub zoom: f32,
+    /// Only looked at (the player window): no hint about clicking and dragging.
+    pub look_only: bool,
     dragging: Option<(String, Pos2)>,
 }
 
@@ -189,11 +191,17 @@ impl MapView {
                 }
                 let under = hovered.and_then(|c| tokens.iter().find(|t| t.position == c));
                 match under {
-                    Some(t) => response.on_hover_text(&t.detail),
-                    None => response.on_hover_text(
-                        "Click a token to select it; click a cell to place the selected combatant or paint; drag a token to move it",
-                    ),
-                };
+                    Some(t) => {
+                        response.on_hover_text(&t.detail);
+                    }
+                    // The players' map is only looked at: no hint about clicking.
+                    None if self.look_only => {}
+                    None => {
+                        response.on_hover_text(
+                            "Click a token to select it; click a cell to place the selected combatant or paint; drag a token to move it",
+                        );
+                    }
+                }
             });
         actions
     }

@@ -226,7 +226,7 @@ impl EncounterEditor {
                 let mut table_commands = Vec::new();
                 egui::Panel::right(ui.id().with("encounter_table"))
                     .resizable(true)
-                    .default_size(460.0)
+                    .default_size(400.0)
                     .show(ui, |ui| {
                         egui::ScrollArea::vertical()
                             .id_salt("encounter_table_scroll")

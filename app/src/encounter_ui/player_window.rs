@@ -146,6 +146,7 @@ fn players_ui(
         let w = enc.map.width.max(1) as f32 * BASE_CELL;
         let h = enc.map.height.max(1) as f32 * BASE_CELL;
         map_view.zoom = (space.x / w).min(space.y / h).clamp(0.4, 2.5);
+        map_view.look_only = true;
         let tokens = player_tokens(run);
         // The players' map is for looking: its clicks are not acted on.
         map_view.ui(ui, &enc.map, &tokens, None, None, false);

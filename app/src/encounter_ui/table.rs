@@ -342,6 +342,15 @@ impl TableControls {
                 .current()
                 .map_or(String::new(), |i| run.combatants[i].id.clone());
             if ui
+                .button("Spend a Beat")
+                .on_hover_text(format!(
+                    "{whose} spends a Beat on what the table played (a move, an Action)"
+                ))
+                .clicked()
+            {
+                commands.push(TableCommand::Apply(TableAction::SpendBeat));
+            }
+            if ui
                 .button("End turn")
                 .on_hover_text(format!(
                     "{whose}'s turn ends (Fleeting stacks go) and the next standing creature's begins"
@@ -391,8 +400,9 @@ impl TableControls {
         let selected = self.target.as_deref() == Some(c.id.as_str());
         let mark = if acting { "▶ " } else { "" };
         let down = if c.standing() { "" } else { " (dropped)" };
+        let beats = if c.beats == 1 { "Beat" } else { "Beats" };
         let text = format!(
-            "{mark}{}: {}/{} health, {} Beats{down}",
+            "{mark}{}: {}/{} health, {} {beats}{down}",
             c.id, c.health, c.max_health, c.beats
         );
         if ui
@@ -442,8 +452,9 @@ fn heading(ui: &mut Ui, run: &EncounterRun) {
         ),
         (None, Some(i)) => {
             let c = &run.combatants[i];
+            let beats = if c.beats == 1 { "Beat" } else { "Beats" };
             format!(
-                "Round {}: {}'s turn, {} Beats left",
+                "Round {}: {}'s turn, {} {beats} left",
                 run.round(),
                 c.id,
                 c.beats

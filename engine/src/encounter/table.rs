@@ -46,6 +46,9 @@ pub enum TableAction {
         /// Stacks gained (at least 1).
         stacks: u32,
     },
+    /// The creature whose turn it is spends a Beat (on what the table played: a move, an
+    /// Action resolved at the table).
+    SpendBeat,
     /// The creature whose turn it is ends its turn; the next standing creature's turn begins.
     EndTurn,
 }
@@ -68,6 +71,9 @@ pub enum TableError {
     /// An amount or a number of stacks of zero.
     #[error("nothing to apply: the amount is 0")]
     Nothing,
+    /// The creature whose turn it is has no Beats left.
+    #[error("{0} has no Beats left")]
+    NoBeats(String),
     /// The encounter is over.
     #[error("the encounter is over")]
     Over,
@@ -92,6 +98,7 @@ impl TableAction {
                 status,
                 stacks,
             } => format!("The GM gives {target} {stacks} stack(s) of {status}"),
+            Self::SpendBeat => "The GM spends a Beat".to_owned(),
             Self::EndTurn => "The GM ends the turn".to_owned(),
         }
     }
@@ -127,6 +134,13 @@ impl EncounterRun {
                 }
                 Some(i)
             }
+            TableAction::SpendBeat => {
+                let i = self.current().ok_or(TableError::Over)?;
+                if self.combatants[i].beats == 0 {
+                    return Err(TableError::NoBeats(self.combatants[i].id.clone()));
+                }
+                Some(i)
+            }
             TableAction::EndTurn => None,
         };
         match action {
@@ -154,6 +168,12 @@ impl EncounterRun {
             }
             (TableAction::Status { status, stacks, .. }, Some(t)) => {
                 self.gain_status(t, status, *stacks, at);
+            }
+            (TableAction::SpendBeat, Some(t)) => {
+                let c = &mut self.combatants[t];
+                c.beats -= 1;
+                let text = format!("{} spends a Beat ({} left)", c.id, c.beats);
+                self.push(LogKind::Beats, Some(t), text, Some(at));
             }
             _ => self.end_turn(),
         }
@@ -325,6 +345,25 @@ mod tests {
         s.apply(TableAction::EndTurn).unwrap();
         assert_eq!(who(&s, "bob").stacks("Vulnerable"), 1);
         assert_eq!(s.run().current(), s.run().index_of("goblin_2"));
+    }
+
+    #[test]
+    fn spending_beats_stops_at_zero_and_the_next_turn_refills_them() {
+        let (content, enc) = ambush();
+        let mut s = TableSession::new(&content, &enc, 0).unwrap();
+        let full = who(&s, "goblin_1").block.beats;
+        for left in (0..full).rev() {
+            s.apply(TableAction::SpendBeat).unwrap();
+            assert_eq!(who(&s, "goblin_1").beats, left);
+        }
+        assert_eq!(
+            s.apply(TableAction::SpendBeat),
+            Err(TableError::NoBeats("goblin_1".into()))
+        );
+        assert_eq!(last_lines(&s, 1)[0], "goblin_1 spends a Beat (0 left)");
+        s.apply(TableAction::EndTurn).unwrap();
+        let b = who(&s, "bob");
+        assert_eq!(b.beats, b.block.beats);
     }
 
     #[test]

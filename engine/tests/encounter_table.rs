@@ -1,0 +1,144 @@
+//! Table mode's GM-control API (`encounter::table`): the GM's actions go through the engine's
+//! rules, open no automatic Reaction window, and any sequence of them keeps the engine sound
+//! and undoes exactly.
+
+mod encounter_common;
+
+use encounter_common::pack_dir;
+use proptest::prelude::*;
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::encounter::{
+    Encounter, EncounterContent, TableAction, TableSession, load, load_source,
+};
+
+/// Bob beside a Bramble whose Free Reaction Thorns answers taking damage.
+const THORNS: &str = "Encounter(name: \"thorns\", pack: Some(\"tabletop\"), map: (width: 8, height: 6),\n\
+     combatants: [(id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (2, 2)),\
+       (id: \"bramble\", stat_block: \"bramble\", side: \"foes\", position: (3, 2))],\n\
+     abilities: [(id: \"thorns\", name: \"Thorns\", time: FreeReaction, triggers: [TakesDamage], \
+       target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+       effects: [Damage], outcomes: (mixed: [Damage(amount: 1)]))],\n\
+     creatures: [(id: \"bramble\", name: \"Bramble\", health: 9, abilities: [(id: \"thorns\")])])";
+
+fn inline(src: &str) -> (EncounterContent, Encounter) {
+    let mut diags = Diagnostics::new();
+    let (enc, content) =
+        load_source(src, &pack_dir().join("inline_test.ron"), &mut diags).expect("loads");
+    assert!(diags.is_empty(), "{diags:?}");
+    (content, enc)
+}
+
+/// Seed 004, 1.8: a Reaction is the creature's choice in answer to a Trigger; at the table the
+/// GM makes it, so damage the GM applies opens no automatic Reaction window.
+#[test]
+fn gm_damage_opens_no_reaction_window() {
+    let (content, enc) = inline(THORNS);
+    let mut session = TableSession::new(&content, &enc, 1).expect("starts");
+    let bob = session.run().combatant("bob").expect("bob").health;
+    session
+        .apply(TableAction::Damage {
+            target: "bramble".into(),
+            amount: 2,
+            kind: None,
+        })
+        .expect("applies");
+    let log: Vec<&str> = session
+        .run()
+        .log()
+        .iter()
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        log.iter().any(|l| l.starts_with("bramble takes 2 damage")),
+        "{log:?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("answers")), "{log:?}");
+    assert_eq!(session.run().combatant("bob").expect("bob").health, bob);
+}
+
+fn ambush() -> (EncounterContent, Encounter) {
+    let mut diags = Diagnostics::new();
+    let (enc, content) =
+        load(&pack_dir().join("goblin_ambush.ron"), &mut diags).expect("the starter ambush");
+    (content, enc)
+}
+
+const WHO: [&str; 7] = [
+    "bob", "alice", "goblin_1", "goblin_2", "archer", "skeleton", "nobody",
+];
+const STATUSES: [&str; 5] = [
+    "Strained",
+    "Vulnerable",
+    "Exhausted",
+    "Concentrating",
+    "Sleepy",
+];
+
+fn table_action() -> impl Strategy<Value = TableAction> {
+    let target = (0..WHO.len()).prop_map(|i| WHO[i].to_owned());
+    prop_oneof![
+        (
+            target.clone(),
+            0u32..12,
+            prop::option::of("[A-Z][a-z]{0,5}")
+        )
+            .prop_map(|(target, amount, kind)| TableAction::Damage {
+                target,
+                amount,
+                kind
+            }),
+        (target.clone(), 0u32..12)
+            .prop_map(|(target, amount)| TableAction::Heal { target, amount }),
+        (target, 0..STATUSES.len(), 0u32..4).prop_map(|(target, s, stacks)| {
+            TableAction::Status {
+                target,
+                status: STATUSES[s].to_owned(),
+                stacks,
+            }
+        }),
+        Just(TableAction::SpendBeat),
+        Just(TableAction::EndTurn),
+        Just(TableAction::EndTurn),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any sequence of table actions: a refused one changes nothing, an accepted one is undone
+    /// exactly (state and log), health stays within 0..=max when it was, and after a turn
+    /// ends the creature whose turn it is stands (or the encounter is over).
+    #[test]
+    fn table_actions_keep_the_engine_sound_and_undo_exactly(
+        actions in proptest::collection::vec(table_action(), 1..40),
+        seed in 0u64..1000,
+    ) {
+        let (content, enc) = ambush();
+        let mut session = TableSession::new(&content, &enc, seed).expect("starts");
+        for action in actions {
+            let before_state = session.run().state();
+            let before_log = session.run().log().to_vec();
+            if session.apply(action.clone()).is_ok() {
+                let after_state = session.run().state();
+                let after_log = session.run().log().to_vec();
+                prop_assert_eq!(session.undo(), Some(action.clone()));
+                prop_assert_eq!(session.run().state(), before_state);
+                prop_assert_eq!(session.run().log(), before_log.as_slice());
+                session.apply(action.clone()).expect("accepted again from the same state");
+                prop_assert_eq!(session.run().state(), after_state);
+                prop_assert_eq!(session.run().log(), after_log.as_slice());
+            } else {
+                prop_assert_eq!(session.run().state(), before_state);
+                prop_assert_eq!(session.run().log(), before_log.as_slice());
+            }
+            let run = session.run();
+            for c in &run.combatants {
+                prop_assert!(c.health <= c.max_health, "{} above its maximum", c.id);
+            }
+            if action == TableAction::EndTurn && run.outcome().is_none() {
+                let now = run.current().expect("someone's turn");
+                prop_assert!(run.combatants[now].standing());
+            }
+        }
+    }
+}
