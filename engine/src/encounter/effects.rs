@@ -2,9 +2,10 @@
 
 use super::ability::{AbilityDef, Effect, Expiry};
 use super::dice::{Band, SaveMod, save_mod};
-use super::resolve::{Resolved, TriggerEvent};
+use super::resolve::Resolved;
 use super::run::EncounterRun;
 use super::space::{Cell, cell_words, distance};
+use super::state::TriggerEvent;
 use super::state::{LogKind, PreparedAbility};
 use super::words::{expiry_words, save_mod_words};
 

@@ -1,10 +1,10 @@
 //! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
 
 use super::ability::{AbilityTime, EffectKind, ReactionTrigger, TargetKind, TargetSide};
-use super::resolve::TriggerEvent;
 use super::run::EncounterRun;
 use super::run::Policy;
 use super::space::distance;
+use super::state::TriggerEvent;
 use super::state::{LogKind, PendingAbility};
 
 impl EncounterRun {

@@ -4,31 +4,10 @@
 use super::ability::{AbilityDef, AbilityTime, Condition, Effect, Expiry, TestStatus};
 use super::dice::Band;
 use super::run::EncounterRun;
-use super::space::{Cell, ShapePlacement, cell_words, origin_allowed};
-use super::state::{ConcentrationEffect, LogKind, PendingAbility};
+use super::space::{ShapePlacement, cell_words, origin_allowed};
+use super::state::{ConcentrationEffect, LogKind, PendingAbility, TriggerEvent};
 use super::words::{condition_words, shape_name};
 use crate::model::KnownAbility;
-
-/// What happened that Reactions may answer.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum TriggerEvent<'a> {
-    /// `user` started `def` against `targets`.
-    Starts {
-        user: usize,
-        def: &'a AbilityDef,
-        targets: &'a [usize],
-    },
-    /// `who` took damage from `by`'s ability.
-    Damaged { who: usize, by: usize },
-    /// `who` dropped.
-    Drops { who: usize },
-    /// `who`'s turn started.
-    TurnStarts { who: usize },
-    /// `who`'s turn is ending.
-    TurnEnds { who: usize },
-    /// `who` moved itself from `from`.
-    Moved { who: usize, from: Cell },
-}
 
 /// What a resolved ability asks of its trigger.
 #[derive(Debug, Clone, Copy, Default)]

@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::ability::{AbilityDef, AbilityTime};
 use super::dice::{BandChances, DiceRule, DiceSource};
 use super::file::{Encounter, EncounterContent, ScriptAction};
-use super::resolve::TriggerEvent;
 use super::space::{Cell, GridMap, cell_words, distance};
+use super::state::TriggerEvent;
 use super::state::{
     Combatant, CombatantView, EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, Stacks,
     StateView,

@@ -4,8 +4,8 @@
 //! out.
 
 use super::ability::Expiry;
-use super::resolve::TriggerEvent;
 use super::run::EncounterRun;
+use super::state::TriggerEvent;
 use super::state::{LogKind, Outcome};
 use crate::model::StatusKind;
 
