@@ -71,13 +71,53 @@ fn wait_for_comparison(
     harness: &mut Harness<'_, SigilforgeApp>,
 ) -> Option<sigilforge_engine::balance::AbReport> {
     for _ in 0..6_000 {
-        if let Some(report) = harness.state().balance_panel().ab.report() {
+        let ab = &harness.state().balance_panel().ab;
+        if let Some(report) = ab.report() {
             return Some(report.clone());
         }
+        assert!(ab.error.is_none(), "the comparison failed: {:?}", ab.error);
         std::thread::sleep(std::time::Duration::from_millis(10));
         harness.run();
     }
     None
+}
+
+/// An edit not saved: the strong card `plain_07` made fragile (life 1).
+fn make_strong_card_fragile(harness: &mut Harness<'_, SigilforgeApp>) {
+    let doc = harness.state().document().unwrap();
+    let addr = doc.card_addr("plain_07").unwrap();
+    let mut card = doc
+        .pack
+        .cards()
+        .find(|(_, c)| c.id == "plain_07")
+        .unwrap()
+        .1
+        .clone();
+    card.life = 1;
+    harness.state_mut().apply(EditCommand::SetCard {
+        addr,
+        card: Box::new(card),
+        field: "life".into(),
+    });
+    harness.run();
+}
+
+/// Runs `git` in `dir` with a fixed identity; `None` when git cannot be started.
+fn git(dir: &Path, args: &[&str]) -> Option<()> {
+    let status = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=Test",
+            "-c",
+            "user.email=test@example.invalid",
+        ])
+        .args(["-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .ok()?;
+    assert!(status.success(), "git {args:?} failed in {}", dir.display());
+    Some(())
 }
 
 /// The card ids in the table's order.
@@ -145,23 +185,7 @@ fn an_ab_after_an_edit_opens_a_flipped_game_at_the_first_difference() {
     pool_pack(dir.path(), 8);
     let mut harness = open_editor(dir.path());
     harness.state_mut().balance_panel_mut().config.runs = 1_000;
-    // An edit not saved: the strong card made fragile.
-    let doc = harness.state().document().unwrap();
-    let addr = doc.card_addr("plain_07").unwrap();
-    let mut card = doc
-        .pack
-        .cards()
-        .find(|(_, c)| c.id == "plain_07")
-        .unwrap()
-        .1
-        .clone();
-    card.life = 1;
-    harness.state_mut().apply(EditCommand::SetCard {
-        addr,
-        card: Box::new(card),
-        field: "life".into(),
-    });
-    harness.run();
+    make_strong_card_fragile(&mut harness);
     harness.get_by_label("Compare with saved").click();
     harness.run();
     let report = wait_for_comparison(&mut harness).expect("the comparison finished");
@@ -219,4 +243,42 @@ fn an_ab_against_a_folder_picked_in_the_dialog_compares_with_that_pack() {
     assert!(report.flipped > 0);
     harness.get_by_label_contains("vs as edited; edited: plain_07");
     harness.get_by_label_contains(&other.path().display().to_string());
+}
+
+#[test]
+fn an_ab_against_a_git_revision_shows_the_unsaved_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    pool_pack(dir.path(), 8);
+    // The pack committed in a repository of its own (the `git` the feature itself runs).
+    if git(dir.path(), &["init", "--quiet"]).is_none() {
+        println!("skipped: `git` cannot be run here, and comparing with a revision needs it");
+        return;
+    }
+    git(dir.path(), &["add", "."]).unwrap();
+    git(dir.path(), &["commit", "--quiet", "-m", "the pool"]).unwrap();
+    // Saved since the commit, not committed: `plain_03` hits harder. Only HEAD lacks it.
+    let cards = dir.path().join("cards.ron");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let text = text.replace("Plain 03\", attack: 2", "Plain 03\", attack: 3");
+    std::fs::write(&cards, text).unwrap();
+    let mut harness = open_editor(dir.path());
+    harness.state_mut().balance_panel_mut().config.runs = 1_000;
+    make_strong_card_fragile(&mut harness);
+    harness.get_by_label("Git revision").focus();
+    harness.run();
+    harness.get_by_label("Git revision").type_text("HEAD");
+    harness.run();
+    assert_eq!(harness.state().balance_panel().ab.revision, "HEAD");
+    harness.get_by_label("Compare with revision").click();
+    harness.run();
+    let report = wait_for_comparison(&mut harness).expect("the comparison finished");
+    assert_eq!(report.before_label, "git:HEAD");
+    assert_eq!(report.after_label, "as edited");
+    // The saved change and the unsaved edit both differ from HEAD.
+    assert_eq!(report.edited, ["plain_03", "plain_07"]);
+    // At HEAD the card is strong; as edited it is fragile: it wins less.
+    let weaker = report.cards.iter().find(|c| c.id == "plain_07").unwrap();
+    assert!(weaker.change < 0.0 && weaker.significant, "{weaker:?}");
+    assert!(report.flipped > 0);
+    harness.get_by_label_contains("git:HEAD vs as edited; edited: plain_03, plain_07");
 }

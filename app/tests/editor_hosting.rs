@@ -250,6 +250,54 @@ fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
     harness.get_by_label(&text);
 }
 
+#[test]
+fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
+    const FILE: &str = "encounters/goblin_ambush.ron";
+    const CREATURES: &str = "encounters/tabletop/creatures.ron";
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    // Not saved: the goblin's stat block (in the pack's library, not the encounter) gets ten
+    // times its health, typed in the file's text.
+    let text = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file(CREATURES)
+        .unwrap()
+        .source
+        .clone();
+    let goblin = text.find("id: \"goblin\"").unwrap();
+    let at = goblin + text[goblin..].find("health: 5,").unwrap();
+    let edited = format!(
+        "{}health: 50,{}",
+        &text[..at],
+        &text[at + "health: 5,".len()..]
+    );
+    harness.state_mut().apply(EditCommand::SetText {
+        file: CREATURES.into(),
+        text: edited,
+    });
+    harness.run();
+    assert!(harness.state().is_dirty());
+    open_goblin_ambush(&mut harness);
+    click_topmost(&mut harness, "Sandbox");
+    harness.state_mut().apply(EditCommand::EncounterSandbox {
+        file: FILE.into(),
+        command: EncounterSandboxCommand::Run(SandboxCommand::SetRuns(120)),
+    });
+    harness.run();
+    // The sandbox plays the stat block as edited.
+    let editor = harness.state_mut().hosted_encounter_editor(FILE);
+    let (_, content) = editor.sandbox.source().unwrap();
+    assert_eq!(content.creatures["goblin"].health, 50);
+    // As saved the goblins fall far sooner: the heroes win less as edited.
+    let report = compare_with_saved(&mut harness, FILE);
+    assert!(report.change < 0.0 && report.significant, "{report:?}");
+    assert!(report.flipped > 0);
+    harness.get_by_label(&change_text(&report));
+}
+
 /// Clicks "Compare with saved" and waits for the report (bounded in frames, not timed).
 fn compare_with_saved(harness: &mut Harness<'_, SigilforgeApp>, file: &str) -> EncounterAb {
     let before = encounter_ab(harness, file);
@@ -337,6 +385,14 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     harness.get_by_label_contains("The GM deals 3 Fire damage to bob");
     harness.get_by_label_contains(&format!("bob takes 3 Fire damage ({}/{max})", full - 3));
 
+    // bob's resource: gain 3 Dodge Points (Amount is still 3), spend them back.
+    click_topmost(&mut harness, "Gain");
+    harness.get_by_label_contains("Resources: Dodge Point 3");
+    click_topmost(&mut harness, "Spend");
+    harness.get_by_label_contains("Resources: Dodge Point 0");
+    click_topmost(&mut harness, "Spend");
+    harness.get_by_label_contains("Refused: bob has only 0 Dodge Point");
+
     // A status with its counter.
     harness.get_by_label("Status").click();
     harness.run();
@@ -357,13 +413,17 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
             .is_none()
     );
 
-    // Undo: the turn, the Beat, the status, the damage, one click each.
+    // Undo: the turn, the Beat, the status, the two resource changes, the damage.
     click_topmost(&mut harness, "Undo table action");
     harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
     click_topmost(&mut harness, "Undo table action");
     harness.get_by_label_contains("Round 1: goblin_1's turn, 2 Beats left");
     click_topmost(&mut harness, "Undo table action");
     assert!(harness.query_by_label_contains("Vulnerable ×").is_none());
+    click_topmost(&mut harness, "Undo table action");
+    harness.get_by_label_contains("Resources: Dodge Point 3");
+    click_topmost(&mut harness, "Undo table action");
+    harness.get_by_label_contains("Resources: Dodge Point 0");
     click_topmost(&mut harness, "Undo table action");
     assert_eq!(table_health(&mut harness, "bob"), (full, max));
     // The session is not the file: nothing was edited.
@@ -412,4 +472,30 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
     assert!(harness.query_by_label("Players: Goblin Ambush").is_none());
     assert_eq!(harness.get_all_by_label("Encounter map").count(), 1);
     harness.get_by_label_contains("Round 1: bob's turn");
+}
+
+#[test]
+fn table_log_is_saved_as_text_and_says_where() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush table log.txt");
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    click_topmost(&mut harness, "Apply damage");
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+    );
+    click_topmost(&mut harness, "Save table log…");
+    harness.run();
+    harness.run();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("goblin_1: The GM deals 1 damage to goblin_1"),
+        "{text}"
+    );
+    assert!(text.contains("goblin_1 takes 1 damage"), "{text}");
+    harness.get_by_label_contains("Table log written to");
+    // A record, not the encounter: nothing in the pack changed.
+    assert!(!harness.state().is_dirty());
 }

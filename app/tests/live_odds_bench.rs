@@ -1,6 +1,9 @@
 //! Live odds, measured on the real app (issue #16's speed targets: 10,000 battles re-run and
 //! drawn within 100 ms of an edit on 2 cores, UI frames under 8 ms meanwhile). A bench-style
-//! test: ignored, it prints what it measured and asserts behaviour only, never a time.
+//! test: ignored, it prints what it measured and asserts behaviour only, never a time. Each
+//! input event is its own frame, as in a window (the edit applies in the mouse release's or the
+//! key press's frame); the sum of an edit's input frames is printed too, which is what a
+//! kittest `click` followed by one `step` measures.
 //!
 //! ```text
 //! cargo test --release -p sigilforge --test live_odds_bench -- --ignored --nocapture
@@ -84,35 +87,65 @@ fn live_odds_latency_and_frame_times() {
         idle.push(start.elapsed());
     }
     let mut latencies = Vec::new();
-    // The frame that applies the edit, and the others while the odds are re-run.
-    let (mut applying, mut busy) = (Vec::new(), Vec::new());
+    // Each input event of an edit is a frame of its own, as a window gets them (kittest's
+    // `click` would run the pointer's move, press and release in one `step`): the frame whose
+    // event applies the edit, the next one (it draws the edited battle and validates), the
+    // edit's other input frames, and the frames while the odds are re-run.
+    let (mut applying, mut after, mut input, mut busy) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    // What the old measurement called the applying frame: every input event in one step.
+    let mut one_step = Vec::new();
     for edit in 0..EDITS {
         // An edit of the line-up: take a card out of it, then (the next edit) undo that.
-        let started = if edit % 2 == 0 {
+        // The events, and which of them applies the edit (a click on release, a key on press).
+        let (events, applies) = if edit % 2 == 0 {
             let card = harness
                 .query_all_by_label_contains(" ×")
                 .find_map(|n| n.accesskit_node().label())
                 .unwrap();
-            let node = harness.get_by_label(&card);
-            let started = Instant::now();
-            node.click();
-            started
+            let r = harness
+                .get_by_label(&card)
+                .accesskit_node()
+                .bounding_box()
+                .unwrap();
+            let pos = egui::pos2(r.x0.midpoint(r.x1) as f32, r.y0.midpoint(r.y1) as f32);
+            let button = |pressed| egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            };
+            (
+                vec![egui::Event::PointerMoved(pos), button(true), button(false)],
+                2,
+            )
         } else {
-            let started = Instant::now();
-            harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-            started
+            let key = |pressed| egui::Event::Key {
+                key: Key::Z,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::COMMAND,
+            };
+            (vec![key(true), key(false)], 0)
         };
+        let started = Instant::now();
+        // Every frame of this edit, in order, from its first input event.
+        let mut frames = Vec::new();
+        let inputs = events.len();
+        for event in events {
+            harness.event(event);
+            let frame = Instant::now();
+            harness.step();
+            frames.push(frame.elapsed());
+        }
+        one_step.push(frames.iter().sum());
         // Frames as the app asks for them while the odds run (a repaint 10 ms after each),
         // until one has drawn the new tally (no "Updating the odds" in it any more).
         let drawn = loop {
             let frame = Instant::now();
             harness.step();
-            let took = frame.elapsed();
-            if applying.len() == edit {
-                applying.push(took);
-            } else {
-                busy.push(took);
-            }
+            frames.push(frame.elapsed());
             let current = harness.state().sandbox_simulation().unwrap().is_current();
             if current && harness.query_by_label(UPDATING).is_none() {
                 break started.elapsed();
@@ -123,6 +156,14 @@ fn live_odds_latency_and_frame_times() {
             );
             std::thread::sleep(Duration::from_millis(10));
         };
+        for (i, took) in frames.into_iter().enumerate() {
+            match i {
+                _ if i == applies => applying.push(took),
+                _ if i == applies + 1 => after.push(took),
+                _ if i < inputs => input.push(took),
+                _ => busy.push(took),
+            }
+        }
         latencies.push(drawn);
         // Behaviour, not time: the tally drawn is the one of the battle as edited.
         let setup = harness.state().sandbox_battle().unwrap().battle_setup();
@@ -133,9 +174,16 @@ fn live_odds_latency_and_frame_times() {
             "edit {edit}"
         );
     }
-    idle.sort();
-    applying.sort();
-    busy.sort();
+    for frames in [
+        &mut idle,
+        &mut applying,
+        &mut after,
+        &mut input,
+        &mut busy,
+        &mut one_step,
+    ] {
+        frames.sort();
+    }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
@@ -148,7 +196,10 @@ fn live_odds_latency_and_frame_times() {
     for (name, frames) in [
         ("idle", &idle),
         ("applying the edit", &applying),
+        ("right after the edit", &after),
+        ("other input events", &input),
         ("while the odds re-run", &busy),
+        ("an edit's input events in one step", &one_step),
     ] {
         println!(
             "  frames {name}: {} frames, median {:.2} ms, p95 {:.2} ms, max {:.2} ms",

@@ -66,6 +66,7 @@ fn ambush() -> (EncounterContent, Encounter) {
 const WHO: [&str; 7] = [
     "bob", "alice", "goblin_1", "goblin_2", "archer", "skeleton", "nobody",
 ];
+const RESOURCES: [&str; 3] = ["Dodge Point", "Focus Point", "Mana"];
 const STATUSES: [&str; 5] = [
     "Strained",
     "Vulnerable",
@@ -94,6 +95,13 @@ fn table_action() -> impl Strategy<Value = TableAction> {
                 target,
                 status: STATUSES[s].to_owned(),
                 stacks,
+            }
+        }),
+        (0..WHO.len(), 0..RESOURCES.len(), -3i32..4).prop_map(|(w, r, change)| {
+            TableAction::Resource {
+                target: WHO[w].to_owned(),
+                resource: RESOURCES[r].to_owned(),
+                change,
             }
         }),
         Just(TableAction::SpendBeat),
@@ -134,6 +142,7 @@ proptest! {
             let run = session.run();
             for c in &run.combatants {
                 prop_assert!(c.health <= c.max_health, "{} above its maximum", c.id);
+                prop_assert!(c.resources.values().all(|n| *n >= 0), "{} below 0", c.id);
             }
             if action == TableAction::EndTurn && run.outcome().is_none() {
                 let now = run.current().expect("someone's turn");

@@ -396,18 +396,23 @@ impl SigilforgeApp {
         }
     }
 
+    /// Validation that has come due, at the start of a frame so the frame draws its problems.
+    fn due_validation(&mut self) {
+        if self.revalidate_at.is_some_and(|at| Instant::now() >= at) {
+            self.validate_pending();
+        }
+    }
+
     /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
     /// repaint only when it has something due, so an idle editor is not redrawn.
     fn background(&mut self, ctx: &egui::Context) {
         if let Some(at) = self.revalidate_at {
-            let now = Instant::now();
-            if now >= at {
-                self.revalidate_at = None;
-                if let Some(doc) = &mut self.doc {
-                    doc.revalidate();
-                }
+            // The next frame validates (an edit's own frame does not: see `after_edit`).
+            let wait = at.saturating_duration_since(Instant::now());
+            if wait.is_zero() {
+                ctx.request_repaint();
             } else {
-                ctx.request_repaint_after(at.saturating_duration_since(now));
+                ctx.request_repaint_after(wait);
             }
         }
         // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
@@ -482,6 +487,7 @@ impl SigilforgeApp {
             self.loaders_installed = true;
         }
         self.apply_theme(&ctx);
+        self.due_validation();
         // Odds that came in since the last frame are drawn in this one, not the next (the
         // end of the frame polls again for a re-run an edit of this frame made due).
         self.poll_sandbox(&ctx);

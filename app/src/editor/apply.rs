@@ -381,11 +381,23 @@ impl SigilforgeApp {
         if self.panels.rules.is_active() {
             self.panels.rules.rebuild(doc);
         }
-        if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
-            doc.revalidate();
-            self.revalidate_at = None;
+        // Validation runs at the start of the next frame (before it draws), not in the frame
+        // that applies the edit: that one already rebuilt the sandbox and lays out what changed.
+        let pause = if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
+            Duration::ZERO
         } else {
-            self.revalidate_at = Some(Instant::now() + Duration::from_millis(300));
+            Duration::from_millis(300)
+        };
+        self.revalidate_at = Some(Instant::now() + pause);
+    }
+
+    /// Re-validates now if a validation is pending (due or not): for what must not read stale
+    /// problems (an output refuses a pack with errors).
+    pub(super) fn validate_pending(&mut self) {
+        if self.revalidate_at.take().is_some()
+            && let Some(doc) = &mut self.doc
+        {
+            doc.revalidate();
         }
     }
 

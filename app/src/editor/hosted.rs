@@ -8,7 +8,9 @@ use std::path::Path;
 
 use egui::Ui;
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::encounter::{Encounter, EncounterContent, load_source};
+use sigilforge_engine::encounter::{
+    EditedTexts, Encounter, EncounterContent, load_source, load_source_as_edited,
+};
 use sigilforge_engine::pack::Content;
 
 use super::commands::EditCommand;
@@ -135,12 +137,7 @@ impl HostedEditors {
             .pack
             .files
             .iter()
-            .filter(|f| {
-                matches!(
-                    f.content.tag(),
-                    Some("AbilityLibrary" | "StatBlockSet" | "StatusLibrary")
-                )
-            })
+            .filter(|f| is_library(&f.content))
             .map(|f| (f.path.clone(), f.content.clone()))
             .collect();
         if libraries != self.libraries {
@@ -159,7 +156,7 @@ pub(super) fn content_for<'a>(
 ) -> &'a EncounterContent {
     let stale = contents.get(file).is_none_or(|c| c.pack != enc.pack);
     if stale {
-        let content = build_content(&doc.pack.root.join(file), enc);
+        let content = build_content(doc, &doc.pack.root.join(file), enc);
         contents.insert(
             file.to_owned(),
             CachedContent {
@@ -171,14 +168,31 @@ pub(super) fn content_for<'a>(
     &contents[file].content
 }
 
-/// Builds an encounter's content the way the engine loads it (resolving `pack` next to `path`).
-fn build_content(path: &Path, enc: &Encounter) -> EncounterContent {
+/// Builds an encounter's content the way the engine loads it (resolving `pack` next to `path`),
+/// the pack's library files (abilities, stat blocks, statuses) as edited: unsaved edits
+/// included, so the sandbox, its estimate and "Compare with saved"'s edited side play them.
+fn build_content(doc: &Document, path: &Path, enc: &Encounter) -> EncounterContent {
+    let edited: EditedTexts = doc
+        .pack
+        .files
+        .iter()
+        .filter(|f| is_library(&f.content))
+        .map(|f| (doc.pack.root.join(&f.path), f.source.clone()))
+        .collect();
     let mut diags = Diagnostics::new();
     Content::Encounter(Box::new(enc.clone()))
         .to_text()
         .ok()
-        .and_then(|text| load_source(&text, path, &mut diags))
+        .and_then(|text| load_source_as_edited(&text, path, &edited, &mut diags))
         .map_or_else(EncounterContent::new, |(_, content)| content)
+}
+
+/// Whether a file is one of the libraries encounters draw on (abilities, stat blocks, statuses).
+fn is_library(content: &Content) -> bool {
+    matches!(
+        content.tag(),
+        Some("AbilityLibrary" | "StatBlockSet" | "StatusLibrary")
+    )
 }
 
 /// An encounter file as saved on disk, with the content it uses (what "Compare with saved"

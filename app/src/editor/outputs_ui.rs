@@ -120,6 +120,8 @@ impl SigilforgeApp {
 
     /// Starts `kind` into `dest`: a job on its thread, or (CSV, packs) done at once.
     fn start_output(&mut self, kind: OutputKind, dest: PathBuf) -> Result<(), String> {
+        // The problems checked below are those of the pack as it is now.
+        self.validate_pending();
         let doc = self.doc.as_ref().ok_or("No pack is open.")?;
         if kind == OutputKind::PackImport {
             let request = crate::dialogs::PathRequest::folder(

@@ -231,7 +231,7 @@ impl EncounterEditor {
                         egui::ScrollArea::vertical()
                             .id_salt("encounter_table_scroll")
                             .show(ui, |ui| {
-                                self.table.panel_ui(ui, content, &mut table_commands);
+                                self.table.panel_ui(ui, enc, content, &mut table_commands);
                             });
                     });
                 egui::CentralPanel::default().show(ui, |ui| {

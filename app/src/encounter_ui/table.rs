@@ -5,8 +5,11 @@
 //! last table action. Every change is a [`TableCommand`] the host applies
 //! (`EncounterEditor::apply_sandbox`), and the engine's [`TableSession`] carries it out with
 //! the engine's rules. The session lives here, in memory: it is not the encounter file and it
-//! is not saved (leaving table mode or closing the editor ends it). The player window
+//! is not saved (leaving table mode or closing the editor ends it); "Save table log…" writes
+//! its log as text, a record of the session that is never read back. The player window
 //! ([`super::player_window`]) shows the same session to the players.
+
+use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::state::{Combatant, Stacks};
@@ -17,6 +20,7 @@ use sigilforge_engine::model::StatusKind;
 
 use super::board::{log_line, tokens_of};
 use super::map_view::{MapAction, MapView, Token};
+use crate::dialogs::PathRequest;
 
 /// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +33,9 @@ pub enum TableCommand {
     Undo,
     /// Leave table mode (the session ends; nothing is saved).
     Leave,
+    /// Write the session's log, one line per entry, to this text file (a record of the
+    /// session; table mode never reads it back).
+    SaveLog(PathBuf),
 }
 
 /// Table mode's state: the live session and the GM's controls.
@@ -42,6 +49,8 @@ pub struct TableMode {
     /// The player window's map view (its own zoom).
     pub(crate) player_map: MapView,
     refusal: Option<String>,
+    /// How the last "Save table log…" went.
+    saved: Option<String>,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -57,6 +66,8 @@ pub struct TableControls {
     pub status: String,
     /// Stacks "Give status" gives.
     pub stacks: u32,
+    /// The target's resource "Spend" and "Gain" change (by Amount).
+    pub resource: String,
 }
 
 impl Default for TableControls {
@@ -67,6 +78,7 @@ impl Default for TableControls {
             damage_kind: String::new(),
             status: String::new(),
             stacks: 1,
+            resource: String::new(),
         }
     }
 }
@@ -174,6 +186,20 @@ impl TableMode {
                     self.refusal = Some("Nothing to undo at the table".to_owned());
                 }
             }
+            TableCommand::SaveLog(path) => {
+                if let Some(session) = &self.session {
+                    let text: String = session
+                        .run()
+                        .log()
+                        .iter()
+                        .map(|e| log_line(e) + "\n")
+                        .collect();
+                    self.saved = Some(match sigilforge_engine::atomic::write_atomic(path, &text) {
+                        Ok(_) => format!("Table log written to {}", path.display()),
+                        Err(e) => format!("Cannot write {}: {e}", path.display()),
+                    });
+                }
+            }
             TableCommand::Leave => {
                 self.session = None;
                 self.player_window = false;
@@ -194,9 +220,14 @@ impl TableMode {
     pub fn panel_ui(
         &mut self,
         ui: &mut Ui,
+        enc: &Encounter,
         content: &EncounterContent,
         commands: &mut Vec<TableCommand>,
     ) {
+        let log_dialog = ui.id().with("table_log_dialog");
+        if let Some(path) = crate::dialogs::take(ui.ctx(), log_dialog) {
+            commands.push(TableCommand::SaveLog(path));
+        }
         let Some(session) = &self.session else {
             ui.label("Table mode is not running.");
             if ui
@@ -223,8 +254,29 @@ impl TableMode {
                 .creature_ui(ui, content, run, &run.combatants[i]);
         }
         ui.separator();
-        ui.label(RichText::new("Log").strong())
-            .on_hover_text("Everything the engine did in this session, oldest first");
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Log").strong())
+                .on_hover_text("Everything the engine did in this session, oldest first");
+            if ui
+                .button("Save table log…")
+                .on_hover_text("Write this session's log to a text file, a record of the session")
+                .clicked()
+            {
+                crate::dialogs::open(
+                    ui.ctx(),
+                    log_dialog,
+                    PathRequest::save_file(
+                        "Save the table log",
+                        "Text",
+                        &["txt"],
+                        &format!("{} table log.txt", enc.name),
+                    ),
+                );
+            }
+        });
+        if let Some(saved) = &self.saved {
+            ui.label(saved).on_hover_text("The last table log saved");
+        }
         egui::ScrollArea::vertical()
             .id_salt("table_log")
             .max_height(260.0)
@@ -337,6 +389,7 @@ impl TableControls {
                 }));
             }
         });
+        self.resource_row(ui, run, &target, commands);
         ui.horizontal_wrapped(|ui| {
             let whose = run
                 .current()
@@ -385,6 +438,48 @@ impl TableControls {
                 .clicked()
             {
                 commands.push(TableCommand::Leave);
+            }
+        });
+    }
+
+    /// The target's resources: pick one, then spend or gain Amount points of it.
+    fn resource_row(
+        &mut self,
+        ui: &mut Ui,
+        run: &EncounterRun,
+        target: &str,
+        commands: &mut Vec<TableCommand>,
+    ) {
+        let Some(c) = run.combatant(target).filter(|c| !c.resources.is_empty()) else {
+            return;
+        };
+        if !c.resources.contains_key(&self.resource) {
+            self.resource = c.resources.keys().next().cloned().unwrap_or_default();
+        }
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Resource");
+            egui::ComboBox::from_id_salt("table_resource")
+                .selected_text(&self.resource)
+                .show_ui(ui, |ui| {
+                    for name in c.resources.keys() {
+                        ui.selectable_value(&mut self.resource, name.clone(), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text("One of the target's resources");
+            let change = i32::try_from(self.amount).unwrap_or(i32::MAX);
+            for (text, sign, tip) in [
+                ("Spend", -1, "The target spends Amount points of it"),
+                ("Gain", 1, "The target gains Amount points of it"),
+            ] {
+                if ui.button(text).on_hover_text(tip).clicked() {
+                    commands.push(TableCommand::Apply(TableAction::Resource {
+                        target: target.to_owned(),
+                        resource: self.resource.clone(),
+                        change: change.saturating_mul(sign),
+                    }));
+                }
             }
         });
     }

@@ -192,9 +192,11 @@ impl<S: Sandbox> Runner<S> {
     /// The same run rebuilt (content edited): replayed to the same step.
     pub fn replace(&mut self, run: &S) {
         let steps = self.run.steps();
-        let fresh = (self.prepare)(run.restart());
-        self.total = fresh.seek(usize::MAX).steps();
-        self.run = fresh.seek(steps);
+        // The length is counted on a run that keeps no moments (copying the board at every
+        // event of a whole run is most of an edit's cost); the one kept is stepped only as far
+        // as it was.
+        self.total = run.seek(usize::MAX).steps();
+        self.run = (self.prepare)(run.restart()).seek(steps);
         self.selected = None;
         self.replayed = None;
     }

@@ -30,9 +30,15 @@ pub struct BattleContent {
 }
 
 impl BattleContent {
-    /// The standard library only: every keyword of seed 001 and the tokens they create.
+    /// The standard library only: every keyword of seed 001 and the tokens they create. Read
+    /// once per process (the editor rebuilds its sandbox's content after every edit).
     #[must_use]
     pub fn standard() -> Self {
+        static STANDARD: std::sync::OnceLock<BattleContent> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(Self::read_standard).clone()
+    }
+
+    fn read_standard() -> Self {
         let mut content = Self::default();
         let mut diags = Diagnostics::new();
         content.add_source(
@@ -89,14 +95,17 @@ impl BattleContent {
     pub fn from_pack(pack: &crate::pack::Pack) -> Self {
         let mut content = Self::standard();
         for file in &pack.files {
-            let origin = Origin::new(pack.root.join(&file.path), &file.source);
+            // Only card and keyword files are origins (each holds a copy of its file's text).
+            let origin = || Origin::new(pack.root.join(&file.path), &file.source);
             match &file.content {
                 crate::pack::Content::Cards(set) => {
+                    let origin = origin();
                     for card in &set.cards {
                         content.add_card(card.clone(), Arc::clone(&origin));
                     }
                 }
                 crate::pack::Content::Keywords(set) => {
+                    let origin = origin();
                     for keyword in &set.keywords {
                         content.add_keyword(keyword.clone(), Arc::clone(&origin));
                     }

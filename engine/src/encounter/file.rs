@@ -13,6 +13,10 @@ use super::space::{Cell, GridMap, ShapePlacement};
 use crate::diag::{Diagnostics, Location};
 use crate::model::{StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary};
 
+/// The text of files as an editor holds them (unsaved edits included), by path: read instead
+/// of what is on disk (see [`EncounterContent::add_pack_dir_as_edited`]).
+pub type EditedTexts = BTreeMap<PathBuf, String>;
+
 /// File tag of an encounter.
 pub const ENCOUNTER_TAG: &str = "Encounter";
 /// File tag of an ability library.
@@ -237,9 +241,28 @@ impl EncounterContent {
     /// Reads every `.ron` file under a pack folder (sorted, so the result never depends on
     /// directory order).
     pub fn add_pack_dir(&mut self, dir: &Path, diags: &mut Diagnostics) {
+        self.add_pack_dir_as_edited(dir, &EditedTexts::new(), diags);
+    }
+
+    /// Like [`Self::add_pack_dir`], with the files `edited` holds read from it instead of the
+    /// disk (an editor's unsaved text; a file it holds under `dir` that is not on disk yet is
+    /// read too).
+    pub fn add_pack_dir_as_edited(
+        &mut self,
+        dir: &Path,
+        edited: &EditedTexts,
+        diags: &mut Diagnostics,
+    ) {
         let mut files = Vec::new();
         collect_ron_files(dir, &mut files, 0);
-        if files.is_empty() && !dir.is_dir() {
+        let on_disk = !files.is_empty() || dir.is_dir();
+        files.extend(
+            edited
+                .keys()
+                .filter(|f| f.starts_with(dir) && f.extension().is_some_and(|e| e == "ron"))
+                .cloned(),
+        );
+        if files.is_empty() && !on_disk {
             diags.error(
                 dir,
                 Location::START,
@@ -247,7 +270,12 @@ impl EncounterContent {
             );
         }
         files.sort();
+        files.dedup();
         for f in files {
+            if let Some(text) = edited.get(&f) {
+                self.add_source(text, &f, diags);
+                continue;
+            }
             match std::fs::read_to_string(&f) {
                 Ok(text) => self.add_source(&text, &f, diags),
                 Err(e) => diags.error(&f, Location::START, format!("cannot read: {e}")),

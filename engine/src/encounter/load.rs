@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::file::{ENCOUNTER_TAG, Encounter, EncounterContent};
+use super::file::{ENCOUNTER_TAG, EditedTexts, Encounter, EncounterContent};
 use crate::diag::{Diagnostics, Location, locate_literal};
 
 /// Reads an encounter file and its content (pack + inline), collecting every problem.
@@ -24,6 +24,17 @@ pub fn load_source(
     file: &Path,
     diags: &mut Diagnostics,
 ) -> Option<(Encounter, EncounterContent)> {
+    load_source_as_edited(source, file, &EditedTexts::new(), diags)
+}
+
+/// Like [`load_source`], the `pack` folder's files that `edited` holds read from it instead of
+/// the disk: the encounter with the content as an editor has it, unsaved edits included.
+pub fn load_source_as_edited(
+    source: &str,
+    file: &Path,
+    edited: &EditedTexts,
+    diags: &mut Diagnostics,
+) -> Option<(Encounter, EncounterContent)> {
     if crate::ron_io::leading_tag(source) != Some(ENCOUNTER_TAG) {
         diags.error(
             file,
@@ -37,7 +48,7 @@ pub fn load_source(
     if let Some(pack) = &encounter.pack {
         let dir = file.parent().unwrap_or(Path::new(".")).join(pack);
         let mut pack_diags = Diagnostics::new();
-        content.add_pack_dir(&dir, &mut pack_diags);
+        content.add_pack_dir_as_edited(&dir, edited, &mut pack_diags);
         if pack_diags.iter().any(|d| d.file == dir) {
             diags.error(
                 file,

@@ -36,8 +36,8 @@ pub mod words;
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
-pub use file::{Encounter, EncounterContent, ScriptAction};
-pub use load::{load, load_source};
+pub use file::{EditedTexts, Encounter, EncounterContent, ScriptAction};
+pub use load::{load, load_source, load_source_as_edited};
 pub use policy::{
     Difficulty, SimulationReport, estimate_difficulty, simulate, simulate_table, wilson_interval,
 };

@@ -46,6 +46,16 @@ pub enum TableAction {
         /// Stacks gained (at least 1).
         stacks: u32,
     },
+    /// Points of one of a creature's resources (Dodge Points) spent (a negative change) or
+    /// gained; never below 0.
+    Resource {
+        /// The creature's id in the encounter.
+        target: String,
+        /// The resource's name, as the stat block has it ("Dodge Point").
+        resource: String,
+        /// Points gained (negative: spent).
+        change: i32,
+    },
     /// The creature whose turn it is spends a Beat (on what the table played: a move, an
     /// Action resolved at the table).
     SpendBeat,
@@ -71,6 +81,12 @@ pub enum TableError {
     /// An amount or a number of stacks of zero.
     #[error("nothing to apply: the amount is 0")]
     Nothing,
+    /// The creature has no such resource.
+    #[error("{0} has no resource `{1}`")]
+    UnknownResource(String, String),
+    /// Spending more points of a resource than the creature has.
+    #[error("{0} has only {2} {1}")]
+    NotEnough(String, String, i32),
     /// The creature whose turn it is has no Beats left.
     #[error("{0} has no Beats left")]
     NoBeats(String),
@@ -98,6 +114,19 @@ impl TableAction {
                 status,
                 stacks,
             } => format!("The GM gives {target} {stacks} stack(s) of {status}"),
+            Self::Resource {
+                target,
+                resource,
+                change,
+            } if *change < 0 => format!(
+                "The GM spends {} {resource} of {target}",
+                change.unsigned_abs()
+            ),
+            Self::Resource {
+                target,
+                resource,
+                change,
+            } => format!("The GM gives {target} {change} {resource}"),
             Self::SpendBeat => "The GM spends a Beat".to_owned(),
             Self::EndTurn => "The GM ends the turn".to_owned(),
         }
@@ -125,7 +154,8 @@ impl EncounterRun {
         let target = match action {
             TableAction::Damage { target, .. }
             | TableAction::Heal { target, .. }
-            | TableAction::Status { target, .. } => {
+            | TableAction::Status { target, .. }
+            | TableAction::Resource { target, .. } => {
                 let i = self
                     .index_of(target)
                     .ok_or_else(|| TableError::UnknownCreature(target.clone()))?;
@@ -146,7 +176,20 @@ impl EncounterRun {
         match action {
             TableAction::Damage { amount: 0, .. }
             | TableAction::Heal { amount: 0, .. }
-            | TableAction::Status { stacks: 0, .. } => return Err(TableError::Nothing),
+            | TableAction::Status { stacks: 0, .. }
+            | TableAction::Resource { change: 0, .. } => return Err(TableError::Nothing),
+            TableAction::Resource {
+                resource, change, ..
+            } => {
+                if let Some(c) = target.map(|i| &self.combatants[i]) {
+                    let have = *c.resources.get(resource).ok_or_else(|| {
+                        TableError::UnknownResource(c.id.clone(), resource.clone())
+                    })?;
+                    if have.saturating_add(*change) < 0 {
+                        return Err(TableError::NotEnough(c.id.clone(), resource.clone(), have));
+                    }
+                }
+            }
             TableAction::Status { status, .. } => match self.content.conditions.get(status) {
                 None => return Err(TableError::UnknownStatus(status.clone())),
                 Some(def) if def.kind == StatusKind::Concentrating => {
@@ -168,6 +211,18 @@ impl EncounterRun {
             }
             (TableAction::Status { status, stacks, .. }, Some(t)) => {
                 self.gain_status(t, status, *stacks, at);
+            }
+            (
+                TableAction::Resource {
+                    resource, change, ..
+                },
+                Some(t),
+            ) => {
+                self.add_resource(t, resource, *change);
+                let c = &self.combatants[t];
+                let now = c.resources.get(resource).copied().unwrap_or(0);
+                let text = format!("{} has {now} {resource}", c.id);
+                self.push(LogKind::Note, Some(t), text, Some(at));
             }
             (TableAction::SpendBeat, Some(t)) => {
                 let c = &mut self.combatants[t];
@@ -364,6 +419,46 @@ mod tests {
         s.apply(TableAction::EndTurn).unwrap();
         let b = who(&s, "bob");
         assert_eq!(b.beats, b.block.beats);
+    }
+
+    #[test]
+    fn resources_are_spent_and_gained_but_never_below_zero() {
+        let (content, enc) = ambush();
+        let mut s = TableSession::new(&content, &enc, 0).unwrap();
+        let focus = |s: &TableSession| who(s, "archer").resources["Focus Point"];
+        let change = |change: i32| TableAction::Resource {
+            target: "archer".into(),
+            resource: "Focus Point".into(),
+            change,
+        };
+        let start = focus(&s);
+        s.apply(change(2)).unwrap();
+        assert_eq!(focus(&s), start + 2);
+        assert_eq!(
+            last_lines(&s, 2),
+            [
+                "The GM gives archer 2 Focus Point".to_owned(),
+                format!("archer has {} Focus Point", start + 2),
+            ]
+        );
+        s.apply(change(-(start + 2))).unwrap();
+        assert_eq!(focus(&s), 0);
+        assert_eq!(
+            s.apply(change(-1)),
+            Err(TableError::NotEnough(
+                "archer".into(),
+                "Focus Point".into(),
+                0
+            ))
+        );
+        assert_eq!(
+            s.apply(TableAction::Resource {
+                target: "archer".into(),
+                resource: "Mana".into(),
+                change: 1,
+            }),
+            Err(TableError::UnknownResource("archer".into(), "Mana".into()))
+        );
     }
 
     #[test]

@@ -90,11 +90,13 @@ pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
             );
         }
     }
+    let mut dirs = SamePack::new(pack);
     for file in &pack.files {
         let path = pack.root.join(&file.path);
         match &file.content {
             Content::BattleScenario(scenario) => {
-                check_scenario(pack, file, scenario, &path, &keywords, &missing, diags);
+                let cards = scenario_pack_cards(pack, file, scenario, &path, &mut dirs, diags);
+                check_scenario(file, scenario, &cards, &path, &keywords, &missing, diags);
             }
             Content::GlyphNetwork(net) => crate::glyph::check(net, &file.source, &path, diags),
             Content::StatBlocks(set) => {
@@ -296,15 +298,14 @@ fn check_ability_refs(
 /// Checks a battle scenario's inline cards and the cards it names, as `battle` does: inline
 /// cards, then the cards of its `pack` (when it names one), then the standard tokens.
 fn check_scenario(
-    pack: &Pack,
     file: &PackFile,
     scenario: &BattleScenario,
+    pack_cards: &BTreeMap<String, CardKind>,
     path: &Path,
     keywords: &BTreeMap<String, &KeywordDef>,
     missing: &Unavailable,
     diags: &mut Diagnostics,
 ) {
-    let pack_cards = scenario_pack_cards(pack, file, scenario, path, diags);
     for (id, card) in &scenario.cards {
         check_card(card, id, &file.source, path, keywords, missing, diags);
     }
@@ -320,12 +321,37 @@ fn check_scenario(
     check_scenario_refs(scenario, &file.source, path, kind_of, missing, diags);
 }
 
+/// Which folders named by scenarios' `pack` fields are the pack being validated: each folder
+/// is resolved on disk once per validation (most scenarios name the same one or two).
+struct SamePack {
+    root: Option<PathBuf>,
+    seen: BTreeMap<PathBuf, bool>,
+}
+
+impl SamePack {
+    fn new(pack: &Pack) -> Self {
+        Self {
+            root: pack.root.canonicalize().ok(),
+            seen: BTreeMap::new(),
+        }
+    }
+
+    fn is_pack(&mut self, dir: &Path) -> bool {
+        let root = &self.root;
+        *self.seen.entry(dir.to_owned()).or_insert_with(|| {
+            root.as_ref()
+                .is_some_and(|root| dir.canonicalize().is_ok_and(|d| d == *root))
+        })
+    }
+}
+
 /// Cards available to a scenario through its `pack` field, by id.
 fn scenario_pack_cards(
     pack: &Pack,
     file: &PackFile,
     scenario: &BattleScenario,
     path: &Path,
+    dirs: &mut SamePack,
     diags: &mut Diagnostics,
 ) -> BTreeMap<String, CardKind> {
     let Some(rel) = &scenario.pack else {
@@ -335,11 +361,7 @@ fn scenario_pack_cards(
         .parent()
         .map_or_else(PathBuf::new, Path::to_path_buf)
         .join(rel);
-    let same = match (dir.canonicalize(), pack.root.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    if same {
+    if dirs.is_pack(&dir) {
         return pack.cards().map(|(_, c)| (c.id.clone(), c.kind)).collect();
     }
     if !dir.join(super::MANIFEST_FILE).is_file() {
