@@ -74,3 +74,54 @@ pub fn load_source_as_edited(
     super::check::check(source, file, &encounter, &content, diags);
     Some((encounter, content))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENCOUNTER: &str = r#"Encounter(
+    name: "Test",
+    pack: Some("lib"),
+    map: (width: 6, height: 6),
+    combatants: [
+        (id: "g", stat_block: "goblin", side: "foes", position: (1, 1)),
+    ],
+)
+"#;
+
+    fn goblin(health: u32) -> String {
+        format!(
+            "StatBlockSet(creatures: [(id: \"goblin\", name: \"Goblin\", level: 1, health: {health}, abilities: [])])\n"
+        )
+    }
+
+    #[test]
+    fn edited_texts_are_read_instead_of_the_disk_and_new_ones_too() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let lib = dir.path().join("lib");
+        std::fs::create_dir(&lib).expect("the pack folder");
+        std::fs::write(lib.join("creatures.ron"), goblin(5)).expect("written");
+        let file = dir.path().join("test.ron");
+        let mut diags = Diagnostics::new();
+        let (_, saved) = load_source(ENCOUNTER, &file, &mut diags).expect("loads");
+        assert_eq!(saved.creatures["goblin"].health, 5);
+        // As edited: the file on disk changed in the editor, and a file not saved yet.
+        let edited = EditedTexts::from([
+            (lib.join("creatures.ron"), goblin(50)),
+            (
+                lib.join("more.ron"),
+                goblin(7).replace("\"goblin\"", "\"orc\""),
+            ),
+        ]);
+        let (_, content) =
+            load_source_as_edited(ENCOUNTER, &file, &edited, &mut diags).expect("loads");
+        assert_eq!(content.creatures["goblin"].health, 50);
+        assert_eq!(content.creatures["orc"].health, 7);
+        assert!(diags.is_empty(), "{diags:?}");
+        // Edited texts outside the `pack` folder are not read.
+        let elsewhere = EditedTexts::from([(dir.path().join("other.ron"), goblin(9))]);
+        let (_, content) =
+            load_source_as_edited(ENCOUNTER, &file, &elsewhere, &mut diags).expect("loads");
+        assert_eq!(content.creatures["goblin"].health, 5);
+    }
+}
