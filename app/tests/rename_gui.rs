@@ -57,7 +57,7 @@ fn a_keyword_used_by_three_cards_is_renamed_everywhere_and_undone_in_one_step() 
     click(&mut harness, "Thorns N");
     set_field(&mut harness, "Rename everywhere to", "Spikes");
     // The preview names each file the rename touches and how many of its items change.
-    harness.get_by_label("Renaming Thorns to Spikes changes 5 item(s) in 3 file(s):");
+    harness.get_by_label("Renaming Thorns to Spikes changes 3 file(s):");
     harness.get_by_label("keywords.ron: 2 item(s)");
     harness.get_by_label("cards.ron: 2 item(s)");
     harness.get_by_label("more.ron: 1 item(s)");
@@ -106,8 +106,8 @@ const SHAPESHIFT: &str = r#"CardSet(
 
 #[test]
 fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step() {
-    let scenario =
-        "RulesScenario(name: \"Pups\", pack: Some(\".\"), a: (city: [\"wolf_token\"]))\n";
+    let scenario = "// The wolf_token pups wait in the city.\n\
+         RulesScenario(name: \"Pups\", pack: Some(\".\"), a: (city: [\"wolf_token\"]))\n";
     let dir = pack_fixture(&[
         ("pups.ron", PUPS),
         ("shift.ron", SHAPESHIFT),
@@ -135,16 +135,25 @@ fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step()
     assert!(harness.query_by_label("Rename everywhere").is_none());
 
     set_field(&mut harness, "Rename everywhere to", "wolf_pup");
-    harness.get_by_label("Renaming wolf_token to wolf_pup changes 3 item(s) in 2 file(s):");
+    harness.get_by_label("Renaming wolf_token to wolf_pup changes 3 file(s):");
     harness.get_by_label("pups.ron: 2 item(s)");
     harness.get_by_label("shift.ron: 1 item(s)");
-    // A scenario naming the card is not rewritten: the preview says so.
-    harness.get_by_label("⚠ Not rewritten, still naming wolf_token: pups-scenario.ron (scenarios and other files: edit them by hand)");
+    // The scenario naming the card is rewritten in its text, its comment kept.
+    harness.get_by_label("pups-scenario.ron: where its text names wolf_token (comments kept)");
+    assert!(harness.query_by_label_contains("Not rewritten").is_none());
     click(&mut harness, "Rename everywhere");
     let doc = harness.state().document().unwrap();
     assert!(doc.pack.card("wolf_token").is_none());
     assert_eq!(doc.pack.card("wolf_pup").unwrap().name, "Wolf Token");
     assert!(text_of(&harness, "den_mother").contains("\"wolf_pup\""));
+    let scenario_text = |h: &egui_kittest::Harness<'_, SigilforgeApp>| {
+        let doc = h.state().document().unwrap();
+        doc.pack.file("pups-scenario.ron").unwrap().source.clone()
+    };
+    assert_eq!(
+        scenario_text(&harness),
+        scenario.replace("[\"wolf_token\"]", "[\"wolf_pup\"]")
+    );
     let shifter = text_of(&harness, "shifter");
     assert!(
         shifter.contains("IsCard(\"wolf_pup\")") && shifter.contains("Transform(\"wolf_pup\")"),
@@ -159,4 +168,5 @@ fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step()
     assert!(doc.pack.card("wolf_token").is_some());
     assert!(text_of(&harness, "den_mother").contains("\"wolf_token\""));
     assert!(text_of(&harness, "shifter").contains("Transform(\"wolf_token\")"));
+    assert_eq!(scenario_text(&harness), scenario);
 }

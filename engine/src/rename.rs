@@ -1,11 +1,14 @@
 //! Renaming a keyword or a card id everywhere a pack uses it (issue #13, item 3): a card's
 //! keyword list and every ability field that names a keyword or a card ([`Refers`]), found by
 //! walking the model's shapes ([`Reflect`]), so a field added to the model is renamed too.
+//! Scenario files name cards and keywords in plain strings: [`Rename::in_text`] rewrites those
+//! strings in the file's text and keeps every other byte, comments included.
 
 use crate::model::card::KeywordRef;
 use crate::model::keyword::normalise;
 use crate::model::{Card, KeywordDef};
 use crate::reflect::{Refers, Reflect, ValueMut};
+use crate::ron_doc::lex::{TokenKind, tokenize};
 
 /// What is renamed: a keyword (case-insensitively, a value it carries kept) or a card id.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +80,40 @@ impl Rename {
             n += self.walk(ability, Refers::Nothing);
         }
         n
+    }
+
+    /// Renames in a file's text (battle and rules scenarios: lines, hands, plays, expectations):
+    /// every plain string that is exactly the card id, or the keyword with or without a value,
+    /// is rewritten where it stands, and every other byte stays. `None` when nothing changes or
+    /// the text cannot be read as RON (the file is then left for the user).
+    #[must_use]
+    pub fn in_text(&self, text: &str) -> Option<String> {
+        let refers = match self {
+            Rename::Keyword { .. } => Refers::Keyword,
+            Rename::Card { .. } => Refers::Card,
+        };
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        for token in tokenize(text).ok()? {
+            if token.kind != TokenKind::Str {
+                continue;
+            }
+            // Raw, byte and escaped strings are not names the editor writes.
+            let literal = &text[token.start..token.end];
+            let Some(inner) = literal.strip_prefix('"').and_then(|s| s.strip_suffix('"')) else {
+                continue;
+            };
+            if inner.contains('\\') {
+                continue;
+            }
+            let Some(new) = self.renamed(refers, inner) else {
+                continue;
+            };
+            out.push_str(&text[copied..token.start]);
+            out.push_str(&ron::to_string(&new).ok()?);
+            copied = token.end;
+        }
+        (copied > 0).then(|| out + &text[copied..])
     }
 
     /// Renames every text under `value` whose field refers to what is renamed.
@@ -163,6 +200,39 @@ mod tests {
         assert_eq!(c.id, "grey_wolf");
         // A keyword that happens to read like the id is not a card reference.
         assert_eq!(c.keywords, ["wolf"]);
+    }
+
+    #[test]
+    fn a_scenario_text_gets_the_new_card_id_and_keeps_every_other_byte() {
+        let text = "// goblin_sapper opens: \"goblin_sapper\" in a comment stays\nBattleScenario(\n    \
+                    line_a: [\"goblin_sapper\", \"goblin_sapper_2\"], // why\n    \
+                    raw: r#\"goblin_sapper\"#,\n)\n";
+        let rename = Rename::Card {
+            from: "goblin_sapper".into(),
+            to: "sapper".into(),
+        };
+        let after = rename.in_text(text).unwrap_or_default();
+        assert_eq!(
+            after,
+            text.replacen("[\"goblin_sapper\",", "[\"sapper\",", 1),
+            "only the string that is the id changes"
+        );
+        assert_eq!(rename.in_text(&after), None, "nothing left to rename");
+        assert_eq!(rename.in_text("BattleScenario(\"unclosed"), None);
+    }
+
+    #[test]
+    fn a_scenario_text_gets_the_new_keyword_with_its_value() {
+        let rename = Rename::Keyword {
+            from: "Thorns".into(),
+            to: "Spikes".into(),
+        };
+        assert_eq!(
+            rename
+                .in_text("(keywords: [\"thorns 2\", \"Flight\"])")
+                .as_deref(),
+            Some("(keywords: [\"Spikes 2\", \"Flight\"])")
+        );
     }
 
     #[test]

@@ -250,8 +250,9 @@ fn careful_delay_only_when_the_blast_could_drop_its_target() {
     assert!(fizzled > 0, "no delayed blast ever fizzles behind cover");
 }
 
-/// Bench-style: the time of 200 careful fights of each starter encounter (run with
-/// `cargo test --release -p sigilforge-engine --test encounter_careful -- --ignored bench`).
+/// Bench-style: the time of 200 careful fights of each starter encounter, and each table's
+/// heroes' win rate (run with `cargo test -p sigilforge-engine --test encounter_careful --
+/// --ignored bench --nocapture`).
 #[test]
 #[ignore = "bench-style timing; prints, never asserts a time"]
 fn bench_200_careful_fights() {
@@ -263,11 +264,90 @@ fn bench_200_careful_fights() {
         let start = Instant::now();
         let naive = simulate_table(&c, &enc, SEEDS, Table::NAIVE).unwrap();
         let naive_time = start.elapsed();
-        println!(
-            "{name}: 200 careful fights {careful_time:?} (heroes win {:.1}%), 200 naive fights \
-             {naive_time:?} (heroes win {:.1}%)",
-            careful.win_rate * 100.0,
-            naive.win_rate * 100.0
-        );
+        println!("{name}: 200 careful fights {careful_time:?}, 200 naive fights {naive_time:?}");
+        let heroes_careful = Table {
+            heroes: Policy::Careful,
+            others: Policy::Naive,
+        };
+        for (label, r) in [
+            ("careful table", careful),
+            ("naive table", naive),
+            (
+                "careful heroes, naive monsters",
+                simulate_table(&c, &enc, SEEDS, heroes_careful).unwrap(),
+            ),
+            (
+                "naive heroes, careful monsters",
+                simulate_table(&c, &enc, SEEDS, monsters(Policy::Careful)).unwrap(),
+            ),
+        ] {
+            println!(
+                "  {label}: heroes win {} draws {} of {} ({:.1}%, 95% {:.1}%–{:.1}%)",
+                r.hero_wins,
+                r.draws,
+                r.runs,
+                r.win_rate * 100.0,
+                r.win_rate_low * 100.0,
+                r.win_rate_high * 100.0
+            );
+        }
+    }
+}
+
+/// True when `text` holds a Rust tuple of two numbers, like "(3, 4)".
+fn has_tuple(text: &str) -> bool {
+    text.match_indices('(').any(|(i, _)| {
+        let rest = &text[i + 1..];
+        let Some(close) = rest.find(')') else {
+            return false;
+        };
+        let inner = &rest[..close];
+        let parts: Vec<&str> = inner.split(", ").collect();
+        parts.len() == 2
+            && parts.iter().all(|p| {
+                !p.is_empty()
+                    && p.trim_start_matches('-')
+                        .chars()
+                        .all(|c| c.is_ascii_digit())
+            })
+    })
+}
+
+/// Issue #17: "the log still prints Rust names (`(SlowAction)`) and tuples for cells". Every
+/// starter encounter's log, scripted and played by both tables, is in plain words.
+#[test]
+fn the_log_prints_no_rust_names_or_tuples() {
+    assert!(has_tuple("moves from (3, 4) to x") && !has_tuple("rolled (a, b)"));
+    let rust = [
+        "SlowAction",
+        "FreeAction",
+        "FreeReaction",
+        "Uses(",
+        "Rounds(",
+        "Some(",
+        "None",
+        "{",
+        "Plain",
+        "Cone of",
+    ];
+    for name in STARTERS {
+        let (enc, c) = starter(name);
+        let mut logs = Vec::new();
+        for seed in 0..20 {
+            let mut scripted = EncounterRun::new(&c, &enc, seed).unwrap();
+            scripted.run_to_end();
+            logs.push(scripted.log().to_vec());
+            for table in [Table::CAREFUL, Table::NAIVE] {
+                let mut run = EncounterRun::with_table(&c, &enc, seed, table).unwrap();
+                run.run_to_end();
+                logs.push(run.log().to_vec());
+            }
+        }
+        for e in logs.iter().flatten() {
+            assert!(!has_tuple(&e.text), "{name}: a tuple in `{}`", e.text);
+            for r in rust {
+                assert!(!e.text.contains(r), "{name}: `{r}` in `{}`", e.text);
+            }
+        }
     }
 }

@@ -35,7 +35,7 @@ fn walls_block_movement_through_a_full_height_wall() {
     let bob = run.combatant("bob").expect("bob");
     assert_eq!(bob.position, (2, 2), "{}", log_text(&run));
     assert_eq!(bob.beats, 2, "a refused move spends no Beat");
-    assert!(has(&run, "a wall stands between (2, 2) and (6, 2)"));
+    assert!(has(&run, "a wall stands between x 2, y 2 and x 6, y 2"));
 
     let around = play(&source(wall, &bob_and_goblin((10, 6)), "Move((5, 5))", ""));
     assert_eq!(
@@ -387,4 +387,262 @@ fn drops_trigger_filters_by_side() {
     let foe = mourner_run("foe");
     assert!(has(&foe, "foe drops"), "{}", log_text(&foe));
     assert!(!has(&foe, "answers with Mourn"), "{}", log_text(&foe));
+}
+
+// ---------- Movement effects: push, pull, a Reaction that escapes, Climber ----------
+
+/// Seed 004, 1.8: "Effects. A summary of what types of effects the Ability will cause" — a
+/// Control effect moves or hinders. (The seed names no push or pull; this is our reading of
+/// "Control": a straight forced move that walls, the map's edge and creatures stop.)
+#[test]
+fn push_and_pull_move_the_target_in_a_straight_line() {
+    let extra = "abilities: [\
+         (id: \"shove\", name: \"Shove\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+          effects: [Control], outcomes: (mixed: [Push(3)])),\
+         (id: \"hook\", name: \"Hook\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+          effects: [Control], outcomes: (mixed: [Pull(5)]))],\n\
+         creatures: [(id: \"shover\", name: \"Shover\", health: 9, \
+          abilities: [(id: \"shove\"), (id: \"hook\")])]";
+    let combatants = |gob: &str| {
+        format!(
+            "(id: \"shover\", stat_block: \"shover\", side: \"heroes\", position: (2, 2)),\
+             (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: {gob}, reacts: false)"
+        )
+    };
+    // Pushed east 3 cells, from (3, 2) to (6, 2).
+    let pushed = play(&source(
+        OPEN_MAP,
+        &combatants("(3, 2)"),
+        "Use(ability: \"shove\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        pushed.combatant("gob").expect("gob").position,
+        (6, 2),
+        "{}",
+        log_text(&pushed)
+    );
+    assert!(has(
+        &pushed,
+        "gob is pushed 3 cells from x 3, y 2 to x 6, y 2"
+    ));
+    // A wall at (5, 2) stops the push after one cell.
+    let wall = "(width: 12, height: 8, blocking: [(5, 2)])";
+    let stopped = play(&source(
+        wall,
+        &combatants("(3, 2)"),
+        "Use(ability: \"shove\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        stopped.combatant("gob").expect("gob").position,
+        (4, 2),
+        "{}",
+        log_text(&stopped)
+    );
+    // Pulled diagonally toward the shover, stopping next to it.
+    let pulled = play(&source(
+        OPEN_MAP,
+        &combatants("(5, 5)"),
+        "Use(ability: \"hook\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert_eq!(
+        pulled.combatant("gob").expect("gob").position,
+        (3, 3),
+        "{}",
+        log_text(&pulled)
+    );
+    // A move of 0 is a validation warning.
+    let zero = extra.replace("Push(3)", "Push(0)");
+    let found = problems(&source(OPEN_MAP, &combatants("(3, 2)"), "", &zero));
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("a move of 0 or less does nothing")),
+        "{found:?}"
+    );
+}
+
+/// Seed 004, 1.8: "your Reaction Ability will start and take effect after the start of the
+/// triggering Ability, but before the triggering Ability's Test and effects. In this way, you
+/// can sometimes escape an Ability".
+#[test]
+fn a_reaction_that_moves_away_escapes_the_ability() {
+    let extra = "abilities: [(id: \"tumble\", name: \"Tumble\", time: Reaction, \
+         target: (kinds: [Myself]), \
+         triggers: [StartsAbility(enemy: true, effect: Some(Damage), targeting_me: true)], \
+         effects: [Control], outcomes: (mixed: [Shift(2)]))],\n\
+         creatures: [(id: \"acrobat\", name: \"Acrobat\", health: 9, abilities: [(id: \"tumble\")])]";
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (2, 2)),\
+         (id: \"acro\", stat_block: \"acrobat\", side: \"heroes\", position: (3, 2))";
+    let run = play(&source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"melee_attack\", targets: [\"acro\"])",
+        extra,
+    ));
+    let acro = run.combatant("acro").expect("acro");
+    assert_eq!(acro.position, (5, 2), "{}", log_text(&run));
+    assert_eq!(
+        acro.health,
+        9,
+        "the attack found no target: {}",
+        log_text(&run)
+    );
+    assert!(
+        has(&run, "acro moves 2 cells from x 3, y 2 to x 5, y 2"),
+        "{}",
+        log_text(&run)
+    );
+    assert!(
+        has(&run, "Melee Attack has no valid targets"),
+        "{}",
+        log_text(&run)
+    );
+}
+
+/// Seed 004, 1.8: "The Climber Ability is a Passive that always provides you with the ability to
+/// Climb." A climber's move crosses a full-height wall; a climb on a non-Passive is a warning.
+#[test]
+fn climber_crosses_a_full_height_wall() {
+    let extra = "abilities: [(id: \"climber\", name: \"Climber\", time: Passive, climb: true)],\n\
+         creatures: [(id: \"climbing_bob\", name: \"Climbing Bob\", health: 10, \
+          abilities: [(id: \"climber\")])]";
+    let wall = "(width: 12, height: 8, blocking: [(4, 1), (4, 2), (4, 3)])";
+    let combatants = "(id: \"bob\", stat_block: \"climbing_bob\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (10, 6), reacts: false)";
+    let run = play(&source(wall, combatants, "Move((6, 2))", extra));
+    assert_eq!(
+        run.combatant("bob").expect("bob").position,
+        (6, 2),
+        "{}",
+        log_text(&run)
+    );
+    // Never ending inside the wall.
+    let into = play(&source(wall, combatants, "Move((4, 2))", extra));
+    assert_eq!(into.combatant("bob").expect("bob").position, (2, 2));
+    let action = extra.replace("time: Passive", "time: Action");
+    let found = problems(&source(wall, combatants, "", &action));
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("only a Passive grants Climb")),
+        "{found:?}"
+    );
+}
+
+// ---------- Triggers: turn start and end, ally attacked, creature approaches ----------
+
+/// Seed 004, 1.8: "Reaction Triggers describe the events that will allow you to start a
+/// Reaction Ability." The start and the end of the bearer's own turn are such events.
+#[test]
+fn turn_start_and_end_triggers_answer_the_bearers_own_turn() {
+    let extra = "abilities: [\
+         (id: \"rally\", name: \"Rally\", time: FreeReaction, target: (kinds: [Myself]), \
+          triggers: [TurnStarts], outcomes: (mixed: [GainResource(\"Grit Point\", 1)])),\
+         (id: \"brood\", name: \"Brood\", time: FreeReaction, target: (kinds: [Myself]), \
+          triggers: [TurnEnds], outcomes: (mixed: [Note(\"broods darkly\")]))],\n\
+         creatures: [(id: \"captain\", name: \"Captain\", health: 9, \
+          abilities: [(id: \"rally\"), (id: \"brood\")])]";
+    let combatants = "(id: \"cap\", stat_block: \"captain\", side: \"heroes\", position: (2, 2)),\
+         (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (9, 6), reacts: false)";
+    let run = play(&source(OPEN_MAP, combatants, "EndTurn, EndTurn", extra));
+    let lines: Vec<&str> = run.log().iter().map(|e| e.text.as_str()).collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no `{needle}` in\n{}", lines.join("\n")))
+    };
+    assert_eq!(at("cap answers with Rally"), at("cap's turn begins") + 1);
+    assert!(at("cap gains 1 Grit Point") > at("cap answers with Rally"));
+    assert_eq!(at("cap answers with Brood"), at("cap's turn ends") + 1);
+    // Only its own turns: the goblin's turn start is not answered.
+    let count = |needle: &str| lines.iter().filter(|l| l.contains(needle)).count();
+    assert!(count("gob's turn begins") > 0);
+    assert_eq!(count("answers with Rally"), count("cap's turn begins"));
+    assert_eq!(
+        run.combatant("cap").expect("cap").resources["Grit Point"],
+        i32::try_from(count("cap's turn begins")).expect("small")
+    );
+}
+
+/// Seed 004, 1.8: "When a Reaction's Trigger occurs, you can then immediately spend a Beat to
+/// start the Reaction, regardless of who's Turn it is." An enemy attacking an ally is such a
+/// Trigger; the Reaction aims at the attacker.
+#[test]
+fn ally_attacked_trigger_answers_an_attack_on_a_friend() {
+    let extra = "abilities: [(id: \"interpose\", name: \"Interpose\", time: Reaction, \
+         triggers: [AllyAttacked], \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+         effects: [Damage], outcomes: (low: [Damage(amount: 1)], mixed: [Damage(amount: 1)], \
+         high: [Damage(amount: 1)]))],\n\
+         creatures: [(id: \"guardian\", name: \"Guardian\", health: 9, \
+          abilities: [(id: \"interpose\")])]";
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (3, 2), reacts: false),\
+         (id: \"bob\", stat_block: \"bob\", side: \"heroes\", position: (4, 2), reacts: false),\
+         (id: \"guard\", stat_block: \"guardian\", side: \"heroes\", position: (3, 3))";
+    let script = |t: &str| format!("Use(ability: \"melee_attack\", targets: [\"{t}\"])");
+    let on_bob = play(&source(OPEN_MAP, combatants, &script("bob"), extra));
+    assert!(
+        has(&on_bob, "guard spends a Beat and answers with Interpose"),
+        "{}",
+        log_text(&on_bob)
+    );
+    assert!(has(&on_bob, "gob takes 1 damage"), "{}", log_text(&on_bob));
+    // An attack on the guardian itself is not an ally attacked.
+    let on_guard = play(&source(OPEN_MAP, combatants, &script("guard"), extra));
+    assert!(
+        !has(&on_guard, "answers with Interpose"),
+        "{}",
+        log_text(&on_guard)
+    );
+}
+
+/// Seed 004, 1.8: "Reaction Triggers describe the events that will allow you to start a
+/// Reaction Ability." A creature approaching is such an event: an enemy's own move that ends
+/// within the Distance, having started farther; the Reaction aims at the mover.
+#[test]
+fn approach_trigger_answers_an_enemy_moving_close() {
+    let extra = "abilities: [(id: \"overwatch\", name: \"Overwatch\", time: FreeReaction, \
+         triggers: [Approaches(Spearing)], \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+         effects: [Damage], outcomes: (low: [Damage(amount: 2)], mixed: [Damage(amount: 2)], \
+         high: [Damage(amount: 2)]))],\n\
+         creatures: [(id: \"sentry\", name: \"Sentry\", health: 9, \
+          abilities: [(id: \"overwatch\")])]";
+    let combatants = "(id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: (8, 2)),\
+         (id: \"sentry\", stat_block: \"sentry\", side: \"heroes\", position: (2, 2))";
+    // Within 2u of the sentry: answered, the goblin takes 2.
+    let close = play(&source(OPEN_MAP, combatants, "Move((4, 2))", extra));
+    assert!(
+        has(&close, "sentry answers with Overwatch"),
+        "{}",
+        log_text(&close)
+    );
+    assert_eq!(
+        close.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&close)
+    );
+    // A move that stays farther than 2u is not an approach.
+    let far = play(&source(OPEN_MAP, combatants, "Move((5, 2))", extra));
+    assert!(!has(&far, "answers with Overwatch"), "{}", log_text(&far));
+    // Already close: moving about within 2u is no approach.
+    let near = combatants.replace("position: (8, 2)", "position: (4, 2)");
+    let shuffle = play(&source(OPEN_MAP, &near, "Move((4, 3))", extra));
+    assert!(
+        has(&shuffle, "gob spends a Beat and moves"),
+        "{}",
+        log_text(&shuffle)
+    );
+    assert!(
+        !has(&shuffle, "answers with Overwatch"),
+        "{}",
+        log_text(&shuffle)
+    );
 }

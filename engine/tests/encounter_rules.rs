@@ -131,7 +131,7 @@ fn time_free_reaction_spends_no_beat() {
     );
     let run = play(&src);
     assert!(
-        has(&run, "bob answers with Riposte (FreeReaction)"),
+        has(&run, "bob answers with Riposte (Free Reaction)"),
         "{:#?}",
         texts(&run)
     );
@@ -329,9 +329,9 @@ fn saves_in_play_follow_the_test_band() {
     // Flame Spray: a cone from alice toward the goblin, an Edge Save after the Test.
     let cases = [
         ("[1, 1]", "passes the Edge Save automatically", 0),
-        ("[1, 2]", "Edge Save (Advantage)", 3),
-        ("[2, 2]", "Edge Save (Plain)", 2),
-        ("[4, 4]", "Edge Save (Disadvantage)", 3),
+        ("[1, 2]", "Edge Save (with an Advantage)", 3),
+        ("[2, 2]", "Edge Save (with no modification)", 2),
+        ("[4, 4]", "Edge Save (with a Disadvantage)", 3),
         ("[6, 6]", "fails the Edge Save automatically", 0),
     ];
     for (dice, needle, save_dice) in cases {
@@ -719,7 +719,7 @@ fn prepared_reaction_is_unusable_until_prepared_and_expires_after_one_use() {
     );
     let run = play(&src);
     let log = texts(&run);
-    assert!(has(&run, "bob Prepares riposte (expires: Uses(1))"));
+    assert!(has(&run, "bob Prepares Riposte (it expires after 1 use)"));
     assert_eq!(
         log.iter()
             .filter(|t| t.contains("answers with Riposte"))

@@ -221,3 +221,34 @@ fn the_hags_high_blast_reads_six_fire_damage() {
     );
     assert!(html.contains("Elemental Blast — Flavor: Fiery Bolt — Upgrades: Powerful(1)"));
 }
+
+/// Issue #17: "the glossary repeats some statuses' summaries". Each status is said once: its
+/// kind and its numbers, no sentence twice.
+#[test]
+fn the_status_glossary_says_each_thing_once() {
+    let (enc, content) = starter("hags_hut.ron");
+    let html = sheet_html(&enc, &content, None);
+    let glossary = &html[html.find("<h2>Statuses</h2>").expect("a glossary")..];
+    let glossary = &glossary[..glossary.find("</dl>").expect("its end")];
+    for entry in glossary.split("<dd>").skip(1) {
+        let text = &entry[..entry.find("</dd>").expect("closed")];
+        let sentences: Vec<String> = text
+            .split(". ")
+            .map(|s| s.trim_end_matches('.').to_lowercase())
+            .collect();
+        for (i, s) in sentences.iter().enumerate() {
+            assert!(!sentences[..i].contains(s), "said twice: {text}");
+        }
+        for phrase in [
+            "end of the episode",
+            "active concentration effect",
+            "damage taken",
+        ] {
+            assert!(
+                text.to_lowercase().matches(phrase).count() <= 1,
+                "`{phrase}` twice: {text}"
+            );
+        }
+    }
+    assert!(glossary.contains("+1 damage taken per stack"), "{glossary}");
+}

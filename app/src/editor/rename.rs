@@ -1,6 +1,7 @@
 //! Renaming a keyword or a card id everywhere the pack uses it as one undoable edit: the
 //! engine's [`Rename`] applied to every card and keyword definition, each changed item one
-//! `Change::Replace` of one edit; the same list is the preview of the files it touches.
+//! `Change::Replace`, and to the text of every battle and rules scenario (one `Change::Text`
+//! each, comments kept); the same list is the preview of the files it touches.
 
 use sigilforge_engine::pack::Content;
 use sigilforge_engine::rename::Rename;
@@ -37,31 +38,42 @@ pub fn rename_changes(doc: &Document, rename: &Rename) -> Vec<Change> {
                     }
                 }
             }
+            Content::BattleScenario(_) | Content::RulesScenario(_) => {
+                if let Some(after) = rename.in_text(&file.source) {
+                    changes.push(Change::Text {
+                        path: file.path.clone(),
+                        before: file.source.clone(),
+                        after,
+                    });
+                }
+            }
             _ => {}
         }
     }
     changes
 }
 
-/// The files a rename touches, each with how many of its items change, in file order.
+/// The files a rename touches, in file order, each with how many of its items change
+/// (`None`: a scenario whose text is rewritten where it names the old name).
 #[must_use]
-pub fn rename_preview(changes: &[Change]) -> Vec<(String, usize)> {
-    let mut files: Vec<(String, usize)> = Vec::new();
+pub fn rename_preview(changes: &[Change]) -> Vec<(String, Option<usize>)> {
+    let mut files: Vec<(String, Option<usize>)> = Vec::new();
     for change in changes {
-        let Change::Replace { addr, .. } = change else {
-            continue;
-        };
-        match files.last_mut() {
-            Some((path, n)) if *path == addr.file => *n += 1,
-            _ => files.push((addr.file.clone(), 1)),
+        match change {
+            Change::Replace { addr, .. } => match files.last_mut() {
+                Some((path, Some(n))) if *path == addr.file => *n += 1,
+                _ => files.push((addr.file.clone(), Some(1))),
+            },
+            Change::Text { path, .. } => files.push((path.clone(), None)),
+            _ => {}
         }
     }
     files
 }
 
-/// Files the rename does not rewrite that still name the old card id or keyword (scenarios,
-/// glyph networks, encounters: their text has `"from"` or `"from N"` in quotes), so the user
-/// is told to edit them by hand.
+/// Files the rename does not rewrite that still name the old card id or keyword (their text
+/// has `"from"` or `"from N"` in quotes: an encounter or glyph network that happens to, or a
+/// scenario whose text cannot be read), so the user is told to edit them by hand.
 #[must_use]
 pub fn rename_misses(doc: &Document, rename: &Rename) -> Vec<String> {
     let from = match rename {
@@ -73,6 +85,12 @@ pub fn rename_misses(doc: &Document, rename: &Rename) -> Vec<String> {
         .files
         .iter()
         .filter(|f| !matches!(f.content, Content::Cards(_) | Content::Keywords(_)))
+        .filter(|f| {
+            !matches!(
+                f.content,
+                Content::BattleScenario(_) | Content::RulesScenario(_)
+            ) || rename.in_text(&f.source).is_none()
+        })
         .filter(|f| {
             f.source.contains(&quoted)
                 || (matches!(rename, Rename::Keyword { .. }) && f.source.contains(&valued))

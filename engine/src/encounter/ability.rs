@@ -79,6 +79,10 @@ pub struct AbilityDef {
     /// Always-on modifiers of a Passive ability (`{"Grit": 1}`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passive_stats: Vec<(String, i32)>,
+    /// A Passive that lets its bearer Climb (the seed's Climber): its moves may cross
+    /// full-height walls, though never end inside one.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub climb: bool,
     /// Full description, for the sheet.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
@@ -129,6 +133,21 @@ impl AbilityTime {
     #[must_use]
     pub fn costs_beat(self) -> bool {
         matches!(self, Self::Action | Self::SlowAction | Self::Reaction)
+    }
+
+    /// Its name as the seed writes it ("Slow Action").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Action => "Action",
+            Self::FreeAction => "Free Action",
+            Self::SlowAction => "Slow Action",
+            Self::Reaction => "Reaction",
+            Self::FreeReaction => "Free Reaction",
+            Self::Passive => "Passive",
+            Self::Montage => "Montage",
+            Self::Episodic => "Episodic",
+        }
     }
 
     /// Whether it answers a Reaction Trigger.
@@ -304,6 +323,16 @@ pub enum ReactionTrigger {
     Drops,
     /// A creature on this side (seen from the reacting creature) drops to 0 health.
     DropsOn(TargetSide),
+    /// The reacting creature's own turn starts (after its Beats come back).
+    TurnStarts,
+    /// The reacting creature's own turn ends (before its Fleeting stacks go).
+    TurnEnds,
+    /// An enemy starts a damaging ability that targets one of the reacting creature's allies
+    /// (not the reacting creature itself); a Reaction aiming at creatures aims at the attacker.
+    AllyAttacked,
+    /// An enemy's own move ends within this Distance of the reacting creature, having started
+    /// farther away; a Reaction aiming at creatures aims at the mover.
+    Approaches(Distance),
 }
 
 /// A condition checked on the user (and its target, where it makes sense).
@@ -449,6 +478,14 @@ pub enum Effect {
     GainResource(String, i32),
     /// A sustained effect with no mechanical part (an illusion), shown in the log.
     Note(String),
+    /// Each target moves up to this many cells straight away from the user, stopping at a wall,
+    /// the map's edge or another creature.
+    Push(i32),
+    /// Each target moves up to this many cells straight toward the user, stopping next to it.
+    Pull(i32),
+    /// The user moves up to this many cells straight away from the creature whose act
+    /// triggered it (a Reaction that escapes an Ability), else from its nearest enemy.
+    Shift(i32),
 }
 
 /// When a Prepared ability expires.

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::ability::{Effect, TestStatus, UpgradeKind};
+use super::ability::{AbilityTime, Effect, TestStatus, UpgradeKind};
 use super::file::{
     ABILITY_LIBRARY_TAG, CombatantSpec, ENCOUNTER_TAG, Encounter, EncounterContent, MAX_MAP_SIDE,
     MAX_ROUNDS, STAT_BLOCK_SET_TAG, STATUS_LIBRARY_TAG, ScriptAction,
@@ -301,6 +301,16 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
                         format!("unknown status condition `{name}` in `{}`", def.id),
                     );
                 }
+                Effect::Push(n) | Effect::Pull(n) | Effect::Shift(n) if *n <= 0 => {
+                    diags.warning(
+                        file,
+                        locate_literal(source, &def.id, 0),
+                        format!(
+                            "`{}` moves a creature {n} cells: a move of 0 or less does nothing",
+                            def.id
+                        ),
+                    );
+                }
                 Effect::Prepare { ability, .. } if !content.abilities.contains_key(ability) => {
                     diags.error(
                         file,
@@ -310,6 +320,16 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
                 }
                 _ => {}
             }
+        }
+        if def.climb && def.time != AbilityTime::Passive {
+            diags.warning(
+                file,
+                locate_literal(source, &def.id, 0),
+                format!(
+                    "`{}` lets its bearer Climb but is not a Passive: only a Passive grants Climb",
+                    def.id
+                ),
+            );
         }
         if let Some(TestStatus::Concentrating) = def.test.as_ref().and_then(|t| t.status)
             && def.time.is_reaction()

@@ -7,6 +7,7 @@ use super::load::load;
 use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
 use super::sheet::{Sheet, encounter_sheet_content, is_pdf_path, to_html};
+use super::space::cell_words;
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Severity};
 
@@ -175,12 +176,12 @@ pub fn encounter_command_with(
                 .collect();
             let _ = writeln!(
                 stdout,
-                "  {:<10} {:<8} health {}/{} at {:?}{}{}",
+                "  {:<10} {:<8} health {}/{} at {}{}{}",
                 c.id,
                 c.side,
                 c.health,
                 c.max_health,
-                c.position,
+                cell_words(c.position),
                 if conds.is_empty() {
                     String::new()
                 } else {

@@ -2,9 +2,12 @@
 
 use super::ability::{AbilityDef, Effect, Expiry};
 use super::dice::{Band, SaveMod, save_mod};
-use super::resolve::{Resolved, TriggerEvent};
+use super::resolve::Resolved;
 use super::run::EncounterRun;
+use super::space::{Cell, cell_words, distance};
+use super::state::TriggerEvent;
 use super::state::{LogKind, PreparedAbility};
+use super::words::{expiry_words, save_mod_words};
 
 impl EncounterRun {
     #[allow(clippy::too_many_arguments)] // one resolution's context; a struct would only rename it
@@ -64,8 +67,9 @@ impl EncounterRun {
                             LogKind::Save,
                             Some(t),
                             format!(
-                                "{tid} makes a {} Save ({m:?}): rolled {:?}, kept {:?} = {} → {}",
+                                "{tid} makes a {} Save ({}): rolled {:?}, kept {:?} = {} → {}",
                                 save.modifier,
+                                save_mod_words(m),
                                 roll.dice,
                                 roll.kept,
                                 roll.total,
@@ -179,7 +183,14 @@ impl EncounterRun {
                 self.push(
                     LogKind::Prepared,
                     Some(user),
-                    format!("{uid} Prepares {ability} (expires: {expires:?})"),
+                    format!(
+                        "{uid} Prepares {} (it {})",
+                        self.content
+                            .abilities
+                            .get(ability)
+                            .map_or(ability.as_str(), |d| d.name.as_str()),
+                        expiry_words(*expires)
+                    ),
                     Some(cause),
                 );
             }
@@ -194,6 +205,26 @@ impl EncounterRun {
             }
             Effect::Note(text) => {
                 self.push(LogKind::Note, Some(user), text.clone(), Some(cause));
+            }
+            Effect::Push(n) | Effect::Pull(n) => {
+                let toward = matches!(effect, Effect::Pull(_));
+                let from = self.combatants[user].position;
+                for t in targets {
+                    if *t != user {
+                        let verb = if toward { "is pulled" } else { "is pushed" };
+                        self.slide(*t, from, *n, toward, verb, cause);
+                    }
+                }
+            }
+            Effect::Shift(n) => {
+                let away = self
+                    .reacting_to
+                    .filter(|s| *s != user)
+                    .or_else(|| self.nearest_enemy(user))
+                    .map(|s| self.combatants[s].position);
+                if let Some(from) = away {
+                    self.slide(user, from, *n, false, "moves", cause);
+                }
             }
         }
     }
@@ -215,6 +246,68 @@ impl EncounterRun {
             c.max_health
         );
         self.push(LogKind::Healing, Some(t), text, Some(cause));
+    }
+
+    /// A forced move: `who` goes up to `cells` cells in a straight line away from `from` (toward
+    /// it with `toward`, stopping next to it), one cell at a time, stopping before a blocking
+    /// cell, the map's edge or another standing creature. Cover ends when it moves. The log
+    /// says "`who` `verb` 2 cells from … to …".
+    pub(super) fn slide(
+        &mut self,
+        who: usize,
+        from: Cell,
+        cells: i32,
+        toward: bool,
+        verb: &str,
+        cause: usize,
+    ) {
+        let start = self.combatants[who].position;
+        let sign = if toward { -1 } else { 1 };
+        let step = (
+            (start.0 - from.0).signum() * sign,
+            (start.1 - from.1).signum() * sign,
+        );
+        if step == (0, 0) || !self.combatants[who].standing() {
+            return;
+        }
+        let mut at = start;
+        // Bounded: no map is wider than this many steps would need.
+        for _ in 0..cells.clamp(0, 256) {
+            let next = (at.0 + step.0, at.1 + step.1);
+            let taken = self
+                .combatants
+                .iter()
+                .enumerate()
+                .any(|(i, c)| i != who && c.standing() && c.position == next);
+            if !self.map.contains(next)
+                || self.map.blocks(next)
+                || taken
+                || (toward && distance(next, from) < 1)
+            {
+                break;
+            }
+            at = next;
+        }
+        let id = self.combatants[who].id.clone();
+        let moved = distance(start, at);
+        let text = if moved == 0 {
+            format!("{id} does not move: something stands in the way")
+        } else {
+            let c = &mut self.combatants[who];
+            c.position = at;
+            c.in_cover = false;
+            format!(
+                "{id} {verb} {} from {} to {}",
+                if moved == 1 {
+                    "1 cell".to_owned()
+                } else {
+                    format!("{moved} cells")
+                },
+                cell_words(start),
+                cell_words(at)
+            )
+        };
+        self.push(LogKind::Move, Some(who), text, Some(cause));
     }
 
     /// Changes a resource's points (saturating: content cannot overflow it).

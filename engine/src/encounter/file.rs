@@ -155,38 +155,22 @@ pub enum ScriptAction {
     Reactions(String, bool),
 }
 
-/// The statuses every encounter knows.
+/// The statuses every encounter knows. Their numbers say all they do, so they carry no summary
+/// (the sheet's glossary words the numbers; a summary would repeat them).
 #[must_use]
 pub fn builtin_conditions() -> Vec<StatusCondition> {
-    let fleeting = |name: &str, dis: u32, extra: i32, summary: &str| StatusCondition {
+    let status = |name: &str, kind, dis: u32, extra: i32| StatusCondition {
         name: name.to_owned(),
-        kind: StatusKind::Fleeting,
+        kind,
         disadvantage_per_stack: dis,
         extra_damage_taken_per_stack: extra,
-        summary: summary.to_owned(),
+        summary: String::new(),
     };
     vec![
-        fleeting(
-            "Strained",
-            1,
-            0,
-            "A Disadvantage per stack on Tests that name Strained.",
-        ),
-        fleeting("Vulnerable", 0, 1, "Takes 1 extra damage per stack."),
-        StatusCondition {
-            name: "Exhausted".to_owned(),
-            kind: StatusKind::Persistent,
-            disadvantage_per_stack: 1,
-            extra_damage_taken_per_stack: 0,
-            summary: "A Disadvantage per stack on Tests that name Exhausted; lost at the end of the episode.".to_owned(),
-        },
-        StatusCondition {
-            name: "Concentrating".to_owned(),
-            kind: StatusKind::Concentrating,
-            disadvantage_per_stack: 1,
-            extra_damage_taken_per_stack: 0,
-            summary: "One stack per active Concentration effect.".to_owned(),
-        },
+        status("Strained", StatusKind::Fleeting, 1, 0),
+        status("Vulnerable", StatusKind::Fleeting, 0, 1),
+        status("Exhausted", StatusKind::Persistent, 1, 0),
+        status("Concentrating", StatusKind::Concentrating, 1, 0),
     ]
 }
 

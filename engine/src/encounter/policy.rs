@@ -98,6 +98,7 @@ impl EncounterRun {
         let from = self.combatants[me].position;
         // Bounded so a huge speed cannot make this search long.
         let speed = self.combatants[me].block.speed.min(64) as i32;
+        let climbs = self.climbs(me);
         let mut cells = Vec::new();
         for dy in -speed..=speed {
             for dx in -speed..=speed {
@@ -105,7 +106,7 @@ impl EncounterRun {
                 if cell == from
                     || !self.map.contains(cell)
                     || self.map.blocks(cell)
-                    || !self.map.clear_line(from, cell)
+                    || (!climbs && !self.map.clear_line(from, cell))
                     || self
                         .combatants
                         .iter()

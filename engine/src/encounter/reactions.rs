@@ -1,9 +1,10 @@
 //! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
 
-use super::ability::{AbilityTime, ReactionTrigger, TargetKind, TargetSide};
-use super::resolve::TriggerEvent;
+use super::ability::{AbilityTime, EffectKind, ReactionTrigger, TargetKind, TargetSide};
 use super::run::EncounterRun;
 use super::run::Policy;
+use super::space::distance;
+use super::state::TriggerEvent;
 use super::state::{LogKind, PendingAbility};
 
 impl EncounterRun {
@@ -31,6 +32,7 @@ impl EncounterRun {
                 TriggerEvent::Starts { user, .. } if user == reactor => continue,
                 TriggerEvent::Starts { user, .. } => Some(user),
                 TriggerEvent::Damaged { by, .. } if by != reactor => Some(by),
+                TriggerEvent::Moved { who, .. } if who != reactor => Some(who),
                 _ => None,
             };
             // Prepared abilities first: they are there to be used and they expire anyway.
@@ -77,7 +79,7 @@ impl EncounterRun {
             let at = self.push(
                 LogKind::Reaction,
                 Some(reactor),
-                format!("{rid} {cost} with {} ({:?})", def.name, def.time),
+                format!("{rid} {cost} with {} ({})", def.name, def.time.name()),
                 Some(cause),
             );
             self.use_prepared(reactor, &def, at);
@@ -94,7 +96,9 @@ impl EncounterRun {
                 cause: at,
                 wards: Vec::new(),
             };
+            let outer_source = std::mem::replace(&mut self.reacting_to, source);
             let r = self.resolve(reactor, &def, &known, &pending, at, depth + 1);
+            self.reacting_to = outer_source;
             self.acting = outer;
             delayed |= r.delay;
         }
@@ -120,7 +124,24 @@ impl EncounterRun {
                     && effect.is_none_or(|e| def.effects.contains(&e))
                     && (!targeting_me || targets.contains(&reactor))
             }
-            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. }) => who == reactor,
+            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. })
+            | (ReactionTrigger::TurnStarts, TriggerEvent::TurnStarts { who })
+            | (ReactionTrigger::TurnEnds, TriggerEvent::TurnEnds { who }) => who == reactor,
+            (ReactionTrigger::AllyAttacked, TriggerEvent::Starts { user, def, targets }) => {
+                let side = &self.combatants[reactor].side;
+                &self.combatants[user].side != side
+                    && def.effects.contains(&EffectKind::Damage)
+                    && targets
+                        .iter()
+                        .any(|t| *t != reactor && &self.combatants[*t].side == side)
+            }
+            (ReactionTrigger::Approaches(d), TriggerEvent::Moved { who, from }) => {
+                let (mover, me) = (&self.combatants[who], &self.combatants[reactor]);
+                let reach = d.units();
+                mover.side != me.side
+                    && distance(mover.position, me.position) <= reach
+                    && distance(from, me.position) > reach
+            }
             (ReactionTrigger::Drops, TriggerEvent::Drops { .. }) => true,
             (ReactionTrigger::DropsOn(side), TriggerEvent::Drops { who }) => {
                 let same = self.combatants[who].side == self.combatants[reactor].side;

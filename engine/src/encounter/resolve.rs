@@ -4,25 +4,10 @@
 use super::ability::{AbilityDef, AbilityTime, Condition, Effect, Expiry, TestStatus};
 use super::dice::Band;
 use super::run::EncounterRun;
-use super::space::{ShapePlacement, origin_allowed};
-use super::state::{ConcentrationEffect, LogKind, PendingAbility};
-use super::words::condition_words;
+use super::space::{ShapePlacement, cell_words, origin_allowed};
+use super::state::{ConcentrationEffect, LogKind, PendingAbility, TriggerEvent};
+use super::words::{condition_words, shape_name};
 use crate::model::KnownAbility;
-
-/// What happened that Reactions may answer.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum TriggerEvent<'a> {
-    /// `user` started `def` against `targets`.
-    Starts {
-        user: usize,
-        def: &'a AbilityDef,
-        targets: &'a [usize],
-    },
-    /// `who` took damage from `by`'s ability.
-    Damaged { who: usize, by: usize },
-    /// `who` dropped.
-    Drops { who: usize },
-}
 
 /// What a resolved ability asks of its trigger.
 #[derive(Debug, Clone, Copy, Default)]
@@ -117,8 +102,9 @@ impl EncounterRun {
             return self.refuse(
                 user,
                 format!(
-                    "{uid} cannot place the {:?} of {name} at {:?}",
-                    spec.kind, place.origin
+                    "{uid} cannot place the {} of {name} at {}",
+                    shape_name(spec.kind),
+                    cell_words(place.origin)
                 ),
             );
         }
@@ -147,7 +133,7 @@ impl EncounterRun {
             .collect();
         let cost = if spends { "spends a Beat and " } else { "" };
         let aim = match (shape, target_names.is_empty()) {
-            (Some(p), _) => format!(" with its Shape at {:?}", p.origin),
+            (Some(p), _) => format!(" with its Shape at {}", cell_words(p.origin)),
             (None, false) => format!(" targeting {}", target_names.join(", ")),
             (None, true) => String::new(),
         };
@@ -155,7 +141,7 @@ impl EncounterRun {
         let start = self.push(
             LogKind::Start,
             Some(user),
-            format!("{uid} {cost}starts {name} ({:?}){aim}", def.time),
+            format!("{uid} {cost}starts {name} ({}){aim}", def.time.name()),
             None,
         );
         self.use_prepared(user, &def, start);

@@ -9,7 +9,8 @@ use serde::Serialize;
 use super::ability::{AbilityDef, AbilityTime};
 use super::dice::{BandChances, DiceRule, DiceSource};
 use super::file::{Encounter, EncounterContent, ScriptAction};
-use super::space::{Cell, GridMap, distance};
+use super::space::{Cell, GridMap, cell_words, distance};
+use super::state::TriggerEvent;
 use super::state::{
     Combatant, CombatantView, EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, Stacks,
     StateView,
@@ -97,6 +98,9 @@ pub struct EncounterRun {
     pub(super) guard: LoopGuard,
     /// The state right after each log entry, when the sandbox keeps them.
     pub(super) moments: Moments<StateView>,
+    /// The creature whose act the Reaction being resolved answers (a `Shift` moves away from
+    /// it).
+    pub(super) reacting_to: Option<usize>,
     /// How each side is played once the policies decide (naive unless started `with_table`).
     pub(super) table: Table,
     /// Band chances by (modifier, net Advantages), computed once per run for the policies.
@@ -219,6 +223,7 @@ impl EncounterRun {
             acting: None,
             guard: LoopGuard::new(),
             moments,
+            reacting_to: None,
             table: Table::NAIVE,
             chances: RefCell::new(BTreeMap::new()),
         };
@@ -440,13 +445,19 @@ impl EncounterRun {
         let why = if c.beats == 0 {
             Some("no Beats left".to_owned())
         } else if !self.map.contains(cell) || self.map.blocks(cell) {
-            Some(format!("{cell:?} is off the map or blocked"))
-        } else if !self.map.clear_line(from, cell) {
-            // A blocking cell is a full-height wall: a straight move cannot pass it.
-            Some(format!("a wall stands between {from:?} and {cell:?}"))
+            Some(format!("{} is off the map or blocked", cell_words(cell)))
+        } else if !self.climbs(who) && !self.map.clear_line(from, cell) {
+            // A blocking cell is a full-height wall: a straight move cannot pass it, unless the
+            // creature can Climb.
+            Some(format!(
+                "a wall stands between {} and {}",
+                cell_words(from),
+                cell_words(cell)
+            ))
         } else if distance(from, cell) > c.block.speed as i32 {
             Some(format!(
-                "{cell:?} is beyond its speed of {}u",
+                "{} is beyond its speed of {}u",
+                cell_words(cell),
                 c.block.speed
             ))
         } else if self
@@ -454,7 +465,7 @@ impl EncounterRun {
             .iter()
             .any(|o| o.standing() && o.position == cell && o.id != c.id)
         {
-            Some(format!("{cell:?} is occupied"))
+            Some(format!("{} is occupied", cell_words(cell)))
         } else {
             None
         };
@@ -472,12 +483,17 @@ impl EncounterRun {
         c.beats -= 1;
         c.position = cell;
         c.in_cover = false;
-        self.push(
+        let at = self.push(
             LogKind::Move,
             Some(who),
-            format!("{id} spends a Beat and moves from {from:?} to {cell:?}"),
+            format!(
+                "{id} spends a Beat and moves from {} to {}",
+                cell_words(from),
+                cell_words(cell)
+            ),
             None,
         );
+        self.reaction_window(TriggerEvent::Moved { who, from }, at, 0);
         true
     }
 
@@ -500,6 +516,16 @@ impl EncounterRun {
             format!("{id} spends a Beat and gets behind cover"),
             None,
         );
+    }
+
+    /// Whether `who` can Climb (a Passive with `climb`, like the seed's Climber, on its sheet).
+    pub(super) fn climbs(&self, who: usize) -> bool {
+        self.combatants[who].block.abilities.iter().any(|k| {
+            self.content
+                .abilities
+                .get(&k.id)
+                .is_some_and(|d| d.time == AbilityTime::Passive && d.climb)
+        })
     }
 
     /// An ability as `who` has it (Flavors and Upgrades applied), with its sheet entry.

@@ -28,6 +28,12 @@ pub struct GridMap {
     pub cover: Vec<Cell>,
 }
 
+/// A cell in words, as the sheet's map labels it: "x 3, y 4".
+#[must_use]
+pub fn cell_words(c: Cell) -> String {
+    format!("x {}, y {}", c.0, c.1)
+}
+
 /// Distance in units between two cells (Chebyshev).
 #[must_use]
 pub fn distance(a: Cell, b: Cell) -> i32 {

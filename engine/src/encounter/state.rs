@@ -4,9 +4,30 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::ability::Expiry;
+use super::ability::{AbilityDef, Expiry};
 use super::space::{Cell, ShapePlacement};
 use crate::model::StatBlock;
+
+/// What happened that Reactions may answer.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum TriggerEvent<'a> {
+    /// `user` started `def` against `targets`.
+    Starts {
+        user: usize,
+        def: &'a AbilityDef,
+        targets: &'a [usize],
+    },
+    /// `who` took damage from `by`'s ability.
+    Damaged { who: usize, by: usize },
+    /// `who` dropped.
+    Drops { who: usize },
+    /// `who`'s turn started.
+    TurnStarts { who: usize },
+    /// `who`'s turn is ending.
+    TurnEnds { who: usize },
+    /// `who` moved itself from `from`.
+    Moved { who: usize, from: Cell },
+}
 
 /// Stacks of one status condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]

@@ -4,7 +4,7 @@
 
 use super::ability::{AbilityDef, AbilityTime, Condition, TargetKind, TargetSide};
 use super::run::EncounterRun;
-use super::space::{Cell, ShapePlacement, affected_cells, distance, origin_allowed};
+use super::space::{Cell, ShapePlacement, affected_cells, cell_words, distance, origin_allowed};
 use super::state::PendingAbility;
 
 impl EncounterRun {
@@ -88,8 +88,8 @@ impl EncounterRun {
             let from = self.combatants[user].position;
             if !spec.r#true && !self.map.clear_line(from, place.origin) {
                 return Some(format!(
-                    "the Shape's origin at {:?} is out of sight",
-                    place.origin
+                    "the Shape's origin at {} is out of sight",
+                    cell_words(place.origin)
                 ));
             }
             return None;

@@ -5,6 +5,7 @@
 
 use super::ability::Expiry;
 use super::run::EncounterRun;
+use super::state::TriggerEvent;
 use super::state::{LogKind, Outcome};
 use crate::model::StatusKind;
 
@@ -20,6 +21,7 @@ impl EncounterRun {
         c.in_cover = false;
         let text = format!("{}'s turn begins with {} Beats", c.id, c.beats);
         let start = self.push(LogKind::TurnStart, Some(who), text, cause);
+        self.reaction_window(TriggerEvent::TurnStarts { who }, start, 0);
         let pending = std::mem::take(&mut self.combatants[who].pending);
         for p in pending {
             if !self.combatants[who].standing() {
@@ -44,6 +46,10 @@ impl EncounterRun {
             format!("{id}'s turn ends"),
             None,
         );
+        self.reaction_window(TriggerEvent::TurnEnds { who }, end, 0);
+        // The turn is ending anyway: an "end the turn" effect of that Reaction asks nothing more
+        // (it must not end the next creature's turn).
+        self.end_turn_requested = false;
         let names: Vec<String> = self.combatants[who].statuses.keys().cloned().collect();
         for name in names {
             let kind = self

@@ -8,6 +8,7 @@ use super::ability::{
     AbilityDef, AbilityTime, Condition, Distance, Effect, EffectKind, Expiry, ReactionTrigger,
     ShapeKind, TargetKind, TargetSide, TestStatus,
 };
+use super::dice::SaveMod;
 use super::file::EncounterContent;
 
 /// "1 stack" / "2 stacks".
@@ -51,7 +52,9 @@ pub fn distance_words(d: Distance) -> String {
     format!("{name} Distance ({}u)", d.units())
 }
 
-fn shape_name(kind: ShapeKind) -> &'static str {
+/// A Shape's name ("Cone").
+#[must_use]
+pub fn shape_name(kind: ShapeKind) -> &'static str {
     match kind {
         ShapeKind::Cone => "Cone",
         ShapeKind::Cube => "Cube",
@@ -171,6 +174,14 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
         }
         ReactionTrigger::DropsOn(TargetSide::Ally) => "when an ally drops".to_owned(),
         ReactionTrigger::DropsOn(TargetSide::Enemy) => "when an enemy drops".to_owned(),
+        ReactionTrigger::TurnStarts => "when its turn starts".to_owned(),
+        ReactionTrigger::TurnEnds => "when its turn ends".to_owned(),
+        ReactionTrigger::AllyAttacked => {
+            "when an enemy starts a damage ability that targets one of its allies".to_owned()
+        }
+        ReactionTrigger::Approaches(d) => {
+            format!("when an enemy moves to within {} of it", distance_words(*d))
+        }
     }
 }
 
@@ -230,7 +241,21 @@ pub fn test_words(def: &AbilityDef) -> String {
         })
 }
 
-fn expiry_words(e: Expiry) -> String {
+/// How a Test's band changes a Save, in words ("with an Advantage").
+#[must_use]
+pub fn save_mod_words(m: SaveMod) -> &'static str {
+    match m {
+        SaveMod::AutoPass => "passed automatically",
+        SaveMod::Advantage => "with an Advantage",
+        SaveMod::Plain => "with no modification",
+        SaveMod::Disadvantage => "with a Disadvantage",
+        SaveMod::AutoFail => "failed automatically",
+    }
+}
+
+/// When a Prepared ability expires, in words.
+#[must_use]
+pub fn expiry_words(e: Expiry) -> String {
     match e {
         Expiry::Uses(n) => format!("expires after {}", count(n, "use", "uses")),
         Expiry::Rounds(n) => format!(
@@ -273,6 +298,18 @@ pub fn effect_words(e: &Effect, content: &EncounterContent) -> String {
         }
         Effect::GainResource(name, n) => format!("the user gains {n} {name}"),
         Effect::Note(text) => text.clone(),
+        Effect::Push(n) => format!(
+            "each target is pushed up to {} straight away from the user",
+            count(*n, "cell", "cells")
+        ),
+        Effect::Pull(n) => format!(
+            "each target is pulled up to {} straight toward the user",
+            count(*n, "cell", "cells")
+        ),
+        Effect::Shift(n) => format!(
+            "the user moves up to {} straight away from the creature that triggered it",
+            count(*n, "cell", "cells")
+        ),
     }
 }
 

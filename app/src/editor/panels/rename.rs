@@ -24,7 +24,7 @@ pub fn rename_ui(
         let label = ui.label("Rename everywhere to");
         ui.text_edit_singleline(to)
             .labelled_by(label.id)
-            .on_hover_text("The new name, written wherever the pack uses this one: cards, keyword lists and abilities");
+            .on_hover_text("The new name, written wherever the pack uses this one: cards, keyword lists, abilities and scenarios");
     });
     let new = to.trim();
     if new.is_empty() || new == current {
@@ -38,19 +38,21 @@ pub fn rename_ui(
     let changes = rename_changes(doc, &rename);
     let files = rename_preview(&changes);
     ui.label(format!(
-        "Renaming {current} to {new} changes {} item(s) in {} file(s):",
-        changes.len(),
+        "Renaming {current} to {new} changes {} file(s):",
         files.len()
     ));
-    for (file, n) in &files {
-        ui.weak(format!("{file}: {n} item(s)"));
+    for (file, items) in &files {
+        ui.weak(match items {
+            Some(n) => format!("{file}: {n} item(s)"),
+            None => format!("{file}: where its text names {current} (comments kept)"),
+        });
     }
     let misses = rename_misses(doc, &rename);
     if !misses.is_empty() {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
-                "⚠ Not rewritten, still naming {current}: {} (scenarios and other files: edit them by hand)",
+                "⚠ Not rewritten, still naming {current}: {} (edit them by hand)",
                 misses.join(", ")
             ),
         );

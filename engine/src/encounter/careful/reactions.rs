@@ -2,8 +2,8 @@
 
 use super::super::ability::{AbilityDef, AbilityTime, Effect, TestStatus};
 use super::super::dice::Band;
-use super::super::resolve::TriggerEvent;
 use super::super::run::EncounterRun;
+use super::super::state::TriggerEvent;
 use super::{TurnWorth, high_damage};
 use crate::model::KnownAbility;
 

@@ -182,7 +182,12 @@ impl EncounterRun {
                 Effect::EndTurn => v -= f64::from(worth.beats_after) * worth.per_beat,
                 Effect::Prepare { ability, .. } => v += self.prepare_value(me, ability),
                 Effect::GainResource(_, n) => v += 0.3 * f64::from(*n),
-                Effect::Ward(_) | Effect::DelayTrigger | Effect::Note(_) => {}
+                Effect::Ward(_)
+                | Effect::DelayTrigger
+                | Effect::Note(_)
+                | Effect::Push(_)
+                | Effect::Pull(_)
+                | Effect::Shift(_) => {}
             }
         }
         v

@@ -81,11 +81,14 @@ pub(super) fn ability_card(
     };
     row("Time", &e(time_words(def.time)), None);
     if def.time == AbilityTime::Passive {
-        let stats: Vec<String> = def
+        let mut stats: Vec<String> = def
             .passive_stats
             .iter()
             .map(|(s, n)| format!("{n:+} {}", e(s)))
             .collect();
+        if def.climb {
+            stats.push("it can Climb: its moves may cross full-height walls".to_owned());
+        }
         row(
             "Always",
             &format!("{} (already in the numbers above)", stats.join(", ")),
