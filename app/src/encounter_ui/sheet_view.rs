@@ -6,6 +6,9 @@ use egui::text::LayoutJob;
 use egui::{Align, Color32, FontSelection, RichText, Sense, Stroke, Ui, vec2};
 use sigilforge_engine::encounter::sheet::{Block, Card, Line, MapGrid, Sheet, Span};
 
+/// Width of an ability card's label column, in points.
+const CARD_LABEL: f32 = 190.0;
+
 /// Largest side of a map cell on screen, in points.
 const MAP_CELL: f32 = 22.0;
 
@@ -76,7 +79,7 @@ pub fn sheet_ui(ui: &mut Ui, sheet: &Sheet) {
                         }
                     });
             }
-            Block::Card(card) => card_ui(ui, i, card),
+            Block::Card(card) => card_ui(ui, card),
             Block::Map(map) => map_ui(ui, map),
             Block::Terms(terms) => {
                 for (term, meaning) in terms {
@@ -97,18 +100,23 @@ pub fn sheet_ui(ui: &mut Ui, sheet: &Sheet) {
     }
 }
 
-fn card_ui(ui: &mut Ui, i: usize, card: &Card) {
+fn card_ui(ui: &mut Ui, card: &Card) {
     ui.group(|ui| {
+        ui.set_width(ui.available_width());
         ui.label(RichText::new(&card.title).strong());
-        egui::Grid::new(("sheet_card", i))
-            .striped(true)
-            .show(ui, |ui| {
-                for (label, value) in &card.rows {
-                    ui.label(RichText::new(label).strong());
-                    ui.add(egui::Label::new(rich(value)).wrap());
-                    ui.end_row();
-                }
+        for (label, value) in &card.rows {
+            ui.horizontal_top(|ui| {
+                ui.allocate_ui_with_layout(
+                    vec2(CARD_LABEL, 0.0),
+                    egui::Layout::top_down(Align::Min),
+                    |ui| {
+                        ui.set_width(CARD_LABEL);
+                        ui.add(egui::Label::new(RichText::new(label).strong()).wrap());
+                    },
+                );
+                ui.add(egui::Label::new(rich(value)).wrap());
             });
+        }
         if !card.description.is_empty() {
             ui.label(RichText::new(&card.description).italics());
         }
