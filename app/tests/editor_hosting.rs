@@ -5,7 +5,7 @@
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -326,12 +326,15 @@ fn encounter_ab(harness: &mut Harness<'_, SigilforgeApp>, file: &str) -> Option<
         .cloned()
 }
 
-#[test]
-fn export_sheet_writes_the_gm_sheet_and_says_where() {
-    let dir = starter_copy();
+/// Opens the Goblin Ambush, answers the file dialog with `name` in a temporary folder and
+/// clicks Export sheet…; returns the harness, the folder (kept alive) and the path.
+fn export_sheet_as(
+    dir: &Path,
+    name: &str,
+) -> (Harness<'static, SigilforgeApp>, tempfile::TempDir, PathBuf) {
     let out = tempfile::tempdir().unwrap();
-    let path = out.path().join("ambush.html");
-    let mut harness = harness(dir.path());
+    let path = out.path().join(name);
+    let mut harness = harness(dir);
     open_goblin_ambush(&mut harness);
     sigilforge::dialogs::script(
         &harness.ctx,
@@ -340,6 +343,13 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
     click_topmost(&mut harness, "Export sheet…");
     harness.run();
     harness.run();
+    (harness, out, path)
+}
+
+#[test]
+fn export_sheet_writes_the_gm_sheet_and_says_where() {
+    let dir = starter_copy();
+    let (harness, _out, path) = export_sheet_as(dir.path(), "ambush.html");
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.contains("Saves by the Test"), "the GM sheet");
     assert!(html.contains("Goblin Ambush"));
@@ -350,17 +360,7 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
 #[test]
 fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
     let dir = starter_copy();
-    let out = tempfile::tempdir().unwrap();
-    let path = out.path().join("ambush.pdf");
-    let mut harness = harness(dir.path());
-    open_goblin_ambush(&mut harness);
-    sigilforge::dialogs::script(
-        &harness.ctx,
-        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
-    );
-    click_topmost(&mut harness, "Export sheet…");
-    harness.run();
-    harness.run();
+    let (harness, _out, path) = export_sheet_as(dir.path(), "ambush.pdf");
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "a PDF");
     harness.get_by_label_contains(&format!("Sheet written to {}", path.display()));

@@ -12,7 +12,7 @@ use krilla::geom::{PathBuilder, Point, Rect};
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::text::{Font, TextDirection};
-use sigilforge_engine::encounter::sheet::{Block, Card, Line, MapGrid, Sheet, Span};
+use sigilforge_engine::encounter::sheet::{Block, Card, Line, MapGrid, Sheet, Span, list_item};
 
 use crate::RenderError;
 use crate::fonts::{FontSpec, Fonts, sans_face_bytes};
@@ -380,13 +380,7 @@ impl Layout {
             Block::Paragraph(l) => self.paragraph(x, width, l),
             Block::List { ordered, items } => {
                 for (i, item) in items.iter().enumerate() {
-                    let mark = if *ordered {
-                        format!("{}. ", i + 1)
-                    } else {
-                        "• ".to_owned()
-                    };
-                    let mut line = vec![Span::plain(mark)];
-                    line.extend(item.iter().cloned());
+                    let line = list_item(*ordered, i, item);
                     self.paragraph(x + 10.0, width - 10.0, &line);
                 }
             }

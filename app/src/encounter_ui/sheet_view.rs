@@ -4,7 +4,7 @@
 
 use egui::text::LayoutJob;
 use egui::{Align, Color32, FontSelection, RichText, Sense, Stroke, Ui, vec2};
-use sigilforge_engine::encounter::sheet::{Block, Card, Line, MapGrid, Sheet, Span};
+use sigilforge_engine::encounter::sheet::{Block, Card, Line, MapGrid, Sheet, Span, list_item};
 
 /// Width of an ability card's label column, in points.
 const CARD_LABEL: f32 = 190.0;
@@ -50,13 +50,7 @@ pub fn sheet_ui(ui: &mut Ui, sheet: &Sheet) {
             Block::Paragraph(line) => line_label(ui, line),
             Block::List { ordered, items } => {
                 for (n, item) in items.iter().enumerate() {
-                    let mark = if *ordered {
-                        format!("{}. ", n + 1)
-                    } else {
-                        "• ".to_owned()
-                    };
-                    let mut line = vec![Span::plain(mark)];
-                    line.extend(item.iter().cloned());
+                    let line = list_item(*ordered, n, item);
                     ui.horizontal(|ui| {
                         ui.add_space(12.0);
                         line_label(ui, &line);

@@ -45,6 +45,20 @@ impl Span {
 /// A line of text made of spans.
 pub type Line = Vec<Span>;
 
+/// List item `index` (from 0) with its mark in front, "1. " or "• ", for writers that draw
+/// the mark themselves (the PDF, the preview; HTML has its own lists).
+#[must_use]
+pub fn list_item(ordered: bool, index: usize, item: &Line) -> Line {
+    let mark = if ordered {
+        format!("{}. ", index + 1)
+    } else {
+        "• ".to_owned()
+    };
+    let mut line = vec![Span::plain(mark)];
+    line.extend(item.iter().cloned());
+    line
+}
+
 /// One cell of the map grid.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MapCell {

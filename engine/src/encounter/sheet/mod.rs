@@ -22,7 +22,7 @@ use super::policy::{Difficulty, SimulationReport, estimate_difficulty};
 use super::run::EncounterRun;
 use super::state::Combatant;
 
-pub use doc::{Block, Card, Line, MapCell, MapGrid, Sheet, Span, to_html};
+pub use doc::{Block, Card, Line, MapCell, MapGrid, Sheet, Span, list_item, to_html};
 
 /// Runs the difficulty estimate on the sheet plays (seeds 0..N−1).
 pub const SHEET_RUNS: u32 = 200;
