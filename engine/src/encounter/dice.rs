@@ -216,6 +216,15 @@ pub fn save_mod(test_band: Band) -> SaveMod {
 /// The probability of each band, in band order.
 pub type BandChances = [(Band, f64); 5];
 
+/// An ability with no Test: its Mixed outcome, for certain (what the policies weigh it by).
+pub const NO_TEST_CHANCES: BandChances = [
+    (Band::CriticalFailure, 0.0),
+    (Band::Low, 0.0),
+    (Band::Mixed, 1.0),
+    (Band::High, 0.0),
+    (Band::CriticalSuccess, 0.0),
+];
+
 /// Probability of each band for a plain 2-dice-style roll with `modifier` (no Advantage), used
 /// by the simulation policies to rank abilities. Exact enumeration over `dice` dice.
 #[must_use]

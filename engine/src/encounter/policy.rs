@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::ability::{AbilityDef, AbilityTime, Effect, ShapeKind, TestStatus};
-use super::dice::{Band, band_chances};
+use super::dice::{NO_TEST_CHANCES, band_chances};
 use super::file::{Encounter, EncounterContent};
 use super::run::{EncounterError, EncounterRun, Policy, Table};
 use super::space::{Cell, ShapePlacement, affected_cells, distance, origin_allowed};
@@ -138,13 +138,7 @@ impl EncounterRun {
         let chances = if def.test.is_some() {
             band_chances(&self.rule, modifier)
         } else {
-            [
-                (Band::CriticalFailure, 0.0),
-                (Band::Low, 0.0),
-                (Band::Mixed, 1.0),
-                (Band::High, 0.0),
-                (Band::CriticalSuccess, 0.0),
-            ]
+            NO_TEST_CHANCES
         };
         let mut total = 0.0;
         for (band, p) in chances {

@@ -1,7 +1,7 @@
 //! The careful policy's Reactions: which ones pay, and what each is worth.
 
 use super::super::ability::{AbilityDef, AbilityTime, Effect, TestStatus};
-use super::super::dice::Band;
+use super::super::dice::NO_TEST_CHANCES;
 use super::super::run::EncounterRun;
 use super::super::state::TriggerEvent;
 use super::{TurnWorth, high_damage};
@@ -99,13 +99,7 @@ impl EncounterRun {
         let chances = if def.test.is_some() {
             self.chances_for(modifier, net)
         } else {
-            [
-                (Band::CriticalFailure, 0.0),
-                (Band::Low, 0.0),
-                (Band::Mixed, 1.0),
-                (Band::High, 0.0),
-                (Band::CriticalSuccess, 0.0),
-            ]
+            NO_TEST_CHANCES
         };
         chances
             .iter()

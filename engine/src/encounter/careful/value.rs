@@ -2,7 +2,7 @@
 //! Disadvantages the engine will apply, each band's effects, Saves, and the cost of Test statuses.
 
 use super::super::ability::{AbilityDef, Effect, TestStatus};
-use super::super::dice::{Band, BandChances, SaveMod, band_chances_net, save_mod};
+use super::super::dice::{BandChances, NO_TEST_CHANCES, SaveMod, band_chances_net, save_mod};
 use super::super::run::EncounterRun;
 use super::{
     CONCENTRATION_COST, DROP_BONUS, EXHAUSTION_COST, FRIENDLY_FIRE, STRAIN_COST, TOPPING_UP,
@@ -67,13 +67,7 @@ impl EncounterRun {
         let net = (adv - dis).clamp(-8, 8) as i32;
         let chances = match &def.test {
             Some(t) => self.chances_for(c.block.stat(&t.modifier), net),
-            None => [
-                (Band::CriticalFailure, 0.0),
-                (Band::Low, 0.0),
-                (Band::Mixed, 1.0),
-                (Band::High, 0.0),
-                (Band::CriticalSuccess, 0.0),
-            ],
+            None => NO_TEST_CHANCES,
         };
         let mut total = 0.0;
         let mut failed = 0.0;
