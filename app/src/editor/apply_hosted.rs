@@ -260,34 +260,25 @@ impl SigilforgeApp {
         }
         let mut scenario = before.clone().unwrap_or_else(try_out_scenario);
         let changed = place_card(&mut scenario, card) || before.is_none();
-        let change = match (&before, doc.pack.file(TRY_OUT_FILE)) {
-            _ if !changed => None,
-            (Some(old), Some(file)) => {
-                let old = Content::RulesScenario(Box::new(old.clone()));
-                let new = Content::RulesScenario(Box::new(scenario));
-                match new
-                    .splice_into(&file.source, &old)
-                    .or_else(|_| new.to_text())
-                {
-                    Ok(after) => Some(Change::Text {
-                        path: TRY_OUT_FILE.to_owned(),
-                        before: file.source.clone(),
-                        after,
-                    }),
-                    Err(e) => {
-                        self.report(Level::Error, format!("{TRY_OUT_FILE}: {e}"));
-                        return;
-                    }
-                }
-            }
-            _ => Some(Change::CreateFile {
-                path: TRY_OUT_FILE.to_owned(),
-                content: Content::RulesScenario(Box::new(scenario)),
-            }),
-        };
-        let applied = match change {
-            Some(change) => self.edit(format!("Try {id} in the Rules tab"), vec![change], None),
-            None => true,
+        let label = format!("Try {id} in the Rules tab");
+        let new = Content::RulesScenario(Box::new(scenario));
+        // The file as the user wrote it is kept: only the items that change are rewritten.
+        let applied = match before {
+            _ if !changed => true,
+            Some(old) => self.replace_file(
+                label,
+                TRY_OUT_FILE,
+                &Content::RulesScenario(Box::new(old)),
+                &new,
+            ),
+            None => self.edit(
+                label,
+                vec![Change::CreateFile {
+                    path: TRY_OUT_FILE.to_owned(),
+                    content: new,
+                }],
+                None,
+            ),
         };
         if !applied {
             return;
@@ -309,9 +300,16 @@ impl SigilforgeApp {
     /// Records an edit of a glyph network or encounter as the items it changed (a glyph, a
     /// link, a combatant, a field), never the whole file: saving rewrites those items only,
     /// and undo checks each still holds what the edit left.
-    fn replace_file(&mut self, label: String, file: &str, before: &Content, after: &Content) {
+    /// Whether it was applied (an edit that changes nothing counts as applied).
+    fn replace_file(
+        &mut self,
+        label: String,
+        file: &str,
+        before: &Content,
+        after: &Content,
+    ) -> bool {
         if before == after {
-            return;
+            return true;
         }
         let edits = before.item_edits(after);
         if edits.is_empty() {
@@ -321,13 +319,13 @@ impl SigilforgeApp {
                     "{file}: this edit could not be expressed item by item; it was not applied"
                 ),
             );
-            return;
+            return false;
         }
         let change = Change::Items {
             path: file.to_owned(),
             edits,
         };
-        self.edit(label, vec![change], None);
+        self.edit(label, vec![change], None)
     }
 
     /// Shows a tab next to the item editors (or in an empty leaf), adding it if needed: item

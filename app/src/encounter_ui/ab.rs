@@ -5,9 +5,7 @@
 //! the seeds whose result flipped. Where the saved version comes from is the host's: it hands
 //! [`AbSection::compare`] a loader (the editor reads the file on disk).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use crate::jobs::Job;
 
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::stats::Change;
@@ -31,15 +29,10 @@ pub enum AbAsk {
     Cancel,
 }
 
-struct Job {
-    cancel: Arc<AtomicBool>,
-    result: Receiver<Result<Option<EncounterAb>, String>>,
-}
-
 /// The A/B section's state: the comparison running, the last one's report.
 #[derive(Default)]
 pub struct AbSection {
-    job: Option<Job>,
+    job: Option<Job<Option<EncounterAb>>>,
     report: Option<EncounterAb>,
     error: Option<String>,
 }
@@ -64,25 +57,19 @@ impl AbSection {
         runs: u32,
     ) {
         self.cancel();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let stop = Arc::clone(&cancel);
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let result = saved().and_then(|(enc, content)| {
-                compare((&content, &enc), (&edited.1, &edited.0), runs, &stop)
-                    .map_err(|e| format!("the encounter cannot be played: {e}"))
-            });
-            // The section may have moved on (a newer comparison, the tab closed).
-            tx.send(result).ok();
-        });
         self.error = None;
-        self.job = Some(Job { cancel, result: rx });
+        self.job = Some(Job::spawn(move |_, stop| {
+            saved().and_then(|(enc, content)| {
+                compare((&content, &enc), (&edited.1, &edited.0), runs, stop)
+                    .map_err(|e| format!("the encounter cannot be played: {e}"))
+            })
+        }));
     }
 
     /// Stops the comparison in progress (the last report stays).
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
+            job.cancel();
         }
     }
 
@@ -109,7 +96,7 @@ impl AbSection {
         let Some(job) = &self.job else {
             return false;
         };
-        let Some(outcome) = crate::jobs::finished(&job.result, "comparison") else {
+        let Some(outcome) = job.finished("comparison") else {
             return true;
         };
         match outcome {

@@ -14,15 +14,14 @@
 //! counter; a tally is taken only from a job of the current generation, and the tally of older
 //! content is never shown, so the numbers on screen are always those of the content as it is.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 
 use super::SandboxCommand;
+use crate::jobs;
 
 /// A system's simulation ready to run on a background thread: given a progress callback (runs
 /// done so far) and a cancel flag (set when its result is no longer wanted: it may stop early,
@@ -83,20 +82,17 @@ pub struct ChartBar {
     pub seed: Option<u64>,
 }
 
-/// A running job: its progress and where its tally arrives.
+/// A running job: its progress, cancel and tally, and the content's generation it counts.
 #[derive(Debug)]
 struct Job {
-    progress: Arc<AtomicU64>,
-    result: Receiver<Result<Tally, String>>,
-    /// Set when the job's result is no longer wanted.
-    cancel: Arc<AtomicBool>,
+    work: jobs::Job<Tally>,
     /// The content's generation the job counts.
     generation: u64,
 }
 
 impl Job {
     fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.work.cancel();
     }
 }
 
@@ -167,9 +163,7 @@ impl Simulation {
     /// Runs done so far, while a job runs.
     #[must_use]
     pub fn progress(&self) -> Option<u64> {
-        self.job
-            .as_ref()
-            .map(|j| j.progress.load(Ordering::Relaxed))
+        self.job.as_ref().map(|j| j.work.done())
     }
 
     /// The last tally, if the last job finished well.
@@ -210,20 +204,11 @@ impl Simulation {
             old.cancel();
         }
         self.due = None;
-        let progress = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let counter = Arc::clone(&progress);
-        let stop = Arc::clone(&cancel);
-        std::thread::spawn(move || {
-            let result = work(&|done| counter.store(done, Ordering::Relaxed), &stop);
-            // Nobody to tell when another job replaced this one or the editor closed.
-            tx.send(result).ok();
+        let work = jobs::Job::spawn(move |counter, stop| {
+            work(&|done| counter.store(done, Ordering::Relaxed), stop)
         });
         self.job = Some(Job {
-            progress,
-            result: rx,
-            cancel,
+            work,
             generation: self.generation,
         });
     }
@@ -252,7 +237,7 @@ impl Simulation {
         let Some(job) = &self.job else {
             return self.due.is_some();
         };
-        let Some(result) = crate::jobs::finished(&job.result, "simulation") else {
+        let Some(result) = job.work.finished("simulation") else {
             return true;
         };
         // Only a job of the content as it is now has the numbers to show.

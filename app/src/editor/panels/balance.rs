@@ -6,9 +6,9 @@
 //! changed since.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::atomic::Ordering;
+
+use crate::jobs;
 use std::time::Duration;
 
 use egui::{Color32, Ui};
@@ -41,9 +41,7 @@ pub enum SortKey {
 
 struct Job {
     total: u64,
-    progress: Arc<AtomicU64>,
-    cancel: Arc<AtomicBool>,
-    result: Receiver<Result<Option<SavedResults>, String>>,
+    work: jobs::Job<Option<SavedResults>>,
 }
 
 /// The Balance panel's state.
@@ -94,17 +92,13 @@ impl BalancePanel {
         self.cancel();
         let pack = doc.pack.clone();
         let config = self.config.clone();
-        let progress = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let (counter, stop) = (Arc::clone(&progress), Arc::clone(&cancel));
-        std::thread::spawn(move || {
+        let work = jobs::Job::spawn(move |counter, stop| {
             let control = Control {
                 progress: &|done| counter.store(done, Ordering::Relaxed),
-                cancel: &stop,
+                cancel: stop,
                 threads: None,
             };
-            let result = match run_balance(&pack, &config, control) {
+            match run_balance(&pack, &config, control) {
                 Ok(Some(report)) => saved::save(&pack.root, &pack, &report)
                     .map(|()| {
                         Some(SavedResults {
@@ -119,16 +113,12 @@ impl BalancePanel {
                     .map_err(|e| format!("the run finished but its results were not saved: {e}")),
                 Ok(None) => Ok(None),
                 Err(e) => Err(e.to_string()),
-            };
-            // The panel may have moved on (a newer run, the app closing): nobody to tell.
-            tx.send(result).ok();
+            }
         });
         self.error = None;
         self.job = Some(Job {
             total: self.config.matches() * 2,
-            progress,
-            cancel,
-            result: rx,
+            work,
         });
     }
 
@@ -157,7 +147,7 @@ impl BalancePanel {
     /// Stops the run in progress.
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
+            job.work.cancel();
         }
     }
 
@@ -188,7 +178,7 @@ impl BalancePanel {
         let Some(job) = self.job.as_ref() else {
             return comparing;
         };
-        let Some(outcome) = crate::jobs::finished(&job.result, "balance run") else {
+        let Some(outcome) = job.work.finished("balance run") else {
             return Some(Duration::from_millis(50));
         };
         match outcome {
@@ -318,7 +308,7 @@ impl BalancePanel {
                 "Flag a card when its interval clears zero by more than this (0.02 = 2 points)",
             );
             if let Some(job) = &self.job {
-                let done = job.progress.load(Ordering::Relaxed);
+                let done = job.work.done();
                 ui.add(
                     egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
                         .desired_width(160.0)

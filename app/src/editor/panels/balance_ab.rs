@@ -6,9 +6,9 @@
 //! (`crate::sandbox::sandbox_ui`), selected at the first event where the two logs differ, so
 //! that event's Why shows on both sides.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::atomic::Ordering;
+
+use crate::jobs;
 
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::ab::{AbReport, CardChange, Flip};
@@ -35,9 +35,7 @@ struct Compared {
 
 struct Job {
     total: u64,
-    progress: Arc<AtomicU64>,
-    cancel: Arc<AtomicBool>,
-    result: Receiver<Result<Option<Compared>, String>>,
+    work: jobs::Job<Option<Compared>>,
 }
 
 /// A flipped game opened in both versions.
@@ -70,22 +68,18 @@ impl AbPanel {
     /// folder (`None`), another folder or a git revision of its folder.
     pub fn compare(&mut self, edited: Pack, config: BalanceConfig, against: Option<Against>) {
         self.cancel();
-        let progress = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let (counter, stop) = (Arc::clone(&progress), Arc::clone(&cancel));
         let total = config.matches() * 2;
-        std::thread::spawn(move || {
+        let work = jobs::Job::spawn(move |counter, stop| {
             let control = Control {
                 progress: &|done| counter.store(done, Ordering::Relaxed),
-                cancel: &stop,
+                cancel: stop,
                 threads: None,
             };
             let (saved, label) = match &against {
                 None => (load_folder(&edited.root), "as saved".to_owned()),
                 Some(against) => (against.load(&edited.root), against.label()),
             };
-            let result = saved
+            saved
                 .and_then(|saved| {
                     let report = run_ab(&saved, &label, &edited, "as edited", &config, control)?;
                     Ok(report.map(|report| Compared {
@@ -95,23 +89,16 @@ impl AbPanel {
                         config,
                     }))
                 })
-                .map_err(|e| e.to_string());
-            // The panel may have moved on (a newer comparison, the app closing).
-            tx.send(result).ok();
+                .map_err(|e| e.to_string())
         });
         self.error = None;
-        self.job = Some(Job {
-            total,
-            progress,
-            cancel,
-            result: rx,
-        });
+        self.job = Some(Job { total, work });
     }
 
     /// Stops the comparison in progress.
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
+            job.work.cancel();
         }
     }
 
@@ -120,7 +107,7 @@ impl AbPanel {
         let Some(job) = &self.job else {
             return false;
         };
-        let Some(outcome) = crate::jobs::finished(&job.result, "comparison") else {
+        let Some(outcome) = job.work.finished("comparison") else {
             return true;
         };
         match outcome {
@@ -185,7 +172,7 @@ impl AbPanel {
     pub fn ui(&mut self, ui: &mut Ui, push: &mut impl FnMut(BalanceCommand)) {
         ui.horizontal_wrapped(|ui| {
             if let Some(job) = &self.job {
-                let done = job.progress.load(Ordering::Relaxed);
+                let done = job.work.done();
                 ui.add(
                     egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
                         .desired_width(220.0)
