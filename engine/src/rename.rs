@@ -106,7 +106,11 @@ impl Rename {
             if inner.contains('\\') {
                 continue;
             }
-            let Some(new) = self.renamed(refers, inner) else {
+            let renamed = match self {
+                Rename::Card { from, to } => instance_renamed(inner, from, to),
+                Rename::Keyword { .. } => self.renamed(refers, inner),
+            };
+            let Some(new) = renamed else {
                 continue;
             };
             out.push_str(&text[copied..token.start]);
@@ -153,6 +157,26 @@ impl Rename {
             }
         }
     }
+}
+
+/// A scenario's name of a card instance with the card id `from` renamed: rules scenarios write
+/// `wolf`, `wolf#2` (the second copy), `sword@wolf` (attached to a wolf) and `wolf:Howl` (a
+/// wolf's trigger); `None` when no part of it is that card.
+fn instance_renamed(text: &str, from: &str, to: &str) -> Option<String> {
+    let mut changed = false;
+    let parts: Vec<String> = text
+        .split('@')
+        .map(|part| {
+            let base_end = part.find(['#', ':']).unwrap_or(part.len());
+            if &part[..base_end] == from {
+                changed = true;
+                format!("{to}{}", &part[base_end..])
+            } else {
+                part.to_owned()
+            }
+        })
+        .collect();
+    changed.then(|| parts.join("@"))
 }
 
 #[cfg(test)]
@@ -218,6 +242,13 @@ mod tests {
             "only the string that is the id changes"
         );
         assert_eq!(rename.in_text(&after), None, "nothing left to rename");
+        assert_eq!(
+            rename
+                .in_text(r#"(city: ["goblin_sapper#2", "axe@goblin_sapper"], order: ["goblin_sapper:Dig"])"#)
+                .as_deref(),
+            Some(r#"(city: ["sapper#2", "axe@sapper"], order: ["sapper:Dig"])"#),
+            "copies, attachments and triggers name the card too"
+        );
         assert_eq!(rename.in_text("BattleScenario(\"unclosed"), None);
     }
 

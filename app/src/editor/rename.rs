@@ -71,11 +71,11 @@ pub fn rename_preview(changes: &[Change]) -> Vec<(String, Option<usize>)> {
     files
 }
 
-/// Files the rename does not rewrite that still name the old card id or keyword (their text
+/// Files the rename (its `changes`) does not rewrite that still name the old card id or keyword (their text
 /// has `"from"` or `"from N"` in quotes: an encounter or glyph network that happens to, or a
 /// scenario whose text cannot be read), so the user is told to edit them by hand.
 #[must_use]
-pub fn rename_misses(doc: &Document, rename: &Rename) -> Vec<String> {
+pub fn rename_misses(doc: &Document, rename: &Rename, changes: &[Change]) -> Vec<String> {
     let from = match rename {
         Rename::Keyword { from, .. } | Rename::Card { from, .. } => from,
     };
@@ -86,10 +86,9 @@ pub fn rename_misses(doc: &Document, rename: &Rename) -> Vec<String> {
         .iter()
         .filter(|f| !matches!(f.content, Content::Cards(_) | Content::Keywords(_)))
         .filter(|f| {
-            !matches!(
-                f.content,
-                Content::BattleScenario(_) | Content::RulesScenario(_)
-            ) || rename.in_text(&f.source).is_none()
+            !changes
+                .iter()
+                .any(|c| matches!(c, Change::Text { path, .. } if *path == f.path))
         })
         .filter(|f| {
             f.source.contains(&quoted)

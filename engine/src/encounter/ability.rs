@@ -521,6 +521,19 @@ pub struct Outcomes {
 }
 
 impl Outcomes {
+    /// Every band's effects, Critical Failure to Critical Success.
+    pub fn effects(&self) -> impl Iterator<Item = &Effect> {
+        [
+            &self.critical_failure,
+            &self.low,
+            &self.mixed,
+            &self.high,
+            &self.critical_success,
+        ]
+        .into_iter()
+        .flatten()
+    }
+
     /// The effects a Test in `band` applies (an empty Critical band falls back to Low / High).
     #[must_use]
     pub fn for_band(&self, band: super::dice::Band) -> &[Effect] {

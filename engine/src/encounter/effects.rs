@@ -298,11 +298,7 @@ impl EncounterRun {
             c.in_cover = false;
             format!(
                 "{id} {verb} {} from {} to {}",
-                if moved == 1 {
-                    "1 cell".to_owned()
-                } else {
-                    format!("{moved} cells")
-                },
+                super::words::count(moved, "cell", "cells"),
                 cell_words(start),
                 cell_words(at)
             )

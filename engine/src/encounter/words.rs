@@ -12,7 +12,7 @@ use super::dice::SaveMod;
 use super::file::EncounterContent;
 
 /// "1 stack" / "2 stacks".
-fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
+pub(super) fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
     let n = n.into();
     if n == 1 {
         format!("1 {one}")

@@ -47,7 +47,7 @@ pub fn rename_ui(
             None => format!("{file}: where its text names {current} (comments kept)"),
         });
     }
-    let misses = rename_misses(doc, &rename);
+    let misses = rename_misses(doc, &rename, &changes);
     if !misses.is_empty() {
         ui.colored_label(
             ui.visuals().warn_fg_color,

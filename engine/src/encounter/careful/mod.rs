@@ -133,10 +133,16 @@ impl EncounterRun {
     /// The abilities `me` could start now, as it has them.
     pub(super) fn startable(&self, me: usize) -> Vec<(AbilityDef, KnownAbility)> {
         let c = &self.combatants[me];
-        let mut ids: Vec<String> = c.block.abilities.iter().map(|k| k.id.clone()).collect();
-        ids.extend(c.prepared.iter().map(|p| p.ability.clone()));
-        ids.dedup();
-        ids.iter()
+        let mut ids: Vec<&str> = Vec::new();
+        // Known first, then Prepared; each once, in that order (ties keep the first).
+        for id in (c.block.abilities.iter().map(|k| k.id.as_str()))
+            .chain(c.prepared.iter().map(|p| p.ability.as_str()))
+        {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        ids.into_iter()
             .filter_map(|id| self.ability_for(me, id))
             .filter(|(def, _)| {
                 let ok_time = match def.time {
@@ -153,18 +159,9 @@ impl EncounterRun {
     fn careful_plan(&self, me: usize) -> Option<Plan> {
         let startable = self.startable(me);
         let changes_turn = |def: &AbilityDef| {
-            [
-                &def.outcomes.critical_failure,
-                &def.outcomes.low,
-                &def.outcomes.mixed,
-                &def.outcomes.high,
-                &def.outcomes.critical_success,
-            ]
-            .iter()
-            .any(|band| {
-                band.iter()
-                    .any(|e| matches!(e, Effect::GainBeats(_) | Effect::EndTurn))
-            })
+            def.outcomes
+                .effects()
+                .any(|e| matches!(e, Effect::GainBeats(_) | Effect::EndTurn))
         };
         let beats = self.combatants[me].beats;
         let ordinary = TurnWorth {

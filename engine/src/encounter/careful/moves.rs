@@ -103,9 +103,10 @@ impl EncounterRun {
         let startable = self.startable(me);
         let heals = |def: &AbilityDef| {
             def.time.costs_beat()
-                && [&def.outcomes.low, &def.outcomes.mixed, &def.outcomes.high]
-                    .iter()
-                    .any(|b| b.iter().any(|e| matches!(e, Effect::Healing(_))))
+                && def
+                    .outcomes
+                    .effects()
+                    .any(|e| matches!(e, Effect::Healing(_)))
         };
         let cells = self.reachable_cells(me);
         for (def, _) in startable.iter().filter(|(d, _)| heals(d)) {

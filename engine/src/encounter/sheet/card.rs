@@ -15,17 +15,7 @@ use super::super::words::{
 use super::{Block, Card, Sheet, Span, band_labels};
 
 pub(super) fn all_effects(def: &AbilityDef) -> impl Iterator<Item = &Effect> {
-    let o = &def.outcomes;
-    [
-        &o.critical_failure,
-        &o.low,
-        &o.mixed,
-        &o.high,
-        &o.critical_success,
-    ]
-    .into_iter()
-    .flatten()
-    .chain(
+    def.outcomes.effects().chain(
         def.saves
             .iter()
             .flat_map(|s| s.on_fail.iter().chain(&s.on_pass)),

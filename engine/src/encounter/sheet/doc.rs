@@ -148,56 +148,6 @@ impl Sheet {
     pub fn para(&mut self, text: impl Into<String>) {
         self.blocks.push(Block::Paragraph(vec![Span::plain(text)]));
     }
-
-    /// Every piece of text on the sheet, in reading order, one per line (tests and search).
-    #[must_use]
-    pub fn plain_text(&self) -> String {
-        let mut out = format!("{}\n", self.title);
-        let line = |out: &mut String, l: &Line| {
-            for s in l {
-                out.push_str(&s.text);
-            }
-            out.push('\n');
-        };
-        for b in &self.blocks {
-            match b {
-                Block::Heading { text, .. } => {
-                    out.push_str(text);
-                    out.push('\n');
-                }
-                Block::Paragraph(l) => line(&mut out, l),
-                Block::List { items, .. } => items.iter().for_each(|l| line(&mut out, l)),
-                Block::Table { header, rows } => {
-                    out.push_str(&header.join(" "));
-                    out.push('\n');
-                    for r in rows {
-                        line(&mut out, r);
-                    }
-                }
-                Block::Card(c) => {
-                    out.push_str(&c.title);
-                    out.push('\n');
-                    for (label, value) in &c.rows {
-                        let _ = writeln!(out, "{label} {}", value.text);
-                    }
-                    out.push_str(&c.description);
-                    out.push('\n');
-                }
-                Block::Map(m) => {
-                    for c in &m.cells {
-                        out.push_str(&c.label);
-                    }
-                    out.push('\n');
-                }
-                Block::Terms(terms) => {
-                    for (t, d) in terms {
-                        let _ = writeln!(out, "{t} {d}");
-                    }
-                }
-            }
-        }
-        out
-    }
 }
 
 const CELL: &str = "border:1px solid #444;padding:2px 6px;vertical-align:top";
