@@ -378,6 +378,27 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
     harness.get_by_label("Saves by the Test's band");
     harness.get_by_label_contains("Careful table (every creature weighs its whole kit");
     harness.get_by_label_contains("Naive table (every creature uses");
+
+    // An edit made while the preview is open shows without clicking it again, and Undo too.
+    let text = harness
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .file(AMBUSH)
+        .unwrap()
+        .source
+        .clone();
+    harness.state_mut().apply(EditCommand::SetText {
+        file: AMBUSH.into(),
+        text: text.replace("goblin_1", "goblin_9"),
+    });
+    harness.run();
+    harness.get_by_label("Goblin (goblin_9)");
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    harness.get_by_label("Goblin (goblin_1)");
+    assert!(harness.query_by_label("Goblin (goblin_9)").is_none());
 }
 
 const AMBUSH: &str = "encounters/goblin_ambush.ron";

@@ -77,9 +77,10 @@ pub struct EncounterEditor {
     status: Option<String>,
     /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
     export_requested: bool,
-    /// The sheet shown by "Preview sheet", made when it is clicked (the difficulty estimate
-    /// takes a moment, so it is not remade every frame).
-    preview: Option<Sheet>,
+    /// The sheet shown by "Preview sheet" and what it was made from: made again only when the
+    /// encounter or its content changed (an edit, an undo, a reload), since the difficulty
+    /// estimate takes a moment.
+    preview: Option<(Encounter, EncounterContent, Sheet)>,
 }
 
 /// Writes the engine's printable sheet of an encounter to `path` (atomically, with the
@@ -232,9 +233,17 @@ impl EncounterEditor {
                 });
             }
             EncounterTab::Sheet => {
-                let sheet = self
+                if self
                     .preview
-                    .get_or_insert_with(|| encounter_sheet_content(enc, content));
+                    .as_ref()
+                    .is_none_or(|(e, c, _)| e != enc || c != content)
+                {
+                    let sheet = encounter_sheet_content(enc, content);
+                    self.preview = Some((enc.clone(), content.clone(), sheet));
+                }
+                let Some((_, _, sheet)) = &self.preview else {
+                    return;
+                };
                 egui::CentralPanel::default().show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("encounter_sheet_scroll")
@@ -309,8 +318,6 @@ impl EncounterEditor {
                     .on_hover_text("The game master's sheet as it prints: each creature's abilities as the engine runs them, saves by band, statuses, the map, turn order, difficulty")
                     .clicked()
                 {
-                    // Made afresh from the encounter as it is now.
-                    self.preview = None;
                     self.tab = EncounterTab::Sheet;
                 }
                 if ui
