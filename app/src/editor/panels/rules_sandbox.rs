@@ -384,18 +384,21 @@ fn branch_ui(
         push(RulesCommand::LeaveBranch);
     }
     ui.horizontal(|ui| {
-        if save_name.is_empty() {
-            *save_name = format!("{scenario} (recorded)");
-        }
+        // An empty name stands for the one shown as the hint (the field can still be cleared).
+        let default = format!("{scenario} (recorded)");
         let label = ui.label("New scenario's name");
-        ui.text_edit_singleline(save_name).labelled_by(label.id);
-        let named = !save_name.trim().is_empty();
+        ui.add(egui::TextEdit::singleline(save_name).hint_text(&default))
+            .labelled_by(label.id);
         if ui
-            .add_enabled(named, egui::Button::new("Save as scenario"))
+            .button("Save as scenario")
             .on_hover_text("Write the script up to this step as a new rules scenario file beside this one, expecting the state shown now (one undoable edit)")
             .clicked()
         {
-            push(RulesCommand::SaveRecording(save_name.trim().to_owned()));
+            let name = match save_name.trim() {
+                "" => default,
+                typed => typed.to_owned(),
+            };
+            push(RulesCommand::SaveRecording(name));
         }
     });
 }
