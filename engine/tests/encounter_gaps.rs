@@ -735,7 +735,11 @@ fn a_status_takes_beats_and_burns_at_turn_start_and_a_save_ends_it() {
         "{}",
         log_text(&run)
     );
-    assert!(has(&run, "bob takes 2 Fire damage (8/10)"), "{}", log_text(&run));
+    assert!(
+        has(&run, "bob takes 2 Fire damage (8/10)"),
+        "{}",
+        log_text(&run)
+    );
     assert!(
         has(&run, "bob makes a Grit Save to end Burning"),
         "{}",
@@ -783,12 +787,7 @@ fn a_status_can_forbid_reactions_and_cap_its_stacks() {
 /// end of each of your Turns"); the sheet's glossary words each new effect from the data.
 #[test]
 fn the_glossary_words_every_status_effect() {
-    let src = source(
-        OPEN_MAP,
-        &bob_and_goblin_with("", ""),
-        "",
-        MORE_STATUSES,
-    );
+    let src = source(OPEN_MAP, &bob_and_goblin_with("", ""), "", MORE_STATUSES);
     let mut diags = sigilforge_engine::diag::Diagnostics::new();
     let (enc, content) = sigilforge_engine::encounter::load_source(
         &src,

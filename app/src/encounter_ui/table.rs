@@ -13,10 +13,10 @@ use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::state::{Combatant, Stacks};
+use sigilforge_engine::encounter::words::status_effect_words;
 use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, TableAction, TableSession,
 };
-use sigilforge_engine::encounter::words::status_effect_words;
 use sigilforge_engine::model::StatusKind;
 
 use super::board::{log_line, tokens_of};

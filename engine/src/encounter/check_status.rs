@@ -1,5 +1,5 @@
 //! Validation of status conditions as data: what each one does must make sense, and no
-//! creature may start with more stacks than a status allows. Problems at file:line:column.
+//! creature may start with more stacks than a status allows. Problems at their file, line and column.
 
 use super::file::EncounterContent;
 use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};

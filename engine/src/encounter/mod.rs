@@ -45,6 +45,6 @@ pub use policy::{
 };
 pub use progression::{FlavorError, UpgradeError, series_of};
 pub use run::{EncounterError, EncounterRun, Mode, Policy, Table};
-pub use status::StatusTestMods;
 pub use state::{EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, StateView};
+pub use status::StatusTestMods;
 pub use table::{TableAction, TableError, TableSession};

@@ -95,10 +95,12 @@ impl EncounterRun {
 
     /// Whether a status of `who` stops it answering Reaction Triggers.
     pub(super) fn cannot_react(&self, who: usize) -> bool {
-        self.combatants[who]
-            .condition_list()
-            .keys()
-            .any(|name| self.content.conditions.get(name).is_some_and(|d| d.no_reactions))
+        self.combatants[who].condition_list().keys().any(|name| {
+            self.content
+                .conditions
+                .get(name)
+                .is_some_and(|d| d.no_reactions)
+        })
     }
 
     /// The definitions of `who`'s statuses with their stacks (Concentrating included).
@@ -192,7 +194,12 @@ impl EncounterRun {
 
     /// How many of `n` new stacks of `name` `who` can gain under the status's most stacks.
     pub(super) fn stacks_allowed(&self, who: usize, name: &str, n: u32) -> u32 {
-        match self.content.conditions.get(name).map_or(0, |d| d.max_stacks) {
+        match self
+            .content
+            .conditions
+            .get(name)
+            .map_or(0, |d| d.max_stacks)
+        {
             0 => n,
             most => n.min(most.saturating_sub(self.combatants[who].stacks(name))),
         }

@@ -341,7 +341,11 @@ pub fn status_effect_words(s: &crate::model::StatusCondition) -> Vec<String> {
     if s.disadvantage_on_every_test > 0 {
         parts.push(format!(
             "{} per stack on every Test and Save the bearer makes",
-            count(s.disadvantage_on_every_test, "Disadvantage", "Disadvantages")
+            count(
+                s.disadvantage_on_every_test,
+                "Disadvantage",
+                "Disadvantages"
+            )
         ));
     }
     if s.advantage_against > 0 {
