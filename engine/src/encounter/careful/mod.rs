@@ -365,7 +365,10 @@ pub(super) fn high_damage(def: &AbilityDef) -> i32 {
         effects
             .iter()
             .map(|e| match e {
-                Effect::Damage { amount, .. } => (*amount).max(0),
+                Effect::Damage { amount, dice, .. } => {
+                    { super::damage_dice::expected_damage(*amount, dice.as_deref()).round() as i32 }
+                        .max(0)
+                }
                 _ => 0,
             })
             .fold(0i32, i32::saturating_add)
