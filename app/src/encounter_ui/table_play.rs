@@ -76,7 +76,7 @@ impl PlayControls {
                             .on_hover_text(a.time.name())
                             .on_disabled_hover_text(a.problem.clone().unwrap_or_default());
                         if picked.clicked() {
-                            self.ability = a.id.clone();
+                            self.ability.clone_from(&a.id);
                             self.targets.clear();
                         }
                     }

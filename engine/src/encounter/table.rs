@@ -116,7 +116,7 @@ pub enum TableError {
     #[error("the encounter is over")]
     Over,
     /// The engine refused an ability or a move; the text is its reason, as the log would say
-    /// it ("goblin_1 cannot move: x 3, y 4 is occupied").
+    /// it ("archer cannot move: x 3, y 4 is occupied").
     #[error("{0}")]
     Refused(String),
     /// A typed Score the dice cannot make (2d6 + 1 makes 3 to 13).
