@@ -27,7 +27,8 @@
 //! plan during it): never with a Disadvantage from its own Strain or Exhaustion; a Ward (Dodge)
 //! only against a damaging ability, when the damage it is expected to stop (with a Disadvantage
 //! for a missing Dodge Point, plus a bonus when the hit could drop it) beats the Beat (the
-//! seed's #Bob); a Delay only on an Action whose High Score would drop someone on its side; a
+//! seed's #Bob); a Delay only on an Action whose High Score would drop someone on its side,
+//! when the harm its targets avoid beats its Exhausted stack and its Beat; a
 //! Reaction that deals damage only on a valid target; any other only with its Components met.
 //!
 //! Everything reads the run's state and seeded dice only: the same seed gives the same log.
@@ -91,7 +92,9 @@ impl EncounterRun {
         if beats > 0 && self.escape_waiting(me) {
             return;
         }
-        let plan = self.careful_plan(me);
+        // What it may start now, computed once for this decision.
+        let startable = self.startable(me);
+        let plan = self.careful_plan(me, &startable);
         if beats == 1 {
             let cover = self.cover_worth(me);
             if cover > plan.as_ref().map_or(0.0, |p| p.value) {
@@ -108,12 +111,12 @@ impl EncounterRun {
             return;
         }
         self.actions_this_turn += 1;
-        if let Some(cell) = self.careful_move(me)
+        if let Some(cell) = self.careful_move(me, &startable)
             && self.move_to(me, cell)
         {
             return;
         }
-        if let Some(plan) = self.idle_plan(me) {
+        if let Some(plan) = self.idle_plan(me, &startable) {
             self.start_plan(me, plan);
             return;
         }
@@ -161,8 +164,7 @@ impl EncounterRun {
     }
 
     /// The best plan worth starting now.
-    fn careful_plan(&self, me: usize) -> Option<Plan> {
-        let startable = self.startable(me);
+    fn careful_plan(&self, me: usize, startable: &[(AbilityDef, KnownAbility)]) -> Option<Plan> {
         let changes_turn = |def: &AbilityDef| {
             def.outcomes
                 .effects()
@@ -197,7 +199,7 @@ impl EncounterRun {
                             >= self.combatants[*t].health
                     }) =>
             {
-                self.best_beat_elsewhere(me, &startable, &p.targets)
+                self.best_beat_elsewhere(me, startable, &p.targets)
             }
             _ => per_beat,
         };
@@ -236,13 +238,13 @@ impl EncounterRun {
 
     /// A harmless ability with no combat value (an Illusion), for a Beat with nothing better
     /// to do: no damage, no healing, no cost, and not while Concentrating.
-    fn idle_plan(&self, me: usize) -> Option<Plan> {
+    fn idle_plan(&self, me: usize, startable: &[(AbilityDef, KnownAbility)]) -> Option<Plan> {
         if self.combatants[me].stacks("Concentrating") > 0 {
             return None;
         }
-        self.startable(me).into_iter().find_map(|(def, _)| {
+        startable.iter().find_map(|(def, _)| {
             let harmless = def.time == AbilityTime::Action
-                && !Self::needs_targets(&def)
+                && !Self::needs_targets(def)
                 && !def.target.kinds.contains(&TargetKind::Myself)
                 && def.components.is_empty()
                 && def.requirements.is_empty()
