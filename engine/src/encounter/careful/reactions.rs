@@ -1,10 +1,16 @@
 //! The careful policy's Reactions: which ones pay, and what each is worth.
 
 use super::super::ability::{AbilityDef, AbilityTime, Effect, TestStatus};
-use super::super::dice::NO_TEST_CHANCES;
+use super::super::dice::{BandChances, NO_TEST_CHANCES};
 use super::super::run::EncounterRun;
+use super::super::run::Policy;
 use super::super::state::TriggerEvent;
-use super::{TurnWorth, high_damage};
+use super::{DROP_BONUS, EXHAUSTION_COST, TurnWorth, high_damage};
+
+/// The share of a Delayed Action's harm a careful target avoids (it gets out of the way).
+const ESCAPES: f64 = 0.8;
+/// The share a naive target avoids (it only gains the time).
+const WAITS: f64 = 0.3;
 use crate::model::KnownAbility;
 
 impl EncounterRun {
@@ -47,25 +53,83 @@ impl EncounterRun {
             } => Some((tdef, targets)),
             _ => None,
         };
+        // What the Beat a Reaction spends is worth to `reactor` right now.
+        let beat = if def.time == AbilityTime::Reaction {
+            self.held_beat_worth(reactor)
+        } else {
+            0.0
+        };
         if has(|e| matches!(e, Effect::Ward(_))) {
-            // Seed 004, 1.8: #Bob, low on Health, Dodges with no Dodge Point left: a
-            // Disadvantage, yet even a Low Score saves his life.
+            // Seed 004, 1.8: #Bob Dodges with no Dodge Point left: a Disadvantage, yet "even
+            // with a Low Score, #Bob can reduce the incoming Damage by 1 point". A Dodge pays
+            // when the damage it is expected to stop (and the life it may save) is worth more
+            // than its Beat.
             let (tdef, _) = threat?;
-            let high = high_damage(tdef);
-            let pays = high > 0 && (!missing || high >= c.health);
-            return pays.then(|| self.ward_worth(reactor, def, known, high, missing));
+            let high = high_damage(tdef).saturating_add(self.extra_damage_taken(reactor));
+            if high <= 0 {
+                return None;
+            }
+            let mut worth = self.ward_worth(reactor, def, known, high, missing);
+            if high >= c.health {
+                worth += DROP_BONUS;
+            }
+            return (worth > beat).then_some(worth - beat);
         }
         if has(|e| matches!(e, Effect::DelayTrigger)) {
+            // Seed 004, 1.8: "The Hag starts her Elemental Blast, targeting #Bob, who is almost
+            // dead. #Alice uses her Delay … This gives #Bob a chance to get behind cover."
+            // Worth the damage the Action would deal to its side, times the chance the Delay
+            // takes effect and the share its targets then avoid, less the stack of Exhausted it
+            // costs and its Beat. Its Exhaustion makes every later Delay a Disadvantage, so it
+            // is kept for an Action whose High Score could drop someone on its side (Delaying
+            // whatever pays instead: careful heroes won 107 of 200 Hag's Huts, not 158).
             let (tdef, aimed) = threat?;
+            let user = source?;
             let high = high_damage(tdef);
-            let pays = !missing
-                && matches!(tdef.time, AbilityTime::Action | AbilityTime::FreeAction)
-                && high > 0
-                && aimed.iter().any(|t| {
-                    let o = &self.combatants[*t];
-                    o.standing() && o.side == c.side && high >= o.health
-                });
-            return pays.then_some(f64::from(high));
+            let could_drop = aimed.iter().any(|t| {
+                let o = &self.combatants[*t];
+                o.standing()
+                    && o.side == c.side
+                    && high.saturating_add(self.extra_damage_taken(*t)) >= o.health
+            });
+            if missing
+                || !could_drop
+                || !matches!(tdef.time, AbilityTime::Action | AbilityTime::FreeAction)
+            {
+                return None;
+            }
+            let (_, user_known) = self.ability_for(user, &tdef.id)?;
+            let avoided: f64 = aimed
+                .iter()
+                .filter(|t| {
+                    let o = &self.combatants[**t];
+                    o.standing() && o.side == c.side
+                })
+                .map(|t| {
+                    // A careful target gets out of the way of a waiting ability; a naive one
+                    // only gains the time.
+                    let share = if self.policy_of(*t) == Policy::Careful {
+                        ESCAPES
+                    } else {
+                        WAITS
+                    };
+                    let hurt = self.plan_value(
+                        user,
+                        tdef,
+                        &user_known,
+                        &[*t],
+                        aimed,
+                        &[],
+                        TurnWorth::default(),
+                    );
+                    share * hurt.max(0.0)
+                })
+                .sum();
+            let takes_effect = self.effect_chance(reactor, def, known, missing, |e| {
+                matches!(e, Effect::DelayTrigger)
+            });
+            let worth = takes_effect * (avoided - EXHAUSTION_COST) - beat;
+            return (worth > 0.0).then_some(worth);
         }
         if has(|e| matches!(e, Effect::Damage { .. })) {
             let s = source.filter(|s| !missing && self.valid_target(reactor, def, *s))?;
@@ -82,6 +146,53 @@ impl EncounterRun {
         (!missing).then_some(0.1)
     }
 
+    /// What one of its Beats is worth to `me` now, for a Reaction that would spend it. Beats
+    /// refill at the start of the creature's own turn (`turns::begin_turn`), so outside its
+    /// turn a Beat it holds is lost at its next refill anyway: worth nothing. During its own
+    /// turn it is worth its best remaining plan (at least 1: it could always move or take
+    /// cover with it).
+    pub(super) fn held_beat_worth(&self, me: usize) -> f64 {
+        if self.current() != Some(me) {
+            return 0.0;
+        }
+        self.careful_plan(me, &self.startable(me))
+            .map_or(1.0, |p| p.value.max(1.0))
+    }
+
+    /// The chance that `def`, started by `reactor` now, lands a Score whose effects include
+    /// one that `is` accepts.
+    fn effect_chance(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        missing: bool,
+        is: fn(&Effect) -> bool,
+    ) -> f64 {
+        self.reaction_chances(reactor, def, known, missing)
+            .iter()
+            .filter(|(band, _)| def.outcomes.for_band(*band).iter().any(is))
+            .map(|(_, p)| p)
+            .sum()
+    }
+
+    /// The band chances of a Reaction's Test: its Upgrades' Advantages, a Disadvantage for a
+    /// missing Component.
+    fn reaction_chances(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        missing: bool,
+    ) -> BandChances {
+        let Some(test) = &def.test else {
+            return NO_TEST_CHANCES;
+        };
+        let modifier = self.combatants[reactor].block.stat(&test.modifier);
+        let net = i32::try_from(def.upgrade_advantage(known)).unwrap_or(0) - i32::from(missing);
+        self.chances_for(modifier, net)
+    }
+
     /// The damage a Ward Reaction is expected to stop (at most `incoming`).
     pub(super) fn ward_worth(
         &self,
@@ -91,16 +202,7 @@ impl EncounterRun {
         incoming: i32,
         missing: bool,
     ) -> f64 {
-        let modifier = def
-            .test
-            .as_ref()
-            .map_or(0, |t| self.combatants[reactor].block.stat(&t.modifier));
-        let net = i32::try_from(def.upgrade_advantage(known)).unwrap_or(0) - i32::from(missing);
-        let chances = if def.test.is_some() {
-            self.chances_for(modifier, net)
-        } else {
-            NO_TEST_CHANCES
-        };
+        let chances = self.reaction_chances(reactor, def, known, missing);
         chances
             .iter()
             .map(|(band, p)| {
@@ -116,5 +218,55 @@ impl EncounterRun {
                 p * f64::from(ward.min(incoming).max(0))
             })
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::run::Table;
+    use super::*;
+
+    /// "Bob and the Goblins" played careful, stepped until it is `who`'s turn.
+    fn bob_and_goblins_at(who: &str) -> EncounterRun {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../content/encounters/bob_multi_attack.ron");
+        let mut diags = crate::diag::Diagnostics::new();
+        let (encounter, content) = crate::encounter::load(&path, &mut diags).unwrap();
+        let mut run = EncounterRun::with_table(&content, &encounter, 0, Table::CAREFUL).unwrap();
+        while run.current().map(|i| run.combatants[i].id.as_str()) != Some(who) {
+            run.step().expect("the encounter goes on");
+        }
+        run
+    }
+
+    /// What #Bob's Dodge (no Dodge Point) is worth against `goblin_b`'s Melee Attack now.
+    fn dodge_worth(run: &EncounterRun) -> Option<f64> {
+        let bob = run.index_of("bob").unwrap();
+        let goblin = run.index_of("goblin_b").unwrap();
+        let (dodge, known) = run.ability_for(bob, "dodge").unwrap();
+        let (attack, _) = run.ability_for(goblin, "melee_attack").unwrap();
+        let event = TriggerEvent::Starts {
+            user: goblin,
+            def: &attack,
+            targets: &[bob],
+        };
+        run.reaction_worth(bob, &dodge, &known, event, Some(goblin))
+    }
+
+    /// Seed 004, 1.8: "#Bob has no more Dodge Points. #Bob decides to use the Dodge Ability
+    /// anyway … even with a Low Score, #Bob can reduce the incoming Damage by 1 point". Outside
+    /// his turn a Beat he holds is lost when his Beats refill, so the Dodge pays; in his own
+    /// turn the Beat is worth his next Melee Attack, more than a Ward at a Disadvantage.
+    #[test]
+    fn a_dodge_without_a_dodge_point_pays_only_with_a_beat_worth_less() {
+        let before = bob_and_goblins_at("goblin_a");
+        let bob = before.index_of("bob").unwrap();
+        assert!(before.held_beat_worth(bob).abs() < f64::EPSILON);
+        let worth = dodge_worth(&before).expect("a Dodge before his turn pays");
+        assert!(worth > 0.0, "{worth}");
+
+        let during = bob_and_goblins_at("bob");
+        assert!(during.held_beat_worth(bob) >= 1.0);
+        assert_eq!(dodge_worth(&during), None, "his Beat is worth an attack");
     }
 }
