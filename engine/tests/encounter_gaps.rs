@@ -783,19 +783,24 @@ fn a_status_can_forbid_reactions_and_cap_its_stacks() {
     assert!(has(&free, "answers"), "{}", log_text(&free));
 }
 
+/// The sheet (HTML, no difficulty estimate) of an inline encounter.
+fn sheet_of(src: &str) -> String {
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let (enc, content) = sigilforge_engine::encounter::load_source(
+        src,
+        &encounter_common::pack_dir().join("inline_test.ron"),
+        &mut diags,
+    )
+    .expect("loads");
+    sigilforge_engine::encounter::sheet::sheet_html(&enc, &content, None)
+}
+
 /// Seed 004 says what a status does in plain words ("you will lose one stack of Strained at the
 /// end of each of your Turns"); the sheet's glossary words each new effect from the data.
 #[test]
 fn the_glossary_words_every_status_effect() {
     let src = source(OPEN_MAP, &bob_and_goblin_with("", ""), "", MORE_STATUSES);
-    let mut diags = sigilforge_engine::diag::Diagnostics::new();
-    let (enc, content) = sigilforge_engine::encounter::load_source(
-        &src,
-        &encounter_common::pack_dir().join("inline_test.ron"),
-        &mut diags,
-    )
-    .expect("loads");
-    let html = sigilforge_engine::encounter::sheet::sheet_html(&enc, &content, None);
+    let html = sheet_of(&src);
     for words in [
         "1 Disadvantage per stack on every Test and Save the bearer makes",
         "1 Advantage per stack on the Test of an ability aimed at the bearer",
@@ -888,14 +893,7 @@ fn damage_per_band_can_be_dice_rolled_with_the_seed() {
     // Same seed, same log.
     assert_eq!(log_text(&play(&src)), log_text(&run));
     // The sheet says the dice and their average.
-    let mut diags = sigilforge_engine::diag::Diagnostics::new();
-    let (enc, content) = sigilforge_engine::encounter::load_source(
-        &src,
-        &encounter_common::pack_dir().join("inline_test.ron"),
-        &mut diags,
-    )
-    .expect("loads");
-    let html = sigilforge_engine::encounter::sheet::sheet_html(&enc, &content, None);
+    let html = sheet_of(&src);
     assert!(html.contains("1d6+2 Fire damage (avg 5.5)"), "{html}");
 }
 
