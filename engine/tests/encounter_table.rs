@@ -7,6 +7,7 @@ mod encounter_common;
 use encounter_common::pack_dir;
 use proptest::prelude::*;
 use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::encounter::space::ShapePlacement;
 use sigilforge_engine::encounter::{
     Encounter, EncounterContent, TableAction, TableSession, load, load_source,
 };
@@ -107,7 +108,46 @@ fn table_action() -> impl Strategy<Value = TableAction> {
         Just(TableAction::SpendBeat),
         Just(TableAction::EndTurn),
         Just(TableAction::EndTurn),
+        use_ability(),
+        use_ability(),
+        (-1i32..15, -1i32..11).prop_map(|to| TableAction::Move { to }),
+        (-1i32..15, -1i32..11).prop_map(|to| TableAction::Move { to }),
     ]
+}
+
+/// Every kind of ability the ambush's creatures have (and one nobody has), at any targets,
+/// with or without a Shape and a typed Score (possible or not).
+const ABILITIES: [&str; 11] = [
+    "melee_attack",
+    "multi_attack",
+    "dodge",
+    "elemental_blast",
+    "healing_word",
+    "flame_spray",
+    "fireball",
+    "turn_undead",
+    "aimed_shot",
+    "forage",
+    "nothing",
+];
+
+fn use_ability() -> impl Strategy<Value = TableAction> {
+    (
+        0..ABILITIES.len(),
+        proptest::collection::vec(0..WHO.len(), 0..3),
+        prop::option::of((0i32..14, 0i32..10)),
+        prop::option::of(0i32..18),
+    )
+        .prop_map(|(a, targets, origin, score)| TableAction::UseAbility {
+            ability: ABILITIES[a].to_owned(),
+            targets: targets.into_iter().map(|t| WHO[t].to_owned()).collect(),
+            shape: origin.map(|origin| ShapePlacement {
+                origin,
+                toward: None,
+                include_origin: false,
+            }),
+            score,
+        })
 }
 
 proptest! {
@@ -118,7 +158,7 @@ proptest! {
     /// ends the creature whose turn it is stands (or the encounter is over).
     #[test]
     fn table_actions_keep_the_engine_sound_and_undo_exactly(
-        actions in proptest::collection::vec(table_action(), 1..40),
+        actions in proptest::collection::vec(table_action(), 1..60),
         seed in 0u64..1000,
     ) {
         let (content, enc) = ambush();

@@ -30,6 +30,7 @@ pub mod sandbox;
 pub mod script;
 pub mod sheet_view;
 pub mod table;
+pub mod table_play;
 
 use std::path::Path;
 
@@ -296,7 +297,8 @@ impl EncounterEditor {
                             });
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
-                    self.table.map_ui(ui, &mut self.map, enc);
+                    self.table
+                        .map_ui(ui, &mut self.map, enc, &mut table_commands);
                 });
                 sandbox_commands.extend(
                     table_commands

@@ -20,6 +20,7 @@ use sigilforge_engine::model::StatusKind;
 
 use super::board::{log_line, tokens_of};
 use super::map_view::{MapAction, MapView, Token};
+use super::table_play::PlayControls;
 use crate::dialogs::PathRequest;
 
 /// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
@@ -68,6 +69,8 @@ pub struct TableControls {
     pub stacks: u32,
     /// The target's resource "Spend" and "Gain" change (by Amount).
     pub resource: String,
+    /// Use ability and Move, for the creature whose turn it is.
+    pub play: PlayControls,
 }
 
 impl Default for TableControls {
@@ -79,6 +82,7 @@ impl Default for TableControls {
             status: String::new(),
             stacks: 1,
             resource: String::new(),
+            play: PlayControls::default(),
         }
     }
 }
@@ -288,8 +292,16 @@ impl TableMode {
             });
     }
 
-    /// The GM's map: the session's state; clicking a token makes it the target.
-    pub fn map_ui(&mut self, ui: &mut Ui, map_view: &mut MapView, enc: &Encounter) {
+    /// The GM's map: the session's state. Clicking a token makes it the target (and a target
+    /// of the chosen ability); clicking a cell picks it for Move here or a Shape's origin;
+    /// dragging the acting creature's token moves it.
+    pub fn map_ui(
+        &mut self,
+        ui: &mut Ui,
+        map_view: &mut MapView,
+        enc: &Encounter,
+        commands: &mut Vec<TableCommand>,
+    ) {
         let tokens = self.tokens();
         let actions = map_view.ui(
             ui,
@@ -297,11 +309,29 @@ impl TableMode {
             &tokens,
             self.controls.target.as_deref(),
             None,
-            false,
+            self.session.is_some(),
         );
+        let Some(run) = self.session.as_ref().map(TableSession::run) else {
+            return;
+        };
         for a in actions {
-            if let MapAction::ClickToken(id) = a {
-                self.controls.target = Some(id);
+            match a {
+                MapAction::ClickToken(id) => {
+                    self.controls.play.token_clicked(&id, run);
+                    self.controls.target = Some(id);
+                }
+                MapAction::ClickCell(cell) => self.controls.play.cell = Some(cell),
+                MapAction::DropToken { id, to } => {
+                    let acting = run.current().map(|i| run.combatants[i].id.as_str());
+                    if acting == Some(id.as_str()) {
+                        commands.push(TableCommand::Apply(TableAction::Move { to }));
+                    } else {
+                        self.refusal = Some(format!(
+                            "only the creature whose turn it is moves; it is {}'s turn",
+                            acting.unwrap_or("nobody")
+                        ));
+                    }
+                }
             }
         }
     }
@@ -390,6 +420,8 @@ impl TableControls {
             }
         });
         self.resource_row(ui, run, &target, commands);
+        self.play.ui(ui, run, commands);
+        ui.separator();
         ui.horizontal_wrapped(|ui| {
             let whose = run
                 .current()

@@ -362,7 +362,7 @@ impl EncounterRun {
         }
         let band = if let Some(test) = &def.test {
             let modifier = self.combatants[user].block.stat(&test.modifier);
-            let roll = self.dice.roll(&self.rule, modifier, adv, dis);
+            let roll = self.test_roll(user, &def.id, modifier, (adv, dis), &mut notes);
             let detail = if notes.is_empty() {
                 String::new()
             } else {

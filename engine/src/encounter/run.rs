@@ -105,6 +105,9 @@ pub struct EncounterRun {
     pub(super) table: Table,
     /// Band chances by (modifier, net Advantages), computed once per run for the policies.
     pub(super) chances: RefCell<BTreeMap<(i32, i32), BandChances>>,
+    /// Scores the table rolled, typed by the GM in table mode: (user, ability id, Score), each
+    /// taken by that ability's next Test instead of the dice.
+    pub(super) typed_scores: Vec<(usize, String, i32)>,
 }
 
 impl EncounterRun {
@@ -226,6 +229,7 @@ impl EncounterRun {
             reacting_to: None,
             table: Table::NAIVE,
             chances: RefCell::new(BTreeMap::new()),
+            typed_scores: Vec::new(),
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);

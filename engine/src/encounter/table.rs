@@ -14,11 +14,12 @@
 
 use super::file::{Encounter, EncounterContent};
 use super::run::{EncounterError, EncounterRun, Mode};
+use super::space::{Cell, ShapePlacement, cell_words};
 use super::state::LogKind;
 use crate::model::StatusKind;
 
 /// One action the game master takes at the table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TableAction {
     /// Damage to one creature (Vulnerable adds to it, as it does to an ability's damage).
     Damage {
@@ -61,6 +62,27 @@ pub enum TableAction {
     SpendBeat,
     /// The creature whose turn it is ends its turn; the next standing creature's turn begins.
     EndTurn,
+    /// The creature whose turn it is starts one of its abilities, through the engine's own
+    /// code (Requirements, Components, Saves, Concentration, Slow Actions, Reactions).
+    UseAbility {
+        /// The ability's id, as the content defines it.
+        ability: String,
+        /// The creatures it targets, by id (at most its target count).
+        targets: Vec<String>,
+        /// Where its Shape goes, for an ability with a Shape.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shape: Option<ShapePlacement>,
+        /// The Score the table rolled for its Test (kept dice plus modifier), typed by the GM;
+        /// `None`: the engine rolls with the run's seeded dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        score: Option<i32>,
+    },
+    /// The creature whose turn it is moves to a cell (a Beat, up to its speed, by the engine's
+    /// movement rules: walls, Climber, occupied cells).
+    Move {
+        /// The cell it moves to.
+        to: Cell,
+    },
 }
 
 /// Why the engine refused a table action (nothing changed).
@@ -93,6 +115,29 @@ pub enum TableError {
     /// The encounter is over.
     #[error("the encounter is over")]
     Over,
+    /// The engine refused an ability or a move; the text is its reason, as the log would say
+    /// it ("archer cannot move: x 3, y 4 is occupied").
+    #[error("{0}")]
+    Refused(String),
+    /// A typed Score the dice cannot make (2d6 + 1 makes 3 to 13).
+    #[error("a Score of {score} cannot come from {dice}d{sides} {modifier:+} ({low} to {high})")]
+    ImpossibleScore {
+        /// The Score typed.
+        score: i32,
+        /// Dice kept.
+        dice: u32,
+        /// Faces per die.
+        sides: u32,
+        /// The Test's modifier.
+        modifier: i32,
+        /// The lowest Score possible.
+        low: i32,
+        /// The highest Score possible.
+        high: i32,
+    },
+    /// A Score was typed for an ability that has no Test.
+    #[error("{0} has no Test (it takes an automatic Mixed Score): type no Score")]
+    NoTest(String),
 }
 
 impl TableAction {
@@ -129,6 +174,24 @@ impl TableAction {
             } => format!("The GM gives {target} {change} {resource}"),
             Self::SpendBeat => "The GM spends a Beat".to_owned(),
             Self::EndTurn => "The GM ends the turn".to_owned(),
+            Self::UseAbility {
+                ability,
+                targets,
+                shape,
+                score,
+            } => {
+                let aim = match (shape, targets.is_empty()) {
+                    (Some(p), _) => format!(" with its Shape at {}", cell_words(p.origin)),
+                    (None, false) => format!(" on {}", targets.join(", ")),
+                    (None, true) => String::new(),
+                };
+                let roll = score.map_or_else(
+                    || " (the engine rolls)".to_owned(),
+                    |s| format!(" (the table rolled a Score of {s})"),
+                );
+                format!("The GM uses {ability}{aim}{roll}")
+            }
+            Self::Move { to } => format!("The GM moves the acting creature to {}", cell_words(*to)),
         }
     }
 }
@@ -151,6 +214,16 @@ impl EncounterRun {
         if self.outcome.is_some() {
             return Err(TableError::Over);
         }
+        match action {
+            TableAction::UseAbility {
+                ability,
+                targets,
+                shape,
+                score,
+            } => return self.table_use(action, ability, targets, *shape, *score),
+            TableAction::Move { to } => return self.table_move(*to),
+            _ => {}
+        }
         let target = match action {
             TableAction::Damage { target, .. }
             | TableAction::Heal { target, .. }
@@ -171,7 +244,9 @@ impl EncounterRun {
                 }
                 Some(i)
             }
-            TableAction::EndTurn => None,
+            TableAction::EndTurn | TableAction::UseAbility { .. } | TableAction::Move { .. } => {
+                None
+            }
         };
         match action {
             TableAction::Damage { amount: 0, .. }
@@ -230,7 +305,10 @@ impl EncounterRun {
                 let text = format!("{} spends a Beat ({} left)", c.id, c.beats);
                 self.push(LogKind::Beats, Some(t), text, Some(at));
             }
-            _ => self.end_turn(),
+            _ => {
+                self.end_turn();
+                self.forget_typed_scores();
+            }
         }
         self.check_concentration_components();
         self.check_over();

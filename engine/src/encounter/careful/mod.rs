@@ -11,7 +11,7 @@
 //!    Concentration, Upgrades, affordable Bonuses, Penalties), each band's effects (damage up to
 //!    what the target has left plus a bonus for dropping it, healing up to what is missing and
 //!    worth more on a Bloodied ally, statuses, extra Beats worth what its best other Action is
-//!    worth, ending the turn worth minus its Beats left), the targets' Saves, and the cost of a
+//!    worth (a further one less when that Action would drop its target), ending the turn worth minus its Beats left), the targets' Saves, and the cost of a
 //!    stack of Strained or Exhausted gained or of Concentration lost. Friends caught in a Shape
 //!    count against it. A Slow Action is only weighed when it is safe (no enemy within 2u and not
 //!    Bloodied), at 0.7 of its value. The best plan worth more than a little is started.
@@ -22,11 +22,13 @@
 //!    ability with no combat value (an Illusion) rather than waste the Beat; then it ends its
 //!    turn.
 //!
-//! Its Reactions (`reaction_pays`): never with a Disadvantage from its own Strain or
-//! Exhaustion; a Ward (Dodge) only against a damaging ability, and without its Component only
-//! when that ability's High Score would drop it (the seed's #Bob); a Delay only on an Action
-//! whose High Score would drop someone on its side; a Reaction that deals damage only on a valid
-//! target; any other only with its Components met.
+//! Its Reactions (`reaction_worth`), net of the Beat a Reaction spends (`held_beat_worth`:
+//! nothing outside its own turn, since Beats refill at its next turn start; its best remaining
+//! plan during it): never with a Disadvantage from its own Strain or Exhaustion; a Ward (Dodge)
+//! only against a damaging ability, when the damage it is expected to stop (with a Disadvantage
+//! for a missing Dodge Point, plus a bonus when the hit could drop it) beats the Beat (the
+//! seed's #Bob); a Delay only on an Action whose High Score would drop someone on its side; a
+//! Reaction that deals damage only on a valid target; any other only with its Components met.
 //!
 //! Everything reads the run's state and seeded dice only: the same seed gives the same log.
 
@@ -67,6 +69,9 @@ pub(super) struct Plan {
 pub(super) struct TurnWorth {
     /// The value of the best other plan that spends a Beat.
     per_beat: f64,
+    /// What each Beat after that one is worth: as much, unless the best plan is likely to
+    /// drop its target, then the best plan on another target (no second kill of the same foe).
+    next_beat: f64,
     /// Beats left once this ability is started.
     beats_after: u32,
 }
@@ -166,23 +171,39 @@ impl EncounterRun {
         let beats = self.combatants[me].beats;
         let ordinary = TurnWorth {
             per_beat: 0.0,
+            next_beat: 0.0,
             beats_after: beats.saturating_sub(1),
         };
         // First the abilities that do not change the turn: the best Beat-spending one sets what
         // a Beat is worth for those that do (Multi-Attack).
         let mut best: Option<Plan> = None;
-        let mut per_beat = 0.0f64;
+        let mut best_beat: Option<(Plan, i32)> = None;
         for (def, known) in startable.iter().filter(|(d, _)| !changes_turn(d)) {
             let Some(plan) = self.best_plan_for(me, def, known, ordinary) else {
                 continue;
             };
-            if def.time.costs_beat() {
-                per_beat = per_beat.max(plan.value);
+            if def.time.costs_beat() && best_beat.as_ref().is_none_or(|(b, _)| plan.value > b.value)
+            {
+                best_beat = Some((plan.clone(), band_damage(def, Band::Mixed)));
             }
             keep_better(&mut best, plan);
         }
+        let per_beat = best_beat.as_ref().map_or(0.0, |(p, _)| p.value.max(0.0));
+        let next_beat = match &best_beat {
+            Some((p, mixed))
+                if !p.targets.is_empty()
+                    && p.targets.iter().all(|t| {
+                        mixed.saturating_add(self.extra_damage_taken(*t))
+                            >= self.combatants[*t].health
+                    }) =>
+            {
+                self.best_beat_elsewhere(me, &startable, &p.targets)
+            }
+            _ => per_beat,
+        };
         let worth = TurnWorth {
             per_beat,
+            next_beat,
             beats_after: beats.saturating_sub(1),
         };
         for (def, known) in startable.iter().filter(|(d, _)| changes_turn(d)) {
@@ -191,6 +212,26 @@ impl EncounterRun {
             }
         }
         best.filter(|p| p.value > WORTH_IT)
+    }
+
+    /// The best single-target Beat-spending plan of `me` on a creature not in `not`: what a
+    /// further Beat is worth once the best plan's target is likely down.
+    fn best_beat_elsewhere(
+        &self,
+        me: usize,
+        startable: &[(AbilityDef, KnownAbility)],
+        not: &[usize],
+    ) -> f64 {
+        let worth = TurnWorth::default();
+        startable
+            .iter()
+            .filter(|(d, _)| d.time.costs_beat() && Self::needs_targets(d))
+            .flat_map(|(def, known)| {
+                (0..self.combatants.len())
+                    .filter(|t| !not.contains(t) && self.valid_target(me, def, *t))
+                    .map(move |t| self.plan_value(me, def, known, &[t], &[t], &[], worth))
+            })
+            .fold(0.0, f64::max)
     }
 
     /// A harmless ability with no combat value (an Illusion), for a Beat with nothing better
@@ -359,21 +400,38 @@ pub(super) fn failed_share(chances: &BandChances) -> f64 {
         .sum()
 }
 
+/// The damage a list of effects deals to each target it lands on.
+fn damage_of(effects: &[Effect]) -> i32 {
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::Damage { amount, .. } => (*amount).max(0),
+            _ => 0,
+        })
+        .fold(0i32, i32::saturating_add)
+}
+
+/// The damage an ability deals per target on a Score of `band` (its effects only).
+pub(super) fn band_damage(def: &AbilityDef, band: Band) -> i32 {
+    damage_of(def.outcomes.for_band(band))
+}
+
 /// The damage an ability deals on a High Score (its effects and a failed Save's), per target.
 pub(super) fn high_damage(def: &AbilityDef) -> i32 {
-    let sum = |effects: &[Effect]| {
-        effects
-            .iter()
-            .map(|e| match e {
-                Effect::Damage { amount, .. } => (*amount).max(0),
-                _ => 0,
-            })
-            .fold(0i32, i32::saturating_add)
-    };
     let saves = def
         .saves
         .iter()
-        .map(|s| sum(&s.on_fail))
+        .map(|s| damage_of(&s.on_fail))
         .fold(0i32, i32::saturating_add);
-    sum(def.outcomes.for_band(Band::High)).saturating_add(saves)
+    band_damage(def, Band::High).saturating_add(saves)
+}
+
+impl TurnWorth {
+    /// What `n` Beats this turn are worth: the first `per_beat`, each further one `next_beat`.
+    fn beats(&self, n: u32) -> f64 {
+        if n == 0 {
+            return 0.0;
+        }
+        self.per_beat + f64::from(n - 1) * self.next_beat
+    }
 }

@@ -172,8 +172,8 @@ impl EncounterRun {
                 Effect::SelfStatus(name, n) => {
                     v -= self.status_weight(me, name) * f64::from(*n);
                 }
-                Effect::GainBeats(n) => v += f64::from(*n) * worth.per_beat,
-                Effect::EndTurn => v -= f64::from(worth.beats_after) * worth.per_beat,
+                Effect::GainBeats(n) => v += worth.beats(*n),
+                Effect::EndTurn => v -= worth.beats(worth.beats_after),
                 Effect::Prepare { ability, .. } => v += self.prepare_value(me, ability),
                 Effect::GainResource(_, n) => v += 0.3 * f64::from(*n),
                 Effect::Ward(_)

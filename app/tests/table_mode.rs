@@ -1,0 +1,200 @@
+//! GUI tests of table mode's play on the real editor: the GM has the creature whose turn it is
+//! use an ability (the engine's dice or the Score the table rolled) and move (a clicked cell,
+//! a dragged token), by label and by the map, with the engine's refusals shown.
+
+// Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+
+use egui::{Event, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use sigilforge::editor::{Settings, SigilforgeApp};
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::encounter::state::Combatant;
+use sigilforge_engine::pack::load_pack;
+
+mod ui_common;
+use ui_common::{set_field, starter_copy};
+
+const AMBUSH: &str = "encounters/goblin_ambush.ron";
+
+fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
+    let mut diags = Diagnostics::new();
+    let app = SigilforgeApp::with_pack(load_pack(dir, &mut diags), Settings::default());
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}
+
+/// Clicks the topmost widget with this label (the hosted tab sits above the bottom panels).
+fn click_topmost(harness: &mut Harness<'_, SigilforgeApp>, label: &str) {
+    let nodes: Vec<_> = harness.get_all_by_label(label).collect();
+    let top = nodes
+        .into_iter()
+        .min_by(|a, b| {
+            let y = |n: &egui_kittest::Node<'_>| {
+                n.accesskit_node().bounding_box().map_or(f64::MAX, |r| r.y0)
+            };
+            y(a).total_cmp(&y(b))
+        })
+        .unwrap_or_else(|| panic!("no widget labelled {label:?}"));
+    top.click();
+    harness.run();
+}
+
+/// Opens the Goblin Ambush from the library and starts table mode from its tab.
+fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
+    harness.get_by_label("Encounters").click();
+    harness.run();
+    harness
+        .get_by_label_contains("(encounters/goblin_ambush.ron)")
+        .click();
+    harness.run();
+    harness.run();
+    click_topmost(harness, "Run at the table");
+    harness.run();
+}
+
+/// A creature in the live table session.
+fn creature(harness: &mut Harness<'_, SigilforgeApp>, id: &str) -> Combatant {
+    let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
+    let run = editor.table.session().unwrap().run();
+    run.combatant(id).unwrap().clone()
+}
+
+/// Whether the widget labelled so is greyed out.
+fn disabled(harness: &Harness<'_, SigilforgeApp>, label: &str) -> bool {
+    harness.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// The screen centre of a cell of the table map (14 cells across).
+fn cell_centre(harness: &Harness<'_, SigilforgeApp>, cell: (i32, i32)) -> Pos2 {
+    let rect = harness.get_by_label("Encounter map").rect();
+    let side = rect.width() / 14.0;
+    rect.min + egui::vec2((cell.0 as f32 + 0.5) * side, (cell.1 as f32 + 0.5) * side)
+}
+
+fn press(harness: &mut Harness<'_, SigilforgeApp>, at: Pos2, pressed: bool) {
+    harness.event(Event::PointerButton {
+        pos: at,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    });
+}
+
+fn click_cell(harness: &mut Harness<'_, SigilforgeApp>, cell: (i32, i32)) {
+    let at = cell_centre(harness, cell);
+    harness.event(Event::PointerMoved(at));
+    harness.run();
+    press(harness, at, true);
+    press(harness, at, false);
+    harness.run();
+}
+
+fn drag_token(harness: &mut Harness<'_, SigilforgeApp>, from: (i32, i32), to: (i32, i32)) {
+    let (from, to) = (cell_centre(harness, from), cell_centre(harness, to));
+    harness.event(Event::PointerMoved(from));
+    harness.run();
+    press(harness, from, true);
+    harness.run_steps(2);
+    for i in 1..=8 {
+        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 8.0)));
+        harness.run_steps(2);
+    }
+    press(harness, to, false);
+    harness.run();
+}
+
+#[test]
+fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    for _ in 0..3 {
+        click_topmost(&mut harness, "End turn");
+    }
+    harness.get_by_label_contains("Round 1: alice's turn, 2 Beats left");
+    harness.get_by_label("alice acts");
+
+    // Only what alice can start now is offered; a Montage is greyed.
+    harness.get_by_label("Ability").click();
+    harness.run();
+    assert!(disabled(&harness, "Forage"), "a Montage is offered");
+    assert!(!disabled(&harness, "Healing Word"));
+    harness.get_by_label("Elemental Blast").click();
+    harness.run();
+
+    // Valid targets only: goblin_1 is out of sight, skeleton is in range.
+    assert!(disabled(&harness, "goblin_1 (it is out of sight)"));
+    assert!(disabled(&harness, "bob (it is not an enemy)"));
+    harness.get_by_label("skeleton").click();
+    harness.run();
+    harness.get_by_label_contains("Targets (1 of at most 1");
+
+    // The players rolled: 12 on 2d6 + 3 is High, 5 Fire (Fiery Bolt).
+    click_topmost(&mut harness, "The table rolled");
+    set_field(&mut harness, "Score", "12");
+    let skeleton = creature(&mut harness, "skeleton").health;
+    click_topmost(&mut harness, "Use Elemental Blast");
+    assert_eq!(creature(&mut harness, "skeleton").health, skeleton - 5);
+    assert_eq!(creature(&mut harness, "alice").beats, 1);
+    harness.get_by_label_contains(
+        "The GM uses Elemental Blast on skeleton (the table rolled a Score of 12)",
+    );
+    harness.get_by_label_contains("= 12 ➡ High Score (the table's Score, typed by the GM)");
+    harness.get_by_label_contains("skeleton takes 5 Fire damage");
+
+    // No target: the engine refuses and says why; nothing changes.
+    harness.get_by_label("skeleton").click();
+    harness.run();
+    click_topmost(&mut harness, "Use Elemental Blast");
+    harness
+        .get_by_label_contains("Refused: alice cannot start Elemental Blast: no target was chosen");
+    assert_eq!(creature(&mut harness, "alice").beats, 1);
+
+    // Undo replays the session from its seed, without the ability.
+    click_topmost(&mut harness, "Undo table action");
+    assert_eq!(creature(&mut harness, "skeleton").health, skeleton);
+    assert_eq!(creature(&mut harness, "alice").beats, 2);
+    assert!(!harness.state().is_dirty());
+}
+
+#[test]
+fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    harness.get_by_label_contains("Round 1: goblin_1's turn");
+
+    // A wall: refused with the engine's reason.
+    click_cell(&mut harness, (6, 4));
+    harness.get_by_label("Map cell: x 6, y 4");
+    click_topmost(&mut harness, "Move goblin_1 here");
+    harness
+        .get_by_label_contains("Refused: goblin_1 cannot move: x 6, y 4 is off the map or blocked");
+    assert_eq!(creature(&mut harness, "goblin_1").position, (9, 3));
+
+    // A free cell: a Beat spent.
+    click_cell(&mut harness, (8, 2));
+    click_topmost(&mut harness, "Move goblin_1 here");
+    assert_eq!(creature(&mut harness, "goblin_1").position, (8, 2));
+    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    harness.get_by_label_contains("goblin_1 spends a Beat and moves from x 9, y 3 to x 8, y 2");
+
+    // Another creature's token cannot be dragged on its turn.
+    drag_token(&mut harness, (9, 5), (9, 6));
+    harness
+        .get_by_label_contains("only the creature whose turn it is moves; it is goblin_1's turn");
+    assert_eq!(creature(&mut harness, "goblin_2").position, (9, 5));
+
+    // Dragging the acting creature's token moves it.
+    drag_token(&mut harness, (8, 2), (7, 2));
+    assert_eq!(creature(&mut harness, "goblin_1").position, (7, 2));
+    harness.get_by_label_contains("Round 1: goblin_1's turn, 0 Beats left");
+    assert!(!harness.state().is_dirty());
+}
