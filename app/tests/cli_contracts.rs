@@ -231,7 +231,7 @@ fn test_names_each_failed_expectation_and_exits_1() {
     assert_eq!(not_a_pack.status.code(), Some(2));
 }
 
-/// Each page's MediaBox size (width, height) in points.
+/// Each page's `MediaBox` size (width, height) in points.
 fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
     let doc = lopdf::Document::load_mem(bytes).unwrap();
     doc.get_pages()

@@ -117,7 +117,7 @@ fn pdf_sheet_prints_abilities_as_the_engine_runs_them() {
     assert!(flat.contains("High(10ormore)6Firedamage"), "{flat}");
 }
 
-/// Each page's MediaBox (width, height) in points, as a reader sees it.
+/// Each page's `MediaBox` (width, height) in points, as a reader sees it.
 fn page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
     let doc = lopdf::Document::load_mem(bytes).unwrap();
     doc.get_pages()
