@@ -647,6 +647,78 @@ fn approach_trigger_answers_an_enemy_moving_close() {
     );
 }
 
+/// Seed 004, 1.8: "Reaction Triggers describe the events that will allow you to start a
+/// Reaction Ability." A creature pushed or pulled to within the Distance has approached too
+/// (our reading of "a creature approaches": whoever moved it); the Reaction aims at it.
+#[test]
+fn a_forced_move_that_ends_close_is_an_approach() {
+    let extra = "abilities: [\
+         (id: \"overwatch\", name: \"Overwatch\", time: FreeReaction, \
+          triggers: [Approaches(Spearing)], \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+          effects: [Damage], outcomes: (low: [Damage(amount: 2)], mixed: [Damage(amount: 2)], \
+          high: [Damage(amount: 2)])),\
+         (id: \"hook\", name: \"Hook\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+          effects: [Control], outcomes: (mixed: [Pull(5)])),\
+         (id: \"shove\", name: \"Shove\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+          effects: [Control], outcomes: (mixed: [Push(3)]))],\n\
+         creatures: [(id: \"sentry\", name: \"Sentry\", health: 9, \
+          abilities: [(id: \"overwatch\")]), \
+          (id: \"hooker\", name: \"Hooker\", health: 9, \
+          abilities: [(id: \"hook\"), (id: \"shove\")])]";
+    let combatants = |gob: &str| {
+        format!(
+            "(id: \"hooker\", stat_block: \"hooker\", side: \"heroes\", position: (2, 2), \
+              reacts: false),\
+             (id: \"sentry\", stat_block: \"sentry\", side: \"heroes\", position: (2, 4)),\
+             (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: {gob}, \
+              reacts: false)"
+        )
+    };
+    // Pulled from (8, 2) to (3, 2): 2u from the sentry, having been 6u away.
+    let pulled = play(&source(
+        OPEN_MAP,
+        &combatants("(8, 2)"),
+        "Use(ability: \"hook\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert!(
+        has(&pulled, "gob is pulled 5 cells from x 8, y 2 to x 3, y 2"),
+        "{}",
+        log_text(&pulled)
+    );
+    assert!(
+        has(&pulled, "sentry answers with Overwatch"),
+        "{}",
+        log_text(&pulled)
+    );
+    assert_eq!(
+        pulled.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&pulled)
+    );
+    // Pushed away from (3, 2) to (6, 2): not an approach.
+    let pushed = play(&source(
+        OPEN_MAP,
+        &combatants("(3, 2)"),
+        "Use(ability: \"shove\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert!(
+        has(&pushed, "gob is pushed 3 cells"),
+        "{}",
+        log_text(&pushed)
+    );
+    assert!(
+        !has(&pushed, "answers with Overwatch"),
+        "{}",
+        log_text(&pushed)
+    );
+}
+
 // ---------- Statuses that do more than Disadvantage or damage ----------
 
 /// Statuses beyond the seed's four, defined inline: the seed names only what Strained,

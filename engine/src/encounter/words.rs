@@ -181,7 +181,10 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
             "when an enemy starts a damage ability that targets one of its allies".to_owned()
         }
         ReactionTrigger::Approaches(d) => {
-            format!("when an enemy moves to within {} of it", distance_words(*d))
+            format!(
+                "when an enemy comes within {} of it (moving or moved)",
+                distance_words(*d)
+            )
         }
     }
 }
