@@ -31,6 +31,7 @@ pub mod state;
 pub mod table;
 mod table_play;
 mod targets;
+mod terms;
 mod turns;
 pub mod words;
 
