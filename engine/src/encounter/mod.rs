@@ -33,6 +33,7 @@ pub mod status;
 pub mod table;
 mod table_play;
 mod targets;
+mod terms;
 mod turns;
 pub mod words;
 
