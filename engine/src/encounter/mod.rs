@@ -16,6 +16,7 @@ mod careful;
 pub mod check;
 mod check_status;
 pub mod cli;
+pub mod damage_dice;
 pub mod dice;
 mod effects;
 pub mod file;
