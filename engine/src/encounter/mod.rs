@@ -32,8 +32,10 @@ pub mod space;
 pub mod state;
 pub mod status;
 pub mod table;
+pub mod table_log;
 mod table_play;
 mod targets;
+mod terms;
 mod turns;
 pub mod words;
 
@@ -50,4 +52,5 @@ pub use run::{EncounterError, EncounterRun, Mode, Policy, Table};
 pub use state::{EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, StateView};
 pub use status::StatusTestMods;
 pub use table::{TableAction, TableError, TableSession};
+pub use table_log::{TableLog, TableLogError, encounter_fingerprint, table_log_text};
 pub use table_play::TableAbility;
