@@ -60,6 +60,7 @@ impl EncounterRun {
                             SaveMod::Disadvantage => (0, 1),
                             _ => (0, 0),
                         };
+                        let d = d + self.status_test_mods(t, None, &[]).disadvantages;
                         let modifier = self.combatants[t].block.stat(&save.modifier);
                         let roll = self.dice.roll(&self.rule, modifier, a, d);
                         let passed = !roll.band.failed();
@@ -351,9 +352,21 @@ impl EncounterRun {
     }
 
     /// Adds stacks of a status (marked fresh when gained on the bearer's own turn).
+    /// A status's most stacks (`max_stacks`) caps what is gained.
     pub(super) fn gain_status(&mut self, who: usize, name: &str, n: u32, cause: usize) {
         let own_turn = self.current() == Some(who);
+        let allowed = self.stacks_allowed(who, name, n);
         let c = &mut self.combatants[who];
+        if allowed == 0 && n > 0 {
+            let text = format!(
+                "{} already has the most stacks of {name} ({})",
+                c.id,
+                c.stacks(name)
+            );
+            self.push(LogKind::Status, Some(who), text, Some(cause));
+            return;
+        }
+        let n = allowed;
         let s = c.statuses.entry(name.to_owned()).or_default();
         s.stacks = s.stacks.saturating_add(n);
         if own_turn {
@@ -405,7 +418,10 @@ impl EncounterRun {
         }
         let stacks = self.combatants[t].concentration.len() as u32;
         let focus = self.combatants[t].block.stat("Focus");
-        let roll = self.dice.roll(&self.rule, focus, 0, stacks);
+        let others = self.status_test_mods(t, None, &[]).disadvantages;
+        let roll = self
+            .dice
+            .roll(&self.rule, focus, 0, stacks.saturating_add(others));
         let passed = !roll.band.failed();
         let id = self.combatants[t].id.clone();
         let save_at = self.push(

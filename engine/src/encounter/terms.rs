@@ -6,12 +6,12 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::ability::{AbilityDef, Condition};
+use super::ability::{AbilityDef, Condition, TestStatus};
 use super::run::EncounterRun;
 use crate::model::KnownAbility;
 
 /// What the log says about one term of a Test (names borrowed from the ability).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum TermNote<'a> {
     /// Its Upgrades give this many Advantages.
     Upgrades(u32),
@@ -19,8 +19,8 @@ pub(super) enum TermNote<'a> {
     ComponentSpent(&'a str),
     /// A Component not met: a Disadvantage.
     ComponentMissing(&'a str),
-    /// Stacks of the Test's status (name) and the Disadvantages they give.
-    Status(u32, &'a str, u32),
+    /// What statuses give the Test (the Test's own status, every-Test ones, the targets').
+    Statuses(String),
     /// A Bonus with no cost.
     Bonus(&'a str),
     /// A Bonus paid for: its name, the points, the resource.
@@ -37,9 +37,7 @@ impl fmt::Display for TermNote<'_> {
             Self::Upgrades(n) => write!(f, "Upgrades +{n} Advantage"),
             Self::ComponentSpent(c) => write!(f, "Component {c} spent"),
             Self::ComponentMissing(c) => write!(f, "missing Component {c}: a Disadvantage"),
-            Self::Status(stacks, name, added) => {
-                write!(f, "{stacks} stack(s) of {name}: {added} Disadvantage(s)")
-            }
+            Self::Statuses(note) => f.write_str(note),
             Self::Bonus(b) => write!(f, "Bonus {b}"),
             Self::BonusPaid(b, n, res) => write!(f, "Bonus {b} (paid {n} {res})"),
             Self::BonusSkipped(b, n, res) => write!(f, "Bonus {b} skipped: cannot pay {n} {res}"),
@@ -117,19 +115,19 @@ impl EncounterRun {
                 terms.notes.push(TermNote::ComponentSpent(&comp.name));
             }
         }
-        if let Some(s) = def.test.as_ref().and_then(|t| t.status) {
-            let stacks = self.combatants[user].stacks(s.name());
-            let per = self
-                .content
-                .conditions
-                .get(s.name())
-                .map_or(1, |d| d.disadvantage_per_stack);
-            let added = stacks.saturating_mul(per);
-            if added > 0 {
-                terms.disadvantages = terms.disadvantages.saturating_add(added);
-                terms.notes.push(TermNote::Status(stacks, s.name(), added));
-            }
-        }
+        // Statuses: the Test's own (Strained, Exhausted, Concentrating) and every status that
+        // changes every Test or a Test against its bearer (`status_test_mods`).
+        let named = def
+            .test
+            .as_ref()
+            .and_then(|t| t.status)
+            .map(TestStatus::name);
+        let statuses = self.status_test_mods(user, named, targets);
+        terms.advantages = terms.advantages.saturating_add(statuses.advantages);
+        terms.disadvantages = terms.disadvantages.saturating_add(statuses.disadvantages);
+        terms
+            .notes
+            .extend(statuses.notes.into_iter().map(TermNote::Statuses));
         for b in &def.bonuses {
             let chosen = b.mandatory
                 || match bonuses {
