@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::ability::{AbilityDef, Condition};
+use super::ability::{AbilityDef, Condition, TestStatus};
 use super::run::EncounterRun;
 use crate::model::KnownAbility;
 
@@ -19,9 +19,8 @@ pub(super) enum TermNote<'a> {
     ComponentSpent(&'a str),
     /// A Component not met: a Disadvantage.
     ComponentMissing(&'a str),
-    /// What statuses give the Test, worded by `status_test_mods` ("2 stack(s) of Strained:
-    /// 2 Disadvantage(s)").
-    Status(String),
+    /// What statuses give the Test (the Test's own status, every-Test ones, the targets').
+    Statuses(String),
     /// A Bonus with no cost.
     Bonus(&'a str),
     /// A Bonus paid for: its name, the points, the resource.
@@ -38,7 +37,7 @@ impl fmt::Display for TermNote<'_> {
             Self::Upgrades(n) => write!(f, "Upgrades +{n} Advantage"),
             Self::ComponentSpent(c) => write!(f, "Component {c} spent"),
             Self::ComponentMissing(c) => write!(f, "missing Component {c}: a Disadvantage"),
-            Self::Status(words) => f.write_str(words),
+            Self::Statuses(note) => f.write_str(note),
             Self::Bonus(b) => write!(f, "Bonus {b}"),
             Self::BonusPaid(b, n, res) => write!(f, "Bonus {b} (paid {n} {res})"),
             Self::BonusSkipped(b, n, res) => write!(f, "Bonus {b} skipped: cannot pay {n} {res}"),
@@ -116,16 +115,19 @@ impl EncounterRun {
                 terms.notes.push(TermNote::ComponentSpent(&comp.name));
             }
         }
-        // The tester's statuses and its targets' (`status_test_mods`, also used for Saves).
-        let named = def.test.as_ref().and_then(|t| t.status).map(|s| s.name());
-        let from_statuses = self.status_test_mods(user, named, targets);
-        terms.advantages = terms.advantages.saturating_add(from_statuses.advantages);
-        terms.disadvantages = terms
-            .disadvantages
-            .saturating_add(from_statuses.disadvantages);
+        // Statuses: the Test's own (Strained, Exhausted, Concentrating) and every status that
+        // changes every Test or a Test against its bearer (`status_test_mods`).
+        let named = def
+            .test
+            .as_ref()
+            .and_then(|t| t.status)
+            .map(TestStatus::name);
+        let statuses = self.status_test_mods(user, named, targets);
+        terms.advantages = terms.advantages.saturating_add(statuses.advantages);
+        terms.disadvantages = terms.disadvantages.saturating_add(statuses.disadvantages);
         terms
             .notes
-            .extend(from_statuses.notes.into_iter().map(TermNote::Status));
+            .extend(statuses.notes.into_iter().map(TermNote::Statuses));
         for b in &def.bonuses {
             let chosen = b.mandatory
                 || match bonuses {
