@@ -230,3 +230,70 @@ fn test_names_each_failed_expectation_and_exits_1() {
         .unwrap();
     assert_eq!(not_a_pack.status.code(), Some(2));
 }
+
+/// Each page's `MediaBox` size (width, height) in points.
+fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let media = doc.get_dictionary(*id).unwrap().get(b"MediaBox").unwrap();
+            let n: Vec<f32> = media
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_float().unwrap())
+                .collect();
+            (n[2] - n[0], n[3] - n[1])
+        })
+        .collect()
+}
+
+/// `encounter --sheet OUT.pdf --paper letter` writes Letter pages; a paper it does not know
+/// exits 2 with a message naming the option and the choices, and writes nothing.
+#[test]
+fn encounter_sheet_takes_a_paper() {
+    let enc = workspace().join("content/encounters/bob_multi_attack.ron");
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("bob.pdf");
+    let out = bin()
+        .arg("encounter")
+        .arg(&enc)
+        .arg("--sheet")
+        .arg(&pdf)
+        .args(["--paper", "letter"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sizes = pdf_page_sizes(&std::fs::read(&pdf).unwrap());
+    assert!(!sizes.is_empty());
+    for (w, h) in sizes {
+        assert!(
+            (w - 612.0).abs() < 0.1 && (h - 792.0).abs() < 0.1,
+            "{w} × {h}"
+        );
+    }
+
+    let bad = dir.path().join("bad.pdf");
+    let out = bin()
+        .arg("encounter")
+        .arg(&enc)
+        .arg("--sheet")
+        .arg(&bad)
+        .args(["--paper", "b5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--paper") && stderr.contains("b5") && stderr.contains("a4 or letter"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!bad.exists(), "nothing written");
+}

@@ -366,6 +366,52 @@ fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
     harness.get_by_label_contains(&format!("Sheet written to {}", path.display()));
 }
 
+/// The Paper choice beside Export sheet…: Letter gives Letter pages (612 × 792 pt), and the
+/// choice stays for the session (a second export without choosing again is Letter too).
+#[test]
+fn export_sheet_on_letter_paper() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mut harness = harness(dir.path());
+    open_goblin_ambush(&mut harness);
+    harness
+        .get_by(|n| {
+            n.role() == egui::accesskit::Role::ComboBox && n.value().as_deref() == Some("Paper: A4")
+        })
+        .click_accesskit();
+    harness.run();
+    click_topmost(&mut harness, "Letter");
+    harness.run();
+    harness.get_by(|n| {
+        n.role() == egui::accesskit::Role::ComboBox && n.value().as_deref() == Some("Paper: Letter")
+    });
+    for name in ["first.pdf", "second.pdf"] {
+        let path = out.path().join(name);
+        sigilforge::dialogs::script(
+            &harness.ctx,
+            vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+        );
+        click_topmost(&mut harness, "Export sheet…");
+        harness.run();
+        harness.run();
+        let doc = lopdf::Document::load_mem(&std::fs::read(&path).unwrap()).unwrap();
+        assert!(!doc.get_pages().is_empty());
+        for id in doc.get_pages().values() {
+            let media = doc.get_dictionary(*id).unwrap().get(b"MediaBox").unwrap();
+            let n: Vec<f32> = media
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_float().unwrap())
+                .collect();
+            assert!(
+                (n[2] - n[0] - 612.0).abs() < 0.1 && (n[3] - n[1] - 792.0).abs() < 0.1,
+                "{name}: {n:?}"
+            );
+        }
+    }
+}
+
 /// "Preview sheet" shows the GM sheet inside the editor: a creature's heading and the difficulty.
 #[test]
 fn preview_sheet_shows_creatures_and_the_difficulty() {
@@ -455,7 +501,9 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     harness.run();
     set_field(&mut harness, "Stacks", "2");
     click_topmost(&mut harness, "Give status");
-    harness.get_by_label_contains("Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn)");
+    harness.get_by_label_contains(
+        "Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn; +1 damage taken per stack)",
+    );
 
     // goblin_1 spends a Beat; then the next creature's turn.
     click_topmost(&mut harness, "Spend a Beat");

@@ -18,6 +18,7 @@ use sigilforge::sandbox::encounter::{difficulty_tally, table_win_rate_text};
 use sigilforge::sandbox::{SandboxCommand, SystemSandbox as _};
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{EncounterRun, estimate_difficulty};
+use sigilforge_render::paper::Paper;
 
 #[test]
 fn selecting_an_event_shows_its_cause_chain_and_why_this_order() {
@@ -184,7 +185,7 @@ fn the_sheet_is_the_engines_html() {
     let (enc, content) = hags_hut();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("hut.html");
-    write_sheet(&path, &enc, &content).unwrap();
+    write_sheet(&path, &enc, &content, Paper::default()).unwrap();
     let html = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
         html,
@@ -195,7 +196,7 @@ fn the_sheet_is_the_engines_html() {
         "{html}"
     );
     // A folder that cannot be made (a file is in the way) is an error, not a panic.
-    assert!(write_sheet(&path.join("hut.html"), &enc, &content).is_err());
+    assert!(write_sheet(&path.join("hut.html"), &enc, &content, Paper::default()).is_err());
 }
 
 #[test]

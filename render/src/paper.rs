@@ -26,13 +26,33 @@ impl Paper {
         height_mm: 279.4,
     };
 
+    /// The papers the commands and the editor offer, by the name `--paper` takes.
+    pub const CHOICES: [(&'static str, Paper); 2] = [("a4", Paper::A4), ("letter", Paper::LETTER)];
+
     /// Reads `a4` or `letter`.
     pub fn parse(text: &str) -> Result<Paper, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "a4" => Ok(Paper::A4),
-            "letter" => Ok(Paper::LETTER),
-            other => Err(format!("unknown paper `{other}` (use a4 or letter)")),
-        }
+        let name = text.trim().to_ascii_lowercase();
+        Self::CHOICES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, paper)| *paper)
+            .ok_or_else(|| format!("unknown paper `{name}` (use a4 or letter)"))
+    }
+
+    /// Its name as `--paper` takes it (`a4`, `letter`), or its size in millimetres.
+    #[must_use]
+    pub fn name(self) -> String {
+        Self::CHOICES.iter().find(|(_, p)| *p == self).map_or_else(
+            || format!("{}x{}mm", self.width_mm, self.height_mm),
+            |(n, _)| (*n).to_owned(),
+        )
+    }
+}
+
+impl Default for Paper {
+    /// A4, the default of every command that prints.
+    fn default() -> Self {
+        Paper::A4
     }
 }
 

@@ -116,3 +116,34 @@ fn pdf_sheet_prints_abilities_as_the_engine_runs_them() {
     assert!(flat.contains("ElementalBlast—Flavor:FieryBolt—Upgrades:Powerful(1)"));
     assert!(flat.contains("High(10ormore)6Firedamage"), "{flat}");
 }
+
+/// Each page's `MediaBox` (width, height) in points, as a reader sees it.
+fn page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let page = doc.get_dictionary(*id).unwrap();
+            let media = page.get(b"MediaBox").unwrap().as_array().unwrap();
+            let n: Vec<f32> = media.iter().map(|o| o.as_float().unwrap()).collect();
+            (n[2] - n[0], n[3] - n[1])
+        })
+        .collect()
+}
+
+/// `--paper letter`: every page is 8.5 × 11 in (612 × 792 pt); A4 stays 595 × 842 pt.
+#[test]
+fn pdf_sheet_pages_are_the_papers_size() {
+    let (enc, content) = starter("goblin_ambush.ron");
+    let sheet = sheet_content(&enc, &content, None);
+    for (paper, want) in [(Paper::LETTER, (612.0, 792.0)), (Paper::A4, (595.3, 841.9))] {
+        let sizes = page_sizes(&sheet_pdf(&sheet, paper).unwrap());
+        assert!(sizes.len() >= 2, "{sizes:?}");
+        for (w, h) in sizes {
+            assert!(
+                (w - want.0).abs() < 0.1 && (h - want.1).abs() < 0.1,
+                "{paper:?}: page {w} × {h}, want {want:?}"
+            );
+        }
+    }
+}

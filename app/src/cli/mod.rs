@@ -248,8 +248,11 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         simulate: Option<u32>,
         /// Write a printable encounter sheet to this file: PDF for a `.pdf` path, HTML otherwise.
-        #[arg(long, value_name = "OUT.html")]
+        #[arg(long, value_name = "OUT.pdf|OUT.html")]
         sheet: Option<PathBuf>,
+        /// The PDF sheet's paper: a4 or letter (an HTML sheet prints on the browser's paper).
+        #[arg(long, value_name = "a4|letter", default_value = "a4")]
+        paper: String,
     },
 }
 
@@ -341,19 +344,18 @@ pub fn main() -> ExitCode {
             json,
             simulate,
             sheet,
-        }) => encounter::cli::encounter_command_with(
-            &file,
-            seed,
-            json,
-            simulate,
-            sheet.as_deref(),
-            Some(&|s| {
-                Ok(sigilforge_render::sheet_pdf::sheet_pdf(
-                    s,
-                    sigilforge_render::paper::Paper::A4,
-                )?)
-            }),
-        ),
+            paper,
+        }) => match sigilforge_render::paper::Paper::parse(&paper) {
+            Ok(paper) => encounter::cli::encounter_command_with(
+                &file,
+                seed,
+                json,
+                simulate,
+                sheet.as_deref(),
+                Some(&crate::encounter_ui::pdf_writer(paper)),
+            ),
+            Err(e) => CommandOutput::bad_input(format!("--paper: {e}")),
+        },
         Some(Command::Battle {
             file,
             seed,

@@ -409,7 +409,8 @@ impl SigilforgeApp {
         let enc = enc.clone();
         self.panels.hosted.forget_stale_contents(doc);
         let content = content_for(&mut self.panels.hosted.contents, doc, &file, &enc);
-        let status = match crate::encounter_ui::write_sheet(path, &enc, content) {
+        let paper = self.panels.hosted.sheet_paper;
+        let status = match crate::encounter_ui::write_sheet(path, &enc, content, paper) {
             Ok(()) => format!("Sheet written to {}", path.display()),
             Err(e) => format!("Cannot write {}: {e}", path.display()),
         };

@@ -54,6 +54,9 @@ pub struct HostedEditors {
     seen_generation: Option<u64>,
     /// Ability, stat block and status library files as last seen: a change drops every cache.
     libraries: Vec<(String, Content)>,
+    /// The paper Export sheet… writes a PDF sheet on: chosen in any encounter tab, the same in
+    /// every tab, remembered for the session (A4 until chosen).
+    pub(super) sheet_paper: sigilforge_render::paper::Paper,
 }
 
 impl HostedEditors {
@@ -109,7 +112,9 @@ impl HostedEditors {
         let content = content_for(&mut self.contents, doc, file, enc);
         let editor = self.encounter.entry(file.to_owned()).or_default();
         let (mut edits, mut runs) = (Vec::new(), Vec::new());
+        editor.sheet_paper = self.sheet_paper;
         editor.ui(ui, enc, content, &mut edits, &mut runs);
+        self.sheet_paper = editor.sheet_paper;
         if editor.take_export_request() {
             commands.push(EditCommand::ExportSheet(file.to_owned()));
         }

@@ -2,6 +2,7 @@
 //! combatant's state line, the map's tokens, a status's counter.
 
 use sigilforge_engine::encounter::state::{Combatant, CombatantView, Stacks};
+use sigilforge_engine::encounter::words::status_effect_words;
 use sigilforge_engine::encounter::{EncounterContent, EncounterRun, LogEntry, StateView};
 use sigilforge_engine::model::StatusKind;
 
@@ -107,11 +108,11 @@ pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> 
         .iter()
         .filter(|(_, s)| s.stacks > 0)
         .map(|(name, s)| {
-            let kind = content
-                .conditions
-                .get(name)
-                .map_or(StatusKind::Fleeting, |d| d.kind);
-            format!("{name} ×{} ({})", s.stacks, status_counter(who, *s, kind))
+            let def = content.conditions.get(name);
+            let kind = def.map_or(StatusKind::Fleeting, |d| d.kind);
+            let mut what = vec![status_counter(who, *s, kind)];
+            what.extend(def.map(status_effect_words).unwrap_or_default());
+            format!("{name} ×{} ({})", s.stacks, what.join("; "))
         })
         .collect();
     if !who.concentration.is_empty() {

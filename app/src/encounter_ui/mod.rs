@@ -36,8 +36,9 @@ pub mod table_play;
 use std::path::Path;
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::sheet::{Sheet, encounter_sheet_content, is_pdf_path, to_html};
+use sigilforge_engine::encounter::sheet::{Sheet, encounter_sheet_content, write_sheet_file};
 use sigilforge_engine::encounter::{Encounter, EncounterContent};
+use sigilforge_render::paper::Paper;
 
 pub use builder::{MapTool, Prep};
 pub use edit::{EncounterEdit, apply_encounter_edit, fresh_combatant_id};
@@ -79,24 +80,56 @@ pub struct EncounterEditor {
     status: Option<String>,
     /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
     export_requested: bool,
+    /// The paper of an exported PDF sheet (the host keeps one choice for every tab).
+    pub sheet_paper: Paper,
     /// The sheet shown by "Preview sheet" and what it was made from: made again only when the
     /// encounter or its content changed (an edit, an undo, a reload), since the difficulty
     /// estimate takes a moment.
     preview: Option<(Encounter, EncounterContent, Sheet)>,
 }
 
+/// The render crate's PDF writer for the sheet on `paper`, as the engine's sheet writer takes it
+/// (`sheet::write_sheet_file`): the command line and Export sheet… both use it.
+pub fn pdf_writer(
+    paper: Paper,
+) -> impl Fn(&Sheet) -> Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
+    move |sheet| Ok(sigilforge_render::sheet_pdf::sheet_pdf(sheet, paper)?)
+}
+
 /// Writes the engine's printable sheet of an encounter to `path` (atomically, with the
 /// permissions the user's umask gives a new file, like every other export): a print-ready PDF
-/// (A4) when the path ends in `.pdf`, HTML otherwise — both from the one sheet content.
-pub fn write_sheet(path: &Path, enc: &Encounter, content: &EncounterContent) -> anyhow::Result<()> {
+/// on `paper` when the path ends in `.pdf`, HTML otherwise — both from the one sheet content,
+/// through the same writer as `sigilforge encounter --sheet`.
+pub fn write_sheet(
+    path: &Path,
+    enc: &Encounter,
+    content: &EncounterContent,
+    paper: Paper,
+) -> anyhow::Result<()> {
     let sheet = encounter_sheet_content(enc, content);
-    let bytes = if is_pdf_path(path) {
-        sigilforge_render::sheet_pdf::sheet_pdf(&sheet, sigilforge_render::paper::Paper::A4)?
-    } else {
-        to_html(&sheet).into_bytes()
-    };
-    sigilforge_engine::atomic::write_bytes_atomic(path, &bytes)?;
+    write_sheet_file(path, &sheet, Some(&pdf_writer(paper)))?;
     Ok(())
+}
+
+/// The Paper choice beside Export sheet… (A4 or Letter).
+fn paper_choice(ui: &mut Ui, paper: &mut Paper) {
+    // "A4", "Letter": the command line's names, as a user writes them.
+    let label = |p: Paper| {
+        let name = p.name();
+        let mut chars = name.chars();
+        chars.next().map_or_else(String::new, |first| {
+            first.to_uppercase().chain(chars).collect()
+        })
+    };
+    egui::ComboBox::from_id_salt("sheet_paper")
+        .selected_text(format!("Paper: {}", label(*paper)))
+        .show_ui(ui, |ui| {
+            for (_, choice) in Paper::CHOICES {
+                ui.selectable_value(paper, choice, label(choice));
+            }
+        })
+        .response
+        .on_hover_text("The paper of an exported PDF sheet (an HTML sheet prints on the browser's paper); kept for this session");
 }
 
 /// The empty state, for a host with no encounter open.
@@ -323,6 +356,7 @@ impl EncounterEditor {
                 {
                     self.tab = EncounterTab::Sheet;
                 }
+                paper_choice(ui, &mut self.sheet_paper);
                 if ui
                     .button("Export sheet…")
                     .on_hover_text("Save the game master's printable sheet (PDF, or HTML for a .html name): each creature's abilities as the engine runs them, saves by band, statuses, the map with coordinates, turn order, difficulty")

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::load::load;
 use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
-use super::sheet::{Sheet, encounter_sheet_content, is_pdf_path, to_html};
+use super::sheet::{SheetWriteError, encounter_sheet_content, write_sheet_file};
 use super::space::cell_words;
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Severity};
@@ -26,10 +26,7 @@ pub fn encounter_command(
     encounter_command_with(path, seed, json, simulate_runs, sheet, None)
 }
 
-/// Writes the sheet's content as a PDF's bytes. The engine has no PDF writer of its own: the
-/// binary hands in the render crate's.
-pub type PdfWriter<'a> =
-    &'a dyn Fn(&Sheet) -> Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>>;
+pub use super::sheet::PdfWriter;
 
 /// [`encounter_command`], with a PDF writer for a sheet path ending in `.pdf` (without one, such
 /// a path is refused with exit 2).
@@ -64,34 +61,19 @@ pub fn encounter_command_with(
     let mut stdout = String::new();
     if let Some(out) = sheet {
         let sheet = encounter_sheet_content(&encounter, &content);
-        let bytes = if is_pdf_path(out) {
-            let Some(pdf) = pdf else {
-                return CommandOutput::bad_input(format!(
-                    "{}: this build cannot write PDF sheets; use an .html path",
-                    out.display()
-                ));
-            };
-            match pdf(&sheet) {
-                Ok(bytes) => bytes,
-                Err(e) => {
-                    let _ = writeln!(stderr, "{}: {e}", out.display());
-                    return CommandOutput {
-                        stdout,
-                        stderr,
-                        code: 1,
-                    };
-                }
+        match write_sheet_file(out, &sheet, pdf) {
+            Ok(()) => {}
+            Err(e @ SheetWriteError::NoPdfWriter(_)) => {
+                return CommandOutput::bad_input(e.to_string());
             }
-        } else {
-            to_html(&sheet).into_bytes()
-        };
-        if let Err(e) = crate::atomic::write_bytes_atomic(out, &bytes) {
-            let _ = writeln!(stderr, "{e}");
-            return CommandOutput {
-                stdout,
-                stderr,
-                code: 1,
-            };
+            Err(e) => {
+                let _ = writeln!(stderr, "{e}");
+                return CommandOutput {
+                    stdout,
+                    stderr,
+                    code: 1,
+                };
+            }
         }
         if !json {
             let _ = writeln!(stdout, "Sheet written to {}", out.display());

@@ -11,7 +11,8 @@
 //!    Concentration, Upgrades, affordable Bonuses, Penalties), each band's effects (damage up to
 //!    what the target has left plus a bonus for dropping it, healing up to what is missing and
 //!    worth more on a Bloodied ally, statuses, extra Beats worth what its best other Action is
-//!    worth (a further one less when that Action would drop its target), ending the turn worth minus its Beats left), the targets' Saves, and the cost of a
+//!    worth (a further one less when that Action would drop its target), a Push, Pull or
+//!    Shift worth what the new cell changes (`forced`), ending the turn worth minus its Beats left), the targets' Saves, and the cost of a
 //!    stack of Strained or Exhausted gained or of Concentration lost. Friends caught in a Shape
 //!    count against it. A Slow Action is only weighed when it is safe (no enemy within 2u and not
 //!    Bloodied), at 0.7 of its value. The best plan worth more than a little is started.
@@ -75,8 +76,30 @@ pub(super) struct TurnWorth {
     next_beat: f64,
     /// Beats left once this ability is started.
     beats_after: u32,
+    /// Weighing the harm a forced move exposes a creature to: forced moves count nothing there
+    /// (so a Push that weighs a Push cannot recurse).
+    no_forced: bool,
 }
 
+impl TurnWorth {
+    /// The worth of a turn for an attack weighed inside a forced move's worth.
+    pub(super) const NESTED: Self = Self {
+        per_beat: 0.0,
+        next_beat: 0.0,
+        beats_after: 0,
+        no_forced: true,
+    };
+
+    /// What `n` Beats this turn are worth: the first `per_beat`, each further one `next_beat`.
+    fn beats(&self, n: u32) -> f64 {
+        if n == 0 {
+            return 0.0;
+        }
+        self.per_beat + f64::from(n - 1) * self.next_beat
+    }
+}
+
+mod forced;
 mod moves;
 mod reactions;
 mod value;
@@ -172,9 +195,8 @@ impl EncounterRun {
         };
         let beats = self.combatants[me].beats;
         let ordinary = TurnWorth {
-            per_beat: 0.0,
-            next_beat: 0.0,
             beats_after: beats.saturating_sub(1),
+            ..TurnWorth::default()
         };
         // First the abilities that do not change the turn: the best Beat-spending one sets what
         // a Beat is worth for those that do (Multi-Attack).
@@ -207,6 +229,7 @@ impl EncounterRun {
             per_beat,
             next_beat,
             beats_after: beats.saturating_sub(1),
+            no_forced: false,
         };
         for (def, known) in startable.iter().filter(|(d, _)| changes_turn(d)) {
             if let Some(plan) = self.best_plan_for(me, def, known, worth) {
@@ -426,14 +449,4 @@ pub(super) fn high_damage(def: &AbilityDef) -> i32 {
         .map(|s| damage_of(&s.on_fail))
         .fold(0i32, i32::saturating_add);
     band_damage(def, Band::High).saturating_add(saves)
-}
-
-impl TurnWorth {
-    /// What `n` Beats this turn are worth: the first `per_beat`, each further one `next_beat`.
-    fn beats(&self, n: u32) -> f64 {
-        if n == 0 {
-            return 0.0;
-        }
-        self.per_beat + f64::from(n - 1) * self.next_beat
-    }
 }

@@ -4,6 +4,7 @@ use super::super::ability::{AbilityDef, AbilityTime, Effect, TestStatus};
 use super::super::dice::{BandChances, NO_TEST_CHANCES};
 use super::super::run::EncounterRun;
 use super::super::run::Policy;
+use super::super::space::distance;
 use super::super::state::TriggerEvent;
 use super::{DROP_BONUS, EXHAUSTION_COST, TurnWorth, high_damage};
 
@@ -131,6 +132,9 @@ impl EncounterRun {
             let worth = takes_effect * (avoided - EXHAUSTION_COST) - beat;
             return (worth > 0.0).then_some(worth);
         }
+        if has(|e| matches!(e, Effect::Shift(_))) {
+            return self.shift_worth(reactor, def, known, threat, source, missing, beat);
+        }
         if has(|e| matches!(e, Effect::Damage { .. })) {
             let s = source.filter(|s| !missing && self.valid_target(reactor, def, *s))?;
             return Some(self.plan_value(
@@ -157,6 +161,63 @@ impl EncounterRun {
         }
         self.careful_plan(me, &self.startable(me))
             .map_or(1.0, |p| p.value.max(1.0))
+    }
+
+    /// What a Reaction that Shifts `reactor` (away from `source`) is worth, net of its Beat;
+    /// `None` when it does not pay. Seed 004, 1.8: "your Reaction Ability will start and take
+    /// effect after the start of the triggering Ability, but before the triggering Ability's
+    /// Test and effects. In this way, you can sometimes escape an Ability": worth the harm of
+    /// an ability aimed at it that no longer reaches it from where it would end, plus what the
+    /// new cell changes (`forced_move_value`), times the chance it takes effect.
+    #[allow(clippy::too_many_arguments)] // the Reaction, its trigger and its Beat
+    fn shift_worth(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        threat: Option<(&AbilityDef, &[usize])>,
+        source: Option<usize>,
+        missing: bool,
+        beat: f64,
+    ) -> Option<f64> {
+        let cells = def
+            .outcomes
+            .effects()
+            .find_map(|e| match e {
+                Effect::Shift(n) => Some(*n),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let from = source
+            .filter(|s| *s != reactor)
+            .or_else(|| self.nearest_enemy(reactor))?;
+        let to = self.slide_end(reactor, self.combatants[from].position, cells, false)?;
+        let mut worth = self.forced_move_value(reactor, reactor, to);
+        if let (Some((tdef, aimed)), Some(user)) = (threat, source)
+            && aimed.contains(&reactor)
+            && tdef
+                .target
+                .reach
+                .is_some_and(|r| distance(self.combatants[user].position, to) > r.distance.units())
+            && let Some((_, user_known)) = self.ability_for(user, &tdef.id)
+        {
+            worth += self
+                .plan_value(
+                    user,
+                    tdef,
+                    &user_known,
+                    &[reactor],
+                    aimed,
+                    &[],
+                    TurnWorth::NESTED,
+                )
+                .max(0.0);
+        }
+        let takes_effect = self.effect_chance(reactor, def, known, missing, |e| {
+            matches!(e, Effect::Shift(_))
+        });
+        let worth = takes_effect * worth - beat;
+        (worth > 0.0).then_some(worth)
     }
 
     /// The chance that `def`, started by `reactor` now, lands a Score whose effects include

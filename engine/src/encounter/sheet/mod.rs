@@ -45,6 +45,54 @@ pub fn is_pdf_path(path: &std::path::Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
 }
 
+/// Writes the sheet's content as a PDF's bytes. The engine has no PDF writer of its own: the
+/// app hands in the render crate's (with the paper the user chose).
+pub type PdfWriter<'a> =
+    &'a dyn Fn(&Sheet) -> Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>>;
+
+/// Why a sheet file was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum SheetWriteError {
+    /// A `.pdf` path, and no PDF writer was handed in.
+    #[error("{0}: this build cannot write PDF sheets; use an .html path")]
+    NoPdfWriter(String),
+    /// The PDF writer failed.
+    #[error("{path}: {source}")]
+    Pdf {
+        /// The file.
+        path: String,
+        /// Why.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The file system refused.
+    #[error(transparent)]
+    Write(#[from] crate::atomic::WriteError),
+}
+
+/// Writes `sheet` to `out` (atomically): a PDF through `pdf` when the path ends in `.pdf`
+/// ([`is_pdf_path`]), HTML otherwise. The one place the command line and the editor's Export
+/// sheet… choose the format.
+///
+/// # Errors
+/// A `.pdf` path with no writer, the writer's failure, or the file system's refusal.
+pub fn write_sheet_file(
+    out: &std::path::Path,
+    sheet: &Sheet,
+    pdf: Option<PdfWriter<'_>>,
+) -> Result<(), SheetWriteError> {
+    let bytes = if is_pdf_path(out) {
+        let pdf = pdf.ok_or_else(|| SheetWriteError::NoPdfWriter(out.display().to_string()))?;
+        pdf(sheet).map_err(|source| SheetWriteError::Pdf {
+            path: out.display().to_string(),
+            source,
+        })?
+    } else {
+        to_html(sheet).into_bytes()
+    };
+    crate::atomic::write_bytes_atomic(out, &bytes)?;
+    Ok(())
+}
+
 /// The sheet's content (for the HTML, the PDF and the preview), with the difficulty estimated
 /// over [`SHEET_RUNS`] simulated runs per table.
 #[must_use]
@@ -415,18 +463,7 @@ fn status_glossary(h: &mut Sheet, content: &EncounterContent) {
             }
         };
         let mut parts = vec![kind.to_owned()];
-        if s.disadvantage_per_stack > 0 {
-            parts.push(format!(
-                "{} Disadvantage(s) per stack on Tests that name it",
-                s.disadvantage_per_stack
-            ));
-        }
-        if s.extra_damage_taken_per_stack != 0 {
-            parts.push(format!(
-                "{:+} damage taken per stack",
-                s.extra_damage_taken_per_stack
-            ));
-        }
+        parts.extend(super::words::status_effect_words(s));
         if !s.summary.is_empty() {
             parts.push(s.summary.clone());
         }
