@@ -99,8 +99,8 @@ pub fn status_counter(who: &Combatant, stacks: Stacks, kind: StatusKind) -> Stri
     }
 }
 
-/// Every status of a creature with its counter: `Vulnerable ×2 (fleeting: …)`; Concentrating
-/// included.
+/// Every status of a creature with its counter and what it does: `Vulnerable ×2 (fleeting: …)`;
+/// Concentrating included.
 #[must_use]
 pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> {
     let mut out: Vec<String> = who
