@@ -392,7 +392,9 @@ impl TableControls {
             }
         });
         self.resource_row(ui, run, &target, commands);
-        self.play.ui(ui, run, commands);
+        let mut played = Vec::new();
+        self.play.ui(ui, run, &mut played);
+        commands.extend(played.into_iter().map(TableCommand::Apply));
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             let whose = run

@@ -8,8 +8,6 @@ use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::space::{Cell, ShapePlacement, cell_words};
 use sigilforge_engine::encounter::{EncounterRun, TableAbility, TableAction};
 
-use super::table::TableCommand;
-
 /// What the GM has chosen for the acting creature's next ability or move.
 #[derive(Debug, Default)]
 pub struct PlayControls {
@@ -51,7 +49,7 @@ impl PlayControls {
     }
 
     /// Draws the Use ability and Move controls for the creature whose turn it is.
-    pub(super) fn ui(&mut self, ui: &mut Ui, run: &EncounterRun, commands: &mut Vec<TableCommand>) {
+    pub(super) fn ui(&mut self, ui: &mut Ui, run: &EncounterRun, actions: &mut Vec<TableAction>) {
         let Some(me) = run.current().filter(|_| run.outcome().is_none()) else {
             return;
         };
@@ -87,7 +85,7 @@ impl PlayControls {
         });
         let Some(ability) = chosen else {
             ui.label(format!("{whose} has no ability to use"));
-            self.move_row(ui, &whose, commands);
+            self.move_row(ui, &whose, actions);
             return;
         };
         if let Some(why) = &ability.problem {
@@ -111,7 +109,7 @@ impl PlayControls {
             .on_hover_text("The engine starts it: Requirements, Components, the Test, Saves, damage, Reactions")
             .clicked()
         {
-            commands.push(TableCommand::Apply(TableAction::UseAbility {
+            actions.push(TableAction::UseAbility {
                 ability: ability.id.clone(),
                 targets: self.targets.clone(),
                 shape: self
@@ -123,9 +121,9 @@ impl PlayControls {
                         include_origin: false,
                     }),
                 score: (self.typed && ability.score_range.is_some()).then_some(self.score),
-            }));
+            });
         }
-        self.move_row(ui, &whose, commands);
+        self.move_row(ui, &whose, actions);
     }
 
     /// One checkbox per creature: valid targets can be picked (a Slow Action may also aim at
@@ -204,7 +202,10 @@ impl PlayControls {
             ui.radio_value(&mut self.typed, true, "The table rolled")
                 .on_hover_text("Type the Score the players rolled: kept dice plus the modifier");
             if self.typed {
-                self.score = self.score.clamp(low, high);
+                // A fresh Score starts in the middle of what the dice make, not at a critical.
+                if !(low..=high).contains(&self.score) {
+                    self.score = low + (high - low) / 2;
+                }
                 let label = ui.label("Score");
                 ui.add(egui::DragValue::new(&mut self.score).range(low..=high))
                     .labelled_by(label.id)
@@ -216,7 +217,7 @@ impl PlayControls {
     }
 
     /// Move the acting creature to the clicked cell (or drag its token).
-    fn move_row(&self, ui: &mut Ui, whose: &str, commands: &mut Vec<TableCommand>) {
+    fn move_row(&self, ui: &mut Ui, whose: &str, actions: &mut Vec<TableAction>) {
         ui.horizontal_wrapped(|ui| {
             let text = self.cell.map_or_else(
                 || "Map cell: none (click a cell on the map)".to_owned(),
@@ -229,7 +230,7 @@ impl PlayControls {
                     .on_hover_text("A Beat, up to its speed, in a straight line; walls and occupied cells stop it (or drag its token)")
                     .clicked()
             {
-                commands.push(TableCommand::Apply(TableAction::Move { to }));
+                actions.push(TableAction::Move { to });
             }
         });
     }
