@@ -501,7 +501,9 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     harness.run();
     set_field(&mut harness, "Stacks", "2");
     click_topmost(&mut harness, "Give status");
-    harness.get_by_label_contains("Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn)");
+    harness.get_by_label_contains(
+        "Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn; +1 damage taken per stack)",
+    );
 
     // goblin_1 spends a Beat; then the next creature's turn.
     click_topmost(&mut harness, "Spend a Beat");

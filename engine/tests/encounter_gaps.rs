@@ -646,3 +646,268 @@ fn approach_trigger_answers_an_enemy_moving_close() {
         log_text(&shuffle)
     );
 }
+
+/// Seed 004, 1.8: "Reaction Triggers describe the events that will allow you to start a
+/// Reaction Ability." A creature pushed or pulled to within the Distance has approached too
+/// (our reading of "a creature approaches": whoever moved it); the Reaction aims at it.
+#[test]
+fn a_forced_move_that_ends_close_is_an_approach() {
+    let extra = "abilities: [\
+         (id: \"overwatch\", name: \"Overwatch\", time: FreeReaction, \
+          triggers: [Approaches(Spearing)], \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Spitting))), \
+          effects: [Damage], outcomes: (low: [Damage(amount: 2)], mixed: [Damage(amount: 2)], \
+          high: [Damage(amount: 2)])),\
+         (id: \"hook\", name: \"Hook\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+          effects: [Control], outcomes: (mixed: [Pull(5)])),\
+         (id: \"shove\", name: \"Shove\", time: Action, \
+          target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+          effects: [Control], outcomes: (mixed: [Push(3)]))],\n\
+         creatures: [(id: \"sentry\", name: \"Sentry\", health: 9, \
+          abilities: [(id: \"overwatch\")]), \
+          (id: \"hooker\", name: \"Hooker\", health: 9, \
+          abilities: [(id: \"hook\"), (id: \"shove\")])]";
+    let combatants = |gob: &str| {
+        format!(
+            "(id: \"hooker\", stat_block: \"hooker\", side: \"heroes\", position: (2, 2), \
+              reacts: false),\
+             (id: \"sentry\", stat_block: \"sentry\", side: \"heroes\", position: (2, 4)),\
+             (id: \"gob\", stat_block: \"goblin\", side: \"foes\", position: {gob}, \
+              reacts: false)"
+        )
+    };
+    // Pulled from (8, 2) to (3, 2): 2u from the sentry, having been 6u away.
+    let pulled = play(&source(
+        OPEN_MAP,
+        &combatants("(8, 2)"),
+        "Use(ability: \"hook\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert!(
+        has(&pulled, "gob is pulled 5 cells from x 8, y 2 to x 3, y 2"),
+        "{}",
+        log_text(&pulled)
+    );
+    assert!(
+        has(&pulled, "sentry answers with Overwatch"),
+        "{}",
+        log_text(&pulled)
+    );
+    assert_eq!(
+        pulled.combatant("gob").expect("gob").health,
+        3,
+        "{}",
+        log_text(&pulled)
+    );
+    // Pushed away from (3, 2) to (6, 2): not an approach.
+    let pushed = play(&source(
+        OPEN_MAP,
+        &combatants("(3, 2)"),
+        "Use(ability: \"shove\", targets: [\"gob\"])",
+        extra,
+    ));
+    assert!(
+        has(&pushed, "gob is pushed 3 cells"),
+        "{}",
+        log_text(&pushed)
+    );
+    assert!(
+        !has(&pushed, "answers with Overwatch"),
+        "{}",
+        log_text(&pushed)
+    );
+}
+
+// ---------- Statuses that do more than Disadvantage or damage ----------
+
+/// Statuses beyond the seed's four, defined inline: the seed names only what Strained,
+/// Exhausted and Concentrating do to Tests that name them; the rest is our reading.
+const MORE_STATUSES: &str = "conditions: [\
+     (name: \"Frightened\", disadvantage_on_every_test: 1),\
+     (name: \"Marked\", advantage_against: 1),\
+     (name: \"Slowed\", beats_lost: 1),\
+     (name: \"Burning\", damage_at_turn_start: 1, damage_kind: Some(\"Fire\"), save_ends: Some(\"Grit\")),\
+     (name: \"Stunned\", no_reactions: true, max_stacks: 1),\
+     ],\
+     abilities: [(id: \"stun\", name: \"Stun\", time: Action, \
+     target: (kinds: [Creature], side: Enemy, reach: Some((distance: Swinging))), \
+     outcomes: (mixed: [Status(\"Stunned\", 2)]))],";
+
+/// Bob at (2, 2) with these starting statuses, and a goblin next to him with its own.
+fn bob_and_goblin_with(bob: &str, goblin: &str) -> String {
+    format!(
+        "(id: \"bob\", side: \"heroes\", position: (2, 2), inline: Some((id: \"sbob\", \
+         name: \"#Bob\", level: 2, health: 10, stats: {{\"Fighter\": 2, \"Rogue\": 1, \"Grit\": 1}}, \
+         abilities: [(id: \"melee_attack\"), (id: \"dodge\")], resources: {{\"Dodge Point\": 1}}, \
+         conditions: {{{bob}}}))),\
+         (id: \"gob\", side: \"foes\", position: (3, 2), reacts: false, inline: Some((id: \"sgob\", \
+         name: \"Goblin\", level: 1, health: 9, stats: {{\"Fighter\": 1}}, \
+         abilities: [(id: \"melee_attack\"), (id: \"stun\")], conditions: {{{goblin}}})))"
+    )
+}
+
+/// Seed 004, 1.8: "You will also modify your Test based on what Components you satisfy, what
+/// Status Conditions you have, and what Ability Bonuses and Penalties have their conditions
+/// met." The seed does not say which statuses touch every Test or Tests aimed at their bearer:
+/// our reading adds `disadvantage_on_every_test` (the bearer's own Tests and Saves) and
+/// `advantage_against` (a Test aimed at the bearer).
+#[test]
+fn a_status_can_hinder_every_test_and_help_tests_against_its_bearer() {
+    let script = "Use(ability: \"melee_attack\", targets: [\"gob\"]), EndTurn, \
+                  Use(ability: \"melee_attack\", targets: [\"bob\"])";
+    let run = play(&source(
+        OPEN_MAP,
+        &bob_and_goblin_with("", "\"Frightened\": 1, \"Marked\": 1"),
+        script,
+        MORE_STATUSES,
+    ));
+    assert!(
+        has(&run, "gob's statuses: 1 Advantage(s) against it"),
+        "{}",
+        log_text(&run)
+    );
+    assert!(
+        has(
+            &run,
+            "1 stack(s) of Frightened: 1 Disadvantage(s) on every Test"
+        ),
+        "{}",
+        log_text(&run)
+    );
+    // Three dice kept two for Bob's Test (an Advantage), three for the goblin's (a Disadvantage).
+    let tests: Vec<&str> = run
+        .log()
+        .iter()
+        .filter(|e| e.text.contains(" tests Melee Attack"))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(tests.len(), 2, "{}", log_text(&run));
+    for t in tests {
+        let rolled = t.split("rolled [").nth(1).expect("dice").split(']').next();
+        assert_eq!(rolled.expect("dice").split(',').count(), 3, "{t}");
+    }
+}
+
+/// Seed 004, 1.8 is silent on statuses that act at a turn's start or end (it only says
+/// "Strained, like most Status Conditions, is a Fleeting Condition"). Our reading: Beats lost
+/// and typed damage per stack at the start of the bearer's turn (after its Beats refill), and a
+/// Save at the end of its turn that ends every stack of the status when passed.
+#[test]
+fn a_status_takes_beats_and_burns_at_turn_start_and_a_save_ends_it() {
+    let run = play(&source(
+        OPEN_MAP,
+        &bob_and_goblin_with("\"Slowed\": 1, \"Burning\": 2", ""),
+        "ForceRoll([6, 6]), EndTurn",
+        MORE_STATUSES,
+    ));
+    let bob = run.combatant("bob").expect("bob");
+    assert!(
+        has(&run, "bob loses 1 Beat(s) to Slowed (1 left)"),
+        "{}",
+        log_text(&run)
+    );
+    assert!(
+        has(&run, "bob takes 2 Fire damage (8/10)"),
+        "{}",
+        log_text(&run)
+    );
+    assert!(
+        has(&run, "bob makes a Grit Save to end Burning"),
+        "{}",
+        log_text(&run)
+    );
+    assert!(has(&run, "bob's Burning ends"), "{}", log_text(&run));
+    assert_eq!(bob.health, 8);
+    assert_eq!(bob.statuses.get("Burning").map(|s| s.stacks), None);
+}
+
+/// Seed 004, 1.8: "When a Reaction's Trigger occurs, you can then immediately spend a Beat to
+/// start the Reaction". The seed names no status that forbids it nor a most stacks; our reading
+/// adds `no_reactions` and `max_stacks`.
+#[test]
+fn a_status_can_forbid_reactions_and_cap_its_stacks() {
+    let script = "EndTurn, Use(ability: \"stun\", targets: [\"bob\"]), \
+                  Use(ability: \"melee_attack\", targets: [\"bob\"])";
+    let run = play(&source(
+        OPEN_MAP,
+        &bob_and_goblin_with("", ""),
+        script,
+        MORE_STATUSES,
+    ));
+    assert!(
+        has(&run, "bob gains 1 stack(s) of Stunned (1)"),
+        "two stacks given, one kept: {}",
+        log_text(&run)
+    );
+    assert!(
+        !has(&run, "answers"),
+        "a Stunned creature does not Dodge: {}",
+        log_text(&run)
+    );
+    // Without the stun Bob answers the attack with a Dodge.
+    let free = play(&source(
+        OPEN_MAP,
+        &bob_and_goblin_with("", ""),
+        "EndTurn, Use(ability: \"melee_attack\", targets: [\"bob\"])",
+        MORE_STATUSES,
+    ));
+    assert!(has(&free, "answers"), "{}", log_text(&free));
+}
+
+/// Seed 004 says what a status does in plain words ("you will lose one stack of Strained at the
+/// end of each of your Turns"); the sheet's glossary words each new effect from the data.
+#[test]
+fn the_glossary_words_every_status_effect() {
+    let src = source(OPEN_MAP, &bob_and_goblin_with("", ""), "", MORE_STATUSES);
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let (enc, content) = sigilforge_engine::encounter::load_source(
+        &src,
+        &encounter_common::pack_dir().join("inline_test.ron"),
+        &mut diags,
+    )
+    .expect("loads");
+    let html = sigilforge_engine::encounter::sheet::sheet_html(&enc, &content, None);
+    for words in [
+        "1 Disadvantage per stack on every Test and Save the bearer makes",
+        "1 Advantage per stack on the Test of an ability aimed at the bearer",
+        "1 Beat fewer per stack at the start of the bearer&#39;s turn",
+        "1 Fire damage per stack at the start of the bearer&#39;s turn",
+        "ends when the bearer passes a Grit Save at the end of its turn",
+        "the bearer cannot use Reactions or Free Reactions",
+        "at most 1 stack",
+    ] {
+        assert!(html.contains(words), "`{words}` missing from the glossary");
+    }
+}
+
+/// The seed is silent on malformed statuses; a status's numbers must make sense and no creature
+/// may start above a status's most stacks. Each problem is located in its file.
+#[test]
+fn bad_status_data_is_a_located_validation_problem() {
+    let extra = "conditions: [\
+         (name: \"Numb\", save_ends: Some(\"\")),\
+         (name: \"Cold\", damage_at_turn_start: -2),\
+         (name: \"Stunned\", no_reactions: true, max_stacks: 1),\
+         ],";
+    let found = problems(&source(
+        OPEN_MAP,
+        &bob_and_goblin_with("\"Stunned\": 3", ""),
+        "",
+        extra,
+    ));
+    let all = found.join("\n");
+    for want in [
+        "status `Numb` ends on a Save with no modifier",
+        "status `Cold` deals -2 damage at the start of a turn",
+        "`sbob` starts with 3 stacks of Stunned, more than its most (1)",
+    ] {
+        let line = found
+            .iter()
+            .find(|p| p.contains(want))
+            .unwrap_or_else(|| panic!("`{want}` not reported: {all}"));
+        // Located at the status's or the creature's text, not at the file's start.
+        assert!(line.contains("inline_test.ron:"), "{line}");
+        assert!(!line.contains("inline_test.ron:1:1:"), "{line}");
+    }
+}

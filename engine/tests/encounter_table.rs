@@ -57,6 +57,42 @@ fn gm_damage_opens_no_reaction_window() {
     assert_eq!(session.run().combatant("bob").expect("bob").health, bob);
 }
 
+/// Table mode's "Give status" and "End turn" go through the engine, so a status's most stacks,
+/// its damage at the start of the bearer's turn and its Beats lost hold at the table too (the
+/// seed is silent on these effects; `docs/rules/encounters.md`, "More status effects").
+#[test]
+fn gm_statuses_follow_their_effects() {
+    let (content, enc) = inline(THORNS);
+    let mut session = TableSession::new(&content, &enc, 1).expect("starts");
+    for status in ["Stunned", "Burning"] {
+        session
+            .apply(TableAction::Status {
+                target: "bramble".into(),
+                status: status.into(),
+                stacks: 5,
+            })
+            .expect("applies");
+    }
+    let bramble = session.run().combatant("bramble").expect("bramble");
+    assert_eq!(bramble.stacks("Stunned"), 1, "Stunned has at most 1 stack");
+    assert_eq!(bramble.stacks("Burning"), 3, "Burning has at most 3 stacks");
+    session
+        .apply(TableAction::EndTurn)
+        .expect("bob's turn ends");
+    let run = session.run();
+    let log: Vec<&str> = run.log().iter().map(|e| e.text.as_str()).collect();
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("bramble takes 3 Fire damage")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("bramble loses 1 Beat(s) to Stunned (1 left)")),
+        "{log:?}"
+    );
+}
+
 fn ambush() -> (EncounterContent, Encounter) {
     let mut diags = Diagnostics::new();
     let (enc, content) =

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::state::{Combatant, Stacks};
+use sigilforge_engine::encounter::words::status_effect_words;
 use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, TableAction, TableSession,
 };
@@ -117,11 +118,11 @@ pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> 
         .iter()
         .filter(|(_, s)| s.stacks > 0)
         .map(|(name, s)| {
-            let kind = content
-                .conditions
-                .get(name)
-                .map_or(StatusKind::Fleeting, |d| d.kind);
-            format!("{name} ×{} ({})", s.stacks, status_counter(who, *s, kind))
+            let def = content.conditions.get(name);
+            let kind = def.map_or(StatusKind::Fleeting, |d| d.kind);
+            let mut what = vec![status_counter(who, *s, kind)];
+            what.extend(def.map(status_effect_words).unwrap_or_default());
+            format!("{name} ×{} ({})", s.stacks, what.join("; "))
         })
         .collect();
     if !who.concentration.is_empty() {

@@ -330,8 +330,9 @@ pub enum ReactionTrigger {
     /// An enemy starts a damaging ability that targets one of the reacting creature's allies
     /// (not the reacting creature itself); a Reaction aiming at creatures aims at the attacker.
     AllyAttacked,
-    /// An enemy's own move ends within this Distance of the reacting creature, having started
-    /// farther away; a Reaction aiming at creatures aims at the mover.
+    /// An enemy's move (its own, or a Push, Pull or Shift) ends within this Distance of the
+    /// reacting creature, having started farther away; a Reaction aiming at creatures aims at
+    /// the creature that moved.
     Approaches(Distance),
 }
 

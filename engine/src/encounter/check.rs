@@ -147,6 +147,7 @@ pub fn check(
         check_stat_block(id, content, diags);
     }
     check_abilities(content, diags);
+    super::check_status::check_conditions(content, diags);
 }
 
 /// Validates every stat block and ability of a pack's encounter content, whether or not an
@@ -156,6 +157,7 @@ pub fn check_content(content: &EncounterContent, diags: &mut Diagnostics) {
         check_stat_block(id, content, diags);
     }
     check_abilities(content, diags);
+    super::check_status::check_conditions(content, diags);
 }
 
 /// Checks one stat block's known abilities, Flavors and Upgrades.

@@ -60,6 +60,7 @@ impl EncounterRun {
                             SaveMod::Disadvantage => (0, 1),
                             _ => (0, 0),
                         };
+                        let d = d + self.status_test_mods(t, None, &[]).disadvantages;
                         let modifier = self.combatants[t].block.stat(&save.modifier);
                         let roll = self.dice.roll(&self.rule, modifier, a, d);
                         let passed = !roll.band.failed();
@@ -212,7 +213,7 @@ impl EncounterRun {
                 for t in targets {
                     if *t != user {
                         let verb = if toward { "is pulled" } else { "is pushed" };
-                        self.slide(*t, from, *n, toward, verb, cause);
+                        self.forced_move(*t, from, *n, toward, verb, cause, depth);
                     }
                 }
             }
@@ -223,7 +224,7 @@ impl EncounterRun {
                     .or_else(|| self.nearest_enemy(user))
                     .map(|s| self.combatants[s].position);
                 if let Some(from) = away {
-                    self.slide(user, from, *n, false, "moves", cause);
+                    self.forced_move(user, from, *n, false, "moves", cause, depth);
                 }
             }
         }
@@ -248,10 +249,30 @@ impl EncounterRun {
         self.push(LogKind::Healing, Some(t), text, Some(cause));
     }
 
+    /// A Push, Pull or Shift: `slide`s `who`, then, when it moved, opens the Reaction window of
+    /// a move (an `Approaches` trigger counts a forced move as one: "a creature approaches",
+    /// whoever moved it).
+    #[allow(clippy::too_many_arguments)] // the slide's parts and the window's depth
+    fn forced_move(
+        &mut self,
+        who: usize,
+        from: Cell,
+        cells: i32,
+        toward: bool,
+        verb: &str,
+        cause: usize,
+        depth: u32,
+    ) {
+        let start = self.combatants[who].position;
+        if let Some(at) = self.slide(who, from, cells, toward, verb, cause) {
+            self.reaction_window(TriggerEvent::Moved { who, from: start }, at, depth);
+        }
+    }
+
     /// A forced move: `who` goes up to `cells` cells in a straight line away from `from` (toward
     /// it with `toward`, stopping next to it), one cell at a time, stopping before a blocking
     /// cell, the map's edge or another standing creature. Cover ends when it moves. The log
-    /// says "`who` `verb` 2 cells from … to …".
+    /// says "`who` `verb` 2 cells from … to …"; returns that entry when it moved.
     pub(super) fn slide(
         &mut self,
         who: usize,
@@ -260,7 +281,38 @@ impl EncounterRun {
         toward: bool,
         verb: &str,
         cause: usize,
-    ) {
+    ) -> Option<usize> {
+        let start = self.combatants[who].position;
+        let at = self.slide_end(who, from, cells, toward)?;
+        let id = self.combatants[who].id.clone();
+        let moved = distance(start, at);
+        let text = if moved == 0 {
+            format!("{id} does not move: something stands in the way")
+        } else {
+            let c = &mut self.combatants[who];
+            c.position = at;
+            c.in_cover = false;
+            format!(
+                "{id} {verb} {} from {} to {}",
+                super::words::count(moved, "cell", "cells"),
+                cell_words(start),
+                cell_words(at)
+            )
+        };
+        let entry = self.push(LogKind::Move, Some(who), text, Some(cause));
+        (moved > 0).then_some(entry)
+    }
+
+    /// Where a forced move of `who` (see `slide`) would end, without making it; `None` when
+    /// there is no direction to go (it stands on `from`) or it has dropped. The policies weigh
+    /// a Push, Pull or Shift with it.
+    pub(super) fn slide_end(
+        &self,
+        who: usize,
+        from: Cell,
+        cells: i32,
+        toward: bool,
+    ) -> Option<Cell> {
         let start = self.combatants[who].position;
         let sign = if toward { -1 } else { 1 };
         let step = (
@@ -268,7 +320,7 @@ impl EncounterRun {
             (start.1 - from.1).signum() * sign,
         );
         if step == (0, 0) || !self.combatants[who].standing() {
-            return;
+            return None;
         }
         let mut at = start;
         // Bounded: no map is wider than this many steps would need.
@@ -288,22 +340,7 @@ impl EncounterRun {
             }
             at = next;
         }
-        let id = self.combatants[who].id.clone();
-        let moved = distance(start, at);
-        let text = if moved == 0 {
-            format!("{id} does not move: something stands in the way")
-        } else {
-            let c = &mut self.combatants[who];
-            c.position = at;
-            c.in_cover = false;
-            format!(
-                "{id} {verb} {} from {} to {}",
-                super::words::count(moved, "cell", "cells"),
-                cell_words(start),
-                cell_words(at)
-            )
-        };
-        self.push(LogKind::Move, Some(who), text, Some(cause));
+        Some(at)
     }
 
     /// Changes a resource's points (saturating: content cannot overflow it).
@@ -315,9 +352,21 @@ impl EncounterRun {
     }
 
     /// Adds stacks of a status (marked fresh when gained on the bearer's own turn).
+    /// A status's most stacks (`max_stacks`) caps what is gained.
     pub(super) fn gain_status(&mut self, who: usize, name: &str, n: u32, cause: usize) {
         let own_turn = self.current() == Some(who);
+        let allowed = self.stacks_allowed(who, name, n);
         let c = &mut self.combatants[who];
+        if allowed == 0 && n > 0 {
+            let text = format!(
+                "{} already has the most stacks of {name} ({})",
+                c.id,
+                c.stacks(name)
+            );
+            self.push(LogKind::Status, Some(who), text, Some(cause));
+            return;
+        }
+        let n = allowed;
         let s = c.statuses.entry(name.to_owned()).or_default();
         s.stacks = s.stacks.saturating_add(n);
         if own_turn {
@@ -369,7 +418,10 @@ impl EncounterRun {
         }
         let stacks = self.combatants[t].concentration.len() as u32;
         let focus = self.combatants[t].block.stat("Focus");
-        let roll = self.dice.roll(&self.rule, focus, 0, stacks);
+        let others = self.status_test_mods(t, None, &[]).disadvantages;
+        let roll = self
+            .dice
+            .roll(&self.rule, focus, 0, stacks.saturating_add(others));
         let passed = !roll.band.failed();
         let id = self.combatants[t].id.clone();
         let save_at = self.push(

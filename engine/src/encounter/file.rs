@@ -164,7 +164,7 @@ pub fn builtin_conditions() -> Vec<StatusCondition> {
         kind,
         disadvantage_per_stack: dis,
         extra_damage_taken_per_stack: extra,
-        summary: String::new(),
+        ..StatusCondition::default()
     };
     vec![
         status("Strained", StatusKind::Fleeting, 1, 0),
@@ -189,6 +189,8 @@ pub struct EncounterContent {
     pub ability_files: BTreeMap<String, PathBuf>,
     /// Which file each stat block came from (for located diagnostics).
     pub creature_files: BTreeMap<String, PathBuf>,
+    /// Which file each status condition came from (the built-in ones come from none).
+    pub condition_files: BTreeMap<String, PathBuf>,
     /// The text of every file read, by path.
     pub sources: BTreeMap<PathBuf, String>,
 }
@@ -229,6 +231,7 @@ impl EncounterContent {
             Some(STATUS_LIBRARY_TAG) => {
                 if let Some(set) = crate::ron_io::parse::<StatusLibrary>(source, file, diags) {
                     for c in set.conditions {
+                        self.condition_files.insert(c.name.clone(), file.to_owned());
                         self.conditions.insert(c.name.clone(), c);
                     }
                 }
@@ -302,6 +305,7 @@ impl EncounterContent {
             self.creatures.insert(c.id.clone(), c.clone());
         }
         for s in &encounter.conditions {
+            self.condition_files.insert(s.name.clone(), file.to_owned());
             self.conditions.insert(s.name.clone(), s.clone());
         }
     }

@@ -92,29 +92,18 @@ impl EncounterRun {
             .map(|(_, _, c)| c)
     }
 
-    /// The cells `me` can move to with one Move, row by row: on the map, open, in a straight
-    /// line with no wall and free.
+    /// The cells `me` can move to with one Move, row by row (each passes `move_problem`).
     pub(super) fn reachable_cells(&self, me: usize) -> Vec<Cell> {
         let from = self.combatants[me].position;
         // Bounded so a huge speed cannot make this search long.
         let speed = self.combatants[me].block.speed.min(64) as i32;
-        let climbs = self.climbs(me);
         let mut cells = Vec::new();
         for dy in -speed..=speed {
             for dx in -speed..=speed {
                 let cell = (from.0 + dx, from.1 + dy);
-                if cell == from
-                    || !self.map.contains(cell)
-                    || self.map.blocks(cell)
-                    || (!climbs && !self.map.clear_line(from, cell))
-                    || self
-                        .combatants
-                        .iter()
-                        .any(|c| c.standing() && c.position == cell)
-                {
-                    continue;
+                if cell != from && self.move_problem(me, cell).is_none() {
+                    cells.push(cell);
                 }
-                cells.push(cell);
             }
         }
         cells

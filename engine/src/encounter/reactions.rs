@@ -23,7 +23,7 @@ impl EncounterRun {
         let mut delayed = false;
         for reactor in self.order.clone() {
             let c = &self.combatants[reactor];
-            if !c.standing() || !c.reacts {
+            if !c.standing() || !c.reacts || self.cannot_react(reactor) {
                 continue;
             }
             // The creature whose act triggered this: a Reaction that targets creatures aims at it

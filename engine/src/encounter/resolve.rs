@@ -309,23 +309,10 @@ impl EncounterRun {
             }
         }
         let status = def.test.as_ref().and_then(|t| t.status);
-        if let Some(s) = status {
-            let stacks = self.combatants[user].stacks(s.name());
-            let per = self
-                .content
-                .conditions
-                .get(s.name())
-                .map_or(1, |d| d.disadvantage_per_stack);
-            let added = stacks.saturating_mul(per);
-            if added > 0 {
-                dis = dis.saturating_add(added);
-                notes.push(format!(
-                    "{stacks} stack(s) of {}: {} Disadvantage(s)",
-                    s.name(),
-                    added
-                ));
-            }
-        }
+        let from_statuses = self.status_test_mods(user, status.map(TestStatus::name), &targets);
+        adv = adv.saturating_add(from_statuses.advantages);
+        dis = dis.saturating_add(from_statuses.disadvantages);
+        notes.extend(from_statuses.notes);
         let mut extra_damage = 0;
         for b in &def.bonuses {
             let chosen = b.mandatory

@@ -38,6 +38,23 @@ pub enum Mode {
     Policies,
 }
 
+/// Why a Move cannot go to a cell (the log says it in these words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(super) enum MoveProblem {
+    /// Off the map or a blocking cell.
+    #[error("{} is off the map or blocked", cell_words(*.0))]
+    Blocked(Cell),
+    /// A full-height wall on the straight line from the first cell to the second.
+    #[error("a wall stands between {} and {}", cell_words(*.0), cell_words(*.1))]
+    Wall(Cell, Cell),
+    /// Farther than the creature's speed.
+    #[error("{} is beyond its speed of {}u", cell_words(*.0), .1)]
+    TooFar(Cell, u32),
+    /// Another standing creature is there.
+    #[error("{} is occupied", cell_words(*.0))]
+    Occupied(Cell),
+}
+
 /// How a simulated creature chooses what to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Policy {
@@ -448,30 +465,8 @@ impl EncounterRun {
         let from = c.position;
         let why = if c.beats == 0 {
             Some("no Beats left".to_owned())
-        } else if !self.map.contains(cell) || self.map.blocks(cell) {
-            Some(format!("{} is off the map or blocked", cell_words(cell)))
-        } else if !self.climbs(who) && !self.map.clear_line(from, cell) {
-            // A blocking cell is a full-height wall: a straight move cannot pass it, unless the
-            // creature can Climb.
-            Some(format!(
-                "a wall stands between {} and {}",
-                cell_words(from),
-                cell_words(cell)
-            ))
-        } else if distance(from, cell) > c.block.speed as i32 {
-            Some(format!(
-                "{} is beyond its speed of {}u",
-                cell_words(cell),
-                c.block.speed
-            ))
-        } else if self
-            .combatants
-            .iter()
-            .any(|o| o.standing() && o.position == cell && o.id != c.id)
-        {
-            Some(format!("{} is occupied", cell_words(cell)))
         } else {
-            None
+            self.move_problem(who, cell).map(|p| p.to_string())
         };
         let id = c.id.clone();
         if let Some(why) = why {
@@ -499,6 +494,31 @@ impl EncounterRun {
         );
         self.reaction_window(TriggerEvent::Moved { who, from }, at, 0);
         true
+    }
+
+    /// Why one Move cannot take `who` to `cell` (Beats aside), or `None` when it can: on the
+    /// map and open, no full-height wall on the straight line (unless it Climbs), within its
+    /// speed, and free. The one check of a move, for `move_to` and the policies' choices.
+    pub(super) fn move_problem(&self, who: usize, cell: Cell) -> Option<MoveProblem> {
+        let c = &self.combatants[who];
+        let from = c.position;
+        if !self.map.contains(cell) || self.map.blocks(cell) {
+            Some(MoveProblem::Blocked(cell))
+        } else if !self.climbs(who) && !self.map.clear_line(from, cell) {
+            // A blocking cell is a full-height wall: a straight move cannot pass it, unless the
+            // creature can Climb.
+            Some(MoveProblem::Wall(from, cell))
+        } else if distance(from, cell) > c.block.speed as i32 {
+            Some(MoveProblem::TooFar(cell, c.block.speed))
+        } else if self
+            .combatants
+            .iter()
+            .any(|o| o.standing() && o.position == cell && o.id != c.id)
+        {
+            Some(MoveProblem::Occupied(cell))
+        } else {
+            None
+        }
     }
 
     pub(super) fn take_cover(&mut self, who: usize) {

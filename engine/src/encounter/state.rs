@@ -25,7 +25,7 @@ pub(super) enum TriggerEvent<'a> {
     TurnStarts { who: usize },
     /// `who`'s turn is ending.
     TurnEnds { who: usize },
-    /// `who` moved itself from `from`.
+    /// `who` moved from `from`: its own Move, or a Push, Pull or Shift (a forced move).
     Moved { who: usize, from: Cell },
 }
 

@@ -21,6 +21,12 @@ impl EncounterRun {
         c.in_cover = false;
         let text = format!("{}'s turn begins with {} Beats", c.id, c.beats);
         let start = self.push(LogKind::TurnStart, Some(who), text, cause);
+        self.statuses_at_turn_start(who, start);
+        if !self.combatants[who].standing() {
+            // Dropped by a status's damage: its turn is over before it begins.
+            self.end_turn();
+            return;
+        }
         self.reaction_window(TriggerEvent::TurnStarts { who }, start, 0);
         let pending = std::mem::take(&mut self.combatants[who].pending);
         for p in pending {
@@ -50,6 +56,7 @@ impl EncounterRun {
         // The turn is ending anyway: an "end the turn" effect of that Reaction asks nothing more
         // (it must not end the next creature's turn).
         self.end_turn_requested = false;
+        self.statuses_at_turn_end(who, end);
         let names: Vec<String> = self.combatants[who].statuses.keys().cloned().collect();
         for name in names {
             let kind = self

@@ -180,7 +180,10 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
             "when an enemy starts a damage ability that targets one of its allies".to_owned()
         }
         ReactionTrigger::Approaches(d) => {
-            format!("when an enemy moves to within {} of it", distance_words(*d))
+            format!(
+                "when an enemy comes within {} of it (moving or moved)",
+                distance_words(*d)
+            )
         }
     }
 }
@@ -324,4 +327,72 @@ pub fn effects_words(effects: &[Effect], content: &EncounterContent) -> String {
         .map(|e| effect_words(e, content))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// What a status does beyond how its stacks go, one plain phrase per effect ("1 Disadvantage
+/// per stack on Tests that name it", "ends when the bearer passes a Grit Save at the end of its
+/// turn"). The sheet's glossary and table mode's status line both print these.
+#[must_use]
+pub fn status_effect_words(s: &crate::model::StatusCondition) -> Vec<String> {
+    let mut parts = Vec::new();
+    if s.disadvantage_per_stack > 0 {
+        parts.push(format!(
+            "{} per stack on Tests that name it",
+            count(s.disadvantage_per_stack, "Disadvantage", "Disadvantages")
+        ));
+    }
+    if s.disadvantage_on_every_test > 0 {
+        parts.push(format!(
+            "{} per stack on every Test and Save the bearer makes",
+            count(
+                s.disadvantage_on_every_test,
+                "Disadvantage",
+                "Disadvantages"
+            )
+        ));
+    }
+    if s.advantage_against > 0 {
+        parts.push(format!(
+            "{} per stack on the Test of an ability aimed at the bearer",
+            count(s.advantage_against, "Advantage", "Advantages")
+        ));
+    }
+    if s.extra_damage_taken_per_stack != 0 {
+        parts.push(format!(
+            "{:+} damage taken per stack",
+            s.extra_damage_taken_per_stack
+        ));
+    }
+    if s.beats_lost > 0 {
+        parts.push(format!(
+            "{} fewer per stack at the start of the bearer's turn",
+            count(s.beats_lost, "Beat", "Beats")
+        ));
+    }
+    if s.damage_at_turn_start > 0 {
+        let kind = s
+            .damage_kind
+            .as_deref()
+            .map(|k| format!(" {k}"))
+            .unwrap_or_default();
+        parts.push(format!(
+            "{}{kind} damage per stack at the start of the bearer's turn",
+            s.damage_at_turn_start
+        ));
+    }
+    if s.no_reactions {
+        parts.push("the bearer cannot use Reactions or Free Reactions".to_owned());
+    }
+    if let Some(save) = &s.save_ends {
+        parts.push(format!(
+            "ends when the bearer passes a {save} Save at the end of its turn"
+        ));
+    }
+    if s.max_stacks > 0 {
+        parts.push(format!(
+            "at most {}",
+            count(s.max_stacks, "stack", "stacks")
+        ));
+    }
+    parts
 }

@@ -125,6 +125,33 @@ pub struct StatusCondition {
     /// Extra damage taken per stack from each damage effect (Vulnerable).
     #[serde(default, skip_serializing_if = "is_default")]
     pub extra_damage_taken_per_stack: i32,
+    /// Disadvantages per stack on every Test the bearer makes, Saves included, whatever the
+    /// Test names (Frightened); the seed is silent, this is our reading of a broad status.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub disadvantage_on_every_test: u32,
+    /// Advantages per stack on the Test of an ability aimed at the bearer (Marked). One Test
+    /// covers all its targets, so the most among them counts.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub advantage_against: u32,
+    /// Beats lost per stack at the start of the bearer's turn (Slowed); never below 0.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub beats_lost: u32,
+    /// While it has a stack, the bearer answers no Reaction Trigger (Stunned).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub no_reactions: bool,
+    /// Damage per stack the bearer takes at the start of its turn (Burning).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub damage_at_turn_start: i32,
+    /// The damage type of `damage_at_turn_start` ("Fire").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_kind: Option<String>,
+    /// A Save (by its modifier, "Grit") the bearer makes at the end of its turn; passing it
+    /// ends every stack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_ends: Option<String>,
+    /// The most stacks a creature can have (0 = no limit); stacks beyond it are not gained.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub max_stacks: u32,
     /// What it does, for the sheet.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub summary: String,

@@ -11,7 +11,8 @@
 //!    Concentration, Upgrades, affordable Bonuses, Penalties), each band's effects (damage up to
 //!    what the target has left plus a bonus for dropping it, healing up to what is missing and
 //!    worth more on a Bloodied ally, statuses, extra Beats worth what its best other Action is
-//!    worth (a further one less when that Action would drop its target), ending the turn worth minus its Beats left), the targets' Saves, and the cost of a
+//!    worth (a further one less when that Action would drop its target), a Push, Pull or
+//!    Shift worth what the new cell changes (`forced`), ending the turn worth minus its Beats left), the targets' Saves, and the cost of a
 //!    stack of Strained or Exhausted gained or of Concentration lost. Friends caught in a Shape
 //!    count against it. A Slow Action is only weighed when it is safe (no enemy within 2u and not
 //!    Bloodied), at 0.7 of its value. The best plan worth more than a little is started.
@@ -27,7 +28,8 @@
 //! plan during it): never with a Disadvantage from its own Strain or Exhaustion; a Ward (Dodge)
 //! only against a damaging ability, when the damage it is expected to stop (with a Disadvantage
 //! for a missing Dodge Point, plus a bonus when the hit could drop it) beats the Beat (the
-//! seed's #Bob); a Delay only on an Action whose High Score would drop someone on its side; a
+//! seed's #Bob); a Delay only on an Action whose High Score would drop someone on its side,
+//! when the harm its targets avoid beats its Exhausted stack and its Beat; a
 //! Reaction that deals damage only on a valid target; any other only with its Components met.
 //!
 //! Everything reads the run's state and seeded dice only: the same seed gives the same log.
@@ -74,8 +76,30 @@ pub(super) struct TurnWorth {
     next_beat: f64,
     /// Beats left once this ability is started.
     beats_after: u32,
+    /// Weighing the harm a forced move exposes a creature to: forced moves count nothing there
+    /// (so a Push that weighs a Push cannot recurse).
+    no_forced: bool,
 }
 
+impl TurnWorth {
+    /// The worth of a turn for an attack weighed inside a forced move's worth.
+    pub(super) const NESTED: Self = Self {
+        per_beat: 0.0,
+        next_beat: 0.0,
+        beats_after: 0,
+        no_forced: true,
+    };
+
+    /// What `n` Beats this turn are worth: the first `per_beat`, each further one `next_beat`.
+    fn beats(&self, n: u32) -> f64 {
+        if n == 0 {
+            return 0.0;
+        }
+        self.per_beat + f64::from(n - 1) * self.next_beat
+    }
+}
+
+mod forced;
 mod moves;
 mod reactions;
 mod value;
@@ -91,7 +115,9 @@ impl EncounterRun {
         if beats > 0 && self.escape_waiting(me) {
             return;
         }
-        let plan = self.careful_plan(me);
+        // What it may start now, computed once for this decision.
+        let startable = self.startable(me);
+        let plan = self.careful_plan(me, &startable);
         if beats == 1 {
             let cover = self.cover_worth(me);
             if cover > plan.as_ref().map_or(0.0, |p| p.value) {
@@ -108,12 +134,12 @@ impl EncounterRun {
             return;
         }
         self.actions_this_turn += 1;
-        if let Some(cell) = self.careful_move(me)
+        if let Some(cell) = self.careful_move(me, &startable)
             && self.move_to(me, cell)
         {
             return;
         }
-        if let Some(plan) = self.idle_plan(me) {
+        if let Some(plan) = self.idle_plan(me, &startable) {
             self.start_plan(me, plan);
             return;
         }
@@ -161,8 +187,7 @@ impl EncounterRun {
     }
 
     /// The best plan worth starting now.
-    fn careful_plan(&self, me: usize) -> Option<Plan> {
-        let startable = self.startable(me);
+    fn careful_plan(&self, me: usize, startable: &[(AbilityDef, KnownAbility)]) -> Option<Plan> {
         let changes_turn = |def: &AbilityDef| {
             def.outcomes
                 .effects()
@@ -170,9 +195,8 @@ impl EncounterRun {
         };
         let beats = self.combatants[me].beats;
         let ordinary = TurnWorth {
-            per_beat: 0.0,
-            next_beat: 0.0,
             beats_after: beats.saturating_sub(1),
+            ..TurnWorth::default()
         };
         // First the abilities that do not change the turn: the best Beat-spending one sets what
         // a Beat is worth for those that do (Multi-Attack).
@@ -197,7 +221,7 @@ impl EncounterRun {
                             >= self.combatants[*t].health
                     }) =>
             {
-                self.best_beat_elsewhere(me, &startable, &p.targets)
+                self.best_beat_elsewhere(me, startable, &p.targets)
             }
             _ => per_beat,
         };
@@ -205,6 +229,7 @@ impl EncounterRun {
             per_beat,
             next_beat,
             beats_after: beats.saturating_sub(1),
+            no_forced: false,
         };
         for (def, known) in startable.iter().filter(|(d, _)| changes_turn(d)) {
             if let Some(plan) = self.best_plan_for(me, def, known, worth) {
@@ -236,13 +261,13 @@ impl EncounterRun {
 
     /// A harmless ability with no combat value (an Illusion), for a Beat with nothing better
     /// to do: no damage, no healing, no cost, and not while Concentrating.
-    fn idle_plan(&self, me: usize) -> Option<Plan> {
+    fn idle_plan(&self, me: usize, startable: &[(AbilityDef, KnownAbility)]) -> Option<Plan> {
         if self.combatants[me].stacks("Concentrating") > 0 {
             return None;
         }
-        self.startable(me).into_iter().find_map(|(def, _)| {
+        startable.iter().find_map(|(def, _)| {
             let harmless = def.time == AbilityTime::Action
-                && !Self::needs_targets(&def)
+                && !Self::needs_targets(def)
                 && !def.target.kinds.contains(&TargetKind::Myself)
                 && def.components.is_empty()
                 && def.requirements.is_empty()
@@ -424,14 +449,4 @@ pub(super) fn high_damage(def: &AbilityDef) -> i32 {
         .map(|s| damage_of(&s.on_fail))
         .fold(0i32, i32::saturating_add);
     band_damage(def, Band::High).saturating_add(saves)
-}
-
-impl TurnWorth {
-    /// What `n` Beats this turn are worth: the first `per_beat`, each further one `next_beat`.
-    fn beats(&self, n: u32) -> f64 {
-        if n == 0 {
-            return 0.0;
-        }
-        self.per_beat + f64::from(n - 1) * self.next_beat
-    }
 }

@@ -5,6 +5,7 @@ use super::super::ability::{AbilityDef, AbilityTime, Effect};
 use super::super::run::EncounterRun;
 use super::super::space::{Cell, ShapePlacement, affected_cells, distance};
 use super::{bloodied, high_damage};
+use crate::model::KnownAbility;
 
 impl EncounterRun {
     /// What getting behind cover with its last Beat is worth to a Bloodied `me`: the hits it
@@ -97,10 +98,13 @@ impl EncounterRun {
 
     /// Where `me` should move: toward a Bloodied ally its healing cannot reach yet, else to a
     /// cell from which its best damaging ability reaches an enemy, else toward the nearest enemy.
-    pub(super) fn careful_move(&self, me: usize) -> Option<Cell> {
+    pub(super) fn careful_move(
+        &self,
+        me: usize,
+        startable: &[(AbilityDef, KnownAbility)],
+    ) -> Option<Cell> {
         let c = &self.combatants[me];
         let pos = c.position;
-        let startable = self.startable(me);
         let heals = |def: &AbilityDef| {
             def.time.costs_beat()
                 && def

@@ -1,10 +1,17 @@
 //! The careful policy's Reactions: which ones pay, and what each is worth.
 
 use super::super::ability::{AbilityDef, AbilityTime, Effect, TestStatus};
-use super::super::dice::NO_TEST_CHANCES;
+use super::super::dice::{BandChances, NO_TEST_CHANCES};
 use super::super::run::EncounterRun;
+use super::super::run::Policy;
+use super::super::space::distance;
 use super::super::state::TriggerEvent;
-use super::{DROP_BONUS, TurnWorth, high_damage};
+use super::{DROP_BONUS, EXHAUSTION_COST, TurnWorth, high_damage};
+
+/// The share of a Delayed Action's harm a careful target avoids (it gets out of the way).
+const ESCAPES: f64 = 0.8;
+/// The share a naive target avoids (it only gains the time).
+const WAITS: f64 = 0.3;
 use crate::model::KnownAbility;
 
 impl EncounterRun {
@@ -70,16 +77,63 @@ impl EncounterRun {
             return (worth > beat).then_some(worth - beat);
         }
         if has(|e| matches!(e, Effect::DelayTrigger)) {
+            // Seed 004, 1.8: "The Hag starts her Elemental Blast, targeting #Bob, who is almost
+            // dead. #Alice uses her Delay … This gives #Bob a chance to get behind cover."
+            // Worth the damage the Action would deal to its side, times the chance the Delay
+            // takes effect and the share its targets then avoid, less the stack of Exhausted it
+            // costs and its Beat. Its Exhaustion makes every later Delay a Disadvantage, so it
+            // is kept for an Action whose High Score could drop someone on its side (Delaying
+            // whatever pays instead: careful heroes won 107 of 200 Hag's Huts, not 158).
             let (tdef, aimed) = threat?;
+            let user = source?;
             let high = high_damage(tdef);
-            let pays = !missing
-                && matches!(tdef.time, AbilityTime::Action | AbilityTime::FreeAction)
-                && high > 0
-                && aimed.iter().any(|t| {
-                    let o = &self.combatants[*t];
-                    o.standing() && o.side == c.side && high >= o.health
-                });
-            return pays.then_some(f64::from(high));
+            let could_drop = aimed.iter().any(|t| {
+                let o = &self.combatants[*t];
+                o.standing()
+                    && o.side == c.side
+                    && high.saturating_add(self.extra_damage_taken(*t)) >= o.health
+            });
+            if missing
+                || !could_drop
+                || !matches!(tdef.time, AbilityTime::Action | AbilityTime::FreeAction)
+            {
+                return None;
+            }
+            let (_, user_known) = self.ability_for(user, &tdef.id)?;
+            let avoided: f64 = aimed
+                .iter()
+                .filter(|t| {
+                    let o = &self.combatants[**t];
+                    o.standing() && o.side == c.side
+                })
+                .map(|t| {
+                    // A careful target gets out of the way of a waiting ability; a naive one
+                    // only gains the time.
+                    let share = if self.policy_of(*t) == Policy::Careful {
+                        ESCAPES
+                    } else {
+                        WAITS
+                    };
+                    let hurt = self.plan_value(
+                        user,
+                        tdef,
+                        &user_known,
+                        &[*t],
+                        aimed,
+                        &[],
+                        TurnWorth::default(),
+                    );
+                    share * hurt.max(0.0)
+                })
+                .sum();
+            let takes_effect = self.effect_chance(reactor, def, known, missing, |e| {
+                matches!(e, Effect::DelayTrigger)
+            });
+            let worth = takes_effect * (avoided - EXHAUSTION_COST) - beat;
+            return (worth > 0.0).then_some(worth);
+        }
+        if has(|e| matches!(e, Effect::Shift(_))) {
+            return self.shift_worth(reactor, def, known, threat, source, missing, beat);
         }
         if has(|e| matches!(e, Effect::Damage { .. })) {
             let s = source.filter(|s| !missing && self.valid_target(reactor, def, *s))?;
@@ -105,7 +159,99 @@ impl EncounterRun {
         if self.current() != Some(me) {
             return 0.0;
         }
-        self.careful_plan(me).map_or(1.0, |p| p.value.max(1.0))
+        self.careful_plan(me, &self.startable(me))
+            .map_or(1.0, |p| p.value.max(1.0))
+    }
+
+    /// What a Reaction that Shifts `reactor` (away from `source`) is worth, net of its Beat;
+    /// `None` when it does not pay. Seed 004, 1.8: "your Reaction Ability will start and take
+    /// effect after the start of the triggering Ability, but before the triggering Ability's
+    /// Test and effects. In this way, you can sometimes escape an Ability": worth the harm of
+    /// an ability aimed at it that no longer reaches it from where it would end, plus what the
+    /// new cell changes (`forced_move_value`), times the chance it takes effect.
+    #[allow(clippy::too_many_arguments)] // the Reaction, its trigger and its Beat
+    fn shift_worth(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        threat: Option<(&AbilityDef, &[usize])>,
+        source: Option<usize>,
+        missing: bool,
+        beat: f64,
+    ) -> Option<f64> {
+        let cells = def
+            .outcomes
+            .effects()
+            .find_map(|e| match e {
+                Effect::Shift(n) => Some(*n),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let from = source
+            .filter(|s| *s != reactor)
+            .or_else(|| self.nearest_enemy(reactor))?;
+        let to = self.slide_end(reactor, self.combatants[from].position, cells, false)?;
+        let mut worth = self.forced_move_value(reactor, reactor, to);
+        if let (Some((tdef, aimed)), Some(user)) = (threat, source)
+            && aimed.contains(&reactor)
+            && tdef
+                .target
+                .reach
+                .is_some_and(|r| distance(self.combatants[user].position, to) > r.distance.units())
+            && let Some((_, user_known)) = self.ability_for(user, &tdef.id)
+        {
+            worth += self
+                .plan_value(
+                    user,
+                    tdef,
+                    &user_known,
+                    &[reactor],
+                    aimed,
+                    &[],
+                    TurnWorth::NESTED,
+                )
+                .max(0.0);
+        }
+        let takes_effect = self.effect_chance(reactor, def, known, missing, |e| {
+            matches!(e, Effect::Shift(_))
+        });
+        let worth = takes_effect * worth - beat;
+        (worth > 0.0).then_some(worth)
+    }
+
+    /// The chance that `def`, started by `reactor` now, lands a Score whose effects include
+    /// one that `is` accepts.
+    fn effect_chance(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        missing: bool,
+        is: fn(&Effect) -> bool,
+    ) -> f64 {
+        self.reaction_chances(reactor, def, known, missing)
+            .iter()
+            .filter(|(band, _)| def.outcomes.for_band(*band).iter().any(is))
+            .map(|(_, p)| p)
+            .sum()
+    }
+
+    /// The band chances of a Reaction's Test: its Upgrades' Advantages, a Disadvantage for a
+    /// missing Component.
+    fn reaction_chances(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        known: &KnownAbility,
+        missing: bool,
+    ) -> BandChances {
+        let Some(test) = &def.test else {
+            return NO_TEST_CHANCES;
+        };
+        let modifier = self.combatants[reactor].block.stat(&test.modifier);
+        let net = i32::try_from(def.upgrade_advantage(known)).unwrap_or(0) - i32::from(missing);
+        self.chances_for(modifier, net)
     }
 
     /// The damage a Ward Reaction is expected to stop (at most `incoming`).
@@ -117,16 +263,7 @@ impl EncounterRun {
         incoming: i32,
         missing: bool,
     ) -> f64 {
-        let modifier = def
-            .test
-            .as_ref()
-            .map_or(0, |t| self.combatants[reactor].block.stat(&t.modifier));
-        let net = i32::try_from(def.upgrade_advantage(known)).unwrap_or(0) - i32::from(missing);
-        let chances = if def.test.is_some() {
-            self.chances_for(modifier, net)
-        } else {
-            NO_TEST_CHANCES
-        };
+        let chances = self.reaction_chances(reactor, def, known, missing);
         chances
             .iter()
             .map(|(band, p)| {

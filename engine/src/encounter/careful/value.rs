@@ -176,12 +176,24 @@ impl EncounterRun {
                 Effect::EndTurn => v -= worth.beats(worth.beats_after),
                 Effect::Prepare { ability, .. } => v += self.prepare_value(me, ability),
                 Effect::GainResource(_, n) => v += 0.3 * f64::from(*n),
-                Effect::Ward(_)
-                | Effect::DelayTrigger
-                | Effect::Note(_)
-                | Effect::Push(_)
-                | Effect::Pull(_)
-                | Effect::Shift(_) => {}
+                Effect::Push(_) | Effect::Pull(_) | Effect::Shift(_) if worth.no_forced => {}
+                Effect::Push(n) | Effect::Pull(n) => {
+                    let toward = matches!(e, Effect::Pull(_));
+                    let from = self.combatants[me].position;
+                    for t in targets.iter().filter(|t| **t != me) {
+                        if let Some(to) = self.slide_end(*t, from, *n, toward) {
+                            v += self.forced_move_value(me, *t, to);
+                        }
+                    }
+                }
+                Effect::Shift(n) => {
+                    // Away from the nearest enemy, as the engine moves it outside a Reaction.
+                    let away = self.nearest_enemy(me).map(|o| self.combatants[o].position);
+                    if let Some(to) = away.and_then(|from| self.slide_end(me, from, *n, false)) {
+                        v += self.forced_move_value(me, me, to);
+                    }
+                }
+                Effect::Ward(_) | Effect::DelayTrigger | Effect::Note(_) => {}
             }
         }
         v

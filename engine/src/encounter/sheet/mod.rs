@@ -463,18 +463,7 @@ fn status_glossary(h: &mut Sheet, content: &EncounterContent) {
             }
         };
         let mut parts = vec![kind.to_owned()];
-        if s.disadvantage_per_stack > 0 {
-            parts.push(format!(
-                "{} Disadvantage(s) per stack on Tests that name it",
-                s.disadvantage_per_stack
-            ));
-        }
-        if s.extra_damage_taken_per_stack != 0 {
-            parts.push(format!(
-                "{:+} damage taken per stack",
-                s.extra_damage_taken_per_stack
-            ));
-        }
+        parts.extend(super::words::status_effect_words(s));
         if !s.summary.is_empty() {
             parts.push(s.summary.clone());
         }
