@@ -7,7 +7,9 @@
 //! [`EncounterSandboxCommand`] the host applies ([`Sandbox::apply`]).
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::{Encounter, EncounterContent, EncounterRun, Mode, StateView};
+use sigilforge_engine::encounter::{
+    Difficulty, Encounter, EncounterContent, EncounterRun, Mode, StateView,
+};
 
 use super::ab::{AbAsk, AbSection, SavedLoader};
 use super::board::tokens_of;
@@ -49,6 +51,8 @@ pub struct Sandbox {
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
     pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
+    /// The last estimate Simulate made, with what it was made from (the sheet uses it).
+    pub(crate) kept_estimate: crate::sandbox::encounter::KeptEstimate,
 }
 
 impl Default for Sandbox {
@@ -66,6 +70,7 @@ impl Default for Sandbox {
             ab: AbSection::default(),
             error: None,
             source: None,
+            kept_estimate: crate::sandbox::encounter::KeptEstimate::default(),
         }
     }
 }
@@ -161,6 +166,15 @@ impl Sandbox {
             let edited = (enc.clone(), content.clone());
             self.ab.compare(saved, edited, self.simulation.runs());
         }
+    }
+
+    /// The difficulty estimate Simulate made for exactly this encounter and content, if it
+    /// made one (over the tab's number of runs): the sheet shows it instead of simulating again.
+    #[must_use]
+    pub fn estimate_for(&self, enc: &Encounter, content: &EncounterContent) -> Option<Difficulty> {
+        let slot = self.kept_estimate.lock().ok()?;
+        let (e, c, difficulty) = slot.as_ref()?;
+        (e == enc && c == content).then(|| difficulty.clone())
     }
 
     /// The encounter and content the run is built from.
