@@ -36,6 +36,11 @@ pub enum EncounterSandboxCommand {
     Table(super::table::TableCommand),
 }
 
+/// The last difficulty estimate the encounter tab's Simulate made, with the encounter and
+/// content it was made from (`crate::sandbox::encounter::encounter_work` fills it).
+pub type KeptEstimate =
+    std::sync::Arc<std::sync::Mutex<Option<(Encounter, EncounterContent, Difficulty)>>>;
+
 /// The sandbox's state: a run of the encounter and where the user is in it.
 #[derive(Debug)]
 pub struct Sandbox {
@@ -52,7 +57,7 @@ pub struct Sandbox {
     /// The encounter and content the run was built from (rebuilt when they change).
     pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
     /// The last estimate Simulate made, with what it was made from (the sheet uses it).
-    pub(crate) kept_estimate: crate::sandbox::encounter::KeptEstimate,
+    pub(crate) kept_estimate: KeptEstimate,
 }
 
 impl Default for Sandbox {
@@ -70,7 +75,7 @@ impl Default for Sandbox {
             ab: AbSection::default(),
             error: None,
             source: None,
-            kept_estimate: crate::sandbox::encounter::KeptEstimate::default(),
+            kept_estimate: KeptEstimate::default(),
         }
     }
 }

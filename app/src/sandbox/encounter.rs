@@ -12,7 +12,7 @@ use sigilforge_engine::encounter::{
 
 use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
 use super::{Runner, SandboxCommand, Simulation, SystemSandbox, cause_text};
-use crate::encounter_ui::sandbox::{Sandbox as EncounterSandbox, displayable};
+use crate::encounter_ui::sandbox::{KeptEstimate, Sandbox as EncounterSandbox, displayable};
 
 /// "Heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
 #[must_use]
@@ -56,10 +56,6 @@ pub fn encounter_work(
         Ok(tally)
     })
 }
-
-/// The last difficulty estimate the encounter tab made, with what it was made from.
-pub type KeptEstimate =
-    std::sync::Arc<std::sync::Mutex<Option<(Encounter, EncounterContent, Difficulty)>>>;
 
 /// Both tables as the shared control shows them: the careful table's counts, rounds and drop
 /// chances, with each table's win rate and interval.
