@@ -1,5 +1,8 @@
 //! Tests and Saves: the dice rule, Advantage and Disadvantage, Score bands and the Save table.
 
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use rand::Rng as _;
 
 use crate::core::SeededRng;
@@ -121,6 +124,15 @@ impl DiceSource {
             rng: SeededRng::new(seed),
             forced: std::collections::VecDeque::new(),
         }
+    }
+
+    /// Rolls damage dice from the generator (forced rolls are for Tests and Saves, so a script
+    /// that forces a Test is not thrown off by the damage it deals).
+    pub fn roll_damage(&mut self, dice: super::damage_dice::DamageDice) -> Vec<u32> {
+        let sides = dice.sides.clamp(2, super::damage_dice::MAX_DAMAGE_SIDES);
+        (0..dice.count.min(super::damage_dice::MAX_DAMAGE_DICE))
+            .map(|_| self.rng.random_range(1..=sides))
+            .collect()
     }
 
     /// Queues the raw dice of a later roll (missing dice come from the generator).
@@ -276,6 +288,39 @@ pub fn band_chances_net(rule: &DiceRule, modifier: i32, net: i32) -> BandChances
         (Band::High, p(3)),
         (Band::CriticalSuccess, p(4)),
     ]
+}
+
+/// Band chances by (modifier, net Advantages) under one dice rule, computed once and shared
+/// by every run of one estimate (the policies' odds are a pure function of the rule, so sharing
+/// them changes no result, only the time).
+#[derive(Debug, Clone)]
+pub(super) struct OddsCache {
+    rule: DiceRule,
+    table: Arc<Mutex<BTreeMap<(i32, i32), BandChances>>>,
+}
+
+impl OddsCache {
+    /// An empty cache for `rule`.
+    pub(super) fn new(rule: DiceRule) -> Self {
+        Self {
+            rule,
+            table: Arc::default(),
+        }
+    }
+
+    /// The rule these odds are for.
+    pub(super) fn rule(&self) -> DiceRule {
+        self.rule
+    }
+
+    /// [`band_chances_net`] for this rule, from the cache when computed before.
+    pub(super) fn chances(&self, modifier: i32, net: i32) -> BandChances {
+        // A panic elsewhere cannot leave a half-written entry: each is inserted whole.
+        let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
+        *table
+            .entry((modifier, net))
+            .or_insert_with(|| band_chances_net(&self.rule, modifier, net))
+    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod careful;
 pub mod check;
 mod check_status;
 pub mod cli;
+pub mod damage_dice;
 pub mod dice;
 mod effects;
 pub mod file;
@@ -33,6 +34,7 @@ pub mod status;
 pub mod table;
 mod table_play;
 mod targets;
+mod terms;
 mod turns;
 pub mod words;
 

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::ability::{AbilityDef, AbilityTime, Effect, ShapeKind, TestStatus};
-use super::dice::{NO_TEST_CHANCES, band_chances};
+use super::dice::{NO_TEST_CHANCES, OddsCache, band_chances};
 use super::file::{Encounter, EncounterContent};
 use super::run::{EncounterError, EncounterRun, Policy, Table};
 use super::space::{Cell, ShapePlacement, affected_cells, distance, origin_allowed};
@@ -97,11 +97,12 @@ impl EncounterRun {
         let from = self.combatants[me].position;
         // Bounded so a huge speed cannot make this search long.
         let speed = self.combatants[me].block.speed.min(64) as i32;
+        let climbs = self.climbs(me);
         let mut cells = Vec::new();
         for dy in -speed..=speed {
             for dx in -speed..=speed {
                 let cell = (from.0 + dx, from.1 + dy);
-                if cell != from && self.move_problem(me, cell).is_none() {
+                if cell != from && self.move_problem_climbing(me, cell, climbs).is_none() {
                     cells.push(cell);
                 }
             }
@@ -114,7 +115,9 @@ impl EncounterRun {
             effects
                 .iter()
                 .map(|e| match e {
-                    Effect::Damage { amount, .. } if !heal => f64::from(*amount),
+                    Effect::Damage { amount, dice, .. } if !heal => {
+                        super::damage_dice::expected_damage(*amount, dice.as_deref())
+                    }
                     Effect::Healing(n) if heal => f64::from(*n),
                     _ => 0.0,
                 })
@@ -342,6 +345,8 @@ pub(super) struct Estimate {
     draws: u32,
     rounds: u64,
     drops: BTreeMap<String, u32>,
+    /// The policies' odds, shared by every run of this estimate.
+    odds: Option<OddsCache>,
 }
 
 impl Estimate {
@@ -360,6 +365,7 @@ impl Estimate {
             draws: 0,
             rounds: 0,
             drops,
+            odds: None,
         }
     }
 
@@ -384,6 +390,10 @@ impl Estimate {
         table: Table,
     ) -> Result<bool, EncounterError> {
         let mut run = EncounterRun::with_table(content, encounter, seed, table)?;
+        match &self.odds {
+            Some(odds) => run.share_odds(odds),
+            None => self.odds = Some(run.odds.clone()),
+        }
         run.run_to_end();
         let outcome = run.outcome();
         let won = match outcome.and_then(|o| o.winner.as_deref()) {

@@ -1,7 +1,7 @@
 //! Starting and resolving abilities: Times, Requirements, Components, Bonuses and Penalties,
 //! the Test, status stacks, effects, Saves, damage, Concentration and Reaction windows.
 
-use super::ability::{AbilityDef, AbilityTime, Condition, Effect, Expiry, TestStatus};
+use super::ability::{AbilityDef, AbilityTime, Effect, Expiry, TestStatus};
 use super::dice::Band;
 use super::run::EncounterRun;
 use super::space::{ShapePlacement, cell_words, origin_allowed};
@@ -288,65 +288,15 @@ impl EncounterRun {
                 Some(cause),
             );
         }
-        // Advantages and Disadvantages: Components, the Test's status, Bonuses, Penalties.
-        let mut adv = def.upgrade_advantage(known);
-        let mut dis = 0u32;
-        let mut notes: Vec<String> = Vec::new();
-        if adv > 0 {
-            notes.push(format!("Upgrades +{adv} Advantage"));
-        }
-        for comp in &def.components {
-            if self.condition_holds(user, &targets, &comp.check) {
-                if comp.spends
-                    && let Condition::Resource(name, n) = &comp.check
-                {
-                    self.add_resource(user, name, n.saturating_neg());
-                    notes.push(format!("Component {} spent", comp.name));
-                }
-            } else {
-                dis += 1;
-                notes.push(format!("missing Component {}: a Disadvantage", comp.name));
-            }
-        }
+        // Advantages and Disadvantages: Upgrades, Components, the Test's status, Bonuses,
+        // Penalties (`terms`, which the careful policy's odds count too); then what they spend.
         let status = def.test.as_ref().and_then(|t| t.status);
-        let from_statuses = self.status_test_mods(user, status.map(TestStatus::name), &targets);
-        adv = adv.saturating_add(from_statuses.advantages);
-        dis = dis.saturating_add(from_statuses.disadvantages);
-        notes.extend(from_statuses.notes);
-        let mut extra_damage = 0;
-        for b in &def.bonuses {
-            let chosen = b.mandatory
-                || match &p.bonuses {
-                    None => b.cost.is_none(),
-                    Some(list) => list.contains(&b.name),
-                };
-            if !chosen || !self.condition_holds(user, &targets, &b.condition) {
-                continue;
-            }
-            if let Some((res, n)) = &b.cost {
-                let have = self.combatants[user]
-                    .resources
-                    .get(res)
-                    .copied()
-                    .unwrap_or(0);
-                if have < *n {
-                    notes.push(format!("Bonus {} skipped: cannot pay {n} {res}", b.name));
-                    continue;
-                }
-                self.add_resource(user, res, n.saturating_neg());
-                notes.push(format!("Bonus {} (paid {n} {res})", b.name));
-            } else {
-                notes.push(format!("Bonus {}", b.name));
-            }
-            adv = adv.saturating_add(b.advantage);
-            extra_damage = i32::saturating_add(extra_damage, b.extra_damage);
+        let terms = self.test_terms(user, def, known, &targets, p.bonuses.as_deref());
+        for (res, n) in &terms.spends {
+            self.add_resource(user, res, n.saturating_neg());
         }
-        for pen in &def.penalties {
-            if self.condition_holds(user, &targets, &pen.condition) {
-                dis = dis.saturating_add(pen.disadvantage);
-                notes.push(format!("Penalty {}", pen.name));
-            }
-        }
+        let (adv, dis, extra_damage) = (terms.advantages, terms.disadvantages, terms.extra_damage);
+        let mut notes: Vec<String> = terms.notes.iter().map(ToString::to_string).collect();
         let band = if let Some(test) = &def.test {
             let modifier = self.combatants[user].block.stat(&test.modifier);
             let roll = self.test_roll(user, &def.id, modifier, (adv, dis), &mut notes);

@@ -1,13 +1,12 @@
 //! The encounter runner: the run's state, Beats, the script, stepping forward and back (turns
 //! and the end are in `turns`).
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::ability::{AbilityDef, AbilityTime};
-use super::dice::{BandChances, DiceRule, DiceSource};
+use super::dice::{DiceRule, DiceSource, OddsCache};
 use super::file::{Encounter, EncounterContent, ScriptAction};
 use super::space::{Cell, GridMap, cell_words, distance};
 use super::state::TriggerEvent;
@@ -120,8 +119,8 @@ pub struct EncounterRun {
     pub(super) reacting_to: Option<usize>,
     /// How each side is played once the policies decide (naive unless started `with_table`).
     pub(super) table: Table,
-    /// Band chances by (modifier, net Advantages), computed once per run for the policies.
-    pub(super) chances: RefCell<BTreeMap<(i32, i32), BandChances>>,
+    /// The policies' band chances, computed once (and shared by an estimate's runs).
+    pub(super) odds: OddsCache,
     /// Scores the table rolled, typed by the GM in table mode: (user, ability id, Score), each
     /// taken by that ability's next Test instead of the dice.
     pub(super) typed_scores: Vec<(usize, String, i32)>,
@@ -245,7 +244,7 @@ impl EncounterRun {
             moments,
             reacting_to: None,
             table: Table::NAIVE,
-            chances: RefCell::new(BTreeMap::new()),
+            odds: OddsCache::new(content.dice_for(encounter)),
             typed_scores: Vec::new(),
         };
         for i in 0..run.combatants.len() {
@@ -254,6 +253,14 @@ impl EncounterRun {
         let start = run.push(LogKind::Round, None, "Round 1 begins".to_owned(), None);
         run.begin_turn(Some(start));
         Ok(run)
+    }
+
+    /// Uses `odds` for the policies' band chances when they are for this run's dice rule (an
+    /// estimate's runs share one cache).
+    pub(super) fn share_odds(&mut self, odds: &OddsCache) {
+        if odds.rule() == self.rule {
+            self.odds = odds.clone();
+        }
     }
 
     /// Passive abilities are always in effect: their stat modifiers are added once, at the start.
@@ -500,11 +507,22 @@ impl EncounterRun {
     /// map and open, no full-height wall on the straight line (unless it Climbs), within its
     /// speed, and free. The one check of a move, for `move_to` and the policies' choices.
     pub(super) fn move_problem(&self, who: usize, cell: Cell) -> Option<MoveProblem> {
+        self.move_problem_climbing(who, cell, self.climbs(who))
+    }
+
+    /// [`Self::move_problem`] with whether `who` Climbs already known (a search over many
+    /// cells asks it once).
+    pub(super) fn move_problem_climbing(
+        &self,
+        who: usize,
+        cell: Cell,
+        climbs: bool,
+    ) -> Option<MoveProblem> {
         let c = &self.combatants[who];
         let from = c.position;
         if !self.map.contains(cell) || self.map.blocks(cell) {
             Some(MoveProblem::Blocked(cell))
-        } else if !self.climbs(who) && !self.map.clear_line(from, cell) {
+        } else if !climbs && !self.map.clear_line(from, cell) {
             // A blocking cell is a full-height wall: a straight move cannot pass it, unless the
             // creature can Climb.
             Some(MoveProblem::Wall(from, cell))

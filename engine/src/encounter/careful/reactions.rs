@@ -37,6 +37,8 @@ impl EncounterRun {
             .components
             .iter()
             .any(|k| !self.condition_holds(reactor, &targets, &k.check));
+        // The odds of its Test, with the terms the engine will count.
+        let chances = self.reaction_chances(reactor, def, known, &targets);
         let has = |f: fn(&Effect) -> bool| {
             [
                 &def.outcomes.low,
@@ -70,7 +72,7 @@ impl EncounterRun {
             if high <= 0 {
                 return None;
             }
-            let mut worth = self.ward_worth(reactor, def, known, high, missing);
+            let mut worth = ward_worth(def, &chances, high);
             if high >= c.health {
                 worth += DROP_BONUS;
             }
@@ -126,14 +128,12 @@ impl EncounterRun {
                     share * hurt.max(0.0)
                 })
                 .sum();
-            let takes_effect = self.effect_chance(reactor, def, known, missing, |e| {
-                matches!(e, Effect::DelayTrigger)
-            });
+            let takes_effect = effect_chance(def, &chances, |e| matches!(e, Effect::DelayTrigger));
             let worth = takes_effect * (avoided - EXHAUSTION_COST) - beat;
             return (worth > 0.0).then_some(worth);
         }
         if has(|e| matches!(e, Effect::Shift(_))) {
-            return self.shift_worth(reactor, def, known, threat, source, missing, beat);
+            return self.shift_worth(reactor, def, &chances, threat, source, beat);
         }
         if has(|e| matches!(e, Effect::Damage { .. })) {
             let s = source.filter(|s| !missing && self.valid_target(reactor, def, *s))?;
@@ -174,10 +174,9 @@ impl EncounterRun {
         &self,
         reactor: usize,
         def: &AbilityDef,
-        known: &KnownAbility,
+        chances: &BandChances,
         threat: Option<(&AbilityDef, &[usize])>,
         source: Option<usize>,
-        missing: bool,
         beat: f64,
     ) -> Option<f64> {
         let cells = def
@@ -213,73 +212,57 @@ impl EncounterRun {
                 )
                 .max(0.0);
         }
-        let takes_effect = self.effect_chance(reactor, def, known, missing, |e| {
-            matches!(e, Effect::Shift(_))
-        });
+        let takes_effect = effect_chance(def, chances, |e| matches!(e, Effect::Shift(_)));
         let worth = takes_effect * worth - beat;
         (worth > 0.0).then_some(worth)
     }
 
-    /// The chance that `def`, started by `reactor` now, lands a Score whose effects include
-    /// one that `is` accepts.
-    fn effect_chance(
-        &self,
-        reactor: usize,
-        def: &AbilityDef,
-        known: &KnownAbility,
-        missing: bool,
-        is: fn(&Effect) -> bool,
-    ) -> f64 {
-        self.reaction_chances(reactor, def, known, missing)
-            .iter()
-            .filter(|(band, _)| def.outcomes.for_band(*band).iter().any(is))
-            .map(|(_, p)| p)
-            .sum()
-    }
-
-    /// The band chances of a Reaction's Test: its Upgrades' Advantages, a Disadvantage for a
-    /// missing Component.
+    /// The band chances of a Reaction's Test: the terms the engine will count (`test_terms`,
+    /// its Upgrades, a missing Component, its Test status) on the creature it answers.
     fn reaction_chances(
         &self,
         reactor: usize,
         def: &AbilityDef,
         known: &KnownAbility,
-        missing: bool,
+        targets: &[usize],
     ) -> BandChances {
         let Some(test) = &def.test else {
             return NO_TEST_CHANCES;
         };
         let modifier = self.combatants[reactor].block.stat(&test.modifier);
-        let net = i32::try_from(def.upgrade_advantage(known)).unwrap_or(0) - i32::from(missing);
-        self.chances_for(modifier, net)
+        let net = self.test_terms(reactor, def, known, targets, None).net();
+        self.chances_for(modifier, net.clamp(-8, 8))
     }
+}
 
-    /// The damage a Ward Reaction is expected to stop (at most `incoming`).
-    pub(super) fn ward_worth(
-        &self,
-        reactor: usize,
-        def: &AbilityDef,
-        known: &KnownAbility,
-        incoming: i32,
-        missing: bool,
-    ) -> f64 {
-        let chances = self.reaction_chances(reactor, def, known, missing);
-        chances
-            .iter()
-            .map(|(band, p)| {
-                let ward: i32 = def
-                    .outcomes
-                    .for_band(*band)
-                    .iter()
-                    .map(|e| match e {
-                        Effect::Ward(n) => *n,
-                        _ => 0,
-                    })
-                    .fold(0, i32::saturating_add);
-                p * f64::from(ward.min(incoming).max(0))
-            })
-            .sum()
-    }
+/// The chance that `def`, at these odds, lands a Score whose effects include one that `is`
+/// accepts.
+fn effect_chance(def: &AbilityDef, chances: &BandChances, is: fn(&Effect) -> bool) -> f64 {
+    chances
+        .iter()
+        .filter(|(band, _)| def.outcomes.for_band(*band).iter().any(is))
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// The damage a Ward Reaction is expected to stop at these odds (each Ward at most
+/// `incoming`).
+fn ward_worth(def: &AbilityDef, chances: &BandChances, incoming: i32) -> f64 {
+    chances
+        .iter()
+        .map(|(band, p)| {
+            let ward: i32 = def
+                .outcomes
+                .for_band(*band)
+                .iter()
+                .map(|e| match e {
+                    Effect::Ward(n) => *n,
+                    _ => 0,
+                })
+                .fold(0, i32::saturating_add);
+            p * f64::from(ward.min(incoming).max(0))
+        })
+        .sum()
 }
 
 #[cfg(test)]

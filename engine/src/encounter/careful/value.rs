@@ -2,7 +2,8 @@
 //! Disadvantages the engine will apply, each band's effects, Saves, and the cost of Test statuses.
 
 use super::super::ability::{AbilityDef, Effect, TestStatus};
-use super::super::dice::{BandChances, NO_TEST_CHANCES, SaveMod, band_chances_net, save_mod};
+use super::super::damage_dice::expected_damage;
+use super::super::dice::{BandChances, NO_TEST_CHANCES, SaveMod, save_mod};
 use super::super::run::EncounterRun;
 use super::{
     CONCENTRATION_COST, DROP_BONUS, EXHAUSTION_COST, FRIENDLY_FIRE, STRAIN_COST, TOPPING_UP,
@@ -11,13 +12,9 @@ use super::{
 use crate::model::{KnownAbility, StatusKind};
 
 impl EncounterRun {
-    /// Band chances with `net` Advantages for a modifier, computed once per run.
+    /// Band chances with `net` Advantages for a modifier, computed once per estimate.
     pub(super) fn chances_for(&self, modifier: i32, net: i32) -> BandChances {
-        *self
-            .chances
-            .borrow_mut()
-            .entry((modifier, net))
-            .or_insert_with(|| band_chances_net(&self.rule, modifier, net))
+        self.odds.chances(modifier, net)
     }
 
     /// The expected value of `me` starting `def` with `targets` (what the engine checks
@@ -34,37 +31,10 @@ impl EncounterRun {
         worth: TurnWorth,
     ) -> f64 {
         let c = &self.combatants[me];
-        let mut adv = i64::from(def.upgrade_advantage(known));
-        let mut dis = 0i64;
-        let mut extra_damage = 0i32;
-        for comp in &def.components {
-            if !self.condition_holds(me, targets, &comp.check) {
-                dis += 1;
-            }
-        }
+        // The same terms the engine's Test will count (`terms`).
+        let terms = self.test_terms(me, def, known, targets, Some(bonuses));
+        let (net, extra_damage) = (terms.net().clamp(-8, 8), terms.extra_damage);
         let status = def.test.as_ref().and_then(|t| t.status);
-        if let Some(s) = status {
-            let per = self
-                .content
-                .conditions
-                .get(s.name())
-                .map_or(1, |d| d.disadvantage_per_stack);
-            dis += i64::from(c.stacks(s.name())) * i64::from(per);
-        }
-        for b in &def.bonuses {
-            if (b.mandatory || bonuses.contains(&b.name))
-                && self.condition_holds(me, targets, &b.condition)
-            {
-                adv += i64::from(b.advantage);
-                extra_damage = extra_damage.saturating_add(b.extra_damage);
-            }
-        }
-        for p in &def.penalties {
-            if self.condition_holds(me, targets, &p.condition) {
-                dis += i64::from(p.disadvantage);
-            }
-        }
-        let net = (adv - dis).clamp(-8, 8) as i32;
         let chances = match &def.test {
             Some(t) => self.chances_for(c.block.stat(&t.modifier), net),
             None => NO_TEST_CHANCES,
@@ -137,7 +107,9 @@ impl EncounterRun {
         let mut v = 0.0;
         for e in effects {
             match e {
-                Effect::Damage { amount, .. } => {
+                Effect::Damage { amount, dice, .. } => {
+                    // Dice count at their average, rounded (the value works in whole points).
+                    let amount = &(expected_damage(*amount, dice.as_deref()).round() as i32);
                     for t in targets {
                         let c = &self.combatants[*t];
                         let dealt = amount
