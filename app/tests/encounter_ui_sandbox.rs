@@ -12,11 +12,12 @@ use encounter_ui_common::ui_common::{click, move_timeline};
 use encounter_ui_common::{hags_hut, harness};
 use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
-    write_sheet,
+    sheet_for, write_sheet,
 };
 use sigilforge::sandbox::encounter::{difficulty_tally, table_win_rate_text};
 use sigilforge::sandbox::{SandboxCommand, SystemSandbox as _};
 use sigilforge_engine::core::Sandbox;
+use sigilforge_engine::encounter::sheet::sheet_content;
 use sigilforge_engine::encounter::{EncounterRun, estimate_difficulty};
 use sigilforge_render::paper::Paper;
 
@@ -141,6 +142,23 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     assert!(
         expected.win_rate_low <= expected.win_rate && expected.win_rate <= expected.win_rate_high
     );
+    // The sheet uses the tab's estimate (same numbers, over the tab's 100 runs) rather than
+    // simulating its own 200 again.
+    assert_eq!(
+        host.editor.sandbox.estimate_for(&host.enc, &host.content),
+        Some(difficulty.clone())
+    );
+    assert_eq!(
+        sheet_for(&host.enc, &host.content, Some(&difficulty)),
+        sheet_content(&host.enc, &host.content, Some(&difficulty))
+    );
+    click(&mut harness, "Preview sheet");
+    harness.run();
+    harness.get_by_label_contains(&format!(
+        "side wins {:.1}% of 100 simulated fights",
+        difficulty.careful.win_rate * 100.0
+    ));
+    click(&mut harness, "Sandbox");
     // The details fold away, leaving the counts, to give the run the room.
     click(&mut harness, "Details");
     assert!(harness.query_by_label(&careful_line).is_none());
@@ -178,6 +196,12 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
         harness.state().editor.sandbox.simulation().unwrap().tally(),
         Some(&edited)
     );
+    // The kept estimate follows the edit: the one for the old numbers is never used.
+    let host = harness.state();
+    assert_eq!(
+        host.editor.sandbox.estimate_for(&host.enc, &host.content),
+        Some(estimate_difficulty(&host.content, &host.enc, 100).unwrap())
+    );
 }
 
 #[test]
@@ -185,7 +209,7 @@ fn the_sheet_is_the_engines_html() {
     let (enc, content) = hags_hut();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("hut.html");
-    write_sheet(&path, &enc, &content, Paper::default()).unwrap();
+    write_sheet(&path, &enc, &content, None, Paper::default()).unwrap();
     let html = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
         html,
@@ -196,7 +220,16 @@ fn the_sheet_is_the_engines_html() {
         "{html}"
     );
     // A folder that cannot be made (a file is in the way) is an error, not a panic.
-    assert!(write_sheet(&path.join("hut.html"), &enc, &content, Paper::default()).is_err());
+    assert!(
+        write_sheet(
+            &path.join("hut.html"),
+            &enc,
+            &content,
+            None,
+            Paper::default()
+        )
+        .is_err()
+    );
 }
 
 #[test]

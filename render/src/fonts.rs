@@ -148,15 +148,34 @@ impl Fonts {
     /// The advance of `text` set in `spec`, in ems (multiply by the font size).
     #[must_use]
     pub fn advance_em(&self, spec: &FontSpec, text: &str) -> f32 {
+        self.cluster_advances_em(spec, text)
+            .iter()
+            .map(|(_, advance)| advance)
+            .sum()
+    }
+
+    /// `text` set in `spec` and shaped once: each glyph's cluster (the byte where the text it
+    /// draws starts) and advance in ems, ordered by cluster, so a caller measures any slice of
+    /// the text (a word, a word without its space) from the one shaping.
+    #[must_use]
+    pub fn cluster_advances_em(&self, spec: &FontSpec, text: &str) -> Vec<(usize, f32)> {
         let Some(face) = self.face(spec) else {
             // No face at all (cannot happen with the bundled fonts): a rough average width.
-            return 0.5 * text.chars().count() as f32;
+            return text.char_indices().map(|(i, _)| (i, 0.5)).collect();
         };
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
         let shaped = rustybuzz::shape(face, &[], buffer);
-        let units: i32 = shaped.glyph_positions().iter().map(|p| p.x_advance).sum();
-        units as f32 / face.units_per_em() as f32
+        let per_em = face.units_per_em() as f32;
+        let mut advances: Vec<(usize, f32)> = shaped
+            .glyph_infos()
+            .iter()
+            .zip(shaped.glyph_positions())
+            .map(|(info, pos)| (info.cluster as usize, pos.x_advance as f32 / per_em))
+            .collect();
+        // Right-to-left runs come back in visual order.
+        advances.sort_by_key(|(cluster, _)| *cluster);
+        advances
     }
 
     /// The ascender of `spec`'s face, in ems (how far the tallest letters rise above the

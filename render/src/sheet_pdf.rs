@@ -4,7 +4,12 @@
 //! with coordinates, and a new page whenever the next line or card does not fit. Text is real
 //! text in the bundled Noto Sans faces (embedded as subsets), so it can be searched and copied.
 //!
-//! Layout first makes a list of pages of drawing operations, then writes them with krilla.
+//! A table split across pages repeats its header row; a card breaks only between its rows; a
+//! map wider than the page at a legible cell size is split into parts of whole columns, each
+//! with its real coordinates.
+//!
+//! Layout first makes a list of pages of drawing operations, then writes them with krilla. Each
+//! cell and paragraph is wrapped once (each span shaped once) and measured from that.
 
 use krilla::Document;
 use krilla::color::rgb;
@@ -12,7 +17,9 @@ use krilla::geom::{PathBuilder, Point, Rect};
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::text::{Font, TextDirection};
-use sigilforge_engine::encounter::sheet::{Block, Card, Line, MapGrid, Sheet, Span, list_item};
+use sigilforge_engine::encounter::sheet::{
+    Block, Card, Line, MapCell, MapGrid, Sheet, Span, list_item,
+};
 
 use crate::RenderError;
 use crate::fonts::{FontSpec, Fonts, sans_face_bytes};
@@ -26,6 +33,11 @@ const BODY: f32 = 9.5;
 const LEADING: f32 = 1.3;
 /// Padding inside a table cell, in points.
 const PAD: f32 = 3.0;
+/// Largest side of a map cell, in points.
+const MAX_MAP_CELL: f32 = 16.0;
+/// Smallest side of a map cell, in points (its coordinates and labels stay legible): a map
+/// whose columns do not fit at this size is split into parts.
+const MIN_MAP_CELL: f32 = 12.0;
 
 /// Which face a run of text is set in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,15 +97,28 @@ fn width_of(face: Face, size: f32, text: &str) -> f32 {
 }
 
 /// Wraps `line` to `width` points at `size`: words move to the next line whole (a word wider
-/// than the line stays on a line of its own).
+/// than the line stays on a line of its own). Each span is shaped once and its words measured
+/// from that shaping.
 fn wrap(line: &Line, width: f32, size: f32) -> Vec<LaidLine> {
     let mut lines: Vec<LaidLine> = vec![Vec::new()];
     let mut x = 0.0_f32;
     for span in line {
         let face = Face::of(span);
+        let advances = Fonts::bundled().cluster_advances_em(&face.spec(), &span.text);
+        let mut glyph = advances.iter().peekable();
+        let mut start = 0;
         for word in span.text.split_inclusive(' ') {
-            let w = width_of(face, size, word);
-            let ink = width_of(face, size, word.trim_end());
+            let end = start + word.len();
+            let ink_end = start + word.trim_end().len();
+            // The word's advance, and its ink (without the trailing space).
+            let (mut w, mut ink) = (0.0_f32, 0.0_f32);
+            while let Some((cluster, advance)) = glyph.next_if(|(c, _)| *c < end) {
+                w += advance * size;
+                if *cluster < ink_end {
+                    ink += advance * size;
+                }
+            }
+            start = end;
             if x > 0.0 && x + ink > width {
                 lines.push(Vec::new());
                 x = 0.0;
@@ -107,6 +132,34 @@ fn wrap(line: &Line, width: f32, size: f32) -> Vec<LaidLine> {
         }
     }
     lines
+}
+
+/// A table row wrapped once: each cell's lines, and the row's height with its padding.
+struct LaidRow {
+    cells: Vec<Vec<LaidLine>>,
+    height: f32,
+    size: f32,
+}
+
+impl LaidRow {
+    /// Wraps each cell to its column (`widths`, padding included) at `size`.
+    fn new(cells: &[Line], widths: &[f32], size: f32) -> Self {
+        let cells: Vec<Vec<LaidLine>> = cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| wrap(c, w - 2.0 * PAD, size))
+            .collect();
+        let height = cells
+            .iter()
+            .map(|lines| lines.len() as f32 * size * LEADING)
+            .fold(size * LEADING, f32::max)
+            + 2.0 * PAD;
+        Self {
+            cells,
+            height,
+            size,
+        }
+    }
 }
 
 /// Pages of operations, filled top to bottom.
@@ -144,8 +197,7 @@ impl Layout {
     /// Starts a new page unless `height` more points fit on this one.
     fn room_for(&mut self, height: f32) {
         if self.y + height > self.bottom() && self.y > self.margin {
-            self.pages.push(Vec::new());
-            self.y = self.margin;
+            self.new_page();
         }
     }
 
@@ -197,50 +249,46 @@ impl Layout {
         self.y += BODY * 0.4;
     }
 
-    /// One table row; cells are `widths` wide. Returns the row's height.
-    fn row_height(cells: &[Line], widths: &[f32], size: f32) -> f32 {
-        cells
-            .iter()
-            .zip(widths)
-            .map(|(c, w)| wrap(c, w - 2.0 * PAD, size).len() as f32 * size * LEADING)
-            .fold(size * LEADING, f32::max)
-            + 2.0 * PAD
+    /// Starts a new page (from its top margin).
+    fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = self.margin;
     }
 
-    /// A row of ruled cells at the current line (a new page first if it does not fit).
-    fn row(&mut self, cells: &[Line], widths: &[f32], fills: &[Option<u8>], size: f32) {
-        let h = Self::row_height(cells, widths, size);
-        self.room_for(h);
+    /// Draws a laid-out row of ruled cells at the current line; the caller made room.
+    fn draw_row(&mut self, row: &LaidRow, widths: &[f32], fills: &[Option<u8>]) {
+        let size = row.size;
         let mut x = self.margin;
         let top = self.y;
-        for ((cell, w), fill) in cells.iter().zip(widths).zip(fills) {
+        for ((lines, w), fill) in row.cells.iter().zip(widths).zip(fills) {
             self.push(Op::Rect {
                 x,
                 y: top,
                 w: *w,
-                h,
+                h: row.height,
                 fill: *fill,
                 stroke: true,
             });
-            let laid = wrap(cell, w - 2.0 * PAD, size);
             let mut y = top + PAD;
-            for l in laid {
+            for l in lines {
                 y += size * LEADING;
                 for (dx, face, text) in l {
                     self.push(Op::Text {
                         x: x + PAD + dx,
                         y: y - size * 0.3,
                         size,
-                        face,
+                        face: *face,
                         text: text.trim_end().to_owned(),
                     });
                 }
             }
             x += w;
         }
-        self.y = top + h;
+        self.y = top + row.height;
     }
 
+    /// A table: the header row, then each row whole on a page (a row never splits); a row that
+    /// goes to a new page has the header repeated above it. The header stays with the first row.
     fn table(&mut self, header: &[String], rows: &[Vec<Span>]) {
         let n = header
             .len()
@@ -258,29 +306,49 @@ impl Layout {
             })
             .collect();
         let size = if n > 6 { BODY - 1.5 } else { BODY };
-        self.row(&head, &widths, &vec![Some(235); n], size);
-        for r in rows {
-            let cells: Vec<Line> = r.iter().map(|s| vec![s.clone()]).collect();
-            self.row(&cells, &widths, &vec![None; n], size);
+        let head = LaidRow::new(&head, &widths, size);
+        let head_fills = vec![Some(235); n];
+        let fills = vec![None; n];
+        let rows: Vec<LaidRow> = rows
+            .iter()
+            .map(|r| {
+                let cells: Vec<Line> = r.iter().map(|s| vec![s.clone()]).collect();
+                LaidRow::new(&cells, &widths, size)
+            })
+            .collect();
+        self.room_for(head.height + rows.first().map_or(0.0, |r| r.height));
+        self.draw_row(&head, &widths, &head_fills);
+        for row in &rows {
+            if self.y + row.height > self.bottom() {
+                self.new_page();
+                self.draw_row(&head, &widths, &head_fills);
+            }
+            self.draw_row(row, &widths, &fills);
         }
         self.y += BODY * 0.6;
     }
 
+    /// An ability card: its title, then a ruled row per label (Time, Target, each band's
+    /// effects, Saves, …), then its description. The card stays on one page when it fits on
+    /// one; a longer card breaks only between rows (never inside one, so a band's line stays
+    /// whole), and its title stays with its first row.
     fn card(&mut self, card: &Card) {
         let width = self.width();
         let widths = [width * 0.3, width * 0.7];
-        let rows: Vec<[Line; 2]> = card
+        let fills = [Some(235), None];
+        let rows: Vec<LaidRow> = card
             .rows
             .iter()
             .map(|(label, value)| {
-                [
+                let cells = [
                     vec![Span {
                         text: label.clone(),
                         strong: true,
                         ..Span::default()
                     }],
                     vec![value.clone()],
-                ]
+                ];
+                LaidRow::new(&cells, &widths, BODY)
             })
             .collect();
         let title = vec![Span {
@@ -295,70 +363,112 @@ impl Layout {
         } else {
             wrap(&description, width, BODY)
         };
-        let height = title_lines.len() as f32 * (BODY + 1.0) * LEADING
-            + rows
-                .iter()
-                .map(|r| Self::row_height(r, &widths, BODY))
-                .sum::<f32>()
+        let title_height = BODY * 0.4 + title_lines.len() as f32 * (BODY + 1.0) * LEADING + 2.0;
+        let height = title_height
+            + rows.iter().map(|r| r.height).sum::<f32>()
             + description_lines.len() as f32 * BODY * LEADING
-            + BODY;
-        // A card is kept on one page when it fits on one.
+            + BODY * 0.6;
         if height <= self.page_height() {
             self.room_for(height);
+        } else {
+            self.room_for(title_height + rows.first().map_or(0.0, |r| r.height));
         }
         self.y += BODY * 0.4;
         let x = self.margin;
         self.lines(x, &title_lines, BODY + 1.0);
         self.y += 2.0;
         for r in &rows {
-            self.row(r, &widths, &[Some(235), None], BODY);
+            self.room_for(r.height);
+            self.draw_row(r, &widths, &fills);
         }
         self.lines(x, &description_lines, BODY);
         self.y += BODY * 0.6;
     }
 
+    /// The map grid with its coordinates. Cells shrink to fit the width down to
+    /// [`MIN_MAP_CELL`]; a map wider than that is split into parts of whole columns, each part
+    /// drawn below the last (with a caption naming its columns), and rows go on to the next page
+    /// when the page is full. Every page of the map starts with the column numbers and every row
+    /// has its row number, so each piece reads on its own with the true coordinates.
     fn map(&mut self, m: &MapGrid) {
         let cols = usize::try_from(m.width).unwrap_or(0);
         if cols == 0 {
             return;
         }
-        let cell = (self.width() / (cols as f32 + 1.0)).min(16.0);
+        let cell = (self.width() / (cols as f32 + 1.0)).clamp(MIN_MAP_CELL, MAX_MAP_CELL);
+        // Columns per part: what fits beside the row numbers.
+        let per_part = ((self.width() / cell) as usize).saturating_sub(1).max(1);
+        let parts = cols.div_ceil(per_part);
+        for part in 0..parts {
+            let from = part * per_part;
+            let to = cols.min(from + per_part);
+            let caption = (parts > 1).then(|| {
+                vec![Span::plain(format!(
+                    "Map part {} of {parts}: columns x {from} to {}.",
+                    part + 1,
+                    to - 1
+                ))]
+            });
+            let caption = caption.map(|c| wrap(&c, self.width(), BODY));
+            let caption_height = caption
+                .as_ref()
+                .map_or(0.0, |c| c.len() as f32 * BODY * LEADING);
+            self.room_for(caption_height + cell * 3.0);
+            if let Some(caption) = &caption {
+                let x = self.margin;
+                self.lines(x, caption, BODY);
+            }
+            self.column_numbers(from..to, cell);
+            for (y, row) in m.cells.chunks(cols).enumerate() {
+                if self.y + cell > self.bottom() {
+                    self.new_page();
+                    self.column_numbers(from..to, cell);
+                }
+                self.map_row(y, &row[from.min(row.len())..to.min(row.len())], cell);
+            }
+            self.y += BODY * 0.6;
+        }
+    }
+
+    /// The x coordinates of `columns` above the grid.
+    fn column_numbers(&mut self, columns: std::ops::Range<usize>, cell: f32) {
+        let coord = (cell * 0.45).min(7.0);
+        let x0 = self.margin + cell;
+        for (i, x) in columns.enumerate() {
+            self.centred(x0 + i as f32 * cell, self.y, cell, coord, &x.to_string());
+        }
+        self.y += cell;
+    }
+
+    /// Map row `y` (its cells already cut to the part drawn), its number at the left.
+    fn map_row(&mut self, y: usize, cells: &[MapCell], cell: f32) {
         let label = (cell * 0.55).min(BODY);
         let coord = (cell * 0.45).min(7.0);
         let x0 = self.margin + cell;
-        self.room_for(cell * 3.0);
-        for x in 0..cols {
-            self.centred(x0 + x as f32 * cell, self.y, cell, coord, &x.to_string());
+        let top = self.y;
+        self.centred(self.margin, top, cell, coord, &y.to_string());
+        for (x, c) in cells.iter().enumerate() {
+            let left = x0 + x as f32 * cell;
+            let fill = if c.wall {
+                Some(70)
+            } else if c.cover {
+                Some(205)
+            } else {
+                None
+            };
+            self.push(Op::Rect {
+                x: left,
+                y: top,
+                w: cell,
+                h: cell,
+                fill,
+                stroke: true,
+            });
+            if !c.label.is_empty() {
+                self.centred(left, top, cell, label, &c.label);
+            }
         }
         self.y += cell;
-        for (y, row) in m.cells.chunks(cols).enumerate() {
-            self.room_for(cell);
-            let top = self.y;
-            self.centred(self.margin, top, cell, coord, &y.to_string());
-            for (x, c) in row.iter().enumerate() {
-                let left = x0 + x as f32 * cell;
-                let fill = if c.wall {
-                    Some(70)
-                } else if c.cover {
-                    Some(205)
-                } else {
-                    None
-                };
-                self.push(Op::Rect {
-                    x: left,
-                    y: top,
-                    w: cell,
-                    h: cell,
-                    fill,
-                    stroke: true,
-                });
-                if !c.label.is_empty() {
-                    self.centred(left, top, cell, label, &c.label);
-                }
-            }
-            self.y += cell;
-        }
-        self.y += BODY * 0.6;
     }
 
     /// `text` centred in the square cell at (x, y).
@@ -509,6 +619,61 @@ mod tests {
                 width_of(Face::Regular, BODY, text.trim_end()) <= 120.0,
                 "{text}"
             );
+        }
+    }
+
+    /// A 150 × 150 map: every cell is at least the legible size and inside the margins.
+    #[test]
+    fn map_cells_stay_legible_and_inside_the_page() {
+        let side = 150;
+        let grid = MapGrid {
+            width: side,
+            height: side,
+            cells: vec![MapCell::default(); 150 * 150],
+        };
+        let mut layout = Layout::new(Paper::LETTER);
+        layout.map(&grid);
+        let mut cells = 0;
+        for page in &layout.pages {
+            for op in page {
+                if let Op::Rect { x, y, w, h, .. } = op {
+                    cells += 1;
+                    assert!(*w >= MIN_MAP_CELL && *h >= MIN_MAP_CELL, "{w} × {h}");
+                    assert!(*x >= layout.margin && x + w <= layout.page.0 - layout.margin + 0.01);
+                    assert!(*y >= layout.margin && y + h <= layout.bottom() + 0.01);
+                }
+            }
+        }
+        assert_eq!(cells, 150 * 150, "every cell drawn once");
+    }
+
+    /// A card longer than a page: nothing is drawn below the bottom margin (rows go to the
+    /// next page whole).
+    #[test]
+    fn a_long_card_stays_inside_the_pages() {
+        let card = Card {
+            title: "Long".into(),
+            rows: (0..80)
+                .map(|i| {
+                    (
+                        format!("Band {i}"),
+                        Span::plain("words to wrap ".repeat(12)),
+                    )
+                })
+                .collect(),
+            description: String::new(),
+        };
+        let mut layout = Layout::new(Paper::A4);
+        layout.card(&card);
+        assert!(layout.pages.len() >= 3, "{} pages", layout.pages.len());
+        for page in &layout.pages {
+            for op in page {
+                let bottom = match op {
+                    Op::Text { y, .. } => *y,
+                    Op::Rect { y, h, .. } => y + h,
+                };
+                assert!(bottom <= layout.bottom() + 0.01, "{bottom}");
+            }
         }
     }
 

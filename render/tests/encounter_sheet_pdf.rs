@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::encounter::sheet::sheet_content;
+use sigilforge_engine::encounter::sheet::{
+    Block, Card, MapCell, MapGrid, Sheet, Span, sheet_content,
+};
 use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, estimate_difficulty, load,
 };
@@ -146,4 +148,149 @@ fn pdf_sheet_pages_are_the_papers_size() {
             );
         }
     }
+}
+
+/// Time to lay out and write each starter's PDF sheet (content built once beforehand, no
+/// difficulty estimate): `cargo test -p sigilforge-render --test encounter_sheet_pdf --
+/// --ignored --nocapture sheet_pdf_speed`. Prints; asserts nothing about time.
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn sheet_pdf_speed() {
+    for name in STARTERS {
+        let (enc, content) = starter(name);
+        let sheet = sheet_content(&enc, &content, None);
+        let reps = 5;
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            std::hint::black_box(sheet_pdf(&sheet, Paper::A4).unwrap());
+        }
+        println!(
+            "{name}: {:.1} ms per PDF sheet (mean of {reps})",
+            start.elapsed().as_secs_f64() * 1000.0 / f64::from(reps)
+        );
+    }
+}
+
+/// Each page's text, in page order.
+fn page_texts(bytes: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    doc.get_pages()
+        .keys()
+        .map(|n| doc.extract_text(&[*n]).unwrap())
+        .collect()
+}
+
+fn plain_sheet(blocks: Vec<Block>) -> Sheet {
+    Sheet {
+        title: "Layout".into(),
+        blocks,
+    }
+}
+
+/// A table longer than a page: every page holding its rows starts them under the header row.
+#[test]
+fn a_table_split_across_pages_repeats_its_header() {
+    let rows = (0..150)
+        .map(|i| {
+            vec![
+                Span::plain(format!("row{i:03}")),
+                Span::plain(format!("{i} health")),
+            ]
+        })
+        .collect();
+    let sheet = plain_sheet(vec![Block::Table {
+        header: vec!["Creaturecode".into(), "Hitpoints".into()],
+        rows,
+    }]);
+    let pages = page_texts(&sheet_pdf(&sheet, Paper::A4).unwrap());
+    let with_rows: Vec<&String> = pages.iter().filter(|t| t.contains("row")).collect();
+    assert!(with_rows.len() >= 3, "{} pages with rows", with_rows.len());
+    for (i, text) in with_rows.iter().enumerate() {
+        let head = text
+            .find("Creaturecode")
+            .unwrap_or_else(|| panic!("page {i}: no header"));
+        assert!(
+            head < text.find("row").unwrap(),
+            "page {i}: the header comes first"
+        );
+        assert!(text.contains("Hitpoints"), "page {i}");
+    }
+    // Every row is printed exactly once.
+    let all: String = pages.concat();
+    for i in 0..150 {
+        assert_eq!(all.matches(&format!("row{i:03}")).count(), 1, "row {i}");
+    }
+}
+
+/// A card longer than a page breaks only between its rows: each band line's label and the
+/// last word of its effects are on the same page, and the title is on the page of the first row.
+#[test]
+fn a_long_card_never_splits_a_band_line() {
+    let rows = (0..60)
+        .map(|i| {
+            let effects = format!(
+                "deals {i} Fire damage and pushes the target away from the caster {} end{i:03}",
+                "and then some more words to wrap ".repeat(3)
+            );
+            (format!("Band{i:03}"), Span::plain(effects))
+        })
+        .collect();
+    let sheet = plain_sheet(vec![
+        Block::Paragraph(vec![Span::plain("Something above the card.")]),
+        Block::Card(Card {
+            title: "Cardtitle".into(),
+            rows,
+            description: String::new(),
+        }),
+    ]);
+    let pages = page_texts(&sheet_pdf(&sheet, Paper::LETTER).unwrap());
+    assert!(pages.len() >= 3, "{} pages", pages.len());
+    let page_of = |word: &str| {
+        let hits: Vec<usize> = (0..pages.len())
+            .filter(|p| pages[*p].contains(word))
+            .collect();
+        assert_eq!(hits.len(), 1, "{word} on pages {hits:?}");
+        hits[0]
+    };
+    for i in 0..60 {
+        assert_eq!(
+            page_of(&format!("Band{i:03}")),
+            page_of(&format!("end{i:03}")),
+            "band {i}"
+        );
+    }
+    assert_eq!(page_of("Cardtitle"), page_of("Band000"));
+}
+
+/// A map wider than a page at a legible cell size is split into parts of whole columns; each
+/// part says which columns it holds and every page of the map shows the column numbers.
+#[test]
+fn a_map_wider_than_a_page_is_split_into_captioned_parts() {
+    let (width, height) = (100, 70);
+    let cells = (0..width * height)
+        .map(|i| MapCell {
+            wall: i % 7 == 0,
+            cover: false,
+            label: if i == 0 { "1".into() } else { String::new() },
+        })
+        .collect();
+    let sheet = plain_sheet(vec![Block::Map(MapGrid {
+        width,
+        height,
+        cells,
+    })]);
+    let pages = page_texts(&sheet_pdf(&sheet, Paper::A4).unwrap());
+    let all: String = pages.concat();
+    let parts = (1..10)
+        .take_while(|k| all.contains(&format!("Map part {k} of")))
+        .count();
+    assert!(parts >= 3, "{parts} parts");
+    assert!(all.contains(&format!("Map part {parts} of {parts}: columns x")));
+    assert!(
+        all.contains("to 99."),
+        "the last part ends at the last column"
+    );
+    // A tall map goes on over pages: each page starts with column numbers (the first part's
+    // 0 1 2 … or a later part's).
+    assert!(pages.len() > parts, "{} pages", pages.len());
 }

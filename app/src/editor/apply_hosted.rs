@@ -408,9 +408,21 @@ impl SigilforgeApp {
         };
         let enc = enc.clone();
         self.panels.hosted.forget_stale_contents(doc);
-        let content = content_for(&mut self.panels.hosted.contents, doc, &file, &enc);
+        let content = content_for(&mut self.panels.hosted.contents, doc, &file, &enc).clone();
         let paper = self.panels.hosted.sheet_paper;
-        let status = match crate::encounter_ui::write_sheet(path, &enc, content, paper) {
+        let estimate = self
+            .panels
+            .hosted
+            .encounter_editor(&file)
+            .sandbox
+            .estimate_for(&enc, &content);
+        let status = match crate::encounter_ui::write_sheet(
+            path,
+            &enc,
+            &content,
+            estimate.as_ref(),
+            paper,
+        ) {
             Ok(()) => format!("Sheet written to {}", path.display()),
             Err(e) => format!("Cannot write {}: {e}", path.display()),
         };

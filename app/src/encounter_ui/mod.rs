@@ -36,8 +36,10 @@ pub mod table_play;
 use std::path::Path;
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::sheet::{Sheet, encounter_sheet_content, write_sheet_file};
-use sigilforge_engine::encounter::{Encounter, EncounterContent};
+use sigilforge_engine::encounter::sheet::{
+    Sheet, encounter_sheet_content, sheet_content, write_sheet_file,
+};
+use sigilforge_engine::encounter::{Difficulty, Encounter, EncounterContent};
 use sigilforge_render::paper::Paper;
 
 pub use builder::{MapTool, Prep};
@@ -88,6 +90,21 @@ pub struct EncounterEditor {
     preview: Option<(Encounter, EncounterContent, Sheet)>,
 }
 
+/// The sheet's content: with the difficulty estimate the encounter tab's Simulate already made
+/// for this encounter as it is (`estimate`, over the tab's runs), else estimated over
+/// `sheet::SHEET_RUNS` runs here.
+#[must_use]
+pub fn sheet_for(
+    enc: &Encounter,
+    content: &EncounterContent,
+    estimate: Option<&Difficulty>,
+) -> Sheet {
+    match estimate {
+        Some(difficulty) => sheet_content(enc, content, Some(difficulty)),
+        None => encounter_sheet_content(enc, content),
+    }
+}
+
 /// The render crate's PDF writer for the sheet on `paper`, as the engine's sheet writer takes it
 /// (`sheet::write_sheet_file`): the command line and Export sheet… both use it.
 pub fn pdf_writer(
@@ -104,9 +121,10 @@ pub fn write_sheet(
     path: &Path,
     enc: &Encounter,
     content: &EncounterContent,
+    estimate: Option<&Difficulty>,
     paper: Paper,
 ) -> anyhow::Result<()> {
-    let sheet = encounter_sheet_content(enc, content);
+    let sheet = sheet_for(enc, content, estimate);
     write_sheet_file(path, &sheet, Some(&pdf_writer(paper)))?;
     Ok(())
 }
@@ -273,7 +291,8 @@ impl EncounterEditor {
                     .as_ref()
                     .is_none_or(|(e, c, _)| e != enc || c != content)
                 {
-                    let sheet = encounter_sheet_content(enc, content);
+                    let estimate = self.sandbox.estimate_for(enc, content);
+                    let sheet = sheet_for(enc, content, estimate.as_ref());
                     self.preview = Some((enc.clone(), content.clone(), sheet));
                 }
                 let Some((_, _, sheet)) = &self.preview else {

@@ -7,7 +7,9 @@
 //! [`EncounterSandboxCommand`] the host applies ([`Sandbox::apply`]).
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::{Encounter, EncounterContent, EncounterRun, Mode, StateView};
+use sigilforge_engine::encounter::{
+    Difficulty, Encounter, EncounterContent, EncounterRun, Mode, StateView,
+};
 
 use super::ab::{AbAsk, AbSection, SavedLoader};
 use super::board::tokens_of;
@@ -34,6 +36,11 @@ pub enum EncounterSandboxCommand {
     Table(super::table::TableCommand),
 }
 
+/// The last difficulty estimate the encounter tab's Simulate made, with the encounter and
+/// content it was made from (`crate::sandbox::encounter::encounter_work` fills it).
+pub type KeptEstimate =
+    std::sync::Arc<std::sync::Mutex<Option<(Encounter, EncounterContent, Difficulty)>>>;
+
 /// The sandbox's state: a run of the encounter and where the user is in it.
 #[derive(Debug)]
 pub struct Sandbox {
@@ -49,6 +56,8 @@ pub struct Sandbox {
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
     pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
+    /// The last estimate Simulate made, with what it was made from (the sheet uses it).
+    pub(crate) kept_estimate: KeptEstimate,
 }
 
 impl Default for Sandbox {
@@ -66,6 +75,7 @@ impl Default for Sandbox {
             ab: AbSection::default(),
             error: None,
             source: None,
+            kept_estimate: KeptEstimate::default(),
         }
     }
 }
@@ -161,6 +171,15 @@ impl Sandbox {
             let edited = (enc.clone(), content.clone());
             self.ab.compare(saved, edited, self.simulation.runs());
         }
+    }
+
+    /// The difficulty estimate Simulate made for exactly this encounter and content, if it
+    /// made one (over the tab's number of runs): the sheet shows it instead of simulating again.
+    #[must_use]
+    pub fn estimate_for(&self, enc: &Encounter, content: &EncounterContent) -> Option<Difficulty> {
+        let slot = self.kept_estimate.lock().ok()?;
+        let (e, c, difficulty) = slot.as_ref()?;
+        (e == enc && c == content).then(|| difficulty.clone())
     }
 
     /// The encounter and content the run is built from.

@@ -12,7 +12,7 @@ use sigilforge_engine::encounter::{
 
 use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
 use super::{Runner, SandboxCommand, Simulation, SystemSandbox, cause_text};
-use crate::encounter_ui::sandbox::{Sandbox as EncounterSandbox, displayable};
+use crate::encounter_ui::sandbox::{KeptEstimate, Sandbox as EncounterSandbox, displayable};
 
 /// "Heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
 #[must_use]
@@ -37,13 +37,23 @@ pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
     format!("{table} table — {}", win_rate_text(r))
 }
 
-/// The encounter's simulation for the shared Simulate control.
+/// The encounter's simulation for the shared Simulate control. The estimate itself is kept in
+/// `kept` with the encounter and content it was made from, so the sheet can use it instead of
+/// simulating again ([`crate::encounter_ui::Sandbox::estimate_for`]).
 #[must_use]
-pub fn encounter_work(enc: Encounter, content: EncounterContent, runs: u32) -> Work {
+pub fn encounter_work(
+    enc: Encounter,
+    content: EncounterContent,
+    runs: u32,
+    kept: KeptEstimate,
+) -> Work {
     Box::new(move |_, _| {
-        estimate_difficulty(&content, &enc, runs)
-            .map(|d| difficulty_tally(&d))
-            .map_err(|e| e.to_string())
+        let difficulty = estimate_difficulty(&content, &enc, runs).map_err(|e| e.to_string())?;
+        let tally = difficulty_tally(&difficulty);
+        if let Ok(mut slot) = kept.lock() {
+            *slot = Some((enc, content, difficulty));
+        }
+        Ok(tally)
     })
 }
 
@@ -123,7 +133,12 @@ impl EncounterSandbox {
         if self.simulation.take_due()
             && let Some((enc, content, _, _)) = &self.source
         {
-            let work = encounter_work(enc.clone(), content.clone(), self.simulation.runs());
+            let work = encounter_work(
+                enc.clone(),
+                content.clone(),
+                self.simulation.runs(),
+                self.kept_estimate.clone(),
+            );
             self.simulation.start(work);
         }
         self.simulation.poll()
@@ -221,9 +236,15 @@ impl SystemSandbox for EncounterSandbox {
     fn apply(&mut self, command: &SandboxCommand) {
         // The encounter is copied for the job only when Simulate starts one, not every step.
         let source = &self.source;
+        let kept = &self.kept_estimate;
         let simulated = self.simulation.apply(command, |runs| {
             let (enc, content, _, _) = source.as_ref()?;
-            Some(encounter_work(enc.clone(), content.clone(), runs))
+            Some(encounter_work(
+                enc.clone(),
+                content.clone(),
+                runs,
+                kept.clone(),
+            ))
         });
         if !simulated {
             self.run_control(command);

@@ -9,6 +9,49 @@ use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
 use crate::editor::rename::{rename_changes, rename_misses, rename_preview};
 
+/// What the rename would touch, worked out for one document generation and one pair of names.
+#[derive(Clone)]
+struct RenamePreview {
+    /// (pack folder, document generation, current name, new name).
+    key: (std::path::PathBuf, u64, String, String),
+    /// Each file it changes, with how many items (`None`: its text is rewritten).
+    files: Vec<(String, Option<usize>)>,
+    /// Places it cannot rewrite.
+    misses: Vec<String>,
+}
+
+/// The preview of `rename`, worked out again only when the typed name or the document changed
+/// (kept in the widget's memory), not on every frame while the user types or hovers.
+fn preview_for(
+    ui: &Ui,
+    doc: &Document,
+    current: &str,
+    new: &str,
+    rename: &Rename,
+) -> RenamePreview {
+    let id = ui.id().with("rename_preview");
+    let key = (
+        doc.pack.root.clone(),
+        doc.generation,
+        current.to_owned(),
+        new.to_owned(),
+    );
+    if let Some(kept) = ui
+        .data(|d| d.get_temp::<RenamePreview>(id))
+        .filter(|p| p.key == key)
+    {
+        return kept;
+    }
+    let changes = rename_changes(doc, rename);
+    let preview = RenamePreview {
+        key,
+        files: rename_preview(&changes),
+        misses: rename_misses(doc, rename, &changes),
+    };
+    ui.data_mut(|d| d.insert_temp(id, preview.clone()));
+    preview
+}
+
 /// Draws the rename row for `rename` built from the name typed in `to`; `taken` says why a
 /// new name cannot be used (another keyword or card has it), if it cannot.
 pub fn rename_ui(
@@ -35,8 +78,7 @@ pub fn rename_ui(
         return;
     }
     let rename = make(new.to_owned());
-    let changes = rename_changes(doc, &rename);
-    let files = rename_preview(&changes);
+    let RenamePreview { files, misses, .. } = preview_for(ui, doc, current, new, &rename);
     ui.label(format!(
         "Renaming {current} to {new} changes {} file(s):",
         files.len()
@@ -47,7 +89,6 @@ pub fn rename_ui(
             None => format!("{file}: where its text names {current} (comments kept)"),
         });
     }
-    let misses = rename_misses(doc, &rename, &changes);
     if !misses.is_empty() {
         ui.colored_label(
             ui.visuals().warn_fg_color,
