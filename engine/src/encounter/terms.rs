@@ -117,7 +117,11 @@ impl EncounterRun {
             }
         }
         // The tester's statuses and its targets' (`status_test_mods`, also used for Saves).
-        let named = def.test.as_ref().and_then(|t| t.status).map(|s| s.name());
+        let named = def
+            .test
+            .as_ref()
+            .and_then(|t| t.status)
+            .map(super::ability::TestStatus::name);
         let from_statuses = self.status_test_mods(user, named, targets);
         terms.advantages = terms.advantages.saturating_add(from_statuses.advantages);
         terms.disadvantages = terms
