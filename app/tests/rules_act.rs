@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
@@ -119,8 +120,20 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     click(&mut harness, "Play bolt");
     harness.get_by_label("Targets (up to 1; locked as it goes on the stack):");
     click(&mut harness, "Target wolf");
+    // One target taken: the other cards cannot be ticked (bolt takes at most 1).
+    let others: Vec<bool> = harness
+        .get_all_by_label_contains("Target ")
+        .filter(|n| n.accesskit_node().label().as_deref() != Some("Target wolf"))
+        .map(|n| n.accesskit_node().is_disabled())
+        .collect();
+    assert!(
+        !others.is_empty() && others.iter().all(|d| *d),
+        "{others:?}"
+    );
     click(&mut harness, "Play with these choices");
     harness.get_by_label_contains("targets wolf");
+    // The recorded script reads in words.
+    harness.get_by_label_contains("A plays bolt targeting wolf");
     click(&mut harness, "Pass priority");
     click(&mut harness, "Pass priority");
     assert_eq!(stat(&harness, "wolf", "ATK"), 3);

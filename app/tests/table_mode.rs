@@ -198,3 +198,89 @@ fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
     harness.get_by_label_contains("Round 1: goblin_1's turn, 0 Beats left");
     assert!(!harness.state().is_dirty());
 }
+
+/// The session's state now (round, turn, every creature).
+fn table_state(
+    harness: &mut Harness<'_, SigilforgeApp>,
+) -> sigilforge_engine::encounter::StateView {
+    let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
+    editor.table.session().unwrap().run().state()
+}
+
+fn open_log(harness: &mut Harness<'_, SigilforgeApp>, path: &Path) {
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.to_owned())],
+    );
+    click_topmost(harness, "Open table log…");
+    harness.run();
+    harness.run();
+}
+
+#[test]
+fn a_status_is_cleared_and_a_saved_table_log_opens_to_the_same_state() {
+    let dir = starter_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush table log.ron");
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+
+    // Vulnerable ×2 on bob, one cleared.
+    harness.get_by_label_contains("bob: 10/10 health").click();
+    harness.run();
+    harness.get_by_label("Status").click();
+    harness.run();
+    harness.get_by_label("Vulnerable").click();
+    harness.run();
+    set_field(&mut harness, "Stacks", "2");
+    click_topmost(&mut harness, "Give status");
+    harness.get_by_label_contains("Vulnerable ×2");
+    set_field(&mut harness, "Stacks", "1");
+    click_topmost(&mut harness, "Clear status");
+    harness.get_by_label_contains("Vulnerable ×1");
+    harness.get_by_label_contains("bob loses stacks of Vulnerable (1 left)");
+    click_topmost(&mut harness, "End turn");
+    let saved = table_state(&mut harness);
+
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
+    );
+    click_topmost(&mut harness, "Save table log…");
+    harness.run();
+    harness.run();
+    harness.get_by_label_contains("Table log written to");
+
+    // Start over, then open it: the same state.
+    click_topmost(&mut harness, "Start over");
+    assert_ne!(table_state(&mut harness), saved);
+    open_log(&mut harness, &path);
+    assert_eq!(table_state(&mut harness), saved);
+    harness.get_by_label_contains("Table log opened from");
+    harness.get_by_label_contains("(3 actions)");
+
+    // Bad RON: where it is wrong; the session stays.
+    let bad = out.path().join("bad.ron");
+    std::fs::write(
+        &bad,
+        "TableLog(\n  encounter: \"Goblin Ambush\",\n  seed: \"soon\",\n)",
+    )
+    .unwrap();
+    open_log(&mut harness, &bad);
+    harness.get_by_label_contains(&format!(
+        "Refused: Cannot open the table log: {}:3:",
+        bad.display()
+    ));
+    assert_eq!(table_state(&mut harness), saved);
+
+    // A log of another encounter is refused with the reason.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let other = out.path().join("other.ron");
+    std::fs::write(&other, text.replace("\"Goblin Ambush\"", "\"Hag's Hut\"")).unwrap();
+    open_log(&mut harness, &other);
+    harness.get_by_label_contains(
+        "Refused: Cannot open the table log: this table log is of the encounter \"Hag's Hut\", not \"Goblin Ambush\"",
+    );
+    assert_eq!(table_state(&mut harness), saved);
+    assert!(!harness.state().is_dirty());
+}

@@ -855,19 +855,24 @@ fn a_status_can_forbid_reactions_and_cap_its_stacks() {
     assert!(has(&free, "answers"), "{}", log_text(&free));
 }
 
+/// The sheet (HTML, no difficulty estimate) of an inline encounter.
+fn sheet_of(src: &str) -> String {
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let (enc, content) = sigilforge_engine::encounter::load_source(
+        src,
+        &encounter_common::pack_dir().join("inline_test.ron"),
+        &mut diags,
+    )
+    .expect("loads");
+    sigilforge_engine::encounter::sheet::sheet_html(&enc, &content, None)
+}
+
 /// Seed 004 says what a status does in plain words ("you will lose one stack of Strained at the
 /// end of each of your Turns"); the sheet's glossary words each new effect from the data.
 #[test]
 fn the_glossary_words_every_status_effect() {
     let src = source(OPEN_MAP, &bob_and_goblin_with("", ""), "", MORE_STATUSES);
-    let mut diags = sigilforge_engine::diag::Diagnostics::new();
-    let (enc, content) = sigilforge_engine::encounter::load_source(
-        &src,
-        &encounter_common::pack_dir().join("inline_test.ron"),
-        &mut diags,
-    )
-    .expect("loads");
-    let html = sigilforge_engine::encounter::sheet::sheet_html(&enc, &content, None);
+    let html = sheet_of(&src);
     for words in [
         "1 Disadvantage per stack on every Test and Save the bearer makes",
         "1 Advantage per stack on the Test of an ability aimed at the bearer",
@@ -907,6 +912,92 @@ fn bad_status_data_is_a_located_validation_problem() {
             .find(|p| p.contains(want))
             .unwrap_or_else(|| panic!("`{want}` not reported: {all}"));
         // Located at the status's or the creature's text, not at the file's start.
+        assert!(line.contains("inline_test.ron:"), "{line}");
+        assert!(!line.contains("inline_test.ron:1:1:"), "{line}");
+    }
+}
+
+// ---------- Damage per band as dice ----------
+
+/// Bob with a Fire Bolt whose Mixed Score deals `dice` plus 2 Fire damage, beside a goblin.
+fn fire_bolt(dice: &str) -> String {
+    let extra = format!(
+        "abilities: [(id: \"fire_bolt\", name: \"Fire Bolt\", time: Action, \
+         target: (kinds: [Creature], side: Enemy, reach: Some((distance: Throwing))), \
+         effects: [Damage], \
+         outcomes: (mixed: [Damage(amount: 2, dice: Some(\"{dice}\"), kind: Some(\"Fire\"))]))],"
+    );
+    let combatants = "(id: \"bob\", side: \"heroes\", position: (2, 2), inline: Some((id: \"sbob\", \
+         name: \"#Bob\", level: 2, health: 10, abilities: [(id: \"fire_bolt\")]))),\
+         (id: \"gob\", side: \"foes\", position: (5, 2), reacts: false, inline: Some((id: \"sgob\", \
+         name: \"Goblin\", level: 1, health: 30)))";
+    source(
+        OPEN_MAP,
+        combatants,
+        "Use(ability: \"fire_bolt\", targets: [\"gob\"])",
+        &extra,
+    )
+}
+
+/// Seed 004, 1.8: "These effects will often depend on what Score you got on the Ability Test."
+/// The seed gives no damage dice; our reading lets a band's damage be a fixed number plus dice
+/// (`Damage(amount: 2, dice: Some("1d6"))`), rolled once with the run's seeded dice and logged
+/// with the roll.
+#[test]
+fn damage_per_band_can_be_dice_rolled_with_the_seed() {
+    let src = fire_bolt("1d6");
+    let run = play(&src);
+    let line = run
+        .log()
+        .iter()
+        .map(|e| e.text.as_str())
+        .find(|t| t.starts_with("1d6+2: rolled "))
+        .unwrap_or_else(|| panic!("no dice line: {}", log_text(&run)));
+    // "1d6+2: rolled 4, 6 Fire damage"
+    let (rolled, dealt) = line["1d6+2: rolled ".len()..]
+        .split_once(", ")
+        .expect("roll and total");
+    let rolled: i32 = rolled.parse().expect("one die");
+    assert!((1..=6).contains(&rolled), "{line}");
+    assert_eq!(dealt, format!("{} Fire damage", rolled + 2));
+    let gob = run.combatant("gob").expect("gob");
+    assert_eq!(gob.health, 30 - rolled - 2, "{}", log_text(&run));
+    // Same seed, same log.
+    assert_eq!(log_text(&play(&src)), log_text(&run));
+    // The sheet says the dice and their average.
+    let html = sheet_of(&src);
+    assert!(html.contains("1d6+2 Fire damage (avg 5.5)"), "{html}");
+}
+
+/// Seed 004, 1.8: "Upgrades permanently improve an Ability, often making it deal more Damage":
+/// an Upgrade's extra damage adds to the fixed part of dice damage.
+#[test]
+fn an_upgrade_adds_to_dice_damage() {
+    // Dice alone (no fixed amount): the Upgrade still adds.
+    let src = fire_bolt("2d4")
+        .replace("amount: 2, ", "")
+        .replace(
+            "effects: [Damage], ",
+            "effects: [Damage], upgrades: [(name: \"Powerful(1)\", kind: Spell, extra_damage: 1)], ",
+        )
+        .replace(
+            "abilities: [(id: \"fire_bolt\")]",
+            "abilities: [(id: \"fire_bolt\", upgrades: [\"Powerful(1)\"])]",
+        );
+    let run = play(&src);
+    assert!(has(&run, "2d4+1: rolled "), "{}", log_text(&run));
+}
+
+/// The seed is silent on dice text; text that is not dice is a validation problem at the
+/// text's file, line and column, never a panic.
+#[test]
+fn bad_damage_dice_is_a_located_validation_problem() {
+    for (dice, why) in [("1d", "is not dice"), ("0d6", "rolls 0 dice")] {
+        let found = problems(&fire_bolt(dice));
+        let line = found
+            .iter()
+            .find(|p| p.contains("damage dice in `fire_bolt`") && p.contains(why))
+            .unwrap_or_else(|| panic!("{dice}: {found:?}"));
         assert!(line.contains("inline_test.ron:"), "{line}");
         assert!(!line.contains("inline_test.ron:1:1:"), "{line}");
     }

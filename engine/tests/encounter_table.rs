@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::space::ShapePlacement;
 use sigilforge_engine::encounter::{
-    Encounter, EncounterContent, TableAction, TableSession, load, load_source,
+    Encounter, EncounterContent, TableAction, TableSession, load, load_source, table_log_text,
 };
 
 /// Bob beside a Bramble whose Free Reaction Thorns answers taking damage.
@@ -134,6 +134,13 @@ fn table_action() -> impl Strategy<Value = TableAction> {
                 stacks,
             }
         }),
+        (0..WHO.len(), 0..STATUSES.len(), 0u32..4).prop_map(|(w, s, stacks)| {
+            TableAction::ClearStatus {
+                target: WHO[w].to_owned(),
+                status: STATUSES[s].to_owned(),
+                stacks,
+            }
+        }),
         (0..WHO.len(), 0..RESOURCES.len(), -3i32..4).prop_map(|(w, r, change)| {
             TableAction::Resource {
                 target: WHO[w].to_owned(),
@@ -148,6 +155,80 @@ fn table_action() -> impl Strategy<Value = TableAction> {
         use_ability(),
         (-1i32..15, -1i32..11).prop_map(|to| TableAction::Move { to }),
         (-1i32..15, -1i32..11).prop_map(|to| TableAction::Move { to }),
+    ]
+}
+
+/// One step of the property test: an action as generated, or one the GM would plausibly
+/// take: the acting creature's `ability`-th offered ability at its `target`-th valid target
+/// (modulo their counts), rolled by the engine or at a typed Score within its range.
+#[derive(Debug, Clone)]
+enum Step {
+    Raw(TableAction),
+    Plausible {
+        ability: usize,
+        target: usize,
+        typed: Option<i32>,
+    },
+}
+
+impl Step {
+    fn action(&self, session: &TableSession) -> TableAction {
+        let (ability, target, typed) = match self {
+            Self::Raw(action) => return action.clone(),
+            Self::Plausible {
+                ability,
+                target,
+                typed,
+            } => (*ability, *target, *typed),
+        };
+        let offered: Vec<_> = session
+            .run()
+            .table_abilities()
+            .into_iter()
+            .filter(|a| a.problem.is_none())
+            .collect();
+        let Some(a) = offered.get(ability % offered.len().max(1)) else {
+            return TableAction::EndTurn;
+        };
+        let valid: Vec<&String> = (a.targets.iter())
+            .filter(|(_, why)| why.is_none())
+            .map(|(id, _)| id)
+            .collect();
+        let targets = valid
+            .get(target % valid.len().max(1))
+            .map(|t| vec![(*t).clone()])
+            .unwrap_or_default();
+        let score = a
+            .score_range
+            .zip(typed)
+            .map(|((low, high), n)| low + n.rem_euclid(high - low + 1));
+        let shape = a.shape.then(|| {
+            let c = &session.run().combatants[session.run().current().unwrap_or(0)];
+            ShapePlacement {
+                origin: (c.position.0 + 1, c.position.1),
+                toward: None,
+                include_origin: false,
+            }
+        });
+        TableAction::UseAbility {
+            ability: a.id.clone(),
+            targets,
+            shape,
+            score,
+        }
+    }
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => table_action().prop_map(Step::Raw),
+        1 => (0usize..8, 0usize..8, prop::option::of(0i32..20)).prop_map(|(ability, target, typed)| {
+            Step::Plausible {
+                ability,
+                target,
+                typed,
+            }
+        }),
     ]
 }
 
@@ -189,17 +270,19 @@ fn use_ability() -> impl Strategy<Value = TableAction> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Any sequence of table actions: a refused one changes nothing, an accepted one is undone
-    /// exactly (state and log), health stays within 0..=max when it was, and after a turn
-    /// ends the creature whose turn it is stands (or the encounter is over).
+    /// Any sequence of table actions (abilities used and moves included): a refused one changes
+    /// nothing, an accepted one is undone exactly (state and log), health stays within 0..=max
+    /// when it was, after a turn ends the creature whose turn it is stands (or the encounter is
+    /// over), and the session saved as a table log opens to the same state and log.
     #[test]
     fn table_actions_keep_the_engine_sound_and_undo_exactly(
-        actions in proptest::collection::vec(table_action(), 1..60),
+        actions in proptest::collection::vec(step(), 1..60),
         seed in 0u64..1000,
     ) {
         let (content, enc) = ambush();
         let mut session = TableSession::new(&content, &enc, seed).expect("starts");
-        for action in actions {
+        for step in actions {
+            let action = step.action(&session);
             let before_state = session.run().state();
             let before_log = session.run().log().to_vec();
             if session.apply(action.clone()).is_ok() {
@@ -225,5 +308,13 @@ proptest! {
                 prop_assert!(run.combatants[now].standing());
             }
         }
+        // Saved as a table log and opened again, the session is rebuilt exactly.
+        let text = table_log_text(&session.to_log(|e| e.text.clone())).expect("written");
+        let (opened, warning) =
+            TableSession::resume(&content, &enc, &text, std::path::Path::new("log.ron"))
+                .expect("opens");
+        prop_assert_eq!(warning, None);
+        prop_assert_eq!(opened.run().state(), session.run().state());
+        prop_assert_eq!(opened.run().log(), session.run().log());
     }
 }

@@ -1,8 +1,10 @@
 //! What the sandbox and table mode draw from an engine state, in one place: a log line, a
-//! combatant's state line, the map's tokens.
+//! combatant's state line, the map's tokens, a status's counter.
 
-use sigilforge_engine::encounter::state::CombatantView;
-use sigilforge_engine::encounter::{EncounterRun, LogEntry, StateView};
+use sigilforge_engine::encounter::state::{Combatant, CombatantView, Stacks};
+use sigilforge_engine::encounter::words::status_effect_words;
+use sigilforge_engine::encounter::{EncounterContent, EncounterRun, LogEntry, StateView};
+use sigilforge_engine::model::StatusKind;
 
 use super::map_view::Token;
 use crate::sandbox::panel::CAUSE_ARROW;
@@ -74,4 +76,51 @@ pub fn tokens_of(run: &EncounterRun, state: &StateView) -> Vec<Token> {
             },
         })
         .collect()
+}
+
+/// How a status's stacks go, in words, for its counter: `fleeting: 1 goes at the end of bob's
+/// turn`.
+#[must_use]
+pub fn status_counter(who: &Combatant, stacks: Stacks, kind: StatusKind) -> String {
+    match kind {
+        StatusKind::Fleeting => {
+            let settled = stacks.stacks.saturating_sub(stacks.fresh);
+            if settled > 0 {
+                format!("fleeting: 1 goes at the end of {}'s turn", who.id)
+            } else {
+                format!(
+                    "fleeting: gained on {}'s own turn, it stays until the end of its next turn",
+                    who.id
+                )
+            }
+        }
+        StatusKind::Persistent => "persistent: lasts until the end of the episode".to_owned(),
+        StatusKind::Concentrating => "one per active Concentration effect".to_owned(),
+    }
+}
+
+/// Every status of a creature with its counter and what it does: `Vulnerable ×2 (fleeting: …)`;
+/// Concentrating included.
+#[must_use]
+pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> {
+    let mut out: Vec<String> = who
+        .statuses
+        .iter()
+        .filter(|(_, s)| s.stacks > 0)
+        .map(|(name, s)| {
+            let def = content.conditions.get(name);
+            let kind = def.map_or(StatusKind::Fleeting, |d| d.kind);
+            let mut what = vec![status_counter(who, *s, kind)];
+            what.extend(def.map(status_effect_words).unwrap_or_default());
+            format!("{name} ×{} ({})", s.stacks, what.join("; "))
+        })
+        .collect();
+    if !who.concentration.is_empty() {
+        out.push(format!(
+            "Concentrating ×{} ({})",
+            who.concentration.len(),
+            status_counter(who, Stacks::default(), StatusKind::Concentrating)
+        ));
+    }
+    out
 }

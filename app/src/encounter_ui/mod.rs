@@ -30,6 +30,7 @@ pub mod sandbox;
 pub mod script;
 pub mod sheet_view;
 pub mod table;
+mod table_log;
 pub mod table_play;
 
 use std::path::Path;

@@ -1,25 +1,26 @@
 //! Table mode: the game master runs the encounter live. The panel shows whose turn it is, the
 //! turn order, each creature's health, Beats, resources and statuses with their
 //! fleeting/persistent counters, and the log; one click applies damage (an amount, optionally
-//! a damage type), healing or a status to the selected creature, ends the turn, or undoes the
-//! last table action. Every change is a [`TableCommand`] the host applies
+//! a damage type), healing, a status or its clearing to the selected creature, ends the turn,
+//! or undoes the last table action. Every change is a [`TableCommand`] the host applies
 //! (`EncounterEditor::apply_sandbox`), and the engine's [`TableSession`] carries it out with
 //! the engine's rules. The session lives here, in memory: it is not the encounter file and it
-//! is not saved (leaving table mode or closing the editor ends it); "Save table log…" writes
-//! its log as text, a record of the session that is never read back. The player window
-//! ([`super::player_window`]) shows the same session to the players.
+//! is not saved by itself (leaving table mode or closing the editor ends it); "Save table
+//! log…" writes it as a table log and "Open table log…" rebuilds it from one
+//! ([`super::table_log`]). The creature whose turn it is uses abilities and moves through
+//! [`super::table_play`]. The player window ([`super::player_window`]) shows the same session
+//! to the players.
 
 use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::encounter::state::{Combatant, Stacks};
-use sigilforge_engine::encounter::words::status_effect_words;
+use sigilforge_engine::encounter::state::Combatant;
 use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, TableAction, TableSession,
 };
 use sigilforge_engine::model::StatusKind;
 
-use super::board::{log_line, tokens_of};
+use super::board::{log_line, status_lines, tokens_of};
 use super::map_view::{MapAction, MapView, Token};
 use super::table_play::PlayControls;
 use crate::dialogs::PathRequest;
@@ -35,9 +36,11 @@ pub enum TableCommand {
     Undo,
     /// Leave table mode (the session ends; nothing is saved).
     Leave,
-    /// Write the session's log, one line per entry, to this text file (a record of the
-    /// session; table mode never reads it back).
+    /// Write the session as a table log (its seed and actions, with the log lines for a
+    /// reader) to this file.
     SaveLog(PathBuf),
+    /// Open a table log saved earlier: the session is rebuilt by replaying its actions.
+    OpenLog(PathBuf),
 }
 
 /// Table mode's state: the live session and the GM's controls.
@@ -50,9 +53,9 @@ pub struct TableMode {
     pub player_window: bool,
     /// The player window's map view (its own zoom).
     pub(crate) player_map: MapView,
-    refusal: Option<String>,
-    /// How the last "Save table log…" went.
-    saved: Option<String>,
+    pub(super) refusal: Option<String>,
+    /// How the last "Save table log…" or "Open table log…" went.
+    pub(super) saved: Option<String>,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -86,53 +89,6 @@ impl Default for TableControls {
             play: PlayControls::default(),
         }
     }
-}
-
-/// How a status's stacks go, in words, for its counter: `fleeting: 1 goes at the end of bob's
-/// turn`.
-#[must_use]
-pub fn status_counter(who: &Combatant, stacks: Stacks, kind: StatusKind) -> String {
-    match kind {
-        StatusKind::Fleeting => {
-            let settled = stacks.stacks.saturating_sub(stacks.fresh);
-            if settled > 0 {
-                format!("fleeting: 1 goes at the end of {}'s turn", who.id)
-            } else {
-                format!(
-                    "fleeting: gained on {}'s own turn, it stays until the end of its next turn",
-                    who.id
-                )
-            }
-        }
-        StatusKind::Persistent => "persistent: lasts until the end of the episode".to_owned(),
-        StatusKind::Concentrating => "one per active Concentration effect".to_owned(),
-    }
-}
-
-/// Every status of a creature with its counter: `Vulnerable ×2 (fleeting: …)`; Concentrating
-/// included.
-#[must_use]
-pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> {
-    let mut out: Vec<String> = who
-        .statuses
-        .iter()
-        .filter(|(_, s)| s.stacks > 0)
-        .map(|(name, s)| {
-            let def = content.conditions.get(name);
-            let kind = def.map_or(StatusKind::Fleeting, |d| d.kind);
-            let mut what = vec![status_counter(who, *s, kind)];
-            what.extend(def.map(status_effect_words).unwrap_or_default());
-            format!("{name} ×{} ({})", s.stacks, what.join("; "))
-        })
-        .collect();
-    if !who.concentration.is_empty() {
-        out.push(format!(
-            "Concentrating ×{} ({})",
-            who.concentration.len(),
-            status_counter(who, Stacks::default(), StatusKind::Concentrating)
-        ));
-    }
-    out
 }
 
 impl TableMode {
@@ -191,20 +147,8 @@ impl TableMode {
                     self.refusal = Some("Nothing to undo at the table".to_owned());
                 }
             }
-            TableCommand::SaveLog(path) => {
-                if let Some(session) = &self.session {
-                    let text: String = session
-                        .run()
-                        .log()
-                        .iter()
-                        .map(|e| log_line(e) + "\n")
-                        .collect();
-                    self.saved = Some(match sigilforge_engine::atomic::write_atomic(path, &text) {
-                        Ok(_) => format!("Table log written to {}", path.display()),
-                        Err(e) => format!("Cannot write {}: {e}", path.display()),
-                    });
-                }
-            }
+            TableCommand::SaveLog(path) => self.save_log(path),
+            TableCommand::OpenLog(path) => self.open_log(path, source),
             TableCommand::Leave => {
                 self.session = None;
                 self.player_window = false;
@@ -233,6 +177,10 @@ impl TableMode {
         if let Some(path) = crate::dialogs::take(ui.ctx(), log_dialog) {
             commands.push(TableCommand::SaveLog(path));
         }
+        let open_dialog = ui.id().with("table_open_log_dialog");
+        if let Some(path) = crate::dialogs::take(ui.ctx(), open_dialog) {
+            commands.push(TableCommand::OpenLog(path));
+        }
         let Some(session) = &self.session else {
             ui.label("Table mode is not running.");
             if ui
@@ -246,6 +194,39 @@ impl TableMode {
         };
         let run = session.run();
         heading(ui, run);
+        ui.horizontal(|ui| {
+            if ui
+                .button("Save table log…")
+                .on_hover_text("Write this session to a file: its seed and actions (to open it again) and its log")
+                .clicked()
+            {
+                crate::dialogs::open(
+                    ui.ctx(),
+                    log_dialog,
+                    PathRequest::save_file(
+                        "Save the table log",
+                        "Table log",
+                        &["ron"],
+                        &format!("{} table log.ron", enc.name),
+                    ),
+                );
+            }
+            if ui
+                .button("Open table log…")
+                .on_hover_text("Resume a session saved earlier: its actions are replayed from its seed")
+                .clicked()
+            {
+                crate::dialogs::open(
+                    ui.ctx(),
+                    open_dialog,
+                    PathRequest::open_file("Open a table log", "Table log", &["ron"]),
+                );
+            }
+        });
+        if let Some(saved) = &self.saved {
+            ui.label(saved)
+                .on_hover_text("The last table log saved or opened");
+        }
         self.controls
             .ui(ui, content, session, &mut self.player_window, commands);
         if let Some(reason) = &self.refusal {
@@ -259,29 +240,8 @@ impl TableMode {
                 .creature_ui(ui, content, run, &run.combatants[i]);
         }
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Log").strong())
-                .on_hover_text("Everything the engine did in this session, oldest first");
-            if ui
-                .button("Save table log…")
-                .on_hover_text("Write this session's log to a text file, a record of the session")
-                .clicked()
-            {
-                crate::dialogs::open(
-                    ui.ctx(),
-                    log_dialog,
-                    PathRequest::save_file(
-                        "Save the table log",
-                        "Text",
-                        &["txt"],
-                        &format!("{} table log.txt", enc.name),
-                    ),
-                );
-            }
-        });
-        if let Some(saved) = &self.saved {
-            ui.label(saved).on_hover_text("The last table log saved");
-        }
+        ui.label(RichText::new("Log").strong())
+            .on_hover_text("Everything the engine did in this session, oldest first");
         egui::ScrollArea::vertical()
             .id_salt("table_log")
             .max_height(260.0)
@@ -414,6 +374,17 @@ impl TableControls {
                 .clicked()
             {
                 commands.push(TableCommand::Apply(TableAction::Status {
+                    target: target.clone(),
+                    status: self.status.clone(),
+                    stacks: self.stacks,
+                }));
+            }
+            if ui
+                .button("Clear status")
+                .on_hover_text("The target loses these stacks of the status (all it has, at most)")
+                .clicked()
+            {
+                commands.push(TableCommand::Apply(TableAction::ClearStatus {
                     target: target.clone(),
                     status: self.status.clone(),
                     stacks: self.stacks,

@@ -19,8 +19,19 @@ use sigilforge_engine::rules::{Action, Game};
 pub struct ActView {
     /// A play or activation whose targets, mode or attachment are being chosen.
     choice: Option<Choice>,
-    /// The waiting triggers (labels) in the order the user is putting them, with whose they are.
-    order: Option<(Player, Vec<String>)>,
+    /// The waiting triggers in the order the user is putting them.
+    order: Option<TriggerOrder>,
+}
+
+/// The order being put together for one player's waiting triggers.
+#[derive(Debug, Clone)]
+struct TriggerOrder {
+    /// Whose triggers they are.
+    player: Player,
+    /// Their labels in the order the user is putting them.
+    order: Vec<String>,
+    /// Their labels as the game listed them when the order started (a change starts afresh).
+    waiting: Vec<String>,
 }
 
 /// A play or activation being set up.
@@ -94,57 +105,6 @@ fn mode_count(ability: &Ability) -> usize {
         });
     }
     modes
-}
-
-/// One action in words, for the recorded script.
-#[must_use]
-pub fn action_text(action: &Action) -> String {
-    let chose = |targets: &[String], mode: &Option<usize>| {
-        let mut out = String::new();
-        if !targets.is_empty() {
-            out.push_str(" targeting ");
-            out.push_str(&targets.join(", "));
-        }
-        if let Some(m) = mode {
-            out.push_str(" (mode ");
-            out.push_str(&(m + 1).to_string());
-            out.push(')');
-        }
-        out
-    };
-    match action {
-        Action::Play {
-            player,
-            card,
-            targets,
-            mode,
-            attach_to,
-        } => {
-            let onto = attach_to
-                .as_ref()
-                .map(|h| format!(" onto {h}"))
-                .unwrap_or_default();
-            format!("{player:?} plays {card}{onto}{}", chose(targets, mode))
-        }
-        Action::Activate {
-            player,
-            card,
-            ability,
-            targets,
-            mode,
-            ..
-        } => format!(
-            "{player:?} activates {card}: {ability}{}",
-            chose(targets, mode)
-        ),
-        Action::Pass => "pass priority".to_owned(),
-        Action::Advance => "advance the phase".to_owned(),
-        Action::ResolveAll => "resolve the whole stack".to_owned(),
-        Action::OrderTriggers(player, order) => {
-            format!("{player:?} orders triggers: {}", order.join(", "))
-        }
-        other => format!("{other:?}"),
-    }
 }
 
 /// The cards a target or attachment can be chosen from: every card in either city.
@@ -263,9 +223,19 @@ fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(
             choice.max_targets
         ));
         ui.horizontal_wrapped(|ui| {
+            let full = choice.targets.len() >= choice.max_targets as usize;
             for card in &in_play {
                 let mut on = choice.targets.contains(card);
-                if ui.checkbox(&mut on, format!("Target {card}")).changed() {
+                let allowed = on || !full;
+                let checkbox = egui::Checkbox::new(&mut on, format!("Target {card}"));
+                if ui
+                    .add_enabled(allowed, checkbox)
+                    .on_disabled_hover_text(format!(
+                        "It takes at most {} target(s): untick one first",
+                        choice.max_targets
+                    ))
+                    .changed()
+                {
                     if on {
                         choice.targets.push(card.clone());
                     } else {
@@ -329,23 +299,20 @@ fn order_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Ac
         view.order = None;
         return;
     };
-    // A new set of waiting triggers starts a new order, in the order they wait.
-    let fresh = match &view.order {
-        Some((p, order)) => {
-            *p != player || {
-                let mut a = order.clone();
-                let mut b = labels.clone();
-                a.sort();
-                b.sort();
-                a != b
-            }
-        }
-        None => true,
-    };
+    // A new set of waiting triggers starts a new order, in the order they wait. The waiting
+    // list as the game gives it is kept to notice a change (no sorting every frame).
+    let fresh = view
+        .order
+        .as_ref()
+        .is_none_or(|o| o.player != player || o.waiting != labels);
     if fresh {
-        view.order = Some((player, labels));
+        view.order = Some(TriggerOrder {
+            player,
+            order: labels.clone(),
+            waiting: labels,
+        });
     }
-    let Some((player, order)) = &mut view.order else {
+    let Some(TriggerOrder { player, order, .. }) = &mut view.order else {
         return;
     };
     ui.separator();

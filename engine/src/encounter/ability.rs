@@ -446,10 +446,15 @@ pub enum EffectKind {
 /// One effect, applied to the targets unless it says "self".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Effect {
-    /// Damage to each target (`kind` comes from a Flavor when absent).
+    /// Damage to each target (`kind` comes from a Flavor when absent): `amount` plus `dice`,
+    /// rolled once for all the targets.
     Damage {
-        /// Points.
+        /// Points (added to the dice when there are any).
+        #[serde(default)]
         amount: i32,
+        /// Dice rolled and added, as text (`"1d6"`, `"2d8"`); see [`super::damage_dice`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<String>,
         /// Damage type ("Fire").
         #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<String>,

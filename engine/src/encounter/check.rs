@@ -313,6 +313,17 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
                         ),
                     );
                 }
+                Effect::Damage {
+                    dice: Some(text), ..
+                } => {
+                    if let Err(why) = super::damage_dice::DamageDice::parse(text) {
+                        diags.error(
+                            file,
+                            locate_literal_after(source, &def.id, text),
+                            format!("damage dice in `{}`: {why}", def.id),
+                        );
+                    }
+                }
                 Effect::Prepare { ability, .. } if !content.abilities.contains_key(ability) => {
                     diags.error(
                         file,

@@ -126,6 +126,15 @@ impl DiceSource {
         }
     }
 
+    /// Rolls damage dice from the generator (forced rolls are for Tests and Saves, so a script
+    /// that forces a Test is not thrown off by the damage it deals).
+    pub fn roll_damage(&mut self, dice: super::damage_dice::DamageDice) -> Vec<u32> {
+        let sides = dice.sides.clamp(2, super::damage_dice::MAX_DAMAGE_SIDES);
+        (0..dice.count.min(super::damage_dice::MAX_DAMAGE_DICE))
+            .map(|_| self.rng.random_range(1..=sides))
+            .collect()
+    }
+
     /// Queues the raw dice of a later roll (missing dice come from the generator).
     pub fn force(&mut self, dice: Vec<u32>) {
         self.forced.push_back(dice);

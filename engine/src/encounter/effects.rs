@@ -1,6 +1,7 @@
 //! Effects of a resolving ability: Saves, damage, healing, status stacks, Concentration.
 
 use super::ability::{AbilityDef, Effect, Expiry};
+use super::damage_dice::{DamageDice, damage_expression};
 use super::dice::{Band, SaveMod, save_mod};
 use super::resolve::Resolved;
 use super::run::EncounterRun;
@@ -104,16 +105,14 @@ impl EncounterRun {
     ) {
         let uid = self.combatants[user].id.clone();
         match effect {
-            Effect::Damage { amount, kind } => {
+            Effect::Damage { amount, dice, kind } => {
+                let fixed = amount.saturating_add(extra_damage);
+                let (total, cause) = match dice {
+                    Some(text) => self.roll_damage_dice(user, fixed, text, kind.as_deref(), cause),
+                    None => (fixed, cause),
+                };
                 for t in targets {
-                    self.deal_damage(
-                        user,
-                        *t,
-                        amount.saturating_add(extra_damage),
-                        kind.as_deref(),
-                        cause,
-                        depth,
-                    );
+                    self.deal_damage(user, *t, total, kind.as_deref(), cause, depth);
                 }
             }
             Effect::Healing(n) => {
@@ -228,6 +227,47 @@ impl EncounterRun {
                 }
             }
         }
+    }
+
+    /// Rolls an effect's damage dice once for all its targets and logs the roll ("1d6+2: rolled
+    /// 4, 6 Fire damage"); returns the total and the log line the damage follows. Dice text that
+    /// does not parse (validation reports it) rolls nothing.
+    fn roll_damage_dice(
+        &mut self,
+        user: usize,
+        fixed: i32,
+        text: &str,
+        kind: Option<&str>,
+        cause: usize,
+    ) -> (i32, usize) {
+        let Ok(dice) = DamageDice::parse(text) else {
+            let at = self.push(
+                LogKind::Note,
+                Some(user),
+                format!("`{text}` is not dice: no dice rolled, {fixed} damage"),
+                Some(cause),
+            );
+            return (fixed, at);
+        };
+        let rolled = self.dice.roll_damage(dice);
+        let sum = rolled
+            .iter()
+            .map(|d| i32::try_from(*d).unwrap_or(i32::MAX))
+            .fold(0i32, i32::saturating_add);
+        let total = sum.saturating_add(fixed);
+        let faces: Vec<String> = rolled.iter().map(ToString::to_string).collect();
+        let kind = kind.map(|k| format!(" {k}")).unwrap_or_default();
+        let at = self.push(
+            LogKind::Note,
+            Some(user),
+            format!(
+                "{}: rolled {}, {total}{kind} damage",
+                damage_expression(fixed, Some(text)),
+                faces.join(" + ")
+            ),
+            Some(cause),
+        );
+        (total, at)
     }
 
     /// Restores up to `n` health to a standing creature (never above its maximum; a dropped

@@ -115,7 +115,9 @@ impl EncounterRun {
             effects
                 .iter()
                 .map(|e| match e {
-                    Effect::Damage { amount, .. } if !heal => f64::from(*amount),
+                    Effect::Damage { amount, dice, .. } if !heal => {
+                        super::damage_dice::expected_damage(*amount, dice.as_deref())
+                    }
                     Effect::Healing(n) if heal => f64::from(*n),
                     _ => 0.0,
                 })

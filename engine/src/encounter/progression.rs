@@ -202,8 +202,8 @@ impl AbilityDef {
         let adjust = |effects: &mut Vec<Effect>| {
             for e in effects.iter_mut() {
                 match e {
-                    Effect::Damage { amount, kind } => {
-                        if *amount > 0 {
+                    Effect::Damage { amount, dice, kind } => {
+                        if *amount > 0 || dice.is_some() {
                             *amount = amount.saturating_add(extra_damage);
                         }
                         if kind.is_none() {

@@ -47,6 +47,16 @@ pub enum TableAction {
         /// Stacks gained (at least 1).
         stacks: u32,
     },
+    /// Stacks of a status condition taken off one creature (the GM clears what the table
+    /// ended: a status removed by an ability resolved at the table, a ruling).
+    ClearStatus {
+        /// The creature's id in the encounter.
+        target: String,
+        /// The status's name.
+        status: String,
+        /// Stacks removed (at least 1; more than it has removes them all).
+        stacks: u32,
+    },
     /// Points of one of a creature's resources (Dodge Points) spent (a negative change) or
     /// gained; never below 0.
     Resource {
@@ -88,6 +98,9 @@ pub enum TableAction {
 /// Why the engine refused a table action (nothing changed).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
+    /// The creature has no stacks of the status to clear.
+    #[error("{0} has no {1} to clear")]
+    NoStacks(String, String),
     /// No creature has this id in the encounter.
     #[error("no creature `{0}` in this encounter")]
     UnknownCreature(String),
@@ -159,6 +172,11 @@ impl TableAction {
                 status,
                 stacks,
             } => format!("The GM gives {target} {stacks} stack(s) of {status}"),
+            Self::ClearStatus {
+                target,
+                status,
+                stacks,
+            } => format!("The GM clears {stacks} stack(s) of {status} from {target}"),
             Self::Resource {
                 target,
                 resource,
@@ -228,6 +246,7 @@ impl EncounterRun {
             TableAction::Damage { target, .. }
             | TableAction::Heal { target, .. }
             | TableAction::Status { target, .. }
+            | TableAction::ClearStatus { target, .. }
             | TableAction::Resource { target, .. } => {
                 let i = self
                     .index_of(target)
@@ -252,7 +271,15 @@ impl EncounterRun {
             TableAction::Damage { amount: 0, .. }
             | TableAction::Heal { amount: 0, .. }
             | TableAction::Status { stacks: 0, .. }
+            | TableAction::ClearStatus { stacks: 0, .. }
             | TableAction::Resource { change: 0, .. } => return Err(TableError::Nothing),
+            TableAction::ClearStatus { status, .. } => {
+                if let Some(c) = target.map(|i| &self.combatants[i])
+                    && c.stacks(status) == 0
+                {
+                    return Err(TableError::NoStacks(c.id.clone(), status.clone()));
+                }
+            }
             TableAction::Resource {
                 resource, change, ..
             } => {
@@ -287,6 +314,17 @@ impl EncounterRun {
             (TableAction::Status { status, stacks, .. }, Some(t)) => {
                 self.gain_status(t, status, *stacks, at);
             }
+            (TableAction::ClearStatus { status, stacks, .. }, Some(t)) => {
+                let c = &mut self.combatants[t];
+                let left = c.statuses.get_mut(status).map_or(0, |s| {
+                    s.stacks = s.stacks.saturating_sub(*stacks);
+                    s.fresh = s.fresh.min(s.stacks);
+                    s.stacks
+                });
+                c.statuses.retain(|_, s| s.stacks > 0);
+                let text = format!("{} loses stacks of {status} ({left} left)", c.id);
+                self.push(LogKind::Status, Some(t), text, Some(at));
+            }
             (
                 TableAction::Resource {
                     resource, change, ..
@@ -312,6 +350,7 @@ impl EncounterRun {
         }
         self.check_concentration_components();
         self.check_over();
+        self.pass_dropped_turn();
         Ok(())
     }
 }
@@ -338,6 +377,11 @@ impl TableSession {
             start,
             actions: Vec::new(),
         })
+    }
+
+    /// The encounter as the session started (before any action).
+    pub(super) fn start(&self) -> &EncounterRun {
+        &self.start
     }
 
     /// The encounter as it stands.
@@ -376,278 +420,5 @@ impl TableSession {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encounter::state::Combatant;
-
-    fn ambush() -> (EncounterContent, Encounter) {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../content/encounters/goblin_ambush.ron");
-        let mut diags = crate::diag::Diagnostics::new();
-        let (encounter, content) = crate::encounter::load(&dir, &mut diags).unwrap();
-        (content, encounter)
-    }
-
-    fn who<'a>(s: &'a TableSession, id: &str) -> &'a Combatant {
-        s.run().combatant(id).unwrap()
-    }
-
-    fn damage(target: &str, amount: u32, kind: Option<&str>) -> TableAction {
-        TableAction::Damage {
-            target: target.to_owned(),
-            amount,
-            kind: kind.map(str::to_owned),
-        }
-    }
-
-    fn last_lines(s: &TableSession, n: usize) -> Vec<String> {
-        let log = s.run().log();
-        log[log.len().saturating_sub(n)..]
-            .iter()
-            .map(|e| e.text.clone())
-            .collect()
-    }
-
-    #[test]
-    fn damage_lowers_health_and_logs_the_gm_and_the_engine_line() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        let before = who(&s, "bob").health;
-        s.apply(damage("bob", 3, Some("Fire"))).unwrap();
-        assert_eq!(who(&s, "bob").health, before - 3);
-        let lines = last_lines(&s, 2);
-        assert_eq!(lines[0], "The GM deals 3 Fire damage to bob");
-        assert!(lines[1].starts_with("bob takes 3 Fire damage"), "{lines:?}");
-        assert_eq!(
-            s.run().log().last().unwrap().cause.after,
-            Some(u32::try_from(s.run().log().len() - 2).unwrap())
-        );
-    }
-
-    #[test]
-    fn enough_damage_drops_a_creature_and_refuses_more() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        s.apply(damage("goblin_2", 999, None)).unwrap();
-        assert!(!who(&s, "goblin_2").standing());
-        assert!(s.run().log().iter().any(|e| e.text == "goblin_2 drops"));
-        assert_eq!(
-            s.apply(damage("goblin_2", 1, None)),
-            Err(TableError::Dropped("goblin_2".into()))
-        );
-        assert_eq!(s.actions().len(), 1, "a refused action is not recorded");
-    }
-
-    #[test]
-    fn healing_stops_at_the_maximum() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        let max = who(&s, "bob").max_health;
-        s.apply(damage("bob", 2, None)).unwrap();
-        s.apply(TableAction::Heal {
-            target: "bob".into(),
-            amount: 10,
-        })
-        .unwrap();
-        assert_eq!(who(&s, "bob").health, max);
-        assert!(last_lines(&s, 1)[0].starts_with("bob heals 2"));
-    }
-
-    /// Seed 004: "you will lose one stack of Strained at the end of each of your Turns"; a
-    /// stack gained on another creature's turn goes at the end of the bearer's next turn.
-    #[test]
-    fn a_fleeting_status_loses_a_stack_at_the_end_of_the_bearers_turn() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        // goblin_1 acts first; bob is next.
-        assert_eq!(s.run().current(), s.run().index_of("goblin_1"));
-        s.apply(TableAction::Status {
-            target: "bob".into(),
-            status: "Vulnerable".into(),
-            stacks: 2,
-        })
-        .unwrap();
-        assert_eq!(who(&s, "bob").stacks("Vulnerable"), 2);
-        s.apply(TableAction::EndTurn).unwrap();
-        assert_eq!(s.run().current(), s.run().index_of("bob"));
-        assert_eq!(
-            who(&s, "bob").stacks("Vulnerable"),
-            2,
-            "not bob's turn end yet"
-        );
-        s.apply(TableAction::EndTurn).unwrap();
-        assert_eq!(who(&s, "bob").stacks("Vulnerable"), 1);
-        assert_eq!(s.run().current(), s.run().index_of("goblin_2"));
-    }
-
-    #[test]
-    fn spending_beats_stops_at_zero_and_the_next_turn_refills_them() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        let full = who(&s, "goblin_1").block.beats;
-        for left in (0..full).rev() {
-            s.apply(TableAction::SpendBeat).unwrap();
-            assert_eq!(who(&s, "goblin_1").beats, left);
-        }
-        assert_eq!(
-            s.apply(TableAction::SpendBeat),
-            Err(TableError::NoBeats("goblin_1".into()))
-        );
-        assert_eq!(last_lines(&s, 1)[0], "goblin_1 spends a Beat (0 left)");
-        s.apply(TableAction::EndTurn).unwrap();
-        let b = who(&s, "bob");
-        assert_eq!(b.beats, b.block.beats);
-    }
-
-    #[test]
-    fn resources_are_spent_and_gained_but_never_below_zero() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        let focus = |s: &TableSession| who(s, "archer").resources["Focus Point"];
-        let change = |change: i32| TableAction::Resource {
-            target: "archer".into(),
-            resource: "Focus Point".into(),
-            change,
-        };
-        let start = focus(&s);
-        s.apply(change(2)).unwrap();
-        assert_eq!(focus(&s), start + 2);
-        assert_eq!(
-            last_lines(&s, 2),
-            [
-                "The GM gives archer 2 Focus Point".to_owned(),
-                format!("archer has {} Focus Point", start + 2),
-            ]
-        );
-        s.apply(change(-(start + 2))).unwrap();
-        assert_eq!(focus(&s), 0);
-        assert_eq!(
-            s.apply(change(-1)),
-            Err(TableError::NotEnough(
-                "archer".into(),
-                "Focus Point".into(),
-                0
-            ))
-        );
-        assert_eq!(
-            s.apply(TableAction::Resource {
-                target: "archer".into(),
-                resource: "Mana".into(),
-                change: 1,
-            }),
-            Err(TableError::UnknownResource("archer".into(), "Mana".into()))
-        );
-    }
-
-    #[test]
-    fn vulnerable_adds_to_the_gms_damage() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        let before = who(&s, "alice").health;
-        s.apply(TableAction::Status {
-            target: "alice".into(),
-            status: "Vulnerable".into(),
-            stacks: 1,
-        })
-        .unwrap();
-        s.apply(damage("alice", 1, None)).unwrap();
-        let per_stack = content.conditions["Vulnerable"].extra_damage_taken_per_stack;
-        assert_eq!(who(&s, "alice").health, before - 1 - per_stack);
-    }
-
-    #[test]
-    fn ending_turns_skips_the_dropped_and_starts_a_new_round() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        s.apply(damage("bob", 999, None)).unwrap();
-        s.apply(TableAction::EndTurn).unwrap();
-        assert_eq!(s.run().current(), s.run().index_of("goblin_2"));
-        for _ in 0..4 {
-            s.apply(TableAction::EndTurn).unwrap();
-        }
-        assert_eq!(s.run().round(), 2);
-        assert_eq!(s.run().current(), s.run().index_of("goblin_1"));
-        let b = who(&s, "goblin_1");
-        assert_eq!(b.beats, b.block.beats, "Beats refill at the turn's start");
-    }
-
-    #[test]
-    fn the_encounter_ends_when_one_side_is_left_and_refuses_more() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        s.apply(damage("bob", 999, None)).unwrap();
-        s.apply(damage("alice", 999, None)).unwrap();
-        assert_eq!(
-            s.run().outcome().and_then(|o| o.winner.clone()).as_deref(),
-            Some("foes")
-        );
-        assert_eq!(s.apply(TableAction::EndTurn), Err(TableError::Over));
-    }
-
-    #[test]
-    fn refusals_name_what_is_wrong_and_change_nothing() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 0).unwrap();
-        let log = s.run().log().len();
-        assert_eq!(
-            s.apply(damage("nobody", 1, None)),
-            Err(TableError::UnknownCreature("nobody".into()))
-        );
-        assert_eq!(s.apply(damage("bob", 0, None)), Err(TableError::Nothing));
-        let status = |name: &str| TableAction::Status {
-            target: "bob".into(),
-            status: name.into(),
-            stacks: 1,
-        };
-        assert_eq!(
-            s.apply(status("Sleepy")),
-            Err(TableError::UnknownStatus("Sleepy".into()))
-        );
-        assert_eq!(
-            s.apply(status("Concentrating")),
-            Err(TableError::ConcentrationStatus("Concentrating".into()))
-        );
-        assert_eq!(s.run().log().len(), log);
-        assert!(s.actions().is_empty());
-    }
-
-    #[test]
-    fn undo_takes_back_the_last_action_exactly() {
-        let (content, enc) = ambush();
-        let mut s = TableSession::new(&content, &enc, 7).unwrap();
-        s.apply(damage("goblin_1", 2, None)).unwrap();
-        let after_one = s.run().state();
-        let log_after_one = s.run().log().to_vec();
-        s.apply(TableAction::EndTurn).unwrap();
-        s.apply(damage("bob", 999, None)).unwrap();
-        assert_eq!(s.undo(), Some(damage("bob", 999, None)));
-        assert_eq!(s.undo(), Some(TableAction::EndTurn));
-        assert_eq!(s.run().state(), after_one);
-        assert_eq!(s.run().log(), log_after_one.as_slice());
-        s.undo();
-        assert_eq!(s.undo(), None);
-        assert_eq!(
-            s.run().state(),
-            TableSession::new(&content, &enc, 7).unwrap().run().state()
-        );
-    }
-
-    #[test]
-    fn the_same_actions_give_the_same_log() {
-        let (content, enc) = ambush();
-        let play = || {
-            let mut s = TableSession::new(&content, &enc, 3).unwrap();
-            for action in [
-                damage("goblin_1", 2, Some("Fire")),
-                TableAction::EndTurn,
-                damage("bob", 4, None),
-                TableAction::EndTurn,
-                TableAction::EndTurn,
-            ] {
-                s.apply(action).unwrap();
-            }
-            s.run().log().to_vec()
-        };
-        assert_eq!(play(), play());
-    }
-}
+#[path = "table_tests.rs"]
+mod tests;

@@ -225,8 +225,33 @@ impl EncounterRun {
         next.forget_typed_scores();
         next.check_concentration_components();
         next.check_over();
+        next.pass_dropped_turn();
         *self = next;
         Ok(())
+    }
+
+    /// A creature that dropped on its own turn (its waiting Slow Action caught it, a Reaction
+    /// answered its move) can do nothing more: its turn passes to the next standing creature,
+    /// as it would have if it had dropped before its turn began.
+    pub(super) fn pass_dropped_turn(&mut self) {
+        // Each pass drops one more creature or ends the encounter, so this ends.
+        for _ in 0..=self.combatants.len() {
+            let Some(now) = self.current() else { return };
+            if self.outcome.is_some() || self.combatants[now].standing() {
+                return;
+            }
+            let id = self.combatants[now].id.clone();
+            self.push(
+                LogKind::Note,
+                Some(now),
+                format!("{id} has dropped on its own turn: the turn passes"),
+                None,
+            );
+            self.end_turn();
+            self.forget_typed_scores();
+            self.check_concentration_components();
+            self.check_over();
+        }
     }
 
     /// The roll of `user`'s Test of `ability`: the Score the table rolled when the GM typed one

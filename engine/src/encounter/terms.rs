@@ -19,8 +19,9 @@ pub(super) enum TermNote<'a> {
     ComponentSpent(&'a str),
     /// A Component not met: a Disadvantage.
     ComponentMissing(&'a str),
-    /// What statuses give the Test (the Test's own status, every-Test ones, the targets').
-    Statuses(String),
+    /// What statuses give the Test, worded by `status_test_mods` ("2 stack(s) of Strained:
+    /// 2 Disadvantage(s)").
+    Status(String),
     /// A Bonus with no cost.
     Bonus(&'a str),
     /// A Bonus paid for: its name, the points, the resource.
@@ -37,7 +38,7 @@ impl fmt::Display for TermNote<'_> {
             Self::Upgrades(n) => write!(f, "Upgrades +{n} Advantage"),
             Self::ComponentSpent(c) => write!(f, "Component {c} spent"),
             Self::ComponentMissing(c) => write!(f, "missing Component {c}: a Disadvantage"),
-            Self::Statuses(note) => f.write_str(note),
+            Self::Status(words) => f.write_str(words),
             Self::Bonus(b) => write!(f, "Bonus {b}"),
             Self::BonusPaid(b, n, res) => write!(f, "Bonus {b} (paid {n} {res})"),
             Self::BonusSkipped(b, n, res) => write!(f, "Bonus {b} skipped: cannot pay {n} {res}"),
@@ -49,9 +50,9 @@ impl fmt::Display for TermNote<'_> {
 /// The terms of one Test, before any is paid.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct TestTerms<'a> {
-    /// Advantages (Upgrades, Bonuses).
+    /// Advantages (Upgrades, Bonuses, the targets' statuses).
     pub(super) advantages: u32,
-    /// Disadvantages (missing Components, the Test status's stacks, Penalties).
+    /// Disadvantages (missing Components, the tester's statuses, Penalties).
     pub(super) disadvantages: u32,
     /// Extra damage of the Bonuses taken.
     pub(super) extra_damage: i32,
@@ -115,19 +116,20 @@ impl EncounterRun {
                 terms.notes.push(TermNote::ComponentSpent(&comp.name));
             }
         }
-        // Statuses: the Test's own (Strained, Exhausted, Concentrating) and every status that
-        // changes every Test or a Test against its bearer (`status_test_mods`).
+        // The tester's statuses and its targets' (`status_test_mods`, also used for Saves).
         let named = def
             .test
             .as_ref()
             .and_then(|t| t.status)
             .map(TestStatus::name);
-        let statuses = self.status_test_mods(user, named, targets);
-        terms.advantages = terms.advantages.saturating_add(statuses.advantages);
-        terms.disadvantages = terms.disadvantages.saturating_add(statuses.disadvantages);
+        let from_statuses = self.status_test_mods(user, named, targets);
+        terms.advantages = terms.advantages.saturating_add(from_statuses.advantages);
+        terms.disadvantages = terms
+            .disadvantages
+            .saturating_add(from_statuses.disadvantages);
         terms
             .notes
-            .extend(statuses.notes.into_iter().map(TermNote::Statuses));
+            .extend(from_statuses.notes.into_iter().map(TermNote::Status));
         for b in &def.bonuses {
             let chosen = b.mandatory
                 || match bonuses {

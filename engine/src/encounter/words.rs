@@ -8,6 +8,7 @@ use super::ability::{
     AbilityDef, AbilityTime, Condition, Distance, Effect, EffectKind, Expiry, ReactionTrigger,
     ShapeKind, TargetKind, TargetSide, TestStatus,
 };
+use super::damage_dice::DamageDice;
 use super::dice::SaveMod;
 use super::file::EncounterContent;
 
@@ -273,10 +274,17 @@ pub fn expiry_words(e: Expiry) -> String {
 #[must_use]
 pub fn effect_words(e: &Effect, content: &EncounterContent) -> String {
     match e {
-        Effect::Damage { amount, kind } => match kind {
-            Some(k) => format!("{amount} {k} damage"),
-            None => format!("{amount} damage"),
-        },
+        Effect::Damage { amount, dice, kind } => {
+            let kind = kind.as_deref().map(|k| format!(" {k}")).unwrap_or_default();
+            let what = super::damage_dice::damage_expression(*amount, dice.as_deref());
+            match dice.as_deref().filter(|d| DamageDice::parse(d).is_ok()) {
+                Some(d) => format!(
+                    "{what}{kind} damage (avg {})",
+                    super::damage_dice::expected_damage(*amount, Some(d))
+                ),
+                None => format!("{what}{kind} damage"),
+            }
+        }
         Effect::Healing(n) => format!("heals {n}"),
         Effect::Status(name, n) => format!("{} of {name}", count(*n, "stack", "stacks")),
         Effect::SelfStatus(name, n) => {

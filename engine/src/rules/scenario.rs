@@ -278,6 +278,104 @@ fn first_ability() -> String {
     "0".to_owned()
 }
 
+/// " targeting a, b (mode 2)": the choices of a play or activation, in words.
+fn choices(targets: &[String], mode: Option<usize>) -> String {
+    let mut out = String::new();
+    if !targets.is_empty() {
+        out.push_str(" targeting ");
+        out.push_str(&targets.join(", "));
+    }
+    if let Some(m) = mode {
+        out.push_str(" (mode ");
+        out.push_str(&m.saturating_add(1).to_string());
+        out.push(')');
+    }
+    out
+}
+
+/// One action in plain words, as the Rules tab lists a recorded script: `A plays wolf
+/// targeting bear (mode 1)`.
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Play {
+                player,
+                card,
+                targets,
+                mode,
+                attach_to,
+            } => {
+                let onto = attach_to
+                    .as_ref()
+                    .map(|h| format!(" onto {h}"))
+                    .unwrap_or_default();
+                write!(
+                    f,
+                    "{player:?} plays {card}{onto}{}",
+                    choices(targets, *mode)
+                )
+            }
+            Self::Activate {
+                player,
+                card,
+                ability,
+                targets,
+                mode,
+                structure,
+            } => {
+                let at = structure
+                    .as_ref()
+                    .map(|s| format!(" at {s}"))
+                    .unwrap_or_default();
+                write!(
+                    f,
+                    "{player:?} activates {card}: {ability}{}{at}",
+                    choices(targets, *mode)
+                )
+            }
+            Self::Pass => f.write_str("pass priority"),
+            Self::Advance => f.write_str("advance the phase"),
+            Self::AdvanceTo(phase) => write!(f, "advance to {phase}"),
+            Self::ResolveAll => f.write_str("resolve the whole stack"),
+            Self::OrderTriggers(player, order) => {
+                write!(f, "{player:?} orders triggers: {}", order.join(", "))
+            }
+            Self::Gain { card, ability, .. } => write!(f, "{card} gains {ability}"),
+            Self::Lose { card, ability, .. } => write!(f, "{card} loses {ability}"),
+            Self::Apply {
+                player,
+                targets,
+                effects,
+                ..
+            } => write!(
+                f,
+                "{player:?} applies {} effect(s){}",
+                effects.len(),
+                choices(targets, None)
+            ),
+            Self::Move {
+                card,
+                to,
+                attach_to,
+            } => {
+                let onto = attach_to
+                    .as_ref()
+                    .map(|h| format!(" onto {h}"))
+                    .unwrap_or_default();
+                write!(f, "move {card} to {to}{onto}")
+            }
+            Self::Event(name) => write!(f, "the event {name} happens"),
+            Self::Skirmish(cards) if cards.is_empty() => f.write_str("the skirmish ends"),
+            Self::Skirmish(cards) => write!(f, "skirmish: {}", cards.join(", ")),
+            Self::ChooseTargets { trigger, targets } => {
+                write!(f, "{trigger} chooses{}", choices(targets, None))
+            }
+            Self::Ballot { player, votes_for } => write!(f, "{player:?} votes for {votes_for:?}"),
+            Self::EndSeason => f.write_str("the season ends"),
+        }
+    }
+}
+
 /// One thing the final state must show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expect {
@@ -329,4 +427,43 @@ pub enum Expect {
     /// These hold right after the script's step `n` (actions count from 1; 0 is before the
     /// first), with waiting triggers on the stack: a before and after in one file.
     At(usize, Vec<Expect>),
+}
+
+#[cfg(test)]
+mod action_words {
+    use super::*;
+
+    #[test]
+    fn an_action_reads_in_plain_words() {
+        let play = Action::Play {
+            player: Player::A,
+            card: "wolf".into(),
+            targets: vec!["bear".into(), "hawk".into()],
+            mode: Some(0),
+            attach_to: Some("den".into()),
+        };
+        assert_eq!(
+            play.to_string(),
+            "A plays wolf onto den targeting bear, hawk (mode 1)"
+        );
+        assert_eq!(
+            Action::Skirmish(Vec::new()).to_string(),
+            "the skirmish ends"
+        );
+        let apply = Action::Apply {
+            player: Player::B,
+            targets: Vec::new(),
+            effects: Vec::new(),
+            duration: Duration::default(),
+        };
+        assert_eq!(apply.to_string(), "B applies 0 effect(s)");
+        for action in [
+            Action::Pass,
+            Action::EndSeason,
+            Action::AdvanceTo("dusk".into()),
+        ] {
+            let text = action.to_string();
+            assert!(!text.contains(['(', '{', '"']), "{text}");
+        }
+    }
 }

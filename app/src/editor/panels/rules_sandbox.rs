@@ -15,7 +15,7 @@ use super::sandbox::scenario_list_ui;
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
 use crate::sandbox::rules::{RulesCommand, RulesSandbox};
-use crate::sandbox::rules_act::{ActView, act_ui, action_text};
+use crate::sandbox::rules_act::{ActView, act_ui};
 use crate::sandbox::{SandboxCommand, SystemSandbox as _, sandbox_ui};
 
 /// The Rules tab's view state; the scenario itself is a file of the pack.
@@ -371,7 +371,7 @@ fn branch_ui(
     ));
     ui.horizontal_wrapped(|ui| {
         for (i, action) in branch.recorded().iter().enumerate() {
-            ui.weak(format!("{}. {}", branch.from + i + 1, action_text(action)));
+            ui.weak(format!("{}. {}", branch.from + i + 1, action));
         }
     });
     if ui

@@ -430,7 +430,11 @@ fn damage_of(effects: &[Effect]) -> i32 {
     effects
         .iter()
         .map(|e| match e {
-            Effect::Damage { amount, .. } => (*amount).max(0),
+            // Dice count at their average, rounded (the policy works in whole points).
+            Effect::Damage { amount, dice, .. } => {
+                { super::damage_dice::expected_damage(*amount, dice.as_deref()).round() as i32 }
+                    .max(0)
+            }
             _ => 0,
         })
         .fold(0i32, i32::saturating_add)

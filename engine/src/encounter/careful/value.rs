@@ -2,6 +2,7 @@
 //! Disadvantages the engine will apply, each band's effects, Saves, and the cost of Test statuses.
 
 use super::super::ability::{AbilityDef, Effect, TestStatus};
+use super::super::damage_dice::expected_damage;
 use super::super::dice::{BandChances, NO_TEST_CHANCES, SaveMod, save_mod};
 use super::super::run::EncounterRun;
 use super::{
@@ -106,7 +107,9 @@ impl EncounterRun {
         let mut v = 0.0;
         for e in effects {
             match e {
-                Effect::Damage { amount, .. } => {
+                Effect::Damage { amount, dice, .. } => {
+                    // Dice count at their average, rounded (the value works in whole points).
+                    let amount = &(expected_damage(*amount, dice.as_deref()).round() as i32);
                     for t in targets {
                         let c = &self.combatants[*t];
                         let dealt = amount

@@ -1,0 +1,249 @@
+//! A table session saved and opened again: the file (`TableLog(...)`, RON) names the
+//! encounter, a fingerprint of it and everything it draws on, the seed and the GM's actions
+//! (typed Scores included), with the log as text for a reader. Opening it replays the actions
+//! from the same seed, so it rebuilds the same state it had. A log of another encounter is
+//! refused; a log of this encounter changed since is replayed with a warning saying so, and
+//! refused, naming the first action the engine now refuses and why, when one no longer fits.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::file::{Encounter, EncounterContent};
+use super::run::EncounterError;
+use super::table::{TableAction, TableError, TableSession};
+
+/// The RON tag of a table log file.
+pub const TABLE_LOG_TAG: &str = "TableLog";
+
+/// A saved table session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableLog {
+    /// The encounter's name.
+    pub encounter: String,
+    /// The fingerprint of the encounter and its content when the log was saved.
+    pub fingerprint: String,
+    /// The session's dice seed.
+    pub seed: u64,
+    /// The GM's actions, oldest first.
+    pub actions: Vec<TableAction>,
+    /// The session's log, one line per entry: for a reader, not read back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<String>,
+}
+
+/// Why a table log cannot be opened (the session at the table is left as it was).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableLogError {
+    /// The file is not a table log (`file:line:column: what`).
+    #[error("{0}")]
+    Read(String),
+    /// The log is of another encounter.
+    #[error("this table log is of the encounter \"{log}\", not \"{this}\"")]
+    OtherEncounter {
+        /// The encounter the log names.
+        log: String,
+        /// The encounter open.
+        this: String,
+    },
+    /// The encounter cannot start.
+    #[error("the encounter cannot start: {0}")]
+    Start(#[from] EncounterError),
+    /// An action of the log is refused by the encounter as it is now.
+    #[error("action {number} of the log ({action}) is refused now: {reason}")]
+    Replay {
+        /// Its number, from 1.
+        number: usize,
+        /// The action in words.
+        action: String,
+        /// The engine's refusal.
+        reason: TableError,
+    },
+}
+
+/// The fingerprint of an encounter and everything it draws on (stat blocks, abilities,
+/// statuses, the dice rule): two equal fingerprints play the same.
+#[must_use]
+pub fn encounter_fingerprint(content: &EncounterContent, encounter: &Encounter) -> String {
+    let parts = (
+        encounter,
+        &content.abilities,
+        &content.creatures,
+        &content.conditions,
+        &content.dice,
+    );
+    crate::archive::sha256_hex(&serde_json::to_vec(&parts).unwrap_or_default())
+}
+
+impl TableSession {
+    /// The session as a table log, its lines written by `line` (the app's log line).
+    #[must_use]
+    pub fn to_log(&self, line: impl Fn(&super::state::LogEntry) -> String) -> TableLog {
+        let start = self.start();
+        TableLog {
+            encounter: start.encounter.name.clone(),
+            fingerprint: encounter_fingerprint(&start.content, &start.encounter),
+            seed: start.seed,
+            actions: self.actions().to_vec(),
+            log: self.run().log().iter().map(line).collect(),
+        }
+    }
+
+    /// Opens a table log saved from `encounter`: replays its actions from its seed. Returns the
+    /// session and, when the encounter or its content changed since, a warning saying so.
+    pub fn resume(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        text: &str,
+        file: &Path,
+    ) -> Result<(Self, Option<String>), TableLogError> {
+        let log: TableLog = crate::ron_io::parse_one(text, file).map_err(TableLogError::Read)?;
+        if log.encounter != encounter.name {
+            return Err(TableLogError::OtherEncounter {
+                log: log.encounter,
+                this: encounter.name.clone(),
+            });
+        }
+        let mut session = Self::new(content, encounter, log.seed)?;
+        for (i, action) in log.actions.into_iter().enumerate() {
+            let words = action.describe();
+            session
+                .apply(action)
+                .map_err(|reason| TableLogError::Replay {
+                    number: i + 1,
+                    action: words,
+                    reason,
+                })?;
+        }
+        let changed = log.fingerprint != encounter_fingerprint(content, encounter);
+        let warning = changed.then(|| {
+            format!(
+                "{} or what it draws on (stat blocks, abilities, statuses) changed since this \
+                 log was saved: its actions were replayed on the encounter as it is now",
+                encounter.name
+            )
+        });
+        Ok((session, warning))
+    }
+}
+
+/// The table log as its file's text.
+pub fn table_log_text(log: &TableLog) -> Result<String, ron::Error> {
+    crate::ron_io::to_canonical(TABLE_LOG_TAG, log)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ambush() -> (EncounterContent, Encounter) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../content/encounters/goblin_ambush.ron");
+        let mut diags = crate::diag::Diagnostics::new();
+        let (encounter, content) = crate::encounter::load(&dir, &mut diags).unwrap();
+        (content, encounter)
+    }
+
+    fn played(content: &EncounterContent, enc: &Encounter) -> TableSession {
+        let mut s = TableSession::new(content, enc, 11).unwrap();
+        for action in [
+            TableAction::Move { to: (8, 2) },
+            TableAction::EndTurn,
+            TableAction::Damage {
+                target: "goblin_2".into(),
+                amount: 2,
+                kind: Some("Fire".into()),
+            },
+            TableAction::EndTurn,
+            TableAction::EndTurn,
+            TableAction::UseAbility {
+                ability: "elemental_blast".into(),
+                targets: vec!["skeleton".into()],
+                shape: None,
+                score: Some(13),
+            },
+            TableAction::UseAbility {
+                ability: "elemental_blast".into(),
+                targets: vec!["skeleton".into()],
+                shape: None,
+                score: None,
+            },
+        ] {
+            s.apply(action).unwrap();
+        }
+        s
+    }
+
+    fn file() -> &'static Path {
+        Path::new("ambush table log.ron")
+    }
+
+    #[test]
+    fn a_saved_log_opens_to_the_same_state_and_log() {
+        let (content, enc) = ambush();
+        let s = played(&content, &enc);
+        let text = table_log_text(&s.to_log(|e| e.text.clone())).unwrap();
+        assert!(text.starts_with("TableLog("), "{text}");
+        assert!(text.contains("score: Some(13)"), "{text}");
+        let (opened, warning) = TableSession::resume(&content, &enc, &text, file()).unwrap();
+        assert_eq!(warning, None);
+        assert_eq!(opened.run().state(), s.run().state());
+        assert_eq!(opened.run().log(), s.run().log());
+        assert_eq!(opened.actions(), s.actions());
+    }
+
+    #[test]
+    fn a_log_of_another_encounter_is_refused() {
+        let (content, enc) = ambush();
+        let text = table_log_text(&played(&content, &enc).to_log(|e| e.text.clone())).unwrap();
+        let mut other = enc.clone();
+        other.name = "Hag's Hut".into();
+        assert_eq!(
+            TableSession::resume(&content, &other, &text, file()).unwrap_err(),
+            TableLogError::OtherEncounter {
+                log: "Goblin Ambush".into(),
+                this: "Hag's Hut".into(),
+            }
+        );
+    }
+
+    #[test]
+    fn a_changed_encounter_is_replayed_with_a_warning_or_refused_with_the_reason() {
+        let (content, enc) = ambush();
+        let text = table_log_text(&played(&content, &enc).to_log(|e| e.text.clone())).unwrap();
+        // More health for the skeleton: the log still fits, with a warning.
+        let mut tougher = content.clone();
+        tougher.creatures.get_mut("skeleton").unwrap().health += 5;
+        let (_, warning) = TableSession::resume(&tougher, &enc, &text, file()).unwrap();
+        assert!(
+            warning
+                .unwrap()
+                .starts_with("Goblin Ambush or what it draws on"),
+            "warned"
+        );
+        // A wall where goblin_1 moved: its move is refused now.
+        let mut walled = enc.clone();
+        walled.map.blocking.push((8, 2));
+        let err = TableSession::resume(&content, &walled, &text, file()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "action 1 of the log (The GM moves the acting creature to x 8, y 2) is refused now: \
+             goblin_1 cannot move: x 8, y 2 is off the map or blocked"
+        );
+    }
+
+    #[test]
+    fn bad_ron_is_refused_with_its_line_and_column() {
+        let (content, enc) = ambush();
+        let text = "TableLog(\n  encounter: \"Goblin Ambush\",\n  seed: \"x\",\n)";
+        let err = TableSession::resume(&content, &enc, text, file()).unwrap_err();
+        let TableLogError::Read(message) = &err else {
+            panic!("{err:?}");
+        };
+        assert!(message.starts_with("ambush table log.ron:3:"), "{message}");
+        for text in ["", "TableLog(", "(((((((", "TableLog(encounter: 1)"] {
+            assert!(TableSession::resume(&content, &enc, text, file()).is_err());
+        }
+    }
+}
