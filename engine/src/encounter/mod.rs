@@ -20,6 +20,8 @@ pub mod damage_dice;
 pub mod dice;
 mod effects;
 pub mod file;
+#[cfg(test)]
+mod fixtures;
 pub mod load;
 pub mod policy;
 pub mod progression;

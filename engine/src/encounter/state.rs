@@ -125,6 +125,20 @@ pub struct Combatant {
 }
 
 impl Combatant {
+    /// The ids of the abilities it has: known first, then Prepared; each once, in that order.
+    #[must_use]
+    pub fn ability_ids(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for id in (self.block.abilities.iter().map(|k| k.id.as_str()))
+            .chain(self.prepared.iter().map(|p| p.ability.as_str()))
+        {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        ids
+    }
+
     /// Still in the fight.
     #[must_use]
     pub fn standing(&self) -> bool {

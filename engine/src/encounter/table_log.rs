@@ -137,13 +137,7 @@ pub fn table_log_text(log: &TableLog) -> Result<String, ron::Error> {
 mod tests {
     use super::*;
 
-    fn ambush() -> (EncounterContent, Encounter) {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../content/encounters/goblin_ambush.ron");
-        let mut diags = crate::diag::Diagnostics::new();
-        let (encounter, content) = crate::encounter::load(&dir, &mut diags).unwrap();
-        (content, encounter)
-    }
+    use crate::encounter::fixtures::goblin_ambush as ambush;
 
     fn played(content: &EncounterContent, enc: &Encounter) -> TableSession {
         let mut s = TableSession::new(content, enc, 11).unwrap();

@@ -48,16 +48,9 @@ impl EncounterRun {
         let Some(me) = self.current() else {
             return Vec::new();
         };
-        let c = &self.combatants[me];
-        let mut ids: Vec<&str> = Vec::new();
-        for id in (c.block.abilities.iter().map(|k| k.id.as_str()))
-            .chain(c.prepared.iter().map(|p| p.ability.as_str()))
-        {
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
-        }
-        ids.into_iter()
+        self.combatants[me]
+            .ability_ids()
+            .into_iter()
             .filter_map(|id| self.ability_for(me, id))
             .map(|(def, _)| {
                 let problem = self.start_time_problem(me, &def);
@@ -309,15 +302,8 @@ impl EncounterRun {
 mod tests {
     use super::*;
     use crate::encounter::table::TableSession;
-    use crate::encounter::{Encounter, EncounterContent};
 
-    fn ambush() -> (EncounterContent, Encounter) {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../content/encounters/goblin_ambush.ron");
-        let mut diags = crate::diag::Diagnostics::new();
-        let (encounter, content) = crate::encounter::load(&dir, &mut diags).unwrap();
-        (content, encounter)
-    }
+    use crate::encounter::fixtures::goblin_ambush as ambush;
 
     fn who<'a>(s: &'a TableSession, id: &str) -> &'a crate::encounter::state::Combatant {
         s.run().combatant(id).unwrap()

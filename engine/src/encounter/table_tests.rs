@@ -3,13 +3,7 @@
 use super::*;
 use crate::encounter::state::Combatant;
 
-fn ambush() -> (EncounterContent, Encounter) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/encounters/goblin_ambush.ron");
-    let mut diags = crate::diag::Diagnostics::new();
-    let (encounter, content) = crate::encounter::load(&dir, &mut diags).unwrap();
-    (content, encounter)
-}
+use crate::encounter::fixtures::goblin_ambush as ambush;
 
 fn who<'a>(s: &'a TableSession, id: &str) -> &'a Combatant {
     s.run().combatant(id).unwrap()

@@ -167,10 +167,7 @@ mod tests {
     use super::*;
 
     fn ambush() -> EncounterRun {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../content/encounters/goblin_ambush.ron");
-        let mut diags = crate::diag::Diagnostics::new();
-        let (encounter, content) = crate::encounter::load(&path, &mut diags).unwrap();
+        let (content, encounter) = crate::encounter::fixtures::goblin_ambush();
         EncounterRun::new(&content, &encounter, 0).unwrap()
     }
 

@@ -164,16 +164,9 @@ impl EncounterRun {
     /// The abilities `me` could start now, as it has them.
     pub(super) fn startable(&self, me: usize) -> Vec<(AbilityDef, KnownAbility)> {
         let c = &self.combatants[me];
-        let mut ids: Vec<&str> = Vec::new();
-        // Known first, then Prepared; each once, in that order (ties keep the first).
-        for id in (c.block.abilities.iter().map(|k| k.id.as_str()))
-            .chain(c.prepared.iter().map(|p| p.ability.as_str()))
-        {
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
-        }
-        ids.into_iter()
+        // Known first, then Prepared; each once (ties keep the first).
+        c.ability_ids()
+            .into_iter()
             .filter_map(|id| self.ability_for(me, id))
             .filter(|(def, _)| {
                 let ok_time = match def.time {
