@@ -10,28 +10,21 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::editor::{EditCommand, SigilforgeApp};
 use sigilforge::encounter_ui::ab::change_text;
 use sigilforge::encounter_ui::{EncounterEdit, EncounterSandboxCommand};
 use sigilforge::glyph_ui::GlyphEdit;
 use sigilforge::sandbox::SandboxCommand;
-use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::ab::EncounterAb;
-use sigilforge_engine::pack::{Content, load_pack};
+use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{set_field, starter_copy};
+use ui_common::{click_topmost, hosted_harness, set_field, starter_copy};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
-    let mut diags = Diagnostics::new();
-    let app = SigilforgeApp::with_pack(load_pack(dir, &mut diags), Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
+    hosted_harness(dir)
 }
 
 fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
@@ -40,23 +33,6 @@ fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
         Content::GlyphNetwork(net) => net.glyphs.len(),
         other => panic!("{VAULT} is not a glyph network: {other:?}"),
     }
-}
-
-/// Clicks the topmost widget with this label (the hosted tabs sit above the bottom panels, which
-/// have widgets of the same name, e.g. the battle sandbox's "Step").
-fn click_topmost(harness: &mut Harness<'_, SigilforgeApp>, label: &str) {
-    let nodes: Vec<_> = harness.get_all_by_label(label).collect();
-    let top = nodes
-        .into_iter()
-        .min_by(|a, b| {
-            let y = |n: &egui_kittest::Node<'_>| {
-                n.accesskit_node().bounding_box().map_or(f64::MAX, |r| r.y0)
-            };
-            y(a).total_cmp(&y(b))
-        })
-        .unwrap_or_else(|| panic!("no widget labelled {label:?}"));
-    top.click();
-    harness.run();
 }
 
 #[test]

@@ -10,40 +10,16 @@ use std::path::Path;
 use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::{Settings, SigilforgeApp};
-use sigilforge_engine::diag::Diagnostics;
+use sigilforge::editor::SigilforgeApp;
 use sigilforge_engine::encounter::state::Combatant;
-use sigilforge_engine::pack::load_pack;
 
 mod ui_common;
-use ui_common::{set_field, starter_copy};
+use ui_common::{click_topmost, hosted_harness, set_field, starter_copy};
 
 const AMBUSH: &str = "encounters/goblin_ambush.ron";
 
 fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
-    let mut diags = Diagnostics::new();
-    let app = SigilforgeApp::with_pack(load_pack(dir, &mut diags), Settings::default());
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |_cc| app);
-    harness.run();
-    harness
-}
-
-/// Clicks the topmost widget with this label (the hosted tab sits above the bottom panels).
-fn click_topmost(harness: &mut Harness<'_, SigilforgeApp>, label: &str) {
-    let nodes: Vec<_> = harness.get_all_by_label(label).collect();
-    let top = nodes
-        .into_iter()
-        .min_by(|a, b| {
-            let y = |n: &egui_kittest::Node<'_>| {
-                n.accesskit_node().bounding_box().map_or(f64::MAX, |r| r.y0)
-            };
-            y(a).total_cmp(&y(b))
-        })
-        .unwrap_or_else(|| panic!("no widget labelled {label:?}"));
-    top.click();
-    harness.run();
+    hosted_harness(dir)
 }
 
 /// Opens the Goblin Ambush from the library and starts table mode from its tab.

@@ -80,3 +80,38 @@ pub fn editor_harness(
     harness.run();
     harness
 }
+
+/// The real editor on the pack in `dir`, in a 1600×1000 window (room for a hosted tab beside
+/// the library and the bottom panels).
+pub fn hosted_harness(
+    dir: &std::path::Path,
+) -> Harness<'static, sigilforge::editor::SigilforgeApp> {
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let app = sigilforge::editor::SigilforgeApp::with_pack(
+        sigilforge_engine::pack::load_pack(dir, &mut diags),
+        sigilforge::editor::Settings::default(),
+    );
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |_cc| app);
+    harness.run();
+    harness
+}
+
+/// Clicks the topmost widget with this label (the hosted tabs sit above the bottom panels, which
+/// have widgets of the same name, e.g. the battle sandbox's "Step").
+pub fn click_topmost<S>(harness: &mut Harness<'_, S>, label: &str) {
+    let nodes: Vec<_> = harness.get_all_by_label(label).collect();
+    let top = nodes
+        .into_iter()
+        .min_by(|a, b| {
+            let y = |n: &egui_kittest::Node<'_>| {
+                use egui_kittest::kittest::NodeT;
+                n.accesskit_node().bounding_box().map_or(f64::MAX, |r| r.y0)
+            };
+            y(a).total_cmp(&y(b))
+        })
+        .unwrap_or_else(|| panic!("no widget labelled {label:?}"));
+    top.click();
+    harness.run();
+}
