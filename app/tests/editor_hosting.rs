@@ -554,7 +554,7 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
 }
 
 #[test]
-fn table_log_is_saved_as_text_and_says_where() {
+fn table_log_is_saved_and_says_where() {
     let dir = starter_copy();
     let out = tempfile::tempdir().unwrap();
     let path = out.path().join("ambush table log.txt");

@@ -91,6 +91,13 @@ fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
     let dir = starter_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
+    // The whole map fits the table's column (left of the GM's controls): every token shows.
+    let map = harness.get_by_label("Encounter map").rect();
+    let controls = harness.get_by_label_contains("Round 1:").rect();
+    assert!(
+        map.max.x <= controls.min.x,
+        "the map ({map:?}) runs under the controls ({controls:?})"
+    );
     for _ in 0..3 {
         click_topmost(&mut harness, "End turn");
     }

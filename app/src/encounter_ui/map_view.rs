@@ -68,8 +68,11 @@ pub enum MapAction {
 /// The map's view state.
 #[derive(Debug, Default)]
 pub struct MapView {
-    /// Zoom factor (1 = 36 points a cell).
+    /// Zoom factor (1 = 36 points a cell); 0 until first drawn.
     pub zoom: f32,
+    /// The user has zoomed (slider, pinch): until then the map is fitted to its space each
+    /// frame, so it follows the panel it is drawn in (Prep, the table's narrower column).
+    pub zoom_chosen: bool,
     /// Only looked at (the player window): no hint about clicking and dragging.
     pub look_only: bool,
     dragging: Option<(String, Pos2)>,
@@ -114,8 +117,12 @@ impl MapView {
         overlay: Option<&Overlay>,
         editable: bool,
     ) -> Vec<MapAction> {
-        if self.zoom <= 0.0 {
-            self.zoom = 1.0;
+        if !self.zoom_chosen {
+            // Until the user zooms: the whole map fitted to the space it has (never above zoom
+            // 1), so a narrow column (table mode, the player window) shows every creature.
+            let whole = Vec2::new(map.width.max(1) as f32, map.height.max(1) as f32) * BASE_CELL;
+            let room = ui.available_size();
+            self.zoom = (room.x / whole.x).min(room.y / whole.y).clamp(0.4, 1.0);
         }
         let cell = BASE_CELL * self.zoom;
         let size = Vec2::new(map.width.max(1) as f32, map.height.max(1) as f32) * cell;
@@ -187,6 +194,7 @@ impl MapView {
                     let factor = ui.input(egui::InputState::zoom_delta);
                     if (factor - 1.0).abs() > f32::EPSILON {
                         self.zoom = (self.zoom * factor).clamp(0.4, 2.5);
+                        self.zoom_chosen = true;
                     }
                 }
                 let under = hovered.and_then(|c| tokens.iter().find(|t| t.position == c));

@@ -362,11 +362,15 @@ impl EncounterEditor {
                 }
                 ui.separator();
                 ui.label("Zoom").on_hover_text("Map zoom");
-                if self.map.zoom <= 0.0 {
-                    self.map.zoom = 1.0;
+                // Until the map is first drawn (and fitted to its space) there is no zoom yet.
+                if self.map.zoom > 0.0
+                    && ui
+                        .add(egui::Slider::new(&mut self.map.zoom, 0.4..=2.5).show_value(false))
+                        .on_hover_text("Map zoom (until you zoom, the map fits its space)")
+                        .changed()
+                {
+                    self.map.zoom_chosen = true;
                 }
-                ui.add(egui::Slider::new(&mut self.map.zoom, 0.4..=2.5).show_value(false))
-                    .on_hover_text("Map zoom");
                 ui.separator();
                 if ui
                     .selectable_label(self.tab == EncounterTab::Sheet, "Preview sheet")
