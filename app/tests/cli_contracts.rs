@@ -6,10 +6,12 @@
 
 #[path = "../../engine/tests/spec_examples/mod.rs"]
 mod spec_examples;
+mod ui_common;
 
 use std::process::Command;
 
 use spec_examples::workspace;
+use ui_common::pdf_page_sizes;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sigilforge"))
@@ -229,24 +231,6 @@ fn test_names_each_failed_expectation_and_exits_1() {
         .output()
         .unwrap();
     assert_eq!(not_a_pack.status.code(), Some(2));
-}
-
-/// Each page's `MediaBox` size (width, height) in points.
-fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
-    let doc = lopdf::Document::load_mem(bytes).unwrap();
-    doc.get_pages()
-        .values()
-        .map(|id| {
-            let media = doc.get_dictionary(*id).unwrap().get(b"MediaBox").unwrap();
-            let n: Vec<f32> = media
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|o| o.as_float().unwrap())
-                .collect();
-            (n[2] - n[0], n[3] - n[1])
-        })
-        .collect()
 }
 
 /// `encounter --sheet OUT.pdf --paper letter` writes Letter pages; a paper it does not know

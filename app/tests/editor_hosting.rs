@@ -19,7 +19,7 @@ use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click_topmost, hosted_harness, set_field, starter_copy};
+use ui_common::{click_topmost, hosted_harness, pdf_page_sizes, set_field, starter_copy};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
@@ -370,19 +370,12 @@ fn export_sheet_on_letter_paper() {
         click_topmost(&mut harness, "Export sheet…");
         harness.run();
         harness.run();
-        let doc = lopdf::Document::load_mem(&std::fs::read(&path).unwrap()).unwrap();
-        assert!(!doc.get_pages().is_empty());
-        for id in doc.get_pages().values() {
-            let media = doc.get_dictionary(*id).unwrap().get(b"MediaBox").unwrap();
-            let n: Vec<f32> = media
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|o| o.as_float().unwrap())
-                .collect();
+        let sizes = pdf_page_sizes(&std::fs::read(&path).unwrap());
+        assert!(!sizes.is_empty());
+        for (w, h) in sizes {
             assert!(
-                (n[2] - n[0] - 612.0).abs() < 0.1 && (n[3] - n[1] - 792.0).abs() < 0.1,
-                "{name}: {n:?}"
+                (w - 612.0).abs() < 0.1 && (h - 792.0).abs() < 0.1,
+                "{name}: {w} × {h}"
             );
         }
     }

@@ -115,3 +115,21 @@ pub fn click_topmost<S>(harness: &mut Harness<'_, S>, label: &str) {
     top.click();
     harness.run();
 }
+
+/// Each page's `MediaBox` size (width, height) in points.
+pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let media = doc.get_dictionary(*id).unwrap().get(b"MediaBox").unwrap();
+            let n: Vec<f32> = media
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_float().unwrap())
+                .collect();
+            (n[2] - n[0], n[3] - n[1])
+        })
+        .collect()
+}
