@@ -12,12 +12,11 @@ use encounter_ui_common::ui_common::{click, move_timeline};
 use encounter_ui_common::{hags_hut, harness};
 use sigilforge::encounter_ui::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
-    sheet_for, write_sheet,
+    write_sheet,
 };
 use sigilforge::sandbox::encounter::{difficulty_tally, table_win_rate_text};
 use sigilforge::sandbox::{SandboxCommand, SystemSandbox as _};
 use sigilforge_engine::core::Sandbox;
-use sigilforge_engine::encounter::sheet::sheet_content;
 use sigilforge_engine::encounter::{EncounterRun, estimate_difficulty};
 use sigilforge_render::paper::Paper;
 
@@ -147,10 +146,6 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     assert_eq!(
         host.editor.sandbox.estimate_for(&host.enc, &host.content),
         Some(difficulty.clone())
-    );
-    assert_eq!(
-        sheet_for(&host.enc, &host.content, Some(&difficulty)),
-        sheet_content(&host.enc, &host.content, Some(&difficulty))
     );
     click(&mut harness, "Preview sheet");
     harness.run();

@@ -161,6 +161,10 @@ mod tests {
             let parsed = DamageDice::parse(&format!("{count}d{sides}"));
             let ok = (1..=MAX_DAMAGE_DICE).contains(&count) && (2..=MAX_DAMAGE_SIDES).contains(&sides);
             prop_assert_eq!(parsed.is_ok(), ok);
+            // Random text above seldom parses: the read-back is checked on dice-shaped text.
+            if let Ok(d) = parsed {
+                prop_assert_eq!(DamageDice::parse(&d.to_string()), Ok(d));
+            }
         }
     }
 }
