@@ -6,7 +6,7 @@ use std::path::Path;
 use super::load::load;
 use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
-use super::sheet::{SheetWriteError, encounter_sheet_content, write_sheet_file};
+use super::sheet::{SheetWriteError, encounter_sheet_content, sheet_content, write_sheet_file};
 use super::space::cell_words;
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Severity};
@@ -58,9 +58,19 @@ pub fn encounter_command_with(
             code: 1,
         };
     }
+    // With --simulate, the sheet shows that estimate rather than simulating its own.
+    let difficulty = match simulate_runs.map(|runs| estimate_difficulty(&content, &encounter, runs))
+    {
+        None => None,
+        Some(Ok(d)) => Some(d),
+        Some(Err(e)) => return CommandOutput::bad_input(format!("{}:1:1: {e}", path.display())),
+    };
     let mut stdout = String::new();
     if let Some(out) = sheet {
-        let sheet = encounter_sheet_content(&encounter, &content);
+        let sheet = match &difficulty {
+            Some(d) => sheet_content(&encounter, &content, Some(d)),
+            None => encounter_sheet_content(&encounter, &content),
+        };
         match write_sheet_file(out, &sheet, pdf) {
             Ok(()) => {}
             Err(e @ SheetWriteError::NoPdfWriter(_)) => {
@@ -79,11 +89,7 @@ pub fn encounter_command_with(
             let _ = writeln!(stdout, "Sheet written to {}", out.display());
         }
     }
-    if let Some(runs) = simulate_runs {
-        let difficulty = match estimate_difficulty(&content, &encounter, runs) {
-            Ok(r) => r,
-            Err(e) => return CommandOutput::bad_input(format!("{}:1:1: {e}", path.display())),
-        };
+    if let Some(difficulty) = difficulty {
         if json {
             stdout = serde_json::to_string_pretty(&difficulty).unwrap_or_default();
             stdout.push('\n');

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::ability::{AbilityDef, AbilityTime, Effect, ShapeKind, TestStatus};
-use super::dice::{NO_TEST_CHANCES, OddsCache, band_chances};
+use super::dice::{NO_TEST_CHANCES, OddsCache};
 use super::file::{Encounter, EncounterContent};
 use super::run::{EncounterError, EncounterRun, Policy, Table};
 use super::space::{Cell, ShapePlacement, affected_cells, distance, origin_allowed};
@@ -128,7 +128,7 @@ impl EncounterRun {
             .as_ref()
             .map_or(0, |t| self.combatants[me].block.stat(&t.modifier));
         let chances = if def.test.is_some() {
-            band_chances(&self.rule, modifier)
+            self.odds.chances(modifier, 0)
         } else {
             NO_TEST_CHANCES
         };
