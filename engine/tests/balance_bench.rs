@@ -14,7 +14,7 @@ use sigilforge_engine::pack::{Content, PackFile, load_pack};
 
 /// The starter pack's creatures plus enough variants to make a pool of exactly 60.
 fn sixty_card_pack() -> sigilforge_engine::pack::Pack {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     let mut pack = load_pack(&root, &mut sigilforge_engine::diag::Diagnostics::new());
     let pool = sigilforge_engine::balance::lab::choose_pool(&pack, &BalanceConfig::default())
         .expect("starter pool");

@@ -49,7 +49,7 @@ fn vanilla_pool(boost: Option<&str>) -> Pack {
 }
 
 fn starter() -> Pack {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     let mut diags = sigilforge_engine::diag::Diagnostics::new();
     sigilforge_engine::pack::load_pack(&root, &mut diags)
 }
@@ -324,7 +324,7 @@ fn saved_results_reopen_and_say_what_changed() {
 #[test]
 fn the_command_prints_the_documented_json_and_exits_2_on_bad_input() {
     use sigilforge_engine::balance::cli::{Options, balance_command};
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     let options = Options {
         json: true,
         ..Options::default()

@@ -8,13 +8,20 @@ use sigilforge_engine::battle::{Battle, BattleContent, load_scenario_file};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::model::keyword::normalise;
 
+/// The starter pack's battle line: only the `content_*` tests, whose job is checking the starter
+/// pack, read it.
 fn content_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/battle-line")
 }
 
+/// The battle line of the engine tests' own pack (`tests/fixtures/pack/`).
+fn fixture_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack/battle-line")
+}
+
 #[test]
 fn thorns_deals_value_to_the_attacker() {
-    // Thorns is not in the engine: content/battle-line/designer/thorns.ron defines it in RON.
+    // Thorns is not in the engine: the pack's battle-line/designer/thorns.ron defines it in RON.
     assert!(
         BattleContent::standard()
             .compile(&mut Diagnostics::new())
@@ -22,7 +29,7 @@ fn thorns_deals_value_to_the_attacker() {
             .is_none()
     );
     let (scenario, setup) =
-        load_scenario_file(&content_dir().join("scenarios/thorns.ron")).unwrap();
+        load_scenario_file(&fixture_dir().join("scenarios/thorns.ron")).unwrap();
     let mut battle = Battle::new(&setup, scenario.seed);
     battle.run();
     let board = battle.board();
@@ -35,7 +42,7 @@ fn thorns_deals_value_to_the_attacker() {
 }
 
 #[test]
-fn starter_cards_use_every_keyword() {
+fn content_starter_cards_use_every_keyword() {
     let mut content = BattleContent::standard();
     let mut diags = Diagnostics::new();
     content.add_pack_dir(&content_dir(), &mut diags);
@@ -62,7 +69,7 @@ fn starter_cards_use_every_keyword() {
 }
 
 #[test]
-fn every_keyword_and_special_rule_has_a_scenario() {
+fn content_every_keyword_and_special_rule_has_a_scenario() {
     for name in [
         "ambush",
         "armor",
@@ -251,7 +258,7 @@ fn inline_cards_override_pack_cards_and_pack_keywords_join_the_standard_ones() {
 #[test]
 fn readable_log_names_turns_phases_and_causes() {
     let out = battle_command(
-        &content_dir().join("scenarios/burst.ron"),
+        &fixture_dir().join("scenarios/burst.ron"),
         None,
         None,
         false,
@@ -269,7 +276,7 @@ fn readable_log_names_turns_phases_and_causes() {
 
 #[test]
 fn seed_and_max_turns_can_be_overridden() {
-    let file = content_dir().join("scenarios/fury.ron");
+    let file = fixture_dir().join("scenarios/fury.ron");
     let out = battle_command(&file, Some(9), Some(3), true);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["turns"], 3);
@@ -283,7 +290,14 @@ fn seed_and_max_turns_can_be_overridden() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 64,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
     #[test]
     fn random_keyword_text_never_panics_the_loader(
         keywords in proptest::collection::vec("[A-Za-z' ]{0,12}( -?[0-9]{1,3})?", 0..4),

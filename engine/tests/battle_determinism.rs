@@ -238,7 +238,14 @@ fn random_board(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
     #[test]
     fn random_boards_never_panic_and_end_within_max_turns(
         cards in proptest::collection::vec(arb_card(), 14),

@@ -17,7 +17,7 @@ fn scenarios() -> Vec<PathBuf> {
 }
 
 #[test]
-fn every_starter_scenario_ends_as_expected() {
+fn content_every_starter_scenario_ends_as_expected() {
     let files = scenarios();
     assert!(
         files.len() >= 52,

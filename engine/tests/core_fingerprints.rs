@@ -1,14 +1,17 @@
 //! Fingerprints of every rule system's full output, to prove a refactor changes no log.
 //!
 //! Each line of `tests/fixtures/fingerprints.txt` is `name sha256-prefix` of one run's full
-//! text: every battle starter scenario for seeds 0..5 (each event's index, turn, kind, text and
-//! cause, then the outcome JSON) and the same for 40 random 7-versus-7 boards; every glyph
-//! network's JSON and readable log with each event's cause; every encounter's JSON for seeds
-//! 0..4 and its 40-run difficulty estimate; every rules scenario's JSON and readable report.
+//! text: every battle scenario of the fixture pack for seeds 0..5 (each event's index, turn,
+//! kind, text and cause, then the outcome JSON) and the same for 40 random 7-versus-7 boards;
+//! every glyph network's JSON and readable log with each event's cause; every encounter's JSON
+//! for seeds 0..4 and its 40-run difficulty estimate; every rules scenario's JSON and readable
+//! report.
 //!
-//! Ignored by default (other issues change logs on purpose): run it with
-//! `cargo test -p sigilforge-engine --test core_fingerprints -- --ignored`; set
-//! `FINGERPRINTS_WRITE=1` to record a new baseline.
+//! The runs read `tests/fixtures/pack/` (the engine tests' own pack, a copy of the starter pack
+//! kept apart from `content/`), so a designer editing the starter pack changes no fingerprint;
+//! an engine change that changes any log fails this test. When a change of a log is meant,
+//! record a new baseline with `FINGERPRINTS_WRITE=1 cargo test -p sigilforge-engine --test
+//! core_fingerprints` and commit it with the change that explains it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -27,7 +30,7 @@ use sigilforge_engine::rules::cli::rules_command;
 mod battle_common;
 use battle_common::{KEYWORDS, TRIBES};
 
-const CONTENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../content");
+const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
 const BASELINE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fixtures/fingerprints.txt"
@@ -42,7 +45,7 @@ fn hash(text: &str) -> String {
 }
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(Path::new(CONTENT).join(dir))
+    let mut out: Vec<PathBuf> = std::fs::read_dir(Path::new(PACK).join(dir))
         .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.expect("a readable entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == ext))
@@ -201,7 +204,6 @@ fn fingerprints() -> Vec<String> {
 }
 
 #[test]
-#[ignore = "run by hand around refactors: cargo test --test core_fingerprints -- --ignored"]
 fn every_log_matches_the_baseline() {
     let now = fingerprints();
     if std::env::var_os("FINGERPRINTS_WRITE").is_some() {

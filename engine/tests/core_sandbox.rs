@@ -17,7 +17,7 @@ use sigilforge_engine::rules::{RulesRun, RulesScenario, load_scenario_pack};
 
 fn content(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content")
+        .join("tests/fixtures/pack")
         .join(rel)
 }
 

@@ -15,7 +15,7 @@ use sigilforge_engine::encounter::{Encounter, EncounterContent, EncounterRun, Mo
 
 fn goblin_ambush() -> (Encounter, EncounterContent) {
     let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/encounters")
+        .join("tests/fixtures/pack/encounters")
         .join("goblin_ambush.ron");
     let mut diags = Diagnostics::new();
     load(&path, &mut diags).expect("the shipped encounter loads")

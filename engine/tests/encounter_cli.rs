@@ -11,7 +11,7 @@ use sigilforge_engine::markup::escape;
 
 fn content(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/encounters")
+        .join("tests/fixtures/pack/encounters")
         .join(name)
 }
 

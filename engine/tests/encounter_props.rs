@@ -8,7 +8,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::{EncounterRun, load_source};
 
 fn pack_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack/encounters")
 }
 
 const ABILITIES: [&str; 12] = [
@@ -60,7 +60,14 @@ fn encounter(script: &[String], play_out: bool) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_scripts_never_panic_and_always_end(

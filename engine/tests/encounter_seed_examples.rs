@@ -9,7 +9,7 @@ use sigilforge_engine::encounter::{EncounterRun, LogEntry, load, load_source};
 
 fn encounter_file(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/encounters")
+        .join("tests/fixtures/pack/encounters")
         .join(name)
 }
 

@@ -268,7 +268,14 @@ fn use_ability() -> impl Strategy<Value = TableAction> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     /// Any sequence of table actions (abilities used and moves included): a refused one changes
     /// nothing, an accepted one is undone exactly (state and log), health stays within 0..=max

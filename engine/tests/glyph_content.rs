@@ -1,5 +1,6 @@
-//! The starter networks in `content/glyphs/`: each loads cleanly, runs to the outcome its
-//! comments promise, and the analyser says what a GM should hear about it.
+//! Glyph networks as a GM writes them: each starter network in `content/glyphs/` loads cleanly
+//! and ends (the `content_*` test); the engine tests' copies of them (`tests/fixtures/pack/`)
+//! run to the outcome their comments promise, and the analyser says what a GM should hear.
 
 use std::path::{Path, PathBuf};
 
@@ -7,14 +8,27 @@ use sigilforge_engine::glyph::{
     GlyphAnalysis, GlyphEnd, GlyphOutcome, GlyphRun, analyse, load_file,
 };
 
+/// A starter network: only the `content_*` test, whose job is checking the starter pack, reads it.
 fn content(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../content/glyphs")
         .join(name)
 }
 
+/// A network of the engine tests' own pack.
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/pack/glyphs")
+        .join(name)
+}
+
 fn run_and_analyse(name: &str) -> (GlyphOutcome, GlyphAnalysis) {
-    let (net, warnings) = match load_file(&content(name)) {
+    run_and_analyse_file(&fixture(name))
+}
+
+fn run_and_analyse_file(path: &Path) -> (GlyphOutcome, GlyphAnalysis) {
+    let name = path.display();
+    let (net, warnings) = match load_file(path) {
         Ok(loaded) => loaded,
         Err(d) => panic!(
             "{:?}",
@@ -51,7 +65,7 @@ fn fx(v: &[(u32, &str, &str)]) -> Vec<(u32, String, String)> {
 }
 
 #[test]
-fn every_starter_network_is_valid_and_ends() {
+fn content_every_starter_network_is_valid_and_ends() {
     let mut names: Vec<String> = std::fs::read_dir(content(""))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -63,7 +77,7 @@ fn every_starter_network_is_valid_and_ends() {
     for name in names {
         let text = std::fs::read_to_string(content(&name)).unwrap();
         assert!(text.contains("//"), "{name} has GM comments");
-        let (outcome, _) = run_and_analyse(&name);
+        let (outcome, _) = run_and_analyse_file(&content(&name));
         assert!(outcome.end.is_some(), "{name}");
     }
 }

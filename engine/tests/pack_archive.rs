@@ -11,7 +11,7 @@ use sigilforge_engine::archive::{
 };
 
 fn starter() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack")
 }
 
 fn all_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {

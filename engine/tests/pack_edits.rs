@@ -18,7 +18,7 @@ use sigilforge_engine::ron_doc::parts::{FieldValue, Parts};
 use sigilforge_engine::ron_doc::tree::{Node, parse};
 
 fn content_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(d) = stack.pop() {
@@ -302,14 +302,21 @@ const COMMENTED_SOURCES: [&str; 4] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_edits_on_files_with_comments_everywhere(
         which in 0usize..COMMENTED_SOURCES.len(),
         edits in proptest::collection::vec(edit_strategy(), 1..6),
     ) {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
         let text = std::fs::read_to_string(root.join(COMMENTED_SOURCES[which])).unwrap();
         let text = commented(&text);
         prop_assume!(!matches!(parse_content(&text), Content::Unread { .. }));
@@ -319,7 +326,7 @@ proptest! {
 
 #[test]
 fn commented_files_still_load() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     for rel in COMMENTED_SOURCES {
         let text = commented(&std::fs::read_to_string(root.join(rel)).unwrap());
         let plain = parse_content(&std::fs::read_to_string(root.join(rel)).unwrap());
@@ -331,7 +338,7 @@ fn commented_files_still_load() {
 /// changes.
 #[test]
 fn map_entries_are_found_by_key_not_position() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     let text = std::fs::read_to_string(root.join("encounters/tabletop/creatures.ron")).unwrap();
     let old = parse_content(&text);
     let mut parts = old.parts().unwrap();

@@ -9,7 +9,7 @@ use sigilforge_engine::pack::fmt_command;
 use sigilforge_engine::ron_doc::format::format_text;
 
 #[test]
-fn starter_content_is_in_canonical_form() {
+fn content_starter_is_in_canonical_form() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
     let out = fmt_command(&content, true);
     assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);

@@ -13,7 +13,7 @@ use sigilforge_engine::pack::{Content, load_pack};
 fn real_files() -> Vec<String> {
     let root = spec_examples::workspace();
     let mut out = Vec::new();
-    let mut stack: Vec<PathBuf> = vec![root.join("content"), root.join("engine/tests/fixtures")];
+    let mut stack: Vec<PathBuf> = vec![root.join("engine/tests/fixtures")];
     stack.extend(
         ["battle-examples", "glyph-examples"]
             .map(spec_examples::shared_dir)
@@ -112,7 +112,14 @@ fn load_text(text: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {

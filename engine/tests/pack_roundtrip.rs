@@ -65,7 +65,7 @@ fn assert_round_trips(path: &Path) {
 }
 
 #[test]
-fn every_content_file_round_trips() {
+fn content_every_file_round_trips() {
     let files = ron_files_under(&workspace().join("content"));
     let files: Vec<_> = files
         .into_iter()
@@ -84,7 +84,7 @@ fn every_spec_battle_example_round_trips() {
 }
 
 #[test]
-fn starter_pack_validates_and_an_unchanged_save_writes_nothing() {
+fn content_starter_pack_validates_and_an_unchanged_save_writes_nothing() {
     let src = workspace().join("content");
     let tmp = tempfile::tempdir().unwrap();
     spec_examples::copy_dir(&src, tmp.path());
@@ -103,7 +103,7 @@ fn starter_pack_validates_and_an_unchanged_save_writes_nothing() {
 
 #[test]
 fn save_as_then_reload_gives_an_equal_pack() {
-    let src = workspace().join("content");
+    let src = workspace().join("engine/tests/fixtures/pack");
     let mut diags = Diagnostics::new();
     let mut pack = load_pack(&src, &mut diags);
     let out = tempfile::tempdir().unwrap();

@@ -248,7 +248,7 @@ fn a_broken_encounter_file_is_reported_once() {
 /// everything that file would have defined, not one per reference.
 #[test]
 fn a_syntax_error_gives_one_root_problem() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
     let dir = tempfile::tempdir().unwrap();
     spec_examples::copy_dir(&src, dir.path());
     let cards = dir.path().join("battle-line/cards.ron");

@@ -71,7 +71,7 @@ fn breakdown_lists_each_effect_in_timestamp_order_with_its_source() {
 fn breakdown_names_static_abilities_by_card_and_ability() {
     let source = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../content/rules-tests/19_4_static.ron"
+        "/tests/fixtures/pack/rules-tests/19_4_static.ron"
     ))
     .unwrap();
     let scenario: RulesScenario = ron::from_str(&source).unwrap();
@@ -94,7 +94,10 @@ fn breakdown_names_static_abilities_by_card_and_ability() {
 
 #[test]
 fn every_ability_in_the_rules_scenarios_has_generated_text() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../content/rules-tests");
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/pack/rules-tests"
+    );
     let mut count = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -119,7 +122,7 @@ fn every_ability_in_the_rules_scenarios_has_generated_text() {
 fn a_game_replays_identically() {
     let source = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../content/rules-tests/19_3a_trigger_order.ron"
+        "/tests/fixtures/pack/rules-tests/19_3a_trigger_order.ron"
     ))
     .unwrap();
     let scenario: RulesScenario = ron::from_str(&source).unwrap();

@@ -383,7 +383,14 @@ fn scenario() -> impl Strategy<Value = RulesScenario> {
 const LOG_BOUND: usize = 200_000;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn the_rules_command_never_panics_and_exits_0_1_or_2(scenario in scenario()) {

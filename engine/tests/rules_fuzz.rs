@@ -140,7 +140,14 @@ fn action() -> impl Strategy<Value = Action> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_scripts_never_panic_and_replay_identically(script in prop::collection::vec(action(), 0..25)) {

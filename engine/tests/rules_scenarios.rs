@@ -7,8 +7,15 @@ use std::path::{Path, PathBuf};
 use sigilforge_engine::rules::cli::rules_command;
 use sigilforge_engine::rules::{Game, RulesScenario, run_scenario};
 
+/// The starter pack's rules scenarios: only the `content_*` tests, whose job is checking the
+/// starter pack, read them.
 fn scenario_files() -> Vec<PathBuf> {
     ron_files_in("../content/rules-tests")
+}
+
+/// The rules scenarios of the engine tests' own pack (`tests/fixtures/pack/`).
+fn fixture_files() -> Vec<PathBuf> {
+    ron_files_in("tests/fixtures/pack/rules-tests")
 }
 
 /// The `.ron` files directly in `dir` (relative to the engine crate), sorted.
@@ -31,7 +38,7 @@ fn load(path: &Path) -> RulesScenario {
 }
 
 #[test]
-fn every_rules_scenario_meets_its_expectations() {
+fn content_every_rules_scenario_meets_its_expectations() {
     let files = scenario_files();
     assert!(files.len() >= 30, "only {} scenarios", files.len());
     let mut failures = Vec::new();
@@ -93,7 +100,7 @@ fn every_error_scenario_fails_with_its_message() {
 }
 
 #[test]
-fn every_seed_rule_and_restriction_has_a_named_scenario() {
+fn content_every_seed_rule_and_restriction_has_a_named_scenario() {
     let names: Vec<String> = scenario_files().iter().map(|p| load(p).name).collect();
     let required = [
         "19.1a ",
@@ -142,7 +149,7 @@ fn every_seed_rule_and_restriction_has_a_named_scenario() {
 /// `docs/rules/abilities-and-effects.md` maps every seed sentence to scenarios: every scenario
 /// it names exists, and every scenario is named there.
 #[test]
-fn the_rules_map_names_every_scenario_and_only_real_ones() {
+fn content_the_rules_map_names_every_scenario_and_only_real_ones() {
     let doc = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules/abilities-and-effects.md"),
     )
@@ -170,7 +177,7 @@ fn the_rules_map_names_every_scenario_and_only_real_ones() {
 }
 
 #[test]
-fn the_seed_examples_are_quoted_word_for_word() {
+fn content_the_seed_examples_are_quoted_word_for_word() {
     let texts: Vec<String> = scenario_files()
         .iter()
         .map(|p| {
@@ -192,7 +199,7 @@ fn the_seed_examples_are_quoted_word_for_word() {
 
 #[test]
 fn the_cli_prints_json_and_exits_zero_for_a_passing_scenario() {
-    let path = scenario_files()
+    let path = fixture_files()
         .into_iter()
         .find(|p| {
             p.file_name()
@@ -268,7 +275,7 @@ fn a_failed_expectation_exits_one() {
 
 #[test]
 fn scenarios_are_deterministic() {
-    for path in scenario_files().iter().take(10) {
+    for path in fixture_files().iter().take(10) {
         let a = rules_command(path, true);
         let b = rules_command(path, true);
         assert_eq!(a, b);
@@ -280,7 +287,7 @@ fn scenarios_are_deterministic() {
 /// as a scenario that meets them.
 #[test]
 fn a_run_saved_at_any_step_with_its_state_as_expectations_passes() {
-    for path in &scenario_files() {
+    for path in &fixture_files() {
         let scenario = load(path);
         let mut game = Game::new(&scenario).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for at in 0..=scenario.script.len() {

@@ -42,7 +42,7 @@ struct Seed {
 fn seeds() -> &'static [Seed] {
     static SEEDS: OnceLock<Vec<Seed>> = OnceLock::new();
     SEEDS.get_or_init(|| {
-        let root = spec_examples::workspace().join("content");
+        let root = spec_examples::workspace().join("engine/tests/fixtures/pack");
         let mut files: Vec<(PathBuf, String)> = Vec::new();
         for dir in [
             "battle-line/scenarios",
@@ -197,7 +197,10 @@ fn starter_copy() -> &'static Path {
     static COPY: OnceLock<tempfile::TempDir> = OnceLock::new();
     COPY.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        spec_examples::copy_dir(&spec_examples::workspace().join("content"), dir.path());
+        spec_examples::copy_dir(
+            &spec_examples::workspace().join("engine/tests/fixtures/pack"),
+            dir.path(),
+        );
         dir
     })
     .path()
@@ -224,7 +227,14 @@ fn check_agrees(tag: &str, path: &Path, text: &str) -> Result<(), TestCaseError>
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        // FILE.proptest-regressions beside this file, committed (README, Tests)
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn what_a_command_refuses_validate_refuses(pick in any::<usize>(), faults in prop::collection::vec(fault(), 1..3)) {

@@ -15,9 +15,9 @@ use sigilforge_render::print::PrintOptions;
 use sigilforge_render::raster::PngOptions;
 use sigilforge_render::{BackChoice, Deck, Progress};
 
-/// The starter pack with its cards repeated (new ids) until there are `n`.
+/// The tests' pack with its cards repeated (new ids) until there are `n`.
 fn big_pack(n: usize) -> sigilforge_engine::pack::Pack {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/pack");
     let mut diags = Diagnostics::new();
     let mut pack = load_pack(&root, &mut diags);
     let starter: Vec<_> = pack.cards().map(|(_, c)| c.clone()).collect();

@@ -20,7 +20,8 @@ use sigilforge_render::sheet_pdf::sheet_pdf;
 const STARTERS: [&str; 3] = ["hags_hut.ron", "goblin_ambush.ron", "bob_multi_attack.ron"];
 
 fn starter(name: &str) -> (Encounter, EncounterContent) {
-    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters");
+    let dir: PathBuf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/pack/encounters");
     let mut diags = Diagnostics::new();
     let loaded = load(&dir.join(name), &mut diags).expect("loads");
     assert!(diags.is_empty(), "{name}: {diags:?}");

@@ -6,19 +6,21 @@
 
 mod common;
 
-use common::starter_dir;
+use common::{fixture_pack, fixture_pack_dir};
 use lopdf::{Document, Object};
 use sigilforge_render::Progress;
 use sigilforge_render::cli::{PrintArgs, print_command};
 
 const PT_PER_MM: f32 = 72.0 / 25.4;
-/// The starter pack's cards.
-const STARTER_CARDS: usize = 63;
+/// How many cards the tests' pack holds (every one is printed), counted, not written down.
+fn pack_cards() -> usize {
+    fixture_pack().cards().count()
+}
 
 fn print(args: &PrintArgs) -> (Document, Vec<u8>) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cards.pdf");
-    let result = print_command(&starter_dir(), &out, args, &Progress::new());
+    let result = print_command(&fixture_pack_dir(), &out, args, &Progress::new());
     assert_eq!(result.code, 0, "{}", result.stderr);
     let bytes = std::fs::read(&out).unwrap();
     (Document::load_mem(&bytes).unwrap(), bytes)
@@ -128,7 +130,7 @@ fn pages_size_text_and_fonts() {
     let (doc, _) = print(&PrintArgs::default());
     let pages = doc.get_pages();
     // 9 poker cards a page on A4, each page of fronts followed by its backs.
-    assert_eq!(pages.len(), 2 * STARTER_CARDS.div_ceil(9));
+    assert_eq!(pages.len(), 2 * pack_cards().div_ceil(9));
     for id in pages.values() {
         let b = media_box(&doc, *id);
         assert!(
@@ -166,7 +168,7 @@ fn pages_size_text_and_fonts() {
         ..PrintArgs::default()
     });
     let pages = doc.get_pages();
-    assert_eq!(pages.len(), STARTER_CARDS.div_ceil(9));
+    assert_eq!(pages.len(), pack_cards().div_ceil(9));
     let b = media_box(&doc, pages[&1]);
     assert!(close(b[2], 612.0) && close(b[3], 792.0), "{b:?}");
 }
@@ -182,7 +184,7 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
     });
     let pages = doc.get_pages();
     // 67 × 92 mm with bleed: 2 × 3 a page.
-    assert_eq!(pages.len(), 2 * STARTER_CARDS.div_ceil(6));
+    assert_eq!(pages.len(), 2 * pack_cards().div_ceil(6));
     let width = 210.0 * PT_PER_MM;
     for n in (1..=pages.len() as u32).step_by(2) {
         let front = page_drawing(&doc, pages[&n]);
@@ -261,7 +263,7 @@ fn bad_options_are_refused_before_anything_is_written() {
             ..PrintArgs::default()
         },
     ] {
-        let r = print_command(&starter_dir(), &out, &args, &Progress::new());
+        let r = print_command(&fixture_pack_dir(), &out, &args, &Progress::new());
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
         assert!(!out.exists());
     }
@@ -279,7 +281,7 @@ fn other_card_sizes_and_a_png_back() {
     });
     let pages = doc.get_pages();
     // 70 × 120 mm: 2 × 2 on A4.
-    assert_eq!(pages.len(), 2 * STARTER_CARDS.div_ceil(4));
+    assert_eq!(pages.len(), 2 * pack_cards().div_ceil(4));
     let front = page_drawing(&doc, pages[&1]);
     let c = front.cards[0];
     assert!(close(c.2 - c.0, 70.0 * PT_PER_MM) && close(c.3 - c.1, 120.0 * PT_PER_MM));

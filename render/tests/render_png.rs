@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{png_size, small_pack, starter, starter_dir};
+use common::{fixture_pack, fixture_pack_dir, png_size, small_pack};
 use sigilforge_render::cli::render_command;
 use sigilforge_render::compose::ArtFit;
 use sigilforge_render::pixels::px;
@@ -20,7 +20,7 @@ fn png_size_is_the_card_size_times_the_dpi_and_names_come_from_ids() {
     let out = tempfile::tempdir().unwrap();
     for (dpi, bleed, w_mm, h_mm) in [(300.0, "0", 63.0, 88.0), (150.0, "3mm", 69.0, 94.0)] {
         let result = render_command(
-            &starter_dir(),
+            &fixture_pack_dir(),
             out.path(),
             dpi,
             Some("orc_grunt, holy_aegis"),
@@ -61,7 +61,7 @@ fn differences(a: &tiny_skia::Pixmap, b: &tiny_skia::Pixmap) -> Vec<(u32, u32)> 
 
 #[test]
 fn the_name_and_rules_text_land_inside_their_slots() {
-    let pack = starter();
+    let pack = fixture_pack();
     let deck = Deck::from_pack(
         &pack,
         Some(&["blood_countess".to_owned()]),
@@ -135,7 +135,7 @@ fn bleed_adds_a_painted_margin_and_changes_nothing_inside_the_cut() {
     // 101.6 dpi is 4 pixels a millimetre: the cut line falls on whole pixels.
     let dpi = 101.6;
     let fit = ArtFit::Crop { px_per_mm: 4.0 };
-    let pack = starter();
+    let pack = fixture_pack();
     let deck =
         Deck::from_pack(&pack, Some(&["orc_grunt".to_owned()]), &BackChoice::Default).unwrap();
     let trim = deck.natural_frame(0, 0.0);
@@ -211,7 +211,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
     assert!(r.stderr.contains("not a pack folder"));
     // An id the pack does not have.
     let r = render_command(
-        &starter_dir(),
+        &fixture_pack_dir(),
         &target,
         DPI,
         Some("orc_grunt,nobody"),
@@ -221,9 +221,23 @@ fn bad_input_is_reported_and_nothing_is_written() {
     assert_eq!(r.code, 2);
     assert_eq!(r.stderr, "no card with id nobody in the pack\n");
     // A resolution out of range, and a bad bleed.
-    let r = render_command(&starter_dir(), &target, 5000.0, None, "0", &Progress::new());
+    let r = render_command(
+        &fixture_pack_dir(),
+        &target,
+        5000.0,
+        None,
+        "0",
+        &Progress::new(),
+    );
     assert_eq!(r.code, 2);
-    let r = render_command(&starter_dir(), &target, DPI, None, "lots", &Progress::new());
+    let r = render_command(
+        &fixture_pack_dir(),
+        &target,
+        DPI,
+        None,
+        "lots",
+        &Progress::new(),
+    );
     assert_eq!(r.code, 2);
     // A broken pack template, located.
     let dir = small_pack(1);
@@ -257,7 +271,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
 
 #[test]
 fn the_same_card_draws_the_same_pixels() {
-    let pack = starter();
+    let pack = fixture_pack();
     let deck = Deck::from_pack(
         &pack,
         Some(&["vengeful_spirit".to_owned()]),

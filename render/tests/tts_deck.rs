@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{png_size, small_pack, starter_dir};
+use common::{fixture_pack_dir, png_size, small_pack};
 use serde_json::Value;
 use sigilforge_render::Progress;
 use sigilforge_render::cli::tts_command;
@@ -23,7 +23,7 @@ fn export(pack: &std::path::Path, options: &TtsOptions) -> (tempfile::TempDir, V
 #[test]
 fn the_starter_deck_is_one_full_sheet_with_matching_json() {
     let (out, json) = export(
-        &starter_dir(),
+        &fixture_pack_dir(),
         &TtsOptions {
             dpi: 40.0,
             url_base: None,

@@ -9,7 +9,7 @@ use sigilforge_engine::encounter::{EncounterRun, load_source};
 
 /// The starter content folder (`content/encounters`).
 pub fn pack_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack/encounters")
 }
 
 /// Loads an encounter written inline (as if it sat in the starter folder), with no diagnostics.

@@ -1,5 +1,5 @@
-//! Packs for the output tests: the starter content, and small packs written to a temporary
-//! folder.
+//! Packs for the output tests: the tests' own pack (not the starter content, which designers
+//! change freely), and small packs written to a temporary folder.
 
 #![allow(dead_code)] // each test file uses a different part
 #![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
@@ -9,15 +9,16 @@ use std::path::{Path, PathBuf};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
-/// The repository's starter pack folder.
-pub fn starter_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content")
+/// The tests' pack folder: the engine tests' fixture pack (`engine/tests/fixtures/pack/`, a
+/// copy of the starter pack kept apart from `content/`), shared so the workspace keeps one.
+pub fn fixture_pack_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/pack")
 }
 
-/// The starter pack, loaded (it has no problems).
-pub fn starter() -> Pack {
+/// The tests' pack, loaded (it has no problems).
+pub fn fixture_pack() -> Pack {
     let mut diags = Diagnostics::new();
-    let pack = load_pack(&starter_dir(), &mut diags);
+    let pack = load_pack(&fixture_pack_dir(), &mut diags);
     assert!(!diags.has_errors(), "{diags:?}");
     pack
 }

@@ -127,7 +127,8 @@ mod tests {
              position: ({}, {}))],\n{extra})",
             foe_at.0, foe_at.1
         );
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters");
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack/encounters");
         let mut diags = crate::diag::Diagnostics::new();
         let (encounter, content) =
             crate::encounter::load_source(&src, &dir.join("inline.ron"), &mut diags).unwrap();

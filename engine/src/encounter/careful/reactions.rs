@@ -273,7 +273,7 @@ mod tests {
     /// "Bob and the Goblins" played careful, stepped until it is `who`'s turn.
     fn bob_and_goblins_at(who: &str) -> EncounterRun {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../content/encounters/bob_multi_attack.ron");
+            .join("tests/fixtures/pack/encounters/bob_multi_attack.ron");
         let mut diags = crate::diag::Diagnostics::new();
         let (encounter, content) = crate::encounter::load(&path, &mut diags).unwrap();
         let mut run = EncounterRun::with_table(&content, &encounter, 0, Table::CAREFUL).unwrap();
