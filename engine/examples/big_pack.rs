@@ -15,13 +15,11 @@ fn main() -> ExitCode {
     };
     let mut size = BigPack::ISSUE_29;
     for (slot, arg) in [&mut size.cards, &mut size.scenarios].into_iter().zip(args) {
-        match arg.parse() {
-            Ok(n) => *slot = n,
-            Err(_) => {
-                eprintln!("not a whole number: {arg}");
-                return ExitCode::from(2);
-            }
-        }
+        let Ok(n) = arg.parse() else {
+            eprintln!("not a whole number: {arg}");
+            return ExitCode::from(2);
+        };
+        *slot = n;
     }
     match size.write(&dir) {
         Ok(()) => {

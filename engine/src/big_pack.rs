@@ -90,7 +90,7 @@ impl BigPack {
             "BattleScenario(\n    name: \"Generated battle {n}\",\n    max_turns: 5,\n    seed: {n},\n    pack: Some(\"..\"),\n"
         );
         let mut a = side(0, count);
-        if n % 10 == 0 {
+        if n.is_multiple_of(10) {
             text.push_str(
                 "    cards: {\n        \"variant\": (name: \"Variant\", attack: 3, life: 5, tribes: [\"Beast\"], keywords: [\"Armor 1\", \"Thorns 1\"]),\n    },\n",
             );

@@ -27,7 +27,9 @@ use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
-pub use commands::{check_as_run, fmt_command, load_for_command, validate_command};
+pub use commands::{
+    check_as_run, check_as_run_with, fmt_command, load_for_command, validate_command,
+};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
