@@ -10,6 +10,7 @@ pub mod archive;
 pub mod atomic;
 pub mod balance;
 pub mod battle;
+pub mod big_pack;
 pub mod cards_csv;
 pub mod command;
 pub mod content_check;

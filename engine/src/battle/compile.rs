@@ -1,22 +1,29 @@
 //! Turns the data model's abilities into [`Program`] parts: every keyword, card and tribe name
 //! resolved to an index, unknown names reported where they are written.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::diag::{Diagnostics, locate_literal};
+use crate::model::keyword::normalise;
 use crate::model::{
     Ability, AbilityKind, Amount, Condition, Duration, Effect, KeywordDef, Stat, Target, Trigger,
 };
 
 use super::origin::Origin;
 use super::program::{
-    AbilityProgram, Amt, Cond, Eff, Hook, KeywordProgram, KwIdx, MAX_TRIBES, Program, Sel,
+    AbilityProgram, Amt, CardIdx, Cond, Eff, Hook, KeywordProgram, KwIdx, MAX_TRIBES, Program, Sel,
     StatKind, Until, flag,
 };
 
 /// Compiles definitions into a program it borrows.
 pub struct Compiler<'p> {
     program: &'p mut Program,
+    /// Keyword indices by normalised name and card indices by id, the first of each as
+    /// [`Program::keyword_index`] and [`Program::card_index`] find it: a pack of 30,000 cards
+    /// looks its names up here instead of walking the tables once per name.
+    keyword_names: HashMap<String, KwIdx>,
+    card_ids: HashMap<String, CardIdx>,
 }
 
 struct Ctx<'a> {
@@ -27,7 +34,27 @@ struct Ctx<'a> {
 impl<'p> Compiler<'p> {
     /// A compiler filling `program` (whose keyword and card tables are already listed).
     pub fn new(program: &'p mut Program) -> Self {
-        Self { program }
+        let mut keyword_names = HashMap::new();
+        for (i, keyword) in program.keywords.iter().enumerate() {
+            keyword_names
+                .entry(normalise(&keyword.name))
+                .or_insert(i as KwIdx);
+        }
+        let mut card_ids = HashMap::new();
+        for (i, card) in program.cards.iter().enumerate() {
+            card_ids.entry(card.id.clone()).or_insert(i as CardIdx);
+        }
+        Self {
+            program,
+            keyword_names,
+            card_ids,
+        }
+    }
+
+    /// The keyword index of a name (any case), as [`Program::keyword_index`] gives it.
+    #[must_use]
+    pub fn keyword_index(&self, name: &str) -> Option<KwIdx> {
+        self.keyword_names.get(&normalise(name)).copied()
     }
 
     /// The program so far.
@@ -87,6 +114,9 @@ impl<'p> Compiler<'p> {
         diags: &mut Diagnostics,
     ) -> KwIdx {
         let index = self.program.keywords.len();
+        self.keyword_names
+            .entry(normalise(&def.name))
+            .or_insert(index as KwIdx);
         self.program.keywords.push(KeywordProgram {
             name: def.name.clone(),
             has_param: false,
@@ -131,7 +161,7 @@ impl<'p> Compiler<'p> {
     }
 
     fn keyword_ref(&mut self, name: &str, ctx: &Ctx<'_>, diags: &mut Diagnostics) -> KwIdx {
-        self.program.keyword_index(name).unwrap_or_else(|| {
+        self.keyword_index(name).unwrap_or_else(|| {
             diags.error(
                 ctx.file,
                 locate_literal(ctx.source, name, 0),
@@ -142,7 +172,7 @@ impl<'p> Compiler<'p> {
     }
 
     fn card_ref(&mut self, id: &str, ctx: &Ctx<'_>, diags: &mut Diagnostics) -> u16 {
-        self.program.card_index(id).unwrap_or_else(|| {
+        self.card_ids.get(id).copied().unwrap_or_else(|| {
             diags.error(
                 ctx.file,
                 locate_literal(ctx.source, id, 0),

@@ -163,6 +163,7 @@ impl BattleContent {
             compiler.keyword(index, keyword, origin, diags);
         }
         for (index, (id, (card, origin))) in self.cards.iter().enumerate() {
+            let lookup = &compiler;
             let program = compiler.program();
             let mut keywords = check_card_keywords(
                 card,
@@ -170,7 +171,7 @@ impl BattleContent {
                 &origin.source,
                 &origin.file,
                 |name| {
-                    let kw = program.keyword_index(name)?;
+                    let kw = lookup.keyword_index(name)?;
                     let def = &program.keywords[kw as usize];
                     Some(KnownKeyword {
                         key: kw,

@@ -1,6 +1,8 @@
 //! From a scenario (and its content) to a ready-to-run [`BattleSetup`]: card ids resolved,
 //! every problem located in the file it is written in.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -89,24 +91,114 @@ pub fn load_scenario_source(
     path: &Path,
     diags: &mut Diagnostics,
 ) -> Option<(BattleScenario, BattleSetup)> {
+    load_scenario_with(source, path, &mut PackCache::default(), diags)
+}
+
+/// [`load_scenario_source`] with the packs the scenarios name read and compiled once for a
+/// whole run of scenarios (`validate` and `test` of a pack folder): the same checks, the same
+/// problems in the same order, the pack's cost paid once instead of once per scenario.
+pub fn load_scenario_with(
+    source: &str,
+    path: &Path,
+    packs: &mut PackCache,
+    diags: &mut Diagnostics,
+) -> Option<(BattleScenario, BattleSetup)> {
     let mut found = Diagnostics::new();
-    let loaded = resolve_source(source, path, &mut found);
+    let loaded = resolve_source(source, path, packs, Want::Setup, &mut found);
     let clean = !found.has_errors();
     diags.extend(found);
     loaded.filter(|_| clean)
 }
 
+/// Records every problem [`load_scenario_source`] finds (the checks `battle` refuses a
+/// scenario for), without building the setup a battle would run.
+pub fn check_scenario_source(
+    source: &str,
+    path: &Path,
+    packs: &mut PackCache,
+    diags: &mut Diagnostics,
+) {
+    // Nothing but the problems is wanted: `Want::Problems` builds no setup.
+    let _ = resolve_source(source, path, packs, Want::Problems, diags);
+}
+
+/// Pack folders named by scenarios, each read and compiled once (by the folder as the
+/// scenario's `pack` joins it, so every problem names its files exactly as a lone run would).
+#[derive(Debug, Default)]
+pub struct PackCache {
+    packs: BTreeMap<PathBuf, Arc<CompiledPack>>,
+    standard: Option<Arc<CompiledPack>>,
+}
+
+/// A pack folder's battle content (with the standard library) and what compiling it gives.
+#[derive(Debug)]
+struct CompiledPack {
+    content: BattleContent,
+    /// Problems reading the folder's card and keyword files.
+    read: Diagnostics,
+    /// The content compiled, for scenarios that define no cards of their own.
+    program: Program,
+    /// Problems compiling it.
+    compiled: Diagnostics,
+}
+
+impl CompiledPack {
+    fn new(content: BattleContent, read: Diagnostics) -> Self {
+        let mut compiled = Diagnostics::new();
+        let program = content.compile(&mut compiled);
+        Self {
+            content,
+            read,
+            program,
+            compiled,
+        }
+    }
+}
+
+impl PackCache {
+    fn standard(&mut self) -> Arc<CompiledPack> {
+        Arc::clone(self.standard.get_or_insert_with(|| {
+            Arc::new(CompiledPack::new(
+                BattleContent::standard(),
+                Diagnostics::new(),
+            ))
+        }))
+    }
+
+    fn pack(&mut self, dir: &Path) -> Arc<CompiledPack> {
+        Arc::clone(self.packs.entry(dir.to_owned()).or_insert_with(|| {
+            let mut content = BattleContent::standard();
+            let mut read = Diagnostics::new();
+            content.add_pack_dir(dir, &mut read);
+            Arc::new(CompiledPack::new(content, read))
+        }))
+    }
+}
+
+/// What a caller of [`resolve_source`] wants past the problems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// The setup a battle runs.
+    Setup,
+    /// Only the problems.
+    Problems,
+}
+
 fn resolve_source(
     source: &str,
     path: &Path,
+    packs: &mut PackCache,
+    want: Want,
     diags: &mut Diagnostics,
 ) -> Option<(BattleScenario, BattleSetup)> {
     let scenario = crate::ron_io::parse::<BattleScenario>(source, path, diags)?;
-    let mut content = BattleContent::standard();
+    let mut compiled = None;
     if let Some(pack) = &scenario.pack {
         let dir = path.parent().unwrap_or(Path::new(".")).join(pack);
         if dir.join(crate::pack::MANIFEST_FILE).is_file() {
-            content.add_pack_dir(&dir, diags);
+            let pack = packs.pack(&dir);
+            diags.extend(pack.read.clone());
+            compiled = Some(pack);
         } else if dir.is_dir() {
             // Only a pack is read: any other folder (`/`, a home folder) could be a walk
             // through the whole disk.
@@ -127,7 +219,25 @@ fn resolve_source(
             );
         }
     }
-    let setup = prepare_with_source(&content, &scenario, path, source, diags)?;
+    let compiled = compiled.unwrap_or_else(|| packs.standard());
+    let program = if scenario.cards.is_empty() {
+        // The scenario adds nothing to its pack: the pack's program is the battle's.
+        diags.extend(compiled.compiled.clone());
+        Cow::Borrowed(&compiled.program)
+    } else {
+        Cow::Owned(compile_with_inline(
+            &compiled.content,
+            &scenario,
+            path,
+            source,
+            diags,
+        ))
+    };
+    check_refs(&program, &scenario, path, source, diags);
+    if diags.has_errors() || want == Want::Problems {
+        return None;
+    }
+    let setup = finish_setup(program.into_owned(), &scenario);
     Some((scenario, setup))
 }
 
@@ -159,6 +269,23 @@ fn prepare_with_source(
     source: &str,
     diags: &mut Diagnostics,
 ) -> Option<BattleSetup> {
+    let program = compile_with_inline(content, scenario, file, source, diags);
+    check_refs(&program, scenario, file, source, diags);
+    if diags.has_errors() {
+        return None;
+    }
+    Some(finish_setup(program, scenario))
+}
+
+/// `content` plus the scenario's own cards (`cards: {..}`, replacing pack cards of the same
+/// id), compiled.
+fn compile_with_inline(
+    content: &BattleContent,
+    scenario: &BattleScenario,
+    file: &Path,
+    source: &str,
+    diags: &mut Diagnostics,
+) -> Program {
     let mut content = content.clone();
     let origin = Origin::new(PathBuf::from(file), source);
     for (id, card) in &scenario.cards {
@@ -166,7 +293,17 @@ fn prepare_with_source(
         card.id.clone_from(id);
         content.add_card(card, origin.clone());
     }
-    let program = content.compile(diags);
+    content.compile(diags)
+}
+
+/// The scenario's references (slots, line sizes, cards, plays) against the compiled content.
+fn check_refs(
+    program: &Program,
+    scenario: &BattleScenario,
+    file: &Path,
+    source: &str,
+    diags: &mut Diagnostics,
+) {
     crate::content_check::check_scenario_refs(
         scenario,
         source,
@@ -179,10 +316,11 @@ fn prepare_with_source(
         &crate::content_check::AsWritten,
         diags,
     );
-    if diags.has_errors() {
-        return None;
-    }
-    // Every id was just checked, so the lookups below find their cards.
+}
+
+/// The setup of a scenario whose every reference was checked against `program`.
+fn finish_setup(program: Program, scenario: &BattleScenario) -> BattleSetup {
+    // Every id was checked, so the lookups below find their cards.
     let index = |id: &str| program.card_index(id).unwrap_or_default();
     let lines = [&scenario.a, &scenario.b].map(|ids| ids.iter().map(|id| index(id)).collect());
     let mut plays: Vec<Play> = scenario
@@ -208,7 +346,7 @@ fn prepare_with_source(
             .chain(plays.iter().map(|p| p.card)),
     );
     program.set_static_flags(|k| in_play[k as usize]);
-    Some(BattleSetup {
+    BattleSetup {
         program: Arc::new(program),
         setup: Arc::new(Setup {
             name: scenario.name.clone(),
@@ -219,5 +357,5 @@ fn prepare_with_source(
             max_turns: scenario.max_turns,
             seed: scenario.seed,
         }),
-    })
+    }
 }

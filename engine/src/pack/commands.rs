@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
 
 use super::{Content, MANIFEST_FILE, Pack, find_pack_root, load_pack, read_text};
+use crate::battle::setup::PackCache;
 use crate::command::CommandOutput;
 use crate::diag::{Diagnostics, Location, Severity};
 use crate::model::PackManifest;
@@ -19,10 +20,12 @@ fn problems_for(path: &Path) -> Diagnostics {
         let pack = load_pack(path, &mut diags);
         let paths = PackPaths::of(&pack);
         let mut run = Diagnostics::new();
+        // Scenarios naming the same pack share its compiled content (issue #29).
+        let mut packs = PackCache::default();
         for file in &pack.files {
             let file_path = pack.root.join(&file.path);
             let mut found = Diagnostics::new();
-            check_as_run(&file_path, &file.source, &mut found);
+            check_as_run_with(&file_path, &file.source, &mut packs, &mut found);
             paths.keep_run_checks(&diags, &file_path, found, &mut run);
         }
         diags.extend(run);
@@ -67,10 +70,20 @@ fn is_run_by_a_command(source: &str) -> bool {
 /// `glyph`, `encounter`, `rules`), by calling the very function that command checks with:
 /// the one place `validate` learns what those commands refuse. Other kinds: nothing.
 pub fn check_as_run(path: &Path, source: &str, diags: &mut Diagnostics) {
+    check_as_run_with(path, source, &mut PackCache::default(), diags);
+}
+
+/// [`check_as_run`] for one of many files: the packs battle scenarios name are read and
+/// compiled once for all of them (`packs`), the checks and problems are the same.
+pub fn check_as_run_with(
+    path: &Path,
+    source: &str,
+    packs: &mut PackCache,
+    diags: &mut Diagnostics,
+) {
     match ron_io::leading_tag(source) {
         Some("BattleScenario") => {
-            // Only the problems it records are wanted here, not the loaded scenario.
-            let _ = crate::battle::setup::load_scenario_source(source, path, diags);
+            crate::battle::setup::check_scenario_source(source, path, packs, diags);
         }
         Some("GlyphNetwork") => match crate::glyph::load(source, path) {
             Ok((_, found)) | Err(found) => diags.extend(found),

@@ -7,6 +7,7 @@
 //! are kept as text so saving never loses them. Saving writes canonical RON atomically and only
 //! touches files whose content changed, so an unchanged pack saves byte-identical.
 
+mod background;
 mod commands;
 mod merge;
 mod migrate;
@@ -27,7 +28,10 @@ use crate::ron_doc::splice::SpliceError;
 use crate::ron_io::{self, WriteError};
 use crate::rules::scenario::RulesScenario;
 
-pub use commands::{check_as_run, fmt_command, load_for_command, validate_command};
+pub use background::{BackgroundValidation, Validated};
+pub use commands::{
+    check_as_run, check_as_run_with, fmt_command, load_for_command, validate_command,
+};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::migrate;
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};

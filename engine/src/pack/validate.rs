@@ -326,6 +326,8 @@ fn check_scenario(
 struct SamePack {
     root: Option<PathBuf>,
     seen: BTreeMap<PathBuf, bool>,
+    /// The pack's own cards by id, listed once for every scenario that names the pack.
+    cards: Option<std::rc::Rc<BTreeMap<String, CardKind>>>,
 }
 
 impl SamePack {
@@ -333,7 +335,14 @@ impl SamePack {
         Self {
             root: pack.root.canonicalize().ok(),
             seen: BTreeMap::new(),
+            cards: None,
         }
+    }
+
+    fn own_cards(&mut self, pack: &Pack) -> std::rc::Rc<BTreeMap<String, CardKind>> {
+        std::rc::Rc::clone(self.cards.get_or_insert_with(|| {
+            std::rc::Rc::new(pack.cards().map(|(_, c)| (c.id.clone(), c.kind)).collect())
+        }))
     }
 
     fn is_pack(&mut self, dir: &Path) -> bool {
@@ -353,16 +362,16 @@ fn scenario_pack_cards(
     path: &Path,
     dirs: &mut SamePack,
     diags: &mut Diagnostics,
-) -> BTreeMap<String, CardKind> {
+) -> std::rc::Rc<BTreeMap<String, CardKind>> {
     let Some(rel) = &scenario.pack else {
-        return BTreeMap::new();
+        return std::rc::Rc::default();
     };
     let dir = path
         .parent()
         .map_or_else(PathBuf::new, Path::to_path_buf)
         .join(rel);
     if dirs.is_pack(&dir) {
-        return pack.cards().map(|(_, c)| (c.id.clone(), c.kind)).collect();
+        return dirs.own_cards(pack);
     }
     if !dir.join(super::MANIFEST_FILE).is_file() {
         diags.error(
@@ -373,7 +382,7 @@ fn scenario_pack_cards(
                 dir.display()
             ),
         );
-        return BTreeMap::new();
+        return std::rc::Rc::default();
     }
     // Another pack: read its cards without validating it (it is checked on its own).
     let mut ignored = Diagnostics::new();
@@ -386,5 +395,5 @@ fn scenario_pack_cards(
             cards.extend(set.cards.into_iter().map(|c| (c.id, c.kind)));
         }
     }
-    cards
+    std::rc::Rc::new(cards)
 }

@@ -1,0 +1,230 @@
+//! Validation on a thread of its own (issue #29): the editor hands over the pack after each
+//! edit and keeps drawing; the problems come back when the check is done. The thread keeps a
+//! copy of the pack and is sent only the files whose text changed since the last hand-over,
+//! so a hand-over costs the edited file (and one comparison of each file's text), not the pack.
+//! The problems are exactly [`super::validate`]'s on the pack as handed over.
+
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+
+use super::{Pack, PackFile, validate};
+use crate::diag::{Diagnostic, Diagnostics};
+
+/// What the thread is sent: the pack's file list as it stands, each file either new text
+/// (`Some`) or the same text as the previous hand-over's file of that path (`None`).
+struct Update {
+    generation: u64,
+    root: std::path::PathBuf,
+    manifest: crate::model::PackManifest,
+    files: Vec<(String, Option<PackFile>)>,
+}
+
+/// The problems of one hand-over.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Validated {
+    /// The generation passed to [`BackgroundValidation::submit`] with the pack checked.
+    pub generation: u64,
+    /// Everything [`super::validate`] found, in its order.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// A validation thread and what was last handed to it.
+pub struct BackgroundValidation {
+    to_thread: Sender<Update>,
+    from_thread: Receiver<Validated>,
+    /// Path and text of every file as last handed over, in order.
+    sent: Vec<(String, String)>,
+}
+
+impl std::fmt::Debug for BackgroundValidation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BackgroundValidation")
+            .field("files", &self.sent.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl BackgroundValidation {
+    /// Starts a thread holding a copy of `pack` (nothing is checked until [`Self::submit`]).
+    #[must_use]
+    pub fn new(pack: &Pack) -> Self {
+        let (to_thread, inbox) = channel::<Update>();
+        let (outbox, from_thread) = channel();
+        let mirror = pack.clone();
+        let sent = sent_of(pack);
+        std::thread::Builder::new()
+            .name("validation".into())
+            .spawn(move || run(mirror, &inbox, &outbox))
+            .map_or_else(
+                |_| Self::inline(pack),
+                |_| Self {
+                    to_thread,
+                    from_thread,
+                    sent,
+                },
+            )
+    }
+
+    /// A thread could not start: checks run at hand-over, on the caller's thread.
+    fn inline(pack: &Pack) -> Self {
+        let (to_thread, _) = channel();
+        let (_, from_thread) = channel();
+        Self {
+            to_thread,
+            from_thread,
+            sent: sent_of(pack),
+        }
+    }
+
+    /// Hands `pack` over to be checked as `generation` (the caller's count of its edits): the
+    /// files whose text changed since the last hand-over are copied, the others are not.
+    pub fn submit(&mut self, pack: &Pack, generation: u64) {
+        let mut files = Vec::with_capacity(pack.files.len());
+        let mut sent = Vec::with_capacity(pack.files.len());
+        for (i, file) in pack.files.iter().enumerate() {
+            let same = self
+                .sent
+                .get(i)
+                .filter(|(path, _)| *path == file.path)
+                .or_else(|| self.sent.iter().find(|(path, _)| *path == file.path))
+                .is_some_and(|(_, source)| *source == file.source);
+            files.push((file.path.clone(), (!same).then(|| file.clone())));
+            sent.push((file.path.clone(), file.source.clone()));
+        }
+        self.sent = sent;
+        let update = Update {
+            generation,
+            root: pack.root.clone(),
+            manifest: pack.manifest.clone(),
+            files,
+        };
+        if self.to_thread.send(update).is_err() {
+            // No thread (it could not start or it stopped): check here, so nothing is lost.
+            let mut diags = Diagnostics::new();
+            validate(pack, &mut diags);
+            let (outbox, inbox) = channel();
+            let _ = outbox.send(Validated {
+                generation,
+                problems: diags.into_vec(),
+            });
+            self.from_thread = inbox;
+        }
+    }
+
+    /// The newest finished check, if one finished since the last call (older ones are
+    /// dropped: a newer hand-over supersedes them).
+    pub fn poll(&mut self) -> Option<Validated> {
+        let mut latest = None;
+        loop {
+            match self.from_thread.try_recv() {
+                Ok(done) => latest = Some(done),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return latest,
+            }
+        }
+    }
+
+    /// Waits for the check of `generation` (tests and benchmarks).
+    pub fn wait_for(&mut self, generation: u64) -> Option<Validated> {
+        while let Ok(done) = self.from_thread.recv() {
+            if done.generation == generation {
+                return Some(done);
+            }
+        }
+        None
+    }
+}
+
+fn sent_of(pack: &Pack) -> Vec<(String, String)> {
+    pack.files
+        .iter()
+        .map(|f| (f.path.clone(), f.source.clone()))
+        .collect()
+}
+
+/// The thread: applies every waiting hand-over, checks the newest, answers; ends when the
+/// editor drops its side.
+fn run(mut mirror: Pack, inbox: &Receiver<Update>, outbox: &Sender<Validated>) {
+    while let Ok(first) = inbox.recv() {
+        let mut generation = apply(&mut mirror, first);
+        while let Ok(next) = inbox.try_recv() {
+            generation = apply(&mut mirror, next);
+        }
+        let mut diags = Diagnostics::new();
+        validate(&mirror, &mut diags);
+        let done = Validated {
+            generation,
+            problems: diags.into_vec(),
+        };
+        if outbox.send(done).is_err() {
+            return;
+        }
+    }
+}
+
+fn apply(mirror: &mut Pack, update: Update) -> u64 {
+    let mut old: std::collections::HashMap<String, PackFile> = std::mem::take(&mut mirror.files)
+        .into_iter()
+        .map(|f| (f.path.clone(), f))
+        .collect();
+    mirror.files = update
+        .files
+        .into_iter()
+        .filter_map(|(path, file)| file.or_else(|| old.remove(&path)))
+        .collect();
+    mirror.root = update.root;
+    mirror.manifest = update.manifest;
+    update.generation
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::big_pack::BigPack;
+    use crate::pack::{Content, read_pack};
+
+    fn problems_now(pack: &Pack) -> Vec<Diagnostic> {
+        let mut diags = Diagnostics::new();
+        validate(pack, &mut diags);
+        diags.into_vec()
+    }
+
+    #[test]
+    fn finds_what_validate_finds_after_each_edit() {
+        let dir = tempfile::tempdir().unwrap();
+        BigPack {
+            cards: 200,
+            card_files: 4,
+            scenarios: 6,
+        }
+        .write(dir.path())
+        .unwrap();
+        let mut pack = read_pack(dir.path(), &mut Diagnostics::new());
+        let mut worker = BackgroundValidation::new(&pack);
+        worker.submit(&pack, 1);
+        assert_eq!(worker.wait_for(1).unwrap().problems, problems_now(&pack));
+        assert!(problems_now(&pack).is_empty());
+
+        // An unknown keyword on a card of the second file, then a card id made a duplicate.
+        let edits: [fn(&mut crate::model::Card); 2] = [
+            |card| card.keywords.push("Flyyng".into()),
+            |card| card.id = BigPack::card_id(0),
+        ];
+        for (n, edit) in edits.into_iter().enumerate() {
+            let file = &mut pack.files[2];
+            let Content::Cards(set) = &mut file.content else {
+                panic!("{} holds cards", file.path);
+            };
+            edit(&mut set.cards[3]);
+            file.sync().unwrap();
+            let generation = 2 + n as u64;
+            worker.submit(&pack, generation);
+            let found = worker.wait_for(generation).unwrap().problems;
+            assert!(!found.is_empty());
+            assert_eq!(found, problems_now(&pack));
+        }
+
+        // A file dropped from the pack.
+        pack.files.remove(2);
+        worker.submit(&pack, 9);
+        assert_eq!(worker.wait_for(9).unwrap().problems, problems_now(&pack));
+    }
+}
