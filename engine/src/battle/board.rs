@@ -25,7 +25,7 @@ impl State {
             c.on_line = false;
             let (side, slot) = (c.owner, c.slot as usize);
             self.set_slot(side, slot, NONE);
-            self.stats_dirty = true;
+            self.line_changed();
         }
     }
 
@@ -68,7 +68,7 @@ impl State {
             }
         }
         self.refresh_occupancy(side as u8);
-        self.stats_dirty = true;
+        self.line_changed();
         let to = self.creatures[id as usize].slot;
         if to as usize != from {
             self.emit(
@@ -200,7 +200,7 @@ impl State {
                     }
                 }
                 self.refresh_occupancy(side);
-                self.stats_dirty = true;
+                self.line_changed();
                 self.emit(
                     EventKind::GapsClosed {
                         player: side_player(side),

@@ -26,9 +26,33 @@ pub struct DamagePlan {
     pub attack: bool,
 }
 
+impl DamagePlan {
+    /// No damage (a slot's plan before it is worked out).
+    pub const NONE: DamagePlan = DamagePlan {
+        source: None,
+        target: NONE,
+        redirected_from: None,
+        amount: 0,
+        unmodified: 0,
+        attack: true,
+    };
+
+    /// An attack on the opposing player: `amount` from `source` (`target` is unused).
+    #[must_use]
+    pub fn to_player(source: CreatureId, amount: i32) -> Self {
+        DamagePlan {
+            source: Some(source),
+            amount,
+            unmodified: amount,
+            ..Self::NONE
+        }
+    }
+}
+
 impl State {
     /// Works out damage to `target`: redirects, the source's raises, the target's prevention and
     /// reductions (armor for attack damage).
+    #[inline]
     pub fn plan_damage(
         &mut self,
         p: &Program,

@@ -6,9 +6,6 @@ use super::program::{Eff, Hook, MAX_ARTIFACTS, MAX_SLOTS, Program, flag};
 use super::setup::Play;
 use super::state::{ALL_SUSPECT, Ctx, NONE, Slots, State, TargetRef};
 
-/// An attack worked out before it is dealt: attacker, target, damage to a creature, damage to a player.
-type AttackPlan = (CreatureId, AttackTarget, Option<DamagePlan>, i32);
-
 pub use super::damage::DamagePlan;
 
 impl State {
@@ -241,7 +238,10 @@ impl State {
         }
         self.ensure_stats(p);
         let ids = [self.lines[0][slot], self.lines[1][slot]];
-        let mut plans: [Option<AttackPlan>; 2] = [None, None];
+        // Who attacks, and how much damage each attack deals (to the creature opposite, or to
+        // the opposing player when the slot opposite is empty).
+        let mut attacks = [false; 2];
+        let mut plans = [DamagePlan::NONE; 2];
         for side in 0..2u8 {
             let id = ids[side as usize];
             if id == NONE {
@@ -263,44 +263,28 @@ impl State {
                 }
                 continue;
             }
+            attacks[side as usize] = true;
             let enemy = ids[1 - side as usize];
-            if enemy == NONE {
-                let mut amount = attack;
-                if hooks & Hook::WouldDealDamage.bit() != 0 {
-                    let ctx = Ctx {
-                        attacking_player: true,
-                        attack_damage: true,
-                        ..Ctx::default()
-                    };
-                    let mut acted = self.acted();
-                    self.each_ability(p, id, Hook::WouldDealDamage, |a| {
-                        let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
-                        if self.cond(p, &ab.condition, id, side, &ctx) {
-                            for e in &ab.effects {
-                                if let Eff::IncreaseDamage(x) = e {
-                                    amount += self.amount(p, x, id, a.value, &ctx);
-                                }
-                            }
-                            acted.push(a);
-                        }
-                    });
-                    acted.note(self);
-                }
-                plans[side as usize] = Some((
-                    id,
-                    AttackTarget::Player(side_player(1 - side)),
-                    None,
-                    amount,
-                ));
+            plans[side as usize] = if enemy != NONE {
+                self.plan_damage(p, Some(id), enemy, attack, true)
+            } else if hooks & Hook::WouldDealDamage.bit() != 0 {
+                let amount = self.raised_player_damage(p, id, side, attack);
+                DamagePlan::to_player(id, amount)
             } else {
-                let plan = self.plan_damage(p, Some(id), enemy, attack, true);
-                plans[side as usize] = Some((id, AttackTarget::Creature(enemy), Some(plan), 0));
-            }
+                DamagePlan::to_player(id, attack)
+            };
         }
         let mut attack_events = [0u32; 2];
-        for (side, entry) in plans.iter().enumerate() {
-            let Some((id, target, _, _)) = *entry else {
+        for side in 0..2u8 {
+            if !attacks[side as usize] {
                 continue;
+            }
+            let id = ids[side as usize];
+            let enemy = ids[1 - side as usize];
+            let target = if enemy == NONE {
+                AttackTarget::Player(side_player(1 - side))
+            } else {
+                AttackTarget::Creature(enemy)
             };
             let at = self.emit(
                 EventKind::Attack {
@@ -310,43 +294,62 @@ impl State {
                 },
                 Cause::after(self.phase_event),
             );
-            attack_events[side] = at;
-            let (subject, on_creature) = match target {
-                AttackTarget::Creature(t) => (t, true),
-                AttackTarget::Player(_) => (NONE, false),
-            };
+            attack_events[side as usize] = at;
             let ctx = Ctx {
-                subject,
+                subject: enemy,
                 slot: slot as u8,
-                attacking_player: !on_creature,
-                attacking_creature: on_creature,
+                attacking_player: enemy == NONE,
+                attacking_creature: enemy != NONE,
                 ..Ctx::default()
             };
             self.enqueue(p, id, Hook::Attacks, at, ctx);
-            if on_creature {
+            if enemy != NONE {
                 let back = Ctx {
                     subject: id,
                     slot: slot as u8,
                     ..Ctx::default()
                 };
-                self.enqueue(p, subject, Hook::Attacked, at, back);
+                self.enqueue(p, enemy, Hook::Attacked, at, back);
             }
         }
-        for (side, entry) in plans.iter().enumerate() {
-            let Some((attacker, target, plan, amount)) = *entry else {
+        for side in 0..2u8 {
+            if !attacks[side as usize] {
                 continue;
-            };
-            let cause = Cause::after(attack_events[side]);
-            match (target, plan) {
-                (AttackTarget::Creature(_), Some(plan)) => {
-                    self.deal(p, plan, cause);
-                }
-                (AttackTarget::Player(pl), _) => {
-                    self.damage_player(pl as u8, amount, Some(attacker), cause);
-                }
-                _ => {}
+            }
+            let cause = Cause::after(attack_events[side as usize]);
+            let plan = plans[side as usize];
+            if ids[1 - side as usize] == NONE {
+                self.damage_player(1 - side, plan.amount, plan.source, cause);
+            } else {
+                self.deal(p, plan, cause);
             }
         }
+    }
+
+    /// What an attack on the opposing player deals once the attacker's `WouldDealDamage`
+    /// abilities have raised it.
+    #[inline(never)]
+    fn raised_player_damage(&mut self, p: &Program, id: CreatureId, side: u8, attack: i32) -> i32 {
+        let mut amount = attack;
+        let ctx = Ctx {
+            attacking_player: true,
+            attack_damage: true,
+            ..Ctx::default()
+        };
+        let mut acted = self.acted();
+        self.each_ability(p, id, Hook::WouldDealDamage, |a| {
+            let ab = &p.keywords[a.keyword as usize].abilities[a.ability as usize];
+            if self.cond(p, &ab.condition, id, side, &ctx) {
+                for e in &ab.effects {
+                    if let Eff::IncreaseDamage(x) = e {
+                        amount += self.amount(p, x, id, a.value, &ctx);
+                    }
+                }
+                acted.push(a);
+            }
+        });
+        acted.note(self);
+        amount
     }
 }
 

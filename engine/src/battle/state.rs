@@ -457,6 +457,14 @@ impl State {
         self.suspect_all();
     }
 
+    /// Notes that creatures left a line or moved in it. Only a static ability can make that
+    /// change anyone's stats (a neighbour's bonus, a count of allies): with no creature in a
+    /// line holding one, every stat stays what it was and no recomputation is due.
+    #[inline]
+    pub(super) fn line_changed(&mut self) {
+        self.stats_dirty |= self.board_hooks & Hook::Static.bit() != 0;
+    }
+
     /// A battle as set up: stats known, no death check pending, and a creature that starts at
     /// 0 life (or marked) kept a suspect for the next check, so the next death check destroys it as a full look
     /// would (found by `random_keyword_text_never_panics_the_loader`: a 0-life card).
