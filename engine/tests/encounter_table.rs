@@ -295,7 +295,7 @@ proptest! {
             if session.apply(action.clone()).is_ok() {
                 let after_state = session.run().state();
                 let after_log = session.run().log().to_vec();
-                prop_assert_eq!(session.undo(), Some(action.clone()));
+                prop_assert_eq!(session.undo(), Ok(Some(action.clone())));
                 prop_assert_eq!(session.run().state(), before_state);
                 prop_assert_eq!(session.run().log(), before_log.as_slice());
                 session.apply(action.clone()).expect("accepted again from the same state");

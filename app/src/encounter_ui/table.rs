@@ -141,10 +141,12 @@ impl TableMode {
                 }
             }
             TableCommand::Undo => {
-                if let Some(session) = &mut self.session
-                    && session.undo().is_none()
-                {
-                    self.refusal = Some("Nothing to undo at the table".to_owned());
+                if let Some(session) = &mut self.session {
+                    match session.undo() {
+                        Ok(Some(_)) => {}
+                        Ok(None) => self.refusal = Some("Nothing to undo at the table".to_owned()),
+                        Err(e) => self.refusal = Some(format!("Cannot undo: {e}")),
+                    }
                 }
             }
             TableCommand::SaveLog(path) => self.save_log(path),

@@ -3,19 +3,21 @@
 //! Concentrating creature save and can drop it, a turn's end removes Fleeting stacks and begins
 //! the next standing creature's turn, the encounter ends when one side is left. A
 //! [`TableSession`] keeps the actions taken and undoes the last one by replaying the others
-//! from the start (the same seed gives the same Focus Saves), so undo can never drift.
+//! from the start with the core sandbox's replay (the same seed gives the same Focus Saves),
+//! so undo can never drift; a refusal on replay is reported, never skipped.
 //!
 //! ```text
 //! let mut session = TableSession::new(&content, &encounter, seed)?;
 //! session.apply(TableAction::Damage { target: "goblin_1".into(), amount: 3, kind: None })?;
 //! session.apply(TableAction::EndTurn)?;
-//! session.undo();
+//! session.undo()?;
 //! ```
 
 use super::file::{Encounter, EncounterContent};
 use super::run::{EncounterError, EncounterRun, Mode};
 use super::space::{Cell, ShapePlacement, cell_words};
-use super::state::LogKind;
+use super::state::{LogEntry, LogKind, Outcome};
+use crate::core::sandbox::Sandbox;
 use crate::model::StatusKind;
 
 /// One action the game master takes at the table.
@@ -151,6 +153,16 @@ pub enum TableError {
     /// A Score was typed for an ability that has no Test.
     #[error("{0} has no Test (it takes an automatic Mixed Score): type no Score")]
     NoTest(String),
+    /// Replaying the session from its start, the engine refused an action it had taken.
+    #[error("action {number} ({action}) no longer applies: {reason}")]
+    Replay {
+        /// The action's number, from 1.
+        number: usize,
+        /// The action in words.
+        action: String,
+        /// Why the engine refused it.
+        reason: Box<TableError>,
+    },
 }
 
 impl TableAction {
@@ -359,9 +371,98 @@ impl EncounterRun {
 /// the encounter file: nothing here is saved (the file stays as prepared).
 #[derive(Debug, Clone)]
 pub struct TableSession {
+    replay: TableReplay,
+}
+
+/// The session as a core [`Sandbox`]: a step is the next of the GM's actions, so undoing and
+/// resuming are the core replay (`Sandbox::seek`, `Sandbox::run_to_end` from the start), the
+/// same code every sandbox steps back with.
+#[derive(Debug, Clone)]
+struct TableReplay {
+    /// The encounter before any action.
     start: EncounterRun,
-    actions: Vec<TableAction>,
+    /// The actions to replay, oldest first (those taken, and for a resume those to take).
+    script: Vec<TableAction>,
+    /// The encounter after the first `steps` actions of `script`.
     run: EncounterRun,
+    steps: usize,
+    /// The action the engine refused when replaying (its index in `script`), which stopped it.
+    refused: Option<(usize, TableError)>,
+}
+
+impl TableReplay {
+    fn new(start: EncounterRun, script: Vec<TableAction>) -> Self {
+        Self {
+            run: start.clone(),
+            start,
+            script,
+            steps: 0,
+            refused: None,
+        }
+    }
+
+    /// Takes `action` after the ones taken (dropping any not replayed yet); a refused one is not
+    /// recorded and changes nothing.
+    fn push(&mut self, action: TableAction) -> Result<(), TableError> {
+        self.run.apply_table_action(&action)?;
+        self.script.truncate(self.steps);
+        self.script.push(action);
+        self.steps += 1;
+        Ok(())
+    }
+
+    /// The refusal that stopped the replay: the action's number (from 1), the action in
+    /// words, and the engine's reason.
+    fn refusal(&self) -> Option<(usize, String, TableError)> {
+        let (at, reason) = self.refused.as_ref()?;
+        let action = self.script.get(*at).map(TableAction::describe)?;
+        Some((at + 1, action, reason.clone()))
+    }
+}
+
+impl Sandbox for TableReplay {
+    type Event = LogEntry;
+    type Outcome = Outcome;
+
+    fn restart(&self) -> Self {
+        Self::new(self.start.clone(), self.script.clone())
+    }
+
+    fn reseed(&self, seed: u64) -> Self {
+        Self::new(self.start.reseed(seed), self.script.clone())
+    }
+
+    fn seed(&self) -> u64 {
+        self.start.seed()
+    }
+
+    fn step(&mut self) -> bool {
+        let Some(action) = self.script.get(self.steps) else {
+            return false;
+        };
+        match self.run.apply_table_action(action) {
+            Ok(()) => {
+                self.steps += 1;
+                true
+            }
+            Err(reason) => {
+                self.refused = Some((self.steps, reason));
+                false
+            }
+        }
+    }
+
+    fn steps(&self) -> usize {
+        self.steps
+    }
+
+    fn log(&self) -> &[LogEntry] {
+        Sandbox::log(&self.run)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Sandbox::outcome(&self.run)
+    }
 }
 
 impl TableSession {
@@ -371,51 +472,71 @@ impl TableSession {
         encounter: &Encounter,
         seed: u64,
     ) -> Result<Self, EncounterError> {
+        Self::replaying(content, encounter, seed, Vec::new())
+    }
+
+    /// A session of `encounter` that takes `actions` in order, from the start (a saved log):
+    /// the first the engine refuses stops it, and is the error.
+    pub(super) fn replaying(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        seed: u64,
+        actions: Vec<TableAction>,
+    ) -> Result<Self, EncounterError> {
         let start = EncounterRun::for_table(content, encounter, seed)?;
-        Ok(Self {
-            run: start.clone(),
-            start,
-            actions: Vec::new(),
-        })
+        let mut replay = TableReplay::new(start, actions);
+        replay.run_to_end();
+        Ok(Self { replay })
+    }
+
+    /// The action a replay could not take, if one was refused (see
+    /// [`TableSession::replaying`]): its number (from 1), the action in words, the reason.
+    pub(super) fn refusal(&self) -> Option<(usize, String, TableError)> {
+        self.replay.refusal()
     }
 
     /// The encounter as the session started (before any action).
     pub(super) fn start(&self) -> &EncounterRun {
-        &self.start
+        &self.replay.start
     }
 
     /// The encounter as it stands.
     #[must_use]
     pub fn run(&self) -> &EncounterRun {
-        &self.run
+        &self.replay.run
     }
 
     /// The actions taken so far, oldest first.
     #[must_use]
     pub fn actions(&self) -> &[TableAction] {
-        &self.actions
+        &self.replay.script[..self.replay.steps]
     }
 
     /// Applies an action; a refused one is not recorded and changes nothing.
     pub fn apply(&mut self, action: TableAction) -> Result<(), TableError> {
-        self.run.apply_table_action(&action)?;
-        self.actions.push(action);
-        Ok(())
+        self.replay.push(action)
     }
 
-    /// Undoes the last action (replaying the others from the start); returns it, or `None`
-    /// when there was none.
-    pub fn undo(&mut self) -> Option<TableAction> {
-        let last = self.actions.pop()?;
-        let mut run = self.start.clone();
-        for action in &self.actions {
-            // Each was accepted from this same state before, so it is accepted again.
-            if run.apply_table_action(action).is_err() {
-                break;
-            }
+    /// Undoes the last action: the others are replayed from the start by the core sandbox's
+    /// `seek` (the same seed gives the same rolls). Returns the action undone, or `None` when
+    /// there was none. Should the engine refuse an action it accepted before (it never has),
+    /// the session is left as it was and the refusal is the error, naming that action.
+    pub fn undo(&mut self) -> Result<Option<TableAction>, TableError> {
+        let Some(kept) = self.replay.steps.checked_sub(1) else {
+            return Ok(None);
+        };
+        let mut back = self.replay.seek(kept);
+        if let Some((number, action, reason)) = back.refusal() {
+            return Err(TableError::Replay {
+                number,
+                action,
+                reason: Box::new(reason),
+            });
         }
-        self.run = run;
-        Some(last)
+        let undone = back.script.get(kept).cloned();
+        back.script.truncate(kept);
+        self.replay = back;
+        Ok(undone)
     }
 }
 

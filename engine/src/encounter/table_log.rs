@@ -105,16 +105,13 @@ impl TableSession {
                 this: encounter.name.clone(),
             });
         }
-        let mut session = Self::new(content, encounter, log.seed)?;
-        for (i, action) in log.actions.into_iter().enumerate() {
-            let words = action.describe();
-            session
-                .apply(action)
-                .map_err(|reason| TableLogError::Replay {
-                    number: i + 1,
-                    action: words,
-                    reason,
-                })?;
+        let session = Self::replaying(content, encounter, log.seed, log.actions)?;
+        if let Some((number, action, reason)) = session.refusal() {
+            return Err(TableLogError::Replay {
+                number,
+                action,
+                reason,
+            });
         }
         let changed = log.fingerprint != encounter_fingerprint(content, encounter);
         let warning = changed.then(|| {

@@ -508,7 +508,7 @@ mod tests {
         s.apply(blast("skeleton", Some(11))).unwrap();
         let after = (s.run().state(), texts(&s));
         s.apply(blast("skeleton", None)).unwrap();
-        s.undo();
+        s.undo().unwrap();
         assert_eq!((s.run().state(), texts(&s)), after);
     }
 
@@ -549,7 +549,7 @@ mod tests {
             refused(&mut s, (7, 1)),
             "goblin_1 cannot move: no Beats left"
         );
-        s.undo();
+        s.undo().unwrap();
         assert_eq!(who(&s, "goblin_1").position, (8, 2));
     }
 }

@@ -237,12 +237,12 @@ fn undo_takes_back_the_last_action_exactly() {
     let log_after_one = s.run().log().to_vec();
     s.apply(TableAction::EndTurn).unwrap();
     s.apply(damage("bob", 999, None)).unwrap();
-    assert_eq!(s.undo(), Some(damage("bob", 999, None)));
-    assert_eq!(s.undo(), Some(TableAction::EndTurn));
+    assert_eq!(s.undo(), Ok(Some(damage("bob", 999, None))));
+    assert_eq!(s.undo(), Ok(Some(TableAction::EndTurn)));
     assert_eq!(s.run().state(), after_one);
     assert_eq!(s.run().log(), log_after_one.as_slice());
-    s.undo();
-    assert_eq!(s.undo(), None);
+    s.undo().unwrap();
+    assert_eq!(s.undo(), Ok(None));
     assert_eq!(
         s.run().state(),
         TableSession::new(&content, &enc, 7).unwrap().run().state()
@@ -315,5 +315,48 @@ fn a_creature_dropped_on_its_own_turn_passes_the_turn() {
             .log()
             .iter()
             .any(|e| e.text == "goblin_1 has dropped on its own turn: the turn passes")
+    );
+}
+
+/// Undo replays through the core sandbox's replay and never stops silently: were an action the
+/// engine once took refused on replay, undo says which and why, and the session is kept as it was.
+#[test]
+fn undo_reports_an_action_the_replay_refuses_and_keeps_the_session() {
+    let (content, enc) = ambush();
+    let mut s = TableSession::new(&content, &enc, 7).unwrap();
+    s.apply(damage("goblin_1", 2, None)).unwrap();
+    s.apply(TableAction::EndTurn).unwrap();
+    s.apply(damage("goblin_1", 1, None)).unwrap();
+    let (state, log) = (s.run().state(), s.run().log().to_vec());
+    // The engine would refuse this first action now (as a changed encounter could).
+    s.replay.script[0] = damage("nobody", 2, None);
+    let refused = s.undo().unwrap_err();
+    assert_eq!(
+        refused,
+        TableError::Replay {
+            number: 1,
+            action: damage("nobody", 2, None).describe(),
+            reason: Box::new(TableError::UnknownCreature("nobody".into())),
+        }
+    );
+    assert_eq!(s.actions().len(), 3);
+    assert_eq!((s.run().state(), s.run().log()), (state, log.as_slice()));
+}
+
+/// A replayed list of actions (a saved log) stops at the first the engine refuses and says so.
+#[test]
+fn a_replay_stops_at_the_first_refused_action() {
+    let (content, enc) = ambush();
+    let actions = vec![
+        damage("goblin_1", 2, None),
+        damage("nobody", 1, None),
+        TableAction::EndTurn,
+    ];
+    let s = TableSession::replaying(&content, &enc, 7, actions).unwrap();
+    assert_eq!(s.actions(), [damage("goblin_1", 2, None)].as_slice());
+    let (number, _, reason) = s.refusal().unwrap();
+    assert_eq!(
+        (number, reason),
+        (2, TableError::UnknownCreature("nobody".into()))
     );
 }
