@@ -69,13 +69,13 @@ impl SigilforgeApp {
     /// Acts on a path picked for an output.
     pub(super) fn take_output_answers(&mut self, ctx: &egui::Context) {
         for kind in OutputKind::ALL {
-            if let Some(path) = crate::dialogs::take(ctx, kind.dialog_id()) {
-                if let Err(e) = self.start_output(kind, path) {
-                    self.outputs.finished = Some(Finished {
-                        text: format!("{e:#}"),
-                        folder: None,
-                    });
-                }
+            if let Some(path) = crate::dialogs::take(ctx, kind.dialog_id())
+                && let Err(e) = self.start_output(kind, path)
+            {
+                self.outputs.finished = Some(Finished {
+                    text: format!("{e:#}"),
+                    folder: None,
+                });
             }
         }
         if let Some(folder) = crate::dialogs::take(ctx, pack_folder_dialog_id())
