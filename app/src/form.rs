@@ -226,7 +226,7 @@ fn int_form(
                     change.value(path);
                     None
                 }
-                Err(e) => Some(e),
+                Err(e) => Some(e.to_string()),
             },
         };
         if let Some(problem) = &problem {

@@ -11,14 +11,14 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 pub struct Job<T> {
     progress: Arc<AtomicU64>,
     cancel: Arc<AtomicBool>,
-    result: Receiver<Result<T, String>>,
+    result: Receiver<anyhow::Result<T>>,
 }
 
 impl<T: Send + 'static> Job<T> {
     /// Starts `work` on a new thread; it is given the progress counter to store into and the
     /// cancel flag to check.
     pub fn spawn(
-        work: impl FnOnce(&AtomicU64, &AtomicBool) -> Result<T, String> + Send + 'static,
+        work: impl FnOnce(&AtomicU64, &AtomicBool) -> anyhow::Result<T> + Send + 'static,
     ) -> Self {
         let progress = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
@@ -58,7 +58,7 @@ impl<T> Job<T> {
 
     /// The result once the work has ended (`None` while it runs); see [`finished`].
     #[must_use]
-    pub fn finished(&self, what: &str) -> Option<Result<T, String>> {
+    pub fn finished(&self, what: &str) -> Option<anyhow::Result<T>> {
         finished(&self.result, what)
     }
 }
@@ -66,11 +66,13 @@ impl<T> Job<T> {
 /// The job's result once it has ended (`None` while it runs). A job whose thread ended
 /// without sending (it panicked) is reported as "the {what} stopped unexpectedly".
 #[must_use]
-pub fn finished<T>(result: &Receiver<Result<T, String>>, what: &str) -> Option<Result<T, String>> {
+pub fn finished<T>(result: &Receiver<anyhow::Result<T>>, what: &str) -> Option<anyhow::Result<T>> {
     match result.try_recv() {
         Ok(outcome) => Some(outcome),
         Err(TryRecvError::Empty) => None,
-        Err(TryRecvError::Disconnected) => Some(Err(format!("the {what} stopped unexpectedly"))),
+        Err(TryRecvError::Disconnected) => {
+            Some(Err(anyhow::anyhow!("the {what} stopped unexpectedly")))
+        }
     }
 }
 
@@ -83,13 +85,13 @@ mod tests {
         let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
         let job = Job::spawn(move |progress, cancel| {
             progress.store(7, Ordering::Relaxed);
-            go_rx.recv().map_err(|e| e.to_string())?;
+            go_rx.recv()?;
             Ok(cancel.load(Ordering::Relaxed))
         });
         while job.done() != 7 {
             std::thread::yield_now();
         }
-        assert_eq!(job.finished("job"), None);
+        assert!(job.finished("job").is_none());
         job.cancel();
         go_tx.send(()).unwrap();
         let outcome = loop {
@@ -98,19 +100,19 @@ mod tests {
             }
             std::thread::yield_now();
         };
-        assert_eq!(outcome, Ok(true), "the work saw the cancel");
+        assert!(outcome.unwrap(), "the work saw the cancel");
     }
 
     #[test]
     fn running_then_sent_or_dropped() {
-        let (tx, rx) = std::sync::mpsc::channel::<Result<u8, String>>();
-        assert_eq!(finished(&rx, "job"), None);
+        let (tx, rx) = std::sync::mpsc::channel::<anyhow::Result<u8>>();
+        assert!(finished(&rx, "job").is_none());
         tx.send(Ok(3)).unwrap();
-        assert_eq!(finished(&rx, "job"), Some(Ok(3)));
+        assert_eq!(finished(&rx, "job").unwrap().unwrap(), 3);
         drop(tx);
         assert_eq!(
-            finished(&rx, "job"),
-            Some(Err("the job stopped unexpectedly".into()))
+            finished(&rx, "job").unwrap().unwrap_err().to_string(),
+            "the job stopped unexpectedly"
         );
     }
 }

@@ -332,7 +332,7 @@ pub fn import_pack(archive: &Path, dest: &Path, force: bool) -> Result<ImportRep
     let manifest_text = String::from_utf8(manifest_bytes)
         .map_err(|_| ArchiveError::BadManifest(format!("{ARCHIVE_MANIFEST} is not text")))?;
     let manifest: ArchiveManifest = ron_io::parse_one(&manifest_text, Path::new(ARCHIVE_MANIFEST))
-        .map_err(ArchiveError::BadManifest)?;
+        .map_err(|first| ArchiveError::BadManifest(first.to_string()))?;
     let files: Vec<(PathBuf, String, Vec<u8>)> = contents
         .into_iter()
         .filter(|(_, name, _)| name != ARCHIVE_MANIFEST)

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::ron_doc::lex::{Lexer, TokenKind, string_value, strings_from};
+
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -35,6 +37,27 @@ impl Location {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
         Location { line, column }
+    }
+
+    /// The byte offset of this line and column in `source` (clamped to the line's end, then
+    /// to the text's end): the inverse of [`Location::of_offset`].
+    #[must_use]
+    pub fn offset_in(self, source: &str) -> usize {
+        let mut line_start = 0;
+        for _ in 1..self.line {
+            match source.get(line_start..).and_then(|rest| rest.find('\n')) {
+                Some(i) => line_start += i + 1,
+                None => return source.len(),
+            }
+        }
+        let line = source.get(line_start..).unwrap_or("");
+        let line = line.split('\n').next().unwrap_or("");
+        let within: usize = line
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        line_start + within
     }
 }
 
@@ -170,32 +193,57 @@ impl<'a> IntoIterator for &'a Diagnostics {
 /// Finds where a string value is written in RON source, so a problem found after parsing
 /// (an unknown keyword, a dangling id) can still be reported at its line and column.
 ///
-/// Looks for the quoted literal `"text"`; `occurrence` picks the n-th (0-based) match, which is
-/// how callers disambiguate repeated values. Falls back to the first match, then to the start.
+/// Looks for a string literal holding `text` (escaped or raw, never inside a comment);
+/// `occurrence` picks the n-th (0-based) match, which is how callers disambiguate repeated
+/// values. Falls back to the first match, then to the start.
 #[must_use]
 pub fn locate_literal(source: &str, text: &str, occurrence: usize) -> Location {
-    let escaped = text.replace('\\', "\\\\").replace('"', "\\\"");
-    let needle = format!("\"{escaped}\"");
-    let mut found = source.match_indices(&needle).map(|(i, _)| i);
-    let first = source.find(&needle);
-    match found.nth(occurrence).or(first) {
-        Some(offset) => Location::of_offset(source, offset),
-        None => Location::START,
+    let mut found = strings_from(source, 0)
+        .filter(|(_, value)| value == text)
+        .map(|(offset, _)| offset);
+    let first = found.next();
+    let nth = if occurrence == 0 {
+        first
+    } else {
+        found.nth(occurrence - 1).or(first)
+    };
+    nth.map_or(Location::START, |offset| {
+        Location::of_offset(source, offset)
+    })
+}
+
+/// Like [`locate_literal`] but only searches after the first place `anchor` is written (a
+/// string holding it, e.g. the id of the card that holds the value, or a field of that name,
+/// e.g. `turn_order`), which pins a repeated value to the right item.
+#[must_use]
+pub fn locate_literal_after(source: &str, anchor: &str, text: &str) -> Location {
+    let start = anchor_offset(source, anchor).unwrap_or(0);
+    match strings_from(source, start).find(|(_, value)| value == text) {
+        Some((offset, _)) => Location::of_offset(source, offset),
+        None => locate_literal(source, text, 0),
     }
 }
 
-/// Like [`locate_literal`] but only searches after the first occurrence of `anchor` (e.g. the
-/// id of the card that holds the value), which pins a repeated value to the right item.
-#[must_use]
-pub fn locate_literal_after(source: &str, anchor: &str, text: &str) -> Location {
-    let anchor_quoted = format!("\"{anchor}\"");
-    let start = source.find(&anchor_quoted).unwrap_or(0);
-    let rest = source.get(start..).unwrap_or("");
-    let needle = format!("\"{text}\"");
-    match rest.find(&needle) {
-        Some(i) => Location::of_offset(source, start + i),
-        None => locate_literal(source, text, 0),
+/// Where `anchor` is first written as a string value or as a field name (`anchor:`).
+fn anchor_offset(source: &str, anchor: &str) -> Option<usize> {
+    let mut tokens = Lexer::new(source)
+        .map_while(Result::ok)
+        .filter(|t| !t.kind.is_comment())
+        .peekable();
+    while let Some(token) = tokens.next() {
+        let is_anchor = match token.kind {
+            TokenKind::Str => string_value(source, token).is_some_and(|v| v == anchor),
+            TokenKind::Ident => {
+                source.get(token.start..token.end) == Some(anchor)
+                    && tokens.peek().is_some_and(|t| t.kind == TokenKind::Colon)
+            }
+            _ => false,
+        };
+        if is_anchor {
+            return Some(token.start);
+        }
     }
+    None
 }
 
 #[cfg(test)]
@@ -211,6 +259,9 @@ mod tests {
             Location::of_offset(src, src.len()),
             Location { line: 3, column: 2 }
         );
+        for offset in [0, 1, 3, 5, 8, src.len()] {
+            assert_eq!(Location::of_offset(src, offset).offset_in(src), offset);
+        }
     }
 
     #[test]
@@ -219,6 +270,38 @@ mod tests {
         assert_eq!(locate_literal(src, "x", 0), Location { line: 1, column: 5 });
         assert_eq!(locate_literal(src, "x", 1), Location { line: 2, column: 5 });
         assert_eq!(locate_literal(src, "missing", 0), Location::START);
+    }
+
+    #[test]
+    fn literals_are_found_as_the_parser_reads_them() {
+        // Escaped, raw, and not inside a (nested) comment.
+        let src = "( /* \"q\" /* \"q\" */ */ a: r#\"q\"#,\n b: \"say \\\"hi\\\"\", c: \"q\")";
+        assert_eq!(
+            locate_literal(src, "q", 0),
+            Location {
+                line: 1,
+                column: 26
+            }
+        );
+        assert_eq!(
+            locate_literal(src, "q", 1),
+            Location {
+                line: 2,
+                column: 22
+            }
+        );
+        assert_eq!(
+            locate_literal(src, "say \"hi\"", 0),
+            Location { line: 2, column: 5 }
+        );
+        assert_eq!(
+            locate_literal_after(src, "b", "q"),
+            Location {
+                line: 2,
+                column: 22
+            },
+            "a field name anchors too"
+        );
     }
 
     #[test]

@@ -26,5 +26,4 @@ pub mod reflect;
 pub mod rename;
 pub mod ron_doc;
 pub mod ron_io;
-mod ron_scan;
 pub mod rules;

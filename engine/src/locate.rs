@@ -3,54 +3,43 @@
 //! parsing (a link too long, an unknown glyph, a failed expectation) point at the right item
 //! even when the same id appears many times in the file.
 
-use crate::ron_scan::{is_ident, skip_string, skip_trivia, value_end};
-
 use crate::diag::{Location, locate_literal};
+use crate::ron_doc::lex::strings_from;
+use crate::ron_doc::tree::{self, Elem};
 
-/// Byte offsets where each item of the top-level list field `key` starts (e.g. each `(..)` of
-/// `links: [..]`). Empty if the field is absent or not a list.
-#[must_use]
-pub fn list_items(source: &str, key: &str) -> Vec<usize> {
-    let Some(value) = top_level_field(source, key) else {
-        return Vec::new();
-    };
-    let bytes = source.as_bytes();
-    if bytes.get(value) != Some(&b'[') {
-        return Vec::new();
-    }
-    let mut items = Vec::new();
-    let mut i = value + 1;
-    loop {
-        i = skip_trivia(bytes, i);
-        match bytes.get(i) {
-            None | Some(b']') => return items,
-            Some(b',') => i += 1,
-            Some(_) => {
-                items.push(i);
-                match value_end(bytes, i) {
-                    Some(end) if end > i => i = end,
-                    _ => return items,
-                }
-            }
-        }
-    }
+/// The spans `[start, end)` of each item of the top-level list field `key` (e.g. each `(..)` of
+/// `links: [..]`). Empty if the field is absent, not a list, or the text is not RON.
+fn item_spans(source: &str, key: &str) -> Vec<(usize, usize)> {
+    top_level(source, key)
+        .and_then(|field| {
+            field
+                .value
+                .elems()
+                .map(|items| items.iter().map(|e| (e.start(), e.value.end)).collect())
+        })
+        .unwrap_or_default()
 }
 
-/// Where a quoted literal is written inside the `n`-th item of list `key`; falls back to the
-/// item's start, then to the first occurrence anywhere.
+/// Byte offsets where each item of the top-level list field `key` starts.
+#[must_use]
+pub fn list_items(source: &str, key: &str) -> Vec<usize> {
+    item_spans(source, key)
+        .into_iter()
+        .map(|(start, _)| start)
+        .collect()
+}
+
+/// Where a string literal holding `text` is written inside the `n`-th item of list `key`;
+/// falls back to the item's start, then to the first occurrence anywhere.
 #[must_use]
 pub fn literal_in_item(source: &str, key: &str, n: usize, text: &str) -> Location {
-    let items = list_items(source, key);
-    let Some(&start) = items.get(n) else {
+    let Some(&(start, end)) = item_spans(source, key).get(n) else {
         return locate_literal(source, text, 0);
     };
-    let end = value_end(source.as_bytes(), start).unwrap_or(source.len());
-    let item = source.get(start..end).unwrap_or("");
-    let escaped = text.replace('\\', "\\\\").replace('"', "\\\"");
-    match item.find(&format!("\"{escaped}\"")) {
-        Some(i) => Location::of_offset(source, start + i),
-        None => Location::of_offset(source, start),
-    }
+    let found = strings_from(source, start)
+        .take_while(|(offset, _)| *offset < end)
+        .find(|(_, value)| value == text);
+    Location::of_offset(source, found.map_or(start, |(offset, _)| offset))
 }
 
 /// The start of the `n`-th item of list `key`, or the field itself, or the start of the file.
@@ -62,60 +51,59 @@ pub fn item(source: &str, key: &str, n: usize) -> Location {
     }
 }
 
+/// The items of a list file's top-level list (`cards: [..]`), read once, to tell which item
+/// and which of its fields a problem points at (the editor shows it beside that field).
+#[derive(Debug, Clone, Default)]
+pub struct ListItems {
+    /// Each item's span, in order.
+    spans: Vec<(usize, usize)>,
+}
+
+impl ListItems {
+    /// The items of the top-level list field `key` of `source` (none when it does not parse).
+    #[must_use]
+    pub fn read(source: &str, key: &str) -> Self {
+        Self {
+            spans: item_spans(source, key),
+        }
+    }
+
+    /// The item written at or before byte `offset` (the first item when `offset` comes before
+    /// every item), and the field of that item whose text holds `offset`, if one does.
+    /// `source` is the text the items were read from.
+    #[must_use]
+    pub fn at(&self, source: &str, offset: usize) -> Option<(usize, Option<String>)> {
+        let index = self
+            .spans
+            .partition_point(|(start, _)| *start <= offset)
+            .saturating_sub(1);
+        let &(start, end) = self.spans.get(index)?;
+        let field = (start..end)
+            .contains(&offset)
+            .then(|| tree::parse_at(source, start, 1).ok())
+            .flatten()
+            .and_then(|item| {
+                item.elems()?
+                    .iter()
+                    .find(|e| (e.start()..e.value.end).contains(&offset))
+                    .and_then(|e| e.field_name(source))
+                    .map(str::to_owned)
+            });
+        Some((index, field))
+    }
+}
+
 /// Where the top-level field `key` is written (its name), or the start of the file.
 #[must_use]
 pub fn field(source: &str, key: &str) -> Location {
-    match top_level_key(source, key) {
-        Some(i) => Location::of_offset(source, i),
-        None => Location::START,
-    }
+    top_level(source, key).map_or(Location::START, |e| Location::of_offset(source, e.start()))
 }
 
-/// Offset of the value of a field written directly inside the outermost brackets.
-fn top_level_field(source: &str, key: &str) -> Option<usize> {
-    let bytes = source.as_bytes();
-    let at = top_level_key(source, key)?;
-    let mut i = skip_trivia(bytes, at + key.len());
-    if bytes.get(i) != Some(&b':') {
-        return None;
-    }
-    i = skip_trivia(bytes, i + 1);
-    Some(i)
-}
-
-/// Offset of the name of the field `key` at depth 1.
-fn top_level_key(source: &str, key: &str) -> Option<usize> {
-    let bytes = source.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        let next = skip_trivia(bytes, i);
-        if next != i {
-            i = next;
-            continue;
-        }
-        match bytes[i] {
-            b'"' => i = skip_string(bytes, i)?,
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            c if depth == 1 && is_ident(c) && (i == 0 || !is_ident(bytes[i - 1])) => {
-                let mut end = i;
-                while end < bytes.len() && is_ident(bytes[end]) {
-                    end += 1;
-                }
-                if source.get(i..end) == Some(key)
-                    && bytes.get(skip_trivia(bytes, end)) == Some(&b':')
-                {
-                    return Some(i);
-                }
-                i = end;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
+/// The field `key` written directly inside the file's outermost brackets, read two levels deep
+/// (its value's items have spans; nothing deeper is read).
+fn top_level(source: &str, key: &str) -> Option<Elem> {
+    let doc = tree::parse(source, 2).ok()?;
+    doc.root.field(source, key).cloned()
 }
 
 #[cfg(test)]
@@ -138,5 +126,21 @@ mod tests {
         );
         assert_eq!(field(SRC, "links"), Location { line: 3, column: 3 });
         assert!(list_items(SRC, "moves").is_empty());
+    }
+
+    #[test]
+    fn a_problem_belongs_to_the_field_whose_text_holds_it_not_to_a_word_in_its_message() {
+        let src = "CardSet(cards: [\n (id: \"a\", start: \"art\"),\n (id: \"b\", art: Some(\"x\"), keywords: [\"Armr\"]),\n])";
+        let items = ListItems::read(src, "cards");
+        let at = |needle: &str| items.at(src, src.find(needle).unwrap());
+        assert_eq!(at("\"art\""), Some((0, Some("start".to_owned()))));
+        assert_eq!(at("\"x\""), Some((1, Some("art".to_owned()))));
+        assert_eq!(at("\"Armr\""), Some((1, Some("keywords".to_owned()))));
+        assert_eq!(at("(id: \"b\""), Some((1, None)));
+        assert_eq!(
+            items.at(src, 0),
+            Some((0, None)),
+            "before every item: the first"
+        );
     }
 }

@@ -184,7 +184,26 @@ pub trait IntMut {
     /// Its value.
     fn get(&self) -> i64;
     /// Sets it; `Err` names the range when it does not fit.
-    fn set(&mut self, value: i64) -> Result<(), String>;
+    fn set(&mut self, value: i64) -> Result<(), OutOfRange>;
+}
+
+/// A number that does not fit the field's type: the range it must be in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub struct OutOfRange {
+    /// The smallest value that fits.
+    pub min: i128,
+    /// The largest value that fits.
+    pub max: i128,
+}
+
+impl std::fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.min == 0 {
+            f.write_str("a whole number, 0 or more")
+        } else {
+            write!(f, "a whole number from {} to {}", self.min, self.max)
+        }
+    }
 }
 
 /// `Option<T>` for the form.
@@ -282,13 +301,10 @@ macro_rules! int_reflect {
             fn get(&self) -> i64 {
                 i64::try_from(*self).unwrap_or(i64::MAX)
             }
-            fn set(&mut self, value: i64) -> Result<(), String> {
-                *self = <$t>::try_from(value).map_err(|_| {
-                    if <$t>::MIN == 0 {
-                        "a whole number, 0 or more".to_owned()
-                    } else {
-                        format!("a whole number from {} to {}", <$t>::MIN, <$t>::MAX)
-                    }
+            fn set(&mut self, value: i64) -> Result<(), OutOfRange> {
+                *self = <$t>::try_from(value).map_err(|_| OutOfRange {
+                    min: i128::try_from(<$t>::MIN).unwrap_or(i128::MIN),
+                    max: i128::try_from(<$t>::MAX).unwrap_or(i128::MAX),
                 })?;
                 Ok(())
             }

@@ -8,12 +8,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 pub use crate::atomic::{WriteError, write_atomic};
-use crate::diag::{Diagnostics, Location};
-use crate::ron_scan::{is_ident, skip_string, value_end};
+use crate::diag::{Diagnostic, Diagnostics, Location, Severity};
+use crate::ron_doc::lex::{
+    TokenKind, first_too_deep, is_ident_byte as is_ident, next_significant, ron_options, value_end,
+};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
-pub use crate::ron_doc::tree::MAX_DEPTH;
+pub use crate::ron_doc::lex::MAX_DEPTH;
 /// How many unknown fields one file may report before the loader gives up on it.
 const MAX_RECOVERIES: usize = 64;
 
@@ -42,7 +44,7 @@ pub fn parse<T: DeserializeOwned>(source: &str, file: &Path, diags: &mut Diagnos
         );
         return None;
     }
-    let options = ron::Options::default().with_recursion_limit(MAX_DEPTH * 2);
+    let options = ron_options();
     let mut text = std::borrow::Cow::Borrowed(source);
     for _ in 0..MAX_RECOVERIES {
         match options.from_str::<T>(&text) {
@@ -72,14 +74,20 @@ pub fn parse<T: DeserializeOwned>(source: &str, file: &Path, diags: &mut Diagnos
     None
 }
 
-/// Parses without collecting diagnostics; the first problem is returned as `file:line:col: message`.
-pub fn parse_one<T: DeserializeOwned>(source: &str, file: &Path) -> Result<T, String> {
+/// Parses without collecting diagnostics; the first problem is returned (it displays as
+/// `file:line:col: message`).
+pub fn parse_one<T: DeserializeOwned>(source: &str, file: &Path) -> Result<T, Diagnostic> {
     let mut diags = Diagnostics::new();
     let value = parse::<T>(source, file, &mut diags);
-    match (value, diags.iter().next()) {
+    match (value, diags.into_vec().into_iter().next()) {
         (Some(v), None) => Ok(v),
-        (_, Some(first)) => Err(first.to_string()),
-        (None, None) => Err(format!("{}:1:1: could not be read", file.display())),
+        (_, Some(first)) => Err(first),
+        (None, None) => Err(Diagnostic {
+            file: file.to_owned(),
+            location: Location::START,
+            severity: Severity::Error,
+            message: "could not be read".to_owned(),
+        }),
     }
 }
 
@@ -87,32 +95,10 @@ pub fn parse_one<T: DeserializeOwned>(source: &str, file: &Path) -> Result<T, St
 /// file that begins `CardSet(`. This is how the loader tells what a file holds.
 #[must_use]
 pub fn leading_tag(source: &str) -> Option<&str> {
-    let rest = skip_trivia(source);
-    let end = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .unwrap_or(rest.len());
-    let tag = rest.get(..end)?;
-    (!tag.is_empty() && tag.starts_with(|c: char| c.is_ascii_alphabetic())).then_some(tag)
-}
-
-fn skip_trivia(mut s: &str) -> &str {
-    loop {
-        let trimmed = s.trim_start();
-        if let Some(rest) = trimmed.strip_prefix("//") {
-            s = rest.find('\n').map_or("", |i| rest.get(i..).unwrap_or(""));
-        } else if let Some(rest) = trimmed.strip_prefix("/*") {
-            s = rest
-                .find("*/")
-                .map_or("", |i| rest.get(i + 2..).unwrap_or(""));
-        } else if let Some(rest) = trimmed.strip_prefix("#![") {
-            // RON extension attributes such as #![enable(implicit_some)].
-            s = rest
-                .find(']')
-                .map_or("", |i| rest.get(i + 1..).unwrap_or(""));
-        } else {
-            return trimmed;
-        }
-    }
+    let token = next_significant(source, 0)?;
+    let tag = source.get(token.start..token.end)?;
+    (token.kind == TokenKind::Ident && tag.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .then_some(tag)
 }
 
 /// " in Card" / " for Keyword": where a field or value sits, when RON says.
@@ -169,7 +155,7 @@ pub fn describe(err: &ron::Error) -> String {
             format!("this file should start with `{expected}(`, not `{found}(`")
         }
         ron::Error::ExceededRecursionLimit => {
-            format!("nesting is too deep (over {} levels)", MAX_DEPTH * 2)
+            format!("brackets nest more than {MAX_DEPTH} deep here; no Sigilforge file needs that")
         }
         ron::Error::Eof => "the file ends too early: a bracket or quote is not closed".to_owned(),
         other => {
@@ -258,7 +244,7 @@ fn blank_field(
         return None;
     }
     i += 1;
-    let value_end = value_end(source.as_bytes(), i)?;
+    let value_end = value_end(source, i)?;
     let mut stop = value_end;
     let mut j = value_end;
     while j < bytes.len() && bytes[j].is_ascii_whitespace() {
@@ -277,38 +263,6 @@ fn blank_field(
     );
     out.push_str(source.get(stop..)?);
     Some(out)
-}
-
-/// Offset of the first bracket that opens deeper than [`MAX_DEPTH`], if any (strings and
-/// comments skipped). Checked before parsing so hostile input cannot exhaust the stack.
-fn first_too_deep(source: &str) -> Option<usize> {
-    let bytes = source.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => match skip_string(bytes, i) {
-                Some(close) => i = close,
-                None => return None, // unterminated string: the parser reports it
-            },
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// Writes a value as canonical RON: `Tag(` then the fields, 4-space indent, one field a line,

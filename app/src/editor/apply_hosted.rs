@@ -53,7 +53,9 @@ impl SigilforgeApp {
         let editor = self.panels.hosted.encounter_editor(file);
         match (command, saved) {
             (EncounterSandboxCommand::CompareWithSaved, Some(path)) => {
-                editor.compare_with(Box::new(move || load_saved(&path)));
+                editor.compare_with(Box::new(move || {
+                    load_saved(&path).map_err(anyhow::Error::msg)
+                }));
             }
             _ => editor.apply_sandbox(command),
         }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sigilforge_engine::diag::{Diagnostic, Diagnostics};
+use sigilforge_engine::locate::ListItems;
 use sigilforge_engine::model::{Card, CardSet, KeywordDef, KeywordSet};
 use sigilforge_engine::pack::{Content, Pack, PackFile, validate};
 use sigilforge_engine::ron_doc::parts::ItemEdit;
@@ -178,8 +179,8 @@ pub struct Problem {
     pub diagnostic: Diagnostic,
     /// The item at the problem's line, if any.
     pub item: Option<ItemAddr>,
-    /// The field the message names, if one could be told (`"keywords"`, `"id"`).
-    pub field: Option<&'static str>,
+    /// The field of the item whose text the problem points at (`"keywords"`, `"id"`).
+    pub field: Option<String>,
 }
 
 /// The open pack and what the editor knows about it.
@@ -254,8 +255,9 @@ impl Document {
         self.problems = all
             .into_iter()
             .map(|diagnostic| {
-                let item = self.item_at(&spans, &diagnostic);
-                let field = field_named_in(&diagnostic.message);
+                let (item, field) = self
+                    .item_at(&spans, &diagnostic)
+                    .map_or((None, None), |(item, field)| (Some(item), field));
                 Problem {
                     diagnostic,
                     item,
@@ -283,68 +285,44 @@ impl Document {
         self.pack_dirty
     }
 
-    /// Start lines of each item, per file: `file -> [(line, addr)]` in line order. One forward
-    /// scan per file (items are written in order), so this stays linear in the file size.
-    fn item_spans(&self) -> BTreeMap<String, Vec<(usize, ItemAddr)>> {
+    /// Where each list file's items are written, read once per validation: `file ->` its
+    /// items and the kind they are.
+    fn item_spans(&self) -> BTreeMap<String, (ListItems, ItemKind)> {
         let mut out = BTreeMap::new();
         for file in &self.pack.files {
-            let keys: Vec<(String, ItemAddr)> = match &file.content {
-                Content::Cards(set) => set
-                    .cards
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        let key = if c.id.is_empty() { &c.name } else { &c.id };
-                        (key.clone(), ItemAddr::card(&file.path, i))
-                    })
-                    .collect(),
-                Content::Keywords(set) => set
-                    .keywords
-                    .iter()
-                    .enumerate()
-                    .map(|(i, k)| (k.name.clone(), ItemAddr::keyword(&file.path, i)))
-                    .collect(),
+            let (key, kind) = match &file.content {
+                Content::Cards(_) => ("cards", ItemKind::Card),
+                Content::Keywords(_) => ("keywords", ItemKind::Keyword),
                 _ => continue,
             };
-            let source = file.source.as_str();
-            let mut spans = Vec::with_capacity(keys.len());
-            let (mut pos, mut line, mut counted_to) = (0, 1, 0);
-            for (key, addr) in keys {
-                let needle = format!("\"{}\"", key.replace('\\', "\\\\").replace('"', "\\\""));
-                let Some(found) = source.get(pos..).and_then(|rest| rest.find(&needle)) else {
-                    continue;
-                };
-                let offset = pos + found;
-                line += source
-                    .get(counted_to..offset)
-                    .map_or(0, |s| s.matches('\n').count());
-                counted_to = offset;
-                pos = offset + needle.len();
-                spans.push((line, addr));
-            }
-            out.insert(file.path.clone(), spans);
+            out.insert(
+                file.path.clone(),
+                (ListItems::read(&file.source, key), kind),
+            );
         }
         out
     }
 
+    /// The item a problem is written in, and the item's field whose text it points at.
     fn item_at(
         &self,
-        spans: &BTreeMap<String, Vec<(usize, ItemAddr)>>,
+        spans: &BTreeMap<String, (ListItems, ItemKind)>,
         diagnostic: &Diagnostic,
-    ) -> Option<ItemAddr> {
+    ) -> Option<(ItemAddr, Option<String>)> {
         let rel = diagnostic
             .file
             .strip_prefix(&self.pack.root)
             .ok()?
             .to_string_lossy()
             .replace('\\', "/");
-        let spans = spans.get(&rel)?;
-        spans
-            .iter()
-            .rev()
-            .find(|(line, _)| *line <= diagnostic.location.line)
-            .or_else(|| spans.first())
-            .map(|(_, addr)| addr.clone())
+        let (items, kind) = spans.get(&rel)?;
+        let source = &self.pack.file(&rel)?.source;
+        let (index, field) = items.at(source, diagnostic.location.offset_in(source))?;
+        let addr = match kind {
+            ItemKind::Card => ItemAddr::card(&rel, index),
+            ItemKind::Keyword => ItemAddr::keyword(&rel, index),
+        };
+        Some((addr, field))
     }
 
     /// The problems that belong to one item.
@@ -608,22 +586,6 @@ fn stale(addr: &ItemAddr) -> String {
         addr.index + 1,
         addr.file
     )
-}
-
-/// Guesses which card field a validation message is about, so the editor can show it inline.
-fn field_named_in(message: &str) -> Option<&'static str> {
-    let m = message.to_ascii_lowercase();
-    if m.contains("keyword") {
-        Some("keywords")
-    } else if m.contains(" id") || m.starts_with("id") {
-        Some("id")
-    } else if m.contains("name") {
-        Some("name")
-    } else if m.contains("art") {
-        Some("art")
-    } else {
-        None
-    }
 }
 
 /// An empty content file of a kind.

@@ -50,7 +50,7 @@ impl Default for OutputOptions {
 pub(super) struct Job {
     pub(super) kind: OutputKind,
     pub(super) progress: Arc<Progress>,
-    pub(super) result: Receiver<Result<Report, String>>,
+    pub(super) result: Receiver<anyhow::Result<Report>>,
     pub(super) dest: PathBuf,
 }
 
@@ -115,7 +115,7 @@ impl Outputs {
                 folder: Some(folder),
             },
             Err(e) => Finished {
-                text: format!("Nothing more was written: {e}"),
+                text: format!("Nothing more was written: {e:#}"),
                 folder: None,
             },
         });

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::channel;
 
+use anyhow::Context as _;
+
 use sigilforge_engine::cards_csv;
 use sigilforge_engine::diag::Severity;
 use sigilforge_render::cli::split_ids;
@@ -67,11 +69,13 @@ impl SigilforgeApp {
     /// Acts on a path picked for an output.
     pub(super) fn take_output_answers(&mut self, ctx: &egui::Context) {
         for kind in OutputKind::ALL {
-            if let Some(path) = crate::dialogs::take(ctx, kind.dialog_id()) {
-                let message = self.start_output(kind, path).err();
-                if let Some(text) = message {
-                    self.outputs.finished = Some(Finished { text, folder: None });
-                }
+            if let Some(path) = crate::dialogs::take(ctx, kind.dialog_id())
+                && let Err(e) = self.start_output(kind, path)
+            {
+                self.outputs.finished = Some(Finished {
+                    text: format!("{e:#}"),
+                    folder: None,
+                });
             }
         }
         if let Some(folder) = crate::dialogs::take(ctx, pack_folder_dialog_id())
@@ -79,14 +83,17 @@ impl SigilforgeApp {
         {
             self.outputs.finished = Some(match self.import_pack_into(&archive, &folder) {
                 Ok(finished) => finished,
-                Err(text) => Finished { text, folder: None },
+                Err(e) => Finished {
+                    text: format!("{e:#}"),
+                    folder: None,
+                },
             });
         }
     }
 
     /// Unpacks `archive` into `folder` (when it is empty) or into a new folder inside it named
     /// after the archive, then opens it unless this pack has unsaved changes.
-    fn import_pack_into(&mut self, archive: &Path, folder: &Path) -> Result<Finished, String> {
+    fn import_pack_into(&mut self, archive: &Path, folder: &Path) -> anyhow::Result<Finished> {
         let empty = std::fs::read_dir(folder).is_ok_and(|mut d| d.next().is_none());
         let dest = if empty {
             folder.to_owned()
@@ -97,7 +104,7 @@ impl SigilforgeApp {
             folder.join(stem)
         };
         let report = sigilforge_engine::archive::import_pack(archive, &dest, false)
-            .map_err(|e| format!("Nothing was unpacked: {e}"))?;
+            .context("Nothing was unpacked")?;
         let unpacked = format!(
             "Unpacked {} files from {} into {}.",
             report.files,
@@ -119,10 +126,10 @@ impl SigilforgeApp {
     }
 
     /// Starts `kind` into `dest`: a job on its thread, or (CSV, packs) done at once.
-    fn start_output(&mut self, kind: OutputKind, dest: PathBuf) -> Result<(), String> {
+    fn start_output(&mut self, kind: OutputKind, dest: PathBuf) -> anyhow::Result<()> {
         // The problems checked below are those of the pack as it is now.
         self.validate_pending();
-        let doc = self.doc.as_ref().ok_or("No pack is open.")?;
+        let doc = self.doc.as_ref().context("No pack is open.")?;
         if kind == OutputKind::PackImport {
             let request = crate::dialogs::PathRequest::folder(
                 "Folder to unpack the pack into (an empty one, or one to hold a new pack folder)",
@@ -137,7 +144,7 @@ impl SigilforgeApp {
         if kind == OutputKind::PackExport {
             // The archive holds the files as saved; `export_pack` checks them as `validate` does.
             let report = sigilforge_engine::archive::export_pack(&doc.pack.root, &dest)
-                .map_err(|e| format!("Nothing was written: {e}"))?;
+                .context("Nothing was written")?;
             let unsaved = if doc.is_dirty() {
                 " Unsaved changes are not in it."
             } else {
@@ -157,11 +164,11 @@ impl SigilforgeApp {
         }
         if kind == OutputKind::CsvImport {
             let text = std::fs::read_to_string(&dest)
-                .map_err(|e| format!("Cannot read {}: {e}", dest.display()))?;
+                .with_context(|| format!("Cannot read {}", dest.display()))?;
             let plan = cards_csv::plan_import(&doc.pack, &text).map_err(|errors| {
                 let mut lines = vec![format!("Nothing was imported; fix these rows first:")];
                 lines.extend(errors.iter().map(|e| e.display(&dest)));
-                lines.join("\n")
+                anyhow::anyhow!(lines.join("\n"))
             })?;
             self.outputs.import = Some(PendingImport { path: dest, plan });
             return Ok(());
@@ -171,14 +178,14 @@ impl SigilforgeApp {
             .iter()
             .find(|p| p.diagnostic.severity == Severity::Error)
         {
-            return Err(format!(
+            anyhow::bail!(
                 "The pack has problems; fix them first (nothing was written). The first: {}",
                 problem.diagnostic
-            ));
+            );
         }
         if kind == OutputKind::CsvExport {
             let text = cards_csv::export_csv(&doc.pack);
-            sigilforge_engine::atomic::write_atomic(&dest, &text).map_err(|e| e.to_string())?;
+            sigilforge_engine::atomic::write_atomic(&dest, &text)?;
             let cards = doc.pack.cards().count();
             self.outputs.finished = Some(Finished {
                 text: format!("Wrote {cards} cards to {}.", dest.display()),
@@ -190,10 +197,9 @@ impl SigilforgeApp {
         let (deck, work): (Deck, Work) = match kind {
             OutputKind::Images => {
                 let bleed_mm =
-                    parse_length_mm(&options.bleed).map_err(|e| format!("Bleed: {e}"))?;
+                    parse_length_mm(&options.bleed).map_err(|e| anyhow::anyhow!("Bleed: {e}"))?;
                 let ids = (!options.cards.trim().is_empty()).then(|| split_ids(&options.cards));
-                let deck = Deck::from_pack(&doc.pack, ids.as_deref(), &BackChoice::None)
-                    .map_err(|e| e.to_string())?;
+                let deck = Deck::from_pack(&doc.pack, ids.as_deref(), &BackChoice::None)?;
                 let png = PngOptions {
                     dpi: options.dpi,
                     bleed_mm,
@@ -201,13 +207,12 @@ impl SigilforgeApp {
                 (deck, Work::Images(png))
             }
             OutputKind::Print => {
-                let (print, back) = options.print.parse()?;
-                let deck = Deck::from_pack(&doc.pack, None, &back).map_err(|e| e.to_string())?;
+                let (print, back) = options.print.parse().map_err(anyhow::Error::msg)?;
+                let deck = Deck::from_pack(&doc.pack, None, &back)?;
                 (deck, Work::Print(print))
             }
             _ => {
-                let deck = Deck::from_pack(&doc.pack, None, &BackChoice::Default)
-                    .map_err(|e| e.to_string())?;
+                let deck = Deck::from_pack(&doc.pack, None, &BackChoice::Default)?;
                 let tts = TtsOptions {
                     dpi: options.tts_dpi,
                     url_base: None,
@@ -231,7 +236,7 @@ impl SigilforgeApp {
                 }
             };
             // Only the message is shown; the editor may have closed: nobody to tell.
-            tx.send(result.map_err(|e| e.to_string())).ok();
+            tx.send(result.map_err(anyhow::Error::from)).ok();
         });
         self.outputs.job = Some(Job {
             kind,

@@ -5,6 +5,7 @@
 
 use sigilforge_engine::pack::Content;
 use sigilforge_engine::rename::Rename;
+use sigilforge_engine::ron_doc::lex::strings_from;
 
 use super::document::{Change, Document, Item, ItemAddr};
 
@@ -72,15 +73,22 @@ pub fn rename_preview(changes: &[Change]) -> Vec<(String, Option<usize>)> {
 }
 
 /// Files the rename (its `changes`) does not rewrite that still name the old card id or keyword (their text
-/// has `"from"` or `"from N"` in quotes: an encounter or glyph network that happens to, or a
-/// scenario whose text cannot be read), so the user is told to edit them by hand.
+/// has a string `"from"` or, for a keyword, `"from N"`, read as the RON reader reads strings:
+/// an encounter or glyph network that happens to, or a scenario whose text cannot be read), so
+/// the user is told to edit them by hand. A comment naming it is no miss.
 #[must_use]
 pub fn rename_misses(doc: &Document, rename: &Rename, changes: &[Change]) -> Vec<String> {
     let from = match rename {
         Rename::Keyword { from, .. } | Rename::Card { from, .. } => from,
     };
-    let quoted = format!("\"{from}\"");
-    let valued = format!("\"{from} ");
+    let keyword = matches!(rename, Rename::Keyword { .. });
+    let names_it = |value: &str| {
+        value == from
+            || (keyword
+                && value
+                    .strip_prefix(from.as_str())
+                    .is_some_and(|r| r.starts_with(' ')))
+    };
     doc.pack
         .files
         .iter()
@@ -90,10 +98,7 @@ pub fn rename_misses(doc: &Document, rename: &Rename, changes: &[Change]) -> Vec
                 .iter()
                 .any(|c| matches!(c, Change::Text { path, .. } if *path == f.path))
         })
-        .filter(|f| {
-            f.source.contains(&quoted)
-                || (matches!(rename, Rename::Keyword { .. }) && f.source.contains(&valued))
-        })
+        .filter(|f| strings_from(&f.source, 0).any(|(_, value)| names_it(&value)))
         .map(|f| f.path.clone())
         .collect()
 }

@@ -7,6 +7,7 @@
 
 use crate::jobs::Job;
 
+use anyhow::Context as _;
 use egui::{RichText, Ui};
 use sigilforge_engine::balance::stats::Change;
 use sigilforge_engine::encounter::ab::{EncounterAb, compare};
@@ -15,7 +16,7 @@ use sigilforge_engine::encounter::{Encounter, EncounterContent};
 /// Reads the version to compare with (on the comparison's thread): the encounter as saved and
 /// the content it uses, or why it cannot be read.
 pub type SavedLoader =
-    Box<dyn FnOnce() -> Result<(Encounter, EncounterContent), String> + Send + 'static>;
+    Box<dyn FnOnce() -> anyhow::Result<(Encounter, EncounterContent)> + Send + 'static>;
 
 /// Flipped seeds listed (the count says how many flipped in all).
 pub const LISTED_SEEDS: usize = 12;
@@ -61,7 +62,7 @@ impl AbSection {
         self.job = Some(Job::spawn(move |_, stop| {
             saved().and_then(|(enc, content)| {
                 compare((&content, &enc), (&edited.1, &edited.0), runs, stop)
-                    .map_err(|e| format!("the encounter cannot be played: {e}"))
+                    .context("the encounter cannot be played")
             })
         }));
     }
@@ -102,7 +103,7 @@ impl AbSection {
         match outcome {
             Ok(Some(report)) => self.report = Some(report),
             Ok(None) => {}
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(format!("{e:#}")),
         }
         self.job = None;
         false

@@ -64,7 +64,7 @@ pub fn action_text(a: &ScriptAction) -> String {
 
 impl ScriptPanel {
     /// The action the add row describes, or why it cannot be added.
-    fn new_action(&self) -> Result<ScriptAction, String> {
+    fn new_action(&self) -> anyhow::Result<ScriptAction> {
         Ok(match self.kind {
             NewAction::EndTurn => ScriptAction::EndTurn,
             NewAction::TakeCover => ScriptAction::TakeCover,
@@ -74,12 +74,12 @@ impl ScriptPanel {
                     self.dice.split_whitespace().map(str::parse).collect();
                 match dice {
                     Ok(d) if !d.is_empty() => ScriptAction::ForceRoll(d),
-                    _ => return Err("type the dice as numbers, e.g. 5 5".to_owned()),
+                    _ => anyhow::bail!("type the dice as numbers, e.g. 5 5"),
                 }
             }
             NewAction::Use => {
                 if self.ability.is_empty() {
-                    return Err("choose an ability".to_owned());
+                    anyhow::bail!("choose an ability");
                 }
                 ScriptAction::Use {
                     ability: self.ability.clone(),
@@ -167,7 +167,7 @@ impl ScriptPanel {
             .add_enabled(action.is_ok(), egui::Button::new("Add action"))
             .on_hover_text("Append this action to the script");
         let button = match &action {
-            Err(why) => button.on_disabled_hover_text(why.clone()),
+            Err(why) => button.on_disabled_hover_text(why.to_string()),
             Ok(_) => button,
         };
         if button.clicked()

@@ -76,7 +76,7 @@ fn battle_work(battle: &Battle, runs: u32) -> Work {
     Box::new(move |progress, cancel| {
         simulate_until(&setup, u64::from(runs), None, progress, cancel)
             .map(|report| battle_tally(&report))
-            .ok_or_else(|| "cancelled: the battle changed".to_owned())
+            .ok_or_else(|| anyhow::anyhow!("cancelled: the battle changed"))
     })
 }
 

@@ -48,7 +48,7 @@ pub fn encounter_work(
     kept: KeptEstimate,
 ) -> Work {
     Box::new(move |_, _| {
-        let difficulty = estimate_difficulty(&content, &enc, runs).map_err(|e| e.to_string())?;
+        let difficulty = estimate_difficulty(&content, &enc, runs)?;
         let tally = difficulty_tally(&difficulty);
         if let Ok(mut slot) = kept.lock() {
             *slot = Some((enc, content, difficulty));

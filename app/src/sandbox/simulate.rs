@@ -26,7 +26,7 @@ use crate::jobs;
 /// A system's simulation ready to run on a background thread: given a progress callback (runs
 /// done so far) and a cancel flag (set when its result is no longer wanted: it may stop early,
 /// its result is dropped), it plays the runs and counts them, or says why it could not.
-pub type Work = Box<dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> Result<Tally, String> + Send>;
+pub type Work = Box<dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> anyhow::Result<Tally> + Send>;
 
 /// How long live odds wait after a change before re-running: a burst of edits (typing a
 /// number) runs once, and a single edit is still re-run and drawn well within 100 ms.
@@ -105,7 +105,7 @@ pub struct Simulation {
     /// Whether the system's simulate function reports runs done (else a spinner shows).
     counts_progress: bool,
     job: Option<Job>,
-    last: Option<Result<Tally, String>>,
+    last: Option<anyhow::Result<Tally>>,
     /// The content changed since the last tally.
     stale: bool,
     /// Re-run by itself after every change, once simulated (live odds).
@@ -308,7 +308,10 @@ pub fn simulate_ui(ui: &mut Ui, sim: &Simulation, push: &mut dyn FnMut(SandboxCo
     match &sim.last {
         None => {}
         Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("Cannot simulate: {e}"));
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("Cannot simulate: {e:#}"),
+            );
         }
         Some(Ok(_)) if sim.stale && sim.live => {
             // Never the numbers of an older line-up: they are being re-run.

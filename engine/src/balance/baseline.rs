@@ -77,8 +77,9 @@ pub fn load_git_revision(pack_root: &Path, rev: &str) -> Result<Pack, BalanceErr
         ],
         None,
     )
-    .map_err(fail)?;
-    let prefix = git(pack_root, &["rev-parse", "--show-prefix"], None).map_err(fail)?;
+    .map_err(|e| fail(e.to_string()))?;
+    let prefix =
+        git(pack_root, &["rev-parse", "--show-prefix"], None).map_err(|e| fail(e.to_string()))?;
     let prefix = String::from_utf8_lossy(&prefix).trim().to_owned();
     let files: Vec<String> = listing
         .split(|&b| b == 0)
@@ -104,7 +105,7 @@ pub fn load_git_revision(pack_root: &Path, rev: &str) -> Result<Pack, BalanceErr
         &["cat-file", "--batch"],
         Some(request.as_bytes()),
     )
-    .map_err(fail)?;
+    .map_err(|e| fail(e.to_string()))?;
     let dir = tempfile::tempdir().map_err(|e| fail(format!("cannot make a folder: {e}")))?;
     let mut rest: &[u8] = &blobs;
     for file in &files {
@@ -139,8 +140,25 @@ fn next_blob(out: &[u8]) -> Option<(&[u8], &[u8])> {
     Some((body, rest))
 }
 
+/// Why a git command gave no answer.
+#[derive(Debug, thiserror::Error)]
+enum GitError {
+    /// git could not be started (not installed, not on the path).
+    #[error("cannot run git: {0}")]
+    Spawn(std::io::Error),
+    /// Talking to the running git failed.
+    #[error("cannot talk to git: {0}")]
+    Pipe(std::io::Error),
+    /// The thread feeding git's input stopped.
+    #[error("cannot write to git")]
+    Feeder,
+    /// git ran and refused: the first line it said.
+    #[error("{0}")]
+    Refused(String),
+}
+
 /// Runs git in `dir`, returning its standard output (or what it said on failure).
-fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result<Vec<u8>, String> {
+fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result<Vec<u8>, GitError> {
     let mut child = Command::new("git")
         .arg("-C")
         .arg(dir)
@@ -153,7 +171,7 @@ fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result<Vec<u8>, Strin
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run git: {e}"))?;
+        .map_err(GitError::Spawn)?;
     // Feed stdin from a thread so a large answer cannot fill the pipe and stall both sides.
     let feeder = match (input, child.stdin.take()) {
         (Some(bytes), Some(mut stdin)) => {
@@ -164,22 +182,21 @@ fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result<Vec<u8>, Strin
     };
     let mut stdout = Vec::new();
     if let Some(mut out) = child.stdout.take() {
-        out.read_to_end(&mut stdout)
-            .map_err(|e| format!("cannot read git's answer: {e}"))?;
+        out.read_to_end(&mut stdout).map_err(GitError::Pipe)?;
     }
-    let output = child
-        .wait_with_output()
-        .map_err(|e| format!("git failed: {e}"))?;
+    let output = child.wait_with_output().map_err(GitError::Pipe)?;
     if let Some(feeder) = feeder {
         match feeder.join() {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(format!("cannot write to git: {e}")),
-            Err(_) => return Err("cannot write to git".into()),
+            Ok(Err(e)) => return Err(GitError::Pipe(e)),
+            Err(_) => return Err(GitError::Feeder),
         }
     }
     if !output.status.success() {
         let said = String::from_utf8_lossy(&output.stderr);
-        return Err(said.lines().next().unwrap_or("git failed").to_owned());
+        return Err(GitError::Refused(
+            said.lines().next().unwrap_or("git failed").to_owned(),
+        ));
     }
     Ok(stdout)
 }

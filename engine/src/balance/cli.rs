@@ -44,11 +44,8 @@ pub fn balance_command(
         cancel: &cancel,
         threads: options.threads,
     };
-    let render = |value: serde_json::Value| {
-        let mut out = serde_json::to_string_pretty(&value).unwrap_or_default();
-        out.push('\n');
-        out
-    };
+    // A `serde_json::Value` always writes (its map keys are strings): `{:#}` is its pretty form.
+    let render = |value: serde_json::Value| format!("{value:#}\n");
     match &options.against {
         None => match run_balance(&pack, config, control) {
             Ok(Some(report)) => {

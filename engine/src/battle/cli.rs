@@ -28,9 +28,7 @@ pub fn battle_command(
     if json {
         let mut battle = Battle::with_log(&setup, seed, false);
         battle.run();
-        let mut out = serde_json::to_string_pretty(&battle.outcome_json()).unwrap_or_default();
-        out.push('\n');
-        return CommandOutput::ok(out);
+        return CommandOutput::json(&battle.outcome_json());
     }
     let mut battle = Battle::new(&setup, seed);
     let mut out = String::new();
@@ -50,11 +48,7 @@ pub fn battle_command(
             }
         }
     }
-    let _ = writeln!(
-        out,
-        "\n{}",
-        serde_json::to_string(&battle.outcome_json()).unwrap_or_default()
-    );
+    let _ = writeln!(out, "\n{}", battle.outcome_json());
     CommandOutput::ok(out)
 }
 

@@ -89,33 +89,6 @@ impl BattleContent {
         }
     }
 
-    /// The standard library plus the cards and keywords of a pack held in memory (as the editor
-    /// holds it, edits included), in the pack's file order.
-    #[must_use]
-    pub fn from_pack(pack: &crate::pack::Pack) -> Self {
-        let mut content = Self::standard();
-        for file in &pack.files {
-            // Only card and keyword files are origins (each holds a copy of its file's text).
-            let origin = || Origin::new(pack.root.join(&file.path), &file.source);
-            match &file.content {
-                crate::pack::Content::Cards(set) => {
-                    let origin = origin();
-                    for card in &set.cards {
-                        content.add_card(card.clone(), Arc::clone(&origin));
-                    }
-                }
-                crate::pack::Content::Keywords(set) => {
-                    let origin = origin();
-                    for keyword in &set.keywords {
-                        content.add_keyword(keyword.clone(), Arc::clone(&origin));
-                    }
-                }
-                _ => {}
-            }
-        }
-        content
-    }
-
     /// Adds every `CardSet` and `KeywordSet` file under `dir` (sorted, recursively).
     pub fn add_pack_dir(&mut self, dir: &Path, diags: &mut Diagnostics) {
         let mut files = Vec::new();

@@ -340,9 +340,7 @@ pub fn simulate_command(
     };
     let report = simulate(&setup, runs, threads, progress);
     if json {
-        let mut out = serde_json::to_string_pretty(&report.to_json()).unwrap_or_default();
-        out.push('\n');
-        CommandOutput::ok(out)
+        CommandOutput::json(&report.to_json())
     } else {
         CommandOutput::ok(report.to_table())
     }

@@ -8,7 +8,7 @@ use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
 use super::sheet::{SheetWriteError, encounter_sheet_content, sheet_content, write_sheet_file};
 use super::space::cell_words;
-use crate::command::CommandOutput;
+use crate::command::{CommandOutput, pretty_json};
 use crate::diag::{Diagnostics, Severity};
 
 /// Runs an encounter file and prints the final state and the log (JSON with `json`); with
@@ -91,8 +91,10 @@ pub fn encounter_command_with(
     }
     if let Some(difficulty) = difficulty {
         if json {
-            stdout = serde_json::to_string_pretty(&difficulty).unwrap_or_default();
-            stdout.push('\n');
+            stdout = match pretty_json(&difficulty) {
+                Ok(text) => text,
+                Err(e) => return CommandOutput::cannot_write_json(&e),
+            };
         } else {
             let _ = writeln!(
                 stdout,
@@ -140,8 +142,10 @@ pub fn encounter_command_with(
             "final": run.state(),
             "log": run.log(),
         });
-        stdout = serde_json::to_string_pretty(&value).unwrap_or_default();
-        stdout.push('\n');
+        stdout = match pretty_json(&value) {
+            Ok(text) => text,
+            Err(e) => return CommandOutput::cannot_write_json(&e),
+        };
     } else {
         let _ = writeln!(stdout, "{} (seed {seed})", encounter.name);
         for entry in run.log() {

@@ -98,7 +98,8 @@ impl TableSession {
         text: &str,
         file: &Path,
     ) -> Result<(Self, Option<String>), TableLogError> {
-        let log: TableLog = crate::ron_io::parse_one(text, file).map_err(TableLogError::Read)?;
+        let log: TableLog = crate::ron_io::parse_one(text, file)
+            .map_err(|first| TableLogError::Read(first.to_string()))?;
         if log.encounter != encounter.name {
             return Err(TableLogError::OtherEncounter {
                 log: log.encounter,

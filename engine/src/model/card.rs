@@ -127,10 +127,10 @@ pub struct Card {
 
 impl Card {
     /// The keywords parsed into name and value. Bad entries come back as `Err` with the text.
-    pub fn keyword_refs(&self) -> impl Iterator<Item = Result<KeywordRef, String>> + '_ {
+    pub fn keyword_refs(&self) -> impl Iterator<Item = Result<KeywordRef, BadKeywordRef>> + '_ {
         self.keywords
             .iter()
-            .map(|k| KeywordRef::parse(k).ok_or_else(|| k.clone()))
+            .map(|k| KeywordRef::parse(k).ok_or_else(|| BadKeywordRef(k.clone())))
     }
 
     /// The value of a stat by name: `attack`, `life`, `cost` or one of `stats` (case-insensitive).
@@ -166,6 +166,11 @@ pub struct KeywordRef {
     /// The value, if one was written.
     pub value: Option<i32>,
 }
+
+/// A card's keyword entry that names no keyword (empty, or a value with no name).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a keyword: write its name, then a value if it takes one (`Armor 2`)")]
+pub struct BadKeywordRef(pub String);
 
 impl KeywordRef {
     /// Parses `"Name"` or `"Name N"`. Returns `None` for an empty string.

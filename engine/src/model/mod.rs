@@ -16,7 +16,7 @@ pub use ability::{
     Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
     ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Tie, Trigger,
 };
-pub use card::{Card, CardKind, CardSet, KeywordRef};
+pub use card::{BadKeywordRef, Card, CardKind, CardSet, KeywordRef};
 pub use creature::{
     KnownAbility, StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary,
 };

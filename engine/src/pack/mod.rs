@@ -8,6 +8,7 @@
 //! touches files whose content changed, so an unchanged pack saves byte-identical.
 
 mod background;
+mod battle_content;
 mod commands;
 mod merge;
 mod migrate;
@@ -33,7 +34,7 @@ pub use commands::{
     check_as_run, check_as_run_with, fmt_command, load_for_command, validate_command,
 };
 pub use merge::{FileMerge, ItemEditError};
-pub use migrate::migrate;
+pub use migrate::{MigrateError, migrate};
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
 pub use validate::validate;
 
@@ -251,10 +252,6 @@ pub struct PackFile {
     index: ListIndex,
 }
 
-/// Files up to this size are re-read after each splice and compared with the value they should
-/// hold; a mismatch falls back to the canonical text (bigger files rely on the tests).
-const VERIFY_SPLICE_BELOW: usize = 64 * 1024;
-
 impl PackFile {
     /// A new file that has never been saved (its text will be the canonical form).
     #[must_use]
@@ -267,8 +264,11 @@ impl PackFile {
             disk: None,
             index: ListIndex::default(),
         };
-        // A value that cannot be written keeps an empty text; saving reports the error.
-        let _ = file.sync();
+        if file.sync().is_err() {
+            // A value that cannot be written keeps an empty text: `Pack::save` syncs again
+            // and reports the error then, naming the file.
+            file.source.clear();
+        }
         file
     }
 
@@ -310,6 +310,13 @@ impl PackFile {
 
     /// Brings `source` up to date with `content`, rewriting only the items that changed.
     /// Returns whether the text changed.
+    ///
+    /// The person's text is never replaced behind their back: when the edit cannot be spliced
+    /// into it, or the spliced text does not read back as the edited value, the text stays as
+    /// it was, the edit stays in `content` (the file is dirty), and the error says so
+    /// ([`SaveError::Splice`]); saving then refuses the file until the caller either undoes the
+    /// edit or asks for [`PackFile::rewrite_canonical`]. Only a file with no text yet is
+    /// written in the canonical form.
     pub fn sync(&mut self) -> Result<bool, SaveError> {
         if let Content::Unread { source, .. } = &self.content {
             let changed = self.source != *source;
@@ -317,37 +324,52 @@ impl PackFile {
             self.source_content = Some(self.content.clone());
             return Ok(changed);
         }
+        let Some(old) = &self.source_content else {
+            return self.rewrite_canonical();
+        };
         // One look over the items finds what changed (a list file's unchanged save compares
         // each item once, and an edited one costs that item; see `ListIndex`).
-        let spliced = match &self.source_content {
-            Some(old) => match self
-                .content
-                .splice_indexed(&self.source, old, &mut self.index)
-            {
-                Ok(ListSplice::Unchanged) => return Ok(false),
-                Ok(ListSplice::Items(text, items)) => {
-                    Some((text, Some(items))).filter(|(t, _)| self.holds_content(t))
-                }
-                Ok(ListSplice::Whole(text)) => {
-                    Some((text, None)).filter(|(t, _)| self.holds_content(t))
-                }
-                Err(_) => None,
-            },
-            None => None,
-        };
-        let (text, items) = if let Some(spliced) = spliced {
-            spliced
-        } else {
-            self.index.clear();
-            let text = self.content.to_text().map_err(|e| SaveError::Serialize {
-                path: self.path.clone(),
-                message: e.to_string(),
-            })?;
-            (text, None)
-        };
+        let spliced = self
+            .content
+            .splice_indexed(&self.source, old, &mut self.index)
+            .and_then(|spliced| match spliced {
+                ListSplice::Unchanged => Ok(None),
+                // `ListIndex` read each spliced item back as its new value, and nothing
+                // outside the items moved: the check costs the edited items, not the file.
+                ListSplice::Items(text, items) => Ok(Some((text, Some(items)))),
+                ListSplice::Whole(text) if self.holds_content(&text) => Ok(Some((text, None))),
+                ListSplice::Whole(_) => Err(SpliceError::ReadBack),
+            });
+        match spliced {
+            Ok(None) => Ok(false),
+            Ok(Some((text, items))) => Ok(self.take_text(text, items.as_deref())),
+            Err(error) => {
+                self.index.clear();
+                Err(SaveError::Splice {
+                    path: self.path.clone(),
+                    error,
+                })
+            }
+        }
+    }
+
+    /// Replaces the file's text with the canonical form of `content` (comments and layout
+    /// are not kept): for a file with no text yet, or when the person chose it after
+    /// [`PackFile::sync`] could not splice an edit into their text.
+    pub fn rewrite_canonical(&mut self) -> Result<bool, SaveError> {
+        self.index.clear();
+        let text = self.content.to_text().map_err(|e| SaveError::Serialize {
+            path: self.path.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(self.take_text(text, None))
+    }
+
+    /// Takes `text` as the file's text, which holds `content` now (`items`: the indices of
+    /// the only list items that changed, when known). Returns whether the text changed.
+    fn take_text(&mut self, text: String, items: Option<&[usize]>) -> bool {
         let changed = text != self.source;
         self.source = text;
-        let items = items.as_deref();
         match (&mut self.source_content, &self.content) {
             (Some(Content::Cards(old)), Content::Cards(new)) => {
                 catch_up(&mut old.cards, &new.cards, items);
@@ -360,14 +382,11 @@ impl PackFile {
             }
             (slot, content) => *slot = Some(content.clone()),
         }
-        Ok(changed)
+        changed
     }
 
-    /// Whether `text` reads back as `content` (checked for small files only).
+    /// Whether `text` reads back as `content`.
     fn holds_content(&self, text: &str) -> bool {
-        if text.len() >= VERIFY_SPLICE_BELOW {
-            return true;
-        }
         let mut ignored = Diagnostics::new();
         Content::parse(text, Path::new(&self.path), &mut ignored) == self.content
     }
@@ -626,6 +645,19 @@ pub enum SaveError {
     /// The file system refused.
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// An edit could not be written into the file's text as the person wrote it (the text
+    /// does not have the shape it was loaded with, or the spliced text would not read back as
+    /// the edit). The text is kept as it was and the edit waits in the file's content.
+    #[error(
+        "{path}: the edit cannot be written into the file's text without rewriting it ({error}); the text is kept as it was and the edit is not saved"
+    )]
+    Splice {
+        /// The file (relative path).
+        path: String,
+        /// What went wrong.
+        #[source]
+        error: SpliceError,
+    },
     /// The file changed on disk since it was loaded; it must be merged before saving.
     #[error("{path} changed on disk since it was loaded: reload it to merge the changes first")]
     ChangedOnDisk {
@@ -700,8 +732,8 @@ pub fn load_file(
     let text = read_text(&path, diags)?;
     let text = match migrate(schema_version, &text) {
         Ok(t) => t,
-        Err(message) => {
-            diags.error(&path, Location::START, message);
+        Err(error) => {
+            diags.error(&path, Location::START, error.to_string());
             text
         }
     };

@@ -312,6 +312,106 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LexError> {
     Lexer::new(text).collect()
 }
 
+/// Brackets nested deeper than this are refused before any parser sees the text: the one
+/// nesting limit of every reader (the tokenizer's [`first_too_deep`], the span tree, and the
+/// `ron` deserializer through [`ron_options`]), so no input can exhaust the stack.
+pub const MAX_DEPTH: usize = 64;
+
+/// The `ron` reader options every load and read-back uses. `ron` counts a recursion level for
+/// an enum variant and another for its contents, so two levels a bracket: a text that passed
+/// [`first_too_deep`] never reaches this limit, which only guards text that skipped the check.
+#[must_use]
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(MAX_DEPTH * 2)
+}
+
+/// Offset of the first bracket that opens deeper than [`MAX_DEPTH`], if any (strings, raw
+/// strings and comments, nested ones included, are read as the parser reads them). Text that
+/// does not tokenize is the parser's to report: `None`.
+#[must_use]
+pub fn first_too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for token in Lexer::new(text) {
+        let token = token.ok()?;
+        if token.kind.is_open() {
+            depth += 1;
+            if depth > MAX_DEPTH {
+                return Some(token.start);
+            }
+        } else if token.kind.is_close() {
+            depth = depth.saturating_sub(1);
+        }
+    }
+    None
+}
+
+/// Offset just past the one value starting at `from`: the `,` or closing bracket that ends it
+/// at its own level, or the end of the text. `None` when the text from there does not tokenize.
+#[must_use]
+pub fn value_end(text: &str, from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for token in Lexer::at(text, from) {
+        let token = token.ok()?;
+        if token.kind.is_open() {
+            depth += 1;
+        } else if token.kind.is_close() {
+            if depth == 0 {
+                return Some(token.start);
+            }
+            depth -= 1;
+        } else if token.kind == TokenKind::Comma && depth == 0 {
+            return Some(token.start);
+        }
+    }
+    Some(text.len())
+}
+
+/// The first token at or after `from` that is not a comment or attribute.
+#[must_use]
+pub fn next_significant(text: &str, from: usize) -> Option<Token> {
+    Lexer::at(text, from)
+        .map_while(Result::ok)
+        .find(|t| !t.kind.is_comment() && t.kind != TokenKind::Attribute)
+}
+
+/// The string a `Str` token holds, escapes and raw strings read as `ron` reads them (`None`
+/// for a byte string or anything else).
+#[must_use]
+pub fn string_value(text: &str, token: Token) -> Option<std::borrow::Cow<'_, str>> {
+    if token.kind != TokenKind::Str {
+        return None;
+    }
+    let written = text.get(token.start..token.end)?;
+    let plain = written
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .filter(|inner| !inner.contains('\\'));
+    match plain {
+        Some(inner) => Some(std::borrow::Cow::Borrowed(inner)),
+        None if written.starts_with('b') => None,
+        None => ron::from_str::<String>(written)
+            .ok()
+            .map(std::borrow::Cow::Owned),
+    }
+}
+
+/// Every string value written in `text` from byte `from` on (comments skipped, escapes and raw
+/// strings read), with the offset of its opening quote; stops where the text stops tokenizing.
+pub fn strings_from(
+    text: &str,
+    from: usize,
+) -> impl Iterator<Item = (usize, std::borrow::Cow<'_, str>)> {
+    Lexer::at(text, from)
+        .map_while(Result::ok)
+        .filter_map(move |t| string_value(text, t).map(|value| (t.start, value)))
+}
+
+/// Whether a byte can be part of a RON identifier.
+#[must_use]
+pub fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
 }

@@ -11,8 +11,9 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::lex::ron_options;
 use super::splice::{SpliceError, Splicer, Value, splice_list_field};
-use super::tree::{Doc, MAX_DEPTH, parse, parse_at};
+use super::tree::{Doc, parse, parse_at};
 
 /// At most this many changed items take the item-by-item path (an edit changes one or two;
 /// a bulk change is cheaper as one diff of the list).
@@ -172,8 +173,7 @@ impl ListIndex {
 
 /// Whether an item's text reads back as `value` (the same reader options as loading).
 fn reads_as<T: DeserializeOwned + PartialEq>(text: &str, value: &T) -> bool {
-    ron::Options::default()
-        .with_recursion_limit(MAX_DEPTH * 2)
+    ron_options()
         .from_str::<T>(text)
         .is_ok_and(|read| read == *value)
 }

@@ -27,6 +27,9 @@ pub enum SpliceError {
     /// The text does not have the shape the old value says it has.
     #[error("the file's text does not match what was loaded from it")]
     Mismatch,
+    /// The spliced text does not read back as the value written into it.
+    #[error("the rewritten text would not read back as the edit")]
+    ReadBack,
 }
 
 /// A serialized value: its compact RON text and the tree over it.

@@ -7,9 +7,7 @@
 
 use super::lex::{LexError, Lexer, Token, TokenKind};
 
-/// Brackets nested deeper than this are refused before parsing (no stack overflow on any
-/// input; `ron_io` refuses the same depth).
-pub const MAX_DEPTH: usize = 64;
+pub use super::lex::MAX_DEPTH;
 
 /// Which brackets a group uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

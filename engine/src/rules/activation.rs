@@ -10,7 +10,7 @@ use crate::model::ability::{
 use crate::model::{CardKind, Player};
 
 use super::event::{RulesAbility, RulesCause};
-use super::game::{Event, Game};
+use super::game::{Event, Game, Illegal};
 use super::state::{Part, StackItem, Zone};
 use super::statics::works_from;
 use super::view::{View, names_zone};
@@ -125,7 +125,7 @@ impl Game {
         kind: CardKind,
         card: &str,
         host: Option<&str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let Some(host) = host else {
             return Ok(());
         };
@@ -134,19 +134,19 @@ impl Game {
             (h.map(|h| h.card.kind), h.map(|h| h.zone), v.ruler(host))
         });
         if host_zone != Some(Zone::City) {
-            return Err(format!(
+            return Err(Illegal(format!(
                 "{card} cannot attach to {host}: it is not in a city"
-            ));
+            )));
         }
         match kind {
             CardKind::Beast if host_kind != Some(CardKind::Structure) || host_ruler != player => {
-                Err(format!(
+                Err(Illegal(format!(
                     "{card}: a beast is recruited to a location in its ruler's city: a structure {player:?} rules there, or the city itself (19.3b)"
-                ))
+                )))
             }
-            CardKind::Structure => Err(format!(
+            CardKind::Structure => Err(Illegal(format!(
                 "{card}: a structure is built in the city itself, not attached to {host} (19.3d)"
-            )),
+            ))),
             _ => Ok(()),
         }
     }
@@ -355,32 +355,32 @@ impl Game {
         player: Player,
         source: &str,
         targets: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let Target::Chosen { count, filter } = &ability.target else {
             return Ok(());
         };
         if targets.is_empty() {
-            return Err(format!("{source}: choose a target"));
+            return Err(Illegal(format!("{source}: choose a target")));
         }
         if targets.len() > *count as usize {
-            return Err(format!("{source}: at most {count} target(s)"));
+            return Err(Illegal(format!("{source}: at most {count} target(s)")));
         }
         self.read(|v| {
             for t in targets {
                 let Some(o) = v.game.obj(t) else {
-                    return Err(format!("{source}: no card `{t}` to target"));
+                    return Err(Illegal(format!("{source}: no card `{t}` to target")));
                 };
                 let zone_named = filter.as_ref().is_some_and(names_zone);
                 if !o.zone.in_play() && !zone_named {
-                    return Err(format!(
+                    return Err(Illegal(format!(
                         "{source}: target {t} is in the {}, not in play",
                         o.zone.name()
-                    ));
+                    )));
                 }
                 if let Some(f) = filter
                     && !v.condition(f, t, player)
                 {
-                    return Err(format!("{source}: {t} is not a legal target"));
+                    return Err(Illegal(format!("{source}: {t} is not a legal target")));
                 }
             }
             Ok(())
@@ -420,7 +420,7 @@ impl Game {
         player: Player,
         source: &str,
         mode: Option<usize>,
-    ) -> Result<Prepared, String> {
+    ) -> Result<Prepared, Illegal> {
         self.read(|v| {
             let statics = ability
                 .restrictions
@@ -502,7 +502,7 @@ fn lock_effects(
     player: Player,
     source: &str,
     mode: Option<usize>,
-) -> Result<Vec<Effect>, String> {
+) -> Result<Vec<Effect>, Illegal> {
     let mut out = Vec::new();
     for effect in effects {
         match effect {
@@ -512,18 +512,18 @@ fn lock_effects(
                     Some(i) => {
                         let m = modes
                             .get(i)
-                            .ok_or_else(|| format!("{source}: there is no mode {i}"))?;
+                            .ok_or_else(|| Illegal(format!("{source}: there is no mode {i}")))?;
                         if !unlocked(m) {
-                            return Err(format!(
+                            return Err(Illegal(format!(
                                 "{source}: mode {i} is locked by a static restriction"
-                            ));
+                            )));
                         }
                         m
                     }
                     None => modes
                         .iter()
                         .find(|m| unlocked(m))
-                        .ok_or_else(|| format!("{source}: every mode is locked"))?,
+                        .ok_or_else(|| Illegal(format!("{source}: every mode is locked")))?,
                 };
                 out.extend(lock_effects(v, chosen, player, source, None)?);
             }

@@ -51,9 +51,8 @@ pub fn rules_command(path: &Path, json: bool) -> CommandOutput {
                 serde_json::json!({"checked": scenario.expect.len(), "failed": failures}),
             );
         }
-        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-        text.push('\n');
-        text
+        // A `serde_json::Value` always writes (its map keys are strings): `{:#}` is pretty.
+        format!("{value:#}\n")
     } else {
         format!("{}\n{}", scenario.name, game.report())
     };

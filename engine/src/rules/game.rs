@@ -26,6 +26,18 @@ pub(crate) const NESTING_LIMIT: u32 = 40;
 /// that make cards stops there.
 pub(crate) const CREATED_LIMIT: usize = 200;
 
+/// Why the rules refuse an action or an effect (a play without priority, a target the
+/// ability cannot take, a card that cannot be created), in words for the log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Illegal(pub String);
+
+impl From<Illegal> for String {
+    fn from(illegal: Illegal) -> Self {
+        illegal.0
+    }
+}
+
 /// A setup problem: the scenario names something that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -334,14 +346,14 @@ impl Game {
         card_id: &str,
         owner: Player,
         token: bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, Illegal> {
         let Some(card) = self.cards.get(card_id).cloned() else {
-            return Err(format!("no card `{card_id}` to create"));
+            return Err(Illegal(format!("no card `{card_id}` to create")));
         };
         if self.created >= CREATED_LIMIT {
-            return Err(format!(
+            return Err(Illegal(format!(
                 "effects have created {CREATED_LIMIT} cards in this game: no more are created (a loop?)"
-            ));
+            )));
         }
         self.created += 1;
         let prefix = format!("{card_id}#t");

@@ -11,6 +11,7 @@ use std::sync::atomic::Ordering;
 use crate::jobs;
 use std::time::Duration;
 
+use anyhow::Context as _;
 use egui::{Color32, Ui};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
@@ -110,9 +111,9 @@ impl BalancePanel {
                             report,
                         })
                     })
-                    .map_err(|e| format!("the run finished but its results were not saved: {e}")),
+                    .context("the run finished but its results were not saved"),
                 Ok(None) => Ok(None),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e.into()),
             }
         });
         self.error = None;
@@ -187,7 +188,7 @@ impl BalancePanel {
                 self.changes_for = None;
             }
             Ok(None) => {}
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(format!("{e:#}")),
         }
         self.job = None;
         comparing

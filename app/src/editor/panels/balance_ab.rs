@@ -89,7 +89,7 @@ impl AbPanel {
                         config,
                     }))
                 })
-                .map_err(|e| e.to_string())
+                .map_err(anyhow::Error::from)
         });
         self.error = None;
         self.job = Some(Job { total, work });
@@ -116,7 +116,7 @@ impl AbPanel {
                 self.opened = None;
             }
             Ok(None) => {}
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(format!("{e:#}")),
         }
         self.job = None;
         false

@@ -92,7 +92,12 @@ impl CardEditorPanel {
             }
         });
         ui.weak(format!("in {}", addr.file));
-        for p in problems.iter().filter(|p| p.field.is_none()) {
+        // A problem in a field the form shows it beside is drawn there; any other at the top.
+        for p in problems.iter().filter(|p| {
+            p.field
+                .as_deref()
+                .is_none_or(|f| !INLINE_FIELDS.contains(&f))
+        }) {
             problem_line(ui, p);
         }
         ui.separator();
@@ -544,8 +549,14 @@ fn text_row(ui: &mut Ui, label: &str, value: &mut String, tip: &str, focus: bool
     response
 }
 
+/// The fields whose problems are drawn beside them (see [`field_problems`]).
+const INLINE_FIELDS: [&str; 4] = ["id", "name", "keywords", "art"];
+
 fn field_problems(ui: &mut Ui, problems: &[&Problem], field: &str) {
-    let mine: Vec<&&Problem> = problems.iter().filter(|p| p.field == Some(field)).collect();
+    let mine: Vec<&&Problem> = problems
+        .iter()
+        .filter(|p| p.field.as_deref() == Some(field))
+        .collect();
     if mine.is_empty() {
         return;
     }

@@ -27,7 +27,7 @@ pub struct PreviewPanel {
 /// What was drawn, and for what.
 struct Drawing {
     key: (u64, ItemAddr, u32),
-    result: Result<(egui::TextureHandle, Vec<String>), String>,
+    result: anyhow::Result<(egui::TextureHandle, Vec<String>)>,
     /// The template file the card is drawn with (its kind's frame), e.g. `beast.svg`.
     frame: String,
 }
@@ -99,8 +99,9 @@ impl PreviewPanel {
                             ui.colored_label(ui.visuals().warn_fg_color, w);
                         }
                     }
-                    Some(Err(message)) => {
-                        let response = ui.colored_label(ui.visuals().error_fg_color, message);
+                    Some(Err(error)) => {
+                        let response =
+                            ui.colored_label(ui.visuals().error_fg_color, format!("{error:#}"));
                         response.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
                         });
@@ -142,21 +143,18 @@ fn draw(
     doc: &Document,
     card: &Card,
     px: f32,
-) -> Result<(egui::TextureHandle, Vec<String>), String> {
-    let deck =
-        Deck::from_cards(&doc.pack, &[card], &BackChoice::None).map_err(|e| e.to_string())?;
+) -> anyhow::Result<(egui::TextureHandle, Vec<String>)> {
+    let deck = Deck::from_cards(&doc.pack, &[card], &BackChoice::None)?;
     let frame = deck.natural_frame(0, 0.0);
     let dpi = px / frame.width_mm * 25.4;
-    let drawn = deck
-        .draw_card(
-            0,
-            frame,
-            ArtFit::Crop {
-                px_per_mm: dpi / 25.4,
-            },
-        )
-        .map_err(|e| e.to_string())?;
-    let pixmap = rasterize(&drawn, dpi).map_err(|e| e.to_string())?;
+    let drawn = deck.draw_card(
+        0,
+        frame,
+        ArtFit::Crop {
+            px_per_mm: dpi / 25.4,
+        },
+    )?;
+    let pixmap = rasterize(&drawn, dpi)?;
     let image = egui::ColorImage::from_rgba_premultiplied(
         [pixmap.width() as usize, pixmap.height() as usize],
         pixmap.data(),

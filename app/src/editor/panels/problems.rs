@@ -54,7 +54,7 @@ pub fn ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
                         commands.push(match &problem.item {
                             Some(addr) => EditCommand::Open {
                                 addr: addr.clone(),
-                                field: problem.field.map(str::to_owned),
+                                field: problem.field.clone(),
                             },
                             None => EditCommand::OpenText {
                                 file: rel.replace('\\', "/"),

@@ -70,9 +70,9 @@ pub fn rules_scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a RulesS
 /// The scenario in `path` ready to run: its `pack` folder's cards and keywords added under
 /// its own, as `sigilforge rules` adds them (read from the open document when the folder is
 /// the open pack, so unsaved card edits count). The first problem is the error.
-pub fn prepared_scenario(doc: &Document, path: &str) -> Result<RulesScenario, String> {
+pub fn prepared_scenario(doc: &Document, path: &str) -> anyhow::Result<RulesScenario> {
     let (Some(file), Some(scenario)) = (doc.pack.file(path), rules_scenario_in(doc, path)) else {
-        return Err(format!("{path} is not a rules scenario"));
+        anyhow::bail!("{path} is not a rules scenario");
     };
     let mut scenario = scenario.clone();
     let Some(pack) = scenario.pack.clone() else {
@@ -101,7 +101,7 @@ pub fn prepared_scenario(doc: &Document, path: &str) -> Result<RulesScenario, St
     let mut problems = Diagnostics::new();
     load_scenario_pack(&mut scenario, &file.source, &absolute, &mut problems);
     match problems.iter().next() {
-        Some(problem) => Err(problem.to_string()),
+        Some(problem) => Err(anyhow::anyhow!("{problem}")),
         None => Ok(scenario),
     }
 }
@@ -267,7 +267,7 @@ impl RulesSandboxPanel {
                 }
                 s
             })
-            .and_then(|s| RulesRun::new(&s).map_err(|e| e.to_string()));
+            .and_then(|s| Ok(RulesRun::new(&s)?));
         match run {
             Ok(run) => {
                 match &mut self.sandbox {
@@ -278,7 +278,7 @@ impl RulesSandboxPanel {
             }
             Err(e) => {
                 self.sandbox = None;
-                self.error = Some(e);
+                self.error = Some(format!("{e:#}"));
             }
         }
     }
