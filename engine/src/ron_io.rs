@@ -61,6 +61,11 @@ pub fn parse<T: DeserializeOwned>(source: &str, file: &Path, diags: &mut Diagnos
                         Err(e) if e.unclosed.is_some() => {
                             diags.error(file, Location::of_offset(&text, e.offset), e.message);
                         }
+                        _ if matches!(err.code, ron::Error::IntegerOutOfBounds) => diags.error(
+                            file,
+                            location,
+                            out_of_bounds(&text, err.span.start.line, err.span.start.col),
+                        ),
                         _ => diags.error(file, location, describe(&err.code)),
                     }
                     return None;
@@ -113,6 +118,55 @@ fn did_you_mean(found: &str, expected: &[&str]) -> String {
     closest(found, expected)
         .map(|c| format!("; did you mean `{c}`?"))
         .unwrap_or_default()
+}
+
+/// A number that does not fit its field, in words: which field, and why (`beats_lost: -1`:
+/// a count cannot be negative).
+fn out_of_bounds(text: &str, line: usize, col: usize) -> String {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = &text[line_start.min(text.len())..];
+    let in_line = rest
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(rest.len(), |(i, _)| i);
+    let mut offset = line_start.min(text.len()) + in_line;
+    // The reader stops after a minus sign: the number starts at the sign.
+    if text[..offset].ends_with('-') {
+        offset -= 1;
+    }
+    let (before, after) = text.split_at(offset);
+    let number: String = after
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_' | '.'))
+        .collect();
+    let field: String = before
+        .trim_end()
+        .strip_suffix(':')
+        .map(|b| {
+            b.trim_end()
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect()
+        })
+        .unwrap_or_default();
+    let what = if field.is_empty() {
+        format!("`{number}`")
+    } else {
+        format!("`{field}: {number}`")
+    };
+    if number.starts_with('-') {
+        format!("{what}: this number counts something and cannot be below 0")
+    } else {
+        format!("{what}: the number is too large for this field")
+    }
 }
 
 /// Turns a RON error into a plain-English message.

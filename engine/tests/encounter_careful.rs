@@ -85,8 +85,13 @@ fn careful_beats_naive_on_both_sides_of_every_starter_encounter() {
                 nh * 100.0,
                 if overlap { "overlap" } else { "apart" }
             );
+            // The goblins of "Bob and the Goblins" have one Melee Attack each and nothing
+            // else: nothing to decide, so careful plays as naive (their old edge, 18 to 12,
+            // came from hiding behind cover from Bob at their side, issue #27).
+            let nothing_to_decide =
+                name == "bob_multi_attack.ron" && matches!(side, Side::Monsters);
             assert!(
-                k > n,
+                k > n || (nothing_to_decide && k == n),
                 "{name}: careful {side:?} win {k} of {SEEDS}, naive {side:?} {n}"
             );
         }
@@ -94,7 +99,7 @@ fn careful_beats_naive_on_both_sides_of_every_starter_encounter() {
 }
 
 /// Abilities of a starter creature's kit the careful table never uses, and why.
-const NEVER: [(&str, &str, &str); 5] = [
+const NEVER: [(&str, &str, &str); 6] = [
     (
         "bob",
         "guard_stance",
@@ -116,6 +121,13 @@ const NEVER: [(&str, &str, &str); 5] = [
         "hag",
         "melee_attack",
         "her Elemental Blast deals more at every range, Swinging Distance included",
+    ),
+    (
+        "alice",
+        "turn_undead",
+        "it deals what her Elemental Blast (listed first) deals, at a shorter range; it was \
+         only better against the skeleton behind cover, which since issue #27 no longer hides \
+         from a foe that can walk to its side (cover does not stop an attacker at its side)",
     ),
 ];
 

@@ -30,7 +30,12 @@ fn ability() -> impl Strategy<Value = GlyphAbility> {
         prop_oneof![Just(GlyphTime::Reaction), Just(GlyphTime::FreeReaction)],
         prop::collection::vec(action(), 0..4),
     )
-        .prop_map(|(on, time, does)| GlyphAbility { on, time, does })
+        .prop_map(|(on, time, does)| GlyphAbility {
+            on,
+            time,
+            does,
+            ..GlyphAbility::default()
+        })
 }
 
 /// Positions on a half-unit grid so links are often within 1u and moves often beyond 4u.
@@ -67,6 +72,8 @@ fn network() -> impl Strategy<Value = GlyphNetwork> {
                         dismiss_on,
                         disable_on,
                         colour: None,
+                        extent: None,
+                        state: None,
                     })
                     .collect(),
                 links: links.into_iter().map(|(a, b)| (id(a), id(b))).collect(),
@@ -86,6 +93,8 @@ fn network() -> impl Strategy<Value = GlyphNetwork> {
                         to: (f64::from(x) * 0.5, f64::from(y) * 0.5),
                     })
                     .collect(),
+                events: Vec::new(),
+                expect: Vec::new(),
             }
         })
     })

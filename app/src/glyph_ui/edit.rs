@@ -3,7 +3,7 @@
 //! Panels push [`GlyphEdit`] values; the host applies each with [`apply_glyph_edit`] inside its
 //! single `apply` (which records undo). A refused edit leaves the network untouched and says why.
 
-use sigilforge_engine::glyph::run::{LINK_RANGE, distance};
+use sigilforge_engine::glyph::run::{LINK_RANGE, glyph_gap};
 use sigilforge_engine::glyph::{GlyphAbility, GlyphDef, GlyphNetwork, Injection, Move};
 
 /// One change to a glyph network. Glyphs are named by id.
@@ -154,6 +154,8 @@ pub fn new_network(name: &str) -> GlyphNetwork {
         links: Vec::new(),
         inject: Vec::new(),
         moves: Vec::new(),
+        events: Vec::new(),
+        expect: Vec::new(),
     }
 }
 
@@ -186,6 +188,8 @@ pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), 
                 dismiss_on: None,
                 disable_on: None,
                 colour: None,
+                extent: None,
+                state: None,
             });
         }
         GlyphEdit::RemoveGlyph { id } => {
@@ -258,7 +262,8 @@ pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), 
             if linked(net, a, b) {
                 return Err(format!("{a} and {b} are already linked"));
             }
-            let d = distance(net.glyphs[ia].pos, net.glyphs[ib].pos);
+            // From the nearest points of their shapes (a Strand reaches along its line).
+            let d = glyph_gap(&net.glyphs[ia], &net.glyphs[ib]);
             if d > LINK_RANGE {
                 return Err(format!(
                     "{a} and {b} are {d:.1}u apart; glyphs link only within Swinging Distance (1u)"

@@ -44,6 +44,7 @@ fn ping() -> GlyphAbility {
         on: "ping".into(),
         time: GlyphTime::Reaction,
         does: vec![GlyphAction::Send("ping".into())],
+        ..GlyphAbility::default()
     }
 }
 

@@ -9,7 +9,7 @@ use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, RichText, Ui};
 use egui_snarl::ui::{PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, InPinId, NodeId, OutPin, OutPinId, Snarl};
-use sigilforge_engine::glyph::{GlyphAction, GlyphDef, GlyphNetwork, GlyphTime};
+use sigilforge_engine::glyph::{GlyphAction, GlyphDef, GlyphNetwork};
 
 use super::sandbox::Sandbox;
 use super::widgets::snap;
@@ -176,12 +176,18 @@ pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
         .abilities
         .iter()
         .map(|a| {
-            let time = match a.time {
-                GlyphTime::Reaction => "Reaction",
-                GlyphTime::FreeReaction => "Free Reaction",
-            };
             let does: Vec<String> = a.does.iter().map(action_text).collect();
-            format!("on \"{}\" -> {time} -> {}", a.on, does.join(", "))
+            let guard = a
+                .if_state
+                .as_ref()
+                .map(|s| format!(" (if {s})"))
+                .unwrap_or_default();
+            format!(
+                "on {}{guard} -> {} -> {}",
+                a.trigger_text(),
+                a.time_text(),
+                does.join(", ")
+            )
         })
         .collect();
     if let Some(c) = &def.dismiss_on {
@@ -198,12 +204,7 @@ pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
 /// An action as written: `Send("ping")`.
 #[must_use]
 pub fn action_text(action: &GlyphAction) -> String {
-    match action {
-        GlyphAction::Send(c) => format!("Send(\"{c}\")"),
-        GlyphAction::Effect(e) => format!("Effect(\"{e}\")"),
-        GlyphAction::Dismiss => "Dismiss".to_owned(),
-        GlyphAction::Disable(n) => format!("Disable({n})"),
-    }
+    action.to_string()
 }
 
 impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {

@@ -53,14 +53,24 @@ fn kind_of(action: &GlyphAction) -> &'static str {
         GlyphAction::Effect(_) => "Effect",
         GlyphAction::Dismiss => "Dismiss",
         GlyphAction::Disable(_) => "Disable",
+        GlyphAction::SetState(_) => "Set state",
+        GlyphAction::Count(_) => "Count",
+        GlyphAction::Reset => "Reset",
+        GlyphAction::Connect(_) => "Connect",
     }
 }
 
 /// `action` turned into `kind`, keeping its text or number where it has one.
 fn with_kind(action: &GlyphAction, kind: &str) -> GlyphAction {
     let text = match action {
-        GlyphAction::Send(t) | GlyphAction::Effect(t) => t.clone(),
-        GlyphAction::Dismiss | GlyphAction::Disable(_) => "ping".to_owned(),
+        GlyphAction::Send(t)
+        | GlyphAction::Effect(t)
+        | GlyphAction::SetState(t)
+        | GlyphAction::Connect(t) => t.clone(),
+        GlyphAction::Dismiss
+        | GlyphAction::Disable(_)
+        | GlyphAction::Count(_)
+        | GlyphAction::Reset => "ping".to_owned(),
     };
     match kind {
         "Send" => GlyphAction::Send(text),
@@ -317,6 +327,8 @@ fn abilities_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
                             .on_hover_text("Costs the glyph's one Beat of the round");
                         ui.selectable_value(&mut time, GlyphTime::FreeReaction, "Free Reaction")
                             .on_hover_text("Costs nothing");
+                        ui.selectable_value(&mut time, GlyphTime::Action, "Action")
+                            .on_hover_text("Takes effect after its delay; costs no Beat");
                     })
                     .response
                     .on_hover_text("Reaction: one per round (the Beat); Free Reaction: any number");
@@ -378,6 +390,7 @@ fn abilities_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
                 on: "ping".to_owned(),
                 time: GlyphTime::Reaction,
                 does: vec![GlyphAction::Effect("glow".to_owned())],
+                ..GlyphAbility::default()
             },
         });
     }
@@ -436,7 +449,12 @@ fn action_ui(
                 out = Some(ActionChange::Replace(GlyphAction::Disable(n)));
             }
         }
-        GlyphAction::Dismiss => {}
+        // Edited as text in the file for now (issue #30 gives them forms).
+        GlyphAction::Dismiss
+        | GlyphAction::SetState(_)
+        | GlyphAction::Count(_)
+        | GlyphAction::Reset
+        | GlyphAction::Connect(_) => {}
     }
     if ui
         .small_button("✖")
@@ -449,10 +467,7 @@ fn action_ui(
 }
 
 fn time_text(time: GlyphTime) -> &'static str {
-    match time {
-        GlyphTime::Reaction => "Reaction",
-        GlyphTime::FreeReaction => "Free Reaction",
-    }
+    time.label()
 }
 
 fn builtins_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {

@@ -69,11 +69,16 @@ impl SystemSandbox for GlyphSandbox {
             GlyphEventKind::LinkBroken { .. } => {
                 "A dismissed glyph's links go with it, in file order."
             }
-            GlyphEventKind::Received { .. } | GlyphEventKind::Blocked { .. } => {
+            GlyphEventKind::Received { .. }
+            | GlyphEventKind::Noticed { .. }
+            | GlyphEventKind::Blocked { .. } => {
                 "Step 2: glyphs receive in file order; each gets this round's injections first, then last round's sends in the order they were sent."
             }
             GlyphEventKind::Fired { .. } => {
                 "Step 3: glyphs react in file order; for each command received, in order, the built-ins (dismiss_on, disable_on) answer first, then the abilities in listed order."
+            }
+            GlyphEventKind::Started { .. } => {
+                "A timed ability (Time: Action) starts when triggered and takes effect after its delay, before what the glyph receives that round."
             }
             GlyphEventKind::Skipped { .. } => {
                 "A Reaction spends the glyph's one Beat a round: a later Reaction in the same round is skipped."
@@ -81,7 +86,8 @@ impl SystemSandbox for GlyphSandbox {
             GlyphEventKind::Sent { .. }
             | GlyphEventKind::Effect { .. }
             | GlyphEventKind::Dismissed { .. }
-            | GlyphEventKind::Disabled { .. } => {
+            | GlyphEventKind::Disabled { .. }
+            | GlyphEventKind::Changed { .. } => {
                 "An ability's actions happen in the order written, right after it fires."
             }
             GlyphEventKind::Ended { .. } => "The run ends after the round that ends it.",

@@ -37,6 +37,10 @@ pub struct AbilityDef {
     pub category: AbilityCategory,
     /// When it can start and when it takes effect.
     pub time: AbilityTime,
+    /// Further Times the same ability has (Melee Attack: an Action that is also a Reaction
+    /// when a target leaves your reach, with its `triggers`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<AbilityTime>,
     /// What it can target.
     #[serde(default, skip_serializing_if = "is_default")]
     pub target: TargetSpec,
@@ -316,7 +320,21 @@ pub enum ReactionTrigger {
         /// Only abilities that target the reacting creature itself.
         #[serde(default, skip_serializing_if = "is_false")]
         targeting_me: bool,
+        /// Only abilities of this list ("a Spell").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        category: Option<AbilityCategory>,
+        /// Only abilities with this Time ("a Spell with Time: Action").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time: Option<AbilityTime>,
     },
+    /// The reacting creature would take damage from an ability whose Test has been made (a
+    /// Miss deals none, so it opens no window); answered before the damage is dealt.
+    WouldTakeDamage,
+    /// An enemy within the ability's reach (its target Distance, else Swinging) starts a move
+    /// that ends out of it; answered before it goes, so it is still in reach.
+    LeavesReach,
+    /// The reacting creature itself has just moved (its own Move): Charge.
+    YouMove,
     /// The reacting creature takes damage.
     TakesDamage,
     /// A creature drops to 0 health.
@@ -418,6 +436,9 @@ pub struct TestSpec {
 pub struct SaveSpec {
     /// The target's Modifier ("Grit", "Edge", "Focus").
     pub modifier: String,
+    /// Only when the user chose this Flavor (Frost Bolt's Save is not Fiery Bolt's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
     /// Effects on each target that fails.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_fail: Vec<Effect>,
@@ -467,10 +488,18 @@ pub enum Effect {
     SelfStatus(String, u32),
     /// Extra Beats for the user this turn.
     GainBeats(u32),
+    /// Extra Beats for the user this turn, usable only to start these abilities (by id):
+    /// Multi-Attack's Beats "to use on Melee Attacks".
+    GainBeatsFor(u32, Vec<String>),
     /// The user's turn ends.
     EndTurn,
     /// The user takes this much less damage from the ability that triggered this Reaction.
     Ward(i32),
+    /// The user takes less damage from the triggering ability: half of it (rounded down) or
+    /// this much, whichever is more ("1 or half, whichever is better").
+    WardHalf(i32),
+    /// The user takes no damage from the triggering ability ("reduce it to 0").
+    WardAll,
     /// The triggering Action becomes a Slow Action (its Test waits for its user's next turn).
     DelayTrigger,
     /// Prepare another ability for the user.
@@ -482,6 +511,9 @@ pub enum Effect {
     },
     /// Points of a resource for the user.
     GainResource(String, i32),
+    /// Points of a resource for the user, never above the cap ("up to a max of 1 Dodge
+    /// Point"): name, points, cap.
+    GainResourceUpTo(String, i32, i32),
     /// A sustained effect with no mechanical part (an illusion), shown in the log.
     Note(String),
     /// Each target moves up to this many cells straight away from the user, stopping at a wall,
@@ -578,6 +610,16 @@ pub struct Flavor {
     pub save: Option<String>,
 }
 
+impl AbilityDef {
+    /// The Reaction or Free Reaction Time it has, its main Time first, then `also`.
+    #[must_use]
+    pub fn reaction_time(&self) -> Option<AbilityTime> {
+        std::iter::once(self.time)
+            .chain(self.also.iter().copied())
+            .find(|t| t.is_reaction())
+    }
+}
+
 /// A Bonus: optional unless `mandatory`; may cost resource points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -612,6 +654,10 @@ pub struct Penalty {
     /// Disadvantages on the Test.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub disadvantage: u32,
+    /// The Disadvantages count once per stack the user has of this status ("a Disadvantage
+    /// for each stack of Strained"); no stack, no Penalty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_stack_of: Option<String>,
 }
 
 fn always() -> Condition {

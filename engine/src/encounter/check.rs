@@ -324,6 +324,22 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
                         );
                     }
                 }
+                Effect::GainBeatsFor(_, ids) => {
+                    for id in ids.iter().filter(|i| !content.abilities.contains_key(*i)) {
+                        diags.error(
+                            file,
+                            locate_literal_after(source, &def.id, id),
+                            format!("`{}` gives Beats for unknown ability `{id}`", def.id),
+                        );
+                    }
+                }
+                Effect::GainResourceUpTo(name, _, cap) if *cap < 0 => {
+                    diags.error(
+                        file,
+                        locate_literal_after(source, &def.id, name),
+                        format!("`{}` caps {name} at {cap}: a cap cannot be below 0", def.id),
+                    );
+                }
                 Effect::Prepare { ability, .. } if !content.abilities.contains_key(ability) => {
                     diags.error(
                         file,
@@ -333,6 +349,28 @@ fn check_abilities(content: &EncounterContent, diags: &mut Diagnostics) {
                 }
                 _ => {}
             }
+        }
+        for p in &def.penalties {
+            if let Some(s) = &p.per_stack_of
+                && !content.conditions.contains_key(s)
+            {
+                diags.error(
+                    file,
+                    locate_literal_after(source, &def.id, s),
+                    format!("unknown status condition `{s}` in `{}`'s Penalty", def.id),
+                );
+            }
+        }
+        if def.also.iter().any(|t| t.is_reaction()) && def.triggers.is_empty() {
+            diags.warning(
+                file,
+                locate_literal(source, &def.id, 0),
+                format!(
+                    "`{}` is also a {} but lists no Reaction Trigger, so it never answers one",
+                    def.id,
+                    def.reaction_time().map_or("Reaction", |t| t.name())
+                ),
+            );
         }
         if def.climb && def.time != AbilityTime::Passive {
             diags.warning(

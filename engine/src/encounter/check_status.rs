@@ -35,6 +35,17 @@ pub(super) fn check_conditions(content: &EncounterContent, diags: &mut Diagnosti
                 ),
             );
         }
+        if let Some((then, _)) = &s.when_gone
+            && !content.conditions.contains_key(then)
+        {
+            diags.error(
+                file,
+                locate_literal_after(source, name, then),
+                format!(
+                    "status `{name}` leaves `{then}` behind, which is not a known status condition"
+                ),
+            );
+        }
         if s.damage_kind.is_some() && s.damage_at_turn_start == 0 {
             diags.warning(
                 file,

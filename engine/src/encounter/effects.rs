@@ -112,6 +112,7 @@ impl EncounterRun {
                     None => (fixed, cause),
                 };
                 for t in targets {
+                    self.damage_window(user, *t, total, cause, depth);
                     self.deal_damage(user, *t, total, kind.as_deref(), cause, depth);
                 }
             }
@@ -146,6 +147,67 @@ impl EncounterRun {
                         Some(cause),
                     );
                 }
+            }
+            Effect::WardHalf(at_least) => {
+                let half = self.incoming_damage.map_or(0, |d| d / 2);
+                let n = half.max(*at_least);
+                self.combatants[user].ward = self.combatants[user].ward.saturating_add(n);
+                self.push(
+                    LogKind::Note,
+                    Some(user),
+                    format!(
+                        "{uid} will take {n} less damage from the triggering ability (half of it or {at_least}, whichever is more)"
+                    ),
+                    Some(cause),
+                );
+            }
+            Effect::WardAll => {
+                self.combatants[user].ward = i32::MAX / 4;
+                self.push(
+                    LogKind::Note,
+                    Some(user),
+                    format!("{uid} will take no damage from the triggering ability"),
+                    Some(cause),
+                );
+            }
+            Effect::GainResourceUpTo(name, n, cap) => {
+                let had = self.combatants[user]
+                    .resources
+                    .get(name)
+                    .copied()
+                    .unwrap_or(0);
+                let now = had.saturating_add(*n).min(*cap).max(had);
+                self.add_resource(user, name, now - had);
+                self.push(
+                    LogKind::Note,
+                    Some(user),
+                    format!("{uid} gains {} {name} ({now}, at most {cap})", now - had),
+                    Some(cause),
+                );
+            }
+            Effect::GainBeatsFor(n, abilities) => {
+                let c = &mut self.combatants[user];
+                c.bound_beats = c.bound_beats.saturating_add(*n);
+                c.bound_to.clone_from(abilities);
+                let b = c.bound_beats;
+                let names: Vec<String> = abilities
+                    .iter()
+                    .map(|a| {
+                        self.content
+                            .abilities
+                            .get(a)
+                            .map_or_else(|| a.clone(), |d| d.name.clone())
+                    })
+                    .collect();
+                self.push(
+                    LogKind::Beats,
+                    Some(user),
+                    format!(
+                        "{uid} gains {n} extra Beat(s) for {} only ({b} such left)",
+                        names.join(", ")
+                    ),
+                    Some(cause),
+                );
             }
             Effect::Ward(n) => {
                 self.combatants[user].ward = self.combatants[user].ward.saturating_add(*n);
@@ -545,6 +607,31 @@ impl EncounterRun {
     /// Damage to one creature from `by`'s ability: Vulnerable adds, a Ward subtracts; a
     /// Concentrating creature makes a Focus Save; then Reactions to taking damage (or dropping)
     /// may answer.
+    /// Before `by`'s ability deals damage to `t` (its Test made, so a Miss opens nothing):
+    /// the "would take Damage" Reaction window (Dodge), with the damage it would take.
+    fn damage_window(&mut self, by: usize, t: usize, amount: i32, cause: usize, depth: u32) {
+        if depth > 0 || !self.combatants[t].standing() {
+            return;
+        }
+        let would = amount
+            .saturating_add(self.extra_damage_taken(t))
+            .saturating_sub(self.combatants[t].ward);
+        if would <= 0 {
+            return;
+        }
+        let outer = self.incoming_damage.replace(would);
+        self.reaction_window(
+            TriggerEvent::WouldTakeDamage {
+                who: t,
+                by,
+                amount: would,
+            },
+            cause,
+            depth,
+        );
+        self.incoming_damage = outer;
+    }
+
     pub(super) fn deal_damage(
         &mut self,
         by: usize,
@@ -567,7 +654,9 @@ impl EncounterRun {
             parts.push(format!("+{extra} Vulnerable"));
         }
         if c.ward != 0 {
-            parts.push(format!("-{} warded", c.ward));
+            // A ward to 0 is huge; say what it stopped.
+            let stopped = c.ward.min(amount.saturating_add(extra).max(0));
+            parts.push(format!("-{stopped} warded"));
         }
         let detail = if parts.is_empty() {
             String::new()

@@ -71,6 +71,27 @@ pub struct Encounter {
     /// The side counted as "the heroes" by the difficulty estimate.
     #[serde(default = "heroes", skip_serializing_if = "is_heroes")]
     pub heroes: String,
+    /// What the scripted run must show at its end: the encounter as a scenario test
+    /// (`sigilforge test`), with expectations taken from the rulebook.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<EncounterExpect>,
+}
+
+/// One expectation of a scripted encounter, checked after it has run to its end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EncounterExpect {
+    /// This combatant ends with this much health.
+    Health(String, i32),
+    /// This combatant ends with this many points of a resource.
+    Resource(String, String, i32),
+    /// This combatant ends with this many stacks of a status.
+    Stacks(String, String, u32),
+    /// Some log line contains this text.
+    Logged(String),
+    /// No log line contains this text.
+    NotLogged(String),
+    /// Exactly this many log lines contain this text.
+    LoggedTimes(String, usize),
 }
 
 fn twenty() -> u32 {
@@ -330,6 +351,51 @@ fn collect_ron_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
             collect_ron_files(&path, out, depth + 1);
         } else if path.extension().is_some_and(|e| e == "ron") {
             out.push(path);
+        }
+    }
+}
+
+impl EncounterExpect {
+    /// Why `run` (played to its end) does not meet this expectation, or `None`.
+    #[must_use]
+    pub fn failure(&self, run: &super::EncounterRun) -> Option<String> {
+        let logged = |text: &str| run.log().iter().any(|e| e.text.contains(text));
+        match self {
+            EncounterExpect::Health(id, want) => {
+                let got = run.combatant(id).map(|c| c.health);
+                (got != Some(*want)).then(|| match got {
+                    Some(h) => format!("expected {id} to end with {want} health; it has {h}"),
+                    None => format!("expected {id} to end with {want} health; no such combatant"),
+                })
+            }
+            EncounterExpect::Resource(id, name, want) => {
+                let got = run
+                    .combatant(id)
+                    .map(|c| c.resources.get(name).copied().unwrap_or(0));
+                (got != Some(*want))
+                    .then(|| format!("expected {id} to end with {want} {name}; it has {got:?}"))
+            }
+            EncounterExpect::Stacks(id, name, want) => {
+                let got = run.combatant(id).map(|c| c.stacks(name));
+                (got != Some(*want)).then(|| {
+                    format!("expected {id} to end with {want} stack(s) of {name}; it has {got:?}")
+                })
+            }
+            EncounterExpect::Logged(text) => (!logged(text))
+                .then(|| format!("expected the log to say \"{text}\"; it never does")),
+            EncounterExpect::LoggedTimes(text, want) => {
+                let got = run
+                    .log()
+                    .iter()
+                    .filter(|e| e.text.contains(text.as_str()))
+                    .count();
+                (got != *want).then(|| {
+                    format!("expected {want} log line(s) saying \"{text}\"; there are {got}")
+                })
+            }
+            EncounterExpect::NotLogged(text) => {
+                logged(text).then(|| format!("expected the log never to say \"{text}\"; it does"))
+            }
         }
     }
 }

@@ -44,7 +44,7 @@ pub mod words;
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
-pub use file::{EditedTexts, Encounter, EncounterContent, ScriptAction};
+pub use file::{EditedTexts, Encounter, EncounterContent, EncounterExpect, ScriptAction};
 pub use load::{load, load_source, load_source_as_edited};
 pub use policy::{
     Difficulty, SimulationReport, estimate_difficulty, simulate, simulate_table, wilson_interval,

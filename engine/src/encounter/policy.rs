@@ -41,7 +41,8 @@ impl EncounterRun {
             self.careful_step(me);
             return;
         }
-        if self.combatants[me].beats == 0 || self.actions_this_turn >= 8 {
+        let c = &self.combatants[me];
+        if (c.beats == 0 && c.bound_beats == 0) || self.actions_this_turn >= 8 {
             self.end_turn();
             return;
         }
@@ -165,7 +166,7 @@ impl EncounterRun {
                 continue;
             };
             let ok_time = match def.time {
-                AbilityTime::Action | AbilityTime::SlowAction => c.beats > 0,
+                AbilityTime::Action | AbilityTime::SlowAction => c.beats_for(&id) > 0,
                 AbilityTime::FreeAction => !self.free_used.contains(&id),
                 _ => false,
             };

@@ -227,6 +227,13 @@ impl AbilityDef {
         ] {
             adjust(band);
         }
+        // A Save written for one Flavor applies only when that Flavor was chosen (Frost Bolt's
+        // slowing Save is not Fiery Bolt's).
+        def.saves.retain(|save| {
+            save.flavor
+                .as_ref()
+                .is_none_or(|f| known.flavors.iter().any(|k| k == f))
+        });
         for save in &mut def.saves {
             adjust(&mut save.on_fail);
             adjust(&mut save.on_pass);

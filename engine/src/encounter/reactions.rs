@@ -1,6 +1,8 @@
 //! Reaction windows: who answers a Reaction Trigger, in turn order, one answer each.
 
-use super::ability::{AbilityTime, EffectKind, ReactionTrigger, TargetKind, TargetSide};
+use super::ability::{
+    AbilityDef, AbilityTime, Distance, EffectKind, ReactionTrigger, TargetKind, TargetSide,
+};
 use super::run::EncounterRun;
 use super::run::Policy;
 use super::space::distance;
@@ -31,8 +33,16 @@ impl EncounterRun {
             let source = match event {
                 TriggerEvent::Starts { user, .. } if user == reactor => continue,
                 TriggerEvent::Starts { user, .. } => Some(user),
-                TriggerEvent::Damaged { by, .. } if by != reactor => Some(by),
-                TriggerEvent::Moved { who, .. } if who != reactor => Some(who),
+                TriggerEvent::Damaged { by, .. } | TriggerEvent::WouldTakeDamage { by, .. }
+                    if by != reactor =>
+                {
+                    Some(by)
+                }
+                TriggerEvent::Moved { who, .. } | TriggerEvent::Leaving { who, .. }
+                    if who != reactor =>
+                {
+                    Some(who)
+                }
                 _ => None,
             };
             // Prepared abilities first: they are there to be used and they expire anyway.
@@ -40,16 +50,18 @@ impl EncounterRun {
             ids.extend(c.block.abilities.iter().map(|k| k.id.clone()));
             let usable = ids.into_iter().filter_map(|id| {
                 let (def, known) = self.ability_for(reactor, &id)?;
-                let usable = def.time.is_reaction()
-                    && (def.time != AbilityTime::Reaction || self.combatants[reactor].beats > 0)
+                let time = def.reaction_time()?;
+                let usable = (time != AbilityTime::Reaction || self.combatants[reactor].beats > 0)
                     && def
                         .triggers
                         .iter()
-                        .any(|t| self.trigger_matches(t, event, reactor))
+                        .any(|t| self.trigger_matches(t, event, reactor, &def))
                     && def
                         .requirements
                         .iter()
-                        .all(|r| self.condition_holds(reactor, source.as_slice(), r));
+                        .all(|r| self.condition_holds(reactor, source.as_slice(), r))
+                    // Its target must be valid (in range, in sight) before a Beat is spent.
+                    && self.reaction_targets(reactor, &def, source).is_some();
                 usable.then_some((def, known))
             });
             // A naive creature takes the first it can; a careful one the one worth most, when
@@ -69,7 +81,8 @@ impl EncounterRun {
             };
             let Some((def, known)) = chosen else { continue };
             let rid = self.combatants[reactor].id.clone();
-            let cost = if def.time == AbilityTime::Reaction {
+            let time = def.reaction_time().unwrap_or(def.time);
+            let cost = if time == AbilityTime::Reaction {
                 self.combatants[reactor].beats -= 1;
                 "spends a Beat and answers"
             } else {
@@ -79,15 +92,13 @@ impl EncounterRun {
             let at = self.push(
                 LogKind::Reaction,
                 Some(reactor),
-                format!("{rid} {cost} with {} ({})", def.name, def.time.name()),
+                format!("{rid} {cost} with {} ({})", def.name, time.name()),
                 Some(cause),
             );
             self.use_prepared(reactor, &def, at);
-            let targets: Vec<usize> = if def.target.kinds.contains(&TargetKind::Myself) {
-                vec![reactor]
-            } else {
-                source.into_iter().collect()
-            };
+            let targets = self
+                .reaction_targets(reactor, &def, source)
+                .unwrap_or_default();
             let pending = PendingAbility {
                 ability: def.id.clone(),
                 targets,
@@ -105,11 +116,41 @@ impl EncounterRun {
         delayed
     }
 
+    /// Whom a Reaction of `reactor` answering an act of `source` aims at: itself (target
+    /// `Myself`), nobody (it needs no target), the source when it is a valid target (in range
+    /// and sight), else, with no source (it moved itself: Charge), the nearest valid enemy.
+    /// `None`: it needs a target and has no valid one, so it cannot be used (no Beat spent).
+    pub(super) fn reaction_targets(
+        &self,
+        reactor: usize,
+        def: &AbilityDef,
+        source: Option<usize>,
+    ) -> Option<Vec<usize>> {
+        if def.target.kinds.contains(&TargetKind::Myself) {
+            return Some(vec![reactor]);
+        }
+        if !Self::needs_targets(def) {
+            return Some(source.into_iter().collect());
+        }
+        if def.target.shape.is_some() {
+            return None;
+        }
+        if let Some(s) = source {
+            return self.valid_target(reactor, def, s).then(|| vec![s]);
+        }
+        let here = self.combatants[reactor].position;
+        (0..self.combatants.len())
+            .filter(|t| *t != reactor && self.valid_target(reactor, def, *t))
+            .min_by_key(|t| (distance(here, self.combatants[*t].position), *t))
+            .map(|t| vec![t])
+    }
+
     pub(super) fn trigger_matches(
         &self,
         trigger: &ReactionTrigger,
         event: TriggerEvent<'_>,
         reactor: usize,
+        answer: &AbilityDef,
     ) -> bool {
         match (trigger, event) {
             (
@@ -117,14 +158,31 @@ impl EncounterRun {
                     enemy,
                     effect,
                     targeting_me,
+                    category,
+                    time,
                 },
                 TriggerEvent::Starts { user, def, targets },
             ) => {
                 (!enemy || self.combatants[user].side != self.combatants[reactor].side)
                     && effect.is_none_or(|e| def.effects.contains(&e))
                     && (!targeting_me || targets.contains(&reactor))
+                    && category.is_none_or(|c| def.category == c)
+                    && time.is_none_or(|t| def.time == t)
             }
-            (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. })
+            (ReactionTrigger::LeavesReach, TriggerEvent::Leaving { who, to }) => {
+                let (mover, me) = (&self.combatants[who], &self.combatants[reactor]);
+                let reach = answer
+                    .target
+                    .reach
+                    .map_or(Distance::Swinging, |r| r.distance)
+                    .units();
+                mover.side != me.side
+                    && distance(mover.position, me.position) <= reach
+                    && distance(to, me.position) > reach
+            }
+            (ReactionTrigger::YouMove, TriggerEvent::Moved { who, .. })
+            | (ReactionTrigger::WouldTakeDamage, TriggerEvent::WouldTakeDamage { who, .. })
+            | (ReactionTrigger::TakesDamage, TriggerEvent::Damaged { who, .. })
             | (ReactionTrigger::TurnStarts, TriggerEvent::TurnStarts { who })
             | (ReactionTrigger::TurnEnds, TriggerEvent::TurnEnds { who }) => who == reactor,
             (ReactionTrigger::AllyAttacked, TriggerEvent::Starts { user, def, targets }) => {

@@ -122,10 +122,16 @@ impl EncounterRun {
         }
         let spends = def.time.costs_beat();
         if spends {
-            if self.combatants[user].beats == 0 {
+            let c = &mut self.combatants[user];
+            if c.beats_for(id) == 0 {
                 return self.refuse(user, format!("{uid} cannot use {name}: no Beats left"));
             }
-            self.combatants[user].beats -= 1;
+            // Beats bound to this ability go first (they are good for nothing else).
+            if c.bound_beats > 0 && c.bound_to.iter().any(|b| b == id) {
+                c.bound_beats -= 1;
+            } else {
+                c.beats -= 1;
+            }
         }
         let target_names: Vec<String> = targets
             .iter()

@@ -117,6 +117,9 @@ pub struct EncounterRun {
     /// The creature whose act the Reaction being resolved answers (a `Shift` moves away from
     /// it).
     pub(super) reacting_to: Option<usize>,
+    /// The damage about to be dealt while a "would take Damage" window is open (what a
+    /// `WardHalf` halves).
+    pub(super) incoming_damage: Option<i32>,
     /// How each side is played once the policies decide (naive unless started `with_table`).
     pub(super) table: Table,
     /// The policies' band chances, computed once (and shared by an estimate's runs).
@@ -200,6 +203,8 @@ impl EncounterRun {
                 // Everyone starts the encounter with full Beats, so a Reaction is possible
                 // before the creature's first turn; its own turn refills them.
                 beats: block.beats,
+                bound_beats: 0,
+                bound_to: Vec::new(),
                 statuses,
                 concentration: Vec::new(),
                 resources: block.resources.clone(),
@@ -243,6 +248,7 @@ impl EncounterRun {
             guard: LoopGuard::new(),
             moments,
             reacting_to: None,
+            incoming_damage: None,
             table: Table::NAIVE,
             odds: OddsCache::new(content.dice_for(encounter)),
             typed_scores: Vec::new(),
@@ -499,6 +505,14 @@ impl EncounterRun {
             ),
             None,
         );
+        // Those it leaves behind answer before it goes (a target leaving your reach): for that
+        // window it still stands where it was; struck down there, it stays there.
+        self.combatants[who].position = from;
+        self.reaction_window(TriggerEvent::Leaving { who, to: cell }, at, 0);
+        if !self.combatants[who].standing() {
+            return true;
+        }
+        self.combatants[who].position = cell;
         self.reaction_window(TriggerEvent::Moved { who, from }, at, 0);
         true
     }

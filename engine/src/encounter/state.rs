@@ -27,6 +27,10 @@ pub(super) enum TriggerEvent<'a> {
     TurnEnds { who: usize },
     /// `who` moved from `from`: its own Move, or a Push, Pull or Shift (a forced move).
     Moved { who: usize, from: Cell },
+    /// `who` is about to move (its own Move) to `to`; it has not gone yet.
+    Leaving { who: usize, to: Cell },
+    /// `who` would take `amount` damage from `by`'s ability, whose Test has been made.
+    WouldTakeDamage { who: usize, by: usize, amount: i32 },
 }
 
 /// Stacks of one status condition.
@@ -103,6 +107,11 @@ pub struct Combatant {
     pub max_health: i32,
     /// Beats left this turn.
     pub beats: u32,
+    /// Extra Beats this turn usable only to start the abilities in `bound_to` (Multi-Attack's
+    /// Beats for Melee Attacks).
+    pub bound_beats: u32,
+    /// The abilities (ids) `bound_beats` may start.
+    pub bound_to: Vec<String>,
     /// Statuses other than Concentrating, by name.
     pub statuses: BTreeMap<String, Stacks>,
     /// Active Concentration effects.
@@ -137,6 +146,16 @@ impl Combatant {
             }
         }
         ids
+    }
+
+    /// The Beats it may spend to start ability `id`: its own, plus those bound to `id`.
+    #[must_use]
+    pub fn beats_for(&self, id: &str) -> u32 {
+        if self.bound_to.iter().any(|b| b == id) {
+            self.beats.saturating_add(self.bound_beats)
+        } else {
+            self.beats
+        }
     }
 
     /// Still in the fight.

@@ -117,6 +117,18 @@ impl EncounterRun {
     /// no one attacked).
     pub(super) fn statuses_at_turn_start(&mut self, who: usize, cause: usize) {
         for (def, stacks) in self.statuses_of(who) {
+            let gained = def.beats_gained.saturating_mul(stacks);
+            if gained > 0 {
+                let c = &mut self.combatants[who];
+                c.beats = c.beats.saturating_add(gained);
+                let text = format!(
+                    "{} gains {gained} Beat(s) from {} ({} left)",
+                    c.id, def.name, c.beats
+                );
+                self.push(LogKind::Beats, Some(who), text, Some(cause));
+            }
+        }
+        for (def, stacks) in self.statuses_of(who) {
             let lost = def.beats_lost.saturating_mul(stacks);
             if lost > 0 {
                 let c = &mut self.combatants[who];
@@ -182,13 +194,35 @@ impl EncounterRun {
                 Some(cause),
             );
             if passed && self.combatants[who].statuses.remove(&def.name).is_some() {
-                self.push(
+                let gone = self.push(
                     LogKind::Status,
                     Some(who),
                     format!("{id}'s {} ends", def.name),
                     Some(at),
                 );
+                self.status_gone(who, &def.name, gone);
             }
+        }
+    }
+
+    /// The last stack of `name` has just gone from `who` at the end of its turn: what the
+    /// status leaves behind (`when_gone`: Hasted, then Stunned). Those stacks count as gained
+    /// before its next turn, so a Fleeting one goes at the end of that turn.
+    pub(super) fn status_gone(&mut self, who: usize, name: &str, cause: usize) {
+        let Some((then, n)) = self
+            .content
+            .conditions
+            .get(name)
+            .and_then(|d| d.when_gone.clone())
+        else {
+            return;
+        };
+        if n == 0 || !self.combatants[who].standing() {
+            return;
+        }
+        self.gain_status(who, &then, n, cause);
+        if let Some(s) = self.combatants[who].statuses.get_mut(&then) {
+            s.fresh = 0;
         }
     }
 

@@ -84,7 +84,9 @@ impl EncounterRun {
     fn start_time_problem(&self, me: usize, def: &AbilityDef) -> Option<String> {
         let c = &self.combatants[me];
         let why = match def.time {
-            AbilityTime::Action | AbilityTime::SlowAction if c.beats == 0 => "no Beats left",
+            AbilityTime::Action | AbilityTime::SlowAction if c.beats_for(&def.id) == 0 => {
+                "no Beats left"
+            }
             AbilityTime::FreeAction if self.free_used.contains(&def.id) => {
                 "it was already used this turn"
             }

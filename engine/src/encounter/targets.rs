@@ -58,7 +58,9 @@ impl EncounterRun {
         if r.r#true || t == user {
             return None;
         }
-        if c.in_cover || self.map.gives_cover(c.position) {
+        // Cover stands between a creature and what comes at it from afar; an attacker at its
+        // side (Swinging Distance, 1u) reaches round it (docs/rules/encounters.md, "Cover").
+        if (c.in_cover || self.map.gives_cover(c.position)) && distance(from, c.position) > 1 {
             return Some("it is behind cover");
         }
         if !self.map.clear_line(from, c.position) {

@@ -153,8 +153,13 @@ impl EncounterRun {
             terms.extra_damage = terms.extra_damage.saturating_add(b.extra_damage);
         }
         for pen in &def.penalties {
-            if self.condition_holds(user, targets, &pen.condition) {
-                terms.disadvantages = terms.disadvantages.saturating_add(pen.disadvantage);
+            let times = pen
+                .per_stack_of
+                .as_ref()
+                .map_or(1, |s| self.combatants[user].stacks(s));
+            if times > 0 && self.condition_holds(user, targets, &pen.condition) {
+                let n = pen.disadvantage.saturating_mul(times);
+                terms.disadvantages = terms.disadvantages.saturating_add(n);
                 terms.notes.push(TermNote::Penalty(&pen.name));
             }
         }

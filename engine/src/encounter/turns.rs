@@ -18,6 +18,8 @@ impl EncounterRun {
         self.free_used.clear();
         let c = &mut self.combatants[who];
         c.beats = c.block.beats;
+        c.bound_beats = 0;
+        c.bound_to.clear();
         c.in_cover = false;
         let text = format!("{}'s turn begins with {} Beats", c.id, c.beats);
         let start = self.push(LogKind::TurnStart, Some(who), text, cause);
@@ -58,6 +60,7 @@ impl EncounterRun {
         self.end_turn_requested = false;
         self.statuses_at_turn_end(who, end);
         let names: Vec<String> = self.combatants[who].statuses.keys().cloned().collect();
+        let mut gone = Vec::new();
         for name in names {
             let kind = self
                 .content
@@ -72,17 +75,23 @@ impl EncounterRun {
                 s.stacks -= 1;
                 s.fresh = 0;
                 let left = s.stacks;
-                self.push(
+                let at = self.push(
                     LogKind::Status,
                     Some(who),
                     format!("{id} loses a stack of {name} ({left} left)"),
                     Some(end),
                 );
+                if left == 0 {
+                    gone.push((name.clone(), at));
+                }
             } else {
                 s.fresh = 0;
             }
         }
         self.combatants[who].statuses.retain(|_, s| s.stacks > 0);
+        for (name, at) in gone {
+            self.status_gone(who, &name, at);
+        }
         let round = self.round;
         let expired: Vec<String> = self.combatants[who]
             .prepared

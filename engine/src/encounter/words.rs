@@ -152,16 +152,23 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
             enemy,
             effect,
             targeting_me,
+            category,
+            time,
         } => {
             let who = if *enemy {
                 "an enemy"
             } else {
                 "another creature"
             };
+            let noun = category.map_or("ability".to_owned(), |c| format!("{c:?}"));
             let what = effect.map_or_else(
-                || "an ability".to_owned(),
-                |e| format!("a {} ability", effect_kind_words(e)),
+                || format!("a {noun}"),
+                |e| format!("a {} {noun}", effect_kind_words(e)),
             );
+            let what = match time {
+                Some(t) => format!("{what} with Time: {}", t.name()),
+                None => what,
+            };
             let aim = if *targeting_me {
                 " that targets it"
             } else {
@@ -170,6 +177,11 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
             format!("when {who} starts {what}{aim}")
         }
         ReactionTrigger::TakesDamage => "when it takes damage".to_owned(),
+        ReactionTrigger::WouldTakeDamage => {
+            "when it would take damage (after the attacker's Test)".to_owned()
+        }
+        ReactionTrigger::LeavesReach => "when a target leaves its reach".to_owned(),
+        ReactionTrigger::YouMove => "when it moves".to_owned(),
         ReactionTrigger::Drops | ReactionTrigger::DropsOn(TargetSide::Any) => {
             "when a creature drops".to_owned()
         }
@@ -296,6 +308,29 @@ pub fn effect_words(e: &Effect, content: &EncounterContent) -> String {
         ),
         Effect::EndTurn => "the user's turn ends".to_owned(),
         Effect::Ward(n) => format!("the user takes {n} less damage from the triggering ability"),
+        Effect::WardHalf(n) => format!(
+            "the user takes less damage from the triggering ability: half of it or {n}, whichever is better"
+        ),
+        Effect::WardAll => "the user takes no damage from the triggering ability".to_owned(),
+        Effect::GainBeatsFor(n, ids) => {
+            let names: Vec<&str> = ids
+                .iter()
+                .map(|a| {
+                    content
+                        .abilities
+                        .get(a)
+                        .map_or(a.as_str(), |d| d.name.as_str())
+                })
+                .collect();
+            format!(
+                "the user gains {} this turn, to use on {} only",
+                count(*n, "extra Beat", "extra Beats"),
+                names.join(" or ")
+            )
+        }
+        Effect::GainResourceUpTo(name, n, cap) => {
+            format!("the user gains {n} {name}, up to a max of {cap}")
+        }
         Effect::DelayTrigger => {
             "the triggering Action becomes a Slow Action (its Test waits for its user's next turn)"
                 .to_owned()

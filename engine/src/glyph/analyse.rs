@@ -1,16 +1,21 @@
 //! The analyser: what a network can do, found WITHOUT running it.
 //!
-//! It works on states `(glyph, command)` — "this glyph receives this command" — joined by the
-//! sends of the glyph's abilities along links. It is optimistic (every Reaction may fire, no glyph
-//! is disabled or dismissed except by its own `dismiss_on`/`Dismiss` on that very command), so
-//! whatever a real run does is inside what it reports: if it says "quiet by round n", the run is
-//! quiet by then; a loop it finds is one the network can run forever.
+//! It works on states `(glyph, stimulus)` — "this glyph receives this command" or "notices
+//! this" (seen, touched, traced, a connection made or broken, its state or counter changing) —
+//! joined by what the glyph's abilities do: sends along links, their own changes, timed
+//! Actions' delays. It is optimistic (every Reaction may fire, every state guard may hold,
+//! every `SetState` changes the state, every `Connect` succeeds, no glyph is disabled or
+//! dismissed except by its own `dismiss_on`/`Dismiss` on that very stimulus), so whatever a real
+//! run does is inside what it reports: if it says "quiet by round n", the run is quiet by then;
+//! a loop it finds is one the network can run forever. On a network without those
+//! uncertainties (Free Reactions and Actions only, no guards, dismissals, disables, states,
+//! counters or connects) it is exact: `glyph_props` checks both.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::event::GlyphEnd;
-use super::model::{GlyphAction, GlyphNetwork, GlyphTime};
-use super::run::{BREAK_RANGE, distance, index_of};
+use super::model::{GlyphAction, GlyphNetwork, GlyphTime, GlyphTrigger, Outside, Stimulus};
+use super::run::{BREAK_RANGE, index_of, shape_gap};
 
 /// What the analyser found.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,51 +102,133 @@ pub struct BreakingLink {
 
 /// A link by glyph indices, with the round a scheduled move breaks it (`None`: never).
 type LinkSpan = (usize, usize, Option<u32>);
-/// A search state: glyph index and the command it receives.
-type State = (usize, String);
+/// A search state: glyph index and what it receives or notices.
+type State = (usize, Stimulus);
 
 /// The static view the searches share.
 struct Graph<'a> {
     net: &'a GlyphNetwork,
-    /// Per link (file order, known ids only): glyph indices and the round a move breaks it.
+    /// Per link (file order, known ids only, then every `Connect` an ability may make): glyph
+    /// indices and the round a move breaks it.
     links: Vec<LinkSpan>,
 }
 
+/// What one ability does when it fires on a stimulus.
+struct Firing<'a> {
+    /// Rounds from the stimulus to its effect (a timed Action's delay; else 0).
+    delay: u32,
+    /// Commands it sends, each with whether the glyph itself still hears it (not when the
+    /// ability dismisses the glyph after sending).
+    sends: Vec<(&'a str, bool)>,
+    /// What its own changes make glyphs notice (state, counter, connections).
+    notices: Vec<State>,
+    /// Whether it dismisses the glyph (its neighbours notice the broken connections).
+    dismisses: bool,
+}
+
 impl Graph<'_> {
-    /// Commands glyph `g` may send on receiving `command`, in order.
+    /// What glyph `g`'s abilities do on `stimulus`, in order.
     ///
-    /// A dismissal in a Free Reaction always happens, so nothing after it is sent. A dismissal in a
-    /// Reaction ends only its own ability for sure: the Reaction is skipped when the round's Beat
-    /// is already spent, and then the abilities listed after it still fire.
-    fn sends(&self, g: usize, command: &str) -> Vec<&str> {
+    /// A dismissal in a Free Reaction (or an Action taking effect at once) always happens, so
+    /// nothing after it is done. A dismissal in a Reaction ends only its own ability for sure:
+    /// the Reaction is skipped when the round's Beat is already spent, and then the abilities
+    /// listed after it still fire. A delayed Action's dismissal comes later.
+    fn firings(&self, g: usize, stimulus: &Stimulus) -> Vec<Firing<'_>> {
         let def = &self.net.glyphs[g];
         let mut out = Vec::new();
-        if def.dismiss_on.as_deref() == Some(command) {
+        if let Some(c) = stimulus.command()
+            && def.dismiss_on.as_deref() == Some(c)
+        {
+            out.push(Firing {
+                delay: 0,
+                sends: Vec::new(),
+                notices: Vec::new(),
+                dismisses: true,
+            });
             return out;
         }
-        for ability in def.abilities.iter().filter(|a| a.on == command) {
-            for action in &ability.does {
+        // Optimistic: a passphrase may be completed by any letter.
+        for ability in def.abilities.iter().filter(|a| {
+            a.answers(stimulus, "")
+                || matches!(
+                    (&a.when, stimulus),
+                    (
+                        Some(GlyphTrigger::Passphrase(_)),
+                        Stimulus::Outside(Outside::Traced(_))
+                    )
+                )
+        }) {
+            let delay = if ability.time == GlyphTime::Action {
+                ability.delay
+            } else {
+                0
+            };
+            let dismiss_at = ability
+                .does
+                .iter()
+                .position(|x| matches!(x, GlyphAction::Dismiss));
+            let done = &ability.does[..dismiss_at.unwrap_or(ability.does.len())];
+            let mut firing = Firing {
+                delay,
+                sends: Vec::new(),
+                notices: Vec::new(),
+                dismisses: dismiss_at.is_some(),
+            };
+            for action in done {
                 match action {
-                    GlyphAction::Send(c) => out.push(c.as_str()),
-                    GlyphAction::Dismiss if ability.time == GlyphTime::FreeReaction => return out,
-                    GlyphAction::Dismiss => break,
-                    GlyphAction::Effect(_) | GlyphAction::Disable(_) => {}
+                    GlyphAction::Send(c) => firing.sends.push((c.as_str(), dismiss_at.is_none())),
+                    GlyphAction::SetState(s) => {
+                        self.notice(g, Stimulus::State(s.clone()), &mut firing.notices);
+                    }
+                    GlyphAction::Reset => {
+                        if let Some(s) = &def.state {
+                            self.notice(g, Stimulus::State(s.clone()), &mut firing.notices);
+                        }
+                    }
+                    GlyphAction::Count(_) => {
+                        for a in &def.abilities {
+                            if let Some(GlyphTrigger::CounterIs(n)) = a.when {
+                                self.notice(g, Stimulus::Counter(n), &mut firing.notices);
+                            }
+                        }
+                    }
+                    GlyphAction::Connect(other) => {
+                        if let Some(o) = index_of(self.net, other).filter(|&o| o != g) {
+                            self.notice(g, Stimulus::Linked, &mut firing.notices);
+                            self.notice(o, Stimulus::Linked, &mut firing.notices);
+                        }
+                    }
+                    GlyphAction::Effect(_) | GlyphAction::Disable(_) | GlyphAction::Dismiss => {}
                 }
+            }
+            let stops_all = dismiss_at.is_some()
+                && (ability.time == GlyphTime::FreeReaction
+                    || (ability.time == GlyphTime::Action && delay == 0));
+            out.push(firing);
+            if stops_all {
+                break;
             }
         }
         out
     }
 
-    /// Glyphs that receive what `g` sends for delivery in round `at` (`None`: after every move).
-    fn receivers(&self, g: usize, at: Option<u32>) -> Vec<usize> {
-        let mut out = vec![g];
+    /// Adds `(g, what)` when glyph `g` listens for `what` (the run delivers nothing else).
+    fn notice(&self, g: usize, what: Stimulus, out: &mut Vec<State>) {
+        if self.net.glyphs[g].listens_for(&what) && !out.contains(&(g, what.clone())) {
+            out.push((g, what));
+        }
+    }
+
+    /// Glyphs linked to `g` in round `at` (`None`: after every move), without `g`.
+    fn linked(&self, g: usize, at: Option<u32>) -> Vec<usize> {
+        let mut out = Vec::new();
         for &(a, b, broken) in &self.links {
             let standing = match (broken, at) {
                 (None, _) => true,
                 (Some(_), None) => false,
                 (Some(br), Some(t)) => t < br,
             };
-            if !standing {
+            if !standing || a == b {
                 continue;
             }
             let other = if a == g {
@@ -158,29 +245,73 @@ impl Graph<'_> {
         out
     }
 
-    /// States that follow `(g, command)` when delivered in round `at`.
-    fn next(&self, g: usize, command: &str, at: Option<u32>) -> Vec<State> {
-        let mut out = Vec::new();
-        for c in self.sends(g, command) {
-            for h in self.receivers(g, at) {
-                let s = (h, c.to_owned());
-                if !out.contains(&s) {
-                    out.push(s);
+    /// Glyphs that receive what `g` sends for delivery in round `at` (`None`: after every move).
+    fn receivers(&self, g: usize, at: Option<u32>) -> Vec<usize> {
+        let mut out = vec![g];
+        out.extend(self.linked(g, at));
+        out
+    }
+
+    /// States that follow `(g, stimulus)` received in round `t` (`None`: after every move),
+    /// each with how many rounds later it arrives (at least 1).
+    fn next(&self, g: usize, stimulus: &Stimulus, t: Option<u32>) -> Vec<(State, u32)> {
+        let mut out: Vec<(State, u32)> = Vec::new();
+        let mut add = |s: State, d: u32| {
+            if let Some(e) = out.iter_mut().find(|(x, _)| *x == s) {
+                e.1 = e.1.min(d);
+            } else {
+                out.push((s, d));
+            }
+        };
+        for f in self.firings(g, stimulus) {
+            let after = f.delay.saturating_add(1);
+            let fired_in = t.map(|t| t.saturating_add(f.delay));
+            for (c, self_hears) in &f.sends {
+                let to = if *self_hears {
+                    self.receivers(g, fired_in.map(|r| r.saturating_add(1)))
+                } else {
+                    // Dismissed after sending: the glyphs linked to it when it went.
+                    self.linked(g, fired_in)
+                };
+                for h in to {
+                    add((h, Stimulus::Command((*c).to_owned())), after);
+                }
+            }
+            for s in f.notices {
+                add(s, after);
+            }
+            if f.dismisses {
+                for h in self.linked(g, fired_in) {
+                    let mut v = Vec::new();
+                    self.notice(h, Stimulus::Unlinked, &mut v);
+                    for s in v {
+                        add(s, after);
+                    }
                 }
             }
         }
         out
     }
 
+    /// Rounds a timed Action started on `(g, stimulus)` keeps the network busy.
+    fn longest_delay(&self, g: usize, stimulus: &Stimulus) -> u32 {
+        self.firings(g, stimulus)
+            .iter()
+            .map(|f| f.delay)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Whether receiving `command` dismisses or disables glyph `g`.
-    fn stops(&self, g: usize, command: &str) -> bool {
+    fn stops(&self, g: usize, stimulus: &Stimulus) -> bool {
         let d = &self.net.glyphs[g];
-        d.dismiss_on.as_deref() == Some(command)
+        let command = stimulus.command();
+        (command.is_some() && d.dismiss_on.as_deref() == command)
             || d.disable_on
                 .as_ref()
-                .is_some_and(|(c, n)| c == command && *n > 0)
+                .is_some_and(|(c, n)| Some(c.as_str()) == command && *n > 0)
             || d.abilities.iter().any(|a| {
-                a.on == command
+                a.answers(stimulus, "")
                     && a.does.iter().any(|x| {
                         matches!(x, GlyphAction::Dismiss)
                             || matches!(x, GlyphAction::Disable(n) if *n > 0)
@@ -189,10 +320,42 @@ impl Graph<'_> {
     }
 
     fn listens(&self, g: usize, command: &str) -> bool {
-        let d = &self.net.glyphs[g];
-        d.abilities.iter().any(|a| a.on == command)
-            || d.dismiss_on.as_deref() == Some(command)
-            || d.disable_on.as_ref().is_some_and(|(c, _)| c == command)
+        self.net.glyphs[g].listens_for(&Stimulus::Command(command.to_owned()))
+    }
+
+    /// What starts activity without a glyph sending it, with the round: injections, outside
+    /// events, the network's start, and the connections moves break. Each with its label for
+    /// the report (`(round, glyph, what)`), in that order.
+    fn roots(&self) -> Vec<(u32, usize, Stimulus)> {
+        let net = self.net;
+        let mut out = Vec::new();
+        for inj in &net.inject {
+            if let Some(g) = index_of(net, &inj.glyph) {
+                out.push((inj.round, g, Stimulus::Command(inj.command.clone())));
+            }
+        }
+        for ev in &net.events {
+            if let Some(g) = index_of(net, &ev.glyph) {
+                out.push((ev.round, g, Stimulus::Outside(ev.what.clone())));
+            }
+        }
+        for (g, def) in net.glyphs.iter().enumerate() {
+            if def.listens_for(&Stimulus::Created) {
+                out.push((1, g, Stimulus::Created));
+            }
+        }
+        for &(a, b, broken) in &self.links {
+            if let Some(r) = broken {
+                for g in [a, b] {
+                    let mut v = Vec::new();
+                    self.notice(g, Stimulus::Unlinked, &mut v);
+                    if let Some((g, s)) = v.pop() {
+                        out.push((r, g, s));
+                    }
+                }
+            }
+        }
+        out
     }
 }
 
@@ -206,37 +369,42 @@ pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
     let mut reached_glyphs = BTreeSet::new();
     let mut reach = Vec::new();
     let mut first_seen: BTreeMap<State, u32> = BTreeMap::new();
-    for inj in &net.inject {
+    for (round, g, what) in graph.roots() {
         let mut reaches = Vec::new();
-        if let Some(g) = index_of(net, &inj.glyph).filter(|_| inj.round >= 1 && inj.round <= max) {
+        if round >= 1 && round <= max {
+            // Earliest arrival first (delays make the steps uneven): Dijkstra over rounds.
             let mut seen: BTreeMap<State, u32> = BTreeMap::new();
-            let mut queue = VecDeque::from([((g, inj.command.clone()), inj.round)]);
-            seen.insert((g, inj.command.clone()), inj.round);
-            while let Some(((h, c), t)) = queue.pop_front() {
+            let mut queue: BTreeSet<(u32, State)> = BTreeSet::from([(round, (g, what.clone()))]);
+            seen.insert((g, what.clone()), round);
+            while let Some((t, (h, c))) = queue.pop_first() {
+                if seen.get(&(h, c.clone())).is_some_and(|&best| best < t) {
+                    continue;
+                }
                 reaches.push(Reach {
                     glyph: net.glyphs[h].id.clone(),
-                    command: c.clone(),
+                    command: c.to_string(),
                     round: t,
-                    after: t - inj.round,
+                    after: t - round,
                 });
                 reached_glyphs.insert(h);
                 let e = first_seen.entry((h, c.clone())).or_insert(t);
                 *e = (*e).min(t);
-                if t >= max {
-                    continue;
-                }
-                for s in graph.next(h, &c, Some(t + 1)) {
-                    if !seen.contains_key(&s) {
-                        seen.insert(s.clone(), t + 1);
-                        queue.push_back((s, t + 1));
+                for (s, d) in graph.next(h, &c, Some(t)) {
+                    let at = t.saturating_add(d);
+                    if at > max {
+                        continue;
+                    }
+                    if seen.get(&s).is_none_or(|&best| at < best) {
+                        seen.insert(s.clone(), at);
+                        queue.insert((at, s));
                     }
                 }
             }
         }
         reach.push(InjectionReach {
-            round: inj.round,
-            glyph: inj.glyph.clone(),
-            command: inj.command.clone(),
+            round,
+            glyph: net.glyphs[g].id.clone(),
+            command: what.to_string(),
             reaches,
         });
     }
@@ -245,7 +413,9 @@ pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
     if let Some(lp) = runaway.as_mut() {
         for r in reach.iter().flat_map(|x| &x.reaches) {
             let in_loop = lp.steps.iter().any(|(g, _)| g == &r.glyph);
-            let stops = index_of(net, &r.glyph).is_some_and(|g| graph.stops(g, &r.command));
+            let stops = first_seen.keys().any(|(g, c)| {
+                net.glyphs[*g].id == r.glyph && c.to_string() == r.command && graph.stops(*g, c)
+            });
             if in_loop && stops && !lp.may_stop.contains(r) {
                 lp.may_stop.push(r.clone());
             }
@@ -275,7 +445,8 @@ pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
     }
 }
 
-/// Links by index with the round a move breaks them, and the report of those breaks.
+/// Links by index with the round a move breaks them (then every connection an ability may
+/// make, which no move is assumed to break), and the report of those breaks.
 fn link_breaks(net: &GlyphNetwork) -> (Vec<LinkSpan>, Vec<BreakingLink>) {
     let mut positions: Vec<(f64, f64)> = net.glyphs.iter().map(|g| g.pos).collect();
     let mut links: Vec<LinkSpan> = net
@@ -299,70 +470,97 @@ fn link_breaks(net: &GlyphNetwork) -> (Vec<LinkSpan>, Vec<BreakingLink>) {
             }
         }
         for link in &mut links {
-            let d = distance(positions[link.0], positions[link.1]);
+            let (a, b) = (&net.glyphs[link.0], &net.glyphs[link.1]);
+            let d = shape_gap(positions[link.0], a.extent, positions[link.1], b.extent);
             if link.2.is_none() && d > BREAK_RANGE {
                 link.2 = Some(r);
                 report.push(BreakingLink {
-                    a: net.glyphs[link.0].id.clone(),
-                    b: net.glyphs[link.1].id.clone(),
+                    a: a.id.clone(),
+                    b: b.id.clone(),
                     round: r,
                     distance: d,
                 });
             }
         }
     }
-    (links, report)
-}
-
-/// The shortest cycle (over links no move breaks) through a reachable state.
-fn shortest_loop(graph: &Graph<'_>, reachable: &BTreeMap<State, u32>) -> Option<RunawayLoop> {
-    let mut best: Option<(usize, u32, Vec<State>)> = None;
-    for (start, &first_round) in reachable {
-        // Breadth-first search from `start` back to itself.
-        let mut parent: BTreeMap<State, State> = BTreeMap::new();
-        let mut queue = VecDeque::from([start.clone()]);
-        let mut found = None;
-        'search: while let Some(s) = queue.pop_front() {
-            for n in graph.next(s.0, &s.1, None) {
-                if &n == start {
-                    found = Some(s);
-                    break 'search;
-                }
-                if !parent.contains_key(&n) {
-                    parent.insert(n.clone(), s.clone());
-                    queue.push_back(n);
+    for (g, def) in net.glyphs.iter().enumerate() {
+        for a in &def.abilities {
+            for x in &a.does {
+                if let GlyphAction::Connect(o) = x
+                    && let Some(o) = index_of(net, o)
+                {
+                    links.push((g, o, None));
                 }
             }
         }
-        let Some(mut last) = found else { continue };
-        let mut path = vec![last.clone()];
-        while &last != start {
-            let Some(p) = parent.get(&last) else { break };
-            last = p.clone();
-            path.push(last.clone());
+    }
+    (links, report)
+}
+
+/// The shortest cycle (over links no move breaks) through a reachable state, by rounds.
+fn shortest_loop(graph: &Graph<'_>, reachable: &BTreeMap<State, u32>) -> Option<RunawayLoop> {
+    let mut best: Option<(u32, u32, Vec<State>)> = None;
+    for (start, &first_round) in reachable {
+        // Dijkstra from `start` back to itself, by rounds; `dist` keeps each state's parent.
+        let mut dist: BTreeMap<State, (u32, Option<State>)> = BTreeMap::new();
+        let mut queue: BTreeSet<(u32, State)> = BTreeSet::new();
+        for (n, d) in graph.next(start.0, &start.1, None) {
+            if dist.get(&n).is_none_or(|&(b, _)| d < b) {
+                dist.insert(n.clone(), (d, None));
+                queue.insert((d, n));
+            }
         }
-        path.reverse();
+        let mut rounds = None;
+        while let Some((t, s)) = queue.pop_first() {
+            if dist.get(&s).is_some_and(|&(b, _)| b < t) {
+                continue;
+            }
+            if &s == start {
+                rounds = Some(t);
+                break;
+            }
+            for (n, d) in graph.next(s.0, &s.1, None) {
+                let at = t.saturating_add(d);
+                if dist.get(&n).is_none_or(|&(b, _)| at < b) {
+                    dist.insert(n.clone(), (at, Some(s.clone())));
+                    queue.insert((at, n));
+                }
+            }
+        }
+        let Some(rounds) = rounds else { continue };
+        // Walk back from the state before `start` to the first step after it.
+        let mut back = Vec::new();
+        let mut at = dist.get(start).and_then(|(_, p)| p.clone());
+        while let Some(s) = at {
+            if back.contains(&s) || &s == start {
+                break;
+            }
+            at = dist.get(&s).and_then(|(_, p)| p.clone());
+            back.push(s);
+        }
+        back.push(start.clone());
+        back.reverse();
         let better = best
             .as_ref()
-            .is_none_or(|(len, round, _)| (path.len(), first_round) < (*len, *round));
+            .is_none_or(|(len, round, _)| (rounds, first_round) < (*len, *round));
         if better {
-            best = Some((path.len(), first_round, path));
+            best = Some((rounds, first_round, back));
         }
     }
-    best.map(|(len, first_round, path)| RunawayLoop {
+    best.map(|(rounds, first_round, path)| RunawayLoop {
         steps: path
             .into_iter()
-            .map(|(g, c)| (graph.net.glyphs[g].id.clone(), c))
+            .map(|(g, c)| (graph.net.glyphs[g].id.clone(), c.to_string()))
             .collect(),
-        rounds: len as u32,
+        rounds,
         first_round,
         may_stop: Vec::new(),
     })
 }
 
 /// Propagates the SET of possible receptions round by round (never their number, beats or
-/// disables): the round after which nothing can be waiting, or `None` if something may still be
-/// busy after `max_rounds`.
+/// disables), timed Actions' delays included: the round after which nothing can be waiting,
+/// or `None` if something may still be busy after `max_rounds`.
 fn quiet_round(graph: &Graph<'_>) -> Option<u32> {
     let net = graph.net;
     let last_scheduled = net
@@ -370,24 +568,26 @@ fn quiet_round(graph: &Graph<'_>) -> Option<u32> {
         .iter()
         .map(|i| i.round)
         .chain(net.moves.iter().map(|m| m.round))
+        .chain(net.events.iter().map(|e| e.round))
         .max()
         .unwrap_or(0);
-    let mut active: BTreeSet<State> = BTreeSet::new();
+    let mut schedule: BTreeMap<u32, BTreeSet<State>> = BTreeMap::new();
+    for (round, g, what) in graph.roots() {
+        schedule.entry(round).or_default().insert((g, what));
+    }
+    let mut busy_until = 0;
     for t in 1..=net.max_rounds {
-        let mut now: BTreeSet<State> = BTreeSet::new();
-        for inj in net.inject.iter().filter(|i| i.round == t) {
-            if let Some(g) = index_of(net, &inj.glyph) {
-                now.insert((g, inj.command.clone()));
+        let now = schedule.remove(&t).unwrap_or_default();
+        for (g, c) in &now {
+            busy_until = busy_until.max(t.saturating_add(graph.longest_delay(*g, c)));
+            for (s, d) in graph.next(*g, c, Some(t)) {
+                schedule.entry(t.saturating_add(d)).or_default().insert(s);
             }
         }
-        for (g, c) in &active {
-            now.extend(graph.next(*g, c, Some(t)));
-        }
-        let sends = now.iter().any(|(g, c)| !graph.sends(*g, c).is_empty());
-        if !sends && t >= last_scheduled {
+        schedule.retain(|&r, _| r > t);
+        if schedule.is_empty() && busy_until <= t && t >= last_scheduled {
             return Some(t);
         }
-        active = now;
     }
     None
 }
@@ -524,9 +724,14 @@ impl GlyphAnalysis {
             }
         }
         for r in &self.reach {
+            let what = if r.command.starts_with('<') {
+                "Event"
+            } else {
+                "Injection of"
+            };
             let _ = writeln!(
                 s,
-                "Injection of \"{}\" at {} (round {}) can reach:",
+                "{what} \"{}\" at {} (round {}) can reach:",
                 r.command, r.glyph, r.round
             );
             for x in &r.reaches {

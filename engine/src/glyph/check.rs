@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::model::GlyphNetwork;
-use super::run::{LINK_RANGE, distance};
+use super::model::{GlyphAction, GlyphNetwork, GlyphTime, GlyphTrigger};
+use super::run::{BREAK_RANGE, LINK_RANGE, glyph_gap};
 use crate::diag::{Diagnostics, Location};
 use crate::locate;
 
@@ -47,7 +47,7 @@ pub fn check(net: &GlyphNetwork, source: &str, file: &Path, diags: &mut Diagnost
         }
     }
     let known = |id: &str| first_of.contains_key(id);
-    let pos_of = |id: &str| first_of.get(id).map(|&i| net.glyphs[i].pos);
+    let def_of = |id: &str| first_of.get(id).map(|&i| &net.glyphs[i]);
     let ids = || net.glyphs.iter().map(|g| g.id.as_str());
 
     for (i, (a, b)) in net.links.iter().enumerate() {
@@ -62,8 +62,8 @@ pub fn check(net: &GlyphNetwork, source: &str, file: &Path, diags: &mut Diagnost
                 );
             }
         }
-        if let (true, Some(pa), Some(pb)) = (both_known, pos_of(a), pos_of(b)) {
-            let d = distance(pa, pb);
+        if let (true, Some(da), Some(db)) = (both_known, def_of(a), def_of(b)) {
+            let d = glyph_gap(da, db);
             if d > LINK_RANGE {
                 diags.error(
                     file,
@@ -73,6 +73,28 @@ pub fn check(net: &GlyphNetwork, source: &str, file: &Path, diags: &mut Diagnost
                     ),
                 );
             }
+        }
+    }
+    for i in 0..net.glyphs.len() {
+        check_glyph(net, i, source, file, diags, &known);
+    }
+    for (i, ev) in net.events.iter().enumerate() {
+        if !known(&ev.glyph) {
+            diags.error(
+                file,
+                locate::literal_in_item(source, "events", i, &ev.glyph),
+                unknown_glyph("event", &ev.glyph, ids()),
+            );
+        }
+        if ev.round == 0 || ev.round > net.max_rounds {
+            diags.warning(
+                file,
+                locate::item(source, "events", i),
+                format!(
+                    "event {} is for round {}, which never plays (rounds 1 to {})",
+                    ev.what, ev.round, net.max_rounds
+                ),
+            );
         }
     }
     for (i, inj) in net.inject.iter().enumerate() {
@@ -129,6 +151,107 @@ pub fn check(net: &GlyphNetwork, source: &str, file: &Path, diags: &mut Diagnost
                 net.max_rounds
             ),
         );
+    }
+}
+
+/// One glyph's own fields: its extent, and each ability's trigger, Time and actions.
+fn check_glyph(
+    net: &GlyphNetwork,
+    i: usize,
+    source: &str,
+    file: &Path,
+    diags: &mut Diagnostics,
+    known: &dyn Fn(&str) -> bool,
+) {
+    let g = &net.glyphs[i];
+    let at = || locate::item(source, "glyphs", i);
+    if let Some((dx, dy)) = g.extent {
+        let len = dx.hypot(dy);
+        if !len.is_finite() {
+            diags.error(
+                file,
+                at(),
+                format!(
+                    "glyph \"{}\" has an extent that is not a finite number",
+                    g.id
+                ),
+            );
+        } else if len > BREAK_RANGE {
+            diags.error(
+                file,
+                at(),
+                format!(
+                    "glyph \"{}\" is a line {len:.2}u long; a glyph's extent reaches at most Spitting Distance (4u)",
+                    g.id
+                ),
+            );
+        }
+    }
+    let states: Vec<&str> = g
+        .state
+        .iter()
+        .map(String::as_str)
+        .chain(g.abilities.iter().flat_map(|a| {
+            a.does.iter().filter_map(|x| match x {
+                GlyphAction::SetState(s) => Some(s.as_str()),
+                _ => None,
+            })
+        }))
+        .collect();
+    for (k, a) in g.abilities.iter().enumerate() {
+        let what = format!("glyph \"{}\", ability {}", g.id, k + 1);
+        match (&a.when, a.on.is_empty()) {
+            (None, true) => diags.error(
+                file,
+                at(),
+                format!("{what} has no trigger: give it `on: \"command\"` (\"*\" for any command) or `when: ...`"),
+            ),
+            (Some(t), false) => diags.error(
+                file,
+                at(),
+                format!("{what} has both `on: \"{}\"` and `when: {t}`; keep one", a.on),
+            ),
+            _ => {}
+        }
+        if a.delay > 0 && a.time != GlyphTime::Action {
+            diags.error(
+                file,
+                at(),
+                format!(
+                    "{what} has a delay of {} rounds but its Time is {}; only an Action waits",
+                    a.delay,
+                    a.time.label()
+                ),
+            );
+        }
+        let mut wanted: Vec<&str> = a.if_state.iter().map(String::as_str).collect();
+        if let Some(GlyphTrigger::Became(s)) = &a.when {
+            wanted.push(s);
+        }
+        for s in wanted {
+            if !states.contains(&s) {
+                diags.warning(
+                    file,
+                    at(),
+                    format!("{what} waits for the state \"{s}\", which the glyph never starts in nor sets"),
+                );
+            }
+        }
+        for action in &a.does {
+            if let GlyphAction::Connect(other) = action
+                && !known(other)
+            {
+                diags.error(
+                    file,
+                    at(),
+                    unknown_glyph(
+                        &format!("{what}: Connect"),
+                        other,
+                        net.glyphs.iter().map(|g| g.id.as_str()),
+                    ),
+                );
+            }
+        }
     }
 }
 

@@ -86,6 +86,32 @@ pub enum GlyphEventKind {
         /// The glyph that sent it last round, or `None` for an injection.
         from: Option<String>,
     },
+    /// A glyph noticed something other than a command (seen, touched, a letter traced, a
+    /// connection made or broken, its own state or counter changing, the network starting).
+    Noticed {
+        /// The glyph.
+        glyph: String,
+        /// What it noticed, in words (`<seen by a creature>`).
+        what: String,
+    },
+    /// A timed ability (Time: Action with a delay) started; it takes effect in round `due`.
+    Started {
+        /// The glyph.
+        glyph: String,
+        /// Which ability (0-based index in `abilities`).
+        ability: usize,
+        /// What triggered it.
+        command: String,
+        /// The round it takes effect in.
+        due: u32,
+    },
+    /// A glyph's state, counter or links changed (or a `Connect` was refused), in words.
+    Changed {
+        /// The glyph.
+        glyph: String,
+        /// What changed.
+        what: String,
+    },
     /// A disabled glyph did not receive a command meant for it.
     Blocked {
         /// The disabled glyph.
@@ -204,6 +230,9 @@ pub struct GlyphRound {
     pub effects: Vec<(String, String)>,
     /// `(glyph, command)` for each Reaction skipped for want of a Beat.
     pub skipped: Vec<(String, String)>,
+    /// `(glyph, what)` for everything noticed that is not a command (project extension; the
+    /// JSON lists it only when not empty).
+    pub noticed: Vec<(String, String)>,
     /// Glyphs that shone (sent at least one command) this round, in file order.
     pub shining: Vec<String>,
     /// This round's events, as a range of the run's log.
@@ -241,6 +270,17 @@ impl GlyphEventKind {
                     format!("{glyph} receives \"{command}\" from {sender} (sent last round)")
                 }
             },
+            GlyphEventKind::Noticed { glyph, what } => format!("{glyph} notices {what}"),
+            GlyphEventKind::Started {
+                glyph,
+                ability,
+                command,
+                due,
+            } => format!(
+                "{glyph}: ability {} (Action) starts on {command}; it takes effect in round {due}",
+                ability + 1
+            ),
+            GlyphEventKind::Changed { glyph, what } => format!("{glyph}: {what}"),
             GlyphEventKind::Blocked {
                 glyph,
                 command,

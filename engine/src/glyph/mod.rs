@@ -12,6 +12,7 @@ pub mod analyse;
 pub mod check;
 pub mod cli;
 pub mod event;
+pub mod expect;
 pub mod model;
 pub mod moment;
 pub mod outcome;
@@ -24,7 +25,10 @@ pub use event::{
     AbilityRef, GlyphCause, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, GlyphSource,
     LinkBreak,
 };
-pub use model::{GlyphAbility, GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Move};
+pub use model::{
+    GlyphAbility, GlyphAction, GlyphDef, GlyphExpect, GlyphNetwork, GlyphTime, GlyphTrigger,
+    Injection, Move, Outside, OutsideEvent, Perceiver, Stimulus,
+};
 pub use moment::GlyphMoment;
 pub use outcome::GlyphOutcome;
 pub use run::{GlyphRun, GlyphRunError};

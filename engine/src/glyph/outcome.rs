@@ -29,13 +29,17 @@ impl GlyphOutcome {
             .rounds
             .iter()
             .map(|r| {
-                serde_json::json!({
+                let mut round = serde_json::json!({
                     "round": r.round,
                     "received": pairs(&r.received),
                     "sent": pairs(&r.sent),
                     "effects": pairs(&r.effects),
                     "skipped": pairs(&r.skipped),
-                })
+                });
+                if !r.noticed.is_empty() {
+                    round["noticed"] = pairs(&r.noticed);
+                }
+                round
             })
             .collect();
         serde_json::json!({

@@ -12,7 +12,7 @@ use super::event::{
     AbilityRef, GlyphCause, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, GlyphSource,
     LinkBreak,
 };
-use super::model::{GlyphAction, GlyphNetwork, GlyphTime, Injection};
+use super::model::{GlyphAction, GlyphDef, GlyphNetwork, GlyphTime, Injection, Outside, Stimulus};
 use super::moment::GlyphBoard;
 use super::outcome::GlyphOutcome;
 use crate::core::Moments;
@@ -29,6 +29,55 @@ pub const MAX_DELIVERIES: usize = 200_000;
 #[must_use]
 pub fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// The gap between two glyphs: the shortest distance between their shapes (a point at `pos`,
+/// or the line from `pos` to `pos + extent` of a glyph with extent).
+#[must_use]
+pub fn shape_gap(
+    a: (f64, f64),
+    a_extent: Option<(f64, f64)>,
+    b: (f64, f64),
+    b_extent: Option<(f64, f64)>,
+) -> f64 {
+    let end = |p: (f64, f64), e: Option<(f64, f64)>| e.map_or(p, |(dx, dy)| (p.0 + dx, p.1 + dy));
+    let (a2, b2) = (end(a, a_extent), end(b, b_extent));
+    if segments_cross(a, a2, b, b2) {
+        return 0.0;
+    }
+    [
+        point_to_segment(a, b, b2),
+        point_to_segment(a2, b, b2),
+        point_to_segment(b, a, a2),
+        point_to_segment(b2, a, a2),
+    ]
+    .into_iter()
+    .fold(f64::INFINITY, f64::min)
+}
+
+/// [`shape_gap`] of two glyphs as written in the file.
+#[must_use]
+pub fn glyph_gap(a: &GlyphDef, b: &GlyphDef) -> f64 {
+    shape_gap(a.pos, a.extent, b.pos, b.extent)
+}
+
+fn point_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return distance(p, a);
+    }
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    distance(p, (a.0 + t * dx, a.1 + t * dy))
+}
+
+fn segments_cross(a: (f64, f64), a2: (f64, f64), b: (f64, f64), b2: (f64, f64)) -> bool {
+    let cross = |o: (f64, f64), p: (f64, f64), q: (f64, f64)| {
+        (p.0 - o.0) * (q.1 - o.1) - (p.1 - o.1) * (q.0 - o.0)
+    };
+    let (d1, d2) = (cross(b, b2, a), cross(b, b2, a2));
+    let (d3, d4) = (cross(a, a2, b), cross(a, a2, b2));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
 /// Errors of the interactive API.
@@ -49,15 +98,28 @@ pub(super) struct Link {
     standing: bool,
 }
 
-/// One command arriving at a glyph: the command, its sender (`None`: injected) and the index
-/// of the `Sent` event it delivers.
-type Delivery = (String, Option<usize>, Option<usize>);
+/// One stimulus arriving at a glyph: what, its sender (`None`: injected or not a command) and
+/// the index of the event it answers (the `Sent` it delivers, the change that caused it).
+type Delivery = (Stimulus, Option<usize>, Option<usize>);
 
 #[derive(Debug, Clone)]
 struct Pending {
     sender: usize,
     command: String,
     /// Index of the `Sent` event.
+    event: usize,
+    /// Set when the sender was dismissed after sending: the glyphs linked to it then, who
+    /// still receive the command (it shone before it went).
+    to: Option<Vec<usize>>,
+}
+
+/// A timed ability (Time: Action with a delay) waiting to take effect.
+#[derive(Debug, Clone)]
+struct Due {
+    round: u32,
+    glyph: usize,
+    ability: usize,
+    /// Index of the `Started` event.
     event: usize,
 }
 
@@ -73,6 +135,19 @@ pub struct GlyphRun {
     disabled_until: Vec<u32>,
     pub(super) links: Vec<Link>,
     pending: Vec<Pending>,
+    /// Each glyph's extent (see [`GlyphDef::extent`]).
+    extents: Vec<Option<(f64, f64)>>,
+    /// Each glyph's state now.
+    states: Vec<Option<String>>,
+    /// Each glyph's counter now.
+    counters: Vec<i64>,
+    /// Letters traced on each glyph since its last reset or passphrase.
+    traced: Vec<String>,
+    /// A glyph's own changes (state, counter, links) it listens for, noticed next delivery:
+    /// `(glyph, what, event that caused it)`.
+    inner: Vec<(usize, Stimulus, usize)>,
+    /// Timed abilities waiting to take effect.
+    due: Vec<Due>,
     log: Vec<GlyphEvent>,
     rounds: Vec<GlyphRound>,
     dismissed: Vec<usize>,
@@ -110,6 +185,12 @@ impl GlyphRun {
             disabled_until: vec![0; n],
             links,
             pending: Vec::new(),
+            extents: net.glyphs.iter().map(|g| g.extent).collect(),
+            states: net.glyphs.iter().map(|g| g.state.clone()).collect(),
+            counters: vec![0; n],
+            traced: vec![String::new(); n],
+            inner: Vec::new(),
+            due: Vec::new(),
             log: Vec::new(),
             rounds: Vec::new(),
             dismissed: Vec::new(),
@@ -280,14 +361,18 @@ impl GlyphRun {
         let r = self.round() + 1;
         let first_event = self.log.len();
         // Kept so a round refused as a flood leaves no trace (its moves are undone too).
-        let before_moves = (self.positions.clone(), self.links.clone());
+        let before_moves = (
+            self.positions.clone(),
+            self.links.clone(),
+            self.inner.clone(),
+        );
         self.apply_moves(r);
         let deliveries = self.deliveries(r);
         let count: usize = deliveries.iter().map(|(list, _)| list.len()).sum();
         if self.delivered + count > MAX_DELIVERIES {
             self.log.truncate(first_event);
             self.moments.truncate(first_event);
-            (self.positions, self.links) = before_moves;
+            (self.positions, self.links, self.inner) = before_moves;
             self.end = Some(GlyphEnd::Flood);
             return None;
         }
@@ -298,28 +383,37 @@ impl GlyphRun {
         };
         let mut received_events = vec![Vec::new(); deliveries.len()];
         for (g, (list, blocked_until)) in deliveries.into_iter().enumerate() {
-            for (command, from, because) in list {
+            for (stimulus, from, because) in list {
                 let glyph = self.id(g).to_owned();
                 if blocked_until > 0 {
                     let kind = GlyphEventKind::Blocked {
                         glyph,
-                        command,
+                        command: stimulus.to_string(),
                         until: blocked_until,
                     };
                     self.push(r, after(because), kind);
                     continue;
                 }
-                summary.received.push((glyph.clone(), command.clone()));
-                let kind = GlyphEventKind::Received {
-                    glyph,
-                    command: command.clone(),
-                    from: from.map(|s| self.id(s).to_owned()),
+                let kind = if let Some(command) = stimulus.command() {
+                    summary.received.push((glyph.clone(), command.to_owned()));
+                    GlyphEventKind::Received {
+                        glyph,
+                        command: command.to_owned(),
+                        from: from.map(|s| self.id(s).to_owned()),
+                    }
+                } else {
+                    summary.noticed.push((glyph.clone(), stimulus.to_string()));
+                    GlyphEventKind::Noticed {
+                        glyph,
+                        what: stimulus.to_string(),
+                    }
                 };
                 let ev = self.push(r, after(because), kind);
-                received_events[g].push((command, ev));
+                received_events[g].push((stimulus, ev));
             }
         }
         self.pending.clear();
+        self.inner.clear();
         for (g, list) in received_events.into_iter().enumerate() {
             self.react(r, g, list, &mut summary);
         }
@@ -327,7 +421,11 @@ impl GlyphRun {
             .filter(|&g| summary.sent.iter().any(|(id, _)| id == self.id(g)))
             .map(|g| self.id(g).to_owned())
             .collect();
-        if self.pending.is_empty() && !self.scheduled_after(r) {
+        if self.pending.is_empty()
+            && self.inner.is_empty()
+            && self.due.is_empty()
+            && !self.scheduled_after(r)
+        {
             self.end = Some(GlyphEnd::Quiet);
         } else if r >= self.net.max_rounds {
             self.end = Some(GlyphEnd::MaxRounds);
@@ -362,30 +460,67 @@ impl GlyphRun {
         }
         for i in 0..self.links.len() {
             let (a, b) = (self.links[i].a, self.links[i].b);
-            let d = distance(self.positions[a], self.positions[b]);
+            let d = self.gap(a, b);
             if self.links[i].standing && d > BREAK_RANGE {
                 self.links[i].standing = false;
-                let (a, b) = (self.id(a).to_owned(), self.id(b).to_owned());
                 let why = LinkBreak::Distance(d);
-                self.push(
-                    r,
-                    GlyphCause::RULES,
-                    GlyphEventKind::LinkBroken { a, b, why },
-                );
+                let kind = GlyphEventKind::LinkBroken {
+                    a: self.id(a).to_owned(),
+                    b: self.id(b).to_owned(),
+                    why,
+                };
+                let ev = self.push(r, GlyphCause::RULES, kind);
+                self.notice(a, Stimulus::Unlinked, ev);
+                self.notice(b, Stimulus::Unlinked, ev);
             }
         }
     }
 
-    /// Step 2: for each glyph in file order, what arrives: injections for `r`, then last
-    /// round's sends by itself or a glyph linked to it now, in send order; with the last round
-    /// it is disabled in when it is disabled now (it then receives none of it), else 0.
+    /// The gap between two glyphs where they stand now ([`shape_gap`]).
+    fn gap(&self, a: usize, b: usize) -> f64 {
+        shape_gap(
+            self.positions[a],
+            self.extents[a],
+            self.positions[b],
+            self.extents[b],
+        )
+    }
+
+    /// Queues one of a glyph's own changes for its next delivery, if it listens for it.
+    fn notice(&mut self, g: usize, what: Stimulus, event: usize) {
+        if self.present[g] && self.net.glyphs[g].listens_for(&what) {
+            self.inner.push((g, what, event));
+        }
+    }
+
+    /// Step 2: for each glyph in file order, what arrives: commands injected for `r`, outside
+    /// events for `r` (file order), the network's start (round 1), its own changes since the
+    /// last delivery, then last round's sends by itself or a glyph linked to it now (by the
+    /// glyphs it was linked to when it was dismissed, for a sender dismissed since), in send
+    /// order; with the last round it is disabled in when it is disabled now (it then
+    /// receives none of it), else 0.
     fn deliveries(&self, r: u32) -> Vec<(Vec<Delivery>, u32)> {
         let n = self.net.glyphs.len();
         let mut lists: Vec<Vec<Delivery>> = vec![Vec::new(); n];
         for inj in self.net.inject.iter().filter(|i| i.round == r) {
             if let Some(&g) = self.index.get(&inj.glyph) {
-                lists[g].push((inj.command.clone(), None, None));
+                lists[g].push((Stimulus::Command(inj.command.clone()), None, None));
             }
+        }
+        for ev in self.net.events.iter().filter(|e| e.round == r) {
+            if let Some(&g) = self.index.get(&ev.glyph) {
+                lists[g].push((Stimulus::Outside(ev.what.clone()), None, None));
+            }
+        }
+        if r == 1 {
+            for (g, def) in self.net.glyphs.iter().enumerate() {
+                if def.listens_for(&Stimulus::Created) {
+                    lists[g].push((Stimulus::Created, None, None));
+                }
+            }
+        }
+        for (g, what, event) in &self.inner {
+            lists[*g].push((what.clone(), None, Some(*event)));
         }
         let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
         for link in self.links.iter().filter(|l| l.standing && l.a != l.b) {
@@ -397,9 +532,15 @@ impl GlyphRun {
             list.dedup();
         }
         for p in &self.pending {
-            let recipients = std::iter::once(p.sender).chain(neighbours[p.sender].iter().copied());
+            let recipients: Vec<usize> = match &p.to {
+                Some(to) => to.clone(),
+                None => std::iter::once(p.sender)
+                    .chain(neighbours[p.sender].iter().copied())
+                    .collect(),
+            };
             for g in recipients {
-                lists[g].push((p.command.clone(), Some(p.sender), Some(p.event)));
+                let command = Stimulus::Command(p.command.clone());
+                lists[g].push((command, Some(p.sender), Some(p.event)));
             }
         }
         lists
@@ -417,48 +558,115 @@ impl GlyphRun {
             .collect()
     }
 
-    /// Step 3 for one glyph: built-ins, then abilities, for each received command in order.
-    fn react(&mut self, r: u32, g: usize, received: Vec<(String, usize)>, sum: &mut GlyphRound) {
+    /// Step 3 for one glyph: its timed abilities due this round, then, for each stimulus
+    /// received in order, the built-ins (commands only), then its abilities in listed order.
+    fn react(&mut self, r: u32, g: usize, received: Vec<(Stimulus, usize)>, sum: &mut GlyphRound) {
         let mut beat_spent = false;
         let def = self.net.glyphs[g].clone();
         let glyph = def.id.clone();
-        for (command, received_ev) in received {
+        let (now, later): (Vec<Due>, Vec<Due>) = std::mem::take(&mut self.due)
+            .into_iter()
+            .partition(|d| d.round == r && d.glyph == g);
+        self.due = later;
+        for d in now {
             if !self.present[g] {
                 return;
             }
-            if def.dismiss_on.as_deref() == Some(command.as_str()) {
-                let by = self.fired(r, &glyph, AbilityRef::DismissOn, &command, received_ev);
-                self.dismiss(r, g, &by);
+            let this = GlyphSource {
+                glyph: glyph.clone(),
+                ability: AbilityRef::Listed(d.ability),
+            };
+            if r <= self.disabled_until[g] {
+                let kind = GlyphEventKind::Blocked {
+                    glyph: glyph.clone(),
+                    command: format!("<ability {} takes effect>", d.ability + 1),
+                    until: self.disabled_until[g],
+                };
+                self.push(r, GlyphCause::by(this, Some(d.event as u32)), kind);
+                continue;
+            }
+            let kind = GlyphEventKind::Fired {
+                glyph: glyph.clone(),
+                ability: AbilityRef::Listed(d.ability),
+                command: "<its delay is over>".to_owned(),
+                spent_beat: false,
+            };
+            let fired = self.push(r, GlyphCause::by(this.clone(), Some(d.event as u32)), kind);
+            let by = GlyphCause::by(this, Some(fired as u32));
+            if self.perform(r, g, &def.abilities[d.ability].does, &by, sum) {
                 return;
             }
-            if let Some((_, n)) = def.disable_on.as_ref().filter(|(c, _)| *c == command) {
-                let by = self.fired(r, &glyph, AbilityRef::DisableOn, &command, received_ev);
-                self.disable(r, g, *n, by);
+        }
+        for (stimulus, received_ev) in received {
+            if !self.present[g] {
+                return;
             }
+            if let Stimulus::Outside(Outside::Traced(letter)) = &stimulus {
+                self.traced[g].push_str(letter);
+            }
+            let label = stimulus.to_string();
+            if let Some(command) = stimulus.command() {
+                if def.dismiss_on.as_deref() == Some(command) {
+                    let by = self.fired(r, &glyph, AbilityRef::DismissOn, command, received_ev);
+                    self.dismiss(r, g, &by);
+                    return;
+                }
+                if let Some((_, n)) = def.disable_on.as_ref().filter(|(c, _)| c == command) {
+                    let by = self.fired(r, &glyph, AbilityRef::DisableOn, command, received_ev);
+                    self.disable(r, g, *n, by);
+                }
+            }
+            let mut passphrase_heard = false;
             for (i, ability) in def.abilities.iter().enumerate() {
-                if ability.on != command {
+                if !ability.answers(&stimulus, &self.traced[g])
+                    || ability
+                        .if_state
+                        .as_ref()
+                        .is_some_and(|s| self.states[g].as_ref() != Some(s))
+                {
                     continue;
                 }
+                passphrase_heard |= matches!(
+                    ability.when,
+                    Some(super::model::GlyphTrigger::Passphrase(_))
+                );
                 let spends = ability.time == GlyphTime::Reaction;
                 let this = GlyphSource {
                     glyph: glyph.clone(),
                     ability: AbilityRef::Listed(i),
                 };
                 if spends && beat_spent {
-                    sum.skipped.push((glyph.clone(), command.clone()));
+                    sum.skipped.push((glyph.clone(), label.clone()));
                     let kind = GlyphEventKind::Skipped {
                         glyph: glyph.clone(),
                         ability: i,
-                        command: command.clone(),
+                        command: label.clone(),
                     };
                     self.push(r, GlyphCause::by(this, Some(received_ev as u32)), kind);
                     continue;
                 }
                 beat_spent |= spends;
+                if ability.time == GlyphTime::Action && ability.delay > 0 {
+                    let due = r.saturating_add(ability.delay);
+                    let kind = GlyphEventKind::Started {
+                        glyph: glyph.clone(),
+                        ability: i,
+                        command: label.clone(),
+                        due,
+                    };
+                    let event = self.push(r, GlyphCause::by(this, Some(received_ev as u32)), kind);
+                    self.due.push(Due {
+                        round: due,
+                        glyph: g,
+                        ability: i,
+                        event,
+                    });
+                    continue;
+                }
                 let kind = GlyphEventKind::Fired {
                     glyph: glyph.clone(),
                     ability: AbilityRef::Listed(i),
-                    command: command.clone(),
+                    command: label.clone(),
                     spent_beat: spends,
                 };
                 let fired = self.push(
@@ -467,37 +675,138 @@ impl GlyphRun {
                     kind,
                 );
                 let by = GlyphCause::by(this, Some(fired as u32));
-                for action in &ability.does {
-                    match action {
-                        GlyphAction::Send(c) => {
-                            sum.sent.push((glyph.clone(), c.clone()));
-                            let kind = GlyphEventKind::Sent {
-                                glyph: glyph.clone(),
-                                command: c.clone(),
-                            };
-                            let event = self.push(r, by.clone(), kind);
-                            self.pending.push(Pending {
-                                sender: g,
-                                command: c.clone(),
-                                event,
-                            });
-                        }
-                        GlyphAction::Effect(e) => {
-                            sum.effects.push((glyph.clone(), e.clone()));
-                            let kind = GlyphEventKind::Effect {
-                                glyph: glyph.clone(),
-                                effect: e.clone(),
-                            };
-                            self.push(r, by.clone(), kind);
-                        }
-                        GlyphAction::Dismiss => {
-                            self.dismiss(r, g, &by);
-                            return;
-                        }
-                        GlyphAction::Disable(n) => self.disable(r, g, *n, by.clone()),
-                    }
+                if self.perform(r, g, &ability.does, &by, sum) {
+                    return;
                 }
             }
+            if passphrase_heard {
+                self.traced[g].clear();
+            }
+        }
+    }
+
+    /// Does an ability's actions in order; `true` when the glyph dismissed itself (the rest
+    /// is not done).
+    fn perform(
+        &mut self,
+        r: u32,
+        g: usize,
+        does: &[GlyphAction],
+        by: &GlyphCause,
+        sum: &mut GlyphRound,
+    ) -> bool {
+        let glyph = self.id(g).to_owned();
+        for action in does {
+            match action {
+                GlyphAction::Send(c) => {
+                    sum.sent.push((glyph.clone(), c.clone()));
+                    let kind = GlyphEventKind::Sent {
+                        glyph: glyph.clone(),
+                        command: c.clone(),
+                    };
+                    let event = self.push(r, by.clone(), kind);
+                    self.pending.push(Pending {
+                        sender: g,
+                        command: c.clone(),
+                        event,
+                        to: None,
+                    });
+                }
+                GlyphAction::Effect(e) => {
+                    sum.effects.push((glyph.clone(), e.clone()));
+                    let kind = GlyphEventKind::Effect {
+                        glyph: glyph.clone(),
+                        effect: e.clone(),
+                    };
+                    self.push(r, by.clone(), kind);
+                }
+                GlyphAction::Dismiss => {
+                    self.dismiss(r, g, by);
+                    return true;
+                }
+                GlyphAction::Disable(n) => self.disable(r, g, *n, by.clone()),
+                GlyphAction::SetState(new) => {
+                    if self.states[g].as_ref() != Some(new) {
+                        self.set_state(r, g, Some(new.clone()), by);
+                    }
+                }
+                GlyphAction::Count(k) => {
+                    let value = self.counters[g].saturating_add(*k);
+                    self.counters[g] = value;
+                    let kind = GlyphEventKind::Changed {
+                        glyph: glyph.clone(),
+                        what: format!("its counter is {value}"),
+                    };
+                    let ev = self.push(r, by.clone(), kind);
+                    self.notice(g, Stimulus::Counter(value), ev);
+                }
+                GlyphAction::Reset => {
+                    self.counters[g] = 0;
+                    self.traced[g].clear();
+                    let kind = GlyphEventKind::Changed {
+                        glyph: glyph.clone(),
+                        what: "reset: counter 0, traced letters forgotten".to_owned(),
+                    };
+                    self.push(r, by.clone(), kind);
+                    let initial = self.net.glyphs[g].state.clone();
+                    if self.states[g] != initial {
+                        self.set_state(r, g, initial, by);
+                    }
+                }
+                GlyphAction::Connect(other) => self.connect(r, g, other, by),
+            }
+        }
+        false
+    }
+
+    fn set_state(&mut self, r: u32, g: usize, new: Option<String>, by: &GlyphCause) {
+        let old = std::mem::replace(&mut self.states[g], new.clone());
+        let name = |s: &Option<String>| s.clone().unwrap_or_else(|| "no state".to_owned());
+        let kind = GlyphEventKind::Changed {
+            glyph: self.id(g).to_owned(),
+            what: format!("state {} → {}", name(&old), name(&new)),
+        };
+        let ev = self.push(r, by.clone(), kind);
+        if let Some(new) = new {
+            self.notice(g, Stimulus::State(new), ev);
+        }
+    }
+
+    /// `Connect`: a link to `other` if it is present and within Swinging Distance (1u).
+    fn connect(&mut self, r: u32, g: usize, other: &str, by: &GlyphCause) {
+        let glyph = self.id(g).to_owned();
+        let o = self.index.get(other).copied();
+        let refused = match o {
+            None => Some(format!("no glyph \"{other}\"")),
+            Some(o) if o == g => Some("it cannot connect to itself".to_owned()),
+            Some(o) if !self.present[o] => Some(format!("{other} is dismissed")),
+            Some(o) if self.gap(g, o) > LINK_RANGE => Some(format!(
+                "{other} is {:.2}u away, beyond Swinging Distance (1u)",
+                self.gap(g, o)
+            )),
+            Some(o)
+                if self
+                    .links
+                    .iter()
+                    .any(|l| l.standing && ((l.a == g && l.b == o) || (l.a == o && l.b == g))) =>
+            {
+                Some(format!("already linked to {other}"))
+            }
+            Some(_) => None,
+        };
+        let what = match &refused {
+            Some(why) => format!("cannot connect to {other}: {why}"),
+            None => format!("connects to {other}"),
+        };
+        let ev = self.push(r, by.clone(), GlyphEventKind::Changed { glyph, what });
+        if let (None, Some(o)) = (refused, o) {
+            self.links.push(Link {
+                a: g,
+                b: o,
+                standing: true,
+            });
+            self.notice(g, Stimulus::Linked, ev);
+            self.notice(o, Stimulus::Linked, ev);
         }
     }
 
@@ -527,18 +836,38 @@ impl GlyphRun {
     fn dismiss(&mut self, r: u32, g: usize, cause: &GlyphCause) {
         self.present[g] = false;
         self.dismissed.push(g);
+        self.due.retain(|d| d.glyph != g);
+        self.inner.retain(|(h, _, _)| *h != g);
+        // What it sent before it went still reaches the glyphs linked to it now.
+        let mut linked: Vec<usize> = self
+            .links
+            .iter()
+            .filter(|l| l.standing && l.a != l.b && (l.a == g || l.b == g))
+            .map(|l| if l.a == g { l.b } else { l.a })
+            .collect();
+        linked.sort_unstable();
+        linked.dedup();
+        for p in self
+            .pending
+            .iter_mut()
+            .filter(|p| p.sender == g && p.to.is_none())
+        {
+            p.to = Some(linked.clone());
+        }
         let glyph = self.id(g).to_owned();
         self.push(r, cause.clone(), GlyphEventKind::Dismissed { glyph });
         for i in 0..self.links.len() {
             let link = &self.links[i];
             if link.standing && (link.a == g || link.b == g) {
+                let other = if link.a == g { link.b } else { link.a };
                 let kind = GlyphEventKind::LinkBroken {
                     a: self.id(link.a).to_owned(),
                     b: self.id(link.b).to_owned(),
                     why: LinkBreak::Dismissed,
                 };
                 self.links[i].standing = false;
-                self.push(r, cause.clone(), kind);
+                let ev = self.push(r, cause.clone(), kind);
+                self.notice(other, Stimulus::Unlinked, ev);
             }
         }
     }
@@ -552,7 +881,9 @@ impl GlyphRun {
 
     /// Whether an injection or move is scheduled after round `r`.
     fn scheduled_after(&self, r: u32) -> bool {
-        self.net.inject.iter().any(|i| i.round > r) || self.net.moves.iter().any(|m| m.round > r)
+        self.net.inject.iter().any(|i| i.round > r)
+            || self.net.moves.iter().any(|m| m.round > r)
+            || self.net.events.iter().any(|e| e.round > r)
     }
 
     pub(super) fn id(&self, g: usize) -> &str {

@@ -136,6 +136,13 @@ pub struct StatusCondition {
     /// Beats lost per stack at the start of the bearer's turn (Slowed); never below 0.
     #[serde(default, skip_serializing_if = "is_default")]
     pub beats_lost: u32,
+    /// Extra Beats per stack at the start of the bearer's turn, before any are lost (Hasted).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub beats_gained: u32,
+    /// When its last stack goes (at the end of a turn, or a Save ends it), the bearer gains
+    /// these stacks of another status (Hasted, then Stunned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_gone: Option<(String, u32)>,
     /// While it has a stack, the bearer answers no Reaction Trigger (Stunned).
     #[serde(default, skip_serializing_if = "is_default")]
     pub no_reactions: bool,

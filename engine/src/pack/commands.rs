@@ -99,6 +99,8 @@ pub fn check_as_run_with(
 
 /// A file outside any pack that no command runs (cards, keywords, stat blocks, …): checked as
 /// a pack of that one file, so duplicate ids, unknown keywords and dangling references count.
+/// The status and ability libraries in the same folder come along (an ability file names the
+/// statuses defined beside it), but only this file's problems are reported.
 fn lone_file_problems(path: &Path, text: &str, diags: &mut Diagnostics) {
     let content = Content::parse(text, path, diags);
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
@@ -108,7 +110,40 @@ fn lone_file_problems(path: &Path, text: &str, diags: &mut Diagnostics) {
     let mut file = super::PackFile::new(name.to_string_lossy(), content);
     text.clone_into(&mut file.source);
     pack.files.push(file);
-    super::validate(&pack, diags);
+    let mut siblings = Diagnostics::new();
+    let mut beside: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    beside.sort();
+    for other in beside {
+        if other.extension().is_none_or(|e| e != "ron") || canonical(&other) == canonical(path) {
+            continue;
+        }
+        let Ok(source) = std::fs::read_to_string(&other) else {
+            continue;
+        };
+        if !matches!(
+            ron_io::leading_tag(&source),
+            Some("StatusLibrary" | "AbilityLibrary")
+        ) {
+            continue;
+        }
+        let content = Content::parse(&source, &other, &mut siblings);
+        let Some(other_name) = other.file_name() else {
+            continue;
+        };
+        let mut file = super::PackFile::new(other_name.to_string_lossy(), content);
+        file.source = source;
+        pack.files.push(file);
+    }
+    let mut found = Diagnostics::new();
+    super::validate(&pack, &mut found);
+    let wanted = canonical(path);
+    for d in found.into_vec() {
+        if canonical(&d.file) == wanted {
+            diags.push(d);
+        }
+    }
 }
 
 /// A path with `..` and links resolved, for telling whether two paths name one file.

@@ -121,7 +121,10 @@ fn run_rules(file: &Path, source: &str, diags: &mut Diagnostics) -> Option<Strin
 fn run_glyph(file: &Path, source: &str, diags: &mut Diagnostics) -> Option<String> {
     match crate::glyph::load(source, file) {
         Ok((net, _warnings)) => {
-            crate::glyph::GlyphRun::new(&net).run_to_end();
+            let outcome = crate::glyph::GlyphRun::new(&net).run_to_end();
+            for (i, why) in crate::glyph::expect::failures(&net, &outcome) {
+                diags.error(file, crate::locate::item(source, "expect", i), why);
+            }
             Some(net.name)
         }
         Err(found) => {
@@ -137,7 +140,14 @@ fn run_encounter(file: &Path, source: &str, diags: &mut Diagnostics) -> Option<S
         return Some(encounter.name);
     }
     match crate::encounter::EncounterRun::new(&content, &encounter, 0) {
-        Ok(mut run) => run.run_to_end(),
+        Ok(mut run) => {
+            run.run_to_end();
+            for (i, e) in encounter.expect.iter().enumerate() {
+                if let Some(why) = e.failure(&run) {
+                    diags.error(file, crate::locate::item(source, "expect", i), why);
+                }
+            }
+        }
         Err(e) => diags.error(file, Location::START, e.to_string()),
     }
     Some(encounter.name)

@@ -170,7 +170,7 @@ impl EncounterRun {
             .filter_map(|id| self.ability_for(me, id))
             .filter(|(def, _)| {
                 let ok_time = match def.time {
-                    AbilityTime::Action | AbilityTime::SlowAction => c.beats > 0,
+                    AbilityTime::Action | AbilityTime::SlowAction => c.beats_for(&def.id) > 0,
                     AbilityTime::FreeAction => !self.free_used.contains(&def.id),
                     _ => false,
                 };
@@ -182,9 +182,12 @@ impl EncounterRun {
     /// The best plan worth starting now.
     fn careful_plan(&self, me: usize, startable: &[(AbilityDef, KnownAbility)]) -> Option<Plan> {
         let changes_turn = |def: &AbilityDef| {
-            def.outcomes
-                .effects()
-                .any(|e| matches!(e, Effect::GainBeats(_) | Effect::EndTurn))
+            def.outcomes.effects().any(|e| {
+                matches!(
+                    e,
+                    Effect::GainBeats(_) | Effect::GainBeatsFor(..) | Effect::EndTurn
+                )
+            })
         };
         let beats = self.combatants[me].beats;
         let ordinary = TurnWorth {

@@ -10,8 +10,8 @@ use crate::model::KnownAbility;
 impl EncounterRun {
     /// What getting behind cover with its last Beat is worth to a Bloodied `me`: the hits it
     /// keeps off until its next turn, 2 points for each Beat of an enemy close enough to
-    /// reach it (its move plus its longest reach). Nothing when it is not Bloodied or already
-    /// behind cover.
+    /// reach it (its move plus its longest reach) with an ability cover stops (not True,
+    /// longer than Swinging Distance). Nothing when it is not Bloodied or already behind cover.
     pub(super) fn cover_worth(&self, me: usize) -> f64 {
         let c = &self.combatants[me];
         if !bloodied(c.health, c.max_health) || c.in_cover || self.map.gives_cover(c.position) {
@@ -22,17 +22,24 @@ impl EncounterRun {
             if !o.standing() || o.side == c.side {
                 continue;
             }
-            let reach = o
+            // Cover keeps off only what comes from afar (not True, beyond 1u): a foe with
+            // nothing else walks up to its side and strikes anyway.
+            let Some(reach) = o
                 .block
                 .abilities
                 .iter()
                 .filter_map(|k| self.content.abilities.get(&k.id))
                 .filter_map(|d| d.target.reach)
+                .filter(|r| !r.r#true && r.distance.units() > 1)
                 .map(|r| r.distance.units())
                 .max()
-                .unwrap_or(1);
+            else {
+                continue;
+            };
             let speed = o.block.speed.min(64) as i32;
-            if distance(o.position, c.position) <= speed.saturating_add(reach) {
+            let apart = distance(o.position, c.position);
+            // A foe that can walk to its side this turn strikes round the cover anyway.
+            if apart > speed.saturating_add(1) && apart <= speed.saturating_add(reach) {
                 beats = beats.saturating_add(o.block.beats);
             }
         }
@@ -80,14 +87,15 @@ impl EncounterRun {
             return out.is_some_and(|cell| self.move_to(me, cell));
         }
         let reach = def.target.reach.unwrap_or_default();
-        if !reach.r#true {
+        let from = self.combatants[user].position;
+        // Cover keeps off what comes from afar, not a user at its side.
+        if !reach.r#true && distance(from, pos) > 1 {
             if c.in_cover || self.map.gives_cover(pos) {
                 return false;
             }
             self.take_cover(me);
             return true;
         }
-        let from = self.combatants[user].position;
         let out = self
             .reachable_cells(me)
             .into_iter()

@@ -57,18 +57,23 @@ impl EncounterRun {
             _ => None,
         };
         // What the Beat a Reaction spends is worth to `reactor` right now.
-        let beat = if def.time == AbilityTime::Reaction {
+        let beat = if def.reaction_time() == Some(AbilityTime::Reaction) {
             self.held_beat_worth(reactor)
         } else {
             0.0
         };
-        if has(|e| matches!(e, Effect::Ward(_))) {
+        if has(|e| matches!(e, Effect::Ward(_) | Effect::WardHalf(_) | Effect::WardAll)) {
             // Seed 004, 1.8: #Bob Dodges with no Dodge Point left: a Disadvantage, yet "even
             // with a Low Score, #Bob can reduce the incoming Damage by 1 point". A Dodge pays
             // when the damage it is expected to stop (and the life it may save) is worth more
-            // than its Beat.
-            let (tdef, _) = threat?;
-            let high = high_damage(tdef).saturating_add(self.extra_damage_taken(reactor));
+            // than its Beat. After the Test ("would take Damage") the damage is known.
+            let high = match (event, threat) {
+                (TriggerEvent::WouldTakeDamage { amount, .. }, _) => amount,
+                (_, Some((tdef, _))) => {
+                    high_damage(tdef).saturating_add(self.extra_damage_taken(reactor))
+                }
+                _ => return None,
+            };
             if high <= 0 {
                 return None;
             }
@@ -136,16 +141,13 @@ impl EncounterRun {
             return self.shift_worth(reactor, def, &chances, threat, source, beat);
         }
         if has(|e| matches!(e, Effect::Damage { .. })) {
-            let s = source.filter(|s| !missing && self.valid_target(reactor, def, *s))?;
-            return Some(self.plan_value(
-                reactor,
-                def,
-                known,
-                &[s],
-                &[s],
-                &[],
-                TurnWorth::default(),
-            ));
+            // The creature that acted, or (it moved itself: Charge) whom it would aim at.
+            let aim = self.reaction_targets(reactor, def, source)?;
+            let s = aim.first().copied().filter(|s| !missing && *s != reactor)?;
+            // Net of the Beat a Reaction spends (Melee Attack as a Reaction).
+            return Some(
+                -beat + self.plan_value(reactor, def, known, &[s], &[s], &[], TurnWorth::default()),
+            );
         }
         (!missing).then_some(0.1)
     }
@@ -257,6 +259,8 @@ fn ward_worth(def: &AbilityDef, chances: &BandChances, incoming: i32) -> f64 {
                 .iter()
                 .map(|e| match e {
                     Effect::Ward(n) => *n,
+                    Effect::WardHalf(n) => (incoming / 2).max(*n),
+                    Effect::WardAll => incoming,
                     _ => 0,
                 })
                 .fold(0, i32::saturating_add);

@@ -144,10 +144,21 @@ impl EncounterRun {
                 Effect::SelfStatus(name, n) => {
                     v -= self.status_weight(me, name) * f64::from(*n);
                 }
-                Effect::GainBeats(n) => v += worth.beats(*n),
+                // Beats bound to some abilities (Multi-Attack's, for Melee Attacks) are weighed
+                // as free Beats: the plans they buy are the Beat-spending ones it has.
+                Effect::GainBeats(n) | Effect::GainBeatsFor(n, _) => v += worth.beats(*n),
                 Effect::EndTurn => v -= worth.beats(worth.beats_after),
                 Effect::Prepare { ability, .. } => v += self.prepare_value(me, ability),
                 Effect::GainResource(_, n) => v += 0.3 * f64::from(*n),
+                Effect::GainResourceUpTo(name, n, cap) => {
+                    let had = self.combatants[me]
+                        .resources
+                        .get(name)
+                        .copied()
+                        .unwrap_or(0);
+                    let gained = had.saturating_add(*n).min(*cap).max(had) - had;
+                    v += 0.3 * f64::from(gained);
+                }
                 Effect::Push(_) | Effect::Pull(_) | Effect::Shift(_) if worth.no_forced => {}
                 Effect::Push(n) | Effect::Pull(n) => {
                     let toward = matches!(e, Effect::Pull(_));
@@ -165,7 +176,11 @@ impl EncounterRun {
                         v += self.forced_move_value(me, me, to);
                     }
                 }
-                Effect::Ward(_) | Effect::DelayTrigger | Effect::Note(_) => {}
+                Effect::Ward(_)
+                | Effect::WardHalf(_)
+                | Effect::WardAll
+                | Effect::DelayTrigger
+                | Effect::Note(_) => {}
             }
         }
         v

@@ -69,7 +69,11 @@ pub(super) fn ability_card(
         };
         rows.push((label.to_owned(), value));
     };
-    row("Time", &e(time_words(def.time)), None);
+    let times: Vec<String> = std::iter::once(def.time)
+        .chain(def.also.iter().copied())
+        .map(|t| time_words(t).to_string())
+        .collect();
+    row("Time", &e(&times.join("; also ")), None);
     if def.time == AbilityTime::Passive {
         let mut stats: Vec<String> = def
             .passive_stats
@@ -189,8 +193,13 @@ pub(super) fn ability_card(
         .penalties
         .iter()
         .map(|p| {
+            let per = p
+                .per_stack_of
+                .as_ref()
+                .map(|s| format!(" per stack of {}", e(s)))
+                .unwrap_or_default();
             format!(
-                "{}: when {}, {} Disadvantage(s)",
+                "{}: when {}, {} Disadvantage(s){per}",
                 e(&p.name),
                 e(&condition_words(&p.condition)),
                 p.disadvantage
