@@ -854,6 +854,10 @@ impl GlyphRun {
         {
             p.to = Some(linked.clone());
         }
+        // A command whose sender went with no link standing reaches nobody: it keeps no round
+        // alive (the analyser, which sees no recipient, agrees).
+        self.pending
+            .retain(|p| p.to.as_ref().is_none_or(|to| !to.is_empty()));
         let glyph = self.id(g).to_owned();
         self.push(r, cause.clone(), GlyphEventKind::Dismissed { glyph });
         for i in 0..self.links.len() {
