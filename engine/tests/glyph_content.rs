@@ -8,6 +8,9 @@ use sigilforge_engine::glyph::{
     GlyphAnalysis, GlyphEnd, GlyphOutcome, GlyphRun, analyse, load_file,
 };
 
+mod glyph_common;
+use glyph_common::{effects, fx};
+
 /// A starter network: only the `content_*` test, whose job is checking the starter pack, reads it.
 fn content(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,24 +46,6 @@ fn run_and_analyse_file(path: &Path) -> (GlyphOutcome, GlyphAnalysis) {
 fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
     v.iter()
         .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-        .collect()
-}
-
-/// `(round, glyph, effect)` for every effect of the run.
-fn effects(o: &GlyphOutcome) -> Vec<(u32, String, String)> {
-    o.rounds
-        .iter()
-        .flat_map(|r| {
-            r.effects
-                .iter()
-                .map(move |(g, e)| (r.round, g.clone(), e.clone()))
-        })
-        .collect()
-}
-
-fn fx(v: &[(u32, &str, &str)]) -> Vec<(u32, String, String)> {
-    v.iter()
-        .map(|(r, g, e)| (*r, (*g).to_owned(), (*e).to_owned()))
         .collect()
 }
 

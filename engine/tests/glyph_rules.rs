@@ -4,19 +4,10 @@
 
 use std::path::Path;
 
-use sigilforge_engine::glyph::{
-    GlyphEnd, GlyphEventKind, GlyphNetwork, GlyphOutcome, GlyphRun, load,
-};
+use sigilforge_engine::glyph::{GlyphEnd, GlyphEventKind, GlyphOutcome, GlyphRun, load};
 
-fn net(src: &str) -> GlyphNetwork {
-    match load(src, Path::new("t.ron")) {
-        Ok((n, _)) => n,
-        Err(d) => panic!(
-            "{:?}",
-            d.iter().map(ToString::to_string).collect::<Vec<_>>()
-        ),
-    }
-}
+mod glyph_common;
+use glyph_common::net;
 
 fn errors(src: &str) -> Vec<String> {
     match load(src, Path::new("t.ron")) {

@@ -4,17 +4,10 @@
 
 use std::path::Path;
 
-use sigilforge_engine::glyph::{GlyphEnd, GlyphNetwork, GlyphOutcome, GlyphRun, analyse, load};
+use sigilforge_engine::glyph::{GlyphEnd, GlyphOutcome, GlyphRun, analyse, load};
 
-fn net(src: &str) -> GlyphNetwork {
-    match load(src, Path::new("t.ron")) {
-        Ok((n, _)) => n,
-        Err(d) => panic!(
-            "{:?}",
-            d.iter().map(ToString::to_string).collect::<Vec<_>>()
-        ),
-    }
-}
+mod glyph_common;
+use glyph_common::{effects, fx, net};
 
 fn problems(src: &str) -> Vec<String> {
     match load(src, Path::new("t.ron")) {
@@ -25,24 +18,6 @@ fn problems(src: &str) -> Vec<String> {
 
 fn run(src: &str) -> GlyphOutcome {
     GlyphRun::new(&net(src)).run_to_end()
-}
-
-/// `(round, glyph, effect)` for every effect of a run.
-fn effects(o: &GlyphOutcome) -> Vec<(u32, String, String)> {
-    o.rounds
-        .iter()
-        .flat_map(|r| {
-            r.effects
-                .iter()
-                .map(move |(g, e)| (r.round, g.clone(), e.clone()))
-        })
-        .collect()
-}
-
-fn fx(v: &[(u32, &str, &str)]) -> Vec<(u32, String, String)> {
-    v.iter()
-        .map(|(r, g, e)| (*r, (*g).to_owned(), (*e).to_owned()))
-        .collect()
 }
 
 #[test]
