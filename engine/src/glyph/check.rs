@@ -78,43 +78,35 @@ pub fn check(net: &GlyphNetwork, source: &str, file: &Path, diags: &mut Diagnost
     for i in 0..net.glyphs.len() {
         check_glyph(net, i, source, file, diags, &known);
     }
+    // An entry scheduled for a glyph in a round: the glyph must exist and the round must play.
+    let mut check_scheduled =
+        |list: &str, i: usize, kind: &str, glyph: &str, round: u32, what: &dyn Fn() -> String| {
+            if !known(glyph) {
+                diags.error(
+                    file,
+                    locate::literal_in_item(source, list, i, glyph),
+                    unknown_glyph(kind, glyph, ids()),
+                );
+            }
+            if round == 0 || round > net.max_rounds {
+                diags.warning(
+                    file,
+                    locate::item(source, list, i),
+                    format!(
+                        "{} is for round {round}, which never plays (rounds 1 to {})",
+                        what(),
+                        net.max_rounds
+                    ),
+                );
+            }
+        };
     for (i, ev) in net.events.iter().enumerate() {
-        if !known(&ev.glyph) {
-            diags.error(
-                file,
-                locate::literal_in_item(source, "events", i, &ev.glyph),
-                unknown_glyph("event", &ev.glyph, ids()),
-            );
-        }
-        if ev.round == 0 || ev.round > net.max_rounds {
-            diags.warning(
-                file,
-                locate::item(source, "events", i),
-                format!(
-                    "event {} is for round {}, which never plays (rounds 1 to {})",
-                    ev.what, ev.round, net.max_rounds
-                ),
-            );
-        }
+        let what = || format!("event {}", ev.what);
+        check_scheduled("events", i, "event", &ev.glyph, ev.round, &what);
     }
     for (i, inj) in net.inject.iter().enumerate() {
-        if !known(&inj.glyph) {
-            diags.error(
-                file,
-                locate::literal_in_item(source, "inject", i, &inj.glyph),
-                unknown_glyph("injection", &inj.glyph, ids()),
-            );
-        }
-        if inj.round == 0 || inj.round > net.max_rounds {
-            diags.warning(
-                file,
-                locate::item(source, "inject", i),
-                format!(
-                    "injection of \"{}\" is for round {}, which never plays (rounds 1 to {})",
-                    inj.command, inj.round, net.max_rounds
-                ),
-            );
-        }
+        let what = || format!("injection of \"{}\"", inj.command);
+        check_scheduled("inject", i, "injection", &inj.glyph, inj.round, &what);
     }
     for (i, m) in net.moves.iter().enumerate() {
         if !known(&m.glyph) {
