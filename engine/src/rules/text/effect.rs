@@ -4,7 +4,7 @@ use crate::model::Zone;
 use crate::model::ability::{Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
-    amount_text, cards, delayed_text, restriction_text, signed, stat_text, target_text,
+    amount_text, card_ref, cards, delayed_text, restriction_text, signed, stat_text, target_text,
 };
 
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
@@ -43,19 +43,22 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         } => format!(
             "discard this and {} allies with {keyword} and put {} in the first slots",
             count.saturating_sub(1),
-            into.join(", ")
+            into.iter()
+                .map(|c| card_ref(c))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Effect::MoveToFront => format!("move {target} to the front of its line"),
         Effect::MoveToBack => format!("move {target} to the back of its line"),
         Effect::ReturnAtEndOfTurn => format!("return {target} at the end of the turn"),
         Effect::Summon { card, enemy_line } => {
             if *enemy_line {
-                format!("summon {card} into your opponent's line")
+                format!("summon {} into your opponent's line", card_ref(card))
             } else {
-                format!("summon {card}")
+                format!("summon {}", card_ref(card))
             }
         }
-        Effect::Transform(card) => format!("{target} becomes {card}"),
+        Effect::Transform(card) => format!("{target} becomes {}", card_ref(card)),
         Effect::Draw(a) => format!("draw {}", cards(&amount_text(a, value))),
         Effect::Discard(a) => format!("discard {}", cards(&amount_text(a, value))),
         Effect::Delayed { when, effects } => {
@@ -99,9 +102,9 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         }
         Effect::CreateToken { card, count } => {
             if *count == 1 {
-                format!("create a {card} token")
+                format!("create a {} token", card_ref(card))
             } else {
-                format!("create {count} {card} tokens")
+                format!("create {count} {} tokens", card_ref(card))
             }
         }
         Effect::Recruit => format!("recruit {target}"),
