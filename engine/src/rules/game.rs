@@ -148,7 +148,7 @@ impl Game {
             errors.push(SetupError {
                 message: format!(
                     "unknown phase `{start}`{} ({} phases: {})",
-                    did_you_mean(start, &profile.phases),
+                    super::names::did_you_mean(start, &profile.phases),
                     profile.name,
                     profile.phases.join(", ")
                 ),
@@ -287,17 +287,11 @@ impl Game {
                 Err(e) => errors.push(e),
             }
         }
-        let zones = [
-            (&setup.hand, Zone::Hand),
-            (&setup.deck, Zone::Deck),
-            (&setup.discard, Zone::Discard),
-            (&setup.memory, Zone::Memory),
-            (&setup.banishment, Zone::Banishment),
-            (&setup.den, Zone::Den),
-            (&setup.graveyard, Zone::Graveyard),
-            (&setup.ravine, Zone::Ravine),
-            (&setup.market, Zone::Market),
-        ];
+        // The city is set up below: its entries may name what they are attached to.
+        let zones = setup
+            .zone_lists()
+            .into_iter()
+            .filter(|(_, z)| *z != Zone::City);
         for (list, zone) in zones {
             for entry in list {
                 if let Err(e) = self.create(entry, player, zone) {
@@ -556,20 +550,9 @@ fn profile_of(scenario: &RulesScenario) -> Result<GameProfile, SetupError> {
     GameProfile::built_in(name).ok_or_else(|| SetupError {
         message: format!(
             "unknown game profile `{name}`{}: name a built-in one ({}) or a `.ron` file beside the scenario",
-            did_you_mean(name, crate::model::profile::BUILT_IN_PROFILES),
+            super::names::did_you_mean(name, crate::model::profile::BUILT_IN_PROFILES),
             crate::model::profile::BUILT_IN_PROFILES.join(", ")
         ),
         literal: name.clone(),
     })
-}
-
-/// `"; did you mean `x`?"` when a name among `names` is near `name`, else nothing.
-pub(crate) fn did_you_mean<S: AsRef<str>>(
-    name: &str,
-    names: impl IntoIterator<Item = S>,
-) -> String {
-    let names: Vec<S> = names.into_iter().collect();
-    crate::content_check::nearest(name, names.iter().map(AsRef::as_ref).collect())
-        .map(|n| format!("; did you mean `{n}`?"))
-        .unwrap_or_default()
 }

@@ -13,7 +13,6 @@ use crate::model::profile::{GameProfile, KNOWN_RULE_CHANGES, stat_key};
 use crate::model::{Card, Effect, Zone};
 use crate::reflect::{Refers, Reflect, ValueRef};
 
-use super::game::did_you_mean;
 use super::scenario::{Action, Expect, PlayerSetup, RulesScenario};
 
 /// A name the profile does not know.
@@ -259,18 +258,7 @@ impl Checker<'_> {
     }
 
     fn setup(&mut self, who: &str, setup: &PlayerSetup) {
-        let zones = [
-            (&setup.hand, Zone::Hand),
-            (&setup.city, Zone::City),
-            (&setup.deck, Zone::Deck),
-            (&setup.discard, Zone::Discard),
-            (&setup.memory, Zone::Memory),
-            (&setup.banishment, Zone::Banishment),
-            (&setup.den, Zone::Den),
-            (&setup.graveyard, Zone::Graveyard),
-            (&setup.ravine, Zone::Ravine),
-            (&setup.market, Zone::Market),
-        ];
+        let zones = setup.zone_lists();
         for (list, zone) in zones {
             if let Some(first) = list.first() {
                 self.zone(&format!("player {who}'s {}", zone.name()), zone, first);
@@ -350,18 +338,7 @@ fn played_cards(scenario: &RulesScenario) -> BTreeSet<&str> {
     }
     let mut out = BTreeSet::new();
     for setup in [&scenario.a, &scenario.b] {
-        let lists = [
-            &setup.hand,
-            &setup.city,
-            &setup.deck,
-            &setup.discard,
-            &setup.memory,
-            &setup.banishment,
-            &setup.den,
-            &setup.graveyard,
-            &setup.ravine,
-            &setup.market,
-        ];
+        let lists = setup.zone_lists().map(|(list, _)| list);
         let entries = lists.into_iter().flatten().chain(&setup.champion);
         for entry in entries {
             let id = entry.split(['#', '@']).next().unwrap_or(entry);
@@ -411,4 +388,15 @@ fn printed_stats<'c>(cards: impl IntoIterator<Item = &'c Card>) -> BTreeSet<Stri
         .flat_map(|c| c.stats.keys())
         .map(|k| stat_key(k))
         .collect()
+}
+
+/// `"; did you mean `x`?"` when a name among `names` is near `name`, else nothing.
+pub(crate) fn did_you_mean<S: AsRef<str>>(
+    name: &str,
+    names: impl IntoIterator<Item = S>,
+) -> String {
+    let names: Vec<S> = names.into_iter().collect();
+    crate::content_check::nearest(name, names.iter().map(AsRef::as_ref).collect())
+        .map(|n| format!("; did you mean `{n}`?"))
+        .unwrap_or_default()
 }

@@ -113,6 +113,26 @@ pub struct PlayerSetup {
     pub market: Vec<String>,
 }
 
+impl PlayerSetup {
+    /// Each starting zone's list with its zone, hand first.
+    #[must_use]
+    pub fn zone_lists(&self) -> [(&Vec<String>, crate::model::Zone); 10] {
+        use crate::model::Zone;
+        [
+            (&self.hand, Zone::Hand),
+            (&self.city, Zone::City),
+            (&self.deck, Zone::Deck),
+            (&self.discard, Zone::Discard),
+            (&self.memory, Zone::Memory),
+            (&self.banishment, Zone::Banishment),
+            (&self.den, Zone::Den),
+            (&self.graveyard, Zone::Graveyard),
+            (&self.ravine, Zone::Ravine),
+            (&self.market, Zone::Market),
+        ]
+    }
+}
+
 impl Default for PlayerSetup {
     fn default() -> Self {
         Self {

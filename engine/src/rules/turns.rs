@@ -4,7 +4,8 @@
 use crate::model::Player;
 use crate::model::ability::Duration;
 
-use super::game::{Event, Game, did_you_mean};
+use super::game::{Event, Game};
+use super::names::did_you_mean;
 use super::state::{Chosen, StackItem};
 use crate::core::LoopGuard;
 use crate::model::profile::PriorityAfterTrigger;
