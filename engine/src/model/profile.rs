@@ -52,6 +52,9 @@ pub struct GameProfile {
     /// The stats the game prints, with its words for them (`attack` → `POWER`).
     #[serde(default)]
     pub stats: Vec<StatName>,
+    /// The game's word for a player's life total, as in "gain 2 vitae" (ChiAxis: vitae).
+    #[serde(default = "vitae")]
+    pub player_life: String,
     /// The game's words for triggers, printed before the colon (`Summoned` → `On Enter`).
     /// A trigger with none reads in plain words ("When this enters play").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -115,6 +118,10 @@ pub const RESTRICTION_KINDS: [&str; 5] = ["Level", "Class", "Memory", "Element",
 const CHIAXIS: &str = include_str!("../../profiles/chiaxis.ron");
 const GRAND_ARCHIVE: &str = include_str!("../../profiles/grand_archive.ron");
 
+fn vitae() -> String {
+    "vitae".to_owned()
+}
+
 /// The names the built-in profiles are chosen by (a scenario's `profile`).
 pub const BUILT_IN_PROFILES: [&str; 2] = ["ChiAxis", "Grand Archive"];
 
@@ -163,6 +170,7 @@ impl GameProfile {
             wake_phase: None,
             item_needs_beast: true,
             stats: Vec::new(),
+            player_life: vitae(),
             trigger_words: Vec::new(),
             restriction_kinds: Vec::new(),
             rule_changes: KNOWN_RULE_CHANGES.map(String::from).to_vec(),

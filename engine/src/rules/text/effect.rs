@@ -4,7 +4,8 @@ use crate::model::Zone;
 use crate::model::ability::{Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
-    amount_text, card_ref, cards, delayed_text, restriction_text, signed, stat_text, target_text,
+    amount_text, card_ref, cards, delayed_text, player_life, restriction_text, signed, stat_text,
+    target_text,
 };
 
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
@@ -15,7 +16,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         }
         Effect::Heal(a) => format!("heal {} from {target}", amount_text(a, value)),
         Effect::HealAll => format!("heal all damage from {target}"),
-        Effect::GainLife(a) => format!("gain {} vitae", amount_text(a, value)),
+        Effect::GainLife(a) => format!("gain {} {}", amount_text(a, value), player_life()),
         Effect::Modify(s, a) => format!("{target} gets {} {}", signed(a, value), stat_text(s)),
         Effect::ModifyPermanently(s, a) => format!(
             "{target} gets {} {} permanently",

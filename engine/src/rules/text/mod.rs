@@ -82,7 +82,12 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
             return out;
         };
         let inner = &rest[inner_start..inner_start + len];
-        let word = if open == STAT_OPEN {
+        let word = if open == STAT_OPEN && inner == words::PLAYER_LIFE {
+            words
+                .profile
+                .map_or(inner, |p| p.player_life.as_str())
+                .to_owned()
+        } else if open == STAT_OPEN {
             words
                 .profile
                 .and_then(|p| p.stat_word(inner))
@@ -93,6 +98,15 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
                 .and_then(|f| f(inner))
                 .unwrap_or_else(|| inner.to_owned())
         };
+        // "a spark token" becomes "an Ember Spark token": the article was written before the
+        // name was known.
+        let vowel = word
+            .chars()
+            .next()
+            .is_some_and(|c| "AEIOUaeiou".contains(c));
+        if vowel && (out.ends_with(" a ") || out == "a ") {
+            out.insert(out.len() - 1, 'n');
+        }
         out.push_str(&word);
         rest = &rest[inner_start + len + close.len_utf8()..];
     }

@@ -181,6 +181,15 @@ pub(super) fn stat_text(s: &Stat) -> String {
     format!("{STAT_OPEN}{word}{STAT_CLOSE}")
 }
 
+/// A player's life total ("vitae" in ChiAxis), marked like a stat so the game's word for it
+/// (its profile's `player_life`) is filled in last.
+pub(super) fn player_life() -> String {
+    format!("{STAT_OPEN}{PLAYER_LIFE}{STAT_CLOSE}")
+}
+
+/// The model's word for a player's life total, the key [`player_life`] marks.
+pub(super) const PLAYER_LIFE: &str = "vitae";
+
 /// A card id, marked so its printed name is filled in last ([`super::in_words`]).
 pub(super) fn card_ref(id: &str) -> String {
     format!("{CARD_OPEN}{id}{CARD_CLOSE}")
