@@ -193,3 +193,42 @@ fn an_unknown_profile_fails_with_the_nearest_name() {
     assert!(e.starts_with("3:19: "), "{e}");
     assert!(e.contains("did you mean `Grand Archive`?"), "{e}");
 }
+
+#[test]
+fn a_profiles_own_names_are_checked_by_validate() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.ron"),
+        "Pack(id: \"g\", name: \"G\", version: \"0.1.0\")",
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/profiles/tidecallers/profile.ron"),
+    )
+    .unwrap();
+    let bad = text
+        .replace("start_phase: \"surge\"", "start_phase: \"surg\"")
+        .replace(
+            "rule_changes: [\"NoWounds\"]",
+            "rule_changes: [\"NoWound\"]",
+        );
+    std::fs::write(dir.path().join("profile.ron"), &bad).unwrap();
+    let mut diags = Diagnostics::new();
+    let _ = sigilforge_engine::pack::load_pack(dir.path(), &mut diags);
+    let all: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert!(
+        all[0]
+            .contains("profile.ron:6:18: start_phase: unknown phase `surg`; did you mean `surge`?"),
+        "{all:#?}"
+    );
+    assert!(
+        all[1].contains("unknown rule change `NoWound`; did you mean `NoWounds`?"),
+        "{all:#?}"
+    );
+    std::fs::write(dir.path().join("profile.ron"), &text).unwrap();
+    let mut diags = Diagnostics::new();
+    let _ = sigilforge_engine::pack::load_pack(dir.path(), &mut diags);
+    assert!(diags.iter().next().is_none());
+}

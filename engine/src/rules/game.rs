@@ -16,6 +16,11 @@ use crate::core::SeededRng;
 /// A trigger matched: the card the event was about, if any.
 pub(crate) struct Fired(pub(crate) Option<String>);
 
+/// ChiAxis's phases, in order: the built-in default profile's (a game's own are in its
+/// profile, [`Game::profile`]). Kept for the editor's ability form until it reads the pack's
+/// profile (`rules::pack_profile`).
+pub const PHASES: [&str; 4] = ["dawn", "main", "dusk", "end"];
+
 /// How deep effects may nest (a trigger that resolves at once inside an effect that resolves
 /// at once ...) before the sandbox stops the chain: bad content never overflows the stack.
 pub(crate) const NESTING_LIMIT: u32 = 40;
@@ -555,4 +560,15 @@ fn profile_of(scenario: &RulesScenario) -> Result<GameProfile, SetupError> {
         ),
         literal: name.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_phases_constant_is_the_chiaxis_profiles() {
+        assert_eq!(
+            crate::model::GameProfile::chiaxis().phases,
+            super::PHASES.map(String::from).to_vec()
+        );
+    }
 }

@@ -37,7 +37,7 @@ mod view;
 mod zones;
 
 pub use event::{RulesAbility, RulesCause, RulesEvent};
-pub use game::{Game, PlayerState, SetupError};
+pub use game::{Game, PHASES, PlayerState, SetupError};
 pub use run::RulesRun;
 pub use scenario::{Action, Expect, PlayerSetup, RulesScenario};
 pub use state::{AbilityEntry, stat_key, stat_name};
@@ -182,10 +182,19 @@ pub fn pack_profile(pack: &crate::pack::Pack) -> Result<crate::model::GameProfil
 pub fn validate_pack_names(pack: &crate::pack::Pack, diags: &mut crate::diag::Diagnostics) {
     use crate::diag::locate_literal;
     for file in &pack.files {
+        let path = pack.root.join(&file.path);
+        if let crate::pack::Content::GameProfile(profile) = &file.content {
+            for p in names::check_profile(profile) {
+                diags.error(
+                    &path,
+                    locate_literal(&file.source, &p.literal, 0),
+                    p.message,
+                );
+            }
+        }
         let crate::pack::Content::Cards(set) = &file.content else {
             continue;
         };
-        let path = pack.root.join(&file.path);
         match file_profile(pack, &file.path) {
             None => {}
             Some(Err(why)) => diags.error(&path, crate::diag::Location::START, why),

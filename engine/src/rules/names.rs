@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use crate::model::ability::Ability;
-use crate::model::profile::{GameProfile, KNOWN_RULE_CHANGES, stat_key};
+use crate::model::profile::{GameProfile, KNOWN_RULE_CHANGES, RESTRICTION_KINDS, stat_key};
 use crate::model::{Card, Effect, Zone};
 use crate::reflect::{Refers, Reflect, ValueRef};
 
@@ -359,6 +359,63 @@ fn expectation(c: &mut Checker<'_>, at: &str, e: &Expect) {
         }
         _ => {}
     }
+}
+
+/// A profile's own names: its start and wake phases among its phases, its restriction kinds
+/// and rule changes ones the engine knows, and where cards go among its zones.
+#[must_use]
+pub fn check_profile(profile: &GameProfile) -> Vec<NameProblem> {
+    let mut c = Checker {
+        profile,
+        stats: BTreeSet::new(),
+        problems: Vec::new(),
+    };
+    if profile.phases.is_empty() {
+        c.error(
+            "a game profile needs at least one phase".to_owned(),
+            "phases",
+        );
+    }
+    c.phase("start_phase", &profile.start_phase);
+    if let Some(w) = &profile.wake_phase {
+        c.phase("wake_phase", w);
+    }
+    for (field, zone) in [
+        ("resolved_to", profile.resolved_to),
+        ("destroyed_to", profile.destroyed_to),
+        ("discarded_to", profile.discarded_to),
+        ("buried_to", profile.buried_to),
+    ] {
+        c.zone(field, zone, field);
+    }
+    for kind in &profile.restriction_kinds {
+        if !RESTRICTION_KINDS
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(kind))
+        {
+            c.error(
+                format!(
+                    "restriction_kinds: unknown restriction kind `{kind}`{} (the model has: {})",
+                    did_you_mean(kind, RESTRICTION_KINDS),
+                    RESTRICTION_KINDS.join(", ")
+                ),
+                kind,
+            );
+        }
+    }
+    for rule in &profile.rule_changes {
+        if !KNOWN_RULE_CHANGES.contains(&rule.as_str()) {
+            c.error(
+                format!(
+                    "rule_changes: unknown rule change `{rule}`{} (the engine carries out: {})",
+                    did_you_mean(rule, KNOWN_RULE_CHANGES),
+                    KNOWN_RULE_CHANGES.join(", ")
+                ),
+                rule,
+            );
+        }
+    }
+    c.problems
 }
 
 /// Every name in a pack's cards checked against its profile (what `validate` reports for a

@@ -27,11 +27,10 @@ pub fn form_context(doc: &Document) -> FormContext {
         keywords: doc.pack.keywords().map(|(_, k)| k.name.clone()).collect(),
         cards,
         tribes: tribes.into_iter().collect(),
-        // The pack's game profile names the phases; one that cannot be read is a validation
-        // problem, and the form falls back to ChiAxis's.
-        phases: sigilforge_engine::rules::pack_profile(&doc.pack)
-            .unwrap_or_default()
-            .phases,
+        phases: sigilforge_engine::rules::PHASES
+            .iter()
+            .map(|p| (*p).to_owned())
+            .collect(),
     }
 }
 
