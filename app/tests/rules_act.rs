@@ -11,7 +11,7 @@ use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use sigilforge_engine::rules::Game;
-use ui_common::{click, editor_harness, pack_fixture};
+use ui_common::{CHIAXIS_WITH_LEVELS, click, editor_harness, pack_fixture};
 
 mod ui_common;
 
@@ -44,7 +44,7 @@ pub const ACTING: &str = r#"RulesScenario(
 "#;
 
 fn harness() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) {
-    let dir = pack_fixture(&[("acting.ron", ACTING)]);
+    let dir = pack_fixture(&[("profile.ron", CHIAXIS_WITH_LEVELS), ("acting.ron", ACTING)]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let app = SigilforgeApp::with_pack(pack, Settings::default());
     let mut harness = editor_harness(app);
@@ -348,7 +348,7 @@ fn new_card(h: &mut Harness<'_, SigilforgeApp>, id: &str, name: &str, kind: &str
 #[test]
 fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_rules_tab() {
     use sigilforge_engine::model::{AbilityKind, Amount, Duration, Effect, Trigger};
-    let dir = pack_fixture(&[]);
+    let dir = pack_fixture(&[("profile.ron", CHIAXIS_WITH_LEVELS)]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
 

@@ -10,7 +10,7 @@ use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge::sandbox::SystemSandbox;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
-use ui_common::{click, pack_fixture};
+use ui_common::{CHIAXIS_WITH_LEVELS, click, pack_fixture};
 
 mod ui_common;
 
@@ -37,7 +37,7 @@ const LEVEL: &str = r#"RulesScenario(
 "#;
 
 fn harness() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) {
-    let dir = pack_fixture(&[("level.ron", LEVEL)]);
+    let dir = pack_fixture(&[("profile.ron", CHIAXIS_WITH_LEVELS), ("level.ron", LEVEL)]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let app = SigilforgeApp::with_pack(pack, Settings::default());
     let mut harness = Harness::builder()

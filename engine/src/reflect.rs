@@ -641,6 +641,10 @@ mod tests {
             ),
             ("Duration", every_variant_round_trips::<Duration>()),
             ("Effect", every_variant_round_trips::<Effect>()),
+            (
+                "CostPart",
+                every_variant_round_trips::<crate::model::CostPart>(),
+            ),
             ("Zone", every_variant_round_trips::<Zone>()),
         ];
         // An enum the model gains must be added above, so its variants are tried too.

@@ -2,8 +2,9 @@
 
 use proptest::prelude::*;
 
-use sigilforge_engine::model::Player;
 use sigilforge_engine::model::ability::{Amount, Duration, Effect, Stat};
+use sigilforge_engine::model::profile::{RESTRICTION_KINDS, StatName, ZoneName};
+use sigilforge_engine::model::{GameProfile, Player, Zone};
 use sigilforge_engine::rules::{Action, RulesScenario, run_scenario};
 
 const BASE: &str = r#"RulesScenario(
@@ -139,6 +140,24 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
+/// The BASE mixes ChiAxis phases with Grand Archive restrictions and zones on purpose (to
+/// try every rule together): a profile with both.
+fn every_rule_profile() -> GameProfile {
+    let mut p = GameProfile::chiaxis();
+    for zone in [Zone::Memory, Zone::Banishment] {
+        p.zones.push(ZoneName {
+            zone,
+            name: zone.name().to_owned(),
+        });
+    }
+    p.restriction_kinds = RESTRICTION_KINDS.map(String::from).to_vec();
+    p.stats.push(StatName {
+        stat: "level".into(),
+        name: "LV".into(),
+    });
+    p
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 200,
@@ -152,8 +171,17 @@ proptest! {
     #[test]
     fn random_scripts_never_panic_and_replay_identically(script in prop::collection::vec(action(), 0..25)) {
         let mut scenario: RulesScenario = ron::from_str(BASE).unwrap();
+        scenario.profile_file = Some(every_rule_profile());
         scenario.script = script;
-        let first = run_scenario(&scenario).unwrap();
+        // A script naming a zone the game lacks (`Move` to "nowhere") is refused before it
+        // runs, with the name: never a panic.
+        let first = match run_scenario(&scenario) {
+            Ok(game) => game,
+            Err(e) => {
+                prop_assert!(e.message.contains("unknown zone `nowhere`"), "{}", e.message);
+                return Ok(());
+            }
+        };
         let again = run_scenario(&scenario).unwrap();
         prop_assert_eq!(first.to_json(), again.to_json());
         for id in IDS {

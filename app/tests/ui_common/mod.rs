@@ -68,6 +68,38 @@ pub fn pack_fixture(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+/// A designer's game on ChiAxis's turn (dawn, main, dusk, end; vitae) that also prints Grand
+/// Archive's level restrictions: the `profile.ron` of a test pack whose cards need both. A
+/// pack that names no profile plays ChiAxis, which has no restriction kinds.
+pub const CHIAXIS_WITH_LEVELS: &str = r#"GameProfile(
+    name: "ChiAxis with levels",
+    phases: ["dawn", "main", "dusk", "end"],
+    start_phase: "main",
+    zones: [
+        (zone: Hand, name: "hand"),
+        (zone: City, name: "city"),
+        (zone: Den, name: "den"),
+        (zone: Deck, name: "deck"),
+        (zone: Discard, name: "discard"),
+        (zone: Graveyard, name: "graveyard"),
+        (zone: Champion, name: "champion"),
+    ],
+    resolved_to: Discard,
+    destroyed_to: Discard,
+    discarded_to: Discard,
+    buried_to: Graveyard,
+    priority_after_trigger: ControllersOpponent,
+    item_needs_beast: true,
+    player_life: "vitae",
+    stats: [
+        (stat: "attack", name: "ATK"),
+        (stat: "life", name: "life"),
+        (stat: "level", name: "level"),
+    ],
+    restriction_kinds: ["Level"],
+)
+"#;
+
 /// The real editor in a test window (1400×900); card frame images decode on a background
 /// thread, so a busy machine may take a few hundred frames to settle.
 pub fn editor_harness(

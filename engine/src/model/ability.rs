@@ -100,6 +100,47 @@ pub struct ActivationCost {
     /// Extra costs written in text ("discard a card").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<String>,
+    /// Costs paid with cards or with the card itself (REST, banish this, reserve): all are
+    /// checked before anything is paid, and an activation that cannot pay one is refused.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pay: Vec<CostPart>,
+    /// "Costs N less": each reduction lowers the resource cost while its restrictions hold.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reductions: Vec<CostReduction>,
+}
+
+/// A cost paid with cards or with the card itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+pub enum CostPart {
+    /// Rest (exhaust) this card: a rested card cannot pay this again until it wakes up (the
+    /// profile's `wake_phase`).
+    Rest,
+    /// Banish this card.
+    BanishThis,
+    /// Discard this card.
+    DiscardThis,
+    /// Sacrifice this card: it is put where destroyed cards go (no replacement stops a cost).
+    SacrificeThis,
+    /// Discard this many cards from your hand (the first ones).
+    Discard(#[reflect(min = 1)] u32),
+    /// Put this many cards from your hand into your memory (Grand Archive's reserve payment).
+    Reserve(#[reflect(min = 1)] u32),
+    /// Banish this many cards from your memory, at random (Grand Archive's memory cost).
+    BanishFromMemory(#[reflect(min = 1)] u32),
+    /// Alternative payments: the first way the player can pay in full is paid.
+    Either(Vec<Vec<CostPart>>),
+}
+
+/// "Costs N less" while restrictions hold (a level, a class, memory).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct CostReduction {
+    /// How much less resource.
+    #[reflect(min = 1)]
+    pub amount: u32,
+    /// All must hold (checked as the ability is activated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restrictions: Vec<Restriction>,
 }
 
 /// Activated ability subtypes (19.2a–e).

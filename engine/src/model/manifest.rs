@@ -25,6 +25,10 @@ pub struct PackManifest {
     /// What it contains, in a sentence or two.
     #[serde(default)]
     pub description: String,
+    /// The game profile its cards and rules scenarios follow: a built-in one by name
+    /// (`"Grand Archive"`) or a `.ron` file in the pack (`"profile.ron"`). None: ChiAxis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
 }
 
 fn default_schema() -> u32 {
@@ -42,6 +46,7 @@ impl PackManifest {
             schema_version: CURRENT_SCHEMA_VERSION,
             author: String::new(),
             description: String::new(),
+            profile: None,
         }
     }
 }

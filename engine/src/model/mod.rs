@@ -9,12 +9,14 @@ pub mod card;
 pub mod creature;
 pub mod keyword;
 pub mod manifest;
+pub mod profile;
 pub mod scenario;
 pub mod zone;
 
 pub use ability::{
-    Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
-    ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Tie, Trigger,
+    Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, CostPart,
+    CostReduction, Duration, Effect, ReplacementMode, Restriction, RestrictionKind,
+    RestrictionTiming, Stat, Target, Tie, Trigger,
 };
 pub use card::{BadKeywordRef, Card, CardKind, CardSet, KeywordRef};
 pub use creature::{
@@ -22,6 +24,7 @@ pub use creature::{
 };
 pub use keyword::{KeywordDef, KeywordSet};
 pub use manifest::{CURRENT_SCHEMA_VERSION, PackManifest};
+pub use profile::GameProfile;
 pub use scenario::{BattleScenario, Player, ScheduledPlay};
 pub use zone::Zone;
 

@@ -22,6 +22,7 @@ impl Content {
             Content::StatusLibrary(v) => Parts::of(v),
             Content::Encounter(v) => Parts::of(v.as_ref()),
             Content::RulesScenario(v) => Parts::of(v.as_ref()),
+            Content::GameProfile(v) => Parts::of(v.as_ref()),
             Content::Unread { .. } => Err(SpliceError::Mismatch),
         }
     }

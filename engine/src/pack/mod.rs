@@ -66,6 +66,8 @@ pub enum Content {
     Encounter(Box<Encounter>),
     /// `RulesScenario(...)`: a rules regression case for the rules sandbox.
     RulesScenario(Box<RulesScenario>),
+    /// `GameProfile(...)`: the rules of a card game that differ between games.
+    GameProfile(Box<crate::model::GameProfile>),
     /// A file this build cannot read (a syntax error, or a kind it does not know). Its text is
     /// kept exactly as it was, so saving the pack writes it back unchanged.
     Unread {
@@ -90,6 +92,7 @@ impl Content {
             Content::StatusLibrary(_) => Some("StatusLibrary"),
             Content::Encounter(_) => Some("Encounter"),
             Content::RulesScenario(_) => Some("RulesScenario"),
+            Content::GameProfile(_) => Some("GameProfile"),
             Content::Unread { tag, .. } => tag.as_deref(),
         }
     }
@@ -106,6 +109,7 @@ impl Content {
             Content::StatusLibrary(v) => ron_io::to_canonical("StatusLibrary", v),
             Content::Encounter(v) => ron_io::to_canonical("Encounter", v),
             Content::RulesScenario(v) => ron_io::to_canonical("RulesScenario", v),
+            Content::GameProfile(v) => ron_io::to_canonical("GameProfile", v),
             Content::Unread { source, .. } => Ok(source.clone()),
         }
     }
@@ -159,6 +163,9 @@ impl Content {
             (Content::RulesScenario(o), Content::RulesScenario(n)) => {
                 splice_value(text, o.as_ref(), n.as_ref())
             }
+            (Content::GameProfile(o), Content::GameProfile(n)) => {
+                splice_value(text, o.as_ref(), n.as_ref())
+            }
             (_, Content::Unread { source, .. }) => Ok(source.clone()),
             _ => Err(SpliceError::Mismatch),
         };
@@ -191,6 +198,9 @@ impl Content {
             Some("RulesScenario") => {
                 ron_io::parse(source, file, diags).map(|r| Content::RulesScenario(Box::new(r)))
             }
+            Some("GameProfile") => {
+                ron_io::parse(source, file, diags).map(|p| Content::GameProfile(Box::new(p)))
+            }
             Some(other) => {
                 diags.error(
                     file,
@@ -219,7 +229,7 @@ impl Content {
 }
 
 /// Tags this build reads.
-pub const KNOWN_TAGS: [&str; 9] = [
+pub const KNOWN_TAGS: [&str; 10] = [
     "CardSet",
     "KeywordSet",
     "BattleScenario",
@@ -229,6 +239,7 @@ pub const KNOWN_TAGS: [&str; 9] = [
     "StatusLibrary",
     "Encounter",
     "RulesScenario",
+    "GameProfile",
 ];
 
 /// One file of a pack: its value, and its text kept as the person wrote it.

@@ -70,7 +70,12 @@ impl Game {
                     continue;
                 }
                 match self.prepare(&entry.ability, entry.value, player, card, mode) {
-                    Ok(Prepared::Ready(part)) => parts.push(*part),
+                    Ok(Prepared::Ready(part, ignored)) => {
+                        for line in ignored {
+                            self.say(format!("{card}: `{}`: {line}", entry.label));
+                        }
+                        parts.push(*part);
+                    }
                     Ok(Prepared::Unmet(why)) => {
                         self.say(format!("{card}: `{}` ignored: {why}", entry.label));
                     }
@@ -216,16 +221,24 @@ impl Game {
                 self.phase_name()
             ));
         }
+        let (resource, reductions) = self.reduced_resource(cost, player, card);
         let me = self.player(player);
-        if i64::from(cost.resource) > i64::from(me.resource)
+        if i64::from(resource) > i64::from(me.resource)
             || i64::from(cost.fealty) > i64::from(me.fealty)
         {
             return self.reject(format!(
-                "{card}: {player:?} cannot pay {} resource and {} fealty",
-                cost.resource, cost.fealty
+                "{card}: {player:?} cannot pay {resource} resource and {} fealty",
+                cost.fealty
             ));
         }
+        let plan = match self.plan_payment(&cost.pay, player, card) {
+            Ok(plan) => plan,
+            Err(why) => return self.reject(format!("{card}: `{}`: {why}", entry.label)),
+        };
         let mut note = String::new();
+        for r in reductions {
+            let _ = write!(note, " ({r})");
+        }
         match subtype {
             Some(ActivatedSubtype::Battle) if !self.skirmish.iter().any(|c| c == card) => {
                 return self.reject(format!(
@@ -261,7 +274,12 @@ impl Game {
             return self.reject(why);
         }
         let part = match self.prepare(&entry.ability, entry.value, player, card, mode) {
-            Ok(Prepared::Ready(part)) => *part,
+            Ok(Prepared::Ready(part, ignored)) => {
+                for line in ignored {
+                    let _ = write!(note, " ({line})");
+                }
+                *part
+            }
             Ok(Prepared::Unmet(why)) => {
                 return self.reject(format!(
                     "{card}: `{}` cannot be activated: {why}",
@@ -275,14 +293,17 @@ impl Game {
                 let Some(first) = self.zone_ids(player, Zone::Hand).into_iter().next() else {
                     return self.reject(format!("{card}: {player:?} has no card to discard"));
                 };
-                self.move_to(&first, Zone::Discard);
+                let to = self.profile.discarded_to;
+                self.move_to(&first, to);
                 let _ = write!(note, ", discarding {first}");
             } else {
                 let _ = write!(note, ", paying `{extra}`");
             }
         }
+        let paid = self.pay_plan(&plan, player, card);
+        note.push_str(&paid);
         let me = self.player_mut(player);
-        me.resource = me.resource.saturating_sub_unsigned(cost.resource);
+        me.resource = me.resource.saturating_sub_unsigned(resource);
         me.fealty = me.fealty.saturating_sub_unsigned(cost.fealty);
         let label = format!("{card}: {}", entry.label);
         let at = self.say_event(format!(
@@ -437,15 +458,19 @@ impl Game {
                 .filter(|r| r.timing == RestrictionTiming::InLine)
                 .cloned()
                 .collect();
-            let effects = lock_effects(v, &ability.effects, player, source, mode)?;
+            let mut ignored = Vec::new();
+            let effects = lock_effects(v, &ability.effects, player, source, mode, &mut ignored)?;
             let mut ability = ability.clone();
             ability.target = locked_target(v, &ability.target, player, source);
-            Ok(Prepared::Ready(Box::new(Part {
-                ability,
-                effects,
-                inline,
-                value,
-            })))
+            Ok(Prepared::Ready(
+                Box::new(Part {
+                    ability,
+                    effects,
+                    inline,
+                    value,
+                }),
+                ignored,
+            ))
         })
     }
 }
@@ -470,8 +495,9 @@ pub(crate) fn first_unmet<'r>(
 /// An ability prepared for the stack, or why its text is ignored.
 #[derive(Debug)]
 pub(crate) enum Prepared {
-    /// Ready to go on the stack.
-    Ready(Box<Part>),
+    /// Ready to go on the stack, with the lines of its text a static restriction left out
+    /// (each in words, for the log: an unmet restriction is never dropped silently).
+    Ready(Box<Part>, Vec<String>),
     /// A static restriction is unmet: which one, and what was found instead.
     Unmet(String),
 }
@@ -502,6 +528,7 @@ fn lock_effects(
     player: Player,
     source: &str,
     mode: Option<usize>,
+    ignored: &mut Vec<String>,
 ) -> Result<Vec<Effect>, Illegal> {
     let mut out = Vec::new();
     for effect in effects {
@@ -525,7 +552,7 @@ fn lock_effects(
                         .find(|m| unlocked(m))
                         .ok_or_else(|| Illegal(format!("{source}: every mode is locked")))?,
                 };
-                out.extend(lock_effects(v, chosen, player, source, None)?);
+                out.extend(lock_effects(v, chosen, player, source, None, ignored)?);
             }
             Effect::Restricted {
                 restrictions,
@@ -535,10 +562,13 @@ fn lock_effects(
                     .iter()
                     .cloned()
                     .partition(|r| r.timing == RestrictionTiming::Static);
-                if !v.all_hold(&statics, player, source) {
+                if let Some((restriction, found)) = first_unmet(v, &statics, player, source) {
+                    ignored.push(format!(
+                        "static restriction [{restriction}] unmet ({found}): that text is ignored"
+                    ));
                     continue;
                 }
-                let inner = lock_effects(v, effects, player, source, mode)?;
+                let inner = lock_effects(v, effects, player, source, mode, ignored)?;
                 if inline.is_empty() {
                     out.extend(inner);
                 } else {

@@ -5,7 +5,7 @@
 
 use crate::model::{Card, KeywordDef, KeywordRef};
 
-use super::text::card_ability_text;
+use super::text::{Words, card_ability_text_in};
 
 /// One paragraph of a card's printed rules text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +38,16 @@ pub fn card_text_lines<'a>(
     card: &Card,
     keyword_def: impl Fn(&str) -> Option<&'a KeywordDef>,
 ) -> Vec<CardTextLine> {
+    card_text_lines_in(&Words::default(), card, keyword_def)
+}
+
+/// [`card_text_lines`] in a game's words (its profile's stat names and trigger words, card
+/// names for the ids abilities name).
+pub fn card_text_lines_in<'a>(
+    words: &Words<'_>,
+    card: &Card,
+    keyword_def: impl Fn(&str) -> Option<&'a KeywordDef>,
+) -> Vec<CardTextLine> {
     let mut lines = Vec::new();
     for written in &card.keywords {
         let Some(kref) = KeywordRef::parse(written) else {
@@ -48,7 +58,7 @@ pub fn card_text_lines<'a>(
                 let body = if def.summary.trim().is_empty() {
                     def.abilities
                         .iter()
-                        .map(|a| card_ability_text(card.kind, a, kref.value))
+                        .map(|a| card_ability_text_in(words, card.kind, a, kref.value))
                         .collect::<Vec<_>>()
                         .join(" ")
                 } else {
@@ -70,7 +80,7 @@ pub fn card_text_lines<'a>(
     for ability in &card.abilities {
         lines.push(CardTextLine {
             keyword: None,
-            body: card_ability_text(card.kind, ability, None),
+            body: card_ability_text_in(words, card.kind, ability, None),
             unknown_keyword: false,
         });
     }

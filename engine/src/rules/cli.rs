@@ -79,10 +79,16 @@ pub fn load_source(
 ) -> Option<(RulesScenario, Game)> {
     let mut scenario: RulesScenario = crate::ron_io::parse(source, file, diags)?;
     super::load_scenario_pack(&mut scenario, source, file, diags);
+    super::load_scenario_profile(&mut scenario, source, file, diags);
     let (game, errors) = Game::setup(&scenario);
     let set_up = errors.is_empty();
     for e in errors {
         diags.error(file, locate_literal(source, &e.literal, 0), e.message);
+    }
+    for w in super::names::check_scenario(game.profile(), &scenario) {
+        if w.warning {
+            diags.warning(file, locate_literal(source, &w.literal, 0), w.message);
+        }
     }
     set_up.then_some((scenario, game))
 }

@@ -193,7 +193,8 @@ impl Game {
                         gone.len()
                     ));
                     for c in gone {
-                        self.move_to(&c, Zone::Discard);
+                        let to = self.profile.discarded_to;
+                        self.move_to(&c, to);
                     }
                 }
             }
@@ -210,7 +211,10 @@ impl Game {
                     targets: ctx.cards.clone(),
                 });
             }
-            Effect::Custom(text) => self.say(format!("{}: {text}", ctx.label)),
+            Effect::Custom(text) => self.say(format!(
+                "{}: {text} (a custom effect the engine does not carry out: nothing happens)",
+                ctx.label
+            )),
             Effect::Modal(modes) => {
                 if let Some(first) = modes.first() {
                     for e in first {
@@ -234,7 +238,10 @@ impl Game {
                     )),
                 }
             }
-            Effect::Bury => self.put_each(ctx, Zone::Graveyard),
+            Effect::Bury => {
+                let to = self.profile.buried_to;
+                self.put_each(ctx, to);
+            }
             Effect::PutInto(zone) => self.put_each(ctx, *zone),
             Effect::Relocate { to } => self.relocate(ctx, to),
             Effect::Barter => self.barter(ctx),

@@ -29,7 +29,7 @@ pub struct RulesEvent {
     /// The turn it happened in.
     pub turn: u32,
     /// The phase it happened in.
-    pub phase: &'static str,
+    pub phase: String,
     /// The line as printed: `t1 main: wolf enters the city @3`.
     pub text: String,
     /// Why.

@@ -48,7 +48,7 @@ impl Game {
                 ),
             ),
             Expect::Zone(c, z) => {
-                let Some(zone) = Zone::parse(z) else {
+                let Some(zone) = self.profile.parse_zone(z) else {
                     return Some(unknown_zone(z));
                 };
                 let got = self.obj(c).map(|o| o.zone);
@@ -85,7 +85,7 @@ impl Game {
                 fail(got == *n, format!("{p:?} level: expected {n}, got {got}"))
             }
             Expect::ZoneSize(p, z, n) => {
-                let Some(zone) = Zone::parse(z) else {
+                let Some(zone) = self.profile.parse_zone(z) else {
                     return Some(unknown_zone(z));
                 };
                 let got = self.zone_ids(*p, zone).len();
@@ -121,6 +121,13 @@ impl Game {
                 self.season == *n,
                 format!("season: expected {n}, got {}", self.season),
             ),
+            Expect::Rested(c, want) => {
+                let got = self.obj(c).map(|o| o.rested);
+                fail(
+                    got == Some(*want),
+                    format!("{c}: expected rested {want}, got {got:?}"),
+                )
+            }
             Expect::Rejected(n) => fail(
                 self.rejected.len() == *n,
                 format!("expected {n} refused actions, got {:?}", self.rejected),

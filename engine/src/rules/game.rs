@@ -2,9 +2,10 @@
 //! The script is run by `script.rs`, priority, the stack, phases and seasons by `turns.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::model::ability::Effect;
-use crate::model::{Card, KeywordDef, Player};
+use crate::model::{Card, GameProfile, KeywordDef, Player};
 
 use super::cache::StaticsCache;
 use super::event::{RulesCause, RulesEvent};
@@ -15,7 +16,9 @@ use crate::core::SeededRng;
 /// A trigger matched: the card the event was about, if any.
 pub(crate) struct Fired(pub(crate) Option<String>);
 
-/// The phases of a turn, in order.
+/// ChiAxis's phases, in order: the built-in default profile's (a game's own are in its
+/// profile, [`Game::profile`]). Kept for the editor's ability form until it reads the pack's
+/// profile (`rules::pack_profile`).
 pub const PHASES: [&str; 4] = ["dawn", "main", "dusk", "end"];
 
 /// How deep effects may nest (a trigger that resolves at once inside an effect that resolves
@@ -82,6 +85,8 @@ pub(crate) enum Event {
 /// The rules sandbox's whole state. Build with [`Game::new`], drive with [`Game::run_action`].
 #[derive(Debug, Clone)]
 pub struct Game {
+    /// The game's rules that differ between games: phases, zones, where cards go, priority.
+    pub(crate) profile: Arc<GameProfile>,
     pub(crate) objects: Vec<Object>,
     pub(crate) keywords: Vec<KeywordDef>,
     pub(crate) players: [PlayerState; 2],
@@ -147,21 +152,29 @@ impl Game {
     #[must_use]
     pub fn setup(scenario: &RulesScenario) -> (Game, Vec<SetupError>) {
         let mut errors = Vec::new();
-        let phase = PHASES
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(&scenario.phase))
-            .unwrap_or_else(|| {
-                errors.push(SetupError {
-                    message: format!(
-                        "unknown phase `{}` (expected one of: {})",
-                        scenario.phase,
-                        PHASES.join(", ")
-                    ),
-                    literal: scenario.phase.clone(),
-                });
-                1
+        let profile = Arc::new(profile_of(scenario).unwrap_or_else(|e| {
+            errors.push(e);
+            GameProfile::chiaxis()
+        }));
+        let start = if scenario.phase.is_empty() {
+            &profile.start_phase
+        } else {
+            &scenario.phase
+        };
+        let phase = profile.phase_index(start).unwrap_or_else(|| {
+            errors.push(SetupError {
+                message: format!(
+                    "unknown phase `{start}`{} ({} phases: {})",
+                    super::names::did_you_mean(start, &profile.phases),
+                    profile.name,
+                    profile.phases.join(", ")
+                ),
+                literal: start.clone(),
             });
+            0
+        });
         let mut game = Game {
+            profile,
             objects: Vec::new(),
             keywords: scenario.keywords.clone(),
             players: [empty_player(&scenario.a), empty_player(&scenario.b)],
@@ -221,6 +234,14 @@ impl Game {
         }
         if let Err(e) = game.check_names(scenario) {
             errors.push(e);
+        }
+        for p in super::names::check_scenario(&game.profile, scenario) {
+            if !p.warning {
+                errors.push(SetupError {
+                    message: p.message,
+                    literal: p.literal,
+                });
+            }
         }
         (game, errors)
     }
@@ -283,17 +304,11 @@ impl Game {
                 Err(e) => errors.push(e),
             }
         }
-        let zones = [
-            (&setup.hand, Zone::Hand),
-            (&setup.deck, Zone::Deck),
-            (&setup.discard, Zone::Discard),
-            (&setup.memory, Zone::Memory),
-            (&setup.banishment, Zone::Banishment),
-            (&setup.den, Zone::Den),
-            (&setup.graveyard, Zone::Graveyard),
-            (&setup.ravine, Zone::Ravine),
-            (&setup.market, Zone::Market),
-        ];
+        // The city is set up below: its entries may name what they are attached to.
+        let zones = setup
+            .zone_lists()
+            .into_iter()
+            .filter(|(_, z)| *z != Zone::City);
         for (list, zone) in zones {
             for entry in list {
                 if let Err(e) = self.create(entry, player, zone) {
@@ -396,6 +411,7 @@ impl Game {
             entered,
             entered_turn: 0,
             token,
+            rested: false,
         });
     }
 
@@ -432,8 +448,17 @@ impl Game {
         self.clock
     }
 
-    pub(crate) fn phase_name(&self) -> &'static str {
-        PHASES[self.phase]
+    pub(crate) fn phase_name(&self) -> &str {
+        self.profile
+            .phases
+            .get(self.phase)
+            .map_or("", String::as_str)
+    }
+
+    /// The game profile this game follows.
+    #[must_use]
+    pub fn profile(&self) -> &GameProfile {
+        &self.profile
     }
 
     pub(crate) fn player(&self, p: Player) -> &PlayerState {
@@ -458,11 +483,11 @@ impl Game {
     /// action with no other cause is what the action's later lines answer.
     pub(crate) fn say_event(&mut self, line: impl Into<String>) -> u32 {
         let index = u32::try_from(self.log.len()).unwrap_or(u32::MAX);
-        let phase = self.phase_name();
+        let phase = self.phase_name().to_owned();
         self.log.push(RulesEvent {
             turn: self.turn,
-            phase,
             text: format!("t{} {phase}: {}", self.turn, line.into()),
+            phase,
             cause: self.context.clone(),
         });
         if self.context == RulesCause::RULES {
@@ -519,5 +544,43 @@ fn empty_player(setup: &PlayerSetup) -> PlayerState {
         champion: None,
         classes: setup.classes.clone().unwrap_or_default(),
         elements: setup.elements.clone(),
+    }
+}
+
+/// The profile a scenario names (a built-in one, or the file [`super::load_scenario_profile`]
+/// read), else ChiAxis.
+fn profile_of(scenario: &RulesScenario) -> Result<GameProfile, SetupError> {
+    if let Some(p) = &scenario.profile_file {
+        return Ok(p.clone());
+    }
+    let Some(name) = &scenario.profile else {
+        return Ok(GameProfile::chiaxis());
+    };
+    if crate::model::profile::names_a_file(name) {
+        return Err(SetupError {
+            message: format!(
+                "the profile file `{name}` was not read (the scenario was set up without its folder)"
+            ),
+            literal: name.clone(),
+        });
+    }
+    GameProfile::built_in(name).ok_or_else(|| SetupError {
+        message: format!(
+            "unknown game profile `{name}`{}: name a built-in one ({}) or a `.ron` file beside the scenario",
+            super::names::did_you_mean(name, crate::model::profile::BUILT_IN_PROFILES),
+            crate::model::profile::BUILT_IN_PROFILES.join(", ")
+        ),
+        literal: name.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_phases_constant_is_the_chiaxis_profiles() {
+        assert_eq!(
+            crate::model::GameProfile::chiaxis().phases,
+            super::PHASES.map(String::from).to_vec()
+        );
     }
 }

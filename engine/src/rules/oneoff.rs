@@ -73,16 +73,17 @@ impl Game {
                 self.say(format!("{c} is already in the {}", zone.name()));
                 continue;
             }
-            let verb = if zone == Zone::Graveyard {
+            let verb = if zone == self.profile.buried_to {
                 "is buried"
             } else {
                 "is put"
             };
-            self.say(format!(
+            let line = format!(
                 "{c} {verb} into the {} from the {} (22.2)",
-                zone.name(),
-                from.name()
-            ));
+                self.profile.zone_name(zone),
+                self.profile.zone_name(from)
+            );
+            self.say(line);
             self.move_to(c, zone);
         }
     }

@@ -61,7 +61,8 @@ impl Game {
         }
         self.say(format!("{id} is destroyed"));
         self.fire(&Event::Destroyed(id.to_owned()));
-        self.move_to(id, super::state::Zone::Discard);
+        let to = self.profile.destroyed_to;
+        self.move_to(id, to);
     }
 
     /// Whether a phase is replaced (skipped, or something happens instead).

@@ -64,7 +64,7 @@ impl Game {
 
     /// The current phase's name.
     #[must_use]
-    pub fn phase(&self) -> &'static str {
+    pub fn phase(&self) -> &str {
         self.phase_name()
     }
 

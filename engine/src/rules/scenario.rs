@@ -11,7 +11,7 @@ use crate::model::ability::Duration;
 use crate::model::{Card, Effect, KeywordDef, Player};
 
 /// A rules sandbox scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesScenario {
     /// What the scenario shows (for a rules test: the rule number and the question).
@@ -26,6 +26,15 @@ pub struct RulesScenario {
     /// name by id; inline `cards` and `keywords` override the pack's of the same id or name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pack: Option<String>,
+    /// The game profile whose rules the scenario follows: a built-in one by name (`"ChiAxis"`,
+    /// `"Grand Archive"`) or a `.ron` file relative to this file. None: the pack's profile
+    /// (`pack.ron`'s `profile`), else ChiAxis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// The profile read from a file (`profile` naming a `.ron` file, or the pack's), filled
+    /// by [`super::load_scenario_profile`]; never written.
+    #[serde(skip)]
+    pub profile_file: Option<crate::model::GameProfile>,
     /// Cards by id (the map key is the id).
     #[serde(default)]
     pub cards: BTreeMap<String, Card>,
@@ -37,8 +46,9 @@ pub struct RulesScenario {
     /// Player B's starting state.
     #[serde(default)]
     pub b: PlayerSetup,
-    /// The phase the script starts in: `"dawn"`, `"main"`, `"dusk"` or `"end"` (default main).
-    #[serde(default = "default_phase")]
+    /// The phase the script starts in, one of the profile's (ChiAxis: `"dawn"`, `"main"`,
+    /// `"dusk"` or `"end"`). Empty: the profile's `start_phase`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub phase: String,
     /// The actions, in order.
     #[serde(default)]
@@ -46,10 +56,6 @@ pub struct RulesScenario {
     /// What the final state must show (checked by `cargo test` and reported by the CLI).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expect: Vec<Expect>,
-}
-
-fn default_phase() -> String {
-    "main".to_owned()
 }
 
 /// One player's starting state. Zones list card ids; a second copy of `wolf` is `wolf#2`.
@@ -107,6 +113,26 @@ pub struct PlayerSetup {
     pub market: Vec<String>,
 }
 
+impl PlayerSetup {
+    /// Each starting zone's list with its zone, hand first.
+    #[must_use]
+    pub fn zone_lists(&self) -> [(&Vec<String>, crate::model::Zone); 10] {
+        use crate::model::Zone;
+        [
+            (&self.hand, Zone::Hand),
+            (&self.city, Zone::City),
+            (&self.deck, Zone::Deck),
+            (&self.discard, Zone::Discard),
+            (&self.memory, Zone::Memory),
+            (&self.banishment, Zone::Banishment),
+            (&self.den, Zone::Den),
+            (&self.graveyard, Zone::Graveyard),
+            (&self.ravine, Zone::Ravine),
+            (&self.market, Zone::Market),
+        ]
+    }
+}
+
 impl Default for PlayerSetup {
     fn default() -> Self {
         Self {
@@ -126,24 +152,6 @@ impl Default for PlayerSetup {
             graveyard: Vec::new(),
             ravine: Vec::new(),
             market: Vec::new(),
-        }
-    }
-}
-
-impl Default for RulesScenario {
-    fn default() -> Self {
-        Self {
-            name: String::new(),
-            description: String::new(),
-            seed: 0,
-            pack: None,
-            cards: BTreeMap::new(),
-            keywords: Vec::new(),
-            a: PlayerSetup::default(),
-            b: PlayerSetup::default(),
-            phase: default_phase(),
-            script: Vec::new(),
-            expect: Vec::new(),
         }
     }
 }
@@ -424,6 +432,8 @@ pub enum Expect {
     StackOrder(Vec<String>),
     /// The current season (1 at the start).
     Season(u32),
+    /// Whether a card is rested (it paid a REST cost and has not woken up yet).
+    Rested(String, bool),
     /// These hold right after the script's step `n` (actions count from 1; 0 is before the
     /// first), with waiting triggers on the stack: a before and after in one file.
     At(usize, Vec<Expect>),

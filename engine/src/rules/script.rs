@@ -239,7 +239,7 @@ impl Game {
         if !self.known(card) || !attach_to.is_none_or(|h| self.known(h)) {
             return;
         }
-        let Some(zone) = Zone::parse(to) else {
+        let Some(zone) = self.profile.parse_zone(to) else {
             return self.error(format!(
                 "unknown zone `{to}` (expected one of: {})",
                 Zone::ALL.map(Zone::name).join(", ")
@@ -257,7 +257,11 @@ impl Game {
                 ));
             }
         }
-        self.say(format!("script moves {card} to the {}", zone.name()));
+        let line = format!(
+            "script moves {card} to the {}",
+            self.profile.zone_name(zone)
+        );
+        self.say(line);
         self.move_to_attached(card, zone, attach_to);
     }
 }

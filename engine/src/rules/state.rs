@@ -34,6 +34,8 @@ pub struct Object {
     pub entered_turn: u32,
     /// A token (created by an effect): it ceases to exist when it leaves the city.
     pub token: bool,
+    /// Rested (exhausted) to pay a REST cost: it cannot pay one again until it wakes up.
+    pub rested: bool,
 }
 
 /// What a continuous effect changes.
@@ -220,16 +222,7 @@ pub struct AbilityEntry {
     pub value: Option<i32>,
 }
 
-/// The canonical name of a stat: `atk`, `life`, `level`, or the lower-cased name.
-#[must_use]
-pub fn stat_key(name: &str) -> String {
-    match name.to_ascii_lowercase().as_str() {
-        "atk" | "attack" | "power" => "atk".into(),
-        "life" | "health" | "durability" => "life".into(),
-        "lv" | "level" => "level".into(),
-        other => other.to_owned(),
-    }
-}
+pub use crate::model::profile::stat_key;
 
 /// The canonical name of a model stat.
 #[must_use]

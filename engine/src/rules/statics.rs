@@ -169,14 +169,22 @@ fn dependency_order(sources: &[Source]) -> (Vec<usize>, Vec<String>) {
                 break;
             };
             let cycle = cycle_through(first, &done, &depends_on);
-            let names: Vec<String> = cycle
-                .iter()
-                .map(|&i| format!("{}: {}", sources[i].id, sources[i].label))
-                .collect();
-            notes.push(format!(
-                "static abilities {} depend on each other: they apply in timestamp order (22.3c)",
-                names.join(", ")
-            ));
+            // Copies of one ability (two copies of a card) give the same result in any order:
+            // nothing worth a note.
+            let copies = cycle.iter().all(|&i| {
+                sources[i].label == sources[first].label
+                    && sources[i].ability == sources[first].ability
+            });
+            if !copies {
+                let names: Vec<String> = cycle
+                    .iter()
+                    .map(|&i| format!("{}: {}", sources[i].id, sources[i].label))
+                    .collect();
+                notes.push(format!(
+                    "static abilities {} depend on each other: they apply in timestamp order (22.3c)",
+                    names.join(", ")
+                ));
+            }
             first
         };
         done[next] = true;

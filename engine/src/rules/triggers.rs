@@ -60,7 +60,12 @@ impl Game {
                 &hit.id,
                 None,
             ) {
-                Ok(super::activation::Prepared::Ready(part)) => *part,
+                Ok(super::activation::Prepared::Ready(part, ignored)) => {
+                    for line in ignored {
+                        self.say_because(cause.clone(), format!("{label}: {line}"));
+                    }
+                    *part
+                }
                 Ok(super::activation::Prepared::Unmet(why)) => {
                     let line = format!("{label} does not trigger: {why}");
                     self.say_because(cause, line);
@@ -205,7 +210,10 @@ fn hits(v: &View<'_>, event: &Event) -> Vec<Hit> {
                     obj.card.kind,
                     CardKind::Beast | CardKind::Item | CardKind::Structure
                 );
-            let not_forged = at_once && obj.card.kind == CardKind::Item && !on_a_beast(v, &id);
+            let not_forged = at_once
+                && obj.card.kind == CardKind::Item
+                && v.game.profile.item_needs_beast
+                && !on_a_beast(v, &id);
             out.push(Hit {
                 id: id.clone(),
                 controller,

@@ -4,9 +4,11 @@
 use crate::model::Player;
 use crate::model::ability::Duration;
 
-use super::game::{Event, Game, PHASES};
+use super::game::{Event, Game};
+use super::names::did_you_mean;
 use super::state::{Chosen, StackItem};
 use crate::core::LoopGuard;
+use crate::model::profile::PriorityAfterTrigger;
 
 impl Game {
     // ----- priority and the stack (19.2, 19.3a) -----
@@ -57,12 +59,16 @@ impl Game {
                 if g.obj(card)
                     .is_some_and(|o| o.zone == super::state::Zone::Stack)
                 {
-                    g.move_to(card, super::state::Zone::Discard);
+                    let to = g.profile.resolved_to;
+                    g.move_to(card, to);
                 }
             }
         });
-        // 19.3a: after each of their triggers resolves, the ruler passes priority.
-        self.priority = if item.triggered {
+        // ChiAxis 19.3a: after each of their triggers resolves, the ruler passes priority;
+        // the profile says whether this game does that or gives it to the turn player.
+        let passes_on =
+            self.profile.priority_after_trigger == PriorityAfterTrigger::ControllersOpponent;
+        self.priority = if item.triggered && passes_on {
             item.controller.other()
         } else {
             self.active
@@ -202,7 +208,8 @@ impl Game {
         if !self.stack.is_empty() {
             return self.reject("the phase cannot end while the stack is not empty");
         }
-        if self.phase + 1 == PHASES.len() {
+        let phases = self.profile.phases.len();
+        if self.phase + 1 >= phases {
             self.expire(|d, left| {
                 matches!(d, Duration::EndOfTurn) || (matches!(d, Duration::Turns(_)) && left <= 1)
             });
@@ -228,13 +235,15 @@ impl Game {
     }
 
     pub(crate) fn advance_to(&mut self, phase: &str) {
-        if !PHASES.iter().any(|p| p.eq_ignore_ascii_case(phase)) {
+        if self.profile.phase_index(phase).is_none() {
+            let hint = did_you_mean(phase, &self.profile.phases);
             return self.error(format!(
-                "unknown phase `{phase}` (expected one of: {})",
-                PHASES.join(", ")
+                "unknown phase `{phase}`{hint} ({} phases: {})",
+                self.profile.name,
+                self.profile.phases.join(", ")
             ));
         }
-        for _ in 0..=PHASES.len() {
+        for _ in 0..=self.profile.phases.len() {
             let before = self.rejected.len();
             self.advance();
             let refused = self.rejected.len() > before;
@@ -246,24 +255,32 @@ impl Game {
 
     fn begin_phase(&mut self) {
         // A skipped phase begins the next one; at most one turn's phases are skipped.
-        for _ in 0..PHASES.len() {
+        let phases = self.profile.phases.len();
+        for _ in 0..phases {
             let name = self.phase_name().to_owned();
             self.expire(
                 |d, _| matches!(d, Duration::UntilPhase(p) if p.eq_ignore_ascii_case(&name)),
             );
             if self.replace_phase(&name) {
                 self.say(format!("{name} is skipped"));
-                if self.phase + 1 < PHASES.len() {
+                if self.phase + 1 < phases {
                     self.phase += 1;
                     continue;
                 }
                 return;
             }
             self.say(format!("{name} begins"));
+            let wakes = match &self.profile.wake_phase {
+                Some(w) => w.eq_ignore_ascii_case(&name),
+                None => self.phase == 0,
+            };
+            if wakes {
+                self.wake_up();
+            }
             if self.phase == 0 {
                 self.fire(&Event::StartOfTurn);
             }
-            if name == "end" {
+            if self.phase + 1 == phases {
                 self.fire(&Event::EndOfTurn);
             }
             self.fire(&Event::PhaseBegins(name));

@@ -159,7 +159,7 @@ impl<'g> View<'g> {
         let mut names: Vec<(String, Option<i32>, Option<Ability>)> = Vec::new();
         for (i, a) in obj.card.abilities.iter().enumerate() {
             let label = if a.name.is_empty() {
-                format!("#{i}")
+                unnamed_label(a, i)
             } else {
                 a.name.clone()
             };
@@ -582,4 +582,16 @@ pub(crate) fn battle_line_only(target: &Target) -> bool {
         | Target::EnemiesWhere(_)
         | Target::FirstEnemyWhere(_) => true,
     }
+}
+
+/// What the log calls the `index`-th printed ability when it has no name: its kind and place
+/// ("triggered ability 2"), so a line never reads `#1`.
+fn unnamed_label(ability: &Ability, index: usize) -> String {
+    let kind = match ability.kind {
+        crate::model::AbilityKind::Activated { .. } => "activated",
+        crate::model::AbilityKind::Triggered(_) => "triggered",
+        crate::model::AbilityKind::Static => "static",
+        crate::model::AbilityKind::Replacement { .. } => "replacement",
+    };
+    format!("{kind} ability {}", index + 1)
 }

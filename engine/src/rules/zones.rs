@@ -75,11 +75,12 @@ impl Game {
             o.wounds = 0;
         }
         self.skirmish.retain(|s| s != id);
-        self.say(format!(
+        let line = format!(
             "{id} leaves the {} for the {}",
-            from.name(),
-            to.name()
-        ));
+            self.profile.zone_name(from),
+            self.profile.zone_name(to)
+        );
+        self.say(line);
         let riders: Vec<(String, bool)> = self
             .objects
             .iter()

@@ -7,9 +7,10 @@ use std::path::Path;
 
 use egui::Ui;
 use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::model::profile::names_a_file;
 use sigilforge_engine::model::{Card, CardKind};
 use sigilforge_engine::pack::Content;
-use sigilforge_engine::rules::{Action, RulesRun, RulesScenario, load_scenario_pack};
+use sigilforge_engine::rules::{Action, RulesRun, RulesScenario, file_profile, load_scenario_pack};
 
 use super::sandbox::scenario_list_ui;
 use crate::editor::commands::EditCommand;
@@ -75,6 +76,7 @@ pub fn prepared_scenario(doc: &Document, path: &str) -> anyhow::Result<RulesScen
         anyhow::bail!("{path} is not a rules scenario");
     };
     let mut scenario = scenario.clone();
+    attach_profile(doc, path, &mut scenario)?;
     let Some(pack) = scenario.pack.clone() else {
         return Ok(scenario);
     };
@@ -104,6 +106,33 @@ pub fn prepared_scenario(doc: &Document, path: &str) -> anyhow::Result<RulesScen
         Some(problem) => Err(anyhow::anyhow!("{problem}")),
         None => Ok(scenario),
     }
+}
+
+/// Gives the scenario in `path` the game profile it follows, read from the open document so
+/// an unsaved edit of a profile file counts: a `.ron` file it names (beside it), else the
+/// nearest `profile.ron` or the pack's manifest (`sigilforge rules` reads the same from disk).
+/// A built-in profile named by the scenario needs nothing here.
+fn attach_profile(doc: &Document, path: &str, scenario: &mut RulesScenario) -> anyhow::Result<()> {
+    match scenario.profile.as_deref() {
+        Some(name) if names_a_file(name) => {
+            let beside = Path::new(path).parent().unwrap_or(Path::new("")).join(name);
+            let file = beside.to_string_lossy().replace('\\', "/");
+            match doc.pack.file(&file).map(|f| &f.content) {
+                Some(Content::GameProfile(profile)) => {
+                    scenario.profile_file = Some(profile.as_ref().clone());
+                }
+                _ => anyhow::bail!("{path}: `{name}` is not a game profile file of the pack"),
+            }
+        }
+        Some(_) => {}
+        None => {
+            if let Some(profile) = file_profile(&doc.pack, path) {
+                scenario.profile_file =
+                    Some(profile.map_err(|why| anyhow::anyhow!("{path}: {why}"))?);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The pack file "Try in Rules tab" (the card editor) puts cards in: a rules scenario at the

@@ -4,7 +4,8 @@ use crate::model::Zone;
 use crate::model::ability::{Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
-    amount_text, cards, delayed_text, restriction_text, signed, stat_text, target_text,
+    amount_text, card_ref, cards, delayed_text, player_life, restriction_text, signed, stat_text,
+    target_text,
 };
 
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
@@ -15,7 +16,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         }
         Effect::Heal(a) => format!("heal {} from {target}", amount_text(a, value)),
         Effect::HealAll => format!("heal all damage from {target}"),
-        Effect::GainLife(a) => format!("gain {} vitae", amount_text(a, value)),
+        Effect::GainLife(a) => format!("gain {} {}", amount_text(a, value), player_life()),
         Effect::Modify(s, a) => format!("{target} gets {} {}", signed(a, value), stat_text(s)),
         Effect::ModifyPermanently(s, a) => format!(
             "{target} gets {} {} permanently",
@@ -43,19 +44,22 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         } => format!(
             "discard this and {} allies with {keyword} and put {} in the first slots",
             count.saturating_sub(1),
-            into.join(", ")
+            into.iter()
+                .map(|c| card_ref(c))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Effect::MoveToFront => format!("move {target} to the front of its line"),
         Effect::MoveToBack => format!("move {target} to the back of its line"),
         Effect::ReturnAtEndOfTurn => format!("return {target} at the end of the turn"),
         Effect::Summon { card, enemy_line } => {
             if *enemy_line {
-                format!("summon {card} into your opponent's line")
+                format!("summon {} into your opponent's line", card_ref(card))
             } else {
-                format!("summon {card}")
+                format!("summon {}", card_ref(card))
             }
         }
-        Effect::Transform(card) => format!("{target} becomes {card}"),
+        Effect::Transform(card) => format!("{target} becomes {}", card_ref(card)),
         Effect::Draw(a) => format!("draw {}", cards(&amount_text(a, value))),
         Effect::Discard(a) => format!("discard {}", cards(&amount_text(a, value))),
         Effect::Delayed { when, effects } => {
@@ -99,9 +103,9 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         }
         Effect::CreateToken { card, count } => {
             if *count == 1 {
-                format!("create a {card} token")
+                format!("create a {} token", card_ref(card))
             } else {
-                format!("create {count} {card} tokens")
+                format!("create {count} {} tokens", card_ref(card))
             }
         }
         Effect::Recruit => format!("recruit {target}"),

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::model::ability::{
     Ability, AbilityKind, ReplacementMode, Restriction, RestrictionTiming, Trigger,
 };
-use crate::model::{CardKind, KeywordDef, Zone};
+use crate::model::{CardKind, GameProfile, KeywordDef, Zone};
 
 mod effect;
 #[cfg(test)]
@@ -19,23 +19,99 @@ mod words;
 use effect::effect_text;
 pub(crate) use words::restriction_text;
 use words::{
-    condition_text, cost_text, duration_text, event_text, subtype_text, target_text, trigger_text,
+    condition_clause, cost_text, duration_text, event_text, subtype_text, target_text, trigger_text,
 };
+
+/// Looks up a card's printed name by its id.
+pub type CardNames<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// The game's words generated text is put in: its profile's stat names and trigger words,
+/// and the printed names of the cards it names.
+#[derive(Clone, Copy, Default)]
+pub struct Words<'a> {
+    /// The game's profile; none: the model's own words (`ATK`, "When this enters play").
+    pub profile: Option<&'a GameProfile>,
+    /// A card's printed name by id; none (or `None` for an id): the id as written.
+    pub card_name: Option<CardNames<'a>>,
+}
 
 /// The rules text of one ability. `keyword_value` fills in `Amount::Value` (`Armor 2` → 2);
 /// without one it reads `X`.
 #[must_use]
 pub fn ability_text(ability: &Ability, keyword_value: Option<i32>) -> String {
     let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
-    render(ability, &value, None)
+    in_words(&render(ability, &value, None, None), &Words::default())
 }
 
 /// The rules text of an ability printed on a card of this kind: "enters play" reads as the
 /// kind's own word ("When this beast is recruited", "When this item is forged").
 #[must_use]
 pub fn card_ability_text(kind: CardKind, ability: &Ability, keyword_value: Option<i32>) -> String {
+    card_ability_text_in(&Words::default(), kind, ability, keyword_value)
+}
+
+/// [`card_ability_text`] in a game's words: its stat names (`POWER`), its trigger words
+/// (`On Enter:`) and card names instead of ids.
+#[must_use]
+pub fn card_ability_text_in(
+    words: &Words<'_>,
+    kind: CardKind,
+    ability: &Ability,
+    keyword_value: Option<i32>,
+) -> String {
     let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
-    render(ability, &value, Some(kind))
+    in_words(&render(ability, &value, Some(kind), words.profile), words)
+}
+
+/// Fills in the marked stats and card ids of built text with the game's words.
+fn in_words(text: &str, words: &Words<'_>) -> String {
+    use words::{CARD_CLOSE, CARD_OPEN, STAT_CLOSE, STAT_OPEN};
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find([STAT_OPEN, CARD_OPEN]) {
+        out.push_str(&rest[..start]);
+        let open = rest[start..].chars().next().unwrap_or(STAT_OPEN);
+        let close = if open == STAT_OPEN {
+            STAT_CLOSE
+        } else {
+            CARD_CLOSE
+        };
+        let inner_start = start + open.len_utf8();
+        let Some(len) = rest[inner_start..].find(close) else {
+            out.push_str(&rest[inner_start..]);
+            return out;
+        };
+        let inner = &rest[inner_start..inner_start + len];
+        let word = if open == STAT_OPEN && inner == words::PLAYER_LIFE {
+            words
+                .profile
+                .map_or(inner, |p| p.player_life.as_str())
+                .to_owned()
+        } else if open == STAT_OPEN {
+            words
+                .profile
+                .and_then(|p| p.stat_word(inner))
+                .map_or_else(|| inner.to_owned(), str::to_owned)
+        } else {
+            words
+                .card_name
+                .and_then(|f| f(inner))
+                .unwrap_or_else(|| inner.to_owned())
+        };
+        // "a spark token" becomes "an Ember Spark token": the article was written before the
+        // name was known.
+        let vowel = word
+            .chars()
+            .next()
+            .is_some_and(|c| "AEIOUaeiou".contains(c));
+        if vowel && (out.ends_with(" a ") || out == "a ") {
+            out.insert(out.len() - 1, 'n');
+        }
+        out.push_str(&word);
+        rest = &rest[inner_start + len + close.len_utf8()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// "When this beast is recruited": how a card of this kind enters play.
@@ -63,7 +139,10 @@ fn enters_play(kind: Option<CardKind>) -> String {
 /// parameter name (`deal N damage`), as a designer sees it while building the keyword.
 #[must_use]
 pub fn keyword_ability_text(param: Option<&str>, ability: &Ability) -> String {
-    render(ability, param.unwrap_or("X"), None)
+    in_words(
+        &render(ability, param.unwrap_or("X"), None, None),
+        &Words::default(),
+    )
 }
 
 /// The rules text of a keyword: its name (and parameter), then what its abilities do.
@@ -77,7 +156,7 @@ pub fn keyword_text(def: &KeywordDef) -> String {
     let mut parts: Vec<String> = def
         .abilities
         .iter()
-        .map(|a| render(a, &value, None))
+        .map(|a| in_words(&render(a, &value, None, None), &Words::default()))
         .collect();
     if parts.is_empty() && !def.summary.is_empty() {
         parts.push(def.summary.clone());
@@ -92,7 +171,12 @@ pub fn keyword_text(def: &KeywordDef) -> String {
     }
 }
 
-fn render(ability: &Ability, value: &str, kind: Option<CardKind>) -> String {
+fn render(
+    ability: &Ability,
+    value: &str,
+    kind: Option<CardKind>,
+    profile: Option<&GameProfile>,
+) -> String {
     let mut out = String::new();
     let (statics, inline): (Vec<&Restriction>, Vec<&Restriction>) = ability
         .restrictions
@@ -104,7 +188,7 @@ fn render(ability: &Ability, value: &str, kind: Option<CardKind>) -> String {
     let from = zones_text(&ability.zones);
     let body = effects_sentence(ability, value);
     let body = match &ability.condition {
-        Some(c) => format!("if this is {}, {body}", condition_text(c)),
+        Some(c) => format!("if {}, {body}", condition_clause(c)),
         None => body,
     };
     let body = if inline.is_empty() {
@@ -120,6 +204,10 @@ fn render(ability: &Ability, value: &str, kind: Option<CardKind>) -> String {
         AbilityKind::Activated { cost, subtype } => {
             let sub = subtype.as_ref().map(subtype_text).unwrap_or_default();
             format!("{sub}{}: {body}", cost_text(cost))
+        }
+        AbilityKind::Triggered(t) if profile.and_then(|p| p.trigger_word(t)).is_some() => {
+            let word = profile.and_then(|p| p.trigger_word(t)).unwrap_or_default();
+            format!("{word}: {body}")
         }
         AbilityKind::Triggered(Trigger::Summoned) => format!("{}: {body}", enters_play(kind)),
         AbilityKind::Triggered(t) => format!("{}: {body}", trigger_text(t)),
@@ -172,7 +260,7 @@ fn zones_text(zones: &[Zone]) -> String {
 
 /// The effects of an ability as one clause, for logs (`deal 2 damage to target card`).
 pub(crate) fn effects_text(ability: &Ability) -> String {
-    effects_sentence(ability, "X")
+    in_words(&effects_sentence(ability, "X"), &Words::default())
 }
 
 fn finish(s: &str) -> String {
@@ -188,16 +276,41 @@ fn capitalise(s: &str) -> String {
 
 fn effects_sentence(ability: &Ability, value: &str) -> String {
     let target = target_text(&ability.target);
-    let parts: Vec<String> = ability
+    let mut parts: Vec<String> = ability
         .effects
         .iter()
         .map(|e| effect_text(e, &target, value))
         .collect();
-    let mut s = if parts.is_empty() {
+    // The duration belongs to the effects that last: after the last continuous one, so a
+    // one-off move after it ("then banish this") does not read as lasting.
+    let duration = duration_text(&ability.duration);
+    let lasting = ability.effects.iter().rposition(lasts);
+    if let Some(part) = lasting
+        .or_else(|| parts.len().checked_sub(1))
+        .and_then(|i| parts.get_mut(i))
+    {
+        part.push_str(&duration);
+    }
+    if parts.is_empty() {
         "nothing happens".to_owned()
     } else {
         parts.join(", then ")
-    };
-    s.push_str(&duration_text(&ability.duration));
-    s
+    }
+}
+
+/// Whether an effect lasts for the ability's duration (a continuous change) rather than
+/// happening once.
+fn lasts(e: &crate::model::Effect) -> bool {
+    use crate::model::Effect;
+    matches!(
+        e,
+        Effect::Modify(..)
+            | Effect::Grant(_)
+            | Effect::Remove(_)
+            | Effect::SetStat(..)
+            | Effect::ChangeRule(_)
+            | Effect::GainControl
+            | Effect::ChangeElement(_)
+            | Effect::PreventAttack
+    )
 }

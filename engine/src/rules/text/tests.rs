@@ -264,3 +264,43 @@ fn seasons_turns_zones_and_guarded_targets_read_like_a_card() {
         "Deal 1 damage to target card ([LV 3+] up to 2 target cards instead)."
     );
 }
+
+#[test]
+fn a_profile_puts_the_text_in_its_games_words() {
+    let ga = crate::model::GameProfile::built_in("Grand Archive").unwrap();
+    let a = ability(
+        "(kind: Triggered(Summoned), effects: [Modify(Attack, Fixed(1)), GainLife(Fixed(2)), CreateToken(card: \"spark\")])",
+    );
+    let names = |id: &str| (id == "spark").then(|| "Ember Spark".to_owned());
+    let words = super::Words {
+        profile: Some(&ga),
+        card_name: Some(&names),
+    };
+    assert_eq!(
+        super::card_ability_text_in(&words, CardKind::Ally, &a, None),
+        "On Enter: this gets +1 POWER, then gain 2 life, then create an Ember Spark token."
+    );
+    // Without a profile: the model's own words and the id as written.
+    assert_eq!(
+        super::card_ability_text(CardKind::Ally, &a, None),
+        "When this ally enters play: this gets +1 ATK, then gain 2 vitae, then create a spark token."
+    );
+}
+
+#[test]
+fn a_condition_reads_as_a_clause_and_a_duration_stays_with_what_lasts() {
+    let a = ability(
+        "(kind: Static, condition: Some(Not(AlliesWithKeywordAtLeast(\"Ally Unit\", 1))), effects: [Modify(Attack, Fixed(2))])",
+    );
+    assert_eq!(
+        super::ability_text(&a, None),
+        "If no other ally you rule has Ally Unit, this gets +2 ATK."
+    );
+    let b = ability(
+        "(kind: Activated(), effects: [Modify(Attack, Fixed(2)), PutInto(Banishment)], duration: EndOfTurn)",
+    );
+    assert_eq!(
+        super::ability_text(&b, None),
+        "Activate: this gets +2 ATK until end of turn, then banish this."
+    );
+}

@@ -2,10 +2,12 @@
 //! amounts, targets and conditions. Every variant is matched (no `_` arms), so a variant added
 //! to `model::ability` fails to compile here until its wording is written.
 
+use std::fmt::Write as _;
+
 use crate::model::Zone;
 use crate::model::ability::{
-    ActivatedSubtype, ActivationCost, Amount, Condition, Duration, RestrictionKind, Stat, Target,
-    Trigger,
+    ActivatedSubtype, ActivationCost, Amount, Condition, CostPart, Duration, RestrictionKind, Stat,
+    Target, Trigger,
 };
 
 use super::capitalise;
@@ -45,10 +47,54 @@ pub(super) fn cost_text(cost: &ActivationCost) -> String {
         parts.push(format!("{} fealty", cost.fealty));
     }
     parts.extend(cost.extra.iter().map(|e| capitalise(e)));
-    if parts.is_empty() {
+    parts.extend(cost.pay.iter().map(|p| capitalise(&pay_text(p))));
+    let mut text = if parts.is_empty() {
         "Activate".to_owned()
     } else {
         parts.join(", ")
+    };
+    for r in &cost.reductions {
+        let when: Vec<String> = r
+            .restrictions
+            .iter()
+            .map(|r| restriction_text(&r.requires))
+            .collect();
+        let when = if when.is_empty() {
+            String::new()
+        } else {
+            format!(" while [{}]", when.join(", "))
+        };
+        let _ = write!(text, " (costs {} less{when})", r.amount);
+    }
+    text
+}
+
+/// One cost paid with cards, in words (`banish this`, `put 2 cards from your hand into your
+/// memory`).
+pub(super) fn pay_text(p: &CostPart) -> String {
+    match p {
+        CostPart::Rest => "REST".to_owned(),
+        CostPart::BanishThis => "banish this".to_owned(),
+        CostPart::DiscardThis => "discard this".to_owned(),
+        CostPart::SacrificeThis => "sacrifice this".to_owned(),
+        CostPart::Discard(n) => format!("discard {}", cards(&n.to_string())),
+        CostPart::Reserve(n) => format!(
+            "put {} from your hand into your memory",
+            cards(&n.to_string())
+        ),
+        CostPart::BanishFromMemory(n) => {
+            format!("banish {} from your memory", cards(&n.to_string()))
+        }
+        CostPart::Either(ways) => {
+            let ways: Vec<String> = ways
+                .iter()
+                .map(|w| {
+                    let parts: Vec<String> = w.iter().map(pay_text).collect();
+                    parts.join(" and ")
+                })
+                .collect();
+            ways.join(" or ")
+        }
     }
 }
 
@@ -123,14 +169,40 @@ pub(super) fn duration_text(d: &Duration) -> String {
     }
 }
 
+/// A stat, marked so the game's word for it is filled in last ([`super::in_words`]): the words
+/// below reach a stat through many phrases, and only the finished text knows the game.
 pub(super) fn stat_text(s: &Stat) -> String {
-    match s {
-        Stat::Attack => "ATK".to_owned(),
-        Stat::Life => "life".to_owned(),
-        Stat::Armor => "armor".to_owned(),
-        Stat::Named(n) => n.clone(),
-    }
+    let word = match s {
+        Stat::Attack => "ATK",
+        Stat::Life => "life",
+        Stat::Armor => "armor",
+        Stat::Named(n) => n,
+    };
+    format!("{STAT_OPEN}{word}{STAT_CLOSE}")
 }
+
+/// A player's life total ("vitae" in ChiAxis), marked like a stat so the game's word for it
+/// (its profile's `player_life`) is filled in last.
+pub(super) fn player_life() -> String {
+    format!("{STAT_OPEN}{PLAYER_LIFE}{STAT_CLOSE}")
+}
+
+/// The model's word for a player's life total, the key [`player_life`] marks.
+pub(super) const PLAYER_LIFE: &str = "vitae";
+
+/// A card id, marked so its printed name is filled in last ([`super::in_words`]).
+pub(super) fn card_ref(id: &str) -> String {
+    format!("{CARD_OPEN}{id}{CARD_CLOSE}")
+}
+
+/// Private-use characters around a stat's default word in text being built.
+pub(super) const STAT_OPEN: char = '\u{E000}';
+/// Closes [`STAT_OPEN`].
+pub(super) const STAT_CLOSE: char = '\u{E001}';
+/// Private-use characters around a card id in text being built.
+pub(super) const CARD_OPEN: char = '\u{E002}';
+/// Closes [`CARD_OPEN`].
+pub(super) const CARD_CLOSE: char = '\u{E003}';
 
 pub(super) fn amount_text(a: &Amount, value: &str) -> String {
     match a {
@@ -275,7 +347,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::Allied => "yours".to_owned(),
         Condition::Enemy => "an opponent's".to_owned(),
         Condition::Source(c) => format!("whose source is {}", condition_text(c)),
-        Condition::IsCard(id) => format!("named {id}"),
+        Condition::IsCard(id) => format!("named {}", card_ref(id)),
         Condition::AttackDamage => "when the damage is from an attack".to_owned(),
         Condition::AttackingPlayer => "attacking the opposing player".to_owned(),
         Condition::AttackingCreature => "attacking a creature".to_owned(),
@@ -284,6 +356,41 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::Returned => "that has returned".to_owned(),
         Condition::InZone(z) => zone_phrase(*z),
         Condition::HasElement(e) => e.clone(),
+    }
+}
+
+/// A condition as a whole clause after "if" ("this is wounded", "fewer than 2 other allies you
+/// rule have Ally Unit"): a condition on the card reads with "this is", one on the game reads
+/// on its own, and "not" negates the clause rather than being put before its words.
+pub(super) fn condition_clause(c: &Condition) -> String {
+    match c {
+        Condition::All(list) => list
+            .iter()
+            .map(condition_clause)
+            .collect::<Vec<_>>()
+            .join(" and "),
+        Condition::Any(list) => list
+            .iter()
+            .map(condition_clause)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        Condition::AlliesWithKeywordAtLeast(k, 1) => format!("another ally you rule has {k}"),
+        Condition::AlliesWithKeywordAtLeast(k, n) => {
+            format!("{n} or more other allies you rule have {k}")
+        }
+        Condition::Not(inner) => match inner.as_ref() {
+            Condition::AlliesWithKeywordAtLeast(k, 1) => {
+                format!("no other ally you rule has {k}")
+            }
+            Condition::AlliesWithKeywordAtLeast(k, n) => {
+                format!("fewer than {n} other allies you rule have {k}")
+            }
+            Condition::All(_) | Condition::Any(_) => {
+                format!("not ({})", condition_clause(inner))
+            }
+            other => format!("this is not {}", condition_text(other)),
+        },
+        other => format!("this is {}", condition_text(other)),
     }
 }
 

@@ -1,0 +1,302 @@
+//! A game profile (`GameProfile(...)`): the rules that differ between card games, as data a
+//! designer writes. Which zones the game has and what it calls them, where a card goes when it
+//! resolves, is destroyed or discarded, the phases of a turn, who gets priority after a
+//! trigger resolves, whether an item must be attached to a beast for its enter-play abilities,
+//! the stat names, the rule changes the engine knows and which restriction kinds the game
+//! prints. The rules sandbox, validation and generated text read the profile; nothing about
+//! one game is wired into the engine where a profile can say it.
+//!
+//! Two profiles ship built in (`ChiAxis`, `Grand Archive`: [`GameProfile::built_in`]); a
+//! designer's own game is a `.ron` file beside its scenarios.
+
+use serde::{Deserialize, Serialize};
+
+use super::ability::Trigger;
+use super::zone::Zone;
+use crate::reflect::Reflect;
+
+/// The rules of one game that the engine reads instead of hard-wiring them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields, rename = "GameProfile")]
+pub struct GameProfile {
+    /// The game's name (`"Grand Archive"`).
+    pub name: String,
+    /// The phases of a turn, in order (`["dawn", "main", "dusk", "end"]`). Phases named in
+    /// costs, durations, triggers and scenarios must be one of these.
+    pub phases: Vec<String>,
+    /// The phase a scenario starts in when it names none.
+    pub start_phase: String,
+    /// The zones this game has, each with the game's word for it. A card, effect or scenario
+    /// naming a zone not listed here is a validation error.
+    pub zones: Vec<ZoneName>,
+    /// Where an action or spell goes once it has resolved.
+    pub resolved_to: Zone,
+    /// Where a destroyed card goes.
+    pub destroyed_to: Zone,
+    /// Where a discarded card goes.
+    pub discarded_to: Zone,
+    /// Where a buried card goes (`Bury`).
+    pub buried_to: Zone,
+    /// Who gets priority after a triggered ability resolves.
+    pub priority_after_trigger: PriorityAfterTrigger,
+    /// The phase in which the turn player's rested cards wake up (Grand Archive: wake up).
+    /// None: rested cards wake up as their controller's turn begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[reflect(phase)]
+    pub wake_phase: Option<String>,
+    /// Whether an item's enter-play abilities need it attached to a beast in play (ChiAxis
+    /// 19.3c: "forged and attached to a beast"). Off: an item's abilities happen wherever it
+    /// entered (a Grand Archive weapon).
+    #[serde(default)]
+    pub item_needs_beast: bool,
+    /// The stats the game prints, with its words for them (`attack` → `POWER`).
+    #[serde(default)]
+    pub stats: Vec<StatName>,
+    /// The game's word for a player's life total, as in "gain 2 vitae" (ChiAxis: vitae).
+    #[serde(default = "vitae")]
+    pub player_life: String,
+    /// The game's words for triggers, printed before the colon (`Summoned` → `On Enter`).
+    /// A trigger with none reads in plain words ("When this enters play").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trigger_words: Vec<TriggerWord>,
+    /// The restriction kinds the game prints (`Level`, `Class`, `Memory`, `Element`,
+    /// `Champion`); an ability using another is a validation error.
+    #[serde(default)]
+    pub restriction_kinds: Vec<String>,
+    /// The rule changes (`ChangeRule("NoWounds")`) this game's cards may name; each must be
+    /// one the engine knows ([`KNOWN_RULE_CHANGES`]).
+    #[serde(default)]
+    pub rule_changes: Vec<String>,
+}
+
+/// A zone and the game's word for it (`City` → `"field"`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneName {
+    /// Which zone.
+    pub zone: Zone,
+    /// What the game calls it (shown in logs and text; accepted in scenarios).
+    pub name: String,
+}
+
+/// A stat and the game's word for it (`attack` → `POWER`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct StatName {
+    /// The stat as the model names it: `attack`, `life`, `armor`, or a named stat (`INT`).
+    pub stat: String,
+    /// The game's word, as printed (`POWER`, `ATK`).
+    pub name: String,
+}
+
+/// A trigger and the game's word for it (`Summoned` → `On Enter`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerWord {
+    /// Which trigger.
+    pub trigger: Trigger,
+    /// The game's word, as printed before the colon.
+    pub word: String,
+}
+
+/// Who gets priority after a triggered ability resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
+pub enum PriorityAfterTrigger {
+    /// The trigger's controller passes it: their opponent gets it (ChiAxis 19.3a).
+    #[default]
+    ControllersOpponent,
+    /// The turn player gets it, as after any other resolution (Grand Archive).
+    TurnPlayer,
+}
+
+/// The rule changes the rules sandbox carries out (`ChangeRule(name)`).
+pub const KNOWN_RULE_CHANGES: [&str; 1] = ["NoWounds"];
+
+/// The restriction kinds the model has (`RestrictionKind`'s variants).
+pub const RESTRICTION_KINDS: [&str; 5] = ["Level", "Class", "Memory", "Element", "Champion"];
+
+const CHIAXIS: &str = include_str!("../../profiles/chiaxis.ron");
+const GRAND_ARCHIVE: &str = include_str!("../../profiles/grand_archive.ron");
+
+fn vitae() -> String {
+    "vitae".to_owned()
+}
+
+/// The names the built-in profiles are chosen by (a scenario's `profile`).
+pub const BUILT_IN_PROFILES: [&str; 2] = ["ChiAxis", "Grand Archive"];
+
+impl GameProfile {
+    /// A built-in profile by name, any case, spaces, `-` and `_` alike (`"grand-archive"`).
+    #[must_use]
+    pub fn built_in(name: &str) -> Option<GameProfile> {
+        let key = |s: &str| {
+            s.chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase())
+                .collect::<String>()
+        };
+        let text = match key(name).as_str() {
+            "chiaxis" => CHIAXIS,
+            "grandarchive" => GRAND_ARCHIVE,
+            _ => return None,
+        };
+        ron::from_str(text).ok()
+    }
+
+    /// The profile used where none is named: ChiAxis, the game the rules sandbox began with.
+    #[must_use]
+    pub fn chiaxis() -> GameProfile {
+        Self::built_in("ChiAxis").unwrap_or_else(Self::fallback)
+    }
+
+    /// Only reached if the embedded ChiAxis file stopped parsing (a test checks it parses).
+    fn fallback() -> GameProfile {
+        GameProfile {
+            name: "ChiAxis".into(),
+            phases: ["dawn", "main", "dusk", "end"].map(String::from).to_vec(),
+            start_phase: "main".into(),
+            zones: Zone::ALL
+                .into_iter()
+                .map(|zone| ZoneName {
+                    zone,
+                    name: zone.name().to_owned(),
+                })
+                .collect(),
+            resolved_to: Zone::Discard,
+            destroyed_to: Zone::Discard,
+            discarded_to: Zone::Discard,
+            buried_to: Zone::Graveyard,
+            priority_after_trigger: PriorityAfterTrigger::ControllersOpponent,
+            wake_phase: None,
+            item_needs_beast: true,
+            stats: Vec::new(),
+            player_life: vitae(),
+            trigger_words: Vec::new(),
+            restriction_kinds: Vec::new(),
+            rule_changes: KNOWN_RULE_CHANGES.map(String::from).to_vec(),
+        }
+    }
+
+    /// The index of a phase, any case.
+    #[must_use]
+    pub fn phase_index(&self, name: &str) -> Option<usize> {
+        self.phases
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether the game has this zone (the stack always exists: cards are played through it).
+    #[must_use]
+    pub fn has_zone(&self, zone: Zone) -> bool {
+        zone == Zone::Stack || self.zones.iter().any(|z| z.zone == zone)
+    }
+
+    /// The game's word for a zone (the model's name when the profile gives none).
+    #[must_use]
+    pub fn zone_name(&self, zone: Zone) -> &str {
+        self.zones
+            .iter()
+            .find(|z| z.zone == zone)
+            .map_or(zone.name(), |z| z.name.as_str())
+    }
+
+    /// A zone by the game's word for it or the model's name, any case.
+    #[must_use]
+    pub fn parse_zone(&self, name: &str) -> Option<Zone> {
+        let name = name.trim();
+        self.zones
+            .iter()
+            .find(|z| z.name.eq_ignore_ascii_case(name))
+            .map(|z| z.zone)
+            .or_else(|| Zone::parse(name))
+    }
+
+    /// The game's word for a stat (by the model's name or key, any case), if it has one.
+    #[must_use]
+    pub fn stat_word(&self, stat: &str) -> Option<&str> {
+        let key = stat_key(stat);
+        self.stats
+            .iter()
+            .find(|s| stat_key(&s.stat) == key)
+            .map(|s| s.name.as_str())
+    }
+
+    /// The game's word for a trigger (`On Enter`), if it has one.
+    #[must_use]
+    pub fn trigger_word(&self, trigger: &Trigger) -> Option<&str> {
+        self.trigger_words
+            .iter()
+            .find(|w| w.trigger == *trigger)
+            .map(|w| w.word.as_str())
+    }
+
+    /// Whether the game prints this restriction kind (`"Level"`).
+    #[must_use]
+    pub fn allows_restriction(&self, kind: &str) -> bool {
+        self.restriction_kinds
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(kind))
+    }
+
+    /// Whether a card of this game may name this rule change.
+    #[must_use]
+    pub fn allows_rule_change(&self, name: &str) -> bool {
+        self.rule_changes.iter().any(|r| r == name)
+    }
+}
+
+/// Whether a profile name names a file (`tidecallers.ron`) rather than a built-in profile.
+#[must_use]
+pub fn names_a_file(name: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+}
+
+/// The canonical name of a stat: `atk`, `life`, `level`, or the lower-cased name.
+#[must_use]
+pub fn stat_key(name: &str) -> String {
+    match name.to_ascii_lowercase().as_str() {
+        "atk" | "attack" | "power" => "atk".into(),
+        "life" | "health" | "durability" => "life".into(),
+        "lv" | "level" => "level".into(),
+        other => other.to_owned(),
+    }
+}
+
+impl Default for GameProfile {
+    fn default() -> Self {
+        Self::chiaxis()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_profiles_parse_and_are_found_by_any_spelling() {
+        for name in BUILT_IN_PROFILES {
+            let p = GameProfile::built_in(name).expect(name);
+            assert_eq!(p.name, name);
+            assert!(p.phase_index(&p.start_phase).is_some(), "{name}");
+        }
+        assert!(GameProfile::built_in("grand-archive").is_some());
+        assert!(GameProfile::built_in("grand_archive").is_some());
+        assert!(GameProfile::built_in("magic").is_none());
+        assert_eq!(GameProfile::chiaxis().name, GameProfile::fallback().name);
+    }
+
+    #[test]
+    fn grand_archive_names_the_city_field_and_sends_everything_to_the_graveyard() {
+        let ga = GameProfile::built_in("Grand Archive").unwrap();
+        assert_eq!(ga.zone_name(Zone::City), "field");
+        assert_eq!(ga.parse_zone("Field"), Some(Zone::City));
+        assert_eq!(ga.destroyed_to, Zone::Graveyard);
+        assert_eq!(ga.resolved_to, Zone::Graveyard);
+        assert_eq!(ga.discarded_to, Zone::Graveyard);
+        assert!(!ga.has_zone(Zone::Den));
+        assert_eq!(ga.stat_word("attack"), Some("POWER"));
+        assert!(ga.allows_restriction("level"));
+    }
+}

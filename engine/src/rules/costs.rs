@@ -1,0 +1,239 @@
+//! Costs paid with cards or with the card itself (REST, banish or discard this, sacrifice,
+//! discard from hand, reserve into memory, banish from memory, alternative payments) and
+//! "costs N less" reductions gated by restrictions. Every part is checked before anything is
+//! paid: an activation either pays in full or is refused with nothing paid.
+
+use std::fmt::Write as _;
+
+use rand::Rng as _;
+
+use crate::model::Player;
+use crate::model::ability::{ActivationCost, CostPart};
+
+use super::activation::first_unmet;
+use super::game::{Game, Illegal};
+use super::state::Zone;
+
+/// What a payment takes, counted while a plan is checked.
+#[derive(Default, Clone, Copy)]
+struct Needs {
+    from_hand: usize,
+    from_memory: usize,
+    this_used: bool,
+    rest: bool,
+}
+
+impl Game {
+    /// The resource an activation costs after the reductions whose restrictions hold, with
+    /// each reduction that applied in words (for the log).
+    pub(crate) fn reduced_resource(
+        &self,
+        cost: &ActivationCost,
+        player: Player,
+        source: &str,
+    ) -> (u32, Vec<String>) {
+        let mut resource = cost.resource;
+        let mut notes = Vec::new();
+        for r in &cost.reductions {
+            let unmet = self.read(|v| first_unmet(v, &r.restrictions, player, source));
+            match unmet {
+                None => {
+                    resource = resource.saturating_sub(r.amount);
+                    notes.push(format!("costs {} less", r.amount));
+                }
+                Some((restriction, found)) => notes.push(format!(
+                    "does not cost {} less: [{restriction}] unmet ({found})",
+                    r.amount
+                )),
+            }
+        }
+        (resource, notes)
+    }
+
+    /// The parts to pay (each alternative decided: the first the player can pay in full), or
+    /// why the cost cannot be paid.
+    pub(crate) fn plan_payment(
+        &self,
+        pay: &[CostPart],
+        player: Player,
+        card: &str,
+    ) -> Result<Vec<CostPart>, Illegal> {
+        let mut needs = Needs::default();
+        let mut plan = Vec::new();
+        self.plan_into(pay, player, card, &mut needs, &mut plan)?;
+        Ok(plan)
+    }
+
+    fn plan_into(
+        &self,
+        pay: &[CostPart],
+        player: Player,
+        card: &str,
+        needs: &mut Needs,
+        plan: &mut Vec<CostPart>,
+    ) -> Result<(), Illegal> {
+        let others = |zone: Zone| {
+            self.zone_ids(player, zone)
+                .into_iter()
+                .filter(|c| c != card)
+                .count()
+        };
+        let this = self.obj(card);
+        for part in pay {
+            match part {
+                CostPart::Rest => {
+                    if needs.rest || this.is_some_and(|o| o.rested) {
+                        return Err(Illegal(format!(
+                            "{card} is rested: it cannot pay REST again"
+                        )));
+                    }
+                    if !this.is_some_and(|o| o.zone.in_play()) {
+                        return Err(Illegal(format!("{card} is not in play: it cannot REST")));
+                    }
+                    needs.rest = true;
+                }
+                CostPart::BanishThis | CostPart::DiscardThis | CostPart::SacrificeThis => {
+                    if needs.this_used {
+                        return Err(Illegal(format!("{card} cannot pay two costs that move it")));
+                    }
+                    needs.this_used = true;
+                }
+                CostPart::Discard(n) | CostPart::Reserve(n) => {
+                    needs.from_hand += *n as usize;
+                    let have = others(Zone::Hand);
+                    if needs.from_hand > have {
+                        return Err(Illegal(format!(
+                            "{player:?} has {have} other card(s) in hand and the cost takes {}",
+                            needs.from_hand
+                        )));
+                    }
+                }
+                CostPart::BanishFromMemory(n) => {
+                    needs.from_memory += *n as usize;
+                    let have = others(Zone::Memory);
+                    if needs.from_memory > have {
+                        return Err(Illegal(format!(
+                            "{player:?} has {have} card(s) in memory and the cost takes {}",
+                            needs.from_memory
+                        )));
+                    }
+                }
+                CostPart::Either(ways) => {
+                    let mut why = Vec::new();
+                    let chosen = ways.iter().find_map(|way| {
+                        let mut n = *needs;
+                        let mut p = Vec::new();
+                        match self.plan_into(way, player, card, &mut n, &mut p) {
+                            Ok(()) => Some((n, p)),
+                            Err(e) => {
+                                why.push(e);
+                                None
+                            }
+                        }
+                    });
+                    let Some((n, p)) = chosen else {
+                        return Err(Illegal(format!(
+                            "no way to pay: {}",
+                            why.iter()
+                                .map(|e: &Illegal| e.0.as_str())
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        )));
+                    };
+                    *needs = n;
+                    plan.extend(p);
+                    continue;
+                }
+            }
+            plan.push(part.clone());
+        }
+        Ok(())
+    }
+
+    /// Pays a plan [`Game::plan_payment`] checked; the words for the log (`, resting wolf,
+    /// putting coin into memory`).
+    pub(crate) fn pay_plan(&mut self, plan: &[CostPart], player: Player, card: &str) -> String {
+        let mut note = String::new();
+        let take = |g: &Game, zone: Zone, n: u32| -> Vec<String> {
+            g.zone_ids(player, zone)
+                .into_iter()
+                .filter(|c| c != card)
+                .take(n as usize)
+                .collect()
+        };
+        for part in plan {
+            match part {
+                CostPart::Rest => {
+                    if let Some(o) = self.obj_mut(card) {
+                        o.rested = true;
+                    }
+                    let _ = write!(note, ", resting {card}");
+                }
+                CostPart::BanishThis => {
+                    self.move_to(card, Zone::Banishment);
+                    let _ = write!(note, ", banishing {card}");
+                }
+                CostPart::DiscardThis => {
+                    let to = self.profile.discarded_to;
+                    self.move_to(card, to);
+                    let _ = write!(note, ", discarding {card}");
+                }
+                CostPart::SacrificeThis => {
+                    let to = self.profile.destroyed_to;
+                    self.move_to(card, to);
+                    let _ = write!(note, ", sacrificing {card}");
+                }
+                CostPart::Discard(n) => {
+                    let to = self.profile.discarded_to;
+                    for c in take(self, Zone::Hand, *n) {
+                        self.move_to(&c, to);
+                        let _ = write!(note, ", discarding {c}");
+                    }
+                }
+                CostPart::Reserve(n) => {
+                    for c in take(self, Zone::Hand, *n) {
+                        self.move_to(&c, Zone::Memory);
+                        let memory = self.profile.zone_name(Zone::Memory).to_owned();
+                        let _ = write!(note, ", putting {c} into {memory}");
+                    }
+                }
+                CostPart::BanishFromMemory(n) => {
+                    // Grand Archive pays a memory cost with cards banished from memory at
+                    // random: drawn from the scenario's seeded generator.
+                    let mut pool = take(self, Zone::Memory, u32::MAX);
+                    for _ in 0..*n {
+                        if pool.is_empty() {
+                            break;
+                        }
+                        let c = pool.remove(self.rng.random_range(0..pool.len()));
+                        self.move_to(&c, Zone::Banishment);
+                        let _ = write!(note, ", banishing {c} from memory at random");
+                    }
+                }
+                // A plan holds the parts of the way chosen, never an alternative itself.
+                CostPart::Either(_) => {}
+            }
+        }
+        note
+    }
+
+    /// Wakes up the active player's rested cards (as the profile's wake phase begins).
+    pub(crate) fn wake_up(&mut self) {
+        let active = self.active;
+        let rested: Vec<String> = self
+            .objects
+            .iter()
+            .filter(|o| o.rested && o.owner == active)
+            .map(|o| o.id.clone())
+            .collect();
+        if rested.is_empty() {
+            return;
+        }
+        for id in &rested {
+            if let Some(o) = self.obj_mut(id) {
+                o.rested = false;
+            }
+        }
+        self.say(format!("{} wake up", rested.join(", ")));
+    }
+}
