@@ -491,7 +491,7 @@ fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
     );
     assert!(shown(&harness, "INT") && !shown(&harness, "Level"));
 
-    // A champion: level, element and classes; the beast's INT goes.
+    // A champion: level, element, classes and subtypes (apart); the beast's INT goes.
     set_kind(&mut harness, "Champion");
     assert!(
         preview_label(&harness).ends_with("frame champion.svg"),
@@ -500,6 +500,7 @@ fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
     );
     assert!(shown(&harness, &rules(&harness)));
     assert!(shown(&harness, "Level") && shown(&harness, "Element") && shown(&harness, "Add class"));
+    assert!(shown(&harness, "Add subtype"));
     assert!(!shown(&harness, "INT") && !shown(&harness, "Add tribe"));
     set_number(&mut harness, "Level", "2");
     harness

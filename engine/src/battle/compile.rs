@@ -298,6 +298,22 @@ impl<'p> Compiler<'p> {
                 Box::new(self.amount(a, ctx, diags)),
                 Box::new(self.amount(b, ctx, diags)),
             ),
+            // A card game's zone count has no meaning on the battle line: said, not zero.
+            Amount::CountIn(..) | Amount::SumIn(..) => {
+                let variant = if matches!(a, Amount::CountIn(..)) {
+                    "CountIn"
+                } else {
+                    "SumIn"
+                };
+                diags.error(
+                    ctx.file,
+                    locate_literal(ctx.source, variant, 0),
+                    format!(
+                        "`{variant}` counts cards in a zone: the battle line has no zones (use it in a card game's rules scenario)"
+                    ),
+                );
+                Amt::Fixed(0)
+            }
         }
     }
 

@@ -357,6 +357,13 @@ pub enum Amount {
     OwnArtifacts,
     /// The product of two amounts.
     Times(Box<Amount>, Box<Amount>),
+    /// One per card in a zone of the controller's that meets the condition, the source
+    /// included ("for each ally you control": `CountIn(City, Some(IsKind("Ally")))`). The
+    /// zone is one the game profile names; the battle line has no zones.
+    CountIn(Zone, Option<Condition>),
+    /// The sum of a stat over the cards in a zone of the controller's ("X is the total POWER
+    /// of the cards in your banishment": `SumIn(Attack, Banishment)`).
+    SumIn(Stat, Zone),
 }
 
 /// A named characteristic an effect can change.

@@ -101,9 +101,15 @@ pub struct Card {
     /// Other named stats: `{"INT": 3, "level": 2}`. Sorted, so files diff cleanly.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub stats: BTreeMap<String, i32>,
-    /// Tribes / creature types: `["Warrior", "Undead"]`.
+    /// Tribes / creature types / subtypes: `["Warrior", "Undead"]`, Grand Archive's
+    /// `["Human"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tribes: Vec<String>,
+    /// Classes (Grand Archive: `["Warrior", "Mage"]`): what a champion is and what a Class
+    /// Bonus restriction matches. Kept apart from `tribes`, so a "Human" subtype never
+    /// satisfies a Human class bonus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classes: Vec<String>,
     /// The card's element (Grand Archive: `"Fire"`, `"Water"`, ...), read by element
     /// restrictions and element conditions.
     #[serde(default, skip_serializing_if = "Option::is_none")]

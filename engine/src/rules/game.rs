@@ -293,11 +293,11 @@ impl Game {
         if let Some(champion) = &setup.champion {
             match self.create(champion, player, Zone::Champion) {
                 Ok(id) => {
-                    let tribes = self
+                    let printed = self
                         .obj(&id)
-                        .map(|o| o.card.tribes.clone())
+                        .map(|o| o.card.classes.clone())
                         .unwrap_or_default();
-                    let classes = setup.classes.clone().unwrap_or(tribes);
+                    let classes = setup.classes.clone().unwrap_or(printed);
                     self.players[player.index()].champion = Some(id);
                     self.players[player.index()].classes = classes;
                 }

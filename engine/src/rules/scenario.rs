@@ -62,11 +62,11 @@ pub struct RulesScenario {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSetup {
-    /// The champion card id (its `stats["level"]` is the printed level, `tribes` its classes,
+    /// The champion card id (its `stats["level"]` is the printed level, `classes` its classes,
     /// its name before the first comma its champion name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub champion: Option<String>,
-    /// Classes, when they differ from the champion card's tribes.
+    /// Classes, when they differ from the champion card's `classes`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub classes: Option<Vec<String>>,
     /// Elements enabled for this player.

@@ -412,6 +412,17 @@ fn amount_reads(a: &Amount, out: &mut BTreeSet<Facet>) {
             amount_reads(x, out);
             amount_reads(y, out);
         }
+        // What is in a zone, and whose it is; a sum also reads the stat.
+        Amount::CountIn(_, condition) => {
+            out.insert(Facet::Control);
+            if let Some(c) = condition {
+                condition_reads(c, out);
+            }
+        }
+        Amount::SumIn(stat, _) => {
+            out.insert(Facet::Control);
+            out.insert(Facet::Stat(stat_name(stat)));
+        }
         _ => {}
     }
 }

@@ -357,7 +357,7 @@ impl<'g> View<'g> {
             RestrictionKind::Class(classes) => {
                 let wanted: Vec<String> = if classes.is_empty() {
                     self.obj(source)
-                        .map(|o| o.card.tribes.clone())
+                        .map(|o| o.card.classes.clone())
                         .unwrap_or_default()
                 } else {
                     classes.clone()
@@ -466,6 +466,20 @@ impl<'g> View<'g> {
             Amount::Times(x, y) => self
                 .amount(x, source, value, event)
                 .saturating_mul(self.amount(y, source, value, event)),
+            Amount::CountIn(zone, condition) => self
+                .zone_ids(ruler, *zone)
+                .iter()
+                .filter(|c| {
+                    condition
+                        .as_ref()
+                        .is_none_or(|k| self.condition(k, c, ruler))
+                })
+                .count()
+                .try_into()
+                .unwrap_or(i32::MAX),
+            Amount::SumIn(stat, zone) => self.zone_ids(ruler, *zone).iter().fold(0i32, |sum, c| {
+                sum.saturating_add(self.stat(c, &stat_name(stat)))
+            }),
         }
     }
 

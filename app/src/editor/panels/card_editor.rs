@@ -19,12 +19,22 @@ use crate::sandbox::rules::RulesCommand;
 #[derive(Default)]
 pub struct CardEditorPanel {
     add_text: HashMap<(ItemAddr, &'static str), String>,
-    /// Tribe and tag suggestions, computed once per pack generation.
-    known: Option<(u64, Vec<String>, Vec<String>)>,
+    /// Tribe, tag and class suggestions, computed once per pack generation.
+    known: Option<Known>,
     /// A field to focus on the next frame (from a Problems click): `(item, field)`.
     pub focus: Option<(ItemAddr, String)>,
     /// The ability form's suggestions (keywords, card ids, tribes, phases).
     form: CachedContext,
+}
+
+/// The values the pack's cards already use, offered as chips' suggestions.
+#[derive(Debug, Clone, Default)]
+struct Known {
+    /// The document generation they were read at.
+    generation: u64,
+    tribes: Vec<String>,
+    tags: Vec<String>,
+    classes: Vec<String>,
 }
 
 /// Draws one card's form.
@@ -45,19 +55,21 @@ impl CardEditorPanel {
         if self
             .known
             .as_ref()
-            .is_none_or(|(g, _, _)| *g != doc.generation)
+            .is_none_or(|k| k.generation != doc.generation)
         {
-            self.known = Some((
-                doc.generation,
-                known(doc, |c| &c.tribes),
-                known(doc, |c| &c.tags),
-            ));
+            self.known = Some(Known {
+                generation: doc.generation,
+                tribes: known(doc, |c| &c.tribes),
+                tags: known(doc, |c| &c.tags),
+                classes: known(doc, |c| &c.classes),
+            });
         }
-        let (tribes, tags) = self
-            .known
-            .as_ref()
-            .map(|(_, t, g)| (t.clone(), g.clone()))
-            .unwrap_or_default();
+        let Known {
+            tribes,
+            tags,
+            classes,
+            ..
+        } = self.known.clone().unwrap_or_default();
         let problems: Vec<&Problem> = doc.problems_for(addr).collect();
         let focus = self
             .focus
@@ -160,11 +172,25 @@ impl CardEditorPanel {
                             changed = Some("stats");
                         }
                         ui.end_row();
+                        if shows(&card, KindField::Classes) {
+                            ui.label("Classes");
+                            if self.chips(
+                                ui,
+                                addr,
+                                "classes",
+                                &mut card.classes,
+                                &classes,
+                                "Add class",
+                            ) {
+                                changed = Some("classes");
+                            }
+                            ui.end_row();
+                        }
                         if shows(&card, KindField::Tribes) {
                             let word = tribes_word(card.kind);
                             ui.label(word);
-                            let add = if word == "Classes" {
-                                "Add class"
+                            let add = if word == "Subtypes" {
+                                "Add subtype"
                             } else {
                                 "Add tribe"
                             };

@@ -1,6 +1,6 @@
 //! The fields each kind of card has in the card editor (issue #13, item 2): a battle-line
 //! creature has cost, attack, life and tribes; a Grand Archive champion cost, level, life,
-//! element and classes; a ChiAxis beast cost, ATK, life, INT and tribes; and so on. A field the
+//! element, classes and subtypes; a ChiAxis beast cost, ATK, life, INT and tribes; and so on. A field the
 //! kind does not use still shows while it holds a value, so switching kinds hides nothing.
 
 use egui::Ui;
@@ -22,8 +22,10 @@ pub enum KindField {
     Int,
     /// The card's element, read by element restrictions.
     Element,
-    /// Tribes, classes or clades (`tribes`).
+    /// Tribes, subtypes or clades (`tribes`).
     Tribes,
+    /// Grand Archive's classes (`classes`), apart from its subtypes.
+    Classes,
 }
 
 /// The fields a kind of card has, in the form's order.
@@ -34,22 +36,36 @@ pub fn kind_fields(kind: CardKind) -> &'static [KindField] {
         CardKind::Creature => &[F::Cost, F::Attack, F::Life, F::Tribes],
         CardKind::Artifact => &[F::Cost, F::Attack, F::Life],
         CardKind::Spell | CardKind::Relic | CardKind::Clade => &[F::Cost],
-        CardKind::Champion => &[F::Cost, F::Level, F::Life, F::Element, F::Tribes],
+        CardKind::Champion => &[
+            F::Cost,
+            F::Level,
+            F::Life,
+            F::Element,
+            F::Classes,
+            F::Tribes,
+        ],
         CardKind::Beast => &[F::Cost, F::Attack, F::Life, F::Int, F::Tribes],
         CardKind::Item => &[F::Cost, F::Attack],
         CardKind::Structure => &[F::Cost, F::Life],
-        CardKind::Ally => &[F::Cost, F::Attack, F::Life, F::Element, F::Tribes],
-        CardKind::Action => &[F::Cost, F::Element, F::Tribes],
+        CardKind::Ally => &[
+            F::Cost,
+            F::Attack,
+            F::Life,
+            F::Element,
+            F::Classes,
+            F::Tribes,
+        ],
+        CardKind::Action => &[F::Cost, F::Element, F::Classes, F::Tribes],
         CardKind::Token => &[F::Attack, F::Life, F::Tribes],
     }
 }
 
 /// What the kind's game calls its tribes: Grand Archive's champions, allies and actions have
-/// classes.
+/// subtypes (their classes are a field of their own).
 #[must_use]
 pub fn tribes_word(kind: CardKind) -> &'static str {
     match kind {
-        CardKind::Champion | CardKind::Ally | CardKind::Action => "Classes",
+        CardKind::Champion | CardKind::Ally | CardKind::Action => "Subtypes",
         _ => "Tribes",
     }
 }
@@ -75,6 +91,7 @@ pub fn shows(card: &Card, field: KindField) -> bool {
             KindField::Level | KindField::Int => false,
             KindField::Element => card.element.is_some(),
             KindField::Tribes => !card.tribes.is_empty(),
+            KindField::Classes => !card.classes.is_empty(),
         }
 }
 
@@ -177,6 +194,7 @@ mod tests {
                 KindField::Level,
                 KindField::Int,
                 KindField::Element,
+                KindField::Classes,
                 KindField::Tribes,
             ]
             .into_iter()
@@ -190,6 +208,7 @@ mod tests {
                 KindField::Life,
                 KindField::Level,
                 KindField::Element,
+                KindField::Classes,
                 KindField::Tribes
             ]
         );
@@ -197,7 +216,7 @@ mod tests {
         assert_eq!(shown(&card), [KindField::Cost]);
         card.attack = 2;
         assert_eq!(shown(&card), [KindField::Cost, KindField::Attack]);
-        assert_eq!(tribes_word(CardKind::Champion), "Classes");
+        assert_eq!(tribes_word(CardKind::Champion), "Subtypes");
         assert_eq!(tribes_word(CardKind::Beast), "Tribes");
         for kind in CardKind::ALL {
             assert!(!kind_fields(kind).is_empty(), "{kind:?}");

@@ -216,6 +216,17 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
         Amount::AlliedArtifacts => "the number of artifacts on your creatures".to_owned(),
         Amount::OwnArtifacts => "the number of artifacts on it".to_owned(),
         Amount::Times(x, y) => format!("{} × {}", amount_text(x, value), amount_text(y, value)),
+        Amount::CountIn(zone, None) => format!("the number of cards in your {}", zone.name()),
+        Amount::CountIn(zone, Some(c)) => format!(
+            "the number of cards in your {} that are {}",
+            zone.name(),
+            condition_text(c)
+        ),
+        Amount::SumIn(stat, zone) => format!(
+            "the total {} of the cards in your {}",
+            stat_text(stat),
+            zone.name()
+        ),
     }
 }
 
