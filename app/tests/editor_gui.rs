@@ -521,3 +521,62 @@ fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
         shown(&harness, "Element") && !shown(&harness, "Level") && !shown(&harness, "Add class")
     );
 }
+
+/// Types `text` over what the text field labelled `label` holds.
+fn retype_field(harness: &mut Harness<'_, SigilforgeApp>, label: &str, text: &str) {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
+        .type_text(text);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+#[test]
+fn a_new_cards_id_follows_its_name_and_copies_count_on() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    let names = |h: &Harness<'_, SigilforgeApp>, id: &str| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack
+            .card(id)
+            .map(|c| c.name.clone())
+    };
+    harness.get_by_label("New card").click();
+    harness.run();
+    retype_field(&mut harness, "Name", "Goblin Sapper");
+    // The id the editor made follows the name; nothing else named it.
+    assert_eq!(names(&harness, "new_card"), None);
+    assert_eq!(
+        names(&harness, "goblin_sapper").as_deref(),
+        Some("Goblin Sapper")
+    );
+    // A copy, then a copy of the copy: counted on from the original's name.
+    harness.get_by_label("Duplicate").click();
+    harness.run();
+    assert_eq!(
+        names(&harness, "goblin_sapper_copy").as_deref(),
+        Some("Goblin Sapper (copy)")
+    );
+    harness.get_by_label("Duplicate").click();
+    harness.run();
+    assert_eq!(
+        names(&harness, "goblin_sapper_copy_2").as_deref(),
+        Some("Goblin Sapper (copy 2)")
+    );
+    // An id the user typed stays when the name changes.
+    retype_field(&mut harness, "Id", "sapper_two");
+    retype_field(&mut harness, "Name", "Tunnel Rat");
+    assert_eq!(names(&harness, "sapper_two").as_deref(), Some("Tunnel Rat"));
+    assert_eq!(names(&harness, "tunnel_rat"), None);
+}

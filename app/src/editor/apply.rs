@@ -25,12 +25,20 @@ impl SigilforgeApp {
     /// Carries out one command. The only code that changes the document.
     pub fn apply(&mut self, command: EditCommand) {
         match command {
-            EditCommand::SetCard { addr, card, field } => {
-                let Some(before) = self.doc.as_ref().and_then(|d| d.card(&addr)).cloned() else {
+            EditCommand::SetCard {
+                addr,
+                mut card,
+                field,
+            } => {
+                let Some(doc) = self.doc.as_ref() else { return };
+                let Some(before) = doc.card(&addr).cloned() else {
                     return;
                 };
                 if before == *card {
                     return;
+                }
+                if field == "name" {
+                    follow_name(doc, &before, &mut card);
                 }
                 let label = format!("Edit {field}");
                 let change = Change::Replace {
@@ -86,9 +94,11 @@ impl SigilforgeApp {
                 self.add_item(ItemKind::Card, Item::Card(card));
             }
             EditCommand::DuplicateCard(addr) => {
-                if let Some(card) = self.doc.as_ref().and_then(|d| d.card(&addr)).cloned() {
+                if let Some(doc) = self.doc.as_ref()
+                    && let Some(card) = doc.card(&addr).cloned()
+                {
                     let copy = Card {
-                        name: format!("{} (copy)", card.name),
+                        name: copy_name(doc, &card.name),
                         ..card
                     };
                     self.add_item(ItemKind::Card, Item::Card(copy));
@@ -466,18 +476,29 @@ impl SigilforgeApp {
     }
 }
 
-/// A card id from a name that no card in the pack uses yet.
-fn unique_card_id(doc: &Document, name: &str) -> String {
-    let base: String = name
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '_' })
-        .collect();
-    let base = if base.is_empty() {
+/// The id a name gives a card: lower case, each run of other characters one `_`, none at
+/// either end (`"Goblin Sapper (copy)"` → `goblin_sapper_copy`); `card` for a name with no
+/// letters or digits.
+fn card_id_base(name: &str) -> String {
+    let mut id = String::new();
+    for c in name.to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            id.push(c);
+        } else if !id.is_empty() && !id.ends_with('_') {
+            id.push('_');
+        }
+    }
+    let id = id.trim_end_matches('_');
+    if id.is_empty() {
         "card".to_owned()
     } else {
-        base
-    };
+        id.to_owned()
+    }
+}
+
+/// A card id from a name that no card in the pack uses yet.
+fn unique_card_id(doc: &Document, name: &str) -> String {
+    let base = card_id_base(name);
     let mut id = base.clone();
     let mut n = 2;
     while doc.pack.card(&id).is_some() {
@@ -485,4 +506,73 @@ fn unique_card_id(doc: &Document, name: &str) -> String {
         n += 1;
     }
     id
+}
+
+/// Whether `id` is still the one the editor made from `name` (`goblin`, `goblin_2`): the
+/// user never chose it.
+fn made_from_name(id: &str, name: &str) -> bool {
+    let base = card_id_base(name);
+    id == base
+        || id
+            .strip_prefix(&base)
+            .and_then(|rest| rest.strip_prefix('_'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A renamed card's id follows its name while the editor made it (`new_card` becomes
+/// `goblin_sapper`) and nothing in the pack names it but the card itself; an id the user
+/// chose, or one another card or file uses, stays.
+fn follow_name(doc: &Document, before: &Card, card: &mut Card) {
+    if card.id != before.id || !made_from_name(&before.id, &before.name) {
+        return;
+    }
+    let to = unique_card_id(doc, &card.name);
+    if to == before.id || made_from_name(&before.id, &card.name) {
+        return;
+    }
+    let rename = sigilforge_engine::rename::Rename::Card {
+        from: before.id.clone(),
+        to: to.clone(),
+    };
+    let changes = super::rename::rename_changes(doc, &rename);
+    let only_itself = changes
+        .iter()
+        .all(|c| matches!(c, Change::Replace { before: Item::Card(b), .. } if b.id == before.id));
+    if only_itself && super::rename::rename_misses(doc, &rename, &changes).is_empty() {
+        card.id = to;
+    }
+}
+
+/// A copy's name: `Goblin (copy)`, then `Goblin (copy 2)`, … (a copy of a copy counts on
+/// from the original's name, never `(copy) (copy)`).
+fn copy_name(doc: &Document, name: &str) -> String {
+    let original = name
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" (copy"))
+        .filter(|(_, n)| n.is_empty() || n.trim().bytes().all(|b| b.is_ascii_digit()))
+        .map_or(name, |(original, _)| original);
+    let taken = |candidate: &str| doc.pack.cards().any(|(_, c)| c.name == candidate);
+    let mut candidate = format!("{original} (copy)");
+    let mut n = 2;
+    while taken(&candidate) {
+        candidate = format!("{original} (copy {n})");
+        n += 1;
+    }
+    candidate
+}
+
+#[cfg(test)]
+mod card_ids {
+    use super::{card_id_base, made_from_name};
+
+    #[test]
+    fn an_id_from_a_name_has_one_underscore_per_gap_and_none_at_the_ends() {
+        assert_eq!(card_id_base("Goblin Sapper (copy)"), "goblin_sapper_copy");
+        assert_eq!(card_id_base("  Ærin's  Blade! "), "ærin_s_blade");
+        assert_eq!(card_id_base("★ →"), "card");
+        assert!(made_from_name("new_card", "New card"));
+        assert!(made_from_name("new_card_3", "New card"));
+        assert!(!made_from_name("new_card_x", "New card"));
+        assert!(!made_from_name("lorraine", "New card"));
+    }
 }
