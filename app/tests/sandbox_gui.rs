@@ -120,6 +120,11 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
         saved.contains("iron_knight") && !saved.contains("training_dummy"),
         "{saved}"
     );
+    // The saved battle names its pack: the pack validates and exports with it.
+    let validated = sigilforge_engine::pack::validate_command(dir.path());
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+    let out = tempfile::tempdir().unwrap();
+    sigilforge_engine::archive::export_pack(dir.path(), &out.path().join("pack.zip")).unwrap();
 
     // A fresh editor on the folder loads it back as a scenario of the pack.
     let mut again = self::harness(dir.path());

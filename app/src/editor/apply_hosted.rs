@@ -480,7 +480,7 @@ impl SigilforgeApp {
                     "New battle".to_owned(),
                     vec![Change::CreateFile {
                         path: path.clone(),
-                        content: Content::BattleScenario(empty_scenario()),
+                        content: Content::BattleScenario(empty_scenario(&path)),
                     }],
                     None,
                 );

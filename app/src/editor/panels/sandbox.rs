@@ -40,16 +40,28 @@ pub fn scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a BattleScenar
     }
 }
 
-/// An empty battle to build.
+/// The pack's root as a path from the folder of the pack file at `path`: `.` for a file at
+/// the root, `..` one folder down, `../..` two.
 #[must_use]
-pub fn empty_scenario() -> BattleScenario {
+pub fn pack_root_from(path: &str) -> String {
+    match path.matches('/').count() {
+        0 => ".".to_owned(),
+        depth => vec![".."; depth].join("/"),
+    }
+}
+
+/// An empty battle to build in a new scenario file at `path` (from the pack's root). It names
+/// the pack it lives in, so `validate`, `test` and `export` read the pack's cards as the
+/// sandbox does.
+#[must_use]
+pub fn empty_scenario(path: &str) -> BattleScenario {
     BattleScenario {
         name: "Sandbox battle".into(),
         seed: 0,
         max_turns: 30,
         life: 20,
         slots: 5,
-        pack: None,
+        pack: Some(pack_root_from(path)),
         cards: std::collections::BTreeMap::new(),
         a: Vec::new(),
         b: Vec::new(),
