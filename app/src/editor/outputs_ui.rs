@@ -9,7 +9,7 @@ use std::sync::mpsc::channel;
 use sigilforge_engine::cards_csv;
 use sigilforge_engine::diag::Severity;
 use sigilforge_render::cli::split_ids;
-use sigilforge_render::paper::parse_length_mm;
+use sigilforge_render::paper::{CardSize, parse_length_mm};
 use sigilforge_render::raster::PngOptions;
 use sigilforge_render::tts::TtsOptions;
 use sigilforge_render::{BackChoice, Deck, Progress};
@@ -156,9 +156,9 @@ impl SigilforgeApp {
             return Ok(());
         }
         if kind == OutputKind::CsvImport {
-            let text = std::fs::read_to_string(&dest)
-                .map_err(|e| format!("Cannot read {}: {e}", dest.display()))?;
-            let plan = cards_csv::plan_import(&doc.pack, &text).map_err(|errors| {
+            let bytes =
+                std::fs::read(&dest).map_err(|e| format!("Cannot read {}: {e}", dest.display()))?;
+            let plan = cards_csv::plan_import_bytes(&doc.pack, &bytes).map_err(|errors| {
                 let mut lines = vec![format!("Nothing was imported; fix these rows first:")];
                 lines.extend(errors.iter().map(|e| e.display(&dest)));
                 lines.join("\n")
@@ -177,7 +177,7 @@ impl SigilforgeApp {
             ));
         }
         if kind == OutputKind::CsvExport {
-            let text = cards_csv::export_csv(&doc.pack);
+            let text = cards_csv::export_csv(&doc.pack).map_err(|e| e.to_string())?;
             sigilforge_engine::atomic::write_atomic(&dest, &text).map_err(|e| e.to_string())?;
             let cards = doc.pack.cards().count();
             self.outputs.finished = Some(Finished {
@@ -194,14 +194,19 @@ impl SigilforgeApp {
                 let ids = (!options.cards.trim().is_empty()).then(|| split_ids(&options.cards));
                 let deck = Deck::from_pack(&doc.pack, ids.as_deref(), &BackChoice::None)
                     .map_err(|e| e.to_string())?;
+                let card = (!options.card.trim().is_empty())
+                    .then(|| CardSize::parse(&options.card))
+                    .transpose()
+                    .map_err(|e| format!("Card size: {e}"))?;
                 let png = PngOptions {
                     dpi: options.dpi,
                     bleed_mm,
+                    card,
                 };
                 (deck, Work::Images(png))
             }
             OutputKind::Print => {
-                let (print, back) = options.print.parse()?;
+                let (print, back) = options.print.parse().map_err(|e| e.to_string())?;
                 let deck = Deck::from_pack(&doc.pack, None, &back).map_err(|e| e.to_string())?;
                 (deck, Work::Print(print))
             }
@@ -389,6 +394,11 @@ fn options_ui(ui: &mut egui::Ui, kind: OutputKind, options: &mut OutputOptions) 
                     &mut options.cards,
                 );
                 text_option(ui, "Bleed", &mut options.bleed);
+                text_option(
+                    ui,
+                    "Card size (poker, bridge, tarot, WxHmm; empty: the template's)",
+                    &mut options.card,
+                );
             }
             OutputKind::Print => {
                 ui.label("Paper");
@@ -453,9 +463,27 @@ fn import_ui(ui: &mut egui::Ui, import: &PendingImport, push: &mut impl FnMut(Ou
         plan.unchanged,
         plan.not_in_sheet
     ));
+    for note in &plan.notes {
+        ui.label(format!("Read as: {}", displayable(note)));
+    }
+    if !plan.warnings.is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "{} cells look changed by a spreadsheet; check them before applying:",
+                plan.warnings.len()
+            ),
+        );
+    }
     egui::ScrollArea::vertical()
         .max_height(300.0)
         .show(ui, |ui| {
+            for warning in &plan.warnings {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    displayable(&warning.display(&import.path)),
+                );
+            }
             for change in &plan.changes {
                 ui.strong(format!("{} ({})", change.after.id, change.file));
                 for line in change.describe() {
