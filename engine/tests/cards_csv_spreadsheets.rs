@@ -1,5 +1,5 @@
 //! The CSV round trip through a spreadsheet (issue #28): the export starts with a UTF-8 byte
-//! order mark and has an element column; an import reads what Excel and LibreOffice write
+//! order mark and has an element column; an import reads what spreadsheets write
 //! (semicolons, Windows-1252) and says so; and the damage a spreadsheet does (leading zeros
 //! dropped, a formula run, text turned into a date, accented letters garbled) is reported
 //! cell by cell, located, before anything is written.

@@ -268,13 +268,16 @@ pub fn compose_with(
                 } else {
                     template.origin.0
                 };
-            let e = stretch.extra_mm;
+            let extra = stretch.extra_mm;
             let along = |v: f32| if stretch.vertical { (0.0, v) } else { (v, 0.0) };
             // The strip first, so the two parts' anti-aliased edges lie over it.
-            let k = (e + STRIP_MM) / STRIP_MM;
-            let c = stretch.cut_mm;
-            let (sx, sy) = if stretch.vertical { (1.0, k) } else { (k, 1.0) };
-            let (cx, cy) = along(c - STRIP_MM / 2.0);
+            let factor = (extra + STRIP_MM) / STRIP_MM;
+            let (sx, sy) = if stretch.vertical {
+                (1.0, factor)
+            } else {
+                (factor, 1.0)
+            };
+            let (cx, cy) = along(stretch.cut_mm - STRIP_MM / 2.0);
             let _ = write!(
                 ctx.svg,
                 r#"<g clip-path="url(#sf-strip)"><g transform="translate({} {}) scale({} {}) translate({} {})">"#,
@@ -292,21 +295,21 @@ pub fn compose_with(
             ctx.band = Band::Before(cut_units);
             ctx.pieces(&template.pieces);
             ctx.svg.push_str(r#"</g><g clip-path="url(#sf-after)">"#);
-            let (ax, ay) = along(e);
+            let (ax, ay) = along(extra);
             ctx.placement = (ax, ay, tw, th);
             ctx.band = Band::After(cut_units);
             ctx.pieces(&template.pieces);
             ctx.svg.push_str("</g>");
             // The art, over its grown box, in millimetres on the card.
             if let Some(art) = template.art_slot() {
-                let s = size.scale;
+                let scale = size.scale;
                 let (ox, oy) = template.origin;
-                let (gw, gh) = along(e);
+                let (gw, gh) = along(extra);
                 let rect = Rect {
-                    x: (art.rect.x - ox) * s,
-                    y: (art.rect.y - oy) * s,
-                    width: art.rect.width * s + gw,
-                    height: art.rect.height * s + gh,
+                    x: (art.rect.x - ox) * scale,
+                    y: (art.rect.y - oy) * scale,
+                    width: art.rect.width * scale + gw,
+                    height: art.rect.height * scale + gh,
                 };
                 ctx.unit_mm = 1.0;
                 ctx.band = Band::All;
@@ -323,8 +326,8 @@ pub fn compose_with(
 
 /// The clip paths of a stretched layout: before the cut, after it, and the strip between.
 fn clip_paths(svg: &mut String, frame: Frame, stretch: Stretch) {
-    let b = frame.bleed_mm;
-    let (c, e) = (stretch.cut_mm, stretch.extra_mm);
+    let bleed = frame.bleed_mm;
+    let (cut, extra) = (stretch.cut_mm, stretch.extra_mm);
     let (length, across) = if stretch.vertical {
         (frame.height_mm, frame.width_mm)
     } else {
@@ -332,23 +335,27 @@ fn clip_paths(svg: &mut String, frame: Frame, stretch: Stretch) {
     };
     // (id, start, end) along the axis; the strip reaches a little under both parts.
     let parts = [
-        ("sf-before", -b, c),
-        ("sf-after", c + e, length + b),
-        ("sf-strip", c - STRIP_MM / 4.0, c + e + STRIP_MM / 4.0),
+        ("sf-before", -bleed, cut),
+        ("sf-after", cut + extra, length + bleed),
+        (
+            "sf-strip",
+            cut - STRIP_MM / 4.0,
+            cut + extra + STRIP_MM / 4.0,
+        ),
     ];
     for (id, start, end) in parts {
-        let (x, y, w, h) = if stretch.vertical {
-            (-b, start, across + 2.0 * b, end - start)
+        let (x, y, width, height) = if stretch.vertical {
+            (-bleed, start, across + 2.0 * bleed, end - start)
         } else {
-            (start, -b, end - start, across + 2.0 * b)
+            (start, -bleed, end - start, across + 2.0 * bleed)
         };
         let _ = write!(
             svg,
             r#"<clipPath id="{id}"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>"#,
             num(x),
             num(y),
-            num(w),
-            num(h)
+            num(width),
+            num(height)
         );
     }
 }
@@ -442,15 +449,16 @@ impl Context<'_> {
             (SlotKind::Text(style), SlotValue::Rules(lines)) => {
                 // The card's own line breaks stay on its face: each starts a paragraph, the
                 // keyword head on the first.
+                let (bold_names, is_icon) = (&self.face.bold_names, self.is_icon);
                 let paragraphs: Vec<Paragraph> = lines
                     .iter()
                     .flat_map(|line| {
-                        line.body.split('\n').enumerate().map(|(i, part)| {
+                        line.body.split('\n').enumerate().map(move |(i, part)| {
                             Paragraph::markup(
                                 line.keyword.as_deref().filter(|_| i == 0),
                                 part.trim_end_matches('\r'),
-                                &self.face.bold_names,
-                                self.is_icon,
+                                bold_names,
+                                is_icon,
                             )
                         })
                     })

@@ -150,7 +150,7 @@ impl Fonts {
         let mut packs = packs
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(fonts) = packs.get(&key) {
+        if let Some(fonts) = packs.get(&key).copied() {
             return fonts;
         }
         // The faces borrow their bytes for the life of the process, as the bundled ones do:

@@ -193,14 +193,14 @@ impl SheetLayout {
     /// leave the paper, a warning when it would reach into the [`MARGIN_MM`] band printers do
     /// not print.
     pub fn check_duplex_offset(&self, offset: (f32, f32)) -> Result<Option<String>, RenderError> {
-        let b = self.frame.bleed_mm;
-        let (w, h) = (self.frame.width_mm, self.frame.height_mm);
+        let bleed = self.frame.bleed_mm;
+        let (width, height) = (self.frame.width_mm, self.frame.height_mm);
         let (pw, ph) = (self.paper.width_mm, self.paper.height_mm);
         let mut worst = f32::INFINITY;
         for slot in 0..self.per_page() {
             let (x, y) = self.back(slot, offset);
-            let (x, y) = (x + b, y + b);
-            worst = worst.min(x).min(y).min(pw - x - w).min(ph - y - h);
+            let (x, y) = (x + bleed, y + bleed);
+            worst = worst.min(x).min(y).min(pw - x - width).min(ph - y - height);
         }
         let (dx, dy) = offset;
         if worst < 0.0 {
@@ -441,25 +441,28 @@ mod tests {
             let CropMarks { marks, missing } = layout.crop_marks();
             let (cw, ch) = (layout.frame.outer_width(), layout.frame.outer_height());
             // The cut area: the block less the outer bleed.
-            let (l, t) = (layout.left + bleed, layout.top + bleed);
-            let r = layout.left + layout.columns as f32 * cw - bleed;
-            let bt = layout.top + layout.rows as f32 * ch - bleed;
+            let (left, top) = (layout.left + bleed, layout.top + bleed);
+            let right = layout.left + layout.columns as f32 * cw - bleed;
+            let bottom = layout.top + layout.rows as f32 * ch - bleed;
             let per_side = |s: &str| match s {
                 "top" | "bottom" => 2 * layout.columns,
                 _ => 2 * layout.rows,
             };
             let expected: usize = ["top", "bottom", "left", "right"]
                 .iter()
-                .filter(|s| !missing.contains(s))
+                .filter(|s| !missing.contains(*s))
                 .map(|s| per_side(s))
                 .sum();
             assert_eq!(marks.len(), expected, "{paper:?} {bleed}");
             for (x1, y1, x2, y2) in marks {
-                let outside = y2 <= t || y1 >= bt || x2 <= l || x1 >= r;
+                let outside = y2 <= top || y1 >= bottom || x2 <= left || x1 >= right;
                 assert!(outside, "{x1},{y1} {x2},{y2}");
-                let m = MARGIN_MM - 1e-3;
+                let band = MARGIN_MM - 1e-3;
                 assert!(
-                    x1 >= m && y1 >= m && x2 <= paper.width_mm - m && y2 <= paper.height_mm - m,
+                    x1 >= band
+                        && y1 >= band
+                        && x2 <= paper.width_mm - band
+                        && y2 <= paper.height_mm - band,
                     "{x1},{y1} {x2},{y2} in the unprintable band"
                 );
                 assert!((x2 - x1).max(y2 - y1) >= MIN_MARK_MM - 1e-3);

@@ -85,7 +85,7 @@ pub struct Template {
     pub height_mm: f32,
     /// The viewBox's width and height: how many template units span the card.
     pub units: (f32, f32),
-    /// The viewBox's top-left corner, in template units.
+    /// The `viewBox`'s top-left corner, in template units.
     pub origin: (f32, f32),
     /// The root `<svg>` element, cut at its slots.
     pub pieces: Vec<Piece>,

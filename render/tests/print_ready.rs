@@ -15,7 +15,7 @@ use lopdf::{Document, Object};
 use sigilforge_render::cli::{
     PrintArgs, RenderArgs, print_command, refuse_missing_glyphs, render_command_with, tts_command,
 };
-use sigilforge_render::paper::{CardSize, PT_PER_MM};
+use sigilforge_render::paper::CardSize;
 use sigilforge_render::tts::TtsOptions;
 use sigilforge_render::{BackChoice, Deck, Progress};
 
@@ -215,11 +215,11 @@ fn art_and_circles_keep_their_shape_at_every_card_size() {
 
 #[test]
 fn symbols_are_drawn_from_the_fallback_fonts() {
-    // The same card with "★ → ≥" and with private-use characters no font has (which draw
-    // the empty box): if the symbols had no font they would draw the same boxes.
+    // The same card with "★ → ≥" and with CJK characters no bundled font has (which draw the
+    // empty box): if the symbols had no font they would draw the same boxes.
     let pack = pack_of(&[
         r#"(id: "sym", name: "★ → ≥", attack: 1, life: 1)"#,
-        "(id: \"box\", name: \"\u{E000} \u{E000} \u{E000}\", attack: 1, life: 1)",
+        r#"(id: "box", name: "火 火 火", attack: 1, life: 1)"#,
         r#"(id: "outline", name: "☆ → ≥", attack: 1, life: 1)"#,
     ]);
     let out = tempfile::tempdir().unwrap();
@@ -248,12 +248,12 @@ fn symbols_are_drawn_from_the_fallback_fonts() {
     assert!(differing(&sym, &boxed) > 100, "★ → ≥ drew empty boxes");
     // A filled star and an outlined one differ: the star is a real glyph.
     assert!(differing(&sym, &outline) > 20, "★ and ☆ drew the same");
-    // The symbols are not missing; the private-use ones are, with where they are written.
+    // The symbols are not missing; the CJK ones are, with where they are written.
     assert!(!result.stderr.contains("sym:"), "{}", result.stderr);
     assert!(
         result
             .stderr
-            .contains("warning: box: cards.ron:4:28: the name text has `\u{E000}` (U+E000), which no bundled font has"),
+            .contains("warning: box: cards.ron:4:28: the name text has `火` (U+706B), which no bundled font has"),
         "{}",
         result.stderr
     );
@@ -530,7 +530,8 @@ fn the_templates_doc_art_example_validates_and_finds_its_art() {
         .split('`')
         .find(|part| part.starts_with("art: ") && part.contains("goblin.png"))
         .unwrap();
-    let pack = pack_of(&[&format!(r#"(id: "gob", name: "Goblin", {example})"#)]);
+    let card = format!(r#"(id: "gob", name: "Goblin", {example})"#);
+    let pack = pack_of(&[card.as_str()]);
     std::fs::create_dir_all(pack.path().join("assets")).unwrap();
     std::fs::write(pack.path().join("assets/goblin.png"), disc_png(40, 30, 5.0)).unwrap();
     let mut diags = sigilforge_engine::diag::Diagnostics::new();

@@ -72,11 +72,7 @@ pub fn tts(
     if let Some(refused) = strict_check(strict, pack, None) {
         return refused;
     }
-    let options = TtsOptions {
-        dpi,
-        url_base,
-        ..TtsOptions::default()
-    };
+    let options = TtsOptions { dpi, url_base };
     with_progress("cards", |p| {
         sigilforge_render::cli::tts_command(pack, output, &options, p)
     })

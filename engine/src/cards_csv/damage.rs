@@ -1,4 +1,4 @@
-//! Spreadsheet damage: what Excel and LibreOffice do to a cell when they open a CSV and save
+//! Spreadsheet damage: what Excel and other spreadsheets do to a cell when they open a CSV and save
 //! it again (leading zeros dropped, a formula run, text turned into a date or a number in
 //! scientific notation, accented letters garbled by the wrong encoding). Each is found by
 //! comparing the cell with what the card held, so a sheet that round-trips says nothing.
@@ -24,7 +24,12 @@ pub fn text_damage(cell: &str, before: Option<&str>) -> Option<String> {
             was(before)
         ));
     }
-    if let Some(b) = before.filter(|b| b.starts_with(['=', '+', '-', '@'])) {
+    // Text starting with `=`, `+`, `-` or `@` that came back as a number: the spreadsheet
+    // ran it (an edit to other text is an edit).
+    if let Some(b) = before.filter(|b| {
+        b.starts_with(['=', '+', '-', '@'])
+            && (trimmed.is_empty() || trimmed.parse::<f64>().is_ok())
+    }) {
         return Some(format!(
             "`{cell}` replaces `{b}`, which starts with `{}`: a spreadsheet reads that as a formula and saves its result (type it with a leading ' in the sheet)",
             &b[..1]
@@ -86,23 +91,27 @@ const MONTHS: [&str; 12] = [
 #[must_use]
 pub fn looks_like_date(cell: &str) -> bool {
     let parts: Vec<&str> = cell.split(['-', '/', '.', ' ']).collect();
-    if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.is_empty()) {
+    if !(2..=3).contains(&parts.len()) || parts.iter().any(|part| part.is_empty()) {
         return false;
     }
-    let digits = |p: &str, max: usize| p.len() <= max && p.bytes().all(|b| b.is_ascii_digit());
-    let month = |p: &str| {
-        MONTHS.contains(&p.to_ascii_lowercase().get(..3).unwrap_or(""))
-            && p.len() <= 9
-            && p.bytes().all(|b| b.is_ascii_alphabetic())
+    let digits =
+        |part: &str, max: usize| part.len() <= max && part.bytes().all(|b| b.is_ascii_digit());
+    let month = |part: &str| {
+        MONTHS.contains(&part.to_ascii_lowercase().get(..3).unwrap_or(""))
+            && part.len() <= 9
+            && part.bytes().all(|b| b.is_ascii_alphabetic())
     };
     match parts.as_slice() {
-        [y, m, d] if y.len() == 4 => digits(y, 4) && digits(m, 2) && digits(d, 2),
-        [a, b, y] => {
-            (digits(a, 2) && (digits(b, 2) || month(b)) || month(a) && digits(b, 2))
-                && (y.len() == 2 || y.len() == 4)
-                && digits(y, 4)
+        [year, mon, day] if year.len() == 4 => digits(year, 4) && digits(mon, 2) && digits(day, 2),
+        [first, second, year] => {
+            ((digits(first, 2) && (digits(second, 2) || month(second)))
+                || (month(first) && digits(second, 2)))
+                && (year.len() == 2 || year.len() == 4)
+                && digits(year, 4)
         }
-        [a, b] => digits(a, 2) && month(b) || month(a) && digits(b, 4),
+        [first, second] => {
+            (digits(first, 2) && month(second)) || (month(first) && digits(second, 4))
+        }
         _ => false,
     }
 }

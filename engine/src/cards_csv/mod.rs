@@ -3,7 +3,7 @@
 //!
 //! Columns: `file`, `id`, `name`, `kind`, `cost`, `attack`, `life`, `tribes`, `tags`,
 //! `keywords`, `text`, `art`, `abilities`, `element` (last, so sheets made before it still
-//! line up), then `stat:NAME` for every named stat in the pack. The export is UTF-8 with a byte order mark, so Excel and LibreOffice read
+//! line up), then `stat:NAME` for every named stat in the pack. The export is UTF-8 with a byte order mark, so Excel and other spreadsheets read
 //! accented names right; the import reads UTF-8 (with or without the mark), UTF-16 and
 //! Windows-1252, comma, semicolon or tab separated (`sniff`), and reports cells a spreadsheet
 //! probably damaged as located warnings before anything is written (`damage`).
