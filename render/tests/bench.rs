@@ -87,6 +87,7 @@ fn thousand_cards() {
         PngOptions {
             dpi: 300.0,
             bleed_mm: 0.0,
+            card: None,
         },
         &Progress::new(),
     )

@@ -141,7 +141,7 @@ fn pages_size_text_and_fonts() {
     let first = page_drawing(&doc, pages[&1]);
     assert_eq!(first.cards.len(), 9);
     for (x0, y0, x1, y1) in &first.cards {
-        assert!(close(x1 - x0, 63.0 * PT_PER_MM) && close(y1 - y0, 88.0 * PT_PER_MM));
+        assert!(close(x1 - x0, 63.5 * PT_PER_MM) && close(y1 - y0, 88.9 * PT_PER_MM));
     }
     // The text is text (glyphs shown with Tj/TJ), not paths, in embedded subset fonts.
     assert!(first.text_ops > 100, "{} text operations", first.text_ops);
@@ -183,7 +183,7 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         ..PrintArgs::default()
     });
     let pages = doc.get_pages();
-    // 67 × 92 mm with bleed: 2 × 3 a page.
+    // 67.5 × 92.9 mm with bleed: 2 × 3 a page.
     assert_eq!(pages.len(), 2 * pack_cards().div_ceil(6));
     let width = 210.0 * PT_PER_MM;
     for n in (1..=pages.len() as u32).step_by(2) {
@@ -210,7 +210,7 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         }
         // Every card's drawing is clipped to its bleed box, and boxes do not overlap.
         for (i, a) in front.cards.iter().enumerate() {
-            assert!(close(a.2 - a.0, 67.0 * PT_PER_MM) && close(a.3 - a.1, 92.0 * PT_PER_MM));
+            assert!(close(a.2 - a.0, 67.5 * PT_PER_MM) && close(a.3 - a.1, 92.9 * PT_PER_MM));
             for b in &front.cards[i + 1..] {
                 let overlap =
                     a.0 < b.2 - 0.05 && b.0 < a.2 - 0.05 && a.1 < b.3 - 0.05 && b.1 < a.3 - 0.05;
