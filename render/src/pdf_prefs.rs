@@ -1,12 +1,13 @@
 //! Viewer preferences for a print-and-play PDF: print at 100 % (`/PrintScaling /None`, so a
 //! print dialog does not "fit to page" and shrink every card) and, when the backs follow the
 //! fronts, duplex flipped on the long edge (`/Duplex /DuplexFlipLongEdge`, the way the backs
-//! are mirrored). krilla does not write these, so they are added to its finished file as a PDF
-//! incremental update (ISO 32000-1 §7.5.6): the catalog again with the preferences, a
-//! cross-reference section for it and a trailer pointing at the first. The original bytes
-//! are kept as they are; every reader applies the update.
+//! are mirrored). krilla has no setting for either, so they are added to its finished file as
+//! a PDF incremental update (ISO 32000-1 §7.5.6) written by lopdf: the catalog again with the
+//! preferences, and a cross-reference section of the kind krilla wrote (a stream when its
+//! objects are in object streams) pointing back at the first. krilla's bytes are kept as they
+//! are; every reader applies the update.
 
-use std::fmt::Write as _;
+use lopdf::{Dictionary, Document, IncrementalDocument, Object};
 
 /// The preferences to add.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,126 +16,136 @@ pub struct ViewerPrefs {
     pub duplex_long_edge: bool,
 }
 
-/// Why the preferences could not be added (the PDF is not shaped as krilla writes it).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot add print settings to the PDF: {0}")]
-pub struct PrefsError(&'static str);
+/// Why the preferences could not be added to the PDF.
+#[derive(Debug, thiserror::Error)]
+pub enum PrefsError {
+    /// The PDF could not be read back.
+    #[error("cannot add print settings to the PDF: {0}")]
+    Pdf(#[from] lopdf::Error),
+    /// The update could not be written.
+    #[error("cannot add print settings to the PDF: {0}")]
+    Write(#[from] std::io::Error),
+    /// The catalog already names print settings (the file was updated before).
+    #[error("cannot add print settings to the PDF: it already has them")]
+    AlreadySet,
+}
 
-/// `pdf` with the catalog's viewer preferences set, as an incremental update.
-pub fn with_viewer_prefs(mut pdf: Vec<u8>, prefs: ViewerPrefs) -> Result<Vec<u8>, PrefsError> {
-    let text = String::from_utf8_lossy(&pdf).into_owned();
-    let type_at = text
-        .find("/Type /Catalog")
-        .ok_or(PrefsError("no document catalog"))?;
-    let obj_at = text[..type_at]
-        .rfind(" 0 obj")
-        .ok_or(PrefsError("the catalog is not an object"))?;
-    let number_start = text[..obj_at]
-        .rfind(|c: char| !c.is_ascii_digit())
-        .map_or(0, |i| i + 1);
-    let number: u32 = text[number_start..obj_at]
-        .parse()
-        .map_err(|_| PrefsError("the catalog's object number"))?;
-    let dict_start = text[obj_at..]
-        .find("<<")
-        .map(|i| obj_at + i)
-        .ok_or(PrefsError("the catalog has no dictionary"))?;
-    let end_at = text[dict_start..]
-        .find("endobj")
-        .map(|i| dict_start + i)
-        .ok_or(PrefsError("the catalog does not end"))?;
-    let dict = text[dict_start..end_at].trim_end();
-    if dict.contains("/ViewerPreferences") {
-        return Err(PrefsError("the catalog already has viewer preferences"));
+/// `pdf` with the catalog's viewer preferences set, as an incremental update. Preferences
+/// krilla wrote itself (a document title shown, a reading direction) are kept.
+pub fn with_viewer_prefs(pdf: Vec<u8>, prefs: ViewerPrefs) -> Result<Vec<u8>, PrefsError> {
+    let previous = Document::load_mem(&pdf)?;
+    let root = previous.trailer.get(b"Root")?.as_reference()?;
+    let mut viewer = match previous.get_dictionary(root)?.get(b"ViewerPreferences") {
+        Ok(existing) => previous.dereference(existing)?.1.as_dict()?.clone(),
+        Err(_) => Dictionary::new(),
+    };
+    if viewer.has(b"PrintScaling") || viewer.has(b"Duplex") {
+        return Err(PrefsError::AlreadySet);
     }
-    let body = dict
-        .strip_suffix(">>")
-        .ok_or(PrefsError("the catalog's dictionary does not close"))?;
-    let startxref_at = text.rfind("startxref").ok_or(PrefsError("no startxref"))?;
-    let prev: usize = text[startxref_at + "startxref".len()..]
-        .split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
-        .ok_or(PrefsError("the startxref offset"))?;
-    let trailer_at = text[..startxref_at]
-        .rfind("trailer")
-        .ok_or(PrefsError("no trailer"))?;
-    let trailer = text[trailer_at + "trailer".len()..startxref_at].trim();
-    let trailer_body = trailer
-        .strip_suffix(">>")
-        .ok_or(PrefsError("the trailer does not close"))?;
-    if trailer_body.contains("/Prev") {
-        return Err(PrefsError("the file was already updated"));
+    viewer.set("PrintScaling", Object::Name(b"None".to_vec()));
+    if prefs.duplex_long_edge {
+        viewer.set("Duplex", Object::Name(b"DuplexFlipLongEdge".to_vec()));
     }
-
-    if !pdf.ends_with(b"\n") {
-        pdf.push(b'\n');
-    }
-    let object_at = pdf.len();
-    let mut update = String::new();
-    let _ = write!(
-        update,
-        "{number} 0 obj\n{body}\n  /ViewerPreferences << /PrintScaling /None{} >>\n>>\nendobj\n",
-        if prefs.duplex_long_edge {
-            " /Duplex /DuplexFlipLongEdge"
-        } else {
-            ""
-        }
-    );
-    let xref_at = object_at + update.len();
-    // Each entry is exactly 20 bytes: offset, generation, kind, then space and newline.
-    let _ = write!(
-        update,
-        "xref\n0 1\n0000000000 65535 f \n{number} 1\n{object_at:010} 00000 n \ntrailer\n{trailer_body} /Prev {prev}\n>>\nstartxref\n{xref_at}\n%%EOF\n"
-    );
-    pdf.extend_from_slice(update.as_bytes());
-    Ok(pdf)
+    let mut update = IncrementalDocument::create_from(pdf, previous);
+    update.opt_clone_object_to_new_document(root)?;
+    update
+        .new_document
+        .get_dictionary_mut(root)?
+        .set("ViewerPreferences", Object::Dictionary(viewer));
+    let mut bytes = Vec::with_capacity(update.get_prev_documents_bytes().len() + 1024);
+    update.save_to(&mut bytes)?;
+    Ok(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A one-page PDF as krilla writes it, with `settings`.
+    fn krilla_pdf(settings: krilla::SerializeSettings) -> Vec<u8> {
+        let mut document = krilla::Document::new_with(settings);
+        let page_settings = krilla::page::PageSettings::from_wh(100.0, 100.0).unwrap();
+        document.start_page_with(page_settings).finish();
+        document.finish().unwrap()
+    }
+
+    fn viewer_prefs(pdf: &[u8]) -> Dictionary {
+        let doc = Document::load_mem(pdf).unwrap();
+        assert_eq!(doc.get_pages().len(), 1);
+        let prefs = doc.catalog().unwrap().get(b"ViewerPreferences").unwrap();
+        doc.dereference(prefs).unwrap().1.as_dict().unwrap().clone()
+    }
+
     #[test]
-    fn the_update_adds_the_preferences_and_points_back() {
-        let mut document = krilla::Document::new();
-        let settings = krilla::page::PageSettings::from_wh(100.0, 100.0).unwrap();
-        let page = document.start_page_with(settings);
-        page.finish();
-        let pdf = document.finish().unwrap();
+    fn the_update_adds_the_preferences_and_keeps_krillas_bytes() {
+        // krilla's default output (object streams, compressed) and its plain one: both are
+        // read back with the preferences, krilla's bytes left as they were.
+        for settings in [
+            krilla::SerializeSettings::default(),
+            krilla::SerializeSettings {
+                compress_content_streams: false,
+                ascii_compatible: true,
+                ..krilla::SerializeSettings::default()
+            },
+        ] {
+            let pdf = krilla_pdf(settings);
+            let updated = with_viewer_prefs(
+                pdf.clone(),
+                ViewerPrefs {
+                    duplex_long_edge: true,
+                },
+            )
+            .unwrap();
+            assert!(updated.starts_with(&pdf));
+            let prefs = viewer_prefs(&updated);
+            assert_eq!(
+                prefs.get(b"PrintScaling").unwrap().as_name().unwrap(),
+                b"None"
+            );
+            assert_eq!(
+                prefs.get(b"Duplex").unwrap().as_name().unwrap(),
+                b"DuplexFlipLongEdge"
+            );
+            // Twice is refused, not written twice.
+            assert!(matches!(
+                with_viewer_prefs(
+                    updated,
+                    ViewerPrefs {
+                        duplex_long_edge: false
+                    }
+                ),
+                Err(PrefsError::AlreadySet)
+            ));
+        }
+    }
+
+    #[test]
+    fn fronts_only_ask_for_actual_size_and_no_duplex() {
         let updated = with_viewer_prefs(
-            pdf.clone(),
+            krilla_pdf(krilla::SerializeSettings::default()),
             ViewerPrefs {
-                duplex_long_edge: true,
+                duplex_long_edge: false,
             },
         )
         .unwrap();
-        assert!(updated.starts_with(&pdf));
-        let doc = lopdf::Document::load_mem(&updated).unwrap();
-        let catalog = doc.catalog().unwrap();
-        let prefs = catalog
-            .get(b"ViewerPreferences")
-            .unwrap()
-            .as_dict()
-            .unwrap();
+        let prefs = viewer_prefs(&updated);
         assert_eq!(
             prefs.get(b"PrintScaling").unwrap().as_name().unwrap(),
             b"None"
         );
-        assert_eq!(
-            prefs.get(b"Duplex").unwrap().as_name().unwrap(),
-            b"DuplexFlipLongEdge"
-        );
-        assert_eq!(doc.get_pages().len(), 1);
-        // Twice is refused, not written twice.
-        assert!(
+        assert!(prefs.get(b"Duplex").is_err());
+    }
+
+    #[test]
+    fn bytes_that_are_not_a_pdf_are_an_error() {
+        assert!(matches!(
             with_viewer_prefs(
-                updated,
+                b"not a pdf".to_vec(),
                 ViewerPrefs {
-                    duplex_long_edge: false
+                    duplex_long_edge: true
                 }
-            )
-            .is_err()
-        );
+            ),
+            Err(PrefsError::Pdf(_))
+        ));
     }
 }

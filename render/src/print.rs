@@ -299,7 +299,7 @@ pub fn pdf_bytes(
         options.paper.width_mm * PT_PER_MM,
         options.paper.height_mm * PT_PER_MM,
     );
-    for (page_index, first) in (0..deck.cards.len()).step_by(per_page).enumerate() {
+    for first in (0..deck.cards.len()).step_by(per_page) {
         if progress.is_cancelled() {
             return Err(RenderError::Cancelled);
         }
@@ -347,7 +347,6 @@ pub fn pdf_bytes(
             page.finish();
             report.pages += 1;
         }
-        let _ = page_index;
     }
     let bytes = document
         .finish()
@@ -444,9 +443,12 @@ mod tests {
             let (left, top) = (layout.left + bleed, layout.top + bleed);
             let right = layout.left + layout.columns as f32 * cw - bleed;
             let bottom = layout.top + layout.rows as f32 * ch - bleed;
+            // One mark per cut line: with bleed each card has its own two, without it
+            // neighbours share one.
+            let cuts = |cards: usize| if bleed > 0.0 { 2 * cards } else { cards + 1 };
             let per_side = |s: &str| match s {
-                "top" | "bottom" => 2 * layout.columns,
-                _ => 2 * layout.rows,
+                "top" | "bottom" => cuts(layout.columns),
+                _ => cuts(layout.rows),
             };
             let expected: usize = ["top", "bottom", "left", "right"]
                 .iter()
