@@ -467,7 +467,7 @@ fn place(
                 }
                 x += space_em * size;
             }
-            for (icon, text, bold) in &word.pieces {
+            for (p, (icon, text, bold)) in word.pieces.iter().enumerate() {
                 if let Some(name) = icon {
                     pieces.push(Placed::Icon {
                         x,
@@ -477,7 +477,10 @@ fn place(
                     continue;
                 }
                 let advance = fonts.advance_em(&spec(style, *bold), text) * size;
-                let joins = matches!(pieces.last(), Some(Placed::Text { text: t, bold: b, .. }) if b == bold && t.ends_with(' '));
+                // Text joins the previous piece of the same style after a space, or within
+                // a word (a word and the ellipsis that cuts it short are one run of text).
+                let within_word = p > 0 && word.pieces[p - 1].0.is_none();
+                let joins = matches!(pieces.last(), Some(Placed::Text { text: t, bold: b, .. }) if b == bold && (within_word || t.ends_with(' ')));
                 if joins && let Some(Placed::Text { text: t, .. }) = pieces.last_mut() {
                     t.push_str(text);
                 } else {
