@@ -696,7 +696,8 @@ mod tests {
         );
         assert!(out.warnings.is_empty());
         assert!(out.svg.contains("Iron &amp; Oak"));
-        assert!(out.svg.contains(r#"viewBox="-3 -3 69 94""#));
+        // A poker card (63.5 × 88.9 mm) with 3 mm bleed all round.
+        assert!(out.svg.contains(r#"viewBox="-3 -3 69.5 94.9""#));
         assert!(out.svg.contains(r##"xlink:href="#icon-ATK""##));
         assert!(out.svg.contains(r#"font-weight="bold">Armor 1</tspan>"#));
         // life is present, attack (0) is not: only life's badge is drawn.

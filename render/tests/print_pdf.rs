@@ -280,11 +280,16 @@ fn other_card_sizes_and_a_png_back() {
         ..PrintArgs::default()
     });
     let pages = doc.get_pages();
-    // 70 × 120 mm: 2 × 2 on A4.
+    // Tarot, 2.75 × 4.75 in (69.85 × 120.65 mm): 2 × 2 on A4.
     assert_eq!(pages.len(), 2 * pack_cards().div_ceil(4));
     let front = page_drawing(&doc, pages[&1]);
     let c = front.cards[0];
-    assert!(close(c.2 - c.0, 70.0 * PT_PER_MM) && close(c.3 - c.1, 120.0 * PT_PER_MM));
+    assert!(
+        close(c.2 - c.0, 2.75 * 72.0) && close(c.3 - c.1, 4.75 * 72.0),
+        "{} × {} pt",
+        c.2 - c.0,
+        c.3 - c.1
+    );
     let back_page = page_drawing(&doc, pages[&2]);
     assert_eq!(back_page.cards.len(), 4);
 }
