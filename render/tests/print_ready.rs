@@ -259,6 +259,57 @@ fn symbols_are_drawn_from_the_fallback_fonts() {
     );
 }
 
+/// The names of the fonts a PDF embeds (`BaseFont`, without a subset's `ABCDEF+` tag).
+fn embedded_fonts(doc: &Document) -> Vec<String> {
+    let mut names: Vec<String> = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter(|d| d.get(b"Type").and_then(Object::as_name).ok() == Some(b"Font".as_slice()))
+        .filter_map(|d| d.get(b"BaseFont").and_then(Object::as_name).ok())
+        .map(|name| {
+            let name = String::from_utf8_lossy(name);
+            name.split_once('+')
+                .map_or(name.to_string(), |(_, base)| base.to_owned())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn the_pdf_embeds_the_fallback_fonts_for_symbols() {
+    // The PDF draws text as text: "★ → ≥" needs the symbol and maths faces embedded (a
+    // viewer without them would show boxes), a plain name only the faces templates name.
+    let pack = pack_of(&[r#"(id: "sym", name: "★ → ≥", attack: 1, life: 1)"#]);
+    let (doc, stderr) = print(
+        pack.path(),
+        &PrintArgs {
+            backs: Some("none".into()),
+            ..PrintArgs::default()
+        },
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+    let fonts = embedded_fonts(&doc);
+    for face in ["NotoSansSymbols2-Regular", "NotoSansMath-Regular"] {
+        assert!(fonts.iter().any(|f| f == face), "{face} not in {fonts:?}");
+    }
+    let plain = pack_of(&[r#"(id: "a", name: "Alpha", attack: 1, life: 2)"#]);
+    let (doc, _) = print(
+        plain.path(),
+        &PrintArgs {
+            backs: Some("none".into()),
+            ..PrintArgs::default()
+        },
+    );
+    let fonts = embedded_fonts(&doc);
+    assert!(
+        !fonts.iter().any(|f| f.starts_with("NotoSansSymbols2")),
+        "{fonts:?}"
+    );
+}
+
 #[test]
 fn a_character_no_font_has_is_warned_in_every_output_and_an_error_with_strict() {
     let pack = pack_of(&[r#"(id: "fire", name: "Fire 火", attack: 1, life: 1)"#]);
