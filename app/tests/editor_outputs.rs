@@ -183,6 +183,36 @@ fn import_csv_shows_the_changes_then_applies_them_as_one_undoable_edit() {
 }
 
 #[test]
+fn import_csv_shows_spreadsheet_damage_cell_by_cell_before_anything_changes() {
+    let dir = pack_fixture(&[("cards.ron", CARDS)]);
+    let out = tempfile::tempdir().unwrap();
+    let csv = out.path().join("cards.csv");
+    let mut harness = harness(dir.path());
+    run_output(&mut harness, "Export CSV…", &csv, false);
+    click(&mut harness, "OK");
+    // A spreadsheet ran the bear's name as a formula and saved its error.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let damaged = text.replace("bear,Bear,", "bear,#NAME?,");
+    assert_ne!(damaged, text);
+    std::fs::write(&csv, damaged).unwrap();
+
+    run_output(&mut harness, "Import CSV…", &csv, false);
+    harness.get_by_label_contains("1 cells look changed by a spreadsheet");
+    // Row 3 (the header is row 1), column 3 (name), as the spreadsheet counts them.
+    harness.get_by_label_contains(&format!("{}:3:3: `#NAME?`", csv.display()));
+    let doc = harness.state().document().unwrap();
+    assert_eq!(
+        doc.card(&ItemAddr::card("cards.ron", 1)).unwrap().name,
+        "Bear"
+    );
+    assert!(doc.dirty_files.is_empty(), "nothing changes before Apply");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("cards.ron")).unwrap(),
+        CARDS
+    );
+}
+
+#[test]
 fn import_csv_with_a_bad_cell_names_it_and_changes_nothing() {
     let dir = pack_fixture(&[("cards.ron", CARDS)]);
     let out = tempfile::tempdir().unwrap();
