@@ -220,10 +220,19 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         // Crop marks on the fronts only, every one outside every card.
         assert!(!front.marks.is_empty(), "page {n} has no crop marks");
         assert!(back.marks.is_empty());
+        // …and outside the 5 mm band at the paper's edge printers do not print.
+        let (band, height) = (5.0 * PT_PER_MM - 0.05, 297.0 * PT_PER_MM);
         for m in &front.marks {
             for c in &front.cards {
                 assert!(!crosses(*m, *c), "mark {m:?} crosses card {c:?}");
             }
+            assert!(
+                m.0.min(m.2) >= band
+                    && m.1.min(m.3) >= band
+                    && m.0.max(m.2) <= width - band
+                    && m.1.max(m.3) <= height - band,
+                "mark {m:?} is in the unprintable band"
+            );
         }
     }
 }
