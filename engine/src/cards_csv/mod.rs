@@ -71,6 +71,9 @@ pub enum ExportError {
         /// The serialiser's message.
         message: String,
     },
+    /// The CSV writer failed. It writes to memory, so only a bug in it gets here.
+    #[error("cannot write the CSV: {0}; nothing was written")]
+    Csv(String),
 }
 
 /// The pack's cards as CSV text: a byte order mark, a header row, then one row per card in
@@ -85,8 +88,8 @@ pub fn export_csv(pack: &Pack) -> Result<String, ExportError> {
         .from_writer(Vec::new());
     let mut header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
     header.extend(stat_names.iter().map(|n| format!("{STAT_PREFIX}{n}")));
-    // Writing to a Vec cannot fail; a failure would only lose this row, never a file.
-    let _ = writer.write_record(&header);
+    let csv_error = |e: &dyn std::fmt::Display| ExportError::Csv(e.to_string());
+    writer.write_record(&header).map_err(|e| csv_error(&e))?;
     for (file, card) in pack.cards() {
         let mut row = vec![
             file.path.clone(),
@@ -117,11 +120,12 @@ pub fn export_csv(pack: &Pack) -> Result<String, ExportError> {
                 .map(ToString::to_string)
                 .unwrap_or_default()
         }));
-        let _ = writer.write_record(&row);
+        writer.write_record(&row).map_err(|e| csv_error(&e))?;
     }
-    let bytes = writer.into_inner().unwrap_or_default();
+    let bytes = writer.into_inner().map_err(|e| csv_error(&e))?;
     // The writer was given only `String`s: its bytes are UTF-8.
-    Ok(format!("{BOM}{}", String::from_utf8_lossy(&bytes)))
+    let text = String::from_utf8(bytes).map_err(|e| csv_error(&e))?;
+    Ok(format!("{BOM}{text}"))
 }
 
 /// One problem in a CSV file, at a row and column (both 1-based; row 1 is the header).
