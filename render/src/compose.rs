@@ -140,6 +140,12 @@ pub const MIN_RULES_PT: f32 = 6.0;
 const SAME_SHAPE_MM: f32 = 0.01;
 /// The length of template stretched across the extra length, in millimetres on the card.
 const STRIP_MM: f32 = 0.2;
+/// How far the stretched strip reaches under each part, in millimetres on the card. Each
+/// part's clipped edge is anti-aliased: where the strip's edge fell in the same pixel the two
+/// partial coverages left the row see-through (a light hairline across the frame at 100 dpi,
+/// and in PDF viewers). Half a millimetre is more than a pixel at 72 dpi; the strip there is
+/// hidden under the parts, which are opaque frame at the cut.
+const SEAM_MM: f32 = 0.5;
 
 impl SizeLayout {
     /// The layout of `template` on a `frame`-sized card.
@@ -333,15 +339,11 @@ fn clip_paths(svg: &mut String, frame: Frame, stretch: Stretch) {
     } else {
         (frame.width_mm, frame.height_mm)
     };
-    // (id, start, end) along the axis; the strip reaches a little under both parts.
+    // (id, start, end) along the axis; the strip reaches under both parts.
     let parts = [
         ("sf-before", -bleed, cut),
         ("sf-after", cut + extra, length + bleed),
-        (
-            "sf-strip",
-            cut - STRIP_MM / 4.0,
-            cut + extra + STRIP_MM / 4.0,
-        ),
+        ("sf-strip", cut - SEAM_MM, cut + extra + SEAM_MM),
     ];
     for (id, start, end) in parts {
         let (x, y, width, height) = if stretch.vertical {

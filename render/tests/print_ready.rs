@@ -198,6 +198,15 @@ fn art_and_circles_keep_their_shape_at_every_card_size() {
             "{size}"
         );
         let image = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+        // No seam where the template is cut and moved apart: the frame at the card's left
+        // and right edges is opaque all the way down (but for the rounded corners).
+        let corner = px(5.0);
+        for y in corner..image.height() - corner {
+            for x in [px(0.5), image.width() - 1 - px(0.5)] {
+                let alpha = image.pixel(x, y).unwrap().alpha();
+                assert_eq!(alpha, 255, "{size}: a seam at ({x}, {y}), alpha {alpha}");
+            }
+        }
         // The art's disc and the template's cost circle (#3b6cc0) stay round: a stretched
         // drawing would make them ovals.
         for (what, rgb) in [
