@@ -111,14 +111,18 @@ pub struct Composed {
 /// before the cut, the part after it moved by the extra length, and between them a thin strip
 /// at the cut stretched along (only the art window's plain frame is there, stretching a line
 /// of it changes no shape). The art box grows by the extra length and its image is cropped to
-/// the box's new shape.
+/// the box's new shape. A template with no art (a back) has nothing that may grow: it is
+/// centred on the card, and its drawing past its edges (its bleed) fills the rest.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SizeLayout {
     /// Millimetres per template unit, the same both ways.
     pub scale: f32,
     /// The extra length in millimetres and the axis it runs along, when the card's shape is
-    /// not the template's.
+    /// not the template's and the template has art to grow.
     pub stretch: Option<Stretch>,
+    /// Where the template's box sits on the card (its top-left corner, in millimetres):
+    /// centred, so (0, 0) unless a template with no art is laid out on another shape.
+    pub offset_mm: (f32, f32),
 }
 
 /// The extra length a card of another shape gives the art (see [`SizeLayout`]).
@@ -160,20 +164,28 @@ impl SizeLayout {
             return Self {
                 scale,
                 stretch: None,
+                offset_mm: (0.0, 0.0),
             };
         }
+        // Stretching a strip of a template with no art would stretch what is there (a back's
+        // emblem and its pattern): centre it instead.
+        let Some(art) = template.art_slot() else {
+            return Self {
+                scale,
+                stretch: None,
+                offset_mm: (extra_w / 2.0, extra_h / 2.0),
+            };
+        };
         let (origin, length) = if vertical {
             (template.origin.1, uh)
         } else {
             (template.origin.0, uw)
         };
-        let centre = template.art_slot().map_or(origin + length / 2.0, |art| {
-            if vertical {
-                art.rect.y + art.rect.height / 2.0
-            } else {
-                art.rect.x + art.rect.width / 2.0
-            }
-        });
+        let centre = if vertical {
+            art.rect.y + art.rect.height / 2.0
+        } else {
+            art.rect.x + art.rect.width / 2.0
+        };
         Self {
             scale,
             stretch: Some(Stretch {
@@ -181,6 +193,7 @@ impl SizeLayout {
                 cut_mm: ((centre - origin) * scale).clamp(0.0, length * scale),
                 extra_mm,
             }),
+            offset_mm: (0.0, 0.0),
         }
     }
 }
@@ -262,9 +275,14 @@ pub fn compose_with(
         placement: (0.0, 0.0, tw, th),
     };
     match size.stretch {
-        None => {
+        None if size.offset_mm == (0.0, 0.0) => {
             // Exact: the template's own shape fills the frame.
             ctx.placement = (0.0, 0.0, frame.width_mm, frame.height_mm);
+            ctx.pieces(&template.pieces);
+        }
+        None => {
+            // No art to grow: the template centred, at its own shape.
+            ctx.placement = (size.offset_mm.0, size.offset_mm.1, tw, th);
             ctx.pieces(&template.pieces);
         }
         Some(stretch) => {

@@ -223,6 +223,56 @@ fn art_and_circles_keep_their_shape_at_every_card_size() {
 }
 
 #[test]
+fn a_back_on_a_card_of_another_shape_is_centred_never_stretched() {
+    // A back has no art to grow: at tarot size it is the poker back scaled the same both ways
+    // and centred, its background filling the rest. Drawn at 110 dpi the poker back is exactly
+    // the tarot one's width at 100 dpi (275 px) and sits 45 px (11.43 mm) below its top.
+    let pack = pack_of(&[r#"(id: "a", name: "Alpha", attack: 1, life: 2)"#]);
+    let loaded = sigilforge_engine::pack::load_pack(
+        pack.path(),
+        &mut sigilforge_engine::diag::Diagnostics::new(),
+    );
+    let deck = Deck::from_pack(&loaded, None, &BackChoice::Default).unwrap();
+    let fit = sigilforge_render::compose::ArtFit::Clip;
+    let frame = |size: CardSize| sigilforge_render::compose::Frame {
+        width_mm: size.width_mm,
+        height_mm: size.height_mm,
+        bleed_mm: 0.0,
+    };
+    let draw = |size: CardSize, dpi: f32| {
+        let back = deck.draw_back(frame(size), fit).unwrap().unwrap();
+        sigilforge_render::raster::rasterize(&back, dpi).unwrap()
+    };
+    let poker = draw(CardSize::POKER, 110.0);
+    let tarot = draw(CardSize::TAROT, 100.0);
+    assert_eq!((poker.width(), poker.height()), (275, 385));
+    assert_eq!((tarot.width(), tarot.height()), (275, 475));
+    let mut changed = 0;
+    for y in 0..poker.height() {
+        for x in 0..poker.width() {
+            let (a, b) = (poker.pixel(x, y).unwrap(), tarot.pixel(x, y + 45).unwrap());
+            let diff = [
+                a.red().abs_diff(b.red()),
+                a.green().abs_diff(b.green()),
+                a.blue().abs_diff(b.blue()),
+            ];
+            if diff.into_iter().any(|d| d > 8) {
+                changed += 1;
+            }
+        }
+    }
+    let total = poker.width() * poker.height();
+    assert!(
+        changed * 200 < total,
+        "{changed} of {total} pixels differ from the poker back scaled"
+    );
+    // The bands above and below are the back's background, not bare.
+    for y in (0..45).chain(430..475) {
+        assert_eq!(tarot.pixel(137, y).unwrap().alpha(), 255, "bare at y {y}");
+    }
+}
+
+#[test]
 fn symbols_are_drawn_from_the_fallback_fonts() {
     // The same card with "★ → ≥" and with CJK characters no bundled font has (which draw the
     // empty box): if the symbols had no font they would draw the same boxes.
