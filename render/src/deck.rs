@@ -295,12 +295,36 @@ impl Deck {
                 message: e.to_string(),
             }
         })?;
-        Ok(Drawn {
-            tree,
-            warnings: composed.warnings.clone(),
-        })
+        let mut warnings = composed.warnings.clone();
+        warnings.extend(bare_edge(&tree));
+        Ok(Drawn { tree, warnings })
     }
 }
+
+/// A warning when a card's drawing stops short of its canvas (the card and its bleed): that
+/// edge prints white, and a cut a little off shows it. Happens when a template draws too
+/// little past its edges for the bleed asked for, or for a card of another shape (a back is
+/// centred on it). The canvas is in millimetres, as `compose` writes it.
+fn bare_edge(tree: &usvg::Tree) -> Option<String> {
+    let size = tree.size();
+    let drawn = tree.root().abs_bounding_box();
+    let short = [
+        drawn.left(),
+        drawn.top(),
+        size.width() - drawn.right(),
+        size.height() - drawn.bottom(),
+    ]
+    .into_iter()
+    .fold(0.0_f32, f32::max);
+    (short > BARE_EDGE_MM).then(|| {
+        format!(
+            "the template draws nothing on the outer {short:.1} mm of the card at this size and bleed: it prints white there (let its background run further past its edges)"
+        )
+    })
+}
+
+/// How much of a card's edge may be left undrawn before it is said (anti-aliasing, rounding).
+const BARE_EDGE_MM: f32 = 0.05;
 
 /// Every character of `face` that no bundled font has, as a located message: where the
 /// character is written in `source` (the text of the file at `path`) after `anchor` (the

@@ -245,6 +245,12 @@ fn a_back_on_a_card_of_another_shape_is_centred_never_stretched() {
     };
     let poker = draw(CardSize::POKER, 110.0);
     let tarot = draw(CardSize::TAROT, 100.0);
+    // The built-in back's background covers the tarot card: nothing bare to warn about.
+    let back = deck
+        .draw_back(frame(CardSize::TAROT), fit)
+        .unwrap()
+        .unwrap();
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
     assert_eq!((poker.width(), poker.height()), (275, 385));
     assert_eq!((tarot.width(), tarot.height()), (275, 475));
     let mut changed = 0;
@@ -270,6 +276,52 @@ fn a_back_on_a_card_of_another_shape_is_centred_never_stretched() {
     for y in (0..45).chain(430..475) {
         assert_eq!(tarot.pixel(137, y).unwrap().alpha(), 255, "bare at y {y}");
     }
+}
+
+#[test]
+fn a_template_that_leaves_the_card_edge_bare_is_warned() {
+    // A pack's back whose background reaches only 2 mm past its edges: centred on a tarot
+    // card it leaves 9.2 mm bare above and below, and with 3 mm bleed at its own size 1 mm.
+    let pack = pack_of(&[r#"(id: "a", name: "Alpha", attack: 1, life: 2)"#]);
+    let templates = pack.path().join("assets/templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::write(
+        templates.join("back.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 63.5 88.9">
+  <rect x="-2" y="-2" width="67.5" height="92.9" fill="#202060"/>
+  <circle cx="31.75" cy="44.45" r="20" fill="#c0a050"/>
+</svg>"##,
+    )
+    .unwrap();
+    let (_, tarot) = print(
+        pack.path(),
+        &PrintArgs {
+            card: Some("tarot".into()),
+            ..PrintArgs::default()
+        },
+    );
+    assert!(
+        tarot.contains("warning: back: the template draws nothing on the outer 9.2 mm"),
+        "{tarot}"
+    );
+    let (_, bled) = print(
+        pack.path(),
+        &PrintArgs {
+            bleed: "3mm".into(),
+            ..PrintArgs::default()
+        },
+    );
+    assert!(
+        bled.contains("warning: back: the template draws nothing on the outer 1.0 mm"),
+        "{bled}"
+    );
+    // The fronts (built-in templates) reach far enough either way.
+    assert!(!bled.contains("warning: a:"), "{bled}");
+    let (_, plain) = print(pack.path(), &PrintArgs::default());
+    assert!(
+        !plain.contains("bare") && !plain.contains("draws nothing"),
+        "{plain}"
+    );
 }
 
 #[test]
