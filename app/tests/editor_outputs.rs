@@ -49,6 +49,21 @@ fn run_output(harness: &mut Harness<'_, SigilforgeApp>, item: &str, path: &Path,
     assert!(!harness.state().outputs().running(), "the job never ended");
 }
 
+/// Exports the pack's CSV to `csv` through the File menu and writes it back as `edit`
+/// changes it (what a person, or a spreadsheet, does to the sheet).
+fn export_and_edit_csv(
+    harness: &mut Harness<'_, SigilforgeApp>,
+    csv: &Path,
+    edit: impl FnOnce(&str) -> String,
+) {
+    run_output(harness, "Export CSV…", csv, false);
+    click(harness, "OK");
+    let text = std::fs::read_to_string(csv).unwrap();
+    let edited = edit(&text);
+    assert_ne!(edited, text, "the edit changed nothing");
+    std::fs::write(csv, edited).unwrap();
+}
+
 fn message(harness: &Harness<'_, SigilforgeApp>) -> String {
     harness
         .state()
@@ -141,14 +156,12 @@ fn import_csv_shows_the_changes_then_applies_them_as_one_undoable_edit() {
     let out = tempfile::tempdir().unwrap();
     let csv = out.path().join("cards.csv");
     let mut harness = harness(dir.path());
-    run_output(&mut harness, "Export CSV…", &csv, false);
-    click(&mut harness, "OK");
     // One cell changed (the bear's attack) and one new row.
-    let text = std::fs::read_to_string(&csv).unwrap();
-    let edited = text.replace("bear,Bear,Creature,0,4,", "bear,Bear,Creature,0,5,")
-        + "cards.ron,owl,Owl,Creature,1,1,2,,,,,,\r\n";
-    assert!(edited.contains("bear,Bear,Creature,0,5,"), "{text}");
-    std::fs::write(&csv, edited).unwrap();
+    export_and_edit_csv(&mut harness, &csv, |text| {
+        let edited = text.replace("bear,Bear,Creature,0,4,", "bear,Bear,Creature,0,5,");
+        assert!(edited.contains("bear,Bear,Creature,0,5,"), "{text}");
+        edited + "cards.ron,owl,Owl,Creature,1,1,2,,,,,,\r\n"
+    });
 
     run_output(&mut harness, "Import CSV…", &csv, false);
     harness.get_by_label_contains("1 new cards, 1 changed");
@@ -179,6 +192,33 @@ fn import_csv_shows_the_changes_then_applies_them_as_one_undoable_edit() {
     assert!(
         doc.card(&ItemAddr::card("cards.ron", 2)).is_none(),
         "one undo takes back the whole import"
+    );
+}
+
+#[test]
+fn import_csv_shows_spreadsheet_damage_cell_by_cell_before_anything_changes() {
+    let dir = pack_fixture(&[("cards.ron", CARDS)]);
+    let out = tempfile::tempdir().unwrap();
+    let csv = out.path().join("cards.csv");
+    let mut harness = harness(dir.path());
+    // A spreadsheet ran the bear's name as a formula and saved its error.
+    export_and_edit_csv(&mut harness, &csv, |text| {
+        text.replace("bear,Bear,", "bear,#NAME?,")
+    });
+
+    run_output(&mut harness, "Import CSV…", &csv, false);
+    harness.get_by_label_contains("1 cells look changed by a spreadsheet");
+    // Row 3 (the header is row 1), column 3 (name), as the spreadsheet counts them.
+    harness.get_by_label_contains(&format!("{}:3:3: `#NAME?`", csv.display()));
+    let doc = harness.state().document().unwrap();
+    assert_eq!(
+        doc.card(&ItemAddr::card("cards.ron", 1)).unwrap().name,
+        "Bear"
+    );
+    assert!(doc.dirty_files.is_empty(), "nothing changes before Apply");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("cards.ron")).unwrap(),
+        CARDS
     );
 }
 

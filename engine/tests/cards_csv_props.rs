@@ -107,7 +107,7 @@ proptest! {
     #[test]
     fn export_then_import_of_any_cards_changes_nothing(cards in cards()) {
         let pack = pack_of(&cards);
-        let text = export_csv(&pack);
+        let text = export_csv(&pack).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let plan = plan_import(&pack, &text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
         prop_assert!(plan.changes.is_empty(), "{:?}\n{}", plan.changes, text);
         prop_assert_eq!(plan.unchanged, pack.cards().count());
@@ -120,7 +120,7 @@ proptest! {
         let target = pick.get(&ids).clone();
         let before = pack.card(&target).unwrap().attack;
         prop_assume!(before != attack);
-        let text = export_csv(&pack);
+        let text = export_csv(&pack).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
         let mut writer = csv::Writer::from_writer(Vec::new());
         for (row, record) in reader.records().enumerate() {

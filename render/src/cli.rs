@@ -9,7 +9,7 @@ use std::path::Path;
 use sigilforge_engine::command::CommandOutput;
 use sigilforge_engine::pack::load_for_command;
 
-use crate::paper::{CardSize, Paper, parse_length_mm, parse_offset_mm};
+use crate::paper::{CardSize, OptionError, Paper, parse_length_mm, parse_offset_mm};
 use crate::print::PrintOptions;
 use crate::raster::PngOptions;
 use crate::tts::TtsOptions;
@@ -61,7 +61,22 @@ pub fn finish(result: Result<Report, RenderError>, what: &str) -> CommandOutput 
     }
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`.
+/// An option of a command that cannot be read: which one, and why.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{option}: {error}")]
+pub struct ArgError {
+    /// The option as written on the command line (`--paper`).
+    pub option: &'static str,
+    /// Why its value cannot be read.
+    pub error: OptionError,
+}
+
+fn arg<T>(option: &'static str, value: Result<T, OptionError>) -> Result<T, ArgError> {
+    value.map_err(|error| ArgError { option, error })
+}
+
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`, each card at
+/// its template's size.
 #[must_use]
 pub fn render_command(
     pack_dir: &Path,
@@ -71,24 +86,123 @@ pub fn render_command(
     bleed: &str,
     progress: &Progress,
 ) -> CommandOutput {
-    let bleed_mm = match parse_length_mm(bleed) {
-        Ok(b) => b,
-        Err(e) => return CommandOutput::bad_input(format!("--bleed: {e}")),
+    let args = RenderArgs {
+        dpi,
+        cards: cards.map(str::to_owned),
+        bleed: bleed.to_owned(),
+        card: None,
+    };
+    render_command_with(pack_dir, out_dir, &args, progress)
+}
+
+/// The options of `sigilforge render` as written on the command line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderArgs {
+    /// Resolution.
+    pub dpi: f32,
+    /// Only these cards (`a,b,c`).
+    pub cards: Option<String>,
+    /// `3mm`.
+    pub bleed: String,
+    /// `poker`, `bridge`, `tarot`, `WxHmm`, or `None` for the template's size.
+    pub card: Option<String>,
+}
+
+impl Default for RenderArgs {
+    fn default() -> Self {
+        Self {
+            dpi: 300.0,
+            cards: None,
+            bleed: "0mm".into(),
+            card: None,
+        }
+    }
+}
+
+impl RenderArgs {
+    /// The options, or which option is bad and why.
+    pub fn parse(&self) -> Result<PngOptions, ArgError> {
+        Ok(PngOptions {
+            dpi: self.dpi,
+            bleed_mm: arg("--bleed", parse_length_mm(&self.bleed))?,
+            card: self
+                .card
+                .as_deref()
+                .map(|c| arg("--card", CardSize::parse(c)))
+                .transpose()?,
+        })
+    }
+}
+
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm] [--card SIZE]`.
+#[must_use]
+pub fn render_command_with(
+    pack_dir: &Path,
+    out_dir: &Path,
+    args: &RenderArgs,
+    progress: &Progress,
+) -> CommandOutput {
+    let options = match args.parse() {
+        Ok(o) => o,
+        Err(e) => return CommandOutput::bad_input(e.to_string()),
     };
     let pack = match load_for_command(pack_dir) {
         Ok(p) => p,
         Err(out) => return out,
     };
-    let ids = cards.map(split_ids);
+    let ids = args.cards.as_deref().map(split_ids);
     let deck = match Deck::from_pack(&pack, ids.as_deref(), &BackChoice::None) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };
-    let options = PngOptions { dpi, bleed_mm };
     finish(
         crate::raster::render_pngs(&deck, out_dir, options, progress),
         "rendered",
     )
+}
+
+/// `--strict`: a character no bundled font has is an error, not a warning. Checks the cards
+/// of the pack (those in `cards` when given) and the back before anything is written: `None`
+/// when every character has a font, else the command's answer (exit 1, each character with
+/// where it is written).
+#[must_use]
+pub fn refuse_missing_glyphs(pack_dir: &Path, cards: Option<&str>) -> Option<CommandOutput> {
+    let pack = match load_for_command(pack_dir) {
+        Ok(p) => p,
+        Err(out) => return Some(out),
+    };
+    let ids = cards.map(split_ids);
+    let deck = match Deck::from_pack(&pack, ids.as_deref(), &BackChoice::Default) {
+        Ok(d) => d,
+        Err(e) => return Some(finish(Err(e), "")),
+    };
+    let mut problems: Vec<String> = deck
+        .cards
+        .iter()
+        .flat_map(|c| {
+            c.missing_glyphs
+                .iter()
+                .map(move |m| format!("{}: {m}", c.id))
+        })
+        .collect();
+    problems.extend(deck.back_missing_glyphs(&pack));
+    if problems.is_empty() {
+        return None;
+    }
+    let mut stderr = String::new();
+    for p in &problems {
+        let _ = writeln!(stderr, "error: {p}");
+    }
+    let _ = writeln!(
+        stderr,
+        "--strict: {} characters no bundled font has; nothing was written",
+        problems.len()
+    );
+    Some(CommandOutput {
+        stdout: String::new(),
+        stderr,
+        code: 1,
+    })
 }
 
 /// The options of `sigilforge print` as written on the command line.
@@ -122,20 +236,18 @@ impl Default for PrintArgs {
 }
 
 impl PrintArgs {
-    /// The options and the back, or the message for a bad option.
-    pub fn parse(&self) -> Result<(PrintOptions, BackChoice), String> {
+    /// The options and the back, or which option is bad and why.
+    pub fn parse(&self) -> Result<(PrintOptions, BackChoice), ArgError> {
         let options = PrintOptions {
-            paper: Paper::parse(&self.paper).map_err(|e| format!("--paper: {e}"))?,
+            paper: arg("--paper", Paper::parse(&self.paper))?,
             card: self
                 .card
                 .as_deref()
-                .map(CardSize::parse)
-                .transpose()
-                .map_err(|e| format!("--card: {e}"))?,
-            bleed_mm: parse_length_mm(&self.bleed).map_err(|e| format!("--bleed: {e}"))?,
+                .map(|c| arg("--card", CardSize::parse(c)))
+                .transpose()?,
+            bleed_mm: arg("--bleed", parse_length_mm(&self.bleed))?,
             crop_marks: self.crop_marks,
-            duplex_offset_mm: parse_offset_mm(&self.duplex_offset)
-                .map_err(|e| format!("--duplex-offset: {e}"))?,
+            duplex_offset_mm: arg("--duplex-offset", parse_offset_mm(&self.duplex_offset))?,
         };
         let back = self
             .backs
@@ -155,7 +267,7 @@ pub fn print_command(
 ) -> CommandOutput {
     let (options, back) = match args.parse() {
         Ok(v) => v,
-        Err(e) => return CommandOutput::bad_input(e),
+        Err(e) => return CommandOutput::bad_input(e.to_string()),
     };
     let pack = match load_for_command(pack_dir) {
         Ok(p) => p,

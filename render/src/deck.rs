@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
+use sigilforge_engine::diag::Location;
 use sigilforge_engine::model::{Card, CardKind};
-use sigilforge_engine::pack::Pack;
+use sigilforge_engine::pack::{MANIFEST_FILE, Pack, PackFile};
 use sigilforge_engine::rules::card_text::card_text_lines;
 
 use crate::RenderError;
 use crate::compose::{self, ArtFit, Composed, FaceData, Frame, SlotValue};
+use crate::fonts::Fonts;
 use crate::images::{self, ImageStore};
 use crate::template::{self, Template, TemplateError};
 
@@ -62,6 +64,11 @@ pub struct DeckCard {
     pub face: FaceData,
     /// Problems found while preparing it (missing art), reported with the render's warnings.
     pub notes: Vec<String>,
+    /// Where the card is written (`cards/set.ron:12:5`), which its drawing's warnings name.
+    pub location: String,
+    /// Characters of its face no bundled font has, each with where it is written
+    /// (`cards/set.ron:4:13: …`); also in `notes`. `--strict` makes them errors.
+    pub missing_glyphs: Vec<String>,
 }
 
 impl DeckCard {
@@ -134,24 +141,37 @@ impl Deck {
         chosen: &[&Card],
         back: &BackChoice,
     ) -> Result<Deck, RenderError> {
-        let all: Vec<&Card> = pack.cards().map(|(_, c)| c).collect();
+        let all: Vec<(&PackFile, &Card)> = pack.cards().collect();
         let total = all.len();
         let bold_names: Vec<String> = pack.keywords().map(|(_, k)| k.name.clone()).collect();
         let mut templates = TemplateCache::new(&pack.root);
+        let images = ImageStore::new(&pack.root);
+        let fonts = images.fonts();
         let mut cards = Vec::new();
         for card in chosen {
-            let number = all
-                .iter()
-                .position(|c| std::ptr::eq(*c, *card))
-                .map_or(1, |i| i + 1);
+            let place = all.iter().position(|(_, c)| std::ptr::eq(*c, *card));
+            let number = place.map_or(1, |i| i + 1);
             let template = templates.for_kind(card.kind)?;
-            let (face, notes) = card_face(pack, card, number, total, &bold_names);
+            let (face, mut notes) = card_face(pack, card, number, total, &bold_names);
+            let anchor = format!("\"{}\"", card.id);
+            let missing_glyphs = place.map_or_else(Vec::new, |i| {
+                let file = all[i].0;
+                missing_glyphs(fonts, &face, &file.path, &file.source, &anchor)
+            });
+            let location = place.map_or_else(String::new, |i| {
+                let file = all[i].0;
+                let at = sigilforge_engine::diag::locate_literal(&file.source, &card.id, 0);
+                format!("{}:{}:{}", file.path, at.line, at.column)
+            });
+            notes.extend(missing_glyphs.iter().cloned());
             cards.push(DeckCard {
                 id: card.id.clone(),
                 name: card.name.clone(),
                 template,
                 face,
                 notes,
+                location,
+                missing_glyphs,
             });
         }
         let mut deck = Deck {
@@ -159,7 +179,7 @@ impl Deck {
             pack_name: pack.manifest.name.clone(),
             cards,
             back: None,
-            images: ImageStore::new(&pack.root),
+            images,
         };
         deck.set_back(back, &mut templates)?;
         Ok(deck)
@@ -223,10 +243,31 @@ impl Deck {
     /// Draws card `index` in `frame`, its art fitted for `fit`.
     pub fn draw_card(&self, index: usize, frame: Frame, fit: ArtFit) -> Result<Drawn, RenderError> {
         let card = &self.cards[index];
-        let composed = compose::compose(&card.template, &card.face, frame, fit);
+        let fonts = self.images.fonts();
+        let composed = compose::compose_with(fonts, &card.template, &card.face, frame, fit);
         let mut drawn = self.parse(&composed, &card.id)?;
+        if !card.location.is_empty() {
+            for w in &mut drawn.warnings {
+                *w = format!("{}: {w}", card.location);
+            }
+        }
         drawn.warnings.splice(0..0, card.notes.iter().cloned());
         Ok(drawn)
+    }
+
+    /// Characters of the back's text (the pack's name) no bundled font has, located in
+    /// `pack.ron` (see [`missing_glyphs`]).
+    #[must_use]
+    pub fn back_missing_glyphs(&self, pack: &Pack) -> Vec<String> {
+        let Some((_, face)) = &self.back else {
+            return Vec::new();
+        };
+        // Only for the location: an unreadable manifest leaves the message at 1:1.
+        let source = std::fs::read_to_string(pack.root.join(MANIFEST_FILE)).unwrap_or_default();
+        missing_glyphs(self.images.fonts(), face, MANIFEST_FILE, &source, "name")
+            .into_iter()
+            .map(|m| format!("back: {m}"))
+            .collect()
     }
 
     /// Draws the back in `frame`, if the deck has one.
@@ -234,7 +275,7 @@ impl Deck {
         let Some((template, face)) = &self.back else {
             return Ok(None);
         };
-        let composed = compose::compose(template, face, frame, fit);
+        let composed = compose::compose_with(self.images.fonts(), template, face, frame, fit);
         self.parse(&composed, "back").map(Some)
     }
 
@@ -254,11 +295,77 @@ impl Deck {
                 message: e.to_string(),
             }
         })?;
-        Ok(Drawn {
-            tree,
-            warnings: composed.warnings.clone(),
-        })
+        let mut warnings = composed.warnings.clone();
+        warnings.extend(bare_edge(&tree));
+        Ok(Drawn { tree, warnings })
     }
+}
+
+/// A warning when a card's drawing stops short of its canvas (the card and its bleed): that
+/// edge prints white, and a cut a little off shows it. Happens when a template draws too
+/// little past its edges for the bleed asked for, or for a card of another shape (a back is
+/// centred on it). The canvas is in millimetres, as `compose` writes it.
+fn bare_edge(tree: &usvg::Tree) -> Option<String> {
+    let size = tree.size();
+    let drawn = tree.root().abs_bounding_box();
+    let short = [
+        drawn.left(),
+        drawn.top(),
+        size.width() - drawn.right(),
+        size.height() - drawn.bottom(),
+    ]
+    .into_iter()
+    .fold(0.0_f32, f32::max);
+    (short > BARE_EDGE_MM).then(|| {
+        format!(
+            "the template draws nothing on the outer {short:.1} mm of the card at this size and bleed: it prints white there (let its background run further past its edges)"
+        )
+    })
+}
+
+/// How much of a card's edge may be left undrawn before it is said (anti-aliasing, rounding).
+const BARE_EDGE_MM: f32 = 0.05;
+
+/// Every character of `face` that no bundled font has, as a located message: where the
+/// character is written in `source` (the text of the file at `path`) after `anchor` (the
+/// card's quoted id), else where the anchor is (the character came from a keyword's or an
+/// ability's text).
+#[must_use]
+pub fn missing_glyphs(
+    fonts: &Fonts,
+    face: &FaceData,
+    path: &str,
+    source: &str,
+    anchor: &str,
+) -> Vec<String> {
+    let start = source.find(anchor).unwrap_or(0);
+    let mut out = Vec::new();
+    for (slot, value) in &face.values {
+        let text = match value {
+            SlotValue::Text(t) => t.clone(),
+            SlotValue::Rules(lines) => lines
+                .iter()
+                .map(|l| format!("{} {}", l.keyword.as_deref().unwrap_or(""), l.body))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            SlotValue::Image { .. } | SlotValue::Gem(_) => continue,
+        };
+        for c in fonts.missing_chars(&text) {
+            let at = source
+                .get(start..)
+                .and_then(|rest| rest.find(c))
+                .map_or(start, |i| start + i);
+            let loc = Location::of_offset(source, at);
+            out.push(format!(
+                "{}:{}:{}: the {slot} text has `{c}` (U+{:04X}), which no bundled font has: it prints as an empty box (put a font that has it in the pack's assets/fonts/; see docs/formats/templates.md, Fonts)",
+                path,
+                loc.line,
+                loc.column,
+                u32::from(c)
+            ));
+        }
+    }
+    out
 }
 
 /// The face data of one card: its values for every slot.

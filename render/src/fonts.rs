@@ -4,12 +4,16 @@
 //! every machine. Measuring shapes text with the same shaper (rustybuzz) and the same font
 //! query (fontdb) that usvg uses when it draws the text, so a line measured to fit does fit.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use usvg::fontdb::{self, Database, Family, Query, Stretch, Style, Weight};
 
-/// The font files compiled into the binary: (file name, bytes).
-const BUNDLED: [(&str, &[u8]); 4] = [
+/// The font files compiled into the binary: (file name, bytes). The first four are the faces
+/// templates name; the rest are the fallback chain, tried in order for a character those lack
+/// (arrows, stars, suits, check marks, shapes, maths).
+const BUNDLED: [(&str, &[u8]); 6] = [
     (
         "NotoSans-Regular.ttf",
         include_bytes!("../../assets/fonts/NotoSans-Regular.ttf"),
@@ -26,7 +30,18 @@ const BUNDLED: [(&str, &[u8]); 4] = [
         "NotoSerif-Bold.ttf",
         include_bytes!("../../assets/fonts/NotoSerif-Bold.ttf"),
     ),
+    (
+        "NotoSansSymbols2-Regular.ttf",
+        include_bytes!("../../assets/fonts/NotoSansSymbols2-Regular.ttf"),
+    ),
+    (
+        "NotoSansMath-Regular.ttf",
+        include_bytes!("../../assets/fonts/NotoSansMath-Regular.ttf"),
+    ),
 ];
+
+/// The fallback faces' family names, in the order they are tried.
+pub const FALLBACK_FAMILIES: [&str; 2] = ["Noto Sans Symbols 2", "Noto Sans Math"];
 
 /// The bytes of the bundled Noto Sans face in `bold` / `italic` (bold wins over italic: there
 /// is no bold italic face), for writers that embed a face directly (the encounter sheet PDF).
@@ -38,6 +53,10 @@ pub fn sans_face_bytes(bold: bool, italic: bool) -> &'static [u8] {
         (false, false) => BUNDLED[0].1,
     }
 }
+
+/// Where a pack keeps fonts of its own (`.ttf`, `.otf`, `.ttc`): tried after the bundled
+/// fallback chain, for the characters no bundled font has (CJK, emoji).
+pub const PACK_FONT_DIR: &str = "assets/fonts";
 
 /// The family text uses when a template names none.
 pub const DEFAULT_FAMILY: &str = "Noto Sans";
@@ -69,6 +88,8 @@ impl FontSpec {
 struct LoadedFace {
     id: fontdb::ID,
     face: rustybuzz::Face<'static>,
+    /// One of the fallback chain (not a face templates name).
+    fallback: bool,
 }
 
 /// The font database usvg draws with, and shapers for measuring.
@@ -90,24 +111,85 @@ impl Fonts {
     #[must_use]
     pub fn bundled() -> &'static Fonts {
         static FONTS: OnceLock<Fonts> = OnceLock::new();
-        FONTS.get_or_init(|| {
-            let mut db = Database::new();
-            let mut faces = Vec::new();
-            for (_, bytes) in BUNDLED {
-                let ids = db.load_font_source(fontdb::Source::Binary(Arc::new(bytes)));
-                for id in ids {
-                    if let Some(face) = rustybuzz::Face::from_slice(bytes, 0) {
-                        faces.push(LoadedFace { id, face });
-                    }
+        FONTS.get_or_init(|| Fonts::load(&[]))
+    }
+
+    /// The bundled fonts and those of the pack at `pack_root` (`PACK/assets/fonts/`, tried
+    /// last), or the bundled ones alone when it has none. Loaded once per process for each
+    /// set of font files (their names, sizes and times); a file that is not a font is left
+    /// out, and the characters only it has are then reported as missing.
+    #[must_use]
+    pub fn for_pack(pack_root: &Path) -> &'static Fonts {
+        type Key = (PathBuf, Vec<(PathBuf, u64, Option<std::time::SystemTime>)>);
+        static PACKS: OnceLock<Mutex<BTreeMap<Key, &'static Fonts>>> = OnceLock::new();
+        let dir = pack_root.join(PACK_FONT_DIR);
+        let mut files: Vec<(PathBuf, u64, Option<std::time::SystemTime>)> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| {
+                    ["ttf", "otf", "ttc"]
+                        .iter()
+                        .any(|x| e.eq_ignore_ascii_case(x))
+                })
+            })
+            .filter_map(|p| {
+                let meta = std::fs::metadata(&p).ok()?;
+                Some((p, meta.len(), meta.modified().ok()))
+            })
+            .collect();
+        if files.is_empty() {
+            return Fonts::bundled();
+        }
+        files.sort();
+        let key = (dir, files);
+        let packs = PACKS.get_or_init(Mutex::default);
+        // A panic while loading leaves the map usable: it only ever gains entries.
+        let mut packs = packs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(fonts) = packs.get(&key).copied() {
+            return fonts;
+        }
+        // The faces borrow their bytes for the life of the process, as the bundled ones do:
+        // once per distinct set of files.
+        let extra: Vec<&'static [u8]> = key
+            .1
+            .iter()
+            .filter_map(|(path, _, _)| std::fs::read(path).ok())
+            .map(|bytes| &*Box::leak(bytes.into_boxed_slice()))
+            .collect();
+        let fonts: &'static Fonts = Box::leak(Box::new(Fonts::load(&extra)));
+        packs.insert(key, fonts);
+        fonts
+    }
+
+    /// The bundled faces, then `extra` (a pack's) as further fallbacks.
+    fn load(extra: &[&'static [u8]]) -> Fonts {
+        let mut db = Database::new();
+        let mut faces = Vec::new();
+        let bundled = BUNDLED.iter().map(|(name, bytes)| {
+            let fallback = FALLBACK_FAMILIES
+                .iter()
+                .any(|f| name.starts_with(&f.replace(' ', "")));
+            (*bytes, fallback)
+        });
+        for (bytes, fallback) in bundled.chain(extra.iter().map(|b| (*b, true))) {
+            let ids = db.load_font_source(fontdb::Source::Binary(Arc::new(bytes)));
+            for (index, id) in ids.into_iter().enumerate() {
+                if let Some(face) = rustybuzz::Face::from_slice(bytes, index as u32) {
+                    faces.push(LoadedFace { id, face, fallback });
                 }
             }
-            db.set_sans_serif_family("Noto Sans");
-            db.set_serif_family("Noto Serif");
-            Fonts {
-                db: Arc::new(db),
-                faces,
-            }
-        })
+        }
+        db.set_sans_serif_family("Noto Sans");
+        db.set_serif_family("Noto Serif");
+        Fonts {
+            db: Arc::new(db),
+            faces,
+        }
     }
 
     /// The database to hand to usvg.
@@ -171,11 +253,49 @@ impl Fonts {
             .glyph_infos()
             .iter()
             .zip(shaped.glyph_positions())
-            .map(|(info, pos)| (info.cluster as usize, pos.x_advance as f32 / per_em))
+            .map(|(info, pos)| {
+                let cluster = info.cluster as usize;
+                // A character the face lacks is drawn from the fallback chain: measure it
+                // there (as the drawing will), not as the face's empty box.
+                let fallback = (info.glyph_id == 0)
+                    .then(|| text[cluster..].chars().next())
+                    .flatten()
+                    .and_then(|c| self.fallback_advance_em(c));
+                (cluster, fallback.unwrap_or(pos.x_advance as f32 / per_em))
+            })
             .collect();
         // Right-to-left runs come back in visual order.
         advances.sort_by_key(|(cluster, _)| *cluster);
         advances
+    }
+
+    /// The advance of `c` in the first fallback face that has it, in ems.
+    fn fallback_advance_em(&self, c: char) -> Option<f32> {
+        self.faces.iter().filter(|f| f.fallback).find_map(|f| {
+            let glyph = f.face.glyph_index(c)?;
+            let advance = f.face.glyph_hor_advance(glyph)?;
+            Some(f32::from(advance) / f.face.units_per_em() as f32)
+        })
+    }
+
+    /// The characters of `text` no bundled face has (each once, in order): they would print
+    /// as empty boxes. Spaces and control characters are never missing.
+    #[must_use]
+    pub fn missing_chars(&self, text: &str) -> Vec<char> {
+        let mut missing: Vec<char> = Vec::new();
+        for c in text.chars() {
+            if c.is_whitespace() || c.is_control() || missing.contains(&c) {
+                continue;
+            }
+            // Joiners and variation selectors shape with their neighbours; no face draws them.
+            if matches!(c, '\u{200B}'..='\u{200F}' | '\u{FE00}'..='\u{FE0F}') {
+                continue;
+            }
+            if !self.faces.iter().any(|f| f.face.glyph_index(c).is_some()) {
+                missing.push(c);
+            }
+        }
+        missing
     }
 
     /// The ascender of `spec`'s face, in ems (how far the tallest letters rise above the
@@ -204,6 +324,20 @@ mod tests {
         assert!(fonts.advance_em(&bold, "Armor") > a);
         let twice = fonts.advance_em(&regular, "ArmorArmor");
         assert!((twice - 2.0 * a).abs() < 0.05, "{twice} vs {a}");
+    }
+
+    #[test]
+    fn symbols_come_from_the_fallback_chain_and_the_rest_is_missing() {
+        let fonts = Fonts::bundled();
+        // Noto Sans alone lacks the star, the check mark and the suits.
+        let sans = FontSpec::regular("Noto Sans");
+        assert!(fonts.missing_chars("★ → ≥ ♥ ✓ ● ■ — é").is_empty());
+        // The star is measured in the fallback face, not as Noto Sans's empty box.
+        let star = fonts.advance_em(&sans, "★");
+        assert!(star > 0.5, "{star}");
+        // CJK and emoji are per-pack additions, not bundled.
+        assert_eq!(fonts.missing_chars("火 x 🔥 火"), ['火', '🔥']);
+        assert!(fonts.missing_chars("a\tb\u{FE0F}").is_empty());
     }
 
     #[test]

@@ -94,6 +94,7 @@ type CropCache = Arc<Mutex<BTreeMap<CropKey, Option<Arc<Vec<u8>>>>>>;
 #[derive(Debug, Clone)]
 pub struct ImageStore {
     assets: PathBuf,
+    fonts: &'static Fonts,
     back: Option<Arc<Vec<u8>>>,
     crops: CropCache,
 }
@@ -104,9 +105,16 @@ impl ImageStore {
     pub fn new(pack_root: &Path) -> Self {
         Self {
             assets: pack_root.join("assets"),
+            fonts: Fonts::for_pack(pack_root),
             back: None,
             crops: Arc::default(),
         }
+    }
+
+    /// The fonts the pack's cards are drawn with (the bundled ones and the pack's own).
+    #[must_use]
+    pub fn fonts(&self) -> &'static Fonts {
+        self.fonts
     }
 
     /// The back image's bytes.
@@ -119,7 +127,7 @@ impl ImageStore {
     pub fn options(&self) -> usvg::Options<'_> {
         usvg::Options {
             font_family: DEFAULT_FAMILY.to_owned(),
-            fontdb: Fonts::bundled().database(),
+            fontdb: self.fonts.database(),
             image_href_resolver: usvg::ImageHrefResolver {
                 resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
                 resolve_string: Box::new(move |href, _| self.resolve(href)),

@@ -12,6 +12,7 @@ pub mod deck;
 pub mod fonts;
 pub mod images;
 pub mod paper;
+pub mod pdf_prefs;
 pub mod pixels;
 pub mod print;
 pub mod progress;

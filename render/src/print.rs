@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use crate::compose::{ArtFit, Frame};
 use crate::deck::{Deck, Drawn};
 use crate::paper::{CardSize, PT_PER_MM, Paper};
+use crate::pdf_prefs::{ViewerPrefs, with_viewer_prefs};
 use crate::raster::check_bleed;
 use crate::{Progress, RenderError, Report};
 
@@ -120,9 +121,13 @@ impl SheetLayout {
         )
     }
 
-    /// The crop marks: line segments (x1, y1, x2, y2) in the margins, on every cut line.
+    /// The crop marks: line segments (x1, y1, x2, y2) on every cut line, outside the cards'
+    /// cut area and inside the printable area (never in the [`MARGIN_MM`] band at the paper's
+    /// edge printers do not print; over the outer cards' bleed where there is some). A side
+    /// whose marks would be shorter than [`MIN_MARK_MM`] there gets none: its name is in
+    /// `missing` (`top`, `left`, …).
     #[must_use]
-    pub fn crop_marks(&self) -> Vec<(f32, f32, f32, f32)> {
+    pub fn crop_marks(&self) -> CropMarks {
         let (cw, ch) = (self.frame.outer_width(), self.frame.outer_height());
         let b = self.frame.bleed_mm;
         let right = self.left + self.columns as f32 * cw;
@@ -142,17 +147,87 @@ impl SheetLayout {
         dedup(&mut cuts_x);
         dedup(&mut cuts_y);
         let (g, l) = (MARK_GAP_MM, MARK_LENGTH_MM);
+        let (pw, ph) = (self.paper.width_mm, self.paper.height_mm);
+        // Each side: from `gap` outside the block of cards, away from them, at most `length`
+        // long and stopping at the printable area's edge; where that leaves too little, over
+        // the outer cards' bleed up to `gap` before the cut line (the bleed is cut off).
+        let before = |edge: f32| {
+            let outside = (edge - g - l).max(MARGIN_MM)..(edge - g);
+            if outside.end - outside.start >= MIN_MARK_MM {
+                outside
+            } else {
+                (edge + b - g - l).max(MARGIN_MM)..(edge + b - g)
+            }
+        };
+        let after = |edge: f32, paper: f32| {
+            let outside = (edge + g)..(edge + g + l).min(paper - MARGIN_MM);
+            if outside.end - outside.start >= MIN_MARK_MM {
+                outside
+            } else {
+                (edge - b + g)..(edge - b + g + l).min(paper - MARGIN_MM)
+            }
+        };
+        let sides = [
+            ("top", before(self.top)),
+            ("bottom", after(bottom, ph)),
+            ("left", before(self.left)),
+            ("right", after(right, pw)),
+        ];
         let mut marks = Vec::new();
-        for x in cuts_x {
-            marks.push((x, self.top - g - l, x, self.top - g));
-            marks.push((x, bottom + g, x, bottom + g + l));
+        let mut missing = Vec::new();
+        for (i, (name, span)) in sides.into_iter().enumerate() {
+            if span.end - span.start < MIN_MARK_MM {
+                missing.push(name);
+                continue;
+            }
+            if i < 2 {
+                marks.extend(cuts_x.iter().map(|&x| (x, span.start, x, span.end)));
+            } else {
+                marks.extend(cuts_y.iter().map(|&y| (span.start, y, span.end, y)));
+            }
         }
-        for y in cuts_y {
-            marks.push((self.left - g - l, y, self.left - g, y));
-            marks.push((right + g, y, right + g + l, y));
-        }
-        marks
+        CropMarks { marks, missing }
     }
+
+    /// A problem with the backs shifted by `offset`: an error when a back's cut box would
+    /// leave the paper, a warning when it would reach into the [`MARGIN_MM`] band printers do
+    /// not print.
+    pub fn check_duplex_offset(&self, offset: (f32, f32)) -> Result<Option<String>, RenderError> {
+        let bleed = self.frame.bleed_mm;
+        let (width, height) = (self.frame.width_mm, self.frame.height_mm);
+        let (pw, ph) = (self.paper.width_mm, self.paper.height_mm);
+        let mut worst = f32::INFINITY;
+        for slot in 0..self.per_page() {
+            let (x, y) = self.back(slot, offset);
+            let (x, y) = (x + bleed, y + bleed);
+            worst = worst.min(x).min(y).min(pw - x - width).min(ph - y - height);
+        }
+        let (dx, dy) = offset;
+        if worst < 0.0 {
+            return Err(RenderError::Option(format!(
+                "--duplex-offset {dx},{dy}: the backs would run {:.1} mm off the paper; use a smaller offset",
+                -worst
+            )));
+        }
+        Ok((worst < MARGIN_MM).then(|| {
+            format!(
+                "--duplex-offset {dx},{dy}: the backs reach {:.1} mm into the {MARGIN_MM} mm band at the paper's edge most printers do not print; their edge may be cut off",
+                MARGIN_MM - worst
+            )
+        }))
+    }
+}
+
+/// The shortest crop mark worth drawing, in millimetres.
+pub const MIN_MARK_MM: f32 = 1.5;
+
+/// Crop marks, and the sides left without them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CropMarks {
+    /// Line segments (x1, y1, x2, y2) in millimetres.
+    pub marks: Vec<(f32, f32, f32, f32)>,
+    /// Sides with no room for marks (`top`, `bottom`, `left`, `right`).
+    pub missing: Vec<&'static str>,
 }
 
 fn dedup(values: &mut Vec<f32>) {
@@ -195,6 +270,18 @@ pub fn pdf_bytes(
     let layout = SheetLayout::new(options.paper, frame)?;
     let back = deck.draw_back(frame, ArtFit::Clip)?;
     let mut report = Report::default();
+    if back.is_some() {
+        report
+            .warnings
+            .extend(layout.check_duplex_offset(options.duplex_offset_mm)?);
+    }
+    let crop_marks = layout.crop_marks();
+    if options.crop_marks && !crop_marks.missing.is_empty() {
+        report.warnings.push(format!(
+            "no crop marks on the {} side(s): the cards leave less than {MIN_MARK_MM} mm outside the {MARGIN_MM} mm band at the paper's edge printers do not print (other paper, or --bleed, makes room)",
+            crop_marks.missing.join(", ")
+        ));
+    }
     if let Some(back) = &back {
         report
             .warnings
@@ -212,7 +299,7 @@ pub fn pdf_bytes(
         options.paper.width_mm * PT_PER_MM,
         options.paper.height_mm * PT_PER_MM,
     );
-    for (page_index, first) in (0..deck.cards.len()).step_by(per_page).enumerate() {
+    for first in (0..deck.cards.len()).step_by(per_page) {
         if progress.is_cancelled() {
             return Err(RenderError::Cancelled);
         }
@@ -240,7 +327,7 @@ pub fn pdf_bytes(
             progress.step();
         }
         if options.crop_marks {
-            draw_marks(&mut surface, &layout.crop_marks());
+            draw_marks(&mut surface, &crop_marks.marks);
         }
         surface.finish();
         page.finish();
@@ -260,11 +347,17 @@ pub fn pdf_bytes(
             page.finish();
             report.pages += 1;
         }
-        let _ = page_index;
     }
     let bytes = document
         .finish()
         .map_err(|e| RenderError::Pdf(format!("{e:?}")))?;
+    let bytes = with_viewer_prefs(
+        bytes,
+        ViewerPrefs {
+            duplex_long_edge: back.is_some(),
+        },
+    )
+    .map_err(|e| RenderError::Pdf(e.to_string()))?;
     report.cards = deck.cards.len();
     Ok((bytes, report))
 }
@@ -310,8 +403,8 @@ mod tests {
 
     fn poker(bleed: f32) -> Frame {
         Frame {
-            width_mm: 63.0,
-            height_mm: 88.0,
+            width_mm: CardSize::POKER.width_mm,
+            height_mm: CardSize::POKER.height_mm,
             bleed_mm: bleed,
         }
     }
@@ -321,7 +414,10 @@ mod tests {
         let layout = SheetLayout::new(Paper::A4, poker(0.0)).unwrap();
         assert_eq!((layout.columns, layout.rows), (3, 3));
         let (x0, y0) = layout.front(0);
-        assert!((x0 - 10.5).abs() < 1e-4 && (y0 - 16.5).abs() < 1e-4);
+        assert!(
+            (x0 - 9.75).abs() < 1e-3 && (y0 - 15.15).abs() < 1e-3,
+            "{x0} {y0}"
+        );
         // The first card's back is at the right-hand end of the row.
         let (bx, by) = layout.back(0, (0.0, 0.0));
         assert!((bx - layout.front(2).0).abs() < 1e-4 && (by - y0).abs() < 1e-4);
@@ -333,26 +429,64 @@ mod tests {
     }
 
     #[test]
-    fn crop_marks_stay_in_the_margins() {
-        let layout = SheetLayout::new(Paper::LETTER, poker(2.0)).unwrap();
-        let marks = layout.crop_marks();
-        // two cut lines per column and row, a mark at each end
-        assert_eq!(
-            marks.len(),
-            2 * (2 * layout.columns) + 2 * (2 * layout.rows)
-        );
-        let right = layout.left + layout.columns as f32 * layout.frame.outer_width();
-        let bottom = layout.top + layout.rows as f32 * layout.frame.outer_height();
-        for (x1, y1, x2, y2) in marks {
-            let outside = y2 <= layout.top || y1 >= bottom || x2 <= layout.left || x1 >= right;
-            assert!(outside, "{x1},{y1} {x2},{y2}");
-            assert!(
-                x1 >= 0.0
-                    && y1 >= 0.0
-                    && x2 <= Paper::LETTER.width_mm
-                    && y2 <= Paper::LETTER.height_mm
-            );
+    fn crop_marks_stay_outside_the_cards_and_the_unprintable_band() {
+        for (paper, bleed) in [
+            (Paper::LETTER, 2.0),
+            (Paper::A4, 0.0),
+            (Paper::A4, 3.0),
+            (Paper::LETTER, 0.0),
+        ] {
+            let layout = SheetLayout::new(paper, poker(bleed)).unwrap();
+            let CropMarks { marks, missing } = layout.crop_marks();
+            let (cw, ch) = (layout.frame.outer_width(), layout.frame.outer_height());
+            // The cut area: the block less the outer bleed.
+            let (left, top) = (layout.left + bleed, layout.top + bleed);
+            let right = layout.left + layout.columns as f32 * cw - bleed;
+            let bottom = layout.top + layout.rows as f32 * ch - bleed;
+            // One mark per cut line: with bleed each card has its own two, without it
+            // neighbours share one.
+            let cuts = |cards: usize| if bleed > 0.0 { 2 * cards } else { cards + 1 };
+            let per_side = |s: &str| match s {
+                "top" | "bottom" => cuts(layout.columns),
+                _ => cuts(layout.rows),
+            };
+            let expected: usize = ["top", "bottom", "left", "right"]
+                .iter()
+                .filter(|s| !missing.contains(*s))
+                .map(|s| per_side(s))
+                .sum();
+            assert_eq!(marks.len(), expected, "{paper:?} {bleed}");
+            for (x1, y1, x2, y2) in marks {
+                let outside = y2 <= top || y1 >= bottom || x2 <= left || x1 >= right;
+                assert!(outside, "{x1},{y1} {x2},{y2}");
+                let band = MARGIN_MM - 1e-3;
+                assert!(
+                    x1 >= band
+                        && y1 >= band
+                        && x2 <= paper.width_mm - band
+                        && y2 <= paper.height_mm - band,
+                    "{x1},{y1} {x2},{y2} in the unprintable band"
+                );
+                assert!((x2 - x1).max(y2 - y1) >= MIN_MARK_MM - 1e-3);
+            }
         }
+        // Letter with poker cards and no bleed leaves 1.35 mm above and below: no marks
+        // there, said; A4 has room on every side.
+        let letter = SheetLayout::new(Paper::LETTER, poker(0.0)).unwrap();
+        assert_eq!(letter.crop_marks().missing, ["top", "bottom"]);
+        let a4 = SheetLayout::new(Paper::A4, poker(0.0)).unwrap();
+        assert!(a4.crop_marks().missing.is_empty());
+    }
+
+    #[test]
+    fn a_duplex_offset_off_the_paper_is_refused_and_into_the_band_warned() {
+        let layout = SheetLayout::new(Paper::A4, poker(0.0)).unwrap();
+        assert_eq!(layout.check_duplex_offset((0.0, 0.0)).unwrap(), None);
+        // 9.75 mm of margin left and right: 6 mm reaches into the 5 mm band…
+        let warned = layout.check_duplex_offset((6.0, 0.0)).unwrap();
+        assert!(warned.is_some_and(|w| w.contains("mm into the 5 mm band")));
+        // …and 12 mm runs off the paper.
+        assert!(layout.check_duplex_offset((-12.0, 0.0)).is_err());
     }
 
     #[test]

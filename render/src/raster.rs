@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::compose::ArtFit;
+use crate::compose::{ArtFit, Frame};
 use crate::deck::{Deck, Drawn};
-use crate::paper::MM_PER_INCH;
+use crate::paper::{CardSize, MM_PER_INCH};
 use crate::pixels::{MAX_SIDE_PX, check_dpi, encode_png, px};
 use crate::{Progress, RenderError, Report};
 
@@ -36,6 +36,8 @@ pub struct PngOptions {
     pub dpi: f32,
     /// Bleed around each card, in millimetres (0 = the trimmed card).
     pub bleed_mm: f32,
+    /// The card size; `None` = each template's own size.
+    pub card: Option<CardSize>,
 }
 
 impl Default for PngOptions {
@@ -43,6 +45,7 @@ impl Default for PngOptions {
         Self {
             dpi: 300.0,
             bleed_mm: 0.0,
+            card: None,
         }
     }
 }
@@ -69,7 +72,14 @@ pub fn render_pngs(
             if progress.is_cancelled() {
                 return Err(RenderError::Cancelled);
             }
-            let frame = deck.natural_frame(i, options.bleed_mm);
+            let frame = match options.card {
+                Some(size) => Frame {
+                    width_mm: size.width_mm,
+                    height_mm: size.height_mm,
+                    bleed_mm: options.bleed_mm,
+                },
+                None => deck.natural_frame(i, options.bleed_mm),
+            };
             let drawn = deck.draw_card(
                 i,
                 frame,

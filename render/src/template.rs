@@ -85,6 +85,8 @@ pub struct Template {
     pub height_mm: f32,
     /// The viewBox's width and height: how many template units span the card.
     pub units: (f32, f32),
+    /// The `viewBox`'s top-left corner, in template units.
+    pub origin: (f32, f32),
     /// The root `<svg>` element, cut at its slots.
     pub pieces: Vec<Piece>,
     /// Every `id` defined in the template (so built-in icons it redefines are not added).
@@ -146,7 +148,7 @@ impl Template {
             .filter(|p| !p.is_empty())
             .filter_map(|p| p.parse::<f32>().ok())
             .collect();
-        let &[_, _, vb_width, vb_height] = view_box.as_slice() else {
+        let &[vb_x, vb_y, vb_width, vb_height] = view_box.as_slice() else {
             return Err(err(
                 root,
                 "the <svg> needs a `viewBox` of four numbers (e.g. viewBox=\"0 0 63 88\" to draw in millimetres)"
@@ -185,9 +187,16 @@ impl Template {
             width_mm,
             height_mm,
             units: (vb_width, vb_height),
+            origin: (vb_x, vb_y),
             pieces: cursor.out,
             ids,
         })
+    }
+
+    /// The `art` slot, if the template has one.
+    #[must_use]
+    pub fn art_slot(&self) -> Option<&Slot> {
+        self.slots().into_iter().find(|s| s.kind == SlotKind::Art)
     }
 
     /// Every slot, in document order.
@@ -458,11 +467,11 @@ pub fn load_named(pack_root: Option<&Path>, name: &str) -> Result<Option<Templat
 /// Reads a template file.
 pub fn load_file(path: &Path) -> Result<Template, TemplateError> {
     let file = path.display().to_string();
-    let text = read_limited(path).map_err(|message| TemplateError {
+    let text = read_limited(path).map_err(|e| TemplateError {
         file: file.clone(),
         line: 1,
         column: 1,
-        message,
+        message: e.to_string(),
     })?;
     Template::parse(&file, &text)
 }
@@ -470,15 +479,21 @@ pub fn load_file(path: &Path) -> Result<Template, TemplateError> {
 /// Templates larger than this are refused before reading.
 pub const MAX_TEMPLATE_BYTES: u64 = 8 * 1024 * 1024;
 
-fn read_limited(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+/// Why a template file could not be read as text.
+#[derive(Debug, thiserror::Error)]
+enum ReadError {
+    #[error("cannot read: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("file is {0} bytes; a template may have at most {MAX_TEMPLATE_BYTES}")]
+    TooLarge(u64),
+}
+
+fn read_limited(path: &Path) -> Result<String, ReadError> {
+    let meta = std::fs::metadata(path)?;
     if meta.len() > MAX_TEMPLATE_BYTES {
-        return Err(format!(
-            "file is {} bytes; a template may have at most {MAX_TEMPLATE_BYTES}",
-            meta.len()
-        ));
+        return Err(ReadError::TooLarge(meta.len()));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))
+    Ok(std::fs::read_to_string(path)?)
 }
 
 /// The template file names tried for a card kind, most specific first: `beast.svg`, then the

@@ -355,6 +355,41 @@ fn wrap(paragraphs: &[Vec<Word>], space_em: f32, max_em: f32) -> Vec<(bool, Vec<
     lines
 }
 
+/// Drops words, then letters of the last word, until `line` is at most `max_em` wide.
+fn shorten(fonts: &Fonts, style: &TextStyle, line: &mut Vec<Word>, max_em: f32, space_em: f32) {
+    while line.len() > 1 && line_width(line, space_em) > max_em {
+        line.pop();
+    }
+    let before = match line.len() {
+        0 => return,
+        1 => 0.0,
+        n => line_width(&line[..n - 1], space_em) + space_em,
+    };
+    let Some(word) = line.last_mut() else {
+        return;
+    };
+    // Letters come off the word's last text piece (icons go whole).
+    while before + word.width_em > max_em && !word.pieces.is_empty() {
+        if let Some((None, text, _)) = word.pieces.last_mut()
+            && text.chars().count() > 1
+        {
+            text.pop();
+            let kept = text.trim_end().len();
+            text.truncate(kept);
+        } else {
+            word.pieces.pop();
+        }
+        word.width_em = word
+            .pieces
+            .iter()
+            .map(|(icon, text, bold)| match icon {
+                Some(_) => ICON_EM,
+                None => fonts.advance_em(&spec(style, *bold), text),
+            })
+            .sum();
+    }
+}
+
 fn line_width(words: &[Word], space_em: f32) -> f32 {
     let gaps = words.len().saturating_sub(1) as f32;
     words.iter().map(|w| w.width_em).sum::<f32>() + gaps * space_em
@@ -378,17 +413,25 @@ fn place(
     overflowed: bool,
 ) -> Layout {
     if overflowed {
-        // Keep the lines that fit and mark the cut with an ellipsis.
+        // Keep the lines that fit and mark the cut with an ellipsis, the last line shortened
+        // (whole words, then letters) until it and the ellipsis fit the width.
         while lines.len() > 1 && block_height_em(&lines, style.line_height) * size > rect.height {
             lines.pop();
         }
         if let Some((_, last)) = lines.last_mut() {
             let ellipsis = "…".to_owned();
             let width_em = fonts.advance_em(&spec(style, false), &ellipsis);
-            last.push(Word {
-                pieces: vec![(None, ellipsis, false)],
-                width_em,
-            });
+            shorten(fonts, style, last, rect.width / size - width_em, space_em);
+            // The ellipsis follows the last letter, without a space.
+            if let Some(word) = last.last_mut() {
+                word.pieces.push((None, ellipsis, false));
+                word.width_em += width_em;
+            } else {
+                last.push(Word {
+                    pieces: vec![(None, ellipsis, false)],
+                    width_em,
+                });
+            }
         }
     }
     let block = block_height_em(&lines, style.line_height) * size;
@@ -424,7 +467,7 @@ fn place(
                 }
                 x += space_em * size;
             }
-            for (icon, text, bold) in &word.pieces {
+            for (p, (icon, text, bold)) in word.pieces.iter().enumerate() {
                 if let Some(name) = icon {
                     pieces.push(Placed::Icon {
                         x,
@@ -434,7 +477,10 @@ fn place(
                     continue;
                 }
                 let advance = fonts.advance_em(&spec(style, *bold), text) * size;
-                let joins = matches!(pieces.last(), Some(Placed::Text { text: t, bold: b, .. }) if b == bold && t.ends_with(' '));
+                // Text joins the previous piece of the same style after a space, or within
+                // a word (a word and the ellipsis that cuts it short are one run of text).
+                let within_word = p > 0 && word.pieces[p - 1].0.is_none();
+                let joins = matches!(pieces.last(), Some(Placed::Text { text: t, bold: b, .. }) if b == bold && (within_word || t.ends_with(' ')));
                 if joins && let Some(Placed::Text { text: t, .. }) = pieces.last_mut() {
                     t.push_str(text);
                 } else {
@@ -572,6 +618,39 @@ mod tests {
         assert!(
             matches!(last.pieces.last(), Some(Placed::Text { text, .. }) if text.ends_with('…'))
         );
+    }
+
+    #[test]
+    fn a_one_line_text_that_does_not_fit_ends_in_an_ellipsis_inside_its_box() {
+        let fonts = Fonts::bundled();
+        let style = TextStyle {
+            wrap: false,
+            size: 3.9,
+            min_size: 2.2,
+            ..rules_style()
+        };
+        let rect = Rect {
+            x: 0.0,
+            y: 0.0,
+            width: 30.0,
+            height: 6.8,
+        };
+        let name = "Archmage of the Eternal Conflagration Beyond the Ninth Gate";
+        let out = layout(fonts, &[Paragraph::plain(name)], &style, rect);
+        assert!(out.overflowed);
+        assert_eq!(out.lines.len(), 1);
+        let text: String = out.lines[0]
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Placed::Text { text, .. } => Some(text.as_str()),
+                Placed::Icon { .. } => None,
+            })
+            .collect();
+        assert!(text.ends_with('…') && text.len() < name.len(), "{text}");
+        assert!(name.starts_with(text.trim_end_matches('…')), "{text}");
+        let width = fonts.advance_em(&spec(&style, false), &text) * out.size;
+        assert!(width <= rect.width + 1e-3, "{width} > {}", rect.width);
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub const MAX_ROWS: usize = 7;
 pub const CARDS_PER_SHEET: usize = MAX_COLUMNS * MAX_ROWS - 1;
 /// The largest sheet side we write (TTS is unreliable with larger images).
 pub const MAX_SHEET_PX: u32 = 8192;
+/// The largest sheet side Tabletop Simulator's guide recommends (its knowledge base, "Asset
+/// Creation": keep images under 4096 × 4096); a larger sheet gets a warning.
+pub const TTS_SHEET_PX: u32 = 4096;
 
 /// Options of `sigilforge tts`.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,6 +62,70 @@ pub struct SavedObject {
     pub save_name: String,
     /// The objects: one deck.
     pub object_states: Vec<TtsObject>,
+    /// The rest of what TTS's own saved objects hold, empty as TTS leaves them (no date, so
+    /// the same pack gives the same bytes).
+    #[serde(flatten)]
+    pub save_fields: SaveFields,
+}
+
+/// The top-level fields of a TTS saved-object file besides the name and the objects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+#[allow(missing_docs)] // TTS's own field names
+pub struct SaveFields {
+    #[serde(default)]
+    pub date: String,
+    #[serde(default)]
+    pub version_number: String,
+    #[serde(default)]
+    pub game_mode: String,
+    #[serde(default)]
+    pub game_type: String,
+    #[serde(default)]
+    pub game_complexity: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub gravity: f32,
+    #[serde(default)]
+    pub play_area: f32,
+    #[serde(default)]
+    pub table: String,
+    #[serde(default)]
+    pub sky: String,
+    #[serde(default)]
+    pub note: String,
+    #[serde(default)]
+    pub tab_states: std::collections::BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub lua_script: String,
+    #[serde(default)]
+    pub lua_script_state: String,
+    #[serde(rename = "XmlUI", default)]
+    pub xml_ui: String,
+}
+
+impl Default for SaveFields {
+    /// What TTS writes for a saved object: gravity and play area at their defaults.
+    fn default() -> Self {
+        Self {
+            date: String::new(),
+            version_number: String::new(),
+            game_mode: String::new(),
+            game_type: String::new(),
+            game_complexity: String::new(),
+            tags: Vec::new(),
+            gravity: 0.5,
+            play_area: 0.5,
+            table: String::new(),
+            sky: String::new(),
+            note: String::new(),
+            tab_states: std::collections::BTreeMap::new(),
+            lua_script: String::new(),
+            lua_script_state: String::new(),
+            xml_ui: String::new(),
+        }
+    }
 }
 
 /// A deck or a card.
@@ -87,6 +154,107 @@ pub struct TtsObject {
     /// A deck's cards.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contained_objects: Vec<TtsObject>,
+    /// The fields TTS writes itself for every object it saves.
+    #[serde(flatten)]
+    pub flags: ObjectFlags,
+}
+
+/// The fields Tabletop Simulator writes for every object in its own saves, with the values it
+/// gives a deck or card it spawns: a file without them loads, but mods and tools that read
+/// saves (and TTS's own "Save Object") expect them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+#[allow(missing_docs)] // TTS's own field names
+#[allow(clippy::struct_excessive_bools)] // TTS's own fields
+pub struct ObjectFlags {
+    #[serde(rename = "GMNotes", default)]
+    pub gm_notes: String,
+    #[serde(default)]
+    pub color_diffuse: Rgb,
+    #[serde(default)]
+    pub locked: bool,
+    #[serde(default = "yes")]
+    pub grid: bool,
+    #[serde(default = "yes")]
+    pub snap: bool,
+    #[serde(rename = "IgnoreFoW", default)]
+    pub ignore_fow: bool,
+    #[serde(default)]
+    pub measure_movement: bool,
+    #[serde(default = "yes")]
+    pub drag_selectable: bool,
+    #[serde(default = "yes")]
+    pub autoraise: bool,
+    #[serde(default = "yes")]
+    pub sticky: bool,
+    #[serde(default = "yes")]
+    pub tooltip: bool,
+    #[serde(default)]
+    pub grid_projection: bool,
+    #[serde(default = "yes")]
+    pub hide_when_face_down: bool,
+    /// A card goes into a player's hand; a deck does not.
+    #[serde(default)]
+    pub hands: bool,
+    #[serde(default)]
+    pub sideways_card: bool,
+    #[serde(default)]
+    pub lua_script: String,
+    #[serde(default)]
+    pub lua_script_state: String,
+    #[serde(rename = "XmlUI", default)]
+    pub xml_ui: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A colour as TTS saves it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Rgb {
+    pub r: f32,
+    pub g: f32,
+    pub b: f32,
+}
+
+impl Default for Rgb {
+    /// TTS's default tint for cards: none (white).
+    fn default() -> Self {
+        Self {
+            r: 1.0,
+            g: 1.0,
+            b: 1.0,
+        }
+    }
+}
+
+impl ObjectFlags {
+    /// A deck's (`hands: false`) or a card's (`hands: true`).
+    #[must_use]
+    pub fn new(hands: bool) -> Self {
+        Self {
+            gm_notes: String::new(),
+            color_diffuse: Rgb::default(),
+            locked: false,
+            grid: true,
+            snap: true,
+            ignore_fow: false,
+            measure_movement: false,
+            drag_selectable: true,
+            autoraise: true,
+            sticky: true,
+            tooltip: true,
+            grid_projection: false,
+            hide_when_face_down: true,
+            hands,
+            sideways_card: false,
+            lua_script: String::new(),
+            lua_script_state: String::new(),
+            xml_ui: String::new(),
+        }
+    }
 }
 
 /// Position, rotation and scale.
@@ -255,6 +423,7 @@ pub fn tts_export(
                 card_id: Some(card_id),
                 custom_deck: std::collections::BTreeMap::new(),
                 contained_objects: Vec::new(),
+                flags: ObjectFlags::new(true),
             });
         }
         copy_cell(
@@ -265,6 +434,16 @@ pub fn tts_export(
             (cell_w, cell_h),
         );
         let sheet_path = dir.join(&name);
+        let longest = sheet.width().max(sheet.height());
+        if longest > TTS_SHEET_PX {
+            // The dpi that keeps the fullest sheet within the limit.
+            let fits = (dpi * TTS_SHEET_PX as f32 / longest as f32).floor();
+            report.warnings.push(format!(
+                "{name} is {}×{} pixels; Tabletop Simulator recommends at most {TTS_SHEET_PX} a side (larger sheets load slowly, blurred or not at all on some graphics cards): use --dpi {fits} or less",
+                sheet.width(),
+                sheet.height()
+            ));
+        }
         crate::write_file(&sheet_path, &encode_png(&sheet, dpi)?)?;
         custom.insert(
             sheet_number.to_string(),
@@ -302,11 +481,13 @@ pub fn tts_export(
             card_id: None,
             custom_deck: custom,
             contained_objects: contained,
+            flags: ObjectFlags::new(false),
         }
     };
     let saved = SavedObject {
         save_name: deck.pack_name.clone(),
         object_states: vec![object],
+        save_fields: SaveFields::default(),
     };
     let json = serde_json::to_string_pretty(&saved)
         .map_err(|e| RenderError::Option(format!("cannot write the deck JSON: {e}")))?;
@@ -338,11 +519,23 @@ fn copy_cell(
     );
 }
 
-/// `file:///abs/path` for a local file (TTS loads those on this computer).
-fn file_url(path: &Path) -> String {
+/// What a `file://` URL's path escapes: everything but letters, digits, `-._~` (unreserved,
+/// RFC 3986), the path separator `/` and the drive's `:`. A `#` or `%` in a folder name would
+/// otherwise end the path or start an escape.
+const PATH_ESCAPES: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    .remove(b'/')
+    .remove(b':');
+
+/// `file:///abs/path` for a local file (TTS loads those on this computer), percent-encoded.
+#[must_use]
+pub fn file_url(path: &Path) -> String {
     let abs: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     let text = abs.to_string_lossy().replace('\\', "/");
-    let text = text.replace(' ', "%20");
+    let text = percent_encoding::utf8_percent_encode(&text, PATH_ESCAPES).to_string();
     if text.starts_with('/') {
         format!("file://{text}")
     } else {
@@ -369,7 +562,33 @@ mod tests {
     }
 
     #[test]
-    fn file_urls_are_absolute() {
+    fn file_urls_are_absolute_and_percent_encoded() {
         assert!(file_url(Path::new("/tmp/a b/sheet-1.png")).starts_with("file:///tmp/a%20b/"));
+        assert_eq!(
+            file_url(Path::new("/tmp/Deck #2 (100%)/Élan/sheet-1.png")),
+            "file:///tmp/Deck%20%232%20%28100%25%29/%C3%89lan/sheet-1.png"
+        );
+    }
+
+    #[test]
+    fn objects_carry_the_fields_tts_writes() {
+        let json = serde_json::to_value(ObjectFlags::new(true)).unwrap();
+        for field in [
+            "GMNotes",
+            "ColorDiffuse",
+            "Locked",
+            "Grid",
+            "Snap",
+            "IgnoreFoW",
+            "Tooltip",
+            "Hands",
+            "HideWhenFaceDown",
+            "LuaScript",
+            "XmlUI",
+        ] {
+            assert!(json.get(field).is_some(), "{field}");
+        }
+        assert_eq!(json["Hands"], true);
+        assert_eq!(json["ColorDiffuse"]["r"], 1.0);
     }
 }

@@ -87,6 +87,7 @@ fn thousand_cards() {
         PngOptions {
             dpi: 300.0,
             bleed_mm: 0.0,
+            card: None,
         },
         &Progress::new(),
     )
@@ -184,5 +185,37 @@ fn phases() {
         parse / n,
         raster / n,
         encode / n
+    );
+}
+
+#[test]
+#[ignore = "benchmark: prints what the PDF's viewer preferences cost"]
+fn viewer_preferences_update() {
+    let pack = big_pack(1000);
+    let deck = Deck::from_pack(&pack, None, &BackChoice::Default).unwrap();
+    let start = Instant::now();
+    let (bytes, report) =
+        sigilforge_render::print::pdf_bytes(&deck, &PrintOptions::default(), &Progress::new())
+            .unwrap();
+    let whole = start.elapsed().as_secs_f64();
+    // The update reads the whole PDF back with lopdf, then appends one object: on the
+    // finished file it reads it all and stops at the preferences already there, which is
+    // the update's cost but for writing that object.
+    let start = Instant::now();
+    let again = sigilforge_render::pdf_prefs::with_viewer_prefs(
+        bytes.clone(),
+        sigilforge_render::pdf_prefs::ViewerPrefs {
+            duplex_long_edge: true,
+        },
+    );
+    let read_back = start.elapsed().as_secs_f64();
+    assert!(matches!(
+        again,
+        Err(sigilforge_render::pdf_prefs::PrefsError::AlreadySet)
+    ));
+    println!(
+        "1,000-card PDF ({} pages, {:.1} MiB): {whole:.2} s in all, of which reading it back for the viewer preferences {read_back:.3} s",
+        report.pages,
+        bytes.len() as f64 / 1_048_576.0,
     );
 }

@@ -141,7 +141,7 @@ fn pages_size_text_and_fonts() {
     let first = page_drawing(&doc, pages[&1]);
     assert_eq!(first.cards.len(), 9);
     for (x0, y0, x1, y1) in &first.cards {
-        assert!(close(x1 - x0, 63.0 * PT_PER_MM) && close(y1 - y0, 88.0 * PT_PER_MM));
+        assert!(close(x1 - x0, 63.5 * PT_PER_MM) && close(y1 - y0, 88.9 * PT_PER_MM));
     }
     // The text is text (glyphs shown with Tj/TJ), not paths, in embedded subset fonts.
     assert!(first.text_ops > 100, "{} text operations", first.text_ops);
@@ -183,7 +183,7 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         ..PrintArgs::default()
     });
     let pages = doc.get_pages();
-    // 67 × 92 mm with bleed: 2 × 3 a page.
+    // 67.5 × 92.9 mm with bleed: 2 × 3 a page.
     assert_eq!(pages.len(), 2 * pack_cards().div_ceil(6));
     let width = 210.0 * PT_PER_MM;
     for n in (1..=pages.len() as u32).step_by(2) {
@@ -210,7 +210,7 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         }
         // Every card's drawing is clipped to its bleed box, and boxes do not overlap.
         for (i, a) in front.cards.iter().enumerate() {
-            assert!(close(a.2 - a.0, 67.0 * PT_PER_MM) && close(a.3 - a.1, 92.0 * PT_PER_MM));
+            assert!(close(a.2 - a.0, 67.5 * PT_PER_MM) && close(a.3 - a.1, 92.9 * PT_PER_MM));
             for b in &front.cards[i + 1..] {
                 let overlap =
                     a.0 < b.2 - 0.05 && b.0 < a.2 - 0.05 && a.1 < b.3 - 0.05 && b.1 < a.3 - 0.05;
@@ -220,10 +220,19 @@ fn backs_mirror_fronts_for_long_edge_duplex_with_the_offset() {
         // Crop marks on the fronts only, every one outside every card.
         assert!(!front.marks.is_empty(), "page {n} has no crop marks");
         assert!(back.marks.is_empty());
+        // …and outside the 5 mm band at the paper's edge printers do not print.
+        let (band, height) = (5.0 * PT_PER_MM - 0.05, 297.0 * PT_PER_MM);
         for m in &front.marks {
             for c in &front.cards {
                 assert!(!crosses(*m, *c), "mark {m:?} crosses card {c:?}");
             }
+            assert!(
+                m.0.min(m.2) >= band
+                    && m.1.min(m.3) >= band
+                    && m.0.max(m.2) <= width - band
+                    && m.1.max(m.3) <= height - band,
+                "mark {m:?} is in the unprintable band"
+            );
         }
     }
 }
@@ -280,11 +289,16 @@ fn other_card_sizes_and_a_png_back() {
         ..PrintArgs::default()
     });
     let pages = doc.get_pages();
-    // 70 × 120 mm: 2 × 2 on A4.
+    // Tarot, 2.75 × 4.75 in (69.85 × 120.65 mm): 2 × 2 on A4.
     assert_eq!(pages.len(), 2 * pack_cards().div_ceil(4));
     let front = page_drawing(&doc, pages[&1]);
     let c = front.cards[0];
-    assert!(close(c.2 - c.0, 70.0 * PT_PER_MM) && close(c.3 - c.1, 120.0 * PT_PER_MM));
+    assert!(
+        close(c.2 - c.0, 2.75 * 72.0) && close(c.3 - c.1, 4.75 * 72.0),
+        "{} × {} pt",
+        c.2 - c.0,
+        c.3 - c.1
+    );
     let back_page = page_drawing(&doc, pages[&2]);
     assert_eq!(back_page.cards.len(), 4);
 }

@@ -84,6 +84,12 @@ pub enum Command {
         /// Bleed drawn around each card (e.g. 3mm).
         #[arg(long, default_value = "0mm")]
         bleed: String,
+        /// Card size: poker, bridge, tarot or `WIDTHxHEIGHTmm` (default: the template's size).
+        #[arg(long)]
+        card: Option<String>,
+        /// A character no bundled font has is an error (nothing is written), not a warning.
+        #[arg(long)]
+        strict: bool,
     },
     /// Write a print-and-play PDF: cards filling each page, backs on the following page
     /// mirrored for long-edge duplex.
@@ -117,6 +123,9 @@ pub enum Command {
             allow_hyphen_values = true
         )]
         duplex_offset: String,
+        /// A character no bundled font has is an error (nothing is written), not a warning.
+        #[arg(long)]
+        strict: bool,
     },
     /// Write Tabletop Simulator deck sheets, a back image and a saved-object deck (deck.json).
     Tts {
@@ -131,6 +140,9 @@ pub enum Command {
         /// Where the images will be online (https://…/); default: this computer's files.
         #[arg(long, value_name = "URL")]
         url_base: Option<String>,
+        /// A character no bundled font has is an error (nothing is written), not a warning.
+        #[arg(long)]
+        strict: bool,
     },
     /// Spreadsheet round trip: every card as a CSV row, and back.
     Csv {
@@ -275,6 +287,10 @@ pub enum CsvCommand {
         csv: PathBuf,
         /// The pack folder.
         pack: PathBuf,
+        /// Write even when cells look changed by a spreadsheet (`007` saved as `7`, a date,
+        /// a formula, garbled letters); they are listed either way.
+        #[arg(long)]
+        accept_warnings: bool,
     },
 }
 
@@ -299,7 +315,19 @@ pub fn main() -> ExitCode {
             dpi,
             cards,
             bleed,
-        }) => output_commands::render(&pack, &output, dpi, cards.as_deref(), &bleed),
+            card,
+            strict,
+        }) => output_commands::render(
+            &pack,
+            &output,
+            &sigilforge_render::cli::RenderArgs {
+                dpi,
+                cards,
+                bleed,
+                card,
+            },
+            strict,
+        ),
         Some(Command::Print {
             pack,
             output,
@@ -309,6 +337,7 @@ pub fn main() -> ExitCode {
             crop_marks,
             backs,
             duplex_offset,
+            strict,
         }) => output_commands::print(
             &pack,
             &output,
@@ -320,19 +349,26 @@ pub fn main() -> ExitCode {
                 backs,
                 duplex_offset,
             },
+            strict,
         ),
         Some(Command::Tts {
             pack,
             output,
             dpi,
             url_base,
-        }) => output_commands::tts(&pack, &output, dpi, url_base),
+            strict,
+        }) => output_commands::tts(&pack, &output, dpi, url_base, strict),
         Some(Command::Csv {
             action: CsvCommand::Export { pack, output },
         }) => sigilforge_engine::cards_csv::export_command(&pack, &output),
         Some(Command::Csv {
-            action: CsvCommand::Import { csv, pack },
-        }) => sigilforge_engine::cards_csv::import_command(&csv, &pack),
+            action:
+                CsvCommand::Import {
+                    csv,
+                    pack,
+                    accept_warnings,
+                },
+        }) => sigilforge_engine::cards_csv::import_command_with(&csv, &pack, accept_warnings),
         Some(Command::Glyph {
             file,
             json,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use sigilforge_engine::command::CommandOutput;
 use sigilforge_render::Progress;
-use sigilforge_render::cli::PrintArgs;
+use sigilforge_render::cli::{PrintArgs, RenderArgs};
 use sigilforge_render::tts::TtsOptions;
 
 /// Runs `job` with a progress bar on standard error when it is a terminal.
@@ -40,30 +40,47 @@ fn with_progress(what: &str, job: impl FnOnce(&Progress) -> CommandOutput + Send
     })
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`.
-pub fn render(
-    pack: &Path,
-    output: &Path,
-    dpi: f32,
-    cards: Option<&str>,
-    bleed: &str,
-) -> CommandOutput {
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm] [--card SIZE]
+/// [--strict]`.
+pub fn render(pack: &Path, output: &Path, args: &RenderArgs, strict: bool) -> CommandOutput {
+    if let Some(refused) = strict_check(strict, pack, args.cards.as_deref()) {
+        return refused;
+    }
     with_progress("cards", |p| {
-        sigilforge_render::cli::render_command(pack, output, dpi, cards, bleed, p)
+        sigilforge_render::cli::render_command_with(pack, output, args, p)
     })
 }
 
-/// `sigilforge print PACK -o FILE.pdf [options]`.
-pub fn print(pack: &Path, output: &Path, args: &PrintArgs) -> CommandOutput {
+/// `sigilforge print PACK -o FILE.pdf [options] [--strict]`.
+pub fn print(pack: &Path, output: &Path, args: &PrintArgs, strict: bool) -> CommandOutput {
+    if let Some(refused) = strict_check(strict, pack, None) {
+        return refused;
+    }
     with_progress("cards", |p| {
         sigilforge_render::cli::print_command(pack, output, args, p)
     })
 }
 
-/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL]`.
-pub fn tts(pack: &Path, output: &Path, dpi: f32, url_base: Option<String>) -> CommandOutput {
+/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL] [--strict]`.
+pub fn tts(
+    pack: &Path,
+    output: &Path,
+    dpi: f32,
+    url_base: Option<String>,
+    strict: bool,
+) -> CommandOutput {
+    if let Some(refused) = strict_check(strict, pack, None) {
+        return refused;
+    }
     let options = TtsOptions { dpi, url_base };
     with_progress("cards", |p| {
         sigilforge_render::cli::tts_command(pack, output, &options, p)
     })
+}
+
+/// With `--strict`, the refusal when a character has no font (before anything is written).
+fn strict_check(strict: bool, pack: &Path, cards: Option<&str>) -> Option<CommandOutput> {
+    strict
+        .then(|| sigilforge_render::cli::refuse_missing_glyphs(pack, cards))
+        .flatten()
 }

@@ -28,6 +28,8 @@ pub struct OutputOptions {
     pub cards: String,
     /// `render --bleed`.
     pub bleed: String,
+    /// `render --card` (empty: each template's size).
+    pub card: String,
     /// `print`'s options.
     pub print: PrintArgs,
     /// `tts --dpi`.
@@ -40,6 +42,7 @@ impl Default for OutputOptions {
             dpi: 300.0,
             cards: String::new(),
             bleed: "0mm".into(),
+            card: String::new(),
             print: PrintArgs::default(),
             tts_dpi: 150.0,
         }

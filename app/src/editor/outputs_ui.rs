@@ -11,7 +11,7 @@ use anyhow::Context as _;
 use sigilforge_engine::cards_csv;
 use sigilforge_engine::diag::Severity;
 use sigilforge_render::cli::split_ids;
-use sigilforge_render::paper::parse_length_mm;
+use sigilforge_render::paper::{CardSize, parse_length_mm};
 use sigilforge_render::raster::PngOptions;
 use sigilforge_render::tts::TtsOptions;
 use sigilforge_render::{BackChoice, Deck, Progress};
@@ -163,9 +163,9 @@ impl SigilforgeApp {
             return Ok(());
         }
         if kind == OutputKind::CsvImport {
-            let text = std::fs::read_to_string(&dest)
-                .with_context(|| format!("Cannot read {}", dest.display()))?;
-            let plan = cards_csv::plan_import(&doc.pack, &text).map_err(|errors| {
+            let bytes =
+                std::fs::read(&dest).with_context(|| format!("Cannot read {}", dest.display()))?;
+            let plan = cards_csv::plan_import_bytes(&doc.pack, &bytes).map_err(|errors| {
                 let mut lines = vec![format!("Nothing was imported; fix these rows first:")];
                 lines.extend(errors.iter().map(|e| e.display(&dest)));
                 anyhow::anyhow!(lines.join("\n"))
@@ -184,7 +184,7 @@ impl SigilforgeApp {
             );
         }
         if kind == OutputKind::CsvExport {
-            let text = cards_csv::export_csv(&doc.pack);
+            let text = cards_csv::export_csv(&doc.pack)?;
             sigilforge_engine::atomic::write_atomic(&dest, &text)?;
             let cards = doc.pack.cards().count();
             self.outputs.finished = Some(Finished {
@@ -200,9 +200,14 @@ impl SigilforgeApp {
                     parse_length_mm(&options.bleed).map_err(|e| anyhow::anyhow!("Bleed: {e}"))?;
                 let ids = (!options.cards.trim().is_empty()).then(|| split_ids(&options.cards));
                 let deck = Deck::from_pack(&doc.pack, ids.as_deref(), &BackChoice::None)?;
+                let card = (!options.card.trim().is_empty())
+                    .then(|| CardSize::parse(&options.card))
+                    .transpose()
+                    .map_err(|e| anyhow::anyhow!("Card size: {e}"))?;
                 let png = PngOptions {
                     dpi: options.dpi,
                     bleed_mm,
+                    card,
                 };
                 (deck, Work::Images(png))
             }
@@ -394,6 +399,11 @@ fn options_ui(ui: &mut egui::Ui, kind: OutputKind, options: &mut OutputOptions) 
                     &mut options.cards,
                 );
                 text_option(ui, "Bleed", &mut options.bleed);
+                text_option(
+                    ui,
+                    "Card size (poker, bridge, tarot, WxHmm; empty: the template's)",
+                    &mut options.card,
+                );
             }
             OutputKind::Print => {
                 ui.label("Paper");
@@ -458,9 +468,27 @@ fn import_ui(ui: &mut egui::Ui, import: &PendingImport, push: &mut impl FnMut(Ou
         plan.unchanged,
         plan.not_in_sheet
     ));
+    for note in &plan.notes {
+        ui.label(format!("Read as: {}", displayable(note)));
+    }
+    if !plan.warnings.is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "{} cells look changed by a spreadsheet; check them before applying:",
+                plan.warnings.len()
+            ),
+        );
+    }
     egui::ScrollArea::vertical()
         .max_height(300.0)
         .show(ui, |ui| {
+            for warning in &plan.warnings {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    displayable(&warning.display(&import.path)),
+                );
+            }
             for change in &plan.changes {
                 ui.strong(format!("{} ({})", change.after.id, change.file));
                 for line in change.describe() {

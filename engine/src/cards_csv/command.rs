@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::{apply_plan, describe_plan, export_csv, plan_import};
+use super::{apply_plan, describe_plan, export_csv, plan_import_bytes};
 use crate::command::CommandOutput;
 
 /// `sigilforge csv export PACK -o cards.csv`: exit 0 when written, 1 when the pack has
@@ -14,7 +14,16 @@ pub fn export_command(pack_dir: &Path, output: &Path) -> CommandOutput {
         Ok(p) => p,
         Err(out) => return out,
     };
-    let text = export_csv(&pack);
+    let text = match export_csv(&pack) {
+        Ok(text) => text,
+        Err(e) => {
+            return CommandOutput {
+                stdout: String::new(),
+                stderr: format!("{e}\n"),
+                code: 1,
+            };
+        }
+    };
     match crate::ron_io::write_atomic(output, &text) {
         Ok(_) => CommandOutput::ok(format!(
             "wrote {} ({} cards)\n",
@@ -29,13 +38,24 @@ pub fn export_command(pack_dir: &Path, output: &Path) -> CommandOutput {
     }
 }
 
-/// `sigilforge csv import cards.csv PACK`: rows matched by id change those cards only, new ids
-/// append; exit 0 when written (or nothing to change), 1 when a row is bad (each as
-/// `cards.csv:ROW:COL: message`; nothing is written) or the pack cannot be saved, 2 for no
-/// pack or an unreadable CSV file.
+/// `sigilforge csv import cards.csv PACK [--accept-warnings]`: rows matched by id change
+/// those cards only, new ids append; exit 0 when written (or nothing to change), 1 when a row
+/// is bad (each as `cards.csv:ROW:COL: message`; nothing is written), when a cell looks
+/// damaged by a spreadsheet and `accept_warnings` is off (each located; nothing is written),
+/// or when the pack cannot be saved, 2 for no pack or an unreadable CSV file.
 #[must_use]
 pub fn import_command(csv_path: &Path, pack_dir: &Path) -> CommandOutput {
-    let text = match std::fs::read_to_string(csv_path) {
+    import_command_with(csv_path, pack_dir, false)
+}
+
+/// [`import_command`], writing despite damage warnings when `accept_warnings`.
+#[must_use]
+pub fn import_command_with(
+    csv_path: &Path,
+    pack_dir: &Path,
+    accept_warnings: bool,
+) -> CommandOutput {
+    let bytes = match std::fs::read(csv_path) {
         Ok(t) => t,
         Err(e) => return CommandOutput::bad_input(format!("{}: {e}", csv_path.display())),
     };
@@ -48,7 +68,7 @@ pub fn import_command(csv_path: &Path, pack_dir: &Path) -> CommandOutput {
         stderr,
         code: 1,
     };
-    let plan = match plan_import(&pack, &text) {
+    let plan = match plan_import_bytes(&pack, &bytes) {
         Ok(plan) => plan,
         Err(errors) => {
             let mut stderr = String::new();
@@ -59,6 +79,21 @@ pub fn import_command(csv_path: &Path, pack_dir: &Path) -> CommandOutput {
             return failed(stderr);
         }
     };
+    let mut said = String::new();
+    for note in &plan.notes {
+        let _ = writeln!(said, "{}: note: {note}", csv_path.display());
+    }
+    for w in &plan.warnings {
+        let _ = writeln!(said, "warning: {}", w.display(csv_path));
+    }
+    if !plan.warnings.is_empty() && !accept_warnings {
+        let _ = writeln!(
+            said,
+            "{} cells look changed by a spreadsheet; nothing was written (fix them, or import with --accept-warnings to take them as they are)",
+            plan.warnings.len()
+        );
+        return failed(said);
+    }
     if let Err(e) = apply_plan(&mut pack, &plan) {
         return failed(format!("{e}\nnothing was written\n"));
     }
@@ -68,7 +103,9 @@ pub fn import_command(csv_path: &Path, pack_dir: &Path) -> CommandOutput {
             for file in written {
                 let _ = writeln!(out, "wrote {file}");
             }
-            CommandOutput::ok(out)
+            let mut done = CommandOutput::ok(out);
+            done.stderr = said;
+            done
         }
         Err(e) => failed(format!("{e}\n")),
     }

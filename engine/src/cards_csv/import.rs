@@ -3,16 +3,49 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::{COLUMNS, CardChange, CellError, ImportPlan, STAT_PREFIX};
+use super::damage::{lost_leading_zeros, text_damage};
+use super::sniff::{Encoding, decode, delimiter_name, sniff_delimiter};
+use super::{COLUMNS, CardChange, CellError, ImportPlan, LIST_SEPARATOR, STAT_PREFIX};
 use crate::model::{Card, CardKind, KeywordDef};
 use crate::pack::{Content, Pack};
 
-/// Reads `text` (a CSV of cards) against `pack`: the changes it would make, or every problem.
+/// Reads a CSV file's bytes against `pack`: the encoding and delimiter sniffed
+/// ([`super::sniff::decode`], said in the plan's notes when not UTF-8 and comma), then
+/// [`plan_import`].
+pub fn plan_import_bytes(pack: &Pack, bytes: &[u8]) -> Result<ImportPlan, Vec<CellError>> {
+    let decoded = decode(bytes);
+    let mut plan = plan_with(pack, &decoded.text, decoded.delimiter)?;
+    match decoded.encoding {
+        Encoding::Utf8 => {}
+        Encoding::Utf16 => plan
+            .notes
+            .insert(0, "read as UTF-16 (it starts with a UTF-16 byte order mark)".into()),
+        Encoding::Windows1252 => plan.notes.insert(
+            0,
+            "read as Windows-1252: the file is not UTF-8 (Excel's \"CSV\" on Windows writes this; \"CSV UTF-8\" keeps every character)".into(),
+        ),
+    }
+    Ok(plan)
+}
+
+/// Reads `text` (a CSV of cards, comma, semicolon or tab separated) against `pack`: the
+/// changes it would make with the cells a spreadsheet probably damaged, or every problem.
 pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>> {
+    plan_with(
+        pack,
+        text,
+        sniff_delimiter(text.trim_start_matches(super::BOM)),
+    )
+}
+
+fn plan_with(pack: &Pack, text: &str, delimiter: u8) -> Result<ImportPlan, Vec<CellError>> {
+    let text = text.trim_start_matches(super::BOM);
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
+        .delimiter(delimiter)
         .from_reader(text.as_bytes());
     let mut records = reader.records();
     let header = match records.next() {
@@ -43,6 +76,10 @@ pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>
         .find(|f| matches!(f.content, Content::Cards(_)))
         .map(|f| f.path.clone());
     let mut plan = ImportPlan::default();
+    if delimiter != b',' {
+        plan.notes
+            .push(format!("{}-separated", delimiter_name(delimiter)));
+    }
     let mut seen: BTreeMap<String, u64> = BTreeMap::new();
     let mut appended: BTreeMap<String, usize> = BTreeMap::new();
     for record in records {
@@ -81,6 +118,13 @@ pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>
             at(id_col, "the id is empty".into());
             continue;
         }
+        let mut warn = |column: usize, message: String| {
+            warnings.push(CellError {
+                row,
+                column: column + 1,
+                message,
+            });
+        };
         if let Some(first) = seen.insert(id.clone(), row) {
             at(id_col, format!("id `{id}` is also on row {first}"));
             continue;
@@ -105,11 +149,34 @@ pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>
             },
             |(_, _, c, _)| (*c).clone(),
         );
+        if existing.is_none() {
+            // `7` for a card `007`: the spreadsheet dropped the zeros and the row would add
+            // a new card.
+            if let Some((_, twin)) = pack.cards().find(|(_, c)| lost_leading_zeros(&c.id, &id)) {
+                warn(
+                    id_col,
+                    format!(
+                        "id `{id}` is not in the pack but `{}` is: a spreadsheet dropped its leading zeros (format the column as text); this row would add a new card",
+                        twin.id
+                    ),
+                );
+            } else if let Some(message) = text_damage(&id, None) {
+                warn(id_col, message);
+            }
+        }
+        let before = existing.as_ref().map(|(_, _, c, _)| *c);
         let mut file_cell: Option<String> = None;
         for (col, kind) in columns.iter().enumerate() {
             let Some(cell) = record.get(col) else {
                 continue;
             };
+            // A new card's cell has nothing to compare with (`was` is `None`): only the
+            // damage that shows on its own (a formula error, a date, garbled letters).
+            if let Some(was) = text_of(kind, before, cell)
+                && let Some(message) = text_damage(cell, was.as_deref())
+            {
+                warn(col, message);
+            }
             if let Err(message) = apply_cell(&mut card, kind, cell, &known, &mut file_cell) {
                 at(col, message);
             }
@@ -176,6 +243,8 @@ pub fn plan_import(pack: &Pack, text: &str) -> Result<ImportPlan, Vec<CellError>
         .filter(|(_, c)| !seen.contains_key(&c.id))
         .count();
     if errors.is_empty() {
+        warnings.sort();
+        plan.warnings = warnings;
         Ok(plan)
     } else {
         errors.sort();
@@ -190,6 +259,7 @@ enum Column {
     Id,
     Name,
     Kind,
+    Element,
     Cost,
     Attack,
     Life,
@@ -212,6 +282,7 @@ fn read_header(header: &csv::StringRecord, errors: &mut Vec<CellError>) -> Vec<C
             "id" => Column::Id,
             "name" => Column::Name,
             "kind" => Column::Kind,
+            "element" => Column::Element,
             "cost" => Column::Cost,
             "attack" => Column::Attack,
             "life" => Column::Life,
@@ -246,6 +317,33 @@ fn read_header(header: &csv::StringRecord, errors: &mut Vec<CellError>) -> Vec<C
         columns.push(column);
     }
     columns
+}
+
+/// For a text column: `Some(what the card holds, as the export writes it)` (`Some(None)` for
+/// a new card); `None` for numbers, the file and abilities, which are checked as they are
+/// read.
+#[allow(clippy::option_option)]
+fn text_of(column: &Column, card: Option<&Card>, cell: &str) -> Option<Option<String>> {
+    let value = |card: &Card| -> Option<String> {
+        Some(match column {
+            Column::Name => card.name.clone(),
+            Column::Element => card.element.clone().unwrap_or_default(),
+            Column::Tribes => card.tribes.join(LIST_SEPARATOR),
+            Column::Tags => card.tags.join(LIST_SEPARATOR),
+            Column::Keywords => card.keywords.join(LIST_SEPARATOR),
+            Column::Text => card.text.clone(),
+            Column::Art => card.art.clone().unwrap_or_default(),
+            Column::Kind => card.kind.name().to_owned(),
+            _ => return None,
+        })
+    };
+    match card {
+        Some(c) => value(c).map(Some),
+        // Numbers are checked as numbers; a new card's text cells on their own.
+        None => value(&Card::default())
+            .map(|_| None)
+            .filter(|_| !cell.trim().is_empty()),
+    }
 }
 
 fn csv_error(e: &csv::Error) -> CellError {
@@ -301,6 +399,10 @@ fn apply_cell(
                         format!("unknown kind `{name}` (one of: {})", all.join(", "))
                     })?
             };
+        }
+        Column::Element => {
+            let element = cell.trim();
+            card.element = (!element.is_empty()).then(|| element.to_owned());
         }
         Column::Cost => card.cost = number(cell, "cost")?,
         Column::Attack => card.attack = number(cell, "attack")?,

@@ -2,7 +2,11 @@
 //! and a CSV read back into the changes it makes (`sigilforge csv import`).
 //!
 //! Columns: `file`, `id`, `name`, `kind`, `cost`, `attack`, `life`, `tribes`, `tags`,
-//! `keywords`, `text`, `art`, `abilities`, then `stat:NAME` for every named stat in the pack.
+//! `keywords`, `text`, `art`, `abilities`, `element` (last, so sheets made before it still
+//! line up), then `stat:NAME` for every named stat in the pack. The export is UTF-8 with a byte order mark, so Excel and other spreadsheets read
+//! accented names right; the import reads UTF-8 (with or without the mark), UTF-16 and
+//! Windows-1252, comma, semicolon or tab separated (`sniff`), and reports cells a spreadsheet
+//! probably damaged as located warnings before anything is written (`damage`).
 //! Lists are written `Armor 2; Fury`; abilities as one line of RON. Rows are matched to cards
 //! by `id`: a row that differs from its card changes that card only, a new id is appended to
 //! the file its `file` cell names (the first card file when blank), and cards with no row are
@@ -11,10 +15,12 @@
 //! any problem means no change at all.
 
 mod command;
+pub mod damage;
 mod import;
+pub mod sniff;
 
-pub use command::{export_command, import_command};
-pub use import::plan_import;
+pub use command::{export_command, import_command, import_command_with};
+pub use import::{plan_import, plan_import_bytes};
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -24,7 +30,7 @@ use crate::model::Card;
 use crate::pack::{Content, Pack};
 
 /// The fixed columns, in order (the `stat:NAME` columns follow).
-pub const COLUMNS: [&str; 13] = [
+pub const COLUMNS: [&str; 14] = [
     "file",
     "id",
     "name",
@@ -38,6 +44,7 @@ pub const COLUMNS: [&str; 13] = [
     "text",
     "art",
     "abilities",
+    "element",
 ];
 
 /// The prefix of a named stat's column (`stat:INT`).
@@ -46,9 +53,32 @@ pub const STAT_PREFIX: &str = "stat:";
 /// How list cells are joined.
 const LIST_SEPARATOR: &str = "; ";
 
-/// The pack's cards as CSV text (a header row, then one row per card in pack order).
-#[must_use]
-pub fn export_csv(pack: &Pack) -> String {
+/// The byte order mark the export starts with: without it Excel reads UTF-8 as the system's
+/// code page and accented names come out garbled.
+pub const BOM: char = '\u{feff}';
+
+/// Why a pack cannot be exported as CSV.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// A card's abilities cannot be written as one line of RON (an empty cell would read back
+    /// as "no abilities" and wipe them).
+    #[error(
+        "card `{card}`: its abilities cannot be written as RON ({message}); nothing was written"
+    )]
+    Abilities {
+        /// The card's id.
+        card: String,
+        /// The serialiser's message.
+        message: String,
+    },
+    /// The CSV writer failed. It writes to memory, so only a bug in it gets here.
+    #[error("cannot write the CSV: {0}; nothing was written")]
+    Csv(String),
+}
+
+/// The pack's cards as CSV text: a byte order mark, a header row, then one row per card in
+/// pack order.
+pub fn export_csv(pack: &Pack) -> Result<String, ExportError> {
     let stat_names: BTreeSet<&str> = pack
         .cards()
         .flat_map(|(_, c)| c.stats.keys().map(String::as_str))
@@ -58,8 +88,8 @@ pub fn export_csv(pack: &Pack) -> String {
         .from_writer(Vec::new());
     let mut header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
     header.extend(stat_names.iter().map(|n| format!("{STAT_PREFIX}{n}")));
-    // Writing to a Vec cannot fail; a failure would only lose this row, never a file.
-    let _ = writer.write_record(&header);
+    let csv_error = |e: &dyn std::fmt::Display| ExportError::Csv(e.to_string());
+    writer.write_record(&header).map_err(|e| csv_error(&e))?;
     for (file, card) in pack.cards() {
         let mut row = vec![
             file.path.clone(),
@@ -77,8 +107,12 @@ pub fn export_csv(pack: &Pack) -> String {
             if card.abilities.is_empty() {
                 String::new()
             } else {
-                ron::to_string(&card.abilities).unwrap_or_default()
+                ron::to_string(&card.abilities).map_err(|e| ExportError::Abilities {
+                    card: card.id.clone(),
+                    message: e.to_string(),
+                })?
             },
+            card.element.clone().unwrap_or_default(),
         ];
         row.extend(stat_names.iter().map(|n| {
             card.stats
@@ -86,10 +120,12 @@ pub fn export_csv(pack: &Pack) -> String {
                 .map(ToString::to_string)
                 .unwrap_or_default()
         }));
-        let _ = writer.write_record(&row);
+        writer.write_record(&row).map_err(|e| csv_error(&e))?;
     }
-    let bytes = writer.into_inner().unwrap_or_default();
-    String::from_utf8(bytes).unwrap_or_default()
+    let bytes = writer.into_inner().map_err(|e| csv_error(&e))?;
+    // The writer was given only `String`s: its bytes are UTF-8.
+    let text = String::from_utf8(bytes).map_err(|e| csv_error(&e))?;
+    Ok(format!("{BOM}{text}"))
 }
 
 /// One problem in a CSV file, at a row and column (both 1-based; row 1 is the header).
@@ -158,6 +194,12 @@ pub struct ImportPlan {
     pub unchanged: usize,
     /// Cards of the pack no row mentions (left as they are).
     pub not_in_sheet: usize,
+    /// How the file was read (`read as Windows-1252`, `semicolon-separated`), for the user to
+    /// check; none for a UTF-8, comma-separated file.
+    pub notes: Vec<String>,
+    /// Cells a spreadsheet probably damaged, each located (`007` saved as `7`, a formula, a
+    /// date, garbled letters): shown before anything is written.
+    pub warnings: Vec<CellError>,
 }
 
 /// Applies `plan` to `pack`'s cards in memory: changed cards replaced, new ones inserted at
@@ -289,8 +331,8 @@ mod tests {
     #[test]
     fn export_then_import_changes_nothing() {
         let pack = pack();
-        let text = export_csv(&pack);
-        assert!(text.starts_with("file,id,name,kind,cost,attack,life,tribes,tags,keywords,text,art,abilities,stat:INT\r\n"));
+        let text = export_csv(&pack).unwrap();
+        assert!(text.starts_with("\u{feff}file,id,name,kind,cost,attack,life,tribes,tags,keywords,text,art,abilities,element,stat:INT\r\n"));
         assert!(text.contains("Armor 2; Fury"));
         let plan = plan_import(&pack, &text).unwrap();
         assert!(plan.changes.is_empty(), "{plan:?}");
@@ -300,7 +342,9 @@ mod tests {
     #[test]
     fn one_changed_cell_changes_one_card_and_new_ids_append() {
         let pack = pack();
-        let text = export_csv(&pack).replace("Grunt,Creature,1,", "Grunt,Creature,4,")
+        let text = export_csv(&pack)
+            .unwrap()
+            .replace("Grunt,Creature,1,", "Grunt,Creature,4,")
             + "cards.ron,imp,Imp,Creature,1,1,1,,,,,,,\r\n";
         let plan = plan_import(&pack, &text).unwrap();
         assert_eq!(plan.changes.len(), 2);
@@ -325,7 +369,7 @@ mod tests {
             .collect();
         assert_eq!(
             shown[0],
-            "cards.csv:1:5: unknown column `bogus` (columns are: file, id, name, kind, cost, attack, life, tribes, tags, keywords, text, art, abilities, and stat:NAME for a stat)"
+            "cards.csv:1:5: unknown column `bogus` (columns are: file, id, name, kind, cost, attack, life, tribes, tags, keywords, text, art, abilities, element, and stat:NAME for a stat)"
         );
         assert_eq!(
             shown[1],
