@@ -25,6 +25,26 @@ pub fn split_ids(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// The cards a command works on: deck list `deck` with its copies (`Deck::from_deck_list`),
+/// else the pack's cards (those in `cards` when given, `--cards a,b`).
+fn choose(
+    pack: &sigilforge_engine::pack::Pack,
+    cards: Option<&str>,
+    deck: Option<&str>,
+    back: &BackChoice,
+) -> Result<Deck, RenderError> {
+    match (deck, cards) {
+        (Some(_), Some(_)) => Err(RenderError::Option(
+            "--deck and --cards cannot be used together".into(),
+        )),
+        (Some(name), None) => Deck::from_deck_list(pack, name, back),
+        (None, cards) => {
+            let ids = cards.map(split_ids);
+            Deck::from_pack(pack, ids.as_deref(), back)
+        }
+    }
+}
+
 /// Turns a job's result into the command's answer.
 #[must_use]
 pub fn finish(result: Result<Report, RenderError>, what: &str) -> CommandOutput {
@@ -61,13 +81,15 @@ pub fn finish(result: Result<Report, RenderError>, what: &str) -> CommandOutput 
     }
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`.
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,... | --deck NAME] [--bleed 0mm]`.
+/// A deck's copies are files of their own (`grunt.png`, `grunt-2.png`, …).
 #[must_use]
 pub fn render_command(
     pack_dir: &Path,
     out_dir: &Path,
     dpi: f32,
     cards: Option<&str>,
+    deck: Option<&str>,
     bleed: &str,
     progress: &Progress,
 ) -> CommandOutput {
@@ -79,8 +101,7 @@ pub fn render_command(
         Ok(p) => p,
         Err(out) => return out,
     };
-    let ids = cards.map(split_ids);
-    let deck = match Deck::from_pack(&pack, ids.as_deref(), &BackChoice::None) {
+    let deck = match choose(&pack, cards, deck, &BackChoice::None) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };
@@ -106,6 +127,8 @@ pub struct PrintArgs {
     pub backs: Option<String>,
     /// `X,Y` in mm.
     pub duplex_offset: String,
+    /// `--deck NAME`: the deck's cards with their copies instead of one of each card.
+    pub deck: Option<String>,
 }
 
 impl Default for PrintArgs {
@@ -117,6 +140,7 @@ impl Default for PrintArgs {
             crop_marks: false,
             backs: None,
             duplex_offset: "0,0".into(),
+            deck: None,
         }
     }
 }
@@ -161,7 +185,7 @@ pub fn print_command(
         Ok(p) => p,
         Err(out) => return out,
     };
-    let deck = match Deck::from_pack(&pack, None, &back) {
+    let deck = match choose(&pack, None, args.deck.as_deref(), &back) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };
@@ -171,19 +195,21 @@ pub fn print_command(
     )
 }
 
-/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL]`.
+/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL] [--deck NAME]`: with a deck, the
+/// TTS deck holds each copy.
 #[must_use]
 pub fn tts_command(
     pack_dir: &Path,
     out_dir: &Path,
     options: &TtsOptions,
+    deck: Option<&str>,
     progress: &Progress,
 ) -> CommandOutput {
     let pack = match load_for_command(pack_dir) {
         Ok(p) => p,
         Err(out) => return out,
     };
-    let deck = match Deck::from_pack(&pack, None, &BackChoice::Default) {
+    let deck = match choose(&pack, None, deck, &BackChoice::Default) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };

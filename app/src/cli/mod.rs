@@ -79,8 +79,11 @@ pub enum Command {
         #[arg(long, default_value_t = 300.0)]
         dpi: f32,
         /// Only these cards: ids separated by commas.
-        #[arg(long, value_name = "ID,...")]
+        #[arg(long, value_name = "ID,...", conflicts_with = "deck")]
         cards: Option<String>,
+        /// A deck of the pack (its id or name): its cards with their copies, in its order.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
         /// Bleed drawn around each card (e.g. 3mm).
         #[arg(long, default_value = "0mm")]
         bleed: String,
@@ -117,6 +120,9 @@ pub enum Command {
             allow_hyphen_values = true
         )]
         duplex_offset: String,
+        /// A deck of the pack (its id or name): its cards with their copies, in its order.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
     },
     /// Write Tabletop Simulator deck sheets, a back image and a saved-object deck (deck.json).
     Tts {
@@ -131,6 +137,9 @@ pub enum Command {
         /// Where the images will be online (https://…/); default: this computer's files.
         #[arg(long, value_name = "URL")]
         url_base: Option<String>,
+        /// A deck of the pack (its id or name): its cards with their copies, in its order.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
     },
     /// Spreadsheet round trip: every card as a CSV row, and back.
     Csv {
@@ -163,6 +172,18 @@ pub enum Command {
         #[arg(long)]
         threads: Option<usize>,
         /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Set statistics: cost curve, stat spread, keyword, tribe, kind and rarity counts, for the
+    /// pack's cards or a deck's copies (JSON: docs/formats/stats.md).
+    Stats {
+        /// The pack folder.
+        pack: PathBuf,
+        /// Count this deck of the pack (its id or name), copies included.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
+        /// Print the statistics as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -298,8 +319,16 @@ pub fn main() -> ExitCode {
             output,
             dpi,
             cards,
+            deck,
             bleed,
-        }) => output_commands::render(&pack, &output, dpi, cards.as_deref(), &bleed),
+        }) => output_commands::render(
+            &pack,
+            &output,
+            dpi,
+            cards.as_deref(),
+            deck.as_deref(),
+            &bleed,
+        ),
         Some(Command::Print {
             pack,
             output,
@@ -309,6 +338,7 @@ pub fn main() -> ExitCode {
             crop_marks,
             backs,
             duplex_offset,
+            deck,
         }) => output_commands::print(
             &pack,
             &output,
@@ -319,6 +349,7 @@ pub fn main() -> ExitCode {
                 crop_marks,
                 backs,
                 duplex_offset,
+                deck,
             },
         ),
         Some(Command::Tts {
@@ -326,7 +357,8 @@ pub fn main() -> ExitCode {
             output,
             dpi,
             url_base,
-        }) => output_commands::tts(&pack, &output, dpi, url_base),
+            deck,
+        }) => output_commands::tts(&pack, &output, dpi, url_base, deck.as_deref()),
         Some(Command::Csv {
             action: CsvCommand::Export { pack, output },
         }) => sigilforge_engine::cards_csv::export_command(&pack, &output),
@@ -370,6 +402,9 @@ pub fn main() -> ExitCode {
         }) => battle_commands::simulate(&file, runs, threads, json),
         Some(Command::Rules { file, json }) => rules::cli::rules_command(&file, json),
         Some(Command::Test { pack }) => sigilforge_engine::pack::test_command(&pack),
+        Some(Command::Stats { pack, deck, json }) => {
+            sigilforge_engine::set_stats::stats_command(&pack, deck.as_deref(), json)
+        }
         Some(Command::Balance {
             pack,
             runs,

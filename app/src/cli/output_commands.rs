@@ -40,16 +40,17 @@ fn with_progress(what: &str, job: impl FnOnce(&Progress) -> CommandOutput + Send
     })
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`.
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,... | --deck NAME] [--bleed 0mm]`.
 pub fn render(
     pack: &Path,
     output: &Path,
     dpi: f32,
     cards: Option<&str>,
+    deck: Option<&str>,
     bleed: &str,
 ) -> CommandOutput {
     with_progress("cards", |p| {
-        sigilforge_render::cli::render_command(pack, output, dpi, cards, bleed, p)
+        sigilforge_render::cli::render_command(pack, output, dpi, cards, deck, bleed, p)
     })
 }
 
@@ -60,10 +61,16 @@ pub fn print(pack: &Path, output: &Path, args: &PrintArgs) -> CommandOutput {
     })
 }
 
-/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL]`.
-pub fn tts(pack: &Path, output: &Path, dpi: f32, url_base: Option<String>) -> CommandOutput {
+/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL] [--deck NAME]`.
+pub fn tts(
+    pack: &Path,
+    output: &Path,
+    dpi: f32,
+    url_base: Option<String>,
+    deck: Option<&str>,
+) -> CommandOutput {
     let options = TtsOptions { dpi, url_base };
     with_progress("cards", |p| {
-        sigilforge_render::cli::tts_command(pack, output, &options, p)
+        sigilforge_render::cli::tts_command(pack, output, &options, deck, p)
     })
 }

@@ -22,6 +22,7 @@ impl Content {
             Content::StatusLibrary(v) => Parts::of(v),
             Content::Encounter(v) => Parts::of(v.as_ref()),
             Content::RulesScenario(v) => Parts::of(v.as_ref()),
+            Content::Deck(v) => Parts::of(v),
             Content::Unread { .. } => Err(SpliceError::Mismatch),
         }
     }

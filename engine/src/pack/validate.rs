@@ -14,6 +14,7 @@ use crate::model::{BattleScenario, Card, CardKind, CardSet, KeywordDef, KeywordR
 /// Checks references across the whole pack, recording every problem in `diags`.
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     crate::encounter::check_pack(pack, diags);
+    super::decks::check_decks(pack, diags);
     let missing = Unavailable::of(pack);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();

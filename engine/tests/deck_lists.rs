@@ -1,0 +1,95 @@
+//! Deck lists as content: the starter deck loads with the pack and holds what it says; a deck
+//! that names a card the pack lacks is a located `validate` problem with the nearest id; random
+//! deck lists round-trip and their copies add up (proptest).
+
+#![allow(clippy::unwrap_used)] // Test helpers: a panic with the error is the failure report.
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use sigilforge_engine::diag::Diagnostics;
+use sigilforge_engine::model::{DeckEntry, DeckList};
+use sigilforge_engine::pack::{Content, load_pack, validate_command};
+use sigilforge_engine::ron_io::to_canonical;
+
+fn content_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")
+}
+
+#[test]
+fn content_starter_deck_is_forty_cards_of_the_pack() {
+    let mut diags = Diagnostics::new();
+    let pack = load_pack(&content_dir(), &mut diags);
+    assert!(!diags.has_errors(), "{diags:?}");
+    let deck = pack.deck("starter_line").unwrap();
+    assert_eq!(deck.game, "battle-line");
+    assert_eq!(deck.total(), 40);
+    let cards = pack.deck_cards("Starter Line").unwrap();
+    assert_eq!(cards.len(), 40);
+    assert!(cards.iter().all(|c| pack.card(&c.id).is_some()));
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+#[test]
+fn validate_locates_an_unknown_card_in_a_deck() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "pack.ron",
+        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\")\n",
+    );
+    write(
+        dir.path(),
+        "cards.ron",
+        "CardSet(cards: [(id: \"grey_wolf\", name: \"Grey Wolf\", attack: 2, life: 3)])\n",
+    );
+    write(
+        dir.path(),
+        "deck.ron",
+        "Deck(\n    id: \"d\",\n    cards: [\n        (card: \"grey_wolf\", count: 2),\n        (card: \"grey_wolff\"),\n    ],\n)\n",
+    );
+    let out = validate_command(dir.path());
+    assert_eq!(out.code, 1, "{out:?}");
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(
+        text.contains(
+            "deck.ron:5:16: deck `d` lists unknown card `grey_wolff`; did you mean `grey_wolf`?"
+        ),
+        "{text}"
+    );
+}
+
+fn arb_deck() -> impl Strategy<Value = DeckList> {
+    (
+        "[a-z_]{1,12}",
+        "[ -~]{0,16}",
+        prop::collection::vec(("[a-z_]{1,10}", 1..20u32), 0..12),
+    )
+        .prop_map(|(id, name, entries)| DeckList {
+            id,
+            name,
+            game: "battle-line".into(),
+            cards: entries
+                .into_iter()
+                .map(|(card, count)| DeckEntry { card, count })
+                .collect(),
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_deck_round_trips_and_counts_its_copies(deck in arb_deck()) {
+        let text = to_canonical("Deck", &deck).unwrap();
+        let mut diags = Diagnostics::new();
+        let read = Content::parse(&text, Path::new("deck.ron"), &mut diags);
+        prop_assert!(diags.is_empty(), "{:?}\n{}", diags, text);
+        prop_assert_eq!(read, Content::Deck(deck.clone()));
+        let total: u64 = deck.cards.iter().map(|e| u64::from(e.count)).sum();
+        prop_assert_eq!(deck.total(), total);
+    }
+}
