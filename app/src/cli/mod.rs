@@ -205,8 +205,8 @@ pub enum Command {
         /// Seed of the match draws.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Flag a card when its interval clears zero by more than this (0.02 = 2 points).
-        #[arg(long, default_value_t = 0.02)]
+        /// Flag a card when its interval clears zero by more than this (0.03 = 3 points).
+        #[arg(long, default_value_t = 0.03)]
         margin: f64,
         /// Starting life.
         #[arg(long, default_value_t = 20)]
@@ -226,6 +226,10 @@ pub enum Command {
         /// Save the results beside the pack (the editor's Balance panel shows them).
         #[arg(long)]
         save: bool,
+        /// For each flagged card, find the smallest change to one number (attack, life, a
+        /// keyword's value) that brings it inside the margin, on the same matches and seeds.
+        #[arg(long, conflicts_with_all = ["against", "against_rev"])]
+        suggest: bool,
         /// Print the report as JSON (docs/formats/balance.md).
         #[arg(long)]
         json: bool,
@@ -418,6 +422,7 @@ pub fn main() -> ExitCode {
             against,
             against_rev,
             save,
+            suggest,
             json,
         }) => {
             let config = balance::BalanceConfig {
@@ -436,6 +441,7 @@ pub fn main() -> ExitCode {
                     .map(balance::cli::Against::Folder)
                     .or(against_rev.map(balance::cli::Against::Revision)),
                 save,
+                suggest,
             };
             battle_commands::balance(&pack, &config, &options)
         }

@@ -36,7 +36,8 @@ pub struct BalanceConfig {
     pub seed: u64,
     /// The pool filter (empty: every creature card of the pack).
     pub filter: String,
-    /// How far clear of zero a card's interval must be to be flagged (a rate, 0.02 = 2 points).
+    /// How far clear of zero a card's interval must be to be flagged (a rate, 0.03 = 3 points):
+    /// the practical margin, what a designer would call a real difference.
     pub margin: f64,
 }
 
@@ -49,7 +50,7 @@ impl Default for BalanceConfig {
             max_turns: 30,
             seed: 0,
             filter: String::new(),
-            margin: 0.02,
+            margin: 0.03,
         }
     }
 }

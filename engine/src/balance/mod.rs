@@ -26,6 +26,7 @@ pub mod report;
 pub mod run;
 pub mod saved;
 pub mod stats;
+pub mod suggest;
 pub mod tally;
 
 pub use ab::{AbReport, run_ab};

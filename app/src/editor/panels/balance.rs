@@ -306,7 +306,7 @@ impl BalancePanel {
             )
             .labelled_by(label.id)
             .on_hover_text(
-                "Flag a card when its interval clears zero by more than this (0.02 = 2 points)",
+                "Flag a card when its interval clears zero by more than this (0.03 = 3 points)",
             );
             if let Some(job) = &self.job {
                 let done = job.work.done();
