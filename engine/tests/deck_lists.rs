@@ -93,3 +93,83 @@ proptest! {
         prop_assert_eq!(deck.total(), total);
     }
 }
+
+fn archived_files(archive: &Path, into: &Path) -> Vec<String> {
+    sigilforge_engine::archive::import_pack(archive, into, false).unwrap();
+    let mut names = Vec::new();
+    let mut stack = vec![into.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(into).unwrap();
+                names.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    names.sort();
+    names
+}
+
+#[test]
+fn export_with_a_deck_archives_the_deck_and_only_its_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "pack.ron",
+        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\")\n",
+    );
+    write(
+        dir.path(),
+        "cards.ron",
+        "// The wolves.\nCardSet(\n    cards: [\n        (id: \"grey_wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        // Not in the deck.\n        (id: \"dire_wolf\", name: \"Dire Wolf\", attack: 4, life: 5),\n        (id: \"cub\", name: \"Cub\", attack: 1, life: 1),\n    ],\n)\n",
+    );
+    write(
+        dir.path(),
+        "deck.ron",
+        "Deck(id: \"pups\", cards: [(card: \"cub\", count: 3), (card: \"grey_wolf\")])\n",
+    );
+    write(
+        dir.path(),
+        "other.ron",
+        "Deck(id: \"big\", cards: [(card: \"dire_wolf\", count: 2)])\n",
+    );
+    let out = tempfile::tempdir().unwrap();
+    let zip = out.path().join("pups.zip");
+    sigilforge_engine::archive::export_pack_with(dir.path(), &zip, Some("pups")).unwrap();
+    let unpacked = out.path().join("pups");
+    assert_eq!(
+        archived_files(&zip, &unpacked),
+        ["cards.ron", "deck.ron", "pack.ron"]
+    );
+    let cards = std::fs::read_to_string(unpacked.join("cards.ron")).unwrap();
+    assert!(cards.starts_with("// The wolves.\n"), "{cards}");
+    assert!(
+        !cards.contains("dire_wolf") && !cards.contains("Not in the deck"),
+        "{cards}"
+    );
+    let mut diags = Diagnostics::new();
+    let pack = load_pack(&unpacked, &mut diags);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(pack.deck_cards("pups").unwrap().len(), 4);
+    // An unknown deck writes nothing.
+    let err = sigilforge_engine::archive::export_pack_with(dir.path(), &zip, Some("pupz"));
+    assert!(err.unwrap_err().to_string().contains("did you mean `pups`"));
+}
+
+#[test]
+fn content_starter_deck_exports_a_pack_that_validates() {
+    let out = tempfile::tempdir().unwrap();
+    let zip = out.path().join("starter.zip");
+    sigilforge_engine::archive::export_pack_with(&content_dir(), &zip, Some("starter_line"))
+        .unwrap();
+    let unpacked = out.path().join("starter");
+    let files = archived_files(&zip, &unpacked);
+    assert!(!files.iter().any(|f| f.contains("scenarios/")), "{files:?}");
+    let mut diags = Diagnostics::new();
+    let pack = load_pack(&unpacked, &mut diags);
+    assert!(!diags.has_errors(), "{diags:?}");
+    assert_eq!(pack.deck_cards("starter_line").unwrap().len(), 40);
+}

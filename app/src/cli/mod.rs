@@ -57,6 +57,9 @@ pub enum Command {
         /// The archive to write.
         #[arg(short, long)]
         output: PathBuf,
+        /// Only this deck (its id or name): the manifest, keywords, the deck and its cards.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
     },
     /// Unpack a content pack archive safely into a folder.
     Import {
@@ -312,7 +315,9 @@ pub fn main() -> ExitCode {
         Some(Command::Edit { pack }) => return open_editor(pack),
         Some(Command::Validate { path }) => pack_commands::validate(&path),
         Some(Command::Fmt { path, check }) => pack_commands::fmt(&path, check),
-        Some(Command::Export { pack, output }) => pack_commands::export(&pack, &output),
+        Some(Command::Export { pack, output, deck }) => {
+            pack_commands::export(&pack, &output, deck.as_deref())
+        }
         Some(Command::Import {
             archive,
             dir,

@@ -1,13 +1,14 @@
 //! Decks in a pack: finding one by the name a command is given, its cards with their copies,
 //! and `validate`'s checks of every deck file (each card id known, counts above zero).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Content, Pack, PackFile};
 use crate::content_check::nearest;
 use crate::diag::{Diagnostics, Location};
 use crate::locate;
-use crate::model::{Card, DeckList};
+use crate::model::{Ability, Card, DeckList};
+use crate::reflect::{Refers, visit_texts_mut};
 
 /// Why a deck cannot be played or printed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -27,6 +28,14 @@ pub enum DeckError {
         deck: String,
         /// The card id it lists.
         card: String,
+    },
+    /// A card file cut down to the deck's cards cannot be written.
+    #[error("cannot write {file} with the deck's cards only: {message}")]
+    Cut {
+        /// The card file.
+        file: String,
+        /// Why.
+        message: String,
     },
 }
 
@@ -77,6 +86,74 @@ impl Pack {
         }
         Ok(cards)
     }
+}
+
+impl Pack {
+    /// The pack cut down to deck `name`, what `export --deck` archives: the manifest, every
+    /// keyword file, the deck's own file, and each card file with only the cards the deck
+    /// lists plus those their abilities, or any keyword's, name (a token a card creates), in
+    /// transitive closure. The card files keep the person's text (cards removed by splice);
+    /// scenarios, other decks and every other file are left out.
+    pub fn deck_subset(&self, name: &str) -> Result<Pack, DeckError> {
+        let deck = self.deck(name)?;
+        for entry in &deck.cards {
+            if self.card(&entry.card).is_none() {
+                return Err(DeckError::UnknownCard {
+                    deck: deck.id.clone(),
+                    card: entry.card.clone(),
+                });
+            }
+        }
+        let mut keep: BTreeSet<String> = deck.cards.iter().map(|e| e.card.clone()).collect();
+        let mut todo: Vec<String> = keep.iter().cloned().collect();
+        for (_, keyword) in self.keywords() {
+            for ability in &keyword.abilities {
+                todo.extend(card_refs(ability));
+            }
+        }
+        while let Some(id) = todo.pop() {
+            keep.insert(id.clone());
+            if let Some(card) = self.card(&id) {
+                for ability in &card.abilities {
+                    todo.extend(card_refs(ability).into_iter().filter(|r| !keep.contains(r)));
+                }
+            }
+        }
+        let mut subset = Pack::new(&self.root, self.manifest.clone());
+        for file in &self.files {
+            match &file.content {
+                Content::Keywords(_) => subset.files.push(file.clone()),
+                Content::Deck(d) if d.id == deck.id => subset.files.push(file.clone()),
+                Content::Cards(set) if set.cards.iter().any(|c| keep.contains(&c.id)) => {
+                    let mut kept = file.clone();
+                    if let Content::Cards(set) = &mut kept.content {
+                        set.cards.retain(|c| keep.contains(&c.id));
+                    }
+                    // When the person's text cannot take the cut, the canonical form of the
+                    // cards kept is written instead (the archive is a copy, not their file).
+                    if let Err(e) = kept.sync().or_else(|_| kept.rewrite_canonical()) {
+                        return Err(DeckError::Cut {
+                            file: file.path.clone(),
+                            message: e.to_string(),
+                        });
+                    }
+                    subset.files.push(kept);
+                }
+                _ => {}
+            }
+        }
+        Ok(subset)
+    }
+}
+
+/// The card ids an ability names (a token it creates, a card it looks for).
+fn card_refs(ability: &Ability) -> Vec<String> {
+    let mut ability = ability.clone();
+    let mut found = Vec::new();
+    visit_texts_mut(&mut ability, Refers::Card, &mut |text| {
+        found.push(text.clone());
+    });
+    found
 }
 
 /// `validate`'s checks of the pack's decks: an id, one deck per id, every card id known (with
