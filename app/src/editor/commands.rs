@@ -178,6 +178,8 @@ pub enum BalanceCommand {
     CancelCompare,
     /// Open a flipped game of the comparison (its index) in both versions.
     OpenFlip(usize),
+    /// Search the smallest change to one number of this flagged card (its id).
+    Suggest(String),
     /// A control of one side of the opened flipped game.
     FlipStep {
         /// The edited version's side (else the saved one's).

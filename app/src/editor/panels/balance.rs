@@ -65,6 +65,8 @@ pub struct BalancePanel {
     pub error: Option<String>,
     /// The A/B of the pack as edited against the pack as saved.
     pub ab: super::balance_ab::AbPanel,
+    /// The suggested fixes of flagged cards.
+    pub suggest: super::balance_suggest::SuggestPanel,
 }
 
 impl Default for BalancePanel {
@@ -82,6 +84,7 @@ impl Default for BalancePanel {
             loaded_for: None,
             error: None,
             ab: super::balance_ab::AbPanel::default(),
+            suggest: super::balance_suggest::SuggestPanel::default(),
         }
     }
 }
@@ -141,6 +144,12 @@ impl BalancePanel {
             BalanceCommand::CancelCompare => self.ab.cancel(),
             BalanceCommand::OpenFlip(index) => self.ab.open(index),
             BalanceCommand::FlipStep { after, command } => self.ab.step(after, &command),
+            BalanceCommand::Suggest(id) => {
+                if let Some(doc) = doc {
+                    self.suggest
+                        .start(doc.pack.clone(), self.config.clone(), id);
+                }
+            }
             BalanceCommand::PickFolder => {}
         }
     }
@@ -175,7 +184,11 @@ impl BalancePanel {
     /// Picks up a finished run; returns how soon to look again (`None`: nothing running, so an
     /// idle editor does not redraw).
     pub fn poll(&mut self) -> Option<Duration> {
-        let comparing = self.ab.poll().then_some(Duration::from_millis(50));
+        let comparing = self
+            .ab
+            .poll()
+            .then_some(Duration::from_millis(50))
+            .or(self.suggest.poll());
         let Some(job) = self.job.as_ref() else {
             return comparing;
         };
@@ -262,6 +275,12 @@ impl BalancePanel {
             100.0 * margin
         ));
         let rows = sorted(report, self.sort);
+        let flagged: Vec<&Impact> = rows
+            .iter()
+            .copied()
+            .filter(|c| is_outlier(c.ci95, margin))
+            .collect();
+        self.suggest.ui(ui, &flagged, doc, commands);
         chart_ui(ui, &rows, margin);
         let mut open = None;
         table_ui(ui, &rows, margin, &mut self.sort, &mut open);

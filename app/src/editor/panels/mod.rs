@@ -3,6 +3,7 @@
 pub mod abilities;
 pub mod balance;
 pub mod balance_ab;
+pub mod balance_suggest;
 pub mod card_editor;
 pub mod card_fields;
 pub mod help;
