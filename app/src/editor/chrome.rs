@@ -120,6 +120,13 @@ impl SigilforgeApp {
                 {
                     commands.push(EditCommand::ShowTab(Tab::Balance));
                 }
+                if ui
+                    .button("Set statistics")
+                    .on_hover_text("Show the Set panel: cost curve, stat spreads and counts")
+                    .clicked()
+                {
+                    commands.push(EditCommand::ShowTab(Tab::Set));
+                }
                 menu_item(
                     ui,
                     "Keyboard shortcuts",

@@ -24,6 +24,8 @@ pub enum Tab {
     Rules,
     /// The balance lab: each card's effect on the odds.
     Balance,
+    /// Set statistics: cost curve, stat spreads and counts of the pack or a deck.
+    Set,
     /// The glyph network editor for one file (relative path).
     Glyph(String),
     /// The encounter editor for one file (relative path).

@@ -17,6 +17,7 @@ pub mod rules_sandbox;
 pub mod sandbox;
 pub mod sandbox_plays;
 pub mod scenarios;
+pub mod set_panel;
 pub mod text_view;
 
 use egui::Ui;
@@ -45,6 +46,8 @@ pub struct Panels {
     pub rules: rules_sandbox::RulesSandboxPanel,
     /// The Balance panel.
     pub balance: balance::BalancePanel,
+    /// The Set panel.
+    pub set: set_panel::SetPanel,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
     /// The text views' cursor requests.
