@@ -75,6 +75,29 @@ impl SigilforgeApp {
                 };
                 self.edit(label, vec![change], None);
             }
+            EditCommand::BulkEdit { cards, edit } => {
+                let Some(doc) = &self.doc else { return };
+                if let Err(message) = edit.check() {
+                    self.report(Level::Error, message);
+                    return;
+                }
+                // Only the cards the edit changes: an unchanged card is no part of the step.
+                let changes: Vec<Change> = cards
+                    .iter()
+                    .filter_map(|addr| {
+                        let before = doc.card(addr)?;
+                        let after = edit.apply(before);
+                        (after != *before).then(|| Change::Replace {
+                            addr: addr.clone(),
+                            before: Item::Card(before.clone()),
+                            after: Item::Card(after),
+                        })
+                    })
+                    .collect();
+                if !changes.is_empty() {
+                    self.edit(edit.describe(changes.len()), changes, None);
+                }
+            }
             EditCommand::NewCard => {
                 let card = Card {
                     name: "New card".into(),

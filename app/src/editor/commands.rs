@@ -40,6 +40,13 @@ pub enum EditCommand {
         /// What the step is called in the Edit menu ("Add ability").
         label: String,
     },
+    /// Change one field on several cards as one undo step (the library's bulk edit).
+    BulkEdit {
+        /// The cards.
+        cards: Vec<ItemAddr>,
+        /// What changes on each.
+        edit: super::bulk::BulkEdit,
+    },
     /// Add a new card (to the first card file, making one if needed) and open it.
     NewCard,
     /// Add a copy of a card and open it.

@@ -8,6 +8,7 @@ mod app;
 mod apply;
 mod apply_files;
 mod apply_hosted;
+pub mod bulk;
 mod chrome;
 pub mod commands;
 mod conflict;
