@@ -230,6 +230,8 @@ impl SigilforgeApp {
             }
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
+            EditCommand::SetDeck { file, deck, label } => self.set_deck(&file, deck, label),
+            EditCommand::NewDeck => self.new_deck(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),
             EditCommand::SetText { file, text } => {
                 let Some(before) = self

@@ -127,6 +127,13 @@ impl SigilforgeApp {
                 {
                     commands.push(EditCommand::ShowTab(Tab::Set));
                 }
+                if ui
+                    .button("Deck editor")
+                    .on_hover_text("Show the Decks panel: a deck's cards, counts and curve")
+                    .clicked()
+                {
+                    commands.push(EditCommand::ShowTab(Tab::Decks));
+                }
                 menu_item(
                     ui,
                     "Keyboard shortcuts",

@@ -138,6 +138,17 @@ pub enum EditCommand {
     NewGlyphNetwork,
     /// Add a new encounter file under `encounters/` and open it.
     NewEncounter,
+    /// Write a deck list over the deck in this file (one undo step).
+    SetDeck {
+        /// The deck file (relative path).
+        file: String,
+        /// The deck as edited.
+        deck: sigilforge_engine::model::DeckList,
+        /// What the step is called ("Add Wolf").
+        label: String,
+    },
+    /// Add an empty deck file under `decks/` and show it in the deck editor.
+    NewDeck,
     /// Merge with the choices made in the conflict dialog.
     ResolveConflicts,
     /// A file's text was edited in the text view.

@@ -22,6 +22,7 @@ pub fn default_layout() -> DockState<Tab> {
             Tab::Rules,
             Tab::Balance,
             Tab::Set,
+            Tab::Decks,
             Tab::Problems,
             Tab::Log,
         ],
@@ -32,13 +33,14 @@ pub fn default_layout() -> DockState<Tab> {
 }
 
 /// The panels every layout has (editor tabs come and go; these do not).
-const PANELS: [Tab; 8] = [
+const PANELS: [Tab; 9] = [
     Tab::Library,
     Tab::Preview,
     Tab::Sandbox,
     Tab::Rules,
     Tab::Balance,
     Tab::Set,
+    Tab::Decks,
     Tab::Problems,
     Tab::Log,
 ];
@@ -104,6 +106,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Rules => "Rules".into(),
             Tab::Balance => "Balance".into(),
             Tab::Set => "Set".into(),
+            Tab::Decks => "Decks".into(),
             Tab::Glyph(file) | Tab::Encounter(file) => self
                 .doc
                 .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
@@ -169,6 +172,7 @@ impl TabViewer for Viewer<'_> {
             Tab::Rules => self.panels.rules.ui(ui, doc, self.commands),
             Tab::Balance => self.panels.balance.ui(ui, doc, self.commands),
             Tab::Set => self.panels.set.ui(ui, doc),
+            Tab::Decks => self.panels.decks.ui(ui, doc, self.commands),
             Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
             Tab::Encounter(file) => {
                 self.panels

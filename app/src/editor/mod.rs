@@ -6,6 +6,7 @@
 
 mod app;
 mod apply;
+mod apply_decks;
 mod apply_files;
 mod apply_hosted;
 pub mod bulk;

@@ -6,6 +6,7 @@ pub mod balance_ab;
 pub mod balance_suggest;
 pub mod card_editor;
 pub mod card_fields;
+pub mod deck_editor;
 pub mod help;
 pub mod keyword_editor;
 pub mod library;
@@ -48,6 +49,8 @@ pub struct Panels {
     pub balance: balance::BalancePanel,
     /// The Set panel.
     pub set: set_panel::SetPanel,
+    /// The deck editor.
+    pub decks: deck_editor::DeckEditor,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
     /// The text views' cursor requests.

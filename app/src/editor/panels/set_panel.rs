@@ -143,7 +143,7 @@ impl SetPanel {
 }
 
 /// One histogram as a bar chart: a bar per value, its height the cards with it.
-fn histogram_ui(ui: &mut Ui, title: &str, histogram: &Histogram) {
+pub fn histogram_ui(ui: &mut Ui, title: &str, histogram: &Histogram) {
     let bars: Vec<Bar> = histogram
         .iter()
         .map(|(value, n)| Bar::new(f64::from(*value), *n as f64).width(0.8))
