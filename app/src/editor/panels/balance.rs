@@ -404,16 +404,28 @@ fn chart_ui(ui: &mut Ui, rows: &[&Impact], margin: f64) {
             );
         }
     }
+    let names: Vec<String> = rows.iter().map(|c| c.name.clone()).collect();
     Plot::new("balance-chart")
         .height(160.0)
         .allow_scroll(false)
         .y_axis_label("win rate with − without (points)")
+        // Card names under the bars (those the axis has room for; zoom in for the rest).
+        .x_axis_formatter(move |mark, _| card_at(&names, mark.value).to_owned())
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("difference", bars));
             for line in whiskers {
                 plot.line(line);
             }
         });
+}
+
+/// The name of the card whose bar stands at `x` (bars are at 0, 1, 2, …), or nothing between
+/// bars and beyond the last.
+fn card_at(names: &[String], x: f64) -> &str {
+    if x.fract() != 0.0 || x < 0.0 {
+        return "";
+    }
+    names.get(x as usize).map_or("", String::as_str)
 }
 
 /// The table: a header button per column sorts by it (again: the other way); a card's name
@@ -511,4 +523,18 @@ fn table_ui(
                 });
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_axis_names_the_card_under_each_bar() {
+        let names = vec!["Grunt".to_owned(), "Wolf".to_owned()];
+        assert_eq!(card_at(&names, 1.0), "Wolf");
+        assert_eq!(card_at(&names, 0.5), "");
+        assert_eq!(card_at(&names, 2.0), "");
+        assert_eq!(card_at(&names, -1.0), "");
+    }
 }
