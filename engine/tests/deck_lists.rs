@@ -173,3 +173,52 @@ fn content_starter_deck_exports_a_pack_that_validates() {
     assert!(!diags.has_errors(), "{diags:?}");
     assert_eq!(pack.deck_cards("starter_line").unwrap().len(), 40);
 }
+
+#[test]
+fn a_balance_can_draw_its_line_ups_from_a_deck() {
+    use sigilforge_engine::balance::{BalanceConfig, Control, run_balance};
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "pack.ron",
+        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\")\n",
+    );
+    let cards: Vec<String> = (0..10)
+        .map(|i| format!("(id: \"c{i}\", name: \"C{i}\", attack: 2, life: 4)"))
+        .collect();
+    write(
+        dir.path(),
+        "cards.ron",
+        &format!("CardSet(cards: [{}])\n", cards.join(", ")),
+    );
+    write(
+        dir.path(),
+        "deck.ron",
+        "Deck(id: \"d\", cards: [(card: \"c7\", count: 3), (card: \"c2\"), (card: \"c5\"), (card: \"c9\", count: 2)])\n",
+    );
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let control = Control {
+        progress: &|_| {},
+        cancel: &cancel,
+        threads: Some(1),
+    };
+    let config = BalanceConfig {
+        runs: 40,
+        line_size: 3,
+        deck: Some("d".into()),
+        ..BalanceConfig::default()
+    };
+    let report = run_balance(&pack, &config, control).unwrap().unwrap();
+    let pool: Vec<&str> = report.cards.iter().map(|c| c.id.as_str()).collect();
+    // In pack order; copies do not weigh.
+    assert_eq!(pool, ["c2", "c5", "c7", "c9"]);
+    let unknown = BalanceConfig {
+        deck: Some("dd".into()),
+        ..config
+    };
+    let err = run_balance(&pack, &unknown, control)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("did you mean `d`"), "{err}");
+}

@@ -205,6 +205,9 @@ pub enum Command {
         /// Which creatures: `tribe:Beast keyword:Bolt tag:x file:dir/ id:a,b -term text`.
         #[arg(long, value_name = "FILTER", default_value = "")]
         pool: String,
+        /// Draw line-ups from this deck's creatures only (its id or name).
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
         /// Seed of the match draws.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -419,6 +422,7 @@ pub fn main() -> ExitCode {
             runs,
             line_size,
             pool,
+            deck,
             seed,
             margin,
             life,
@@ -438,6 +442,7 @@ pub fn main() -> ExitCode {
                 seed,
                 filter: pool,
                 margin,
+                deck,
             };
             let options = balance::cli::Options {
                 threads,

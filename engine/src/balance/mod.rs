@@ -69,6 +69,9 @@ pub enum BalanceError {
     /// The version to compare with could not be read.
     #[error("{0}")]
     Baseline(String),
+    /// The deck to draw from is not in the pack.
+    #[error(transparent)]
+    Deck(#[from] crate::pack::DeckError),
 }
 
 fn first_problem(d: &Diagnostics) -> String {
