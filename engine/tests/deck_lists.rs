@@ -33,14 +33,20 @@ fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();
 }
 
-#[test]
-fn validate_locates_an_unknown_card_in_a_deck() {
+/// A folder with a `pack.ron` and nothing else yet.
+fn empty_pack() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     write(
         dir.path(),
         "pack.ron",
         "Pack(id: \"p\", name: \"P\", version: \"0.1.0\")\n",
     );
+    dir
+}
+
+#[test]
+fn validate_locates_an_unknown_card_in_a_deck() {
+    let dir = empty_pack();
     write(
         dir.path(),
         "cards.ron",
@@ -115,12 +121,7 @@ fn archived_files(archive: &Path, into: &Path) -> Vec<String> {
 
 #[test]
 fn export_with_a_deck_archives_the_deck_and_only_its_cards() {
-    let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        "pack.ron",
-        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\")\n",
-    );
+    let dir = empty_pack();
     write(
         dir.path(),
         "cards.ron",
@@ -177,12 +178,7 @@ fn content_starter_deck_exports_a_pack_that_validates() {
 #[test]
 fn a_balance_can_draw_its_line_ups_from_a_deck() {
     use sigilforge_engine::balance::{BalanceConfig, Control, run_balance};
-    let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        "pack.ron",
-        "Pack(id: \"p\", name: \"P\", version: \"0.1.0\")\n",
-    );
+    let dir = empty_pack();
     let cards: Vec<String> = (0..10)
         .map(|i| format!("(id: \"c{i}\", name: \"C{i}\", attack: 2, life: 4)"))
         .collect();
