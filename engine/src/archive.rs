@@ -80,6 +80,9 @@ pub enum ArchiveError {
     /// The pack has validation errors; nothing was written.
     #[error("the pack has problems, so it was not exported:\n{0}")]
     Invalid(String),
+    /// `--deck` names no deck of the pack (or the deck cannot be cut out of it).
+    #[error(transparent)]
+    Deck(#[from] crate::pack::DeckError),
     /// An entry's path is unsafe.
     #[error(
         "refused: entry `{0}` has an unsafe path (absolute, `..`, or a drive); nothing was written"
@@ -154,6 +157,17 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// Validates the pack in `pack_dir` and writes it to `output` as a zip archive.
 pub fn export_pack(pack_dir: &Path, output: &Path) -> Result<ExportReport, ArchiveError> {
+    export_pack_with(pack_dir, output, None)
+}
+
+/// [`export_pack`], or with `deck`, the pack cut down to that deck ([`crate::pack::Pack::deck_subset`]):
+/// the manifest, the keywords, the deck and the cards it plays, plus every file that is not
+/// RON (art, templates). The cut pack is validated too: an archive always imports cleanly.
+pub fn export_pack_with(
+    pack_dir: &Path,
+    output: &Path,
+    deck: Option<&str>,
+) -> Result<ExportReport, ArchiveError> {
     let mut diags = Diagnostics::new();
     let pack = load_pack(pack_dir, &mut diags);
     if diags.has_errors() {
@@ -161,10 +175,38 @@ pub fn export_pack(pack_dir: &Path, output: &Path) -> Result<ExportReport, Archi
         let list: Vec<String> = diags.iter().map(ToString::to_string).collect();
         return Err(ArchiveError::Invalid(list.join("\n")));
     }
+    let subset = match deck {
+        Some(name) => {
+            let subset = pack.deck_subset(name)?;
+            let mut diags = Diagnostics::new();
+            crate::pack::validate(&subset, &mut diags);
+            if diags.has_errors() {
+                let list: Vec<String> = diags.iter().map(ToString::to_string).collect();
+                return Err(ArchiveError::Invalid(list.join("\n")));
+            }
+            Some(subset)
+        }
+        None => None,
+    };
     let mut files = Vec::new();
     for rel in pack_files(pack_dir)? {
-        let path = pack_dir.join(&rel);
-        let bytes = std::fs::read(&path).map_err(io_err(&path))?;
+        let bytes = match &subset {
+            // The cut pack's RON files as cut; its manifest and non-RON files as on disk.
+            // (`.ron` as the pack loader reads it: exactly that extension.)
+            Some(subset)
+                if Path::new(&rel).extension().is_some_and(|e| e == "ron")
+                    && rel != crate::pack::MANIFEST_FILE =>
+            {
+                match subset.file(&rel) {
+                    Some(file) => file.source.clone().into_bytes(),
+                    None => continue,
+                }
+            }
+            _ => {
+                let path = pack_dir.join(&rel);
+                std::fs::read(&path).map_err(io_err(&path))?
+            }
+        };
         files.push((rel, bytes));
     }
     let manifest = ArchiveManifest {

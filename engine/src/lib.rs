@@ -27,3 +27,4 @@ pub mod rename;
 pub mod ron_doc;
 pub mod ron_io;
 pub mod rules;
+pub mod set_stats;

@@ -25,6 +25,26 @@ pub fn split_ids(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// The cards a command works on: deck list `deck` with its copies (`Deck::from_deck_list`),
+/// else the pack's cards (those in `cards` when given, `--cards a,b`).
+fn choose(
+    pack: &sigilforge_engine::pack::Pack,
+    cards: Option<&str>,
+    deck: Option<&str>,
+    back: &BackChoice,
+) -> Result<Deck, RenderError> {
+    match (deck, cards) {
+        (Some(_), Some(_)) => Err(RenderError::Option(
+            "--deck and --cards cannot be used together".into(),
+        )),
+        (Some(name), None) => Deck::from_deck_list(pack, name, back),
+        (None, cards) => {
+            let ids = cards.map(split_ids);
+            Deck::from_pack(pack, ids.as_deref(), back)
+        }
+    }
+}
+
 /// Turns a job's result into the command's answer.
 #[must_use]
 pub fn finish(result: Result<Report, RenderError>, what: &str) -> CommandOutput {
@@ -75,20 +95,23 @@ fn arg<T>(option: &'static str, value: Result<T, OptionError>) -> Result<T, ArgE
     value.map_err(|error| ArgError { option, error })
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm]`, each card at
-/// its template's size.
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,... | --deck NAME] [--bleed 0mm]`,
+/// each card at its template's size. A deck's copies are files of their own (`grunt.png`,
+/// `grunt-2.png`, …).
 #[must_use]
 pub fn render_command(
     pack_dir: &Path,
     out_dir: &Path,
     dpi: f32,
     cards: Option<&str>,
+    deck: Option<&str>,
     bleed: &str,
     progress: &Progress,
 ) -> CommandOutput {
     let args = RenderArgs {
         dpi,
         cards: cards.map(str::to_owned),
+        deck: deck.map(str::to_owned),
         bleed: bleed.to_owned(),
         card: None,
     };
@@ -102,6 +125,8 @@ pub struct RenderArgs {
     pub dpi: f32,
     /// Only these cards (`a,b,c`).
     pub cards: Option<String>,
+    /// A deck of the pack (its id or name): its cards with their copies, in its order.
+    pub deck: Option<String>,
     /// `3mm`.
     pub bleed: String,
     /// `poker`, `bridge`, `tarot`, `WxHmm`, or `None` for the template's size.
@@ -113,6 +138,7 @@ impl Default for RenderArgs {
         Self {
             dpi: 300.0,
             cards: None,
+            deck: None,
             bleed: "0mm".into(),
             card: None,
         }
@@ -134,7 +160,8 @@ impl RenderArgs {
     }
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm] [--card SIZE]`.
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,... | --deck NAME] [--bleed 0mm]
+/// [--card SIZE]`.
 #[must_use]
 pub fn render_command_with(
     pack_dir: &Path,
@@ -150,8 +177,12 @@ pub fn render_command_with(
         Ok(p) => p,
         Err(out) => return out,
     };
-    let ids = args.cards.as_deref().map(split_ids);
-    let deck = match Deck::from_pack(&pack, ids.as_deref(), &BackChoice::None) {
+    let deck = match choose(
+        &pack,
+        args.cards.as_deref(),
+        args.deck.as_deref(),
+        &BackChoice::None,
+    ) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };
@@ -220,6 +251,8 @@ pub struct PrintArgs {
     pub backs: Option<String>,
     /// `X,Y` in mm.
     pub duplex_offset: String,
+    /// `--deck NAME`: the deck's cards with their copies instead of one of each card.
+    pub deck: Option<String>,
 }
 
 impl Default for PrintArgs {
@@ -231,6 +264,7 @@ impl Default for PrintArgs {
             crop_marks: false,
             backs: None,
             duplex_offset: "0,0".into(),
+            deck: None,
         }
     }
 }
@@ -273,7 +307,7 @@ pub fn print_command(
         Ok(p) => p,
         Err(out) => return out,
     };
-    let deck = match Deck::from_pack(&pack, None, &back) {
+    let deck = match choose(&pack, None, args.deck.as_deref(), &back) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };
@@ -283,19 +317,21 @@ pub fn print_command(
     )
 }
 
-/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL]`.
+/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL] [--deck NAME]`: with a deck, the
+/// TTS deck holds each copy.
 #[must_use]
 pub fn tts_command(
     pack_dir: &Path,
     out_dir: &Path,
     options: &TtsOptions,
+    deck: Option<&str>,
     progress: &Progress,
 ) -> CommandOutput {
     let pack = match load_for_command(pack_dir) {
         Ok(p) => p,
         Err(out) => return out,
     };
-    let deck = match Deck::from_pack(&pack, None, &BackChoice::Default) {
+    let deck = match choose(&pack, None, deck, &BackChoice::Default) {
         Ok(d) => d,
         Err(e) => return finish(Err(e), ""),
     };

@@ -134,6 +134,13 @@ impl Deck {
         Self::from_cards(pack, &chosen, back)
     }
 
+    /// The cards of deck list `name` (`Pack::deck`), each copy a card of its own in the
+    /// deck's order: a 40-card deck prints 40 cards.
+    pub fn from_deck_list(pack: &Pack, name: &str, back: &BackChoice) -> Result<Deck, RenderError> {
+        let chosen = pack.deck_cards(name)?;
+        Self::from_cards(pack, &chosen, back)
+    }
+
     /// These cards of `pack` (the editor's preview passes the one it shows), numbered by
     /// their place in the pack.
     pub fn from_cards(
@@ -460,17 +467,15 @@ pub fn type_line(card: &Card) -> String {
     line
 }
 
-/// The rarity gem's colour, from a `common`, `uncommon`, `rare` or `mythic` tag.
+/// The rarity gem's colour, from the card's rarity tag ([`Card::rarity`]).
 fn rarity_color(card: &Card) -> Option<&'static str> {
-    card.tags
-        .iter()
-        .find_map(|t| match t.to_ascii_lowercase().as_str() {
-            "common" => Some("#26221e"),
-            "uncommon" => Some("#9fb0c4"),
-            "rare" => Some("#d8ab3a"),
-            "mythic" => Some("#dd5a26"),
-            _ => None,
-        })
+    match card.rarity()? {
+        "common" => Some("#26221e"),
+        "uncommon" => Some("#9fb0c4"),
+        "rare" => Some("#d8ab3a"),
+        "mythic" => Some("#dd5a26"),
+        _ => None,
+    }
 }
 
 /// Templates read once per job, by file name.

@@ -36,6 +36,9 @@ pub enum RenderError {
     /// `--cards` named ids the pack does not have.
     #[error("no card with id {0} in the pack")]
     UnknownCards(String),
+    /// `--deck` named no deck of the pack, or the deck lists a card the pack lacks.
+    #[error(transparent)]
+    Deck(#[from] sigilforge_engine::pack::DeckError),
     /// An input file could not be read.
     #[error("{}: {message}", path.display())]
     Read {

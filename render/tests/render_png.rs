@@ -25,6 +25,7 @@ fn png_size_is_the_card_size_times_the_dpi_and_names_come_from_ids() {
             out.path(),
             dpi,
             Some("orc_grunt, holy_aegis"),
+            None,
             bleed,
             &Progress::new(),
         );
@@ -209,7 +210,15 @@ fn a_pack_template_replaces_the_builtin_one() {
     )
     .unwrap();
     let out = tempfile::tempdir().unwrap();
-    let result = render_command(dir.path(), out.path(), DPI, None, "0", &Progress::new());
+    let result = render_command(
+        dir.path(),
+        out.path(),
+        DPI,
+        None,
+        None,
+        "0",
+        &Progress::new(),
+    );
     assert_eq!(result.code, 0, "{}", result.stderr);
     let bytes = std::fs::read(out.path().join("c1.png")).unwrap();
     assert_eq!(png_size(&bytes), (px(50.0, DPI), px(70.0, DPI)));
@@ -223,7 +232,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
     let out = tempfile::tempdir().unwrap();
     let target = out.path().join("cards");
     // Not a pack.
-    let r = render_command(out.path(), &target, DPI, None, "0", &Progress::new());
+    let r = render_command(out.path(), &target, DPI, None, None, "0", &Progress::new());
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("not a pack folder"));
     // An id the pack does not have.
@@ -232,6 +241,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
         &target,
         DPI,
         Some("orc_grunt,nobody"),
+        None,
         "0",
         &Progress::new(),
     );
@@ -243,6 +253,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
         &target,
         5000.0,
         None,
+        None,
         "0",
         &Progress::new(),
     );
@@ -251,6 +262,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
         &fixture_pack_dir(),
         &target,
         DPI,
+        None,
         None,
         "lots",
         &Progress::new(),
@@ -265,7 +277,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"63mm\" height=\"88mm\" viewBox=\"0 0 63 88\">\n  <circle id=\"rules\" r=\"3\"/>\n</svg>\n",
     )
     .unwrap();
-    let r = render_command(dir.path(), &target, DPI, None, "0", &Progress::new());
+    let r = render_command(dir.path(), &target, DPI, None, None, "0", &Progress::new());
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
@@ -280,7 +292,7 @@ fn bad_input_is_reported_and_nothing_is_written() {
         "CardSet(cards: [(id: \"x\", name: 3)])",
     )
     .unwrap();
-    let r = render_command(dir.path(), &target, DPI, None, "0", &Progress::new());
+    let r = render_command(dir.path(), &target, DPI, None, None, "0", &Progress::new());
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("broken.ron:1:"), "{}", r.stderr);
     assert!(!target.exists(), "nothing may be written");

@@ -13,7 +13,7 @@ use sigilforge_render::tts::TtsOptions;
 
 fn export(pack: &std::path::Path, options: &TtsOptions) -> (tempfile::TempDir, Value) {
     let out = tempfile::tempdir().unwrap();
-    let result = tts_command(pack, out.path(), options, &Progress::new());
+    let result = tts_command(pack, out.path(), options, None, &Progress::new());
     assert_eq!(result.code, 0, "{}", result.stderr);
     let json: Value =
         serde_json::from_slice(&std::fs::read(out.path().join("deck.json")).unwrap()).unwrap();

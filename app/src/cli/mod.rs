@@ -57,6 +57,9 @@ pub enum Command {
         /// The archive to write.
         #[arg(short, long)]
         output: PathBuf,
+        /// Only this deck (its id or name): the manifest, keywords, the deck and its cards.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
     },
     /// Unpack a content pack archive safely into a folder.
     Import {
@@ -79,8 +82,11 @@ pub enum Command {
         #[arg(long, default_value_t = 300.0)]
         dpi: f32,
         /// Only these cards: ids separated by commas.
-        #[arg(long, value_name = "ID,...")]
+        #[arg(long, value_name = "ID,...", conflicts_with = "deck")]
         cards: Option<String>,
+        /// A deck of the pack (its id or name): its cards with their copies, in its order.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
         /// Bleed drawn around each card (e.g. 3mm).
         #[arg(long, default_value = "0mm")]
         bleed: String,
@@ -126,6 +132,9 @@ pub enum Command {
         /// A character no bundled font has is an error (nothing is written), not a warning.
         #[arg(long)]
         strict: bool,
+        /// A deck of the pack (its id or name): its cards with their copies, in its order.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
     },
     /// Write Tabletop Simulator deck sheets, a back image and a saved-object deck (deck.json).
     Tts {
@@ -143,6 +152,9 @@ pub enum Command {
         /// A character no bundled font has is an error (nothing is written), not a warning.
         #[arg(long)]
         strict: bool,
+        /// A deck of the pack (its id or name): its cards with their copies, in its order.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
     },
     /// Spreadsheet round trip: every card as a CSV row, and back.
     Csv {
@@ -178,6 +190,18 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Set statistics: cost curve, stat spread, keyword, tribe, kind and rarity counts, for the
+    /// pack's cards or a deck's copies (JSON: docs/formats/stats.md).
+    Stats {
+        /// The pack folder.
+        pack: PathBuf,
+        /// Count this deck of the pack (its id or name), copies included.
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
+        /// Print the statistics as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Card impact over a pool: random line-ups drawn from the pack's creatures, each match
     /// played both ways; per card and keyword, the win rate with it minus without it (95%
     /// interval). With --against or --against-rev, an A/B of two versions on the same matches.
@@ -193,11 +217,14 @@ pub enum Command {
         /// Which creatures: `tribe:Beast keyword:Bolt tag:x file:dir/ id:a,b -term text`.
         #[arg(long, value_name = "FILTER", default_value = "")]
         pool: String,
+        /// Draw line-ups from this deck's creatures only (its id or name).
+        #[arg(long, value_name = "NAME")]
+        deck: Option<String>,
         /// Seed of the match draws.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Flag a card when its interval clears zero by more than this (0.02 = 2 points).
-        #[arg(long, default_value_t = 0.02)]
+        /// Flag a card when its interval clears zero by more than this (0.03 = 3 points).
+        #[arg(long, default_value_t = 0.03)]
         margin: f64,
         /// Starting life.
         #[arg(long, default_value_t = 20)]
@@ -217,6 +244,10 @@ pub enum Command {
         /// Save the results beside the pack (the editor's Balance panel shows them).
         #[arg(long)]
         save: bool,
+        /// For each flagged card, find the smallest change to one number (attack, life, a
+        /// keyword's value) that brings it inside the margin, on the same matches and seeds.
+        #[arg(long, conflicts_with_all = ["against", "against_rev"])]
+        suggest: bool,
         /// Print the report as JSON (docs/formats/balance.md).
         #[arg(long)]
         json: bool,
@@ -303,7 +334,9 @@ pub fn main() -> ExitCode {
         Some(Command::Edit { pack }) => return open_editor(pack),
         Some(Command::Validate { path }) => pack_commands::validate(&path),
         Some(Command::Fmt { path, check }) => pack_commands::fmt(&path, check),
-        Some(Command::Export { pack, output }) => pack_commands::export(&pack, &output),
+        Some(Command::Export { pack, output, deck }) => {
+            pack_commands::export(&pack, &output, deck.as_deref())
+        }
         Some(Command::Import {
             archive,
             dir,
@@ -314,6 +347,7 @@ pub fn main() -> ExitCode {
             output,
             dpi,
             cards,
+            deck,
             bleed,
             card,
             strict,
@@ -323,6 +357,7 @@ pub fn main() -> ExitCode {
             &sigilforge_render::cli::RenderArgs {
                 dpi,
                 cards,
+                deck,
                 bleed,
                 card,
             },
@@ -338,6 +373,7 @@ pub fn main() -> ExitCode {
             backs,
             duplex_offset,
             strict,
+            deck,
         }) => output_commands::print(
             &pack,
             &output,
@@ -348,6 +384,7 @@ pub fn main() -> ExitCode {
                 crop_marks,
                 backs,
                 duplex_offset,
+                deck,
             },
             strict,
         ),
@@ -357,7 +394,8 @@ pub fn main() -> ExitCode {
             dpi,
             url_base,
             strict,
-        }) => output_commands::tts(&pack, &output, dpi, url_base, strict),
+            deck,
+        }) => output_commands::tts(&pack, &output, dpi, url_base, deck.as_deref(), strict),
         Some(Command::Csv {
             action: CsvCommand::Export { pack, output },
         }) => sigilforge_engine::cards_csv::export_command(&pack, &output),
@@ -406,11 +444,15 @@ pub fn main() -> ExitCode {
         }) => battle_commands::simulate(&file, runs, threads, json),
         Some(Command::Rules { file, json }) => rules::cli::rules_command(&file, json),
         Some(Command::Test { pack }) => sigilforge_engine::pack::test_command(&pack),
+        Some(Command::Stats { pack, deck, json }) => {
+            sigilforge_engine::set_stats::stats_command(&pack, deck.as_deref(), json)
+        }
         Some(Command::Balance {
             pack,
             runs,
             line_size,
             pool,
+            deck,
             seed,
             margin,
             life,
@@ -419,6 +461,7 @@ pub fn main() -> ExitCode {
             against,
             against_rev,
             save,
+            suggest,
             json,
         }) => {
             let config = balance::BalanceConfig {
@@ -429,6 +472,7 @@ pub fn main() -> ExitCode {
                 seed,
                 filter: pool,
                 margin,
+                deck,
             };
             let options = balance::cli::Options {
                 threads,
@@ -437,6 +481,7 @@ pub fn main() -> ExitCode {
                     .map(balance::cli::Against::Folder)
                     .or(against_rev.map(balance::cli::Against::Revision)),
                 save,
+                suggest,
             };
             battle_commands::balance(&pack, &config, &options)
         }

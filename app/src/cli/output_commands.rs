@@ -40,8 +40,8 @@ fn with_progress(what: &str, job: impl FnOnce(&Progress) -> CommandOutput + Send
     })
 }
 
-/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,...] [--bleed 0mm] [--card SIZE]
-/// [--strict]`.
+/// `sigilforge render PACK -o DIR [--dpi 300] [--cards ID,... | --deck NAME] [--bleed 0mm]
+/// [--card SIZE] [--strict]`.
 pub fn render(pack: &Path, output: &Path, args: &RenderArgs, strict: bool) -> CommandOutput {
     if let Some(refused) = strict_check(strict, pack, args.cards.as_deref()) {
         return refused;
@@ -61,12 +61,13 @@ pub fn print(pack: &Path, output: &Path, args: &PrintArgs, strict: bool) -> Comm
     })
 }
 
-/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL] [--strict]`.
+/// `sigilforge tts PACK -o DIR [--dpi 150] [--url-base URL] [--deck NAME] [--strict]`.
 pub fn tts(
     pack: &Path,
     output: &Path,
     dpi: f32,
     url_base: Option<String>,
+    deck: Option<&str>,
     strict: bool,
 ) -> CommandOutput {
     if let Some(refused) = strict_check(strict, pack, None) {
@@ -74,7 +75,7 @@ pub fn tts(
     }
     let options = TtsOptions { dpi, url_base };
     with_progress("cards", |p| {
-        sigilforge_render::cli::tts_command(pack, output, &options, p)
+        sigilforge_render::cli::tts_command(pack, output, &options, deck, p)
     })
 }
 

@@ -1,6 +1,5 @@
 //! `validate`, `fmt`, `export` and `import`.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use sigilforge_engine::command::CommandOutput;
@@ -16,21 +15,18 @@ pub fn fmt(path: &Path, check: bool) -> CommandOutput {
     pack::fmt_command(path, check)
 }
 
-/// `sigilforge export PACK -o FILE.zip`.
-pub fn export(pack_dir: &Path, output: &Path) -> CommandOutput {
-    match archive::export_pack(pack_dir, output) {
-        Ok(report) => {
-            let mut out = String::new();
-            let _ = writeln!(
-                out,
-                "wrote {} ({} files, pack `{}` version {})",
-                output.display(),
-                report.files,
-                report.pack_id,
-                report.version
-            );
-            CommandOutput::ok(out)
-        }
+/// `sigilforge export PACK -o FILE.zip [--deck NAME]`: exit 1 when the pack has problems or
+/// the archive cannot be written, 2 for an unknown deck.
+pub fn export(pack_dir: &Path, output: &Path, deck: Option<&str>) -> CommandOutput {
+    match archive::export_pack_with(pack_dir, output, deck) {
+        Ok(report) => CommandOutput::ok(format!(
+            "wrote {} ({} files, pack `{}` version {})\n",
+            output.display(),
+            report.files,
+            report.pack_id,
+            report.version
+        )),
+        Err(e @ archive::ArchiveError::Deck(_)) => CommandOutput::bad_input(e.to_string()),
         Err(e) => CommandOutput {
             stdout: String::new(),
             stderr: format!("{e}\n"),

@@ -324,6 +324,12 @@ impl SigilforgeApp {
         &mut self.panels.balance
     }
 
+    /// The Set panel's choices (which deck, which filter).
+    #[must_use]
+    pub fn set_panel(&self) -> &super::panels::set_panel::SetPanel {
+        &self.panels.set
+    }
+
     /// The pack file of the scenario the battle sandbox plays, if one is loaded.
     #[must_use]
     pub fn sandbox_source(&self) -> Option<&str> {

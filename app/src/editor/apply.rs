@@ -83,6 +83,29 @@ impl SigilforgeApp {
                 };
                 self.edit(label, vec![change], None);
             }
+            EditCommand::BulkEdit { cards, edit } => {
+                let Some(doc) = &self.doc else { return };
+                if let Err(message) = edit.check() {
+                    self.report(Level::Error, message);
+                    return;
+                }
+                // Only the cards the edit changes: an unchanged card is no part of the step.
+                let changes: Vec<Change> = cards
+                    .iter()
+                    .filter_map(|addr| {
+                        let before = doc.card(addr)?;
+                        let after = edit.apply(before);
+                        (after != *before).then(|| Change::Replace {
+                            addr: addr.clone(),
+                            before: Item::Card(before.clone()),
+                            after: Item::Card(after),
+                        })
+                    })
+                    .collect();
+                if !changes.is_empty() {
+                    self.edit(edit.describe(changes.len()), changes, None);
+                }
+            }
             EditCommand::NewCard => {
                 let card = Card {
                     name: "New card".into(),
@@ -217,6 +240,8 @@ impl SigilforgeApp {
             }
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
+            EditCommand::SetDeck { file, deck, label } => self.set_deck(&file, deck, label),
+            EditCommand::NewDeck => self.new_deck(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),
             EditCommand::SetText { file, text } => {
                 let Some(before) = self

@@ -177,7 +177,7 @@ impl SigilforgeApp {
 
     /// `dir/base.ron`, or `dir/base-2.ron`, … whichever the pack does not have yet (`dir`
     /// empty: the pack's top folder).
-    fn free_path(&mut self, dir: &str, base: &str) -> Option<String> {
+    pub(super) fn free_path(&mut self, dir: &str, base: &str) -> Option<String> {
         let Some(doc) = &self.doc else {
             self.report(Level::Error, "Open or create a pack first".into());
             return None;
@@ -303,7 +303,7 @@ impl SigilforgeApp {
     /// link, a combatant, a field), never the whole file: saving rewrites those items only,
     /// and undo checks each still holds what the edit left.
     /// Whether it was applied (an edit that changes nothing counts as applied).
-    fn replace_file(
+    pub(super) fn replace_file(
         &mut self,
         label: String,
         file: &str,

@@ -120,6 +120,20 @@ impl SigilforgeApp {
                 {
                     commands.push(EditCommand::ShowTab(Tab::Balance));
                 }
+                if ui
+                    .button("Set statistics")
+                    .on_hover_text("Show the Set panel: cost curve, stat spreads and counts")
+                    .clicked()
+                {
+                    commands.push(EditCommand::ShowTab(Tab::Set));
+                }
+                if ui
+                    .button("Deck editor")
+                    .on_hover_text("Show the Decks panel: a deck's cards, counts and curve")
+                    .clicked()
+                {
+                    commands.push(EditCommand::ShowTab(Tab::Decks));
+                }
                 menu_item(
                     ui,
                     "Keyboard shortcuts",

@@ -40,6 +40,13 @@ pub enum EditCommand {
         /// What the step is called in the Edit menu ("Add ability").
         label: String,
     },
+    /// Change one field on several cards as one undo step (the library's bulk edit).
+    BulkEdit {
+        /// The cards.
+        cards: Vec<ItemAddr>,
+        /// What changes on each.
+        edit: super::bulk::BulkEdit,
+    },
     /// Add a new card (to the first card file, making one if needed) and open it.
     NewCard,
     /// Add a copy of a card and open it.
@@ -131,6 +138,17 @@ pub enum EditCommand {
     NewGlyphNetwork,
     /// Add a new encounter file under `encounters/` and open it.
     NewEncounter,
+    /// Write a deck list over the deck in this file (one undo step).
+    SetDeck {
+        /// The deck file (relative path).
+        file: String,
+        /// The deck as edited.
+        deck: sigilforge_engine::model::DeckList,
+        /// What the step is called ("Add Wolf").
+        label: String,
+    },
+    /// Add an empty deck file under `decks/` and show it in the deck editor.
+    NewDeck,
     /// Merge with the choices made in the conflict dialog.
     ResolveConflicts,
     /// A file's text was edited in the text view.
@@ -178,6 +196,8 @@ pub enum BalanceCommand {
     CancelCompare,
     /// Open a flipped game of the comparison (its index) in both versions.
     OpenFlip(usize),
+    /// Search the smallest change to one number of this flagged card (its id).
+    Suggest(String),
     /// A control of one side of the opened flipped game.
     FlipStep {
         /// The edited version's side (else the saved one's).

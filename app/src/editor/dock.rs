@@ -21,6 +21,8 @@ pub fn default_layout() -> DockState<Tab> {
             Tab::Sandbox,
             Tab::Rules,
             Tab::Balance,
+            Tab::Set,
+            Tab::Decks,
             Tab::Problems,
             Tab::Log,
         ],
@@ -31,12 +33,14 @@ pub fn default_layout() -> DockState<Tab> {
 }
 
 /// The panels every layout has (editor tabs come and go; these do not).
-const PANELS: [Tab; 7] = [
+const PANELS: [Tab; 9] = [
     Tab::Library,
     Tab::Preview,
     Tab::Sandbox,
     Tab::Rules,
     Tab::Balance,
+    Tab::Set,
+    Tab::Decks,
     Tab::Problems,
     Tab::Log,
 ];
@@ -101,6 +105,8 @@ impl TabViewer for Viewer<'_> {
             Tab::Sandbox => "Sandbox".into(),
             Tab::Rules => "Rules".into(),
             Tab::Balance => "Balance".into(),
+            Tab::Set => "Set".into(),
+            Tab::Decks => "Decks".into(),
             Tab::Glyph(file) | Tab::Encounter(file) => self
                 .doc
                 .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
@@ -165,6 +171,8 @@ impl TabViewer for Viewer<'_> {
             Tab::Sandbox => self.panels.sandbox.ui(ui, doc, self.commands),
             Tab::Rules => self.panels.rules.ui(ui, doc, self.commands),
             Tab::Balance => self.panels.balance.ui(ui, doc, self.commands),
+            Tab::Set => self.panels.set.ui(ui, doc),
+            Tab::Decks => self.panels.decks.ui(ui, doc, self.commands),
             Tab::Glyph(file) => self.panels.hosted.glyph_ui(ui, doc, file, self.commands),
             Tab::Encounter(file) => {
                 self.panels

@@ -6,8 +6,10 @@
 
 mod app;
 mod apply;
+mod apply_decks;
 mod apply_files;
 mod apply_hosted;
+pub mod bulk;
 mod chrome;
 pub mod commands;
 mod conflict;

@@ -24,6 +24,10 @@ pub enum Tab {
     Rules,
     /// The balance lab: each card's effect on the odds.
     Balance,
+    /// Set statistics: cost curve, stat spreads and counts of the pack or a deck.
+    Set,
+    /// The deck editor: a deck's cards with their counts, its running count and curve.
+    Decks,
     /// The glyph network editor for one file (relative path).
     Glyph(String),
     /// The encounter editor for one file (relative path).

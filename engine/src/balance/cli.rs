@@ -9,6 +9,7 @@ use crate::command::CommandOutput;
 use crate::diag::Diagnostics;
 use crate::pack::{Content, MANIFEST_FILE, Pack, load_pack};
 
+use super::suggest::{CardSuggestion, describe, suggest_flagged};
 use super::{BalanceConfig, BalanceError, Control, run_ab, run_balance, saved};
 
 pub use super::baseline::Against;
@@ -24,6 +25,9 @@ pub struct Options {
     pub against: Option<Against>,
     /// Save the results beside the pack (as the editor does), for the Balance panel.
     pub save: bool,
+    /// For each flagged card, search the smallest change to one number that brings it inside
+    /// the margin (`suggest::suggest_flagged`).
+    pub suggest: bool,
 }
 
 /// Runs the command. Exit 0 when the run completes, 2 for a bad pack, filter or setting.
@@ -49,10 +53,30 @@ pub fn balance_command(
     match &options.against {
         None => match run_balance(&pack, config, control) {
             Ok(Some(report)) => {
-                let mut out = CommandOutput::ok(if options.json {
-                    render(report.to_json())
+                let suggestions = if options.suggest {
+                    match suggest_flagged(&pack, &report, control) {
+                        Ok(Some(found)) => Some(found),
+                        Ok(None) => return CommandOutput::bad_input("cancelled"),
+                        Err(e) => return bad(&e),
+                    }
                 } else {
-                    report.to_table()
+                    None
+                };
+                let mut out = CommandOutput::ok(if options.json {
+                    let mut json = report.to_json();
+                    if let (Some(found), Some(map)) = (&suggestions, json.as_object_mut()) {
+                        map.insert(
+                            "suggestions".into(),
+                            serde_json::to_value(found).unwrap_or_default(),
+                        );
+                    }
+                    render(json)
+                } else {
+                    let mut table = report.to_table();
+                    if let Some(found) = &suggestions {
+                        table.push_str(&suggestions_table(found, config.margin));
+                    }
+                    table
                 });
                 if options.save
                     && let Err(e) = saved::save(pack_dir, &pack, &report)
@@ -88,6 +112,23 @@ pub fn balance_command(
             }
         }
     }
+}
+
+/// The suggestions under the report's table.
+fn suggestions_table(found: &[CardSuggestion], margin: f64) -> String {
+    let mut lines = vec![
+        String::new(),
+        format!(
+            "Suggested fixes (flagged cards, margin {:.1} points):",
+            100.0 * margin
+        ),
+    ];
+    if found.is_empty() {
+        lines.push("  no card is flagged".to_owned());
+    }
+    lines.extend(found.iter().map(|c| format!("  {}", describe(c))));
+    lines.push(String::new());
+    lines.join("\n")
 }
 
 fn bad(e: &BalanceError) -> CommandOutput {

@@ -36,8 +36,13 @@ pub struct BalanceConfig {
     pub seed: u64,
     /// The pool filter (empty: every creature card of the pack).
     pub filter: String,
-    /// How far clear of zero a card's interval must be to be flagged (a rate, 0.02 = 2 points).
+    /// How far clear of zero a card's interval must be to be flagged (a rate, 0.03 = 3 points):
+    /// the practical margin, what a designer would call a real difference.
     pub margin: f64,
+    /// Draw line-ups from this deck's creatures only (its id or name; copies do not weigh:
+    /// a line holds distinct cards), the filter applied on top.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
 }
 
 impl Default for BalanceConfig {
@@ -49,7 +54,8 @@ impl Default for BalanceConfig {
             max_turns: 30,
             seed: 0,
             filter: String::new(),
-            margin: 0.02,
+            margin: 0.03,
+            deck: None,
         }
     }
 }
@@ -217,7 +223,14 @@ pub fn choose_pool(pack: &Pack, config: &BalanceConfig) -> Result<Vec<String>, B
     let program = BattleContent::from_pack(pack).compile(&mut Diagnostics::new());
     let created = program.created_cards();
     let is_token = |id: &str| program.card_index(id).is_some_and(|c| created[c as usize]);
-    let pool = pool_ids(pack, &filter, &is_token);
+    let mut pool = pool_ids(pack, &filter, &is_token);
+    if let Some(name) = &config.deck {
+        let deck = pack.deck(name)?;
+        // A deck names its cards outright: a token it lists is drawn like any creature.
+        let listed = |id: &str| deck.cards.iter().any(|e| e.card == id);
+        let named = pool_ids(pack, &filter, &|_| false);
+        pool = named.into_iter().filter(|id| listed(id)).collect();
+    }
     if pool.len() < config.line_size {
         return Err(BalanceError::PoolTooSmall {
             pool: pool.len(),

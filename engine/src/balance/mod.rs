@@ -26,6 +26,7 @@ pub mod report;
 pub mod run;
 pub mod saved;
 pub mod stats;
+pub mod suggest;
 pub mod tally;
 
 pub use ab::{AbReport, run_ab};
@@ -68,6 +69,9 @@ pub enum BalanceError {
     /// The version to compare with could not be read.
     #[error("{0}")]
     Baseline(String),
+    /// The deck to draw from is not in the pack.
+    #[error(transparent)]
+    Deck(#[from] crate::pack::DeckError),
 }
 
 fn first_problem(d: &Diagnostics) -> String {

@@ -76,6 +76,9 @@ impl CardKind {
     }
 }
 
+/// The rarities a card's tags may name, commonest first.
+pub const RARITIES: [&str; 4] = ["common", "uncommon", "rare", "mythic"];
+
 /// A card. In a pack it lives in a `CardSet` file; in a battle scenario it is written inline
 /// under its id (where `id` may be left out: the map key is the id).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -137,6 +140,15 @@ impl Card {
         self.keywords
             .iter()
             .map(|k| KeywordRef::parse(k).ok_or_else(|| BadKeywordRef(k.clone())))
+    }
+
+    /// The card's rarity, from a `common`, `uncommon`, `rare` or `mythic` tag (in any case),
+    /// as that lowercase word: what the rarity gem and the set statistics read.
+    #[must_use]
+    pub fn rarity(&self) -> Option<&'static str> {
+        self.tags
+            .iter()
+            .find_map(|t| RARITIES.iter().find(|r| t.eq_ignore_ascii_case(r)).copied())
     }
 
     /// The value of a stat by name: `attack`, `life`, `cost` or one of `stats` (case-insensitive).

@@ -7,6 +7,7 @@
 pub mod ability;
 pub mod card;
 pub mod creature;
+pub mod deck;
 pub mod keyword;
 pub mod manifest;
 pub mod profile;
@@ -22,6 +23,7 @@ pub use card::{BadKeywordRef, Card, CardKind, CardSet, KeywordRef};
 pub use creature::{
     KnownAbility, StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary,
 };
+pub use deck::{DeckEntry, DeckList};
 pub use keyword::{KeywordDef, KeywordSet};
 pub use manifest::{CURRENT_SCHEMA_VERSION, PackManifest};
 pub use profile::GameProfile;

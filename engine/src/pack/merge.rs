@@ -23,6 +23,7 @@ impl Content {
             Content::Encounter(v) => Parts::of(v.as_ref()),
             Content::RulesScenario(v) => Parts::of(v.as_ref()),
             Content::GameProfile(v) => Parts::of(v.as_ref()),
+            Content::Deck(v) => Parts::of(v),
             Content::Unread { .. } => Err(SpliceError::Mismatch),
         }
     }

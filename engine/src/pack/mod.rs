@@ -10,6 +10,7 @@
 mod background;
 mod battle_content;
 mod commands;
+mod decks;
 mod merge;
 mod migrate;
 pub mod scenario_tests;
@@ -22,7 +23,7 @@ use crate::encounter::{AbilityLibrary, Encounter};
 use crate::glyph::GlyphNetwork;
 use crate::model::StatusLibrary;
 use crate::model::{
-    BattleScenario, Card, CardSet, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
+    BattleScenario, Card, CardSet, DeckList, KeywordDef, KeywordSet, PackManifest, StatBlockSet,
 };
 use crate::ron_doc::list::{ListIndex, ListSplice};
 use crate::ron_doc::splice::SpliceError;
@@ -33,6 +34,7 @@ pub use background::{BackgroundValidation, Validated};
 pub use commands::{
     check_as_run, check_as_run_with, fmt_command, load_for_command, validate_command,
 };
+pub use decks::DeckError;
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::{MigrateError, migrate};
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
@@ -68,6 +70,8 @@ pub enum Content {
     RulesScenario(Box<RulesScenario>),
     /// `GameProfile(...)`: the rules of a card game that differ between games.
     GameProfile(Box<crate::model::GameProfile>),
+    /// `Deck(...)`: a deck list, card ids with counts (`docs/formats/deck.md`).
+    Deck(DeckList),
     /// A file this build cannot read (a syntax error, or a kind it does not know). Its text is
     /// kept exactly as it was, so saving the pack writes it back unchanged.
     Unread {
@@ -93,6 +97,7 @@ impl Content {
             Content::Encounter(_) => Some("Encounter"),
             Content::RulesScenario(_) => Some("RulesScenario"),
             Content::GameProfile(_) => Some("GameProfile"),
+            Content::Deck(_) => Some("Deck"),
             Content::Unread { tag, .. } => tag.as_deref(),
         }
     }
@@ -110,6 +115,7 @@ impl Content {
             Content::Encounter(v) => ron_io::to_canonical("Encounter", v),
             Content::RulesScenario(v) => ron_io::to_canonical("RulesScenario", v),
             Content::GameProfile(v) => ron_io::to_canonical("GameProfile", v),
+            Content::Deck(v) => ron_io::to_canonical("Deck", v),
             Content::Unread { source, .. } => Ok(source.clone()),
         }
     }
@@ -166,6 +172,7 @@ impl Content {
             (Content::GameProfile(o), Content::GameProfile(n)) => {
                 splice_value(text, o.as_ref(), n.as_ref())
             }
+            (Content::Deck(o), Content::Deck(n)) => splice_value(text, o, n),
             (_, Content::Unread { source, .. }) => Ok(source.clone()),
             _ => Err(SpliceError::Mismatch),
         };
@@ -201,6 +208,7 @@ impl Content {
             Some("GameProfile") => {
                 ron_io::parse(source, file, diags).map(|p| Content::GameProfile(Box::new(p)))
             }
+            Some("Deck") => ron_io::parse(source, file, diags).map(Content::Deck),
             Some(other) => {
                 diags.error(
                     file,
@@ -229,7 +237,7 @@ impl Content {
 }
 
 /// Tags this build reads.
-pub const KNOWN_TAGS: [&str; 10] = [
+pub const KNOWN_TAGS: [&str; 11] = [
     "CardSet",
     "KeywordSet",
     "BattleScenario",
@@ -240,6 +248,7 @@ pub const KNOWN_TAGS: [&str; 10] = [
     "Encounter",
     "RulesScenario",
     "GameProfile",
+    "Deck",
 ];
 
 /// One file of a pack: its value, and its text kept as the person wrote it.

@@ -15,6 +15,7 @@ use crate::model::{BattleScenario, Card, CardKind, CardSet, KeywordDef, KeywordR
 pub fn validate(pack: &Pack, diags: &mut Diagnostics) {
     crate::encounter::check_pack(pack, diags);
     crate::rules::validate_pack_names(pack, diags);
+    super::decks::check_decks(pack, diags);
     let missing = Unavailable::of(pack);
     let keywords = keyword_index(pack, diags);
     let mut card_ids: BTreeMap<&str, (&PackFile, usize)> = BTreeMap::new();

@@ -65,6 +65,8 @@ pub struct BalancePanel {
     pub error: Option<String>,
     /// The A/B of the pack as edited against the pack as saved.
     pub ab: super::balance_ab::AbPanel,
+    /// The suggested fixes of flagged cards.
+    pub suggest: super::balance_suggest::SuggestPanel,
 }
 
 impl Default for BalancePanel {
@@ -82,6 +84,7 @@ impl Default for BalancePanel {
             loaded_for: None,
             error: None,
             ab: super::balance_ab::AbPanel::default(),
+            suggest: super::balance_suggest::SuggestPanel::default(),
         }
     }
 }
@@ -141,6 +144,12 @@ impl BalancePanel {
             BalanceCommand::CancelCompare => self.ab.cancel(),
             BalanceCommand::OpenFlip(index) => self.ab.open(index),
             BalanceCommand::FlipStep { after, command } => self.ab.step(after, &command),
+            BalanceCommand::Suggest(id) => {
+                if let Some(doc) = doc {
+                    self.suggest
+                        .start(doc.pack.clone(), self.config.clone(), id);
+                }
+            }
             BalanceCommand::PickFolder => {}
         }
     }
@@ -175,7 +184,11 @@ impl BalancePanel {
     /// Picks up a finished run; returns how soon to look again (`None`: nothing running, so an
     /// idle editor does not redraw).
     pub fn poll(&mut self) -> Option<Duration> {
-        let comparing = self.ab.poll().then_some(Duration::from_millis(50));
+        let comparing = self
+            .ab
+            .poll()
+            .then_some(Duration::from_millis(50))
+            .or(self.suggest.poll());
         let Some(job) = self.job.as_ref() else {
             return comparing;
         };
@@ -262,6 +275,12 @@ impl BalancePanel {
             100.0 * margin
         ));
         let rows = sorted(report, self.sort);
+        let flagged: Vec<&Impact> = rows
+            .iter()
+            .copied()
+            .filter(|c| is_outlier(c.ci95, margin))
+            .collect();
+        self.suggest.ui(ui, &flagged, doc, commands);
         chart_ui(ui, &rows, margin);
         let mut open = None;
         table_ui(ui, &rows, margin, &mut self.sort, &mut open);
@@ -306,7 +325,7 @@ impl BalancePanel {
             )
             .labelled_by(label.id)
             .on_hover_text(
-                "Flag a card when its interval clears zero by more than this (0.02 = 2 points)",
+                "Flag a card when its interval clears zero by more than this (0.03 = 3 points)",
             );
             if let Some(job) = &self.job {
                 let done = job.work.done();
@@ -385,16 +404,28 @@ fn chart_ui(ui: &mut Ui, rows: &[&Impact], margin: f64) {
             );
         }
     }
+    let names: Vec<String> = rows.iter().map(|c| c.name.clone()).collect();
     Plot::new("balance-chart")
         .height(160.0)
         .allow_scroll(false)
         .y_axis_label("win rate with − without (points)")
+        // Card names under the bars (those the axis has room for; zoom in for the rest).
+        .x_axis_formatter(move |mark, _| card_at(&names, mark.value).to_owned())
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("difference", bars));
             for line in whiskers {
                 plot.line(line);
             }
         });
+}
+
+/// The name of the card whose bar stands at `x` (bars are at 0, 1, 2, …), or nothing between
+/// bars and beyond the last.
+fn card_at(names: &[String], x: f64) -> &str {
+    if x.fract() != 0.0 || x < 0.0 {
+        return "";
+    }
+    names.get(x as usize).map_or("", String::as_str)
 }
 
 /// The table: a header button per column sorts by it (again: the other way); a card's name
@@ -492,4 +523,18 @@ fn table_ui(
                 });
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_axis_names_the_card_under_each_bar() {
+        let names = vec!["Grunt".to_owned(), "Wolf".to_owned()];
+        assert_eq!(card_at(&names, 1.0), "Wolf");
+        assert_eq!(card_at(&names, 0.5), "");
+        assert_eq!(card_at(&names, 2.0), "");
+        assert_eq!(card_at(&names, -1.0), "");
+    }
 }

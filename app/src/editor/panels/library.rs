@@ -61,6 +61,10 @@ pub struct LibraryPanel {
     pub keyword: Option<String>,
     /// The Scenarios list and the last run's results.
     pub scenarios: super::scenarios::ScenarioList,
+    /// The cards selected for a bulk edit (Ctrl+click a name, or "Select shown").
+    pub selection: BTreeSet<ItemAddr>,
+    /// The bulk edit being written.
+    pub bulk: crate::editor::bulk::BulkEdit,
     cache: Cache,
 }
 
@@ -193,6 +197,7 @@ impl LibraryPanel {
             .on_hover_text("Only cards with this keyword");
         });
         self.refresh(doc);
+        self.bulk_ui(ui, commands);
         let total = self.cache.total;
         ui.weak(format!("{} of {total} cards", self.cache.rows.len()));
         if total == 0 {
@@ -201,6 +206,7 @@ impl LibraryPanel {
         }
         let row_height = 20.0;
         let rows = &self.cache.rows;
+        let selection = &mut self.selection;
         TableBuilder::new(ui)
             .id_salt("library-cards")
             .striped(true)
@@ -227,6 +233,7 @@ impl LibraryPanel {
                     let Some(card) = doc.card(addr) else {
                         return;
                     };
+                    row.set_selected(selection.contains(addr));
                     row.col(|ui| {
                         let response = ui
                             .add(
@@ -239,7 +246,11 @@ impl LibraryPanel {
                                 card.id
                             ));
                         response.dnd_set_drag_payload(card.id.clone());
-                        if response.clicked() {
+                        if response.clicked() && ui.input(|i| i.modifiers.command) {
+                            if !selection.remove(addr) {
+                                selection.insert(addr.clone());
+                            }
+                        } else if response.clicked() {
                             commands.push(EditCommand::Open {
                                 addr: addr.clone(),
                                 field: None,
@@ -261,7 +272,9 @@ impl LibraryPanel {
                     row.col(|ui| {
                         ui.label(card.tribes.join(", "));
                     });
-                    if row.response().clicked() {
+                    if row.response().clicked()
+                        && !row.response().ctx.input(|i| i.modifiers.command)
+                    {
                         commands.push(EditCommand::Open {
                             addr: addr.clone(),
                             field: None,
@@ -269,6 +282,61 @@ impl LibraryPanel {
                     }
                 });
             });
+    }
+}
+
+impl LibraryPanel {
+    /// Selection and the bulk edit: "Select shown", and with cards selected, a field, a value
+    /// and "Apply to N cards" (one undo step).
+    fn bulk_ui(&mut self, ui: &mut Ui, commands: &mut Vec<EditCommand>) {
+        use crate::editor::bulk::BulkField;
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Select shown")
+                .on_hover_text(
+                    "Select every card the search and filters show (Ctrl+click a name selects one)",
+                )
+                .clicked()
+            {
+                self.selection.extend(self.cache.rows.iter().cloned());
+            }
+            if self.selection.is_empty() {
+                return;
+            }
+            ui.label(format!("{} selected", self.selection.len()));
+            if ui.button("Clear selection").clicked() {
+                self.selection.clear();
+                return;
+            }
+            let label = ui.label("Field");
+            egui::ComboBox::from_id_salt("bulk-field")
+                .selected_text(self.bulk.field.label())
+                .show_ui(ui, |ui| {
+                    for field in BulkField::ALL {
+                        ui.selectable_value(&mut self.bulk.field, field, field.label());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Value");
+            ui.add(egui::TextEdit::singleline(&mut self.bulk.value).desired_width(80.0))
+                .labelled_by(label.id);
+            let problem = self.bulk.check().err();
+            let apply = ui.add_enabled(
+                problem.is_none(),
+                egui::Button::new(format!("Apply to {} cards", self.selection.len())),
+            );
+            let apply = match &problem {
+                Some(p) => apply.on_disabled_hover_text(p),
+                None => apply.on_hover_text("Change every selected card (one undo step)"),
+            };
+            if apply.clicked() {
+                commands.push(EditCommand::BulkEdit {
+                    cards: self.selection.iter().cloned().collect(),
+                    edit: self.bulk.clone(),
+                });
+            }
+        });
     }
 }
 

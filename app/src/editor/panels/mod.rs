@@ -3,8 +3,10 @@
 pub mod abilities;
 pub mod balance;
 pub mod balance_ab;
+pub mod balance_suggest;
 pub mod card_editor;
 pub mod card_fields;
+pub mod deck_editor;
 pub mod help;
 pub mod keyword_editor;
 pub mod library;
@@ -16,6 +18,7 @@ pub mod rules_sandbox;
 pub mod sandbox;
 pub mod sandbox_plays;
 pub mod scenarios;
+pub mod set_panel;
 pub mod text_view;
 
 use egui::Ui;
@@ -44,6 +47,10 @@ pub struct Panels {
     pub rules: rules_sandbox::RulesSandboxPanel,
     /// The Balance panel.
     pub balance: balance::BalancePanel,
+    /// The Set panel.
+    pub set: set_panel::SetPanel,
+    /// The deck editor.
+    pub decks: deck_editor::DeckEditor,
     /// The glyph network and encounter editors, one per open file.
     pub hosted: super::hosted::HostedEditors,
     /// The text views' cursor requests.
