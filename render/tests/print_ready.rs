@@ -446,6 +446,7 @@ fn a_character_no_font_has_is_warned_in_every_output_and_an_error_with_strict() 
             dpi: 40.0,
             ..TtsOptions::default()
         },
+        None,
         &Progress::new(),
     );
     assert!(tts.stderr.contains(located), "{}", tts.stderr);
@@ -608,6 +609,7 @@ fn tts_urls_are_percent_encoded_sheets_too_large_warn_and_objects_have_tts_field
             dpi: 40.0,
             ..TtsOptions::default()
         },
+        None,
         &Progress::new(),
     );
     assert_eq!(result.code, 0, "{}", result.stderr);
@@ -657,6 +659,7 @@ fn tts_urls_are_percent_encoded_sheets_too_large_warn_and_objects_have_tts_field
             dpi: 300.0,
             ..TtsOptions::default()
         },
+        None,
         &Progress::new(),
     );
     assert_eq!(result.code, 0, "{}", result.stderr);
