@@ -238,3 +238,39 @@ fn live_odds_follow_every_edit_never_stale_and_their_bars_load_seeds() {
         bar.x
     );
 }
+
+#[test]
+fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
+    let dir = starter_copy();
+    let mut harness = harness(dir.path());
+    harness.get_by_label("New battle").click();
+    harness.run();
+    let path = harness.state().sandbox_source().unwrap().to_owned();
+    click(&mut harness, "Draw line A from a deck");
+    click(&mut harness, "Starter Line → line A");
+    let doc = harness.state().document().unwrap();
+    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+        panic!("{path} is not a battle scenario");
+    };
+    // The engine's own draw, from the scenario's seed: five distinct creatures of the deck.
+    let drawn = doc
+        .pack
+        .draw_line("starter_line", s.seed, s.slots as usize)
+        .unwrap();
+    assert_eq!(s.a, drawn);
+    assert_eq!(s.a.len(), 5);
+    let deck = doc.pack.deck("starter_line").unwrap();
+    assert!(
+        s.a.iter()
+            .all(|id| deck.cards.iter().any(|e| e.card == *id))
+    );
+    assert!(s.b.is_empty());
+    // One undo step takes the whole line back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let doc = harness.state().document().unwrap();
+    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+        panic!("{path} is not a battle scenario");
+    };
+    assert!(s.a.is_empty(), "{:?}", s.a);
+}

@@ -506,6 +506,23 @@ impl SigilforgeApp {
                     }
                 })
             }
+            BattleCommand::DrawLine { side, deck } => {
+                let slots = scenario.as_ref().map_or(0, |s| s.slots as usize);
+                let seed = scenario.as_ref().map_or(0, |s| s.seed);
+                match doc.pack.draw_line(&deck, seed, slots) {
+                    Ok(line) => edit_scenario(&format!("Draw a line from deck {deck}"), &|s| {
+                        if side == 0 {
+                            s.a.clone_from(&line);
+                        } else {
+                            s.b.clone_from(&line);
+                        }
+                    }),
+                    Err(why) => {
+                        self.panels.sandbox.error = Some(why.to_string());
+                        None
+                    }
+                }
+            }
             BattleCommand::AddPlay(play) => {
                 edit_scenario("Schedule a play", &|s| s.plays.push(play.clone()))
             }

@@ -333,6 +333,14 @@ pub enum BattleCommand {
         /// Position in the line.
         index: usize,
     },
+    /// Fill a line (0 = A, 1 = B) with creatures drawn from a deck of the pack, shuffled
+    /// with the scenario's seed (`Pack::draw_line`), in place of what it held.
+    DrawLine {
+        /// 0 = A, 1 = B.
+        side: usize,
+        /// The deck's id.
+        deck: String,
+    },
     /// Schedule a play (a turn's Deploy phase).
     AddPlay(sigilforge_engine::model::ScheduledPlay),
     /// Remove the scheduled play at this index.

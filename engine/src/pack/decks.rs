@@ -86,6 +86,31 @@ impl Pack {
         }
         Ok(cards)
     }
+
+    /// A battle line drawn from deck `name`: its creature copies shuffled with `seed`, then up
+    /// to `slots` of them taken, a card at most once (a line holds distinct cards), as a
+    /// player draws a starting line. The same deck and seed always draw the same line.
+    pub fn draw_line(&self, name: &str, seed: u64, slots: usize) -> Result<Vec<String>, DeckError> {
+        use rand::SeedableRng as _;
+        use rand::seq::SliceRandom as _;
+        let mut copies: Vec<&str> = self
+            .deck_cards(name)?
+            .into_iter()
+            .filter(|c| c.kind == crate::model::CardKind::Creature)
+            .map(|c| c.id.as_str())
+            .collect();
+        copies.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+        let mut line: Vec<String> = Vec::with_capacity(slots);
+        for id in copies {
+            if line.len() == slots {
+                break;
+            }
+            if !line.iter().any(|c| c == id) {
+                line.push(id.to_owned());
+            }
+        }
+        Ok(line)
+    }
 }
 
 impl Pack {
@@ -291,6 +316,22 @@ mod tests {
             pack.deck_cards("d"),
             Err(DeckError::UnknownCard { .. })
         ));
+    }
+
+    #[test]
+    fn a_line_drawn_from_a_deck_holds_distinct_creatures_and_repeats_with_its_seed() {
+        let pack = pack_with(
+            r#"Deck(id: "d", cards: [(card: "wolf", count: 3), (card: "grunt", count: 2)])"#,
+        );
+        let mut line = pack.draw_line("d", 7, 5).unwrap();
+        assert_eq!(line, pack.draw_line("d", 7, 5).unwrap());
+        line.sort();
+        assert_eq!(line, ["grunt", "wolf"]);
+        assert_eq!(pack.draw_line("d", 7, 1).unwrap().len(), 1);
+        let firsts: BTreeSet<String> = (0..32)
+            .map(|seed| pack.draw_line("d", seed, 1).unwrap().remove(0))
+            .collect();
+        assert_eq!(firsts.len(), 2, "the seed decides which card comes first");
     }
 
     #[test]

@@ -214,7 +214,12 @@ impl SandboxPanel {
             .default_open(empty)
             .show(ui, |ui| {
                 super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
-                lines_ui(ui, scenario, &mut push);
+                let decks: Vec<(String, String)> = doc
+                    .pack
+                    .decks()
+                    .map(|(_, d)| (d.id.clone(), d.name.clone()))
+                    .collect();
+                lines_ui(ui, scenario, &decks, &mut push);
             });
         ui.separator();
         if let Some(battle) = &self.battle {
@@ -266,12 +271,38 @@ pub fn scenario_list_ui(
 }
 
 /// The lines as the scenario writes them: each card removable, each line a drop zone.
-fn lines_ui(ui: &mut Ui, scenario: &BattleScenario, push: &mut impl FnMut(BattleCommand)) {
+/// The two lines, each a drop zone for library cards, with a menu that draws the line from
+/// one of the pack's `decks` (id, name).
+fn lines_ui(
+    ui: &mut Ui,
+    scenario: &BattleScenario,
+    decks: &[(String, String)],
+    push: &mut impl FnMut(BattleCommand),
+) {
     for (side, name, line) in [(0usize, "A", &scenario.a), (1, "B", &scenario.b)] {
         let frame = egui::Frame::group(ui.style());
         let (_, dropped) = ui.dnd_drop_zone::<String, ()>(frame, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.strong(format!("Line {name}"));
+                if !decks.is_empty() {
+                    ui.menu_button(format!("Draw line {name} from a deck"), |ui| {
+                        for (id, deck_name) in decks {
+                            let shown = if deck_name.is_empty() { id } else { deck_name };
+                            if ui
+                                .button(format!("{shown} → line {name}"))
+                                .on_hover_text(
+                                    "Replace this line with creatures drawn from the deck, shuffled with the scenario's seed",
+                                )
+                                .clicked()
+                            {
+                                push(BattleCommand::DrawLine {
+                                    side,
+                                    deck: id.clone(),
+                                });
+                            }
+                        }
+                    });
+                }
                 for (index, id) in line.iter().enumerate() {
                     if ui
                         .button(format!("{id} ×"))
