@@ -247,7 +247,7 @@ fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
     harness.run();
     let path = harness.state().sandbox_source().unwrap().to_owned();
     click(&mut harness, "Draw line A from a deck");
-    click(&mut harness, "Starter Line → line A");
+    click(&mut harness, "Starter Line, into line A");
     let doc = harness.state().document().unwrap();
     let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");

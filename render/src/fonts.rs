@@ -43,6 +43,14 @@ const BUNDLED: [(&str, &[u8]); 6] = [
 /// The fallback faces' family names, in the order they are tried.
 pub const FALLBACK_FAMILIES: [&str; 2] = ["Noto Sans Symbols 2", "Noto Sans Math"];
 
+/// The bundled fallback faces (symbols, then maths) as `(file name, bytes)`: what the card
+/// writers try after Noto Sans, and what the editor adds after egui's own fonts so "→ ≥ ★"
+/// in its labels are drawn, not boxes.
+#[must_use]
+pub fn fallback_faces() -> [(&'static str, &'static [u8]); 2] {
+    [BUNDLED[4], BUNDLED[5]]
+}
+
 /// The bytes of the bundled Noto Sans face in `bold` / `italic` (bold wins over italic: there
 /// is no bold italic face), for writers that embed a face directly (the encounter sheet PDF).
 #[must_use]

@@ -100,6 +100,7 @@ impl SigilforgeApp {
     #[allow(clippy::needless_pass_by_value)]
     pub fn new(cc: &eframe::CreationContext<'_>, pack_dir: PathBuf) -> Self {
         egui_extras::install_image_loaders(&cc.egui_ctx);
+        install_symbol_fonts(&cc.egui_ctx);
         let persisted: Option<Persisted> =
             cc.storage.and_then(|s| eframe::get_value(s, PERSIST_KEY));
         let settings = Settings::for_pack_dir(&pack_dir);
@@ -555,4 +556,24 @@ impl eframe::App for SigilforgeApp {
         };
         eframe::set_value(storage, PERSIST_KEY, &persisted);
     }
+}
+
+/// Adds the bundled symbol and maths faces after egui's own fonts: the engine's and the
+/// panels' text uses arrows, comparison signs and stars egui's default fonts lack.
+fn install_symbol_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    for (name, bytes) in sigilforge_render::fonts::fallback_faces() {
+        fonts.font_data.insert(
+            name.to_owned(),
+            std::sync::Arc::new(egui::FontData::from_static(bytes)),
+        );
+        for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+            fonts
+                .families
+                .entry(family)
+                .or_default()
+                .push(name.to_owned());
+        }
+    }
+    ctx.set_fonts(fonts);
 }

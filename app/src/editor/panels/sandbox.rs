@@ -289,7 +289,7 @@ fn lines_ui(
                         for (id, deck_name) in decks {
                             let shown = if deck_name.is_empty() { id } else { deck_name };
                             if ui
-                                .button(format!("{shown} → line {name}"))
+                                .button(format!("{shown}, into line {name}"))
                                 .on_hover_text(
                                     "Replace this line with creatures drawn from the deck, shuffled with the scenario's seed",
                                 )
