@@ -5,7 +5,9 @@ use std::path::Path;
 
 use super::damage::{lost_leading_zeros, text_damage};
 use super::sniff::{Encoding, decode, delimiter_name, sniff_delimiter};
-use super::{COLUMNS, CardChange, CellError, ImportPlan, LIST_SEPARATOR, STAT_PREFIX};
+use super::{
+    CLASSES_COLUMN, COLUMNS, CardChange, CellError, ImportPlan, LIST_SEPARATOR, STAT_PREFIX,
+};
 use crate::model::{Card, CardKind, KeywordDef};
 use crate::pack::{Content, Pack};
 
@@ -264,6 +266,7 @@ enum Column {
     Attack,
     Life,
     Tribes,
+    Classes,
     Tags,
     Keywords,
     Text,
@@ -287,6 +290,7 @@ fn read_header(header: &csv::StringRecord, errors: &mut Vec<CellError>) -> Vec<C
             "attack" => Column::Attack,
             "life" => Column::Life,
             "tribes" => Column::Tribes,
+            CLASSES_COLUMN => Column::Classes,
             "tags" => Column::Tags,
             "keywords" => Column::Keywords,
             "text" => Column::Text,
@@ -300,7 +304,7 @@ fn read_header(header: &csv::StringRecord, errors: &mut Vec<CellError>) -> Vec<C
                     row: 1,
                     column: i + 1,
                     message: format!(
-                        "unknown column `{name}` (columns are: {}, and {STAT_PREFIX}NAME for a stat)",
+                        "unknown column `{name}` (columns are: {}, {CLASSES_COLUMN}, and {STAT_PREFIX}NAME for a stat)",
                         COLUMNS.join(", ")
                     ),
                 });
@@ -329,6 +333,7 @@ fn text_of(column: &Column, card: Option<&Card>, cell: &str) -> Option<Option<St
             Column::Name => card.name.clone(),
             Column::Element => card.element.clone().unwrap_or_default(),
             Column::Tribes => card.tribes.join(LIST_SEPARATOR),
+            Column::Classes => card.classes.join(LIST_SEPARATOR),
             Column::Tags => card.tags.join(LIST_SEPARATOR),
             Column::Keywords => card.keywords.join(LIST_SEPARATOR),
             Column::Text => card.text.clone(),
@@ -408,6 +413,7 @@ fn apply_cell(
         Column::Attack => card.attack = number(cell, "attack")?,
         Column::Life => card.life = number(cell, "life")?,
         Column::Tribes => card.tribes = list(cell),
+        Column::Classes => card.classes = list(cell),
         Column::Tags => card.tags = list(cell),
         Column::Keywords => {
             card.keywords = list(cell);

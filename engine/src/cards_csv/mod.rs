@@ -3,8 +3,9 @@
 //!
 //! Columns: `file`, `id`, `name`, `kind`, `cost`, `attack`, `life`, `tribes`, `tags`,
 //! `keywords`, `text`, `art`, `abilities`, `element` (last, so sheets made before it still
-//! line up), then `stat:NAME` for every named stat in the pack. The export is UTF-8 with a byte order mark, so Excel and other spreadsheets read
-//! accented names right; the import reads UTF-8 (with or without the mark), UTF-16 and
+//! line up), then `classes` when a card of the pack has classes (Grand Archive), then
+//! `stat:NAME` for every named stat in the pack. The export is UTF-8 with a byte order mark, so
+//! Excel and other spreadsheets read accented names right; the import reads UTF-8 (with or without the mark), UTF-16 and
 //! Windows-1252, comma, semicolon or tab separated (`sniff`), and reports cells a spreadsheet
 //! probably damaged as located warnings before anything is written (`damage`).
 //! Lists are written `Armor 2; Fury`; abilities as one line of RON. Rows are matched to cards
@@ -47,6 +48,11 @@ pub const COLUMNS: [&str; 14] = [
     "element",
 ];
 
+/// The column of Grand Archive's classes (`Card::classes`), written only when a card of the
+/// pack has classes (after the fixed columns, before the stats), so other packs' sheets keep
+/// their columns.
+pub const CLASSES_COLUMN: &str = "classes";
+
 /// The prefix of a named stat's column (`stat:INT`).
 pub const STAT_PREFIX: &str = "stat:";
 
@@ -86,7 +92,11 @@ pub fn export_csv(pack: &Pack) -> Result<String, ExportError> {
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
         .from_writer(Vec::new());
+    let with_classes = pack.cards().any(|(_, c)| !c.classes.is_empty());
     let mut header: Vec<String> = COLUMNS.iter().map(|c| (*c).to_owned()).collect();
+    if with_classes {
+        header.push(CLASSES_COLUMN.to_owned());
+    }
     header.extend(stat_names.iter().map(|n| format!("{STAT_PREFIX}{n}")));
     let csv_error = |e: &dyn std::fmt::Display| ExportError::Csv(e.to_string());
     writer.write_record(&header).map_err(|e| csv_error(&e))?;
@@ -114,6 +124,9 @@ pub fn export_csv(pack: &Pack) -> Result<String, ExportError> {
             },
             card.element.clone().unwrap_or_default(),
         ];
+        if with_classes {
+            row.push(card.classes.join(LIST_SEPARATOR));
+        }
         row.extend(stat_names.iter().map(|n| {
             card.stats
                 .get(*n)
@@ -340,6 +353,22 @@ mod tests {
     }
 
     #[test]
+    fn classes_get_a_column_only_when_a_card_has_them_and_round_trip() {
+        let mut pack = pack();
+        if let Content::Cards(set) = &mut pack.files[0].content {
+            set.cards[1].classes = vec!["Mage".into(), "Cleric".into()];
+        }
+        let text = export_csv(&pack).unwrap();
+        assert!(text.contains(",element,classes,stat:INT\r\n"), "{text}");
+        assert!(text.contains("Mage; Cleric"), "{text}");
+        assert!(plan_import(&pack, &text).unwrap().changes.is_empty());
+        let changed = text.replace("Mage; Cleric", "Warrior");
+        let plan = plan_import(&pack, &changed).unwrap();
+        assert_eq!(plan.changes.len(), 1);
+        assert_eq!(plan.changes[0].after.classes, ["Warrior"]);
+    }
+
+    #[test]
     fn one_changed_cell_changes_one_card_and_new_ids_append() {
         let pack = pack();
         let text = export_csv(&pack)
@@ -369,7 +398,7 @@ mod tests {
             .collect();
         assert_eq!(
             shown[0],
-            "cards.csv:1:5: unknown column `bogus` (columns are: file, id, name, kind, cost, attack, life, tribes, tags, keywords, text, art, abilities, element, and stat:NAME for a stat)"
+            "cards.csv:1:5: unknown column `bogus` (columns are: file, id, name, kind, cost, attack, life, tribes, tags, keywords, text, art, abilities, element, classes, and stat:NAME for a stat)"
         );
         assert_eq!(
             shown[1],
