@@ -545,8 +545,10 @@ fn made_from_name(id: &str, name: &str) -> bool {
 }
 
 /// A renamed card's id follows its name while the editor made it (`new_card` becomes
-/// `goblin_sapper`) and nothing in the pack names it but the card itself; an id the user
-/// chose, or one another card or file uses, stays.
+/// `goblin_sapper`) and no text in the pack names it but the card's own `id` field; an id the
+/// user chose, or one anything else names (an ability, a scenario, even a comment), stays.
+/// Runs on every keystroke of a name: one substring count over the pack's texts (which the
+/// editor keeps in step with each edit), not a walk of every item.
 fn follow_name(doc: &Document, before: &Card, card: &mut Card) {
     if card.id != before.id || !made_from_name(&before.id, &before.name) {
         return;
@@ -555,15 +557,14 @@ fn follow_name(doc: &Document, before: &Card, card: &mut Card) {
     if to == before.id || made_from_name(&before.id, &card.name) {
         return;
     }
-    let rename = sigilforge_engine::rename::Rename::Card {
-        from: before.id.clone(),
-        to: to.clone(),
-    };
-    let changes = super::rename::rename_changes(doc, &rename);
-    let only_itself = changes
+    let quoted = format!("\"{}\"", before.id);
+    let mentions: usize = doc
+        .pack
+        .files
         .iter()
-        .all(|c| matches!(c, Change::Replace { before: Item::Card(b), .. } if b.id == before.id));
-    if only_itself && super::rename::rename_misses(doc, &rename, &changes).is_empty() {
+        .map(|f| f.source.matches(quoted.as_str()).count())
+        .sum();
+    if mentions <= 1 {
         card.id = to;
     }
 }
