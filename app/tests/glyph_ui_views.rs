@@ -23,7 +23,8 @@ fn broken_relay() -> GlyphNetwork {
 fn analysis_lists_links_a_move_breaks() {
     let mut harness = harness(broken_relay());
     click(&mut harness, "Analysis");
-    harness.get_by_label("Quiet by round 6 at the latest");
+    harness.get_by_label("Quiet in round 6");
+    harness.get_by_label("Heard in the run");
     harness.get_by_label("Link sentinel–relay breaks in round 4 (moved 7.00u apart, beyond 4u)");
     harness.get_by_label("Link relay–gate breaks in round 4 (moved 5.00u apart, beyond 4u)");
     harness.get_by_label("\"intruder\" injected at sentinel in round 1:");

@@ -1,5 +1,7 @@
 //! Issue #27: for random networks using every trigger, state, timed Action, extent and
-//! "send then dismiss", the analyser's prediction agrees with the run. On any network it is an
+//! "send then dismiss", the analyser's prediction (who hears what, in which round first, how
+//! the network ends: loop, flood or quiet, and when) equals the run. Its paths (what a command
+//! CAN reach) are checked too. On any network they are an
 //! over-approximation (whatever the run does, it predicted; its "quiet by" is never wrong); on a
 //! network with no uncertainty (Free Reactions and Actions only, no guards, dismissals,
 //! disables, states, counters or connects) it is exactly the run: who hears what, in which
@@ -240,6 +242,23 @@ fn predicted(net: &GlyphNetwork) -> BTreeMap<(String, String), u32> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_analysers_prediction_is_the_run(net in network(true)) {
+        let report = analyse(&net);
+        let outcome = GlyphRun::new(&net).run_to_end();
+        let played: BTreeMap<(String, String), u32> = report
+            .played
+            .heard
+            .iter()
+            .map(|h| ((h.glyph.clone(), h.what.clone()), h.round))
+            .collect();
+        prop_assert_eq!(&played, &heard(&outcome));
+        prop_assert_eq!(Some(report.predicted_end), outcome.end);
+        prop_assert_eq!(report.played.rounds as usize, outcome.rounds.len());
+        let ends_quiet = outcome.end == Some(GlyphEnd::Quiet);
+        prop_assert_eq!(report.quiet_by, ends_quiet.then_some(outcome.rounds.len() as u32));
+    }
 
     #[test]
     fn the_analyser_covers_every_run(net in network(true)) {

@@ -93,7 +93,9 @@ fn vault_alarm_rings_until_the_all_clear() {
         .map(|r| (r.glyph.as_str(), r.command.as_str(), r.round))
         .collect();
     assert_eq!(stops, [("bell", "all clear", 5)]);
-    assert_eq!(a.predicted_end, GlyphEnd::MaxRounds);
+    // The prediction is the run: the all-clear does stop it, in round 5.
+    assert_eq!(a.predicted_end, GlyphEnd::Quiet);
+    assert_eq!(a.quiet_by, Some(5));
     assert!(a.unreached.is_empty() && a.unheard.is_empty());
 }
 

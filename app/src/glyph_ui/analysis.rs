@@ -1,8 +1,8 @@
-//! The analyser panel: what the network can do, found without running it, recomputed whenever
-//! the network changes.
+//! The analyser panel: what the network will do (played out) and what it can do (its paths),
+//! recomputed whenever the network changes.
 
 use egui::{Color32, RichText, Ui};
-use sigilforge_engine::glyph::{GlyphAnalysis, GlyphNetwork, analyse};
+use sigilforge_engine::glyph::{GlyphAnalysis, GlyphEnd, GlyphNetwork, analyse};
 
 /// The analysis of the network as last seen.
 #[derive(Default)]
@@ -39,41 +39,65 @@ impl AnalysisPanel {
             .id_salt("glyph_analysis")
             .show(ui, |ui| {
                 ui.heading(format!("Analysis of {}", net.name));
-                match (&a.runaway, a.quiet_by) {
-                    (Some(l), _) => {
-                        ui.label(
-                            RichText::new("Runaway loop predicted")
-                                .color(Color32::from_rgb(230, 70, 70))
-                                .strong(),
-                        )
-                        .on_hover_text("A command can keep re-sending itself until max_rounds");
-                        let chain: Vec<String> = l
-                            .steps
-                            .iter()
-                            .map(|(g, c)| format!("{g} receives \"{c}\""))
-                            .collect();
+                let red = Color32::from_rgb(230, 70, 70);
+                let p = &a.played;
+                match p.end {
+                    GlyphEnd::Quiet => ui.label(
+                        RichText::new(format!("Quiet in round {}", p.rounds))
+                            .color(Color32::from_rgb(110, 200, 110)),
+                    ),
+                    GlyphEnd::MaxRounds => ui.label(
+                        RichText::new(format!("Runaway: still busy when round {} ends", p.rounds))
+                            .color(red)
+                            .strong(),
+                    ),
+                    GlyphEnd::Flood => ui.label(
+                        RichText::new(format!("Flood after round {}", p.rounds))
+                            .color(red)
+                            .strong(),
+                    ),
+                }
+                .on_hover_text("The network played out: glyphs have no dice, so this is what the run will do");
+                if let Some(l) = &a.runaway {
+                    let chain: Vec<String> = l
+                        .steps
+                        .iter()
+                        .map(|(g, c)| format!("{g} receives \"{c}\""))
+                        .collect();
+                    let lead = if p.end == GlyphEnd::Quiet {
+                        "A loop is possible, but this run leaves it"
+                    } else {
+                        "The loop"
+                    };
+                    ui.label(format!(
+                        "{lead}: {} round(s) a turn, from round {}: {} -> again",
+                        l.rounds,
+                        l.first_round,
+                        chain.join(" -> ")
+                    ));
+                    for r in &l.may_stop {
                         ui.label(format!(
-                            "Shortest loop ({} round(s) a turn, from round {}): {} -> again",
-                            l.rounds,
-                            l.first_round,
-                            chain.join(" -> ")
+                            "It may stop in round {}: {} receives \"{}\", which dismisses or disables it",
+                            r.round, r.glyph, r.command
                         ));
-                        for r in &l.may_stop {
-                            ui.label(format!(
-                                "It may stop in round {}: {} receives \"{}\", which dismisses or disables it",
-                                r.round, r.glyph, r.command
-                            ));
+                    }
+                }
+                if !p.heard.is_empty() {
+                    ui.separator();
+                    ui.label(RichText::new("Heard in the run").strong())
+                        .on_hover_text("Each glyph's first reception of each command, or what it noticed");
+                    egui::Grid::new("glyph_heard").striped(true).show(ui, |ui| {
+                        ui.label("round");
+                        ui.label("glyph");
+                        ui.label("hears");
+                        ui.end_row();
+                        for h in &p.heard {
+                            ui.label(h.round.to_string());
+                            ui.label(&h.glyph);
+                            ui.label(format!("\"{}\"", h.what));
+                            ui.end_row();
                         }
-                    }
-                    (None, Some(q)) => {
-                        ui.label(
-                            RichText::new(format!("Quiet by round {q} at the latest"))
-                                .color(Color32::from_rgb(110, 200, 110)),
-                        );
-                    }
-                    (None, None) => {
-                        ui.label("Busy at max_rounds: a chain or schedule longer than max_rounds");
-                    }
+                    });
                 }
                 ui.separator();
                 ui.label(RichText::new("Reach").strong())

@@ -10,21 +10,31 @@
 //! a loop it finds is one the network can run forever. On a network without those
 //! uncertainties (Free Reactions and Actions only, no guards, dismissals, disables, states,
 //! counters or connects) it is exact: `glyph_props` checks both.
+//!
+//! Its prediction of what WILL happen (who hears what, in which round, and how the network
+//! ends) is [`PlayedOut`]: a glyph network has no dice — every Beat, guard, state, dismissal and
+//! moved glyph follows from the file — so its future is exactly what the engine's own run does,
+//! and the analyser plays it out rather than keeping a second, approximate rulebook that could
+//! disagree with the run (issue #27: "run and analyser must always agree"). The paths above stay
+//! beside it: they explain how a command can get somewhere, and what could loop.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::event::GlyphEnd;
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, GlyphTrigger, Outside, Stimulus};
-use super::run::{BREAK_RANGE, index_of, shape_gap};
+use super::run::{BREAK_RANGE, GlyphRun, index_of, shape_gap};
 
 /// What the analyser found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GlyphAnalysis {
-    /// `Quiet` if the network surely falls quiet within `max_rounds`, else `MaxRounds`.
+    /// How the network ends: [`PlayedOut::end`].
     pub predicted_end: GlyphEnd,
-    /// The round by which the network is quiet at the latest (when `predicted_end` is quiet).
+    /// The round in which the network falls quiet (when `predicted_end` is quiet).
     pub quiet_by: Option<u32>,
-    /// The shortest loop through which a command can keep re-sending itself forever.
+    /// What the network will do, played out.
+    pub played: PlayedOut,
+    /// The shortest loop through which a command can keep re-sending itself forever (a loop the
+    /// paths allow; [`PlayedOut::end`] says whether this network's run is caught in it).
     pub runaway: Option<RunawayLoop>,
     /// For each injection in file order: what it can reach and when.
     pub reach: Vec<InjectionReach>,
@@ -34,6 +44,55 @@ pub struct GlyphAnalysis {
     pub unheard: Vec<Unheard>,
     /// Links that a scheduled move will break, in file order.
     pub breaking_links: Vec<BreakingLink>,
+}
+
+/// What the network will do: its run, played to the end without keeping a log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedOut {
+    /// How the run ends.
+    pub end: GlyphEnd,
+    /// How many rounds it plays.
+    pub rounds: u32,
+    /// Each `(glyph, command or what it noticed)` the run delivers, with the first round it
+    /// does, in order of that round, then glyph, then stimulus.
+    pub heard: Vec<Reception>,
+}
+
+/// A glyph receiving a command, or noticing something, for the first time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reception {
+    /// The glyph's id.
+    pub glyph: String,
+    /// The command, or what it noticed, as the run's log names it.
+    pub what: String,
+    /// The first round it happens.
+    pub round: u32,
+}
+
+impl PlayedOut {
+    /// Plays `net` to its end.
+    #[must_use]
+    pub fn of(net: &GlyphNetwork) -> Self {
+        let outcome = GlyphRun::new(net).run_to_end();
+        let mut first: BTreeMap<(String, String), u32> = BTreeMap::new();
+        for r in &outcome.rounds {
+            for x in r.received.iter().chain(&r.noticed) {
+                first.entry(x.clone()).or_insert(r.round);
+            }
+        }
+        let mut heard: Vec<Reception> = first
+            .into_iter()
+            .map(|((glyph, what), round)| Reception { glyph, what, round })
+            .collect();
+        heard.sort_by(|a, b| (a.round, &a.glyph, &a.what).cmp(&(b.round, &b.glyph, &b.what)));
+        PlayedOut {
+            // `run_to_end` always ends the run; a run without an end would be a bug of the
+            // engine, and "busy at max_rounds" is the reading that never promises quiet.
+            end: outcome.end.unwrap_or(GlyphEnd::MaxRounds),
+            rounds: u32::try_from(outcome.rounds.len()).unwrap_or(u32::MAX),
+            heard,
+        }
+    }
 }
 
 /// A loop of `(glyph, command)` receptions that repeats forever.
@@ -293,15 +352,6 @@ impl Graph<'_> {
         out
     }
 
-    /// Rounds a timed Action started on `(g, stimulus)` keeps the network busy.
-    fn longest_delay(&self, g: usize, stimulus: &Stimulus) -> u32 {
-        self.firings(g, stimulus)
-            .iter()
-            .map(|f| f.delay)
-            .max()
-            .unwrap_or(0)
-    }
-
     /// Whether receiving `command` dismisses or disables glyph `g`.
     fn stops(&self, g: usize, stimulus: &Stimulus) -> bool {
         let d = &self.net.glyphs[g];
@@ -421,12 +471,7 @@ pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
             }
         }
     }
-    let quiet_by = quiet_round(&graph);
-    let predicted_end = if runaway.is_none() && quiet_by.is_some() {
-        GlyphEnd::Quiet
-    } else {
-        GlyphEnd::MaxRounds
-    };
+    let played = PlayedOut::of(net);
     let unreached = net
         .glyphs
         .iter()
@@ -435,8 +480,9 @@ pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
         .map(|(_, g)| g.id.clone())
         .collect();
     GlyphAnalysis {
-        predicted_end,
-        quiet_by: if runaway.is_none() { quiet_by } else { None },
+        predicted_end: played.end,
+        quiet_by: (played.end == GlyphEnd::Quiet).then_some(played.rounds),
+        played,
         runaway,
         reach,
         unreached,
@@ -558,40 +604,6 @@ fn shortest_loop(graph: &Graph<'_>, reachable: &BTreeMap<State, u32>) -> Option<
     })
 }
 
-/// Propagates the SET of possible receptions round by round (never their number, beats or
-/// disables), timed Actions' delays included: the round after which nothing can be waiting,
-/// or `None` if something may still be busy after `max_rounds`.
-fn quiet_round(graph: &Graph<'_>) -> Option<u32> {
-    let net = graph.net;
-    let last_scheduled = net
-        .inject
-        .iter()
-        .map(|i| i.round)
-        .chain(net.moves.iter().map(|m| m.round))
-        .chain(net.events.iter().map(|e| e.round))
-        .max()
-        .unwrap_or(0);
-    let mut schedule: BTreeMap<u32, BTreeSet<State>> = BTreeMap::new();
-    for (round, g, what) in graph.roots() {
-        schedule.entry(round).or_default().insert((g, what));
-    }
-    let mut busy_until = 0;
-    for t in 1..=net.max_rounds {
-        let now = schedule.remove(&t).unwrap_or_default();
-        for (g, c) in &now {
-            busy_until = busy_until.max(t.saturating_add(graph.longest_delay(*g, c)));
-            for (s, d) in graph.next(*g, c, Some(t)) {
-                schedule.entry(t.saturating_add(d)).or_default().insert(s);
-            }
-        }
-        schedule.retain(|&r, _| r > t);
-        if schedule.is_empty() && busy_until <= t && t >= last_scheduled {
-            return Some(t);
-        }
-    }
-    None
-}
-
 /// Sends (and injections) that no glyph receiving them listens to.
 fn unheard(graph: &Graph<'_>) -> Vec<Unheard> {
     let net = graph.net;
@@ -674,6 +686,13 @@ impl GlyphAnalysis {
         serde_json::json!({
             "predicted_end": self.predicted_end.as_str(),
             "quiet_by": self.quiet_by,
+            "played": {
+                "end": self.played.end.as_str(),
+                "rounds": self.played.rounds,
+                "heard": self.played.heard.iter().map(|h| serde_json::json!({
+                    "glyph": h.glyph, "what": h.what, "round": h.round,
+                })).collect::<Vec<_>>(),
+            },
             "runaway": runaway,
             "reach": reach,
             "unreached": self.unreached,
@@ -687,40 +706,51 @@ impl GlyphAnalysis {
     pub fn to_text(&self) -> String {
         use std::fmt::Write as _;
         let mut s = String::new();
-        match (&self.runaway, self.quiet_by) {
-            (Some(l), _) => {
-                let chain: Vec<String> = l
-                    .steps
-                    .iter()
-                    .map(|(g, c)| format!("{g} receives \"{c}\""))
-                    .collect();
+        let p = &self.played;
+        let _ = match p.end {
+            GlyphEnd::Quiet => writeln!(s, "Quiet: the network falls quiet in round {}.", p.rounds),
+            GlyphEnd::MaxRounds => writeln!(
+                s,
+                "RUNAWAY: the network is still busy when round {} (max_rounds) ends.",
+                p.rounds
+            ),
+            GlyphEnd::Flood => writeln!(
+                s,
+                "FLOOD: after round {} the network would deliver more commands than the engine allows.",
+                p.rounds
+            ),
+        };
+        if let Some(l) = &self.runaway {
+            let chain: Vec<String> = l
+                .steps
+                .iter()
+                .map(|(g, c)| format!("{g} receives \"{c}\""))
+                .collect();
+            let _ = writeln!(
+                s,
+                "{} Shortest loop ({} round{} a turn, from round {}): {} -> again.",
+                if p.end == GlyphEnd::Quiet {
+                    "A loop is possible, but this run leaves it."
+                } else {
+                    "The loop:"
+                },
+                l.rounds,
+                if l.rounds == 1 { "" } else { "s" },
+                l.first_round,
+                chain.join(" -> ")
+            );
+            for r in &l.may_stop {
                 let _ = writeln!(
                     s,
-                    "RUNAWAY: this network can run until max_rounds. Shortest loop ({} round{} a turn, from round {}): {} -> again.",
-                    l.rounds,
-                    if l.rounds == 1 { "" } else { "s" },
-                    l.first_round,
-                    chain.join(" -> ")
+                    "  It may stop in round {}: {} receives \"{}\", which dismisses or disables it.",
+                    r.round, r.glyph, r.command
                 );
-                for r in &l.may_stop {
-                    let _ = writeln!(
-                        s,
-                        "  It may stop in round {}: {} receives \"{}\", which dismisses or disables it.",
-                        r.round, r.glyph, r.command
-                    );
-                }
             }
-            (None, Some(q)) => {
-                let _ = writeln!(
-                    s,
-                    "Quiet: the network falls quiet by round {q} at the latest."
-                );
-            }
-            (None, None) => {
-                let _ = writeln!(
-                    s,
-                    "Busy at max_rounds: something may still be waiting after the last round (a chain or schedule longer than max_rounds)."
-                );
+        }
+        if !p.heard.is_empty() {
+            let _ = writeln!(s, "Heard in the run:");
+            for h in &p.heard {
+                let _ = writeln!(s, "  round {}: {} hears \"{}\"", h.round, h.glyph, h.what);
             }
         }
         for r in &self.reach {

@@ -19,7 +19,7 @@ pub mod outcome;
 pub mod replay;
 pub mod run;
 
-pub use analyse::{GlyphAnalysis, analyse};
+pub use analyse::{GlyphAnalysis, PlayedOut, Reception, analyse};
 pub use check::{check, load, load_file};
 pub use event::{
     AbilityRef, GlyphCause, GlyphEnd, GlyphEvent, GlyphEventKind, GlyphRound, GlyphSource,
