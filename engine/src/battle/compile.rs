@@ -207,7 +207,9 @@ impl<'p> Compiler<'p> {
                 Trigger::PhaseBegins(_)
                 | Trigger::Named(_)
                 | Trigger::StartOfYourTurn
-                | Trigger::SeasonEnds => Hook::Unsupported,
+                | Trigger::SeasonEnds
+                | Trigger::Hits
+                | Trigger::Kills => Hook::Unsupported,
             },
             AbilityKind::Activated { .. } => Hook::Unsupported,
         };

@@ -200,6 +200,10 @@ pub enum Trigger {
     AttacksCreature,
     /// This creature is attacked.
     Attacked,
+    /// This unit's attack deals its damage to its target (Grand Archive: On Hit).
+    Hits,
+    /// This unit's attack destroys its target (Grand Archive: On Kill).
+    Kills,
     /// This creature is dealt damage.
     Damaged,
     /// This creature is destroyed.

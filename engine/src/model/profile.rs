@@ -67,6 +67,26 @@ pub struct GameProfile {
     /// one the engine knows ([`KNOWN_RULE_CHANGES`]).
     #[serde(default)]
     pub rule_changes: Vec<String>,
+    /// How attacks work; none: the game has no attacks (ChiAxis fights on the battle line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<CombatRules>,
+}
+
+/// How a unit attacks in a game: when attacks are declared, whether the attacked unit can
+/// answer, and what forces the choice of target (Grand Archive's combat phase).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct CombatRules {
+    /// The phase in which the turn player declares attacks, with an empty stack.
+    pub phase: String,
+    /// Whether an awake attacked unit may rest to retaliate: deal its power to the attacker
+    /// when the attack deals its damage.
+    #[serde(default)]
+    pub retaliation: bool,
+    /// The keyword that makes its holder the only legal target of attacks while its ruler has
+    /// one in play (Grand Archive: `Taunt`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taunt: Option<String>,
 }
 
 /// A zone and the game's word for it (`City` → `"field"`).
@@ -173,6 +193,7 @@ impl GameProfile {
             player_life: vitae(),
             trigger_words: Vec::new(),
             restriction_kinds: Vec::new(),
+            combat: None,
             rule_changes: KNOWN_RULE_CHANGES.map(String::from).to_vec(),
         }
     }

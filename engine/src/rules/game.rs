@@ -80,6 +80,12 @@ pub(crate) enum Event {
     EndOfTurn,
     SeasonEnds,
     Named(String, Option<String>),
+    /// An attack is declared: `(attacker, target)`.
+    Attacks(String, String),
+    /// An attack dealt its damage to its target: `(attacker, target)`.
+    Hit(String, String),
+    /// An attack's damage destroyed its target: `(attacker, target)`.
+    Killed(String, String),
 }
 
 /// The rules sandbox's whole state. Build with [`Game::new`], drive with [`Game::run_action`].
@@ -104,6 +110,8 @@ pub struct Game {
     pub(crate) clock: u64,
     pub(crate) seq: u64,
     pub(crate) skirmish: Vec<String>,
+    /// The attack in progress (games whose profile has combat rules).
+    pub(crate) combat: Option<super::combat::Combat>,
     pub(crate) cards: BTreeMap<String, Card>,
     /// Each ruler's ballot for the next conclave vote (none: they vote for themselves).
     pub(crate) ballots: [Option<Player>; 2],
@@ -192,6 +200,7 @@ impl Game {
             clock: 0,
             seq: 0,
             skirmish: Vec::new(),
+            combat: None,
             cards: scenario.cards.clone(),
             ballots: [None, None],
             replacing: Vec::new(),

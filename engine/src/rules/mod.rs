@@ -13,6 +13,7 @@ mod activation;
 mod cache;
 pub mod card_text;
 pub mod cli;
+mod combat;
 mod contest;
 mod costs;
 mod effects;

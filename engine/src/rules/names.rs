@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::model::ability::Ability;
+use crate::model::ability::{Ability, AbilityKind, Trigger};
 use crate::model::profile::{GameProfile, KNOWN_RULE_CHANGES, RESTRICTION_KINDS, stat_key};
 use crate::model::{Card, Effect, Zone};
 use crate::reflect::{Refers, Reflect, ValueRef};
@@ -166,6 +166,29 @@ impl Checker<'_> {
         let mut found = Vec::new();
         walk(ability, Refers::Nothing, &mut found);
         self.found(&at, card, found);
+        self.combat_trigger(&at, card, ability);
+    }
+
+    /// An attack trigger in a game without attacks would never fire: say so.
+    fn combat_trigger(&mut self, at: &str, card: &str, ability: &Ability) {
+        let (AbilityKind::Triggered(t) | AbilityKind::Replacement { replaces: t, .. }) =
+            &ability.kind
+        else {
+            return;
+        };
+        let attack = matches!(
+            t,
+            Trigger::Attacks | Trigger::Attacked | Trigger::Hits | Trigger::Kills
+        );
+        if attack && self.profile.combat.is_none() {
+            self.error(
+                format!(
+                    "{at}: {} has no attacks (its game profile names no combat rules), so `{t:?}` never fires",
+                    self.profile.name
+                ),
+                card,
+            );
+        }
     }
 
     fn effects(&mut self, at: &str, effects: &[Effect]) {
@@ -379,6 +402,9 @@ pub fn check_profile(profile: &GameProfile) -> Vec<NameProblem> {
     c.phase("start_phase", &profile.start_phase);
     if let Some(w) = &profile.wake_phase {
         c.phase("wake_phase", w);
+    }
+    if let Some(combat) = &profile.combat {
+        c.phase("combat phase", &combat.phase);
     }
     for (field, zone) in [
         ("resolved_to", profile.resolved_to),

@@ -199,6 +199,18 @@ pub enum Action {
         #[serde(default)]
         structure: Option<String>,
     },
+    /// Declare an attack (games whose profile has combat rules): the turn player's awake unit
+    /// attacks a unit the opponent rules. Both passing with an empty stack deals the damage.
+    Attack {
+        /// Who attacks (the turn player, with priority).
+        player: Player,
+        /// The attacking unit (an ally, or the champion).
+        attacker: String,
+        /// What it attacks.
+        target: String,
+    },
+    /// The attacked unit rests to deal its power back to the attacker (retaliation).
+    Retaliate(String),
     /// The player with priority passes it (both passing in a row resolves the top of the stack).
     Pass,
     /// Both players pass until the stack is empty (triggers that arrive meanwhile resolve too).
@@ -380,6 +392,12 @@ impl std::fmt::Display for Action {
             }
             Self::Ballot { player, votes_for } => write!(f, "{player:?} votes for {votes_for:?}"),
             Self::EndSeason => f.write_str("the season ends"),
+            Self::Attack {
+                player,
+                attacker,
+                target,
+            } => write!(f, "{player:?} attacks {target} with {attacker}"),
+            Self::Retaliate(unit) => write!(f, "{unit} retaliates"),
         }
     }
 }

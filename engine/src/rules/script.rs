@@ -91,6 +91,12 @@ impl Game {
                 mode,
                 structure,
             } => self.activate(*player, card, ability, targets, *mode, structure.as_deref()),
+            Action::Attack {
+                player,
+                attacker,
+                target,
+            } => self.attack(*player, attacker, target),
+            Action::Retaliate(unit) => self.retaliate(unit),
             Action::Pass => self.pass(),
             Action::ResolveAll => self.resolve_all(),
             Action::Advance => self.advance(),

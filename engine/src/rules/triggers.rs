@@ -281,6 +281,14 @@ fn trigger_matches(
             subject(x)
         }
         (Trigger::OtherDestroyed, Event::Destroyed(x)) if !is_me(x) => subject(x),
+        (Trigger::Attacks, Event::Attacks(a, t))
+        | (Trigger::Hits, Event::Hit(a, t))
+        | (Trigger::Kills, Event::Killed(a, t))
+            if is_me(a) =>
+        {
+            subject(t)
+        }
+        (Trigger::Attacked, Event::Attacks(a, t)) if is_me(t) => subject(a),
         (Trigger::CardPlayed, Event::CardPlayed(x))
             if v.game.obj(x).is_some_and(|o| o.owner == controller) =>
         {

@@ -20,7 +20,9 @@ impl Game {
         self.say(format!("{who:?} passes priority"));
         if self.passes >= 2 {
             self.passes = 0;
-            if self.stack.is_empty() {
+            if self.stack.is_empty() && self.combat.is_some() {
+                self.combat_damage();
+            } else if self.stack.is_empty() {
                 self.priority = self.active;
             } else {
                 self.resolve_top();
@@ -207,6 +209,12 @@ impl Game {
         self.flush_pending();
         if !self.stack.is_empty() {
             return self.reject("the phase cannot end while the stack is not empty");
+        }
+        if let Some((attacker, _)) = self.attack_in_progress() {
+            let why = format!(
+                "the phase cannot end during the combat of {attacker}: both players pass to deal its damage"
+            );
+            return self.reject(why);
         }
         let phases = self.profile.phases.len();
         if self.phase + 1 >= phases {

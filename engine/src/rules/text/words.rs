@@ -113,6 +113,8 @@ pub(super) fn trigger_text(t: &Trigger) -> String {
         Trigger::Attacks => "When this attacks".to_owned(),
         Trigger::AttacksCreature => "When this attacks a creature".to_owned(),
         Trigger::Attacked => "When this is attacked".to_owned(),
+        Trigger::Hits => "When this hits with an attack".to_owned(),
+        Trigger::Kills => "When this destroys what it attacks".to_owned(),
         Trigger::Damaged => "When this is dealt damage".to_owned(),
         Trigger::Destroyed => "When this is destroyed".to_owned(),
         Trigger::AllyDestroyed => "When another ally is destroyed".to_owned(),

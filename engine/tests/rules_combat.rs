@@ -1,0 +1,107 @@
+//! Issue #26: attacks in a game whose profile has combat rules (Grand Archive's combat phase):
+//! declaring, On Attack, retaliation, simultaneous combat damage, On Hit and On Kill, Taunt,
+//! and the refusals (a rested attacker, the wrong phase, a game without combat). The scenarios
+//! are this test's own, in `tests/fixtures/rules-combat/`.
+
+#![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
+
+use std::path::{Path, PathBuf};
+
+use sigilforge_engine::rules::{Action, Game, RulesScenario, run_scenario};
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules-combat");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load(path: &Path) -> RulesScenario {
+    let source = std::fs::read_to_string(path).unwrap();
+    sigilforge_engine::ron_io::parse_one(&source, path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_combat_scenario_meets_its_expectations() {
+    let files = fixtures();
+    assert_eq!(files.len(), 3);
+    for path in files {
+        let scenario = load(&path);
+        let game = run_scenario(&scenario).unwrap();
+        assert!(
+            game.errors.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            game.errors
+        );
+        let failures = game.check(&scenario.expect);
+        assert!(
+            failures.is_empty(),
+            "{}: {failures:?}\n{}",
+            path.display(),
+            game.report()
+        );
+    }
+}
+
+fn attack_scenario() -> RulesScenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules-combat/ga_combat_attack_retaliation_kill.ron");
+    load(&path)
+}
+
+#[test]
+fn the_damage_waits_for_both_passes_and_is_dealt_at_once() {
+    let scenario = attack_scenario();
+    let mut game = Game::new(&scenario).unwrap();
+    // Declare, resolve On Attack, retaliate: nothing is dealt yet.
+    for action in &scenario.script[..3] {
+        game.run_action(action);
+    }
+    assert_eq!(game.attack_in_progress(), Some(("squire", "bearer")));
+    assert_eq!(game.object("bearer").unwrap().wounds, 0);
+    game.run_action(&Action::Pass);
+    assert_eq!(
+        game.object("bearer").unwrap().wounds,
+        0,
+        "one pass deals nothing"
+    );
+    game.run_action(&Action::Pass);
+    assert_eq!(game.attack_in_progress(), None);
+    // Both were dealt: the Squire's 3 destroyed the Bearer, whose 1 still reached the Squire.
+    assert_eq!(game.object("squire").unwrap().wounds, 1);
+    assert!(!game.object("bearer").unwrap().zone.in_play());
+}
+
+#[test]
+fn without_retaliation_the_attacker_takes_nothing() {
+    let mut scenario = attack_scenario();
+    scenario
+        .script
+        .retain(|a| !matches!(a, Action::Retaliate(_)));
+    let game = run_scenario(&scenario).unwrap();
+    assert_eq!(game.object("squire").unwrap().wounds, 0);
+}
+
+#[test]
+fn a_game_without_combat_rules_refuses_an_attack() {
+    let mut scenario = attack_scenario();
+    scenario.profile = Some("ChiAxis".into());
+    for card in scenario.cards.values_mut() {
+        card.abilities.clear();
+    }
+    let game = run_scenario(&scenario).unwrap();
+    assert!(
+        game.rejected
+            .iter()
+            .any(|r| r.contains("ChiAxis has no attacks")),
+        "{:?}",
+        game.rejected
+    );
+    assert_eq!(game.object("bearer").unwrap().wounds, 0);
+}
