@@ -536,3 +536,135 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     .unwrap();
     assert!(!saved.expect.is_empty());
 }
+
+/// Issue #26's GUI path: an ally built through the forms, with an ability whose cost is 2 less
+/// behind a level restriction and an On Attack trigger, tried in the Rules tab of a Grand
+/// Archive pack: the reduced cost is paid, the attack declared by clicking, On Attack fires and
+/// the damage lands when both pass.
+#[test]
+fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_tab() {
+    use sigilforge_engine::model::{AbilityKind, Amount, Duration, Effect, Player, Trigger};
+    const GA: &str = include_str!("../../engine/profiles/grand_archive.ron");
+    // The pack's own cards: a level-2 champion and a dummy for B; the try-out puts the dummy
+    // on B's field (the set-up a designer keeps in try-out.ron).
+    const CARDS: &str = r#"CardSet(cards: [
+        (id: "captain", name: "Captain", kind: Champion, life: 20, stats: {"level": 2}),
+        (id: "dummy", name: "Straw Dummy", kind: Ally, attack: 0, life: 4),
+    ])"#;
+    const TRY_OUT: &str = r#"RulesScenario(
+        name: "Try-out",
+        pack: Some("."),
+        a: (champion: Some("captain"), resource: 5),
+        b: (city: ["dummy"]),
+    )"#;
+    let dir = pack_fixture(&[
+        ("profile.ron", GA),
+        ("cards.ron", CARDS),
+        ("try-out.ron", TRY_OUT),
+    ]);
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+
+    // "Ally" also names the Straw Dummy's kind in the Library: the drop-down's option is last.
+    tap(&mut h, "New card");
+    fill(&mut h, "Id", "squire");
+    fill(&mut h, "Name", "Sword Squire");
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Kind")
+        .click();
+    h.run();
+    h.get_all_by_label("Ally").last().unwrap().click();
+    h.run();
+    fill(&mut h, "Attack", "2");
+    fill(&mut h, "Life", "3");
+    // "Rally — 3 resource, 2 less at level 2+: gain 1 life."
+    tap(&mut h, "Add ability");
+    tap(&mut h, &title::<AbilityKind>("Activated"));
+    retype(&mut h, "Name", "", "Rally");
+    retype(&mut h, "Resource", "0", "3");
+    tap(&mut h, "Add reduction");
+    retype(&mut h, "Amount", "1", "2");
+    h.get_all_by_label("Add restriction")
+        .last()
+        .unwrap()
+        .click_accesskit();
+    h.run();
+    retype(&mut h, "Number", "1", "2");
+    tap(&mut h, "Add effect");
+    pick(
+        &mut h,
+        &title::<Effect>("Damage"),
+        &title::<Effect>("GainLife"),
+    );
+    // "On Attack: this gets +1 POWER until end of turn."
+    tap(&mut h, "Add ability");
+    tap(&mut h, &title::<AbilityKind>("Triggered"));
+    pick(
+        &mut h,
+        &title::<Trigger>("Summoned"),
+        &title::<Trigger>("Attacks"),
+    );
+    retype(&mut h, "Name", "", "Eager");
+    h.get_all_by_label("Add effect")
+        .last()
+        .unwrap()
+        .click_accesskit();
+    h.run();
+    pick(
+        &mut h,
+        &title::<Effect>("Damage"),
+        &title::<Effect>("Modify"),
+    );
+    pick(&mut h, &title::<Amount>("Value"), &title::<Amount>("Fixed"));
+    retype(&mut h, "Number", "0", "1");
+    pick(
+        &mut h,
+        &title::<Duration>("Instant"),
+        &title::<Duration>("EndOfTurn"),
+    );
+    let squire = h
+        .state()
+        .document()
+        .unwrap()
+        .pack
+        .card("squire")
+        .cloned()
+        .unwrap();
+    assert_eq!(squire.abilities.len(), 2, "{:?}", squire.abilities);
+    tap(&mut h, "Try in Rules tab");
+    assert_eq!(game(&h).profile().name, "Grand Archive");
+
+    // The champion is level 2: Rally costs 1.
+    tap(&mut h, "Activate squire: Rally");
+    assert!(
+        h.state().rules_panel().refusal.is_none(),
+        "{:?}",
+        h.state().rules_panel().refusal
+    );
+    assert_eq!(game(&h).player_state(Player::A).resource, 4);
+    assert!(game(&h).log.iter().any(|l| l.text.contains("costs 2 less")));
+    tap(&mut h, "Pass priority");
+    tap(&mut h, "Pass priority");
+
+    // The attack, by clicking: On Attack triggers, then both pass and the damage lands.
+    tap(&mut h, "Attack with squire");
+    tap(&mut h, "Attack dummy");
+    assert_eq!(game(&h).attack_in_progress(), Some(("squire", "dummy")));
+    h.get_by_label("Combat: squire attacks dummy");
+    assert!(
+        game(&h)
+            .log
+            .iter()
+            .any(|l| l.text.contains("Eager triggers")),
+        "{:?}",
+        game(&h).log
+    );
+    for _ in 0..6 {
+        if game(&h).attack_in_progress().is_none() {
+            break;
+        }
+        tap(&mut h, "Pass priority");
+    }
+    assert_eq!(game(&h).attack_in_progress(), None);
+    // POWER 2, +1 from On Attack.
+    assert_eq!(game(&h).object("dummy").unwrap().wounds, 3);
+}

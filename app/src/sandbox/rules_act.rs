@@ -1,7 +1,8 @@
 //! Acting by clicking in the Rules tab: the player with priority plays a card from hand
 //! (choosing targets, mode and what it attaches to), activates an ability of a card in their
-//! city, passes priority or advances the phase; a player with several waiting triggers puts
-//! them in order. Each click becomes one [`Action`], the very action a scenario's script
+//! city, declares an attack and picks its target (a game with combat rules; the attacked unit
+//! may retaliate), passes priority or advances the phase; a player with several waiting
+//! triggers puts them in order. Each click becomes one [`Action`], the very action a scenario's script
 //! runs, so the engine judges it (and refuses it, naming the restriction or cost) exactly as
 //! it judges a script. The Rules tab applies it as a branch of the run
 //! ([`crate::editor::panels::rules_sandbox`]).
@@ -21,6 +22,8 @@ pub struct ActView {
     choice: Option<Choice>,
     /// The waiting triggers in the order the user is putting them.
     order: Option<TriggerOrder>,
+    /// The unit whose attack target is being chosen.
+    attacker: Option<String>,
 }
 
 /// The order being put together for one player's waiting triggers.
@@ -115,6 +118,64 @@ fn cards_in_play(game: &Game) -> Vec<String> {
         .collect()
 }
 
+/// A player's units on the field: their champion, then their city's cards.
+fn units(game: &Game, player: Player) -> Vec<String> {
+    let mut out = game.zone(player, Zone::City);
+    if let Some(champion) = &game.player_state(player).champion
+        && !out.contains(champion)
+    {
+        out.insert(0, champion.clone());
+    }
+    out
+}
+
+/// The attack in progress, with its retaliation; or the choice of target for a new attack.
+/// True when the attack choice took the controls (nothing else is drawn meanwhile).
+fn combat_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) -> bool {
+    let Some(rules) = &game.profile().combat else {
+        return false;
+    };
+    if let Some((attacker, target)) = game.attack_in_progress() {
+        view.attacker = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(format!("Combat: {attacker} attacks {target}"))
+                .on_hover_text("Once the stack is empty, both players passing deals the damage");
+            if rules.retaliation
+                && ui
+                    .button(format!("Retaliate with {target}"))
+                    .on_hover_text("It rests and deals its power back to the attacker with the attack's damage")
+                    .clicked()
+            {
+                act(Action::Retaliate(target.to_owned()));
+            }
+        });
+        return false;
+    }
+    let Some(attacker) = view.attacker.clone() else {
+        return false;
+    };
+    let player = game.priority();
+    ui.strong(format!(
+        "{player:?} attacks with {attacker}: choose its target"
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for target in units(game, player.other()) {
+            if ui.button(format!("Attack {target}")).clicked() {
+                act(Action::Attack {
+                    player,
+                    attacker: attacker.clone(),
+                    target,
+                });
+                view.attacker = None;
+            }
+        }
+        if ui.button("Cancel").clicked() {
+            view.attacker = None;
+        }
+    });
+    true
+}
+
 /// Draws the acting controls for the game as it stands and hands each action the user makes
 /// to `act`.
 pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) {
@@ -124,6 +185,9 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
         if done {
             view.choice = None;
         }
+        return;
+    }
+    if combat_ui(ui, game, view, act) {
         return;
     }
     ui.label(format!("{player:?} has priority and may act:"));
@@ -154,13 +218,7 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
                 start(view, choice, act);
             }
         }
-        let mut sources = game.zone(player, Zone::City);
-        if let Some(champion) = &game.player_state(player).champion
-            && !sources.contains(champion)
-        {
-            sources.insert(0, champion.clone());
-        }
-        for card in sources {
+        for card in units(game, player) {
             for entry in game.activated_abilities(&card) {
                 if ui
                     .button(format!("Activate {card}: {}", entry.label))
@@ -179,6 +237,17 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
                         attach_to: None,
                     };
                     start(view, choice, act);
+                }
+            }
+        }
+        if game.profile().combat.is_some() && game.attack_in_progress().is_none() {
+            for unit in units(game, player) {
+                if ui
+                    .button(format!("Attack with {unit}"))
+                    .on_hover_text("Declare an attack with this unit (it rests); choose its target next")
+                    .clicked()
+                {
+                    view.attacker = Some(unit);
                 }
             }
         }
