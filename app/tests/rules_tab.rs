@@ -110,3 +110,36 @@ fn a_rules_scenario_is_picked_stepped_explained_and_rerun_after_an_edit() {
     assert!(outcome.contains("22"), "{outcome}");
     harness.get_by_label(&outcome);
 }
+
+/// The scenario list's filter: focused as the list opens even when a field of the editor had
+/// the focus, and a click into it keeps the list open (it once closed the list, so nothing
+/// could be typed).
+#[test]
+fn the_scenario_lists_filter_takes_clicks_and_typing() {
+    let (_dir, mut harness) = harness();
+    harness
+        .state_mut()
+        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+    harness.run();
+    click(&mut harness, "Rules scenario");
+    harness.get_by_label("Filter");
+    harness.get_by_label("Filter").click();
+    harness.run();
+    harness.get_by_label("Level restriction");
+    harness.get_by_label("Filter").type_text("no such");
+    harness.run();
+    assert!(harness.query_by_label("Level restriction").is_none());
+    harness.get_by_label("Filter").focus();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Filter").type_text("level");
+    harness.run();
+    click(&mut harness, "Level restriction");
+    assert_eq!(
+        harness.state().rules_panel().source.as_deref(),
+        Some("level.ron")
+    );
+    assert!(
+        harness.query_by_label("Filter").is_none(),
+        "the list closes on a pick"
+    );
+}

@@ -325,6 +325,7 @@ impl RulesSandboxPanel {
             let label = ui.label("Rules scenario");
             egui::ComboBox::from_id_salt("rules-scenario")
                 .selected_text(selected)
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
                 .width(420.0)
                 .height(420.0)
                 .show_ui(ui, |ui| {

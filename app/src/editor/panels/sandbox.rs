@@ -163,6 +163,7 @@ impl SandboxPanel {
             let label = ui.label("Scenario");
             egui::ComboBox::from_id_salt("sandbox-scenario")
                 .selected_text(selected)
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
                 .height(400.0)
                 .show_ui(ui, |ui| {
                     scenario_list_ui(
@@ -230,7 +231,9 @@ impl SandboxPanel {
 
 /// A scenario list: a filter (focused as the list opens, so typing narrows it at once), then
 /// every file of the pack that `name_of` names a scenario (the Battle and Rules tabs each
-/// list their own kind) whose name or file matches it; `pick` gets the file clicked.
+/// list their own kind) whose name or file matches it; `pick` gets the file clicked, and the
+/// list closes. Its drop-down closes only on a click outside it or a pick: a click into the
+/// filter must not close it.
 pub fn scenario_list_ui(
     ui: &mut Ui,
     doc: &Document,
@@ -247,7 +250,9 @@ pub fn scenario_list_ui(
         )
         .labelled_by(label.id)
         .on_hover_text("Only scenarios whose name or file contains this");
-    if !field.has_focus() && ui.memory(|m| m.focused().is_none()) {
+    // Focused as the list opens, whatever had the focus before (a field of the card editor),
+    // so typing narrows it at once; only then, so a later click elsewhere in the list stays.
+    if just_opened(ui, field.id) {
         field.request_focus();
     }
     ui.separator();
@@ -265,9 +270,20 @@ pub fn scenario_list_ui(
                 .on_hover_text(file.path.as_str())
                 .clicked()
         {
+            ui.close();
             pick(file.path.clone());
         }
     }
+}
+
+/// Whether the widget `id` is shown this frame for the first time since it was last hidden
+/// (its drop-down just opened).
+fn just_opened(ui: &Ui, id: egui::Id) -> bool {
+    let seen = id.with("shown");
+    let frame = ui.ctx().cumulative_frame_nr();
+    let last: Option<u64> = ui.data(|d| d.get_temp(seen));
+    ui.data_mut(|d| d.insert_temp(seen, frame));
+    last.is_none_or(|l| l + 1 < frame)
 }
 
 /// The lines as the scenario writes them: each card removable, each line a drop zone.
