@@ -187,6 +187,43 @@ fn a_restriction_kind_the_game_does_not_print_fails() {
 }
 
 #[test]
+fn a_misspelt_counter_kind_fails_and_an_attack_trigger_needs_combat() {
+    const GA: &str = r#"profile: Some("Grand Archive"),"#;
+    let bad = scenario(
+        GA,
+        r#"(kind: Static, effects: [AddCounters("buf", Fixed(1))]),"#,
+        "",
+    );
+    let e = one_error(&bad);
+    assert!(
+        e.contains("unknown counter `buf`; did you mean `buff`?"),
+        "{e}"
+    );
+    assert!(e.starts_with("6:50: "), "{e}");
+    assert!(errors(&bad.replace("\"buf\"", "\"buff\"")).is_empty());
+    // On Attack under a game with no combat rules never fires: refused at the card.
+    let attack = "(kind: Triggered(Attacks), effects: [GainLife(Fixed(1))]),";
+    let e = one_error(&scenario("", attack, ""));
+    assert!(e.contains("ChiAxis has no attacks"), "{e}");
+    assert!(e.starts_with("5:9: "), "{e}");
+    assert!(errors(&scenario(GA, attack, "")).is_empty());
+}
+
+#[test]
+fn a_card_speed_in_a_game_without_speed_fails() {
+    let bad =
+        scenario("", "", "").replace("kind: Structure,", "kind: Structure, speed: Some(Slow),");
+    let e = one_error(&bad);
+    assert!(e.contains("ChiAxis has no card speed"), "{e}");
+    assert!(e.starts_with("5:9: "), "{e}");
+    let ga = bad.replace(
+        "name: \"names\",",
+        "name: \"names\", profile: Some(\"Grand Archive\"),",
+    );
+    assert!(errors(&ga).is_empty(), "{:#?}", errors(&ga));
+}
+
+#[test]
 fn an_unknown_profile_fails_with_the_nearest_name() {
     let bad = scenario(r#"profile: Some("Grand Archve"),"#, "", "");
     let e = one_error(&bad);

@@ -412,7 +412,9 @@ impl<'p> Compiler<'p> {
             | Effect::Build
             | Effect::Vote { .. }
             | Effect::Duel { .. }
-            | Effect::ChangeElement(_) => Eff::Unsupported,
+            | Effect::ChangeElement(_)
+            | Effect::AddCounters(..)
+            | Effect::RemoveCounters(..) => Eff::Unsupported,
         }
     }
 }

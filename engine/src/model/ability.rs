@@ -653,6 +653,11 @@ pub enum Effect {
     },
     /// Each target's element becomes this one (continuous, like a characteristic change).
     ChangeElement(String),
+    /// Put this many counters of a kind on each target (Grand Archive: buff counters). What a
+    /// counter does to stats is the game profile's `counters`.
+    AddCounters(String, Amount),
+    /// Remove up to this many counters of a kind from each target.
+    RemoveCounters(String, Amount),
     /// Choose one of these modes when the ability is activated or the card played; the choice
     /// (and its targets) is locked then (Grand Archive static restrictions).
     Modal(Vec<Vec<Effect>>),

@@ -76,6 +76,15 @@ impl CardKind {
     }
 }
 
+/// When a card may be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardSpeed {
+    /// Only by the turn player, in the profile's `slow_phase`, with an empty stack.
+    Slow,
+    /// Whenever its player has priority, in response too.
+    Fast,
+}
+
 /// The rarities a card's tags may name, commonest first.
 pub const RARITIES: [&str; 4] = ["common", "uncommon", "rare", "mythic"];
 
@@ -117,6 +126,10 @@ pub struct Card {
     /// restrictions and element conditions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub element: Option<String>,
+    /// When the card may be played (Grand Archive: Slow or Fast); none: whenever its player
+    /// has priority. The game profile's `slow_phase` says when a Slow card is played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<CardSpeed>,
     /// Free tags for filtering and for rules that name them (classes, elements, sets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,

@@ -19,7 +19,7 @@ pub use ability::{
     CostReduction, Duration, Effect, ReplacementMode, Restriction, RestrictionKind,
     RestrictionTiming, Stat, Target, Tie, Trigger,
 };
-pub use card::{BadKeywordRef, Card, CardKind, CardSet, KeywordRef};
+pub use card::{BadKeywordRef, Card, CardKind, CardSet, CardSpeed, KeywordRef};
 pub use creature::{
     KnownAbility, StatBlock, StatBlockSet, StatusCondition, StatusKind, StatusLibrary,
 };

@@ -67,9 +67,42 @@ pub struct GameProfile {
     /// one the engine knows ([`KNOWN_RULE_CHANGES`]).
     #[serde(default)]
     pub rule_changes: Vec<String>,
+    /// The counters cards may carry and what each does to stats (Grand Archive: a buff counter
+    /// gives +1 POWER and +1 LIFE). A counter kind not listed here is a validation error.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<CounterKind>,
+    /// The phase in which the turn player plays a Slow card, with an empty stack (Grand
+    /// Archive: main). None: the game has no card speed; a card's `speed` is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slow_phase: Option<String>,
+    /// Whether a card's element must be enabled for its player to play it, and the elements
+    /// every player has (Grand Archive: `Some(["Norm"])`). None: elements never stop a play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_elements: Option<Vec<String>>,
     /// How attacks work; none: the game has no attacks (ChiAxis fights on the battle line).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<CombatRules>,
+}
+
+/// A kind of counter and what each one does to stats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct CounterKind {
+    /// Its name as cards print it (`buff`).
+    pub name: String,
+    /// What each counter adds to the card's stats.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stats: Vec<CounterStat>,
+}
+
+/// One stat a counter changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct CounterStat {
+    /// The stat (`attack`, `life`, or a named one).
+    pub stat: String,
+    /// How much each counter adds.
+    pub by: i32,
 }
 
 /// How a unit attacks in a game: when attacks are declared, whether the attacked unit can
@@ -146,6 +179,14 @@ fn vitae() -> String {
 pub const BUILT_IN_PROFILES: [&str; 2] = ["ChiAxis", "Grand Archive"];
 
 impl GameProfile {
+    /// The counter kind named `name` (any case).
+    #[must_use]
+    pub fn counter(&self, name: &str) -> Option<&CounterKind> {
+        self.counters
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
     /// A built-in profile by name, any case, spaces, `-` and `_` alike (`"grand-archive"`).
     #[must_use]
     pub fn built_in(name: &str) -> Option<GameProfile> {
@@ -193,6 +234,9 @@ impl GameProfile {
             player_life: vitae(),
             trigger_words: Vec::new(),
             restriction_kinds: Vec::new(),
+            counters: Vec::new(),
+            slow_phase: None,
+            free_elements: None,
             combat: None,
             rule_changes: KNOWN_RULE_CHANGES.map(String::from).to_vec(),
         }

@@ -18,6 +18,34 @@ use super::view::{View, names_zone};
 impl Game {
     // ----- playing cards and activating abilities -----
 
+    /// Why `player` may not play `card` now, by the profile's speed and element rules.
+    fn may_play_now(&self, player: Player, card: &crate::model::Card) -> Result<(), String> {
+        use crate::model::CardSpeed;
+        if card.speed == Some(CardSpeed::Slow)
+            && let Some(phase) = &self.profile.slow_phase
+        {
+            let now = self.phase_name();
+            if player != self.active || !now.eq_ignore_ascii_case(phase) || !self.stack.is_empty() {
+                return Err(format!(
+                    "a Slow card is played only on its player's turn, in the {phase} phase, with an empty stack (now: {player:?} in the {now}, stack {})",
+                    self.stack.len()
+                ));
+            }
+        }
+        if let (Some(free), Some(element)) = (&self.profile.free_elements, &card.element) {
+            let enabled = free
+                .iter()
+                .chain(&self.player(player).elements)
+                .any(|e| e.eq_ignore_ascii_case(element));
+            if !enabled {
+                return Err(format!(
+                    "its element, {element}, is not enabled for {player:?}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn play(
         &mut self,
         player: Player,
@@ -40,6 +68,9 @@ impl Game {
         }
         if self.priority != player {
             return self.reject(format!("{player:?} plays {card} without priority"));
+        }
+        if let Err(why) = self.may_play_now(player, &obj.card) {
+            return self.reject(format!("{card}: {why}"));
         }
         if obj.card.cost > self.player(player).resource {
             return self.reject(format!(

@@ -83,6 +83,21 @@ impl Game {
                 let n = self.amount(a, ctx);
                 self.lose_vitae(ctx.controller.other(), n);
             }
+            Effect::AddCounters(kind, a) | Effect::RemoveCounters(kind, a) => {
+                let n = self.amount(a, ctx).max(0);
+                let sign = if matches!(effect, Effect::AddCounters(..)) { 1 } else { -1 };
+                for c in &ctx.cards {
+                    let Some(o) = self.obj_mut(c) else { continue };
+                    let now = o.counters.entry(kind.clone()).or_insert(0);
+                    *now = now.saturating_add(sign * n).max(0);
+                    let left = *now;
+                    if left == 0 {
+                        o.counters.remove(kind);
+                    }
+                    let verb = if sign > 0 { "gets" } else { "loses" };
+                    self.say(format!("{}: {c} {verb} {n} {kind} counter(s), now {left}", ctx.label));
+                }
+            }
             Effect::Heal(a) => {
                 let n = self.amount(a, ctx);
                 for c in &ctx.cards {

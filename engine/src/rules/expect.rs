@@ -128,6 +128,15 @@ impl Game {
                     format!("{c}: expected rested {want}, got {got:?}"),
                 )
             }
+            Expect::Counters(c, kind, want) => {
+                let got = self
+                    .obj(c)
+                    .map(|o| o.counters.get(kind).copied().unwrap_or(0));
+                fail(
+                    got == Some(*want),
+                    format!("{c}: expected {want} {kind} counters, got {got:?}"),
+                )
+            }
             Expect::Rejected(n) => fail(
                 self.rejected.len() == *n,
                 format!("expected {n} refused actions, got {:?}", self.rejected),

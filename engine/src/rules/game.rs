@@ -421,6 +421,7 @@ impl Game {
             entered_turn: 0,
             token,
             rested: false,
+            counters: std::collections::BTreeMap::new(),
         });
     }
 

@@ -167,6 +167,52 @@ impl Checker<'_> {
         walk(ability, Refers::Nothing, &mut found);
         self.found(&at, card, found);
         self.combat_trigger(&at, card, ability);
+        for e in &ability.effects {
+            e.visit(&mut |e| {
+                if let Effect::AddCounters(kind, _) | Effect::RemoveCounters(kind, _) = e {
+                    self.counter(&at, kind);
+                }
+            });
+        }
+    }
+
+    /// A counter kind an effect names: one the profile lists.
+    fn counter(&mut self, at: &str, kind: &str) {
+        if self.profile.counter(kind).is_some() {
+            return;
+        }
+        let names: Vec<&str> = self
+            .profile
+            .counters
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        let listed = if names.is_empty() {
+            "none".to_owned()
+        } else {
+            names.join(", ")
+        };
+        self.error(
+            format!(
+                "{at}: unknown counter `{kind}`{} ({} counters: {listed})",
+                did_you_mean(kind, &names),
+                self.profile.name
+            ),
+            kind,
+        );
+    }
+
+    /// What a card says about itself that the profile must know: its speed.
+    fn card(&mut self, id: &str, card: &Card) {
+        if card.speed.is_some() && self.profile.slow_phase.is_none() {
+            self.error(
+                format!(
+                    "`{id}`: {} has no card speed (its profile names no `slow_phase`), so `speed` would be ignored",
+                    self.profile.name
+                ),
+                id,
+            );
+        }
     }
 
     /// An attack trigger in a game without attacks would never fire: say so.
@@ -306,6 +352,7 @@ pub fn check_scenario(profile: &GameProfile, scenario: &RulesScenario) -> Vec<Na
         if !played.contains(id.as_str()) {
             continue;
         }
+        c.card(id, card);
         for (i, a) in card.abilities.iter().enumerate() {
             c.ability(id, i, a);
         }
@@ -406,6 +453,9 @@ pub fn check_profile(profile: &GameProfile) -> Vec<NameProblem> {
     if let Some(combat) = &profile.combat {
         c.phase("combat phase", &combat.phase);
     }
+    if let Some(slow) = &profile.slow_phase {
+        c.phase("slow_phase", slow);
+    }
     for (field, zone) in [
         ("resolved_to", profile.resolved_to),
         ("destroyed_to", profile.destroyed_to),
@@ -457,6 +507,7 @@ pub fn check_cards<'c>(
         problems: Vec::new(),
     };
     for card in cards {
+        c.card(&card.id, card);
         for (i, a) in card.abilities.iter().enumerate() {
             c.ability(&card.id, i, a);
         }

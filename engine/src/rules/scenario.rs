@@ -452,6 +452,8 @@ pub enum Expect {
     Season(u32),
     /// Whether a card is rested (it paid a REST cost and has not woken up yet).
     Rested(String, bool),
+    /// How many counters of a kind are on a card (`Counters("squire", "buff", 2)`).
+    Counters(String, String, i32),
     /// These hold right after the script's step `n` (actions count from 1; 0 is before the
     /// first), with waiting triggers on the stack: a before and after in one file.
     At(usize, Vec<Expect>),

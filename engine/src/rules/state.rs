@@ -36,6 +36,8 @@ pub struct Object {
     pub token: bool,
     /// Rested (exhausted) to pay a REST cost: it cannot pay one again until it wakes up.
     pub rested: bool,
+    /// Counters on it by kind (`buff`); what each does to stats is the profile's `counters`.
+    pub counters: std::collections::BTreeMap<String, i32>,
 }
 
 /// What a continuous effect changes.

@@ -247,6 +247,21 @@ impl<'g> View<'g> {
                 });
             }
         }
+        for (kind, n) in &obj.counters {
+            let Some(rule) = self.game.profile.counter(kind) else {
+                continue;
+            };
+            for s in rule.stats.iter().filter(|s| stat_key(&s.stat) == key) {
+                let delta = s.by.saturating_mul(*n);
+                value = value.saturating_add(delta);
+                steps.push(BreakdownStep {
+                    timestamp: 0,
+                    source: format!("{n} {kind} counter(s)"),
+                    change: format!("{delta:+}"),
+                    value,
+                });
+            }
+        }
         for e in self.effects_on(id) {
             let change = match &e.change {
                 Change::Modify(s, d) if *s == key => {

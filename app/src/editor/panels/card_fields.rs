@@ -4,7 +4,7 @@
 //! kind does not use still shows while it holds a value, so switching kinds hides nothing.
 
 use egui::Ui;
-use sigilforge_engine::model::{Card, CardKind};
+use sigilforge_engine::model::{Card, CardKind, CardSpeed};
 
 /// A field the card editor shows by kind (the rest — name, id, keywords, text, art,
 /// abilities — every card has).
@@ -26,6 +26,8 @@ pub enum KindField {
     Tribes,
     /// Grand Archive's classes (`classes`), apart from its subtypes.
     Classes,
+    /// When it may be played: Slow or Fast (`speed`).
+    Speed,
 }
 
 /// The fields a kind of card has, in the form's order.
@@ -55,7 +57,7 @@ pub fn kind_fields(kind: CardKind) -> &'static [KindField] {
             F::Classes,
             F::Tribes,
         ],
-        CardKind::Action => &[F::Cost, F::Element, F::Classes, F::Tribes],
+        CardKind::Action => &[F::Cost, F::Speed, F::Element, F::Classes, F::Tribes],
         CardKind::Token => &[F::Attack, F::Life, F::Tribes],
     }
 }
@@ -92,6 +94,7 @@ pub fn shows(card: &Card, field: KindField) -> bool {
             KindField::Element => card.element.is_some(),
             KindField::Tribes => !card.tribes.is_empty(),
             KindField::Classes => !card.classes.is_empty(),
+            KindField::Speed => card.speed.is_some(),
         }
 }
 
@@ -153,6 +156,31 @@ pub fn kind_rows(ui: &mut Ui, card: &mut Card, focus: Option<&str>) -> Option<&'
                 }
             }
             changed = Some(key);
+        }
+        ui.end_row();
+    }
+    if shows(card, KindField::Speed) {
+        let label = ui.label("Speed");
+        let word = |s: Option<CardSpeed>| match s {
+            None => "Any time",
+            Some(CardSpeed::Slow) => "Slow",
+            Some(CardSpeed::Fast) => "Fast",
+        };
+        let before = card.speed;
+        egui::ComboBox::from_id_salt("card-speed")
+            .selected_text(word(card.speed))
+            .show_ui(ui, |ui| {
+                for s in [None, Some(CardSpeed::Slow), Some(CardSpeed::Fast)] {
+                    ui.selectable_value(&mut card.speed, s, word(s));
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Slow: only on its player's turn with an empty stack; Fast: whenever its player has priority (games whose profile has a slow phase)",
+            );
+        if card.speed != before {
+            changed = Some("speed");
         }
         ui.end_row();
     }

@@ -131,6 +131,20 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
             )
         }
         Effect::ChangeElement(e) => format!("{target} becomes {e}"),
+        Effect::AddCounters(kind, n) => {
+            let n = amount_text(n, value);
+            format!(
+                "put {n} {kind} counter{} on {target}",
+                if n == "1" { "" } else { "s" }
+            )
+        }
+        Effect::RemoveCounters(kind, n) => {
+            let n = amount_text(n, value);
+            format!(
+                "remove {n} {kind} counter{} from {target}",
+                if n == "1" { "" } else { "s" }
+            )
+        }
         Effect::Restricted {
             restrictions,
             effects,

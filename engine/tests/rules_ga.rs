@@ -1,7 +1,8 @@
-//! Issue #26: attacks in a game whose profile has combat rules (Grand Archive's combat phase):
-//! declaring, On Attack, retaliation, simultaneous combat damage, On Hit and On Kill, Taunt,
-//! and the refusals (a rested attacker, the wrong phase, a game without combat). The scenarios
-//! are this test's own, in `tests/fixtures/rules-combat/`.
+//! Issue #26: Grand Archive's mechanics as its profile gives them. Attacks (declaring, On
+//! Attack, retaliation, simultaneous combat damage, On Hit and On Kill, Taunt, and the
+//! refusals: a rested attacker, the wrong phase, a game without combat); buff counters; Slow
+//! and Fast cards; an element that must be enabled to play a card. The scenarios are this
+//! test's own, in `tests/fixtures/rules-ga/`.
 
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 use sigilforge_engine::rules::{Action, Game, RulesScenario, run_scenario};
 
 fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules-combat");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules-ga");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()
@@ -27,9 +28,9 @@ fn load(path: &Path) -> RulesScenario {
 }
 
 #[test]
-fn every_combat_scenario_meets_its_expectations() {
+fn every_ga_scenario_meets_its_expectations() {
     let files = fixtures();
-    assert_eq!(files.len(), 3);
+    assert_eq!(files.len(), 5);
     for path in files {
         let scenario = load(&path);
         let game = run_scenario(&scenario).unwrap();
@@ -51,7 +52,7 @@ fn every_combat_scenario_meets_its_expectations() {
 
 fn attack_scenario() -> RulesScenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/rules-combat/ga_combat_attack_retaliation_kill.ron");
+        .join("tests/fixtures/rules-ga/ga_combat_attack_retaliation_kill.ron");
     load(&path)
 }
 
