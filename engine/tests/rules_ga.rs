@@ -1,7 +1,8 @@
 //! Issue #26: Grand Archive's mechanics as its profile gives them. Attacks (declaring, On
 //! Attack, retaliation, simultaneous combat damage, On Hit and On Kill, Taunt, and the
 //! refusals: a rested attacker, the wrong phase, a game without combat); buff counters; Slow
-//! and Fast cards; an element that must be enabled to play a card. The scenarios are this
+//! and Fast cards; an element that must be enabled to play a card; conditions on counts ("while
+//! you control no allies"). The scenarios are this
 //! test's own, in `tests/fixtures/rules-ga/`.
 
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
@@ -30,7 +31,7 @@ fn load(path: &Path) -> RulesScenario {
 #[test]
 fn every_ga_scenario_meets_its_expectations() {
     let files = fixtures();
-    assert_eq!(files.len(), 5);
+    assert_eq!(files.len(), 6);
     for path in files {
         let scenario = load(&path);
         let game = run_scenario(&scenario).unwrap();

@@ -210,6 +210,23 @@ fn a_misspelt_counter_kind_fails_and_an_attack_trigger_needs_combat() {
 }
 
 #[test]
+fn a_battle_line_target_in_a_rules_game_fails() {
+    let bad = scenario(
+        "",
+        "(kind: Static, target: AlliesWhere(Wounded), effects: [Modify(Attack, Fixed(1))]),",
+        "",
+    );
+    let e = one_error(&bad);
+    assert!(e.contains("is a battle-line target"), "{e}");
+    assert!(e.starts_with("5:9: "), "{e}");
+    let fixed = bad.replace(
+        "AlliesWhere(Wounded)",
+        "AllMatching(All([Allied, Wounded]))",
+    );
+    assert!(errors(&fixed).is_empty(), "{:#?}", errors(&fixed));
+}
+
+#[test]
 fn a_card_speed_in_a_game_without_speed_fails() {
     let bad =
         scenario("", "", "").replace("kind: Structure,", "kind: Structure, speed: Some(Slow),");

@@ -281,7 +281,10 @@ impl<'p> Compiler<'p> {
             Condition::DamagedThisTurn => Cond::DamagedThisTurn,
             Condition::HasEnemyOpposite => Cond::HasEnemyOpposite,
             Condition::Returned => Cond::Returned,
-            Condition::InZone(_) | Condition::HasElement(_) => Cond::Unsupported,
+            Condition::InZone(_)
+            | Condition::HasElement(_)
+            | Condition::AmountAtLeast(..)
+            | Condition::AmountAtMost(..) => Cond::Unsupported,
         }
     }
 

@@ -435,6 +435,12 @@ pub enum Condition {
     InZone(Zone),
     /// The subject's element is this one (Grand Archive: Fire, Water, Wind, ...).
     HasElement(String),
+    /// An amount read from the game, from the ability's source, is at least this much ("if
+    /// you control 3 or more allies": `AmountAtLeast(CountIn(City, Some(IsKind("Ally"))), 3)`).
+    AmountAtLeast(Box<Amount>, i32),
+    /// An amount read from the game is at most this much ("if you control no allies":
+    /// `AmountAtMost(CountIn(City, Some(IsKind("Ally"))), 0)`).
+    AmountAtMost(Box<Amount>, i32),
 }
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at

@@ -167,6 +167,15 @@ impl Checker<'_> {
         walk(ability, Refers::Nothing, &mut found);
         self.found(&at, card, found);
         self.combat_trigger(&at, card, ability);
+        if super::view::battle_line_only(&ability.target) {
+            self.error(
+                format!(
+                    "{at}: `{:?}` is a battle-line target (slots and attacks): in {} it finds no card; pick cards with `AllMatching(..)` or `Chosen`",
+                    ability.target, self.profile.name
+                ),
+                card,
+            );
+        }
         for e in &ability.effects {
             e.visit(&mut |e| {
                 if let Effect::AddCounters(kind, _) | Effect::RemoveCounters(kind, _) = e {

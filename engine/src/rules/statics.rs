@@ -374,6 +374,7 @@ fn condition_reads(c: &Condition, out: &mut BTreeSet<Facet>) {
         Condition::HasElement(_) => {
             out.insert(Facet::Element);
         }
+        Condition::AmountAtLeast(a, _) | Condition::AmountAtMost(a, _) => amount_reads(a, out),
         _ => {}
     }
 }

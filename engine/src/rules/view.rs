@@ -332,6 +332,8 @@ impl<'g> View<'g> {
             }),
             Condition::StatAtLeast(s, n) => stat(s) >= *n,
             Condition::StatAtMost(s, n) => stat(s) <= *n,
+            Condition::AmountAtLeast(a, n) => self.amount(a, subject, None, 0) >= *n,
+            Condition::AmountAtMost(a, n) => self.amount(a, subject, None, 0) <= *n,
             Condition::SummonedThisTurn => obj.zone.in_play() && obj.entered_turn == self.game.turn,
             Condition::AlliesWithKeywordAtLeast(k, n) => {
                 let count = self

@@ -353,6 +353,9 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::HasArtifact => "with an artifact attached".to_owned(),
         Condition::StatAtLeast(s, n) => format!("with {} {n} or more", stat_text(s)),
         Condition::StatAtMost(s, n) => format!("with {} {n} or less", stat_text(s)),
+        Condition::AmountAtLeast(a, n) => format!("while {} is {n} or more", amount_text(a, "X")),
+        Condition::AmountAtMost(a, 0) => format!("while {} is 0", amount_text(a, "X")),
+        Condition::AmountAtMost(a, n) => format!("while {} is {n} or less", amount_text(a, "X")),
         Condition::SummonedThisTurn => "that entered play this turn".to_owned(),
         Condition::AlliesWithKeywordAtLeast(k, n) => {
             format!("while at least {n} other allies have {k}")
