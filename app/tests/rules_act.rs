@@ -668,3 +668,86 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
     // POWER 2, +1 from On Attack.
     assert_eq!(game(&h).object("dummy").unwrap().wounds, 3);
 }
+
+/// Issue #31: the try-out's set-up in the Rules tab. A level-2 ability is refused with the
+/// champion as printed (level 1) and plays once the set-up puts the champion at level 2; an
+/// opponent's card is added to B's field; each change is one undo step.
+#[test]
+fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
+    const GA: &str = include_str!("../../engine/profiles/grand_archive.ron");
+    const CARDS: &str = r#"CardSet(cards: [
+        (id: "captain", name: "Captain", kind: Champion, life: 20, stats: {"level": 1}),
+        (id: "tower", name: "Watchtower", kind: Structure, abilities: [(
+            name: "Signal", kind: Activated(), restrictions: [(requires: Level(2))],
+            target: Controller, effects: [GainLife(Fixed(2))],
+        )]),
+        (id: "dummy", name: "Straw Dummy", kind: Ally, attack: 0, life: 4),
+    ])"#;
+    const TRY_OUT: &str = r#"RulesScenario(
+        name: "Try-out",
+        pack: Some("."),
+        a: (champion: Some("captain"), city: ["tower"]),
+    )"#;
+    let dir = pack_fixture(&[
+        ("profile.ron", GA),
+        ("cards.ron", CARDS),
+        ("try-out.ron", TRY_OUT),
+    ]);
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+    h.state_mut()
+        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+    h.run();
+    tap(&mut h, "Rules scenario");
+    tap(&mut h, "Try-out");
+    h.get_by_label("Set-up of the try-out");
+
+    // As printed, level 1: refused.
+    tap(&mut h, "Activate tower: Signal");
+    let refusal = h.state().rules_panel().refusal.clone().unwrap();
+    assert!(refusal.contains("LV 2+"), "{refusal}");
+
+    // The set-up puts the champion at level 2: the try-out plays again, and Signal resolves.
+    tap(&mut h, "as printed");
+    fill(&mut h, "A's level", "2");
+    let tried = |h: &Harness<'_, SigilforgeApp>| {
+        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(
+            h.state().document().unwrap(),
+            "try-out.ron",
+        )
+        .cloned()
+        .unwrap()
+    };
+    assert_eq!(tried(&h).a.level, Some(2));
+    assert_eq!(game(&h).level(sigilforge_engine::model::Player::A), 2);
+    tap(&mut h, "Activate tower: Signal");
+    assert!(h.state().rules_panel().refusal.is_none());
+    tap(&mut h, "Pass priority");
+    tap(&mut h, "Pass priority");
+    assert_eq!(
+        game(&h)
+            .player_state(sigilforge_engine::model::Player::A)
+            .vitae,
+        22
+    );
+
+    // B's field gets the dummy from the pack's cards.
+    let combo = egui::accesskit::Role::ComboBox;
+    h.get_by_role_and_label(combo, "B's field").scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(combo, "B's field").click();
+    h.run();
+    // The drop-down's option (the Library lists the card under the same name).
+    h.get_by(|n| {
+        n.label().as_deref() == Some("Straw Dummy") && n.role() == egui::accesskit::Role::Button
+    })
+    .click();
+    h.run();
+    assert_eq!(tried(&h).b.city, ["dummy"]);
+
+    // One undo takes the dummy away again; the level stays.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(tried(&h).b.city.is_empty());
+    assert_eq!(tried(&h).a.level, Some(2));
+}

@@ -201,6 +201,7 @@ impl SigilforgeApp {
             }
             EditCommand::Rules(RulesCommand::SaveRecording(name)) => self.save_recording(&name),
             EditCommand::Rules(RulesCommand::TryCard(id)) => self.try_card(&id),
+            EditCommand::Rules(RulesCommand::SetUp(change)) => self.set_up_try_out(&change),
             EditCommand::Rules(command) => {
                 if let Some(doc) = &self.doc {
                     self.panels.rules.apply(&command, doc);

@@ -292,6 +292,33 @@ impl SigilforgeApp {
         self.apply(super::commands::EditCommand::ShowTab(Tab::Rules));
     }
 
+    /// A change of the try-out's set-up, as one undoable edit of the try-out file (only the
+    /// items it changes are rewritten); the try-out then plays again from its start.
+    pub(super) fn set_up_try_out(&mut self, change: &super::panels::try_out_setup::SetUp) {
+        use super::panels::rules_sandbox::{TRY_OUT_FILE, rules_scenario_in};
+        let Some(doc) = &self.doc else { return };
+        let Some(before) = rules_scenario_in(doc, TRY_OUT_FILE).cloned() else {
+            self.report(
+                Level::Error,
+                format!("No try-out to set up: {TRY_OUT_FILE} is not a rules scenario of the pack"),
+            );
+            return;
+        };
+        let mut scenario = before.clone();
+        if !change.apply_to(&mut scenario) {
+            return;
+        }
+        let applied = self.replace_file(
+            change.label(),
+            TRY_OUT_FILE,
+            &Content::RulesScenario(Box::new(before)),
+            &Content::RulesScenario(Box::new(scenario)),
+        );
+        if applied && let Some(doc) = &self.doc {
+            self.panels.rules.load(TRY_OUT_FILE, doc);
+        }
+    }
+
     fn file_content(&self, file: &str) -> Option<Content> {
         self.doc
             .as_ref()

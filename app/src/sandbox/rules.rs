@@ -34,6 +34,8 @@ pub enum RulesCommand {
     /// Put the pack card with this id in the try-out scenario (a new file the first time; one
     /// undoable edit) and play that scenario: "Try in Rules tab" in the card editor.
     TryCard(String),
+    /// Change the try-out's set-up (one undoable edit of the try-out file) and play it again.
+    SetUp(crate::editor::panels::try_out_setup::SetUp),
 }
 
 /// A rules scenario in the sandbox.

@@ -307,6 +307,11 @@ impl Game {
                         .map(|o| o.card.classes.clone())
                         .unwrap_or_default();
                     let classes = setup.classes.clone().unwrap_or(printed);
+                    if let Some(level) = setup.level
+                        && let Some(o) = self.obj_mut(&id)
+                    {
+                        o.card.stats.insert("level".to_owned(), level);
+                    }
                     self.players[player.index()].champion = Some(id);
                     self.players[player.index()].classes = classes;
                 }

@@ -69,6 +69,10 @@ pub struct PlayerSetup {
     /// Classes, when they differ from the champion card's `classes`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub classes: Option<Vec<String>>,
+    /// The champion's level at the start, when it differs from the card's printed level (a
+    /// try-out at another level without editing the champion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<i32>,
     /// Elements enabled for this player.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub elements: Vec<String>,
@@ -138,6 +142,7 @@ impl Default for PlayerSetup {
         Self {
             champion: None,
             classes: None,
+            level: None,
             elements: Vec::new(),
             vitae: default_vitae(),
             resource: 0,

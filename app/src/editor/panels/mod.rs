@@ -20,6 +20,7 @@ pub mod sandbox_plays;
 pub mod scenarios;
 pub mod set_panel;
 pub mod text_view;
+pub mod try_out_setup;
 
 use egui::Ui;
 

@@ -219,7 +219,7 @@ impl RulesSandboxPanel {
             RulesCommand::Run(c) => self.step(c),
             RulesCommand::Act(action) => self.act(action, doc),
             // Saving and trying a card edit files: the editor's apply does it (one undoable edit).
-            RulesCommand::SaveRecording(_) | RulesCommand::TryCard(_) => {}
+            RulesCommand::SaveRecording(_) | RulesCommand::TryCard(_) | RulesCommand::SetUp(_) => {}
             RulesCommand::LeaveBranch => {
                 self.branch = None;
                 self.refusal = None;
@@ -354,6 +354,11 @@ impl RulesSandboxPanel {
             && !scenario.description.trim().is_empty()
         {
             ui.label(egui::RichText::new(&scenario.description).weak());
+        }
+        if let Some(scenario) = scenario
+            && self.source.as_deref() == Some(TRY_OUT_FILE)
+        {
+            super::try_out_setup::set_up_ui(ui, doc, scenario, &mut push);
         }
         let Some(sandbox) = &self.sandbox else {
             if scenario.is_none() {
