@@ -63,7 +63,7 @@ fn new_card(h: &Harness<'_, SigilforgeApp>) -> sigilforge_engine::model::Card {
     h.state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .card("new_card")
         .cloned()
         .unwrap()
@@ -128,7 +128,7 @@ fn new_card_edit_attack_undo_redo_keyword_save_and_reload() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card("new_card")
             .cloned()
             .unwrap()
@@ -197,7 +197,7 @@ fn autosaved_edits_are_offered_and_restored_at_the_next_start() {
     harness.get_by_label("Restore").click();
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.card("new_card").map(|c| c.attack), Some(7));
+    assert_eq!(doc.pack().card("new_card").map(|c| c.attack), Some(7));
     assert!(harness.state().is_dirty());
 }
 
@@ -283,7 +283,7 @@ fn deleting_a_card_is_undone_with_ctrl_z() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .cards()
             .map(|(_, c)| c.id.clone())
             .collect::<Vec<_>>()
@@ -333,11 +333,11 @@ fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
     harness.run();
     let doc = harness.state().document().unwrap();
     assert_eq!(
-        doc.pack.card("new_card").map(|c| c.keywords.clone()),
+        doc.pack().card("new_card").map(|c| c.keywords.clone()),
         Some(vec!["New keyword 1".to_owned()])
     );
     assert!(
-        doc.problems
+        doc.problems()
             .iter()
             .all(|p| !p.diagnostic.message.contains("New keyword"))
     );
@@ -548,7 +548,7 @@ fn a_new_cards_id_follows_its_name_and_copies_count_on() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card(id)
             .map(|c| c.name.clone())
     };

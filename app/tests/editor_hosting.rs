@@ -29,7 +29,7 @@ fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
 
 fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
     let doc = harness.state().document().unwrap();
-    match &doc.pack.file(VAULT).unwrap().content {
+    match &doc.pack().file(VAULT).unwrap().content {
         Content::GlyphNetwork(net) => net.glyphs.len(),
         other => panic!("{VAULT} is not a glyph network: {other:?}"),
     }
@@ -101,7 +101,7 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     harness.run();
     let doc = harness.state().document().unwrap();
     assert!(matches!(
-        doc.pack.file("glyphs/network.ron").map(|f| &f.content),
+        doc.pack().file("glyphs/network.ron").map(|f| &f.content),
         Some(Content::GlyphNetwork(_))
     ));
     assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
@@ -113,7 +113,7 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     harness.run();
     let doc = harness.state().document().unwrap();
     let Some(Content::Encounter(enc)) = doc
-        .pack
+        .pack()
         .file("encounters/encounter.ron")
         .map(|f| &f.content)
     else {
@@ -121,19 +121,19 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     };
     assert_eq!(enc.combatants.len(), 2);
     assert!(
-        doc.problems
+        doc.problems()
             .iter()
             .all(|p| !p.diagnostic.file.ends_with("encounters/encounter.ron")),
         "the starter encounter has problems: {:?}",
-        doc.problems
+        doc.problems()
     );
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.file("encounters/encounter.ron").is_none());
-    assert!(doc.pack.file("glyphs/network.ron").is_some());
+    assert!(doc.pack().file("encounters/encounter.ron").is_none());
+    assert!(doc.pack().file("glyphs/network.ron").is_some());
     // Undoing the creation closed the encounter's tab.
     assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
 
@@ -160,7 +160,7 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file(VAULT)
         .unwrap()
         .content
@@ -176,7 +176,7 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
     });
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.file(VAULT).unwrap().content, before);
+    assert_eq!(doc.pack().file(VAULT).unwrap().content, before);
     assert!(!harness.state().is_dirty());
     let status = harness.state().status_text().unwrap().to_owned();
     assert!(status.starts_with(VAULT), "{status}");
@@ -238,7 +238,7 @@ fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file(CREATURES)
         .unwrap()
         .source
@@ -399,7 +399,7 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file(AMBUSH)
         .unwrap()
         .source

@@ -129,7 +129,7 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
     // A fresh editor on the folder loads it back as a scenario of the pack.
     let mut again = self::harness(dir.path());
     let doc = again.state().document().unwrap();
-    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+    let Some(Content::BattleScenario(s)) = doc.pack().file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");
     };
     assert_eq!(s.a, ["iron_knight"]);
@@ -249,17 +249,17 @@ fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
     click(&mut harness, "Draw line A from a deck");
     click(&mut harness, "Starter Line, into line A");
     let doc = harness.state().document().unwrap();
-    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+    let Some(Content::BattleScenario(s)) = doc.pack().file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");
     };
     // The engine's own draw, from the scenario's seed: five distinct creatures of the deck.
     let drawn = doc
-        .pack
+        .pack()
         .draw_line("starter_line", s.seed, s.slots as usize)
         .unwrap();
     assert_eq!(s.a, drawn);
     assert_eq!(s.a.len(), 5);
-    let deck = doc.pack.deck("starter_line").unwrap();
+    let deck = doc.pack().deck("starter_line").unwrap();
     assert!(
         s.a.iter()
             .all(|id| deck.cards.iter().any(|e| e.card == *id))
@@ -269,7 +269,7 @@ fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     let doc = harness.state().document().unwrap();
-    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+    let Some(Content::BattleScenario(s)) = doc.pack().file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");
     };
     assert!(s.a.is_empty(), "{:?}", s.a);

@@ -125,13 +125,13 @@ impl SigilforgeApp {
             .dock
             .iter_all_tabs()
             .any(|(_, t)| matches!(t, Tab::Editor(_)));
-        let first_card = doc.pack.files.iter().find_map(|f| match &f.content {
+        let first_card = doc.pack().files.iter().find_map(|f| match &f.content {
             sigilforge_engine::pack::Content::Cards(set) if !set.cards.is_empty() => {
                 Some(super::document::ItemAddr::card(&f.path, 0))
             }
             _ => None,
         });
-        let first_scenario = doc.pack.files.iter().find_map(|f| {
+        let first_scenario = doc.pack().files.iter().find_map(|f| {
             matches!(
                 f.content,
                 sigilforge_engine::pack::Content::BattleScenario(_)
@@ -215,7 +215,7 @@ impl SigilforgeApp {
         };
         let files = pack.files.len();
         let doc = Document::new(pack, &diags);
-        let problems = doc.problems.len();
+        let problems = doc.problems().len();
         self.set_document(doc);
         self.conflicts.clear();
         self.report(
@@ -231,7 +231,7 @@ impl SigilforgeApp {
     }
 
     fn set_document(&mut self, doc: Document) {
-        let root = doc.pack.root.clone();
+        let root = doc.pack().root.clone();
         self.doc = Some(doc);
         self.history.clear();
         self.recovery_offer = self
@@ -240,7 +240,7 @@ impl SigilforgeApp {
             .as_ref()
             .and_then(|a| RecoverySnapshot::read(&a.path))
             .and_then(|snapshot| {
-                let pack = &self.doc.as_ref()?.pack;
+                let pack = self.doc.as_ref()?.pack();
                 RecoveryOffer::of(snapshot, pack)
             });
         // Editor tabs from the last session may point at items this pack does not have.
@@ -460,8 +460,8 @@ impl SigilforgeApp {
         self.last_autosave = Instant::now();
         self.autosave_pending = false;
         if doc.is_dirty() {
-            if let Err(e) = RecoverySnapshot::of(&doc.pack).write(&path) {
-                self.report(Level::Error, e);
+            if let Err(e) = RecoverySnapshot::of(doc.pack()).write(&path) {
+                self.report(Level::Error, format!("{e:#}"));
             }
         } else {
             super::recovery::remove(&path);

@@ -97,7 +97,7 @@ impl TabViewer for Viewer<'_> {
         match tab {
             Tab::Library => "Library".into(),
             Tab::Preview => "Preview".into(),
-            Tab::Problems => match self.doc.map_or(0, |d| d.problems.len()) {
+            Tab::Problems => match self.doc.map_or(0, |d| d.problems().len()) {
                 0 => "Problems".into(),
                 n => format!("Problems ({n})").into(),
             },

@@ -59,8 +59,8 @@ pub fn harness() -> Harness<'static, Host> {
                     match apply_encounter_edit(&mut host.enc, &host.content, &edit) {
                         Ok(()) => host.applied.push(edit),
                         Err(reason) => {
-                            host.refused.push(reason.clone());
-                            host.editor.set_refusal(Some(reason));
+                            host.refused.push(reason.to_string());
+                            host.editor.set_refusal(Some(reason.to_string()));
                         }
                     }
                 }
