@@ -103,18 +103,17 @@ impl BalancePanel {
                 threads: None,
             };
             match run_balance(&pack, &config, control) {
-                Ok(Some(report)) => saved::save(&pack.root, &pack, &report)
-                    .map(|()| {
-                        Some(SavedResults {
-                            format: saved::FORMAT,
-                            fingerprint: saved::fingerprint(
-                                &pack,
-                                report.cards.iter().map(|c| c.id.clone()),
-                            ),
-                            report,
-                        })
-                    })
-                    .context("the run finished but its results were not saved"),
+                Ok(Some(report)) => {
+                    saved::save(&pack.root, &pack, &report)
+                        .context("the run finished but its results were not saved")?;
+                    let fingerprint =
+                        saved::fingerprint(&pack, report.cards.iter().map(|c| c.id.clone()))?;
+                    Ok(Some(SavedResults {
+                        format: saved::FORMAT,
+                        fingerprint,
+                        report,
+                    }))
+                }
                 Ok(None) => Ok(None),
                 Err(e) => Err(e.into()),
             }
@@ -226,7 +225,8 @@ impl BalancePanel {
             && self.changes_for != Some(doc.generation())
         {
             self.changes_for = Some(doc.generation());
-            self.changes = saved::changes_since(shown, doc.pack());
+            self.changes = saved::changes_since(shown, doc.pack())
+                .unwrap_or_else(|e| vec![format!("cannot tell what changed: {e}")]);
         }
     }
 
