@@ -19,7 +19,7 @@ use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
 mod ui_common;
-use ui_common::{editor_harness, pack_fixture, starter_copy};
+use ui_common::{editor_harness, fixture_copy, pack_fixture};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -330,7 +330,7 @@ fn a_file_dialog_that_cannot_open_offers_a_path_field() {
 
 #[test]
 fn the_open_sandbox_reruns_with_reloaded_stats() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness
         .state_mut()

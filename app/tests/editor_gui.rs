@@ -13,7 +13,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::{editor_harness as harness, starter_copy};
+use ui_common::{editor_harness as harness, fixture_copy};
 
 const CARDS: &str = r#"CardSet(
     cards: [
@@ -239,7 +239,7 @@ fn no_pack_shows_what_to_do_first() {
 
 #[test]
 fn sandbox_steps_and_steps_back_on_a_starter_scenario() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(SigilforgeApp::with_pack(
         load(dir.path()),
         Settings::default(),
@@ -349,7 +349,7 @@ fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
     use sigilforge::sandbox::battle::BattleCommand;
     use sigilforge_engine::model::{Player, ScheduledPlay};
 
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(SigilforgeApp::with_pack(
         load(dir.path()),
         Settings::default(),

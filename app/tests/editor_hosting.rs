@@ -19,7 +19,7 @@ use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click_topmost, hosted_harness, pdf_page_sizes, set_field, starter_copy};
+use ui_common::{click_topmost, fixture_copy, hosted_harness, pdf_page_sizes, set_field};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
@@ -37,7 +37,7 @@ fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
 
 #[test]
 fn glyph_tab_adds_a_glyph_marks_dirty_and_undoes() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("Glyph networks").click();
     harness.run();
@@ -77,7 +77,7 @@ fn open_goblin_ambush(harness: &mut Harness<'_, SigilforgeApp>) {
 
 #[test]
 fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     // The tab's title is the encounter's name.
@@ -92,7 +92,7 @@ fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
 
 #[test]
 fn new_glyph_network_and_new_encounter_are_created_and_undone() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("Glyph networks").click();
     harness.run();
@@ -148,7 +148,7 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
 
 #[test]
 fn a_refused_glyph_edit_changes_nothing_and_says_why() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("Glyph networks").click();
     harness.run();
@@ -191,7 +191,7 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
 #[test]
 fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
     const FILE: &str = "encounters/goblin_ambush.ron";
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     click_topmost(&mut harness, "Sandbox");
@@ -230,7 +230,7 @@ fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
 fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
     const FILE: &str = "encounters/goblin_ambush.ron";
     const CREATURES: &str = "encounters/tabletop/creatures.ron";
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     // Not saved: the goblin's stat block (in the pack's library, not the encounter) gets ten
     // times its health, typed in the file's text.
@@ -324,7 +324,7 @@ fn export_sheet_as(
 
 #[test]
 fn export_sheet_writes_the_gm_sheet_and_says_where() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let (harness, _out, path) = export_sheet_as(dir.path(), "ambush.html");
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.contains("Saves by the Test"), "the GM sheet");
@@ -335,7 +335,7 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
 /// The chosen file's extension picks the format: a `.pdf` name gets the print-ready PDF.
 #[test]
 fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let (harness, _out, path) = export_sheet_as(dir.path(), "ambush.pdf");
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "a PDF");
@@ -346,7 +346,7 @@ fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
 /// choice stays for the session (a second export without choosing again is Letter too).
 #[test]
 fn export_sheet_on_letter_paper() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let out = tempfile::tempdir().unwrap();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
@@ -384,7 +384,7 @@ fn export_sheet_on_letter_paper() {
 /// "Preview sheet" shows the GM sheet inside the editor: a creature's heading and the difficulty.
 #[test]
 fn preview_sheet_shows_creatures_and_the_difficulty() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     click_topmost(&mut harness, "Preview sheet");
@@ -434,7 +434,7 @@ fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
 
 #[test]
 fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
     harness.get_by_label_contains("Round 1: goblin_1's turn");
@@ -504,7 +504,7 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
 
 #[test]
 fn player_window_shows_turn_order_and_map_but_no_foe_health() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
     click_topmost(&mut harness, "Player window");
@@ -548,7 +548,7 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
 
 #[test]
 fn table_log_is_saved_and_says_where() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let out = tempfile::tempdir().unwrap();
     let path = out.path().join("ambush table log.txt");
     let mut harness = harness(dir.path());

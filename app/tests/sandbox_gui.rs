@@ -18,7 +18,7 @@ use sigilforge::sandbox::simulate::{CLICKABLE_CHART, Tally};
 use sigilforge_engine::battle::simulate::simulate;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
-use ui_common::{click, move_timeline, starter_copy};
+use ui_common::{click, fixture_copy, move_timeline};
 
 mod ui_common;
 
@@ -49,7 +49,7 @@ fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<St
 
 #[test]
 fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     click(&mut harness, "Scenario");
     click(&mut harness, "Armor 2 takes two off each attack");
@@ -89,7 +89,7 @@ fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
 
 #[test]
 fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("New battle").click();
     harness.run();
@@ -173,7 +173,7 @@ fn expected_odds(harness: &Harness<'_, SigilforgeApp>, runs: u64) -> Tally {
 
 #[test]
 fn live_odds_follow_every_edit_never_stale_and_their_bars_load_seeds() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     click(&mut harness, "Scenario");
     click(&mut harness, "Armor 2 takes two off each attack");
@@ -241,7 +241,20 @@ fn live_odds_follow_every_edit_never_stale_and_their_bars_load_seeds() {
 
 #[test]
 fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
+    // The test's own deck (the tests' pack has none): six creatures, five drawn.
+    let decks = dir.path().join("battle-line/decks");
+    std::fs::create_dir_all(&decks).unwrap();
+    std::fs::write(
+        decks.join("starter.ron"),
+        r#"Deck(id: "starter_line", name: "Starter Line", game: "battle-line", cards: [
+    (card: "orc_grunt", count: 4), (card: "grey_wolf", count: 4), (card: "iron_knight", count: 3),
+    (card: "shield_maiden", count: 3), (card: "boar_charger", count: 3),
+    (card: "field_cleric", count: 3),
+])
+"#,
+    )
+    .unwrap();
     let mut harness = harness(dir.path());
     harness.get_by_label("New battle").click();
     harness.run();

@@ -29,7 +29,8 @@ pub struct Host {
 
 /// The Hag's Hut and its pack, loaded by the engine.
 pub fn hags_hut() -> (Encounter, EncounterContent) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters/hags_hut.ron");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/pack/encounters/hags_hut.ron");
     let mut diags = Diagnostics::new();
     let loaded = load(&path, &mut diags).unwrap();
     assert!(diags.is_empty(), "{diags:?}");
