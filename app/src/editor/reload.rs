@@ -14,8 +14,8 @@ use sigilforge_engine::ron_doc::parts::{Conflict, ItemKey, Side};
 use super::app::SigilforgeApp;
 use super::commands::EditCommand;
 use super::conflict::PendingMerge;
-use super::dock::Tab;
-use super::document::{DiskChange, ItemAddr, ItemKind};
+use super::dock::{Tab, retarget_editor_tabs};
+use super::document::{DiskChange, ItemAddr};
 use super::panels::log::Level;
 
 impl SigilforgeApp {
@@ -157,7 +157,7 @@ impl SigilforgeApp {
             Ok(_) => {}
             Err(e) => self.panels.log.push(Level::Error, e.to_string()),
         }
-        self.retarget_tabs(rel, &keys);
+        self.retarget_tabs(&keys);
         None
     }
 
@@ -255,46 +255,10 @@ impl SigilforgeApp {
     }
 
     /// Keeps each open card or keyword tab of `rel` on its item (by id) after a merge moved
-    /// items; a tab whose item is gone closes. A file that no longer reads keeps its tabs: they
-    /// say why their item is not shown and show it again once the file is fixed.
-    fn retarget_tabs(&mut self, rel: &str, keys: &[(ItemAddr, String)]) {
-        let Some(doc) = &self.doc else { return };
-        if doc.file_is_unread(rel) {
-            return;
-        }
-        let mut moves: Vec<(ItemAddr, Option<ItemAddr>)> = Vec::new();
-        for (addr, key) in keys {
-            let found = match addr.kind {
-                ItemKind::Card => doc.pack().file(rel).and_then(|f| match &f.content {
-                    Content::Cards(set) => set.cards.iter().position(|c| c.id == *key),
-                    _ => None,
-                }),
-                ItemKind::Keyword => doc.pack().file(rel).and_then(|f| match &f.content {
-                    Content::Keywords(set) => set.keywords.iter().position(|k| k.name == *key),
-                    _ => None,
-                }),
-            };
-            moves.push((
-                addr.clone(),
-                found.map(|index| ItemAddr {
-                    index,
-                    ..addr.clone()
-                }),
-            ));
-        }
-        let gone: Vec<ItemAddr> = moves
-            .iter()
-            .filter(|(_, to)| to.is_none())
-            .map(|(a, _)| a.clone())
-            .collect();
-        self.dock
-            .retain_tabs(|t| !matches!(t, Tab::Editor(a) if gone.contains(a)));
-        for (_, tab) in self.dock.iter_all_tabs_mut() {
-            if let Tab::Editor(a) = tab
-                && let Some((_, Some(to))) = moves.iter().find(|(from, _)| from == a)
-            {
-                *a = to.clone();
-            }
+    /// items (see [`retarget_editor_tabs`]).
+    fn retarget_tabs(&mut self, keys: &[(ItemAddr, String)]) {
+        if let Some(doc) = &self.doc {
+            retarget_editor_tabs(&mut self.dock, doc, keys);
         }
     }
 
