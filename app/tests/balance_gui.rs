@@ -87,7 +87,7 @@ fn make_strong_card_fragile(harness: &mut Harness<'_, SigilforgeApp>) {
     let doc = harness.state().document().unwrap();
     let addr = doc.card_addr("plain_07").unwrap();
     let mut card = doc
-        .pack
+        .pack()
         .cards()
         .find(|(_, c)| c.id == "plain_07")
         .unwrap()

@@ -56,7 +56,7 @@ fn attack_of(harness: &Harness<'_, SigilforgeApp>, id: &str) -> i32 {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .card(id)
         .unwrap()
         .attack
@@ -106,8 +106,8 @@ fn a_suggested_fix_applies_as_one_edit_and_undoes_in_one_step() {
         .click();
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.card("plain_07").unwrap(), &fix.card);
-    assert!(doc.pack.is_dirty());
+    assert_eq!(doc.pack().card("plain_07").unwrap(), &fix.card);
+    assert!(doc.pack().is_dirty());
     // One undo step puts the card back as it was.
     harness.state_mut().apply(EditCommand::Undo);
     harness.run();
@@ -117,7 +117,7 @@ fn a_suggested_fix_applies_as_one_edit_and_undoes_in_one_step() {
             .state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card("plain_07")
             .unwrap()
             .life,

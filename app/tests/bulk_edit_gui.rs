@@ -26,7 +26,7 @@ fn attacks(harness: &egui_kittest::Harness<'_, SigilforgeApp>) -> Vec<(String, i
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .cards()
         .map(|(_, c)| (c.id.clone(), c.attack))
         .collect()

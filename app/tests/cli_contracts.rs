@@ -82,8 +82,8 @@ fn simulate_reports_rates_through_the_binary() {
 }
 
 #[test]
-fn rules_and_encounter_commands_run_starter_files() {
-    let rules = workspace().join("content/rules-tests");
+fn rules_and_encounter_commands_run_fixture_files() {
+    let rules = workspace().join("engine/tests/fixtures/pack/rules-tests");
     let first = std::fs::read_dir(&rules)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -102,7 +102,7 @@ fn rules_and_encounter_commands_run_starter_files() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
-    let enc = workspace().join("content/encounters/hags_hut.ron");
+    let enc = workspace().join("engine/tests/fixtures/pack/encounters/hags_hut.ron");
     let out = bin()
         .arg("encounter")
         .arg(&enc)
@@ -119,7 +119,7 @@ fn rules_and_encounter_commands_run_starter_files() {
 }
 
 #[test]
-fn validate_accepts_the_starter_content() {
+fn content_validate_accepts_the_starter_pack() {
     let out = bin()
         .arg("validate")
         .arg(workspace().join("content"))
@@ -173,7 +173,7 @@ fn a_bad_glyph_file_exits_2_with_a_location_and_no_stdout() {
 }
 
 #[test]
-fn test_runs_every_starter_scenario_of_every_system_and_all_pass() {
+fn content_test_runs_every_starter_scenario_of_every_system_and_all_pass() {
     let out = bin()
         .arg("test")
         .arg(workspace().join("content"))
@@ -237,7 +237,7 @@ fn test_names_each_failed_expectation_and_exits_1() {
 /// exits 2 with a message naming the option and the choices, and writes nothing.
 #[test]
 fn encounter_sheet_takes_a_paper() {
-    let enc = workspace().join("content/encounters/bob_multi_attack.ron");
+    let enc = workspace().join("engine/tests/fixtures/pack/encounters/bob_multi_attack.ron");
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("bob.pdf");
     let out = bin()

@@ -47,7 +47,7 @@ fn the_deck_editor_counts_adds_a_card_as_one_edit_and_makes_a_deck() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .file("beasts.ron")
             .unwrap()
             .source
@@ -72,7 +72,7 @@ fn the_deck_editor_counts_adds_a_card_as_one_edit_and_makes_a_deck() {
             .state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .file("decks/deck.ron")
             .is_some()
     );

@@ -19,7 +19,7 @@ use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
 mod ui_common;
-use ui_common::{editor_harness, pack_fixture, starter_copy};
+use ui_common::{editor_harness, fixture_copy, pack_fixture};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -189,6 +189,40 @@ fn undo_is_refused_when_the_item_changed_on_disk_since() {
     assert!(status.starts_with("Cannot undo"), "{status}");
 }
 
+/// An outside edit goes through `apply` as what the design says it is: no undo step of its own
+/// (undo takes back the user's edits, never the disk's), and the end of the current one (an
+/// edit of the same field before and after it are two steps).
+#[test]
+fn undo_after_an_outside_edit_takes_back_the_users_steps_and_keeps_the_disks() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 1, 5);
+    outside_edit(dir.path(), "attack: 2", "attack: 9");
+    reload(&mut harness);
+    set_attack(&mut harness, 1, 6);
+    let attacks = |h: &Harness<'_, SigilforgeApp>| (card(h, 0).attack, card(h, 1).attack);
+    assert_eq!(attacks(&harness), (9, 6));
+    let undo = |h: &mut Harness<'_, SigilforgeApp>| {
+        h.state_mut().apply(EditCommand::Undo);
+        h.run();
+    };
+    undo(&mut harness);
+    assert_eq!(
+        attacks(&harness),
+        (9, 5),
+        "the edit after the reload is a step"
+    );
+    undo(&mut harness);
+    assert_eq!(attacks(&harness), (9, 4), "the wolf keeps the disk's 9");
+    undo(&mut harness);
+    assert_eq!(attacks(&harness), (9, 4));
+    assert_eq!(harness.state().status_text(), Some("Nothing to undo"));
+    assert!(
+        !harness.state().is_dirty(),
+        "the editor holds what the disk holds"
+    );
+}
+
 #[test]
 fn a_typo_made_on_disk_is_reported_and_its_text_kept() {
     let dir = fixture();
@@ -197,11 +231,11 @@ fn a_typo_made_on_disk_is_reported_and_its_text_kept() {
     reload(&mut harness);
     let doc = harness.state().document().unwrap();
     assert!(
-        doc.problems
+        doc.problems()
             .iter()
             .any(|p| p.diagnostic.message.contains("did you mean `life`")),
         "{:?}",
-        doc.problems
+        doc.problems()
     );
     // Another card's edit and a save keep the typo's text for the user to fix.
     set_attack(&mut harness, 1, 7);
@@ -214,7 +248,7 @@ fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
     let (_dir, mut harness) = broken_pack_opened();
     let doc = harness.state().document().unwrap();
     assert!(matches!(
-        doc.pack.file("cards.ron").unwrap().content,
+        doc.pack().file("cards.ron").unwrap().content,
         Content::Unread { .. }
     ));
     harness.state_mut().apply(EditCommand::OpenText {
@@ -222,13 +256,13 @@ fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
         at: Some(Location { line: 5, column: 1 }),
     });
     harness.run();
-    let problems = &harness.state().document().unwrap().problems;
+    let problems = &harness.state().document().unwrap().problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     let broken = harness
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file("cards.ron")
         .unwrap()
         .source
@@ -242,10 +276,10 @@ fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
     harness.run();
     let doc = harness.state().document().unwrap();
     assert!(matches!(
-        doc.pack.file("cards.ron").unwrap().content,
+        doc.pack().file("cards.ron").unwrap().content,
         Content::Cards(_)
     ));
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert!(doc.problems().is_empty(), "{:?}", doc.problems());
     harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
     // Undo covers the text edit.
     harness.state_mut().apply(EditCommand::Undo);
@@ -255,7 +289,7 @@ fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
             .state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .file("cards.ron")
             .unwrap()
             .content,
@@ -285,7 +319,7 @@ fn a_file_dialog_that_cannot_open_offers_a_path_field() {
     harness.run();
     harness.get_by_label("OK").click();
     harness.run();
-    let root = harness.state().document().unwrap().pack.root.clone();
+    let root = harness.state().document().unwrap().pack().root.clone();
     assert_eq!(
         root,
         other.path().canonicalize().unwrap(),
@@ -296,7 +330,7 @@ fn a_file_dialog_that_cannot_open_offers_a_path_field() {
 
 #[test]
 fn the_open_sandbox_reruns_with_reloaded_stats() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness
         .state_mut()
@@ -347,7 +381,7 @@ fn card_ids(harness: &Harness<'_, SigilforgeApp>) -> Vec<String> {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .cards()
         .map(|(_, c)| c.id.clone())
         .collect()
@@ -437,9 +471,9 @@ fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
     let dir = pack_fixture(&[("cards.ron", CARDS), ("duel.ron", DUEL)]);
     let mut harness = harness(dir.path());
     assert!(
-        harness.state().document().unwrap().problems.is_empty(),
+        harness.state().document().unwrap().problems().is_empty(),
         "{:?}",
-        harness.state().document().unwrap().problems
+        harness.state().document().unwrap().problems()
     );
     set_attack(&mut harness, 1, 7); // an unsaved edit travels with the file
     std::fs::rename(dir.path().join("cards.ron"), dir.path().join("beasts.ron")).unwrap();
@@ -450,9 +484,9 @@ fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
     harness.run();
     assert!(conflict_keys(&harness).is_empty());
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.file("cards.ron").is_none());
+    assert!(doc.pack().file("cards.ron").is_none());
     assert_eq!(card_ids(&harness), ["wolf", "bear"], "no duplicates");
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert!(doc.problems().is_empty(), "{:?}", doc.problems());
     let card = doc.card(&ItemAddr::card("beasts.ron", 1)).unwrap().clone();
     assert_eq!(card.attack, 7);
     harness.state_mut().apply(EditCommand::Save);
@@ -469,10 +503,10 @@ fn a_file_renamed_on_disk_keeps_its_items_under_the_new_name() {
 fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
     let (_dir, mut harness) = broken_pack_opened();
     let doc = harness.state().document().unwrap();
-    let broken = doc.pack.file("cards.ron").unwrap().source.clone();
+    let broken = doc.pack().file("cards.ron").unwrap().source.clone();
     // The one problem sits where the `)` was due: just past `life: 6,` on the bear's line.
-    assert_eq!(doc.problems.len(), 1, "{:?}", doc.problems);
-    let at = doc.problems[0].diagnostic.location;
+    assert_eq!(doc.problems().len(), 1, "{:?}", doc.problems());
+    let at = doc.problems()[0].diagnostic.location;
     let bear_line = broken.lines().nth(4).unwrap();
     let due = bear_line.find("life: 6,").unwrap() + "life: 6,".len() + 1;
     assert_eq!(
@@ -482,7 +516,7 @@ fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
             column: due
         },
         "{:?}",
-        doc.problems
+        doc.problems()
     );
     // Open the text view on the problem (the cursor goes there) and type the bracket.
     harness.state_mut().apply(EditCommand::OpenText {
@@ -493,13 +527,13 @@ fn typing_in_the_text_view_at_the_problem_fixes_the_file() {
     harness.get_by_value(&broken).type_text(")");
     harness.run();
     let doc = harness.state().document().unwrap();
-    let file = doc.pack.file("cards.ron").unwrap();
+    let file = doc.pack().file("cards.ron").unwrap();
     assert_eq!(file.source, CARDS.replace("life: 6),", "life: 6,)"));
     assert!(
         matches!(file.content, Content::Cards(_)),
         "parsed again live"
     );
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert!(doc.problems().is_empty(), "{:?}", doc.problems());
     harness.get_by_role_and_label(egui::accesskit::Role::Button, "No problems");
 }
 
@@ -555,7 +589,7 @@ fn the_text_view_scrolls_sideways_to_a_problem_far_right() {
         .state_mut()
         .apply(EditCommand::OpenPack(dir.path().to_owned()));
     harness.run();
-    let at = harness.state().document().unwrap().problems[0]
+    let at = harness.state().document().unwrap().problems()[0]
         .diagnostic
         .location;
     assert!(at.column > 400, "{at:?}");

@@ -13,7 +13,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::{editor_harness as harness, starter_copy};
+use ui_common::{editor_harness as harness, fixture_copy};
 
 const CARDS: &str = r#"CardSet(
     cards: [
@@ -63,7 +63,7 @@ fn new_card(h: &Harness<'_, SigilforgeApp>) -> sigilforge_engine::model::Card {
     h.state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .card("new_card")
         .cloned()
         .unwrap()
@@ -128,7 +128,7 @@ fn new_card_edit_attack_undo_redo_keyword_save_and_reload() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card("new_card")
             .cloned()
             .unwrap()
@@ -197,7 +197,7 @@ fn autosaved_edits_are_offered_and_restored_at_the_next_start() {
     harness.get_by_label("Restore").click();
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.card("new_card").map(|c| c.attack), Some(7));
+    assert_eq!(doc.pack().card("new_card").map(|c| c.attack), Some(7));
     assert!(harness.state().is_dirty());
 }
 
@@ -239,7 +239,7 @@ fn no_pack_shows_what_to_do_first() {
 
 #[test]
 fn sandbox_steps_and_steps_back_on_a_starter_scenario() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(SigilforgeApp::with_pack(
         load(dir.path()),
         Settings::default(),
@@ -283,7 +283,7 @@ fn deleting_a_card_is_undone_with_ctrl_z() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .cards()
             .map(|(_, c)| c.id.clone())
             .collect::<Vec<_>>()
@@ -333,11 +333,11 @@ fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
     harness.run();
     let doc = harness.state().document().unwrap();
     assert_eq!(
-        doc.pack.card("new_card").map(|c| c.keywords.clone()),
+        doc.pack().card("new_card").map(|c| c.keywords.clone()),
         Some(vec!["New keyword 1".to_owned()])
     );
     assert!(
-        doc.problems
+        doc.problems()
             .iter()
             .all(|p| !p.diagnostic.message.contains("New keyword"))
     );
@@ -349,7 +349,7 @@ fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
     use sigilforge::sandbox::battle::BattleCommand;
     use sigilforge_engine::model::{Player, ScheduledPlay};
 
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(SigilforgeApp::with_pack(
         load(dir.path()),
         Settings::default(),
@@ -548,7 +548,7 @@ fn a_new_cards_id_follows_its_name_and_copies_count_on() {
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card(id)
             .map(|c| c.name.clone())
     };

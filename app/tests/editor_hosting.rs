@@ -19,7 +19,7 @@ use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click_topmost, hosted_harness, pdf_page_sizes, set_field, starter_copy};
+use ui_common::{click_topmost, fixture_copy, hosted_harness, pdf_page_sizes, set_field};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
@@ -29,7 +29,7 @@ fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
 
 fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
     let doc = harness.state().document().unwrap();
-    match &doc.pack.file(VAULT).unwrap().content {
+    match &doc.pack().file(VAULT).unwrap().content {
         Content::GlyphNetwork(net) => net.glyphs.len(),
         other => panic!("{VAULT} is not a glyph network: {other:?}"),
     }
@@ -37,7 +37,7 @@ fn glyph_count(harness: &Harness<'_, SigilforgeApp>) -> usize {
 
 #[test]
 fn glyph_tab_adds_a_glyph_marks_dirty_and_undoes() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("Glyph networks").click();
     harness.run();
@@ -77,7 +77,7 @@ fn open_goblin_ambush(harness: &mut Harness<'_, SigilforgeApp>) {
 
 #[test]
 fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     // The tab's title is the encounter's name.
@@ -92,7 +92,7 @@ fn encounter_tab_opens_from_the_library_and_its_sandbox_steps() {
 
 #[test]
 fn new_glyph_network_and_new_encounter_are_created_and_undone() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("Glyph networks").click();
     harness.run();
@@ -101,7 +101,7 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     harness.run();
     let doc = harness.state().document().unwrap();
     assert!(matches!(
-        doc.pack.file("glyphs/network.ron").map(|f| &f.content),
+        doc.pack().file("glyphs/network.ron").map(|f| &f.content),
         Some(Content::GlyphNetwork(_))
     ));
     assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
@@ -113,7 +113,7 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     harness.run();
     let doc = harness.state().document().unwrap();
     let Some(Content::Encounter(enc)) = doc
-        .pack
+        .pack()
         .file("encounters/encounter.ron")
         .map(|f| &f.content)
     else {
@@ -121,19 +121,19 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
     };
     assert_eq!(enc.combatants.len(), 2);
     assert!(
-        doc.problems
+        doc.problems()
             .iter()
             .all(|p| !p.diagnostic.file.ends_with("encounters/encounter.ron")),
         "the starter encounter has problems: {:?}",
-        doc.problems
+        doc.problems()
     );
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.file("encounters/encounter.ron").is_none());
-    assert!(doc.pack.file("glyphs/network.ron").is_some());
+    assert!(doc.pack().file("encounters/encounter.ron").is_none());
+    assert!(doc.pack().file("glyphs/network.ron").is_some());
     // Undoing the creation closed the encounter's tab.
     assert_eq!(harness.state().hosted_tab_titles(), ["New network •"]);
 
@@ -148,7 +148,7 @@ fn new_glyph_network_and_new_encounter_are_created_and_undone() {
 
 #[test]
 fn a_refused_glyph_edit_changes_nothing_and_says_why() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("Glyph networks").click();
     harness.run();
@@ -160,7 +160,7 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file(VAULT)
         .unwrap()
         .content
@@ -176,7 +176,7 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
     });
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.file(VAULT).unwrap().content, before);
+    assert_eq!(doc.pack().file(VAULT).unwrap().content, before);
     assert!(!harness.state().is_dirty());
     let status = harness.state().status_text().unwrap().to_owned();
     assert!(status.starts_with(VAULT), "{status}");
@@ -191,7 +191,7 @@ fn a_refused_glyph_edit_changes_nothing_and_says_why() {
 #[test]
 fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
     const FILE: &str = "encounters/goblin_ambush.ron";
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     click_topmost(&mut harness, "Sandbox");
@@ -230,7 +230,7 @@ fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
 fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
     const FILE: &str = "encounters/goblin_ambush.ron";
     const CREATURES: &str = "encounters/tabletop/creatures.ron";
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     // Not saved: the goblin's stat block (in the pack's library, not the encounter) gets ten
     // times its health, typed in the file's text.
@@ -238,7 +238,7 @@ fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file(CREATURES)
         .unwrap()
         .source
@@ -324,7 +324,7 @@ fn export_sheet_as(
 
 #[test]
 fn export_sheet_writes_the_gm_sheet_and_says_where() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let (harness, _out, path) = export_sheet_as(dir.path(), "ambush.html");
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.contains("Saves by the Test"), "the GM sheet");
@@ -335,7 +335,7 @@ fn export_sheet_writes_the_gm_sheet_and_says_where() {
 /// The chosen file's extension picks the format: a `.pdf` name gets the print-ready PDF.
 #[test]
 fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let (harness, _out, path) = export_sheet_as(dir.path(), "ambush.pdf");
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "a PDF");
@@ -346,7 +346,7 @@ fn export_sheet_as_pdf_writes_a_pdf_and_says_where() {
 /// choice stays for the session (a second export without choosing again is Letter too).
 #[test]
 fn export_sheet_on_letter_paper() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let out = tempfile::tempdir().unwrap();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
@@ -384,7 +384,7 @@ fn export_sheet_on_letter_paper() {
 /// "Preview sheet" shows the GM sheet inside the editor: a creature's heading and the difficulty.
 #[test]
 fn preview_sheet_shows_creatures_and_the_difficulty() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     click_topmost(&mut harness, "Preview sheet");
@@ -399,7 +399,7 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .file(AMBUSH)
         .unwrap()
         .source
@@ -434,7 +434,7 @@ fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
 
 #[test]
 fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
     harness.get_by_label_contains("Round 1: goblin_1's turn");
@@ -504,7 +504,7 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
 
 #[test]
 fn player_window_shows_turn_order_and_map_but_no_foe_health() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
     click_topmost(&mut harness, "Player window");
@@ -548,7 +548,7 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
 
 #[test]
 fn table_log_is_saved_and_says_where() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let out = tempfile::tempdir().unwrap();
     let path = out.path().join("ambush table log.txt");
     let mut harness = harness(dir.path());

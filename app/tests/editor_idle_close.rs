@@ -38,7 +38,7 @@ fn grunt_attack(harness: &Harness<'_, SigilforgeApp>) -> Option<i32> {
     harness
         .state()
         .document()
-        .and_then(|d| d.pack.card("grunt"))
+        .and_then(|d| d.pack().card("grunt"))
         .map(|c| c.attack)
 }
 

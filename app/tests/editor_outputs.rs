@@ -215,7 +215,7 @@ fn import_csv_shows_spreadsheet_damage_cell_by_cell_before_anything_changes() {
         doc.card(&ItemAddr::card("cards.ron", 1)).unwrap().name,
         "Bear"
     );
-    assert!(doc.dirty_files.is_empty(), "nothing changes before Apply");
+    assert!(doc.dirty_files().is_empty(), "nothing changes before Apply");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("cards.ron")).unwrap(),
         CARDS
@@ -239,7 +239,7 @@ fn import_csv_with_a_bad_cell_names_it_and_changes_nothing() {
         "{text}"
     );
     assert!(harness.state().outputs().import.is_none());
-    assert!(harness.state().document().unwrap().dirty_files.is_empty());
+    assert!(harness.state().document().unwrap().dirty_files().is_empty());
 }
 
 /// The wolf's attack set to `attack`, unsaved.
@@ -311,7 +311,7 @@ fn export_pack_offers_to_save_first_then_import_pack_unpacks_and_opens_it() {
         message(&harness)
     );
     let doc = harness.state().document().unwrap();
-    assert_eq!(doc.pack.root, unpacked);
+    assert_eq!(doc.pack().root, unpacked);
     let wolf = doc.card(&ItemAddr::card("cards.ron", 0)).unwrap();
     assert_eq!(wolf.attack, 7, "the saved edit travelled in the archive");
     assert_eq!(

@@ -77,7 +77,7 @@ fn ten_thousand_cards() {
     let doc = Document::new(pack.clone(), &diags);
     let open = started.elapsed();
     println!("  of which the engine's load_pack (parse + validate): {loaded:?}");
-    assert_eq!(doc.pack.cards().count(), 10_000);
+    assert_eq!(doc.pack().cards().count(), 10_000);
     println!("open 10,000-card pack (load + validate + index problems): {open:?}");
 
     let mut filter_times = Vec::new();

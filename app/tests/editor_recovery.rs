@@ -80,9 +80,9 @@ fn open(dir: &Path) -> Harness<'static, SigilforgeApp> {
 fn state(harness: &Harness<'_, SigilforgeApp>) -> (Option<i32>, bool, bool) {
     let doc = harness.state().document().unwrap();
     (
-        doc.pack.card("grunt").map(|c| c.attack),
-        doc.pack.card("ash_hound").is_some(),
-        doc.pack.file("more-keywords.ron").is_some(),
+        doc.pack().card("grunt").map(|c| c.attack),
+        doc.pack().card("ash_hound").is_some(),
+        doc.pack().file("more-keywords.ron").is_some(),
     )
 }
 

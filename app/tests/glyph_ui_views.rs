@@ -14,7 +14,8 @@ use glyph_ui_common::harness;
 use glyph_ui_common::ui_common::click;
 
 fn broken_relay() -> GlyphNetwork {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/glyphs/broken-relay.ron");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/pack/glyphs/broken-relay.ron");
     let source = std::fs::read_to_string(&path).unwrap();
     load(&source, &path).unwrap().0
 }

@@ -24,7 +24,7 @@ use sigilforge::sandbox::simulate::Tally;
 use sigilforge_engine::battle::simulate::simulate;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
-use ui_common::{click, starter_copy};
+use ui_common::{click, fixture_copy};
 
 mod ui_common;
 
@@ -61,7 +61,7 @@ fn percentile(sorted: &[Duration], p: usize) -> Duration {
 #[test]
 #[ignore = "bench: prints the live odds' latency and frame times; run with --ignored --nocapture"]
 fn live_odds_latency_and_frame_times() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut diags = Diagnostics::new();
     let app = SigilforgeApp::with_pack(load_pack(dir.path(), &mut diags), Settings::default());
     let mut harness = Harness::builder()

@@ -39,7 +39,7 @@ fn keywords_of(h: &egui_kittest::Harness<'_, SigilforgeApp>) -> Vec<Vec<String>>
     let doc = h.state().document().unwrap();
     ["briar", "hedge", "plain", "rose"]
         .iter()
-        .map(|id| doc.pack.card(id).unwrap().keywords.clone())
+        .map(|id| doc.pack().card(id).unwrap().keywords.clone())
         .collect()
 }
 
@@ -64,8 +64,8 @@ fn a_keyword_used_by_three_cards_is_renamed_everywhere_and_undone_in_one_step() 
     click(&mut harness, "Rename everywhere");
 
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.keyword_def("Spikes").is_some());
-    assert!(doc.pack.keywords().all(|(_, k)| k.name != "Thorns"));
+    assert!(doc.pack().keyword_def("Spikes").is_some());
+    assert!(doc.pack().keywords().all(|(_, k)| k.name != "Thorns"));
     assert_eq!(
         keywords_of(&harness),
         [
@@ -75,7 +75,7 @@ fn a_keyword_used_by_three_cards_is_renamed_everywhere_and_undone_in_one_step() 
             vec!["Spikes 3".to_owned()],
         ]
     );
-    let fury = doc.pack.keyword_def("Fury").unwrap();
+    let fury = doc.pack().keyword_def("Fury").unwrap();
     let text = ron::to_string(&fury.abilities).unwrap();
     assert!(text.contains("HasKeyword(\"Spikes\")"), "{text}");
 
@@ -84,8 +84,8 @@ fn a_keyword_used_by_three_cards_is_renamed_everywhere_and_undone_in_one_step() 
     harness.run();
     assert_eq!(keywords_of(&harness), before);
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.keyword_def("Thorns").is_some());
-    assert!(doc.pack.keyword_def("Spikes").is_none());
+    assert!(doc.pack().keyword_def("Thorns").is_some());
+    assert!(doc.pack().keyword_def("Spikes").is_none());
 }
 
 const PUPS: &str = r#"CardSet(
@@ -120,7 +120,7 @@ fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step()
             .state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card(id)
             .cloned()
             .unwrap();
@@ -143,12 +143,12 @@ fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step()
     assert!(harness.query_by_label_contains("Not rewritten").is_none());
     click(&mut harness, "Rename everywhere");
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.card("wolf_token").is_none());
-    assert_eq!(doc.pack.card("wolf_pup").unwrap().name, "Wolf Token");
+    assert!(doc.pack().card("wolf_token").is_none());
+    assert_eq!(doc.pack().card("wolf_pup").unwrap().name, "Wolf Token");
     assert!(text_of(&harness, "den_mother").contains("\"wolf_pup\""));
     let scenario_text = |h: &egui_kittest::Harness<'_, SigilforgeApp>| {
         let doc = h.state().document().unwrap();
-        doc.pack.file("pups-scenario.ron").unwrap().source.clone()
+        doc.pack().file("pups-scenario.ron").unwrap().source.clone()
     };
     assert_eq!(
         scenario_text(&harness),
@@ -164,8 +164,8 @@ fn a_card_id_is_renamed_everywhere_from_the_card_editor_and_undone_in_one_step()
     harness.state_mut().apply(EditCommand::Undo);
     harness.run();
     let doc = harness.state().document().unwrap();
-    assert!(doc.pack.card("wolf_pup").is_none());
-    assert!(doc.pack.card("wolf_token").is_some());
+    assert!(doc.pack().card("wolf_pup").is_none());
+    assert!(doc.pack().card("wolf_token").is_some());
     assert!(text_of(&harness, "den_mother").contains("\"wolf_token\""));
     assert!(text_of(&harness, "shifter").contains("Transform(\"wolf_token\")"));
     assert_eq!(scenario_text(&harness), scenario);

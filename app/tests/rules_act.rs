@@ -225,7 +225,7 @@ fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
             .state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .file("signal-answered.ron")
             .is_none()
     );
@@ -387,7 +387,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
         h.state()
             .document()
             .unwrap()
-            .pack
+            .pack()
             .card("night_wolf")
             .cloned()
             .unwrap()
@@ -625,7 +625,7 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
         .state()
         .document()
         .unwrap()
-        .pack
+        .pack()
         .card("squire")
         .cloned()
         .unwrap();

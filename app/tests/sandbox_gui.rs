@@ -18,7 +18,7 @@ use sigilforge::sandbox::simulate::{CLICKABLE_CHART, Tally};
 use sigilforge_engine::battle::simulate::simulate;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
-use ui_common::{click, move_timeline, starter_copy};
+use ui_common::{click, fixture_copy, move_timeline};
 
 mod ui_common;
 
@@ -49,7 +49,7 @@ fn labels_containing(harness: &Harness<'_, SigilforgeApp>, text: &str) -> Vec<St
 
 #[test]
 fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     click(&mut harness, "Scenario");
     click(&mut harness, "Armor 2 takes two off each attack");
@@ -89,7 +89,7 @@ fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
 
 #[test]
 fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     harness.get_by_label("New battle").click();
     harness.run();
@@ -129,7 +129,7 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
     // A fresh editor on the folder loads it back as a scenario of the pack.
     let mut again = self::harness(dir.path());
     let doc = again.state().document().unwrap();
-    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+    let Some(Content::BattleScenario(s)) = doc.pack().file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");
     };
     assert_eq!(s.a, ["iron_knight"]);
@@ -173,7 +173,7 @@ fn expected_odds(harness: &Harness<'_, SigilforgeApp>, runs: u64) -> Tally {
 
 #[test]
 fn live_odds_follow_every_edit_never_stale_and_their_bars_load_seeds() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     click(&mut harness, "Scenario");
     click(&mut harness, "Armor 2 takes two off each attack");
@@ -241,7 +241,20 @@ fn live_odds_follow_every_edit_never_stale_and_their_bars_load_seeds() {
 
 #[test]
 fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
+    // The test's own deck (the tests' pack has none): six creatures, five drawn.
+    let decks = dir.path().join("battle-line/decks");
+    std::fs::create_dir_all(&decks).unwrap();
+    std::fs::write(
+        decks.join("starter.ron"),
+        r#"Deck(id: "starter_line", name: "Starter Line", game: "battle-line", cards: [
+    (card: "orc_grunt", count: 4), (card: "grey_wolf", count: 4), (card: "iron_knight", count: 3),
+    (card: "shield_maiden", count: 3), (card: "boar_charger", count: 3),
+    (card: "field_cleric", count: 3),
+])
+"#,
+    )
+    .unwrap();
     let mut harness = harness(dir.path());
     harness.get_by_label("New battle").click();
     harness.run();
@@ -249,17 +262,17 @@ fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
     click(&mut harness, "Draw line A from a deck");
     click(&mut harness, "Starter Line, into line A");
     let doc = harness.state().document().unwrap();
-    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+    let Some(Content::BattleScenario(s)) = doc.pack().file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");
     };
     // The engine's own draw, from the scenario's seed: five distinct creatures of the deck.
     let drawn = doc
-        .pack
+        .pack()
         .draw_line("starter_line", s.seed, s.slots as usize)
         .unwrap();
     assert_eq!(s.a, drawn);
     assert_eq!(s.a.len(), 5);
-    let deck = doc.pack.deck("starter_line").unwrap();
+    let deck = doc.pack().deck("starter_line").unwrap();
     assert!(
         s.a.iter()
             .all(|id| deck.cards.iter().any(|e| e.card == *id))
@@ -269,7 +282,7 @@ fn a_line_is_drawn_from_a_deck_of_the_pack_and_undone_in_one_step() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     let doc = harness.state().document().unwrap();
-    let Some(Content::BattleScenario(s)) = doc.pack.file(&path).map(|f| &f.content) else {
+    let Some(Content::BattleScenario(s)) = doc.pack().file(&path).map(|f| &f.content) else {
         panic!("{path} is not a battle scenario");
     };
     assert!(s.a.is_empty(), "{:?}", s.a);

@@ -22,7 +22,7 @@ mod ui_common;
 /// 19.3a: two totems' triggers at dusk, the ruler choosing their order.
 fn trigger_order() -> RulesRun {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/rules-tests/19_3a_trigger_order.ron");
+        .join("../engine/tests/fixtures/pack/rules-tests/19_3a_trigger_order.ron");
     let source = std::fs::read_to_string(&path).unwrap();
     let mut scenario: RulesScenario = ron::from_str(&source).unwrap();
     let mut problems = Diagnostics::new();

@@ -10,7 +10,7 @@ use sigilforge::editor::{Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use sigilforge_engine::pack::scenario_tests::{summary, test_pack};
-use ui_common::{click, pack_fixture, starter_copy};
+use ui_common::{click, fixture_copy, pack_fixture};
 
 mod ui_common;
 
@@ -28,7 +28,7 @@ fn harness(dir: &std::path::Path) -> Harness<'static, SigilforgeApp> {
 
 #[test]
 fn run_all_scenarios_passes_every_starter_scenario() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     let results = test_pack(dir.path(), &mut Diagnostics::new());
     let expected = summary(results.iter().map(|(_, r)| r));

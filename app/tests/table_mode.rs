@@ -14,7 +14,7 @@ use sigilforge::editor::SigilforgeApp;
 use sigilforge_engine::encounter::state::Combatant;
 
 mod ui_common;
-use ui_common::{click_topmost, hosted_harness, set_field, starter_copy};
+use ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
 
 const AMBUSH: &str = "encounters/goblin_ambush.ron";
 
@@ -88,7 +88,7 @@ fn drag_token(harness: &mut Harness<'_, SigilforgeApp>, from: (i32, i32), to: (i
 
 #[test]
 fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
     // The whole map fits the table's column (left of the GM's controls): every token shows.
@@ -149,7 +149,7 @@ fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
 
 #[test]
 fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
     harness.get_by_label_contains("Round 1: goblin_1's turn");
@@ -202,7 +202,7 @@ fn open_log(harness: &mut Harness<'_, SigilforgeApp>, path: &Path) {
 
 #[test]
 fn a_status_is_cleared_and_a_saved_table_log_opens_to_the_same_state() {
-    let dir = starter_copy();
+    let dir = fixture_copy();
     let out = tempfile::tempdir().unwrap();
     let path = out.path().join("ambush table log.ron");
     let mut harness = harness(dir.path());

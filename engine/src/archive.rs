@@ -143,6 +143,18 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
     }
 }
 
+/// A value could not be turned into the bytes its fingerprint is taken of.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot fingerprint the content: {0}")]
+pub struct FingerprintError(String);
+
+/// Hex SHA-256 of a value's JSON: equal values, equal fingerprints. Fails rather than hash
+/// nothing, which would make every value look the same (and hide a change).
+pub fn fingerprint_of(value: &impl serde::Serialize) -> Result<String, FingerprintError> {
+    let bytes = serde_json::to_vec(value).map_err(|e| FingerprintError(e.to_string()))?;
+    Ok(sha256_hex(&bytes))
+}
+
 /// Hex SHA-256 of bytes.
 #[must_use]
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -443,6 +455,16 @@ pub fn import_pack(archive: &Path, dest: &Path, force: bool) -> Result<ImportRep
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_json_cannot_hold_has_no_fingerprint_rather_than_the_empty_one() {
+        let ok = std::collections::BTreeMap::from([("a", 1)]);
+        assert_eq!(fingerprint_of(&ok).unwrap().len(), 64);
+        // JSON keys are strings: a map keyed by pairs cannot be written, and must not hash
+        // as nothing (every such value would then look the same).
+        let pairs = std::collections::BTreeMap::from([((1, 2), 3)]);
+        assert!(fingerprint_of(&pairs).is_err());
+    }
 
     #[test]
     fn unsafe_names_are_refused() {

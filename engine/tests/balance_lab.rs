@@ -310,10 +310,10 @@ fn saved_results_reopen_and_say_what_changed() {
     saved::save(dir.path(), &pack, &report).unwrap();
     let back = saved::load(dir.path()).unwrap().unwrap();
     assert_eq!(back.report, report);
-    assert!(saved::changes_since(&back, &pack).is_empty());
+    assert!(saved::changes_since(&back, &pack).unwrap().is_empty());
     let edited = vanilla_pool(Some("plain_03"));
     assert_eq!(
-        saved::changes_since(&back, &edited),
+        saved::changes_since(&back, &edited).unwrap(),
         ["`plain_03` was edited"]
     );
     assert!(saved::load(&dir.path().join("nowhere")).unwrap().is_none());

@@ -316,7 +316,7 @@ proptest! {
             }
         }
         // Saved as a table log and opened again, the session is rebuilt exactly.
-        let text = table_log_text(&session.to_log(|e| e.text.clone())).expect("written");
+        let text = table_log_text(&session.to_log(|e| e.text.clone()).expect("fingerprinted")).expect("written");
         let (opened, warning) =
             TableSession::resume(&content, &enc, &text, std::path::Path::new("log.ron"))
                 .expect("opens");

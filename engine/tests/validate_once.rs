@@ -60,9 +60,9 @@ fn assert_same(dir: &Path) -> Vec<(PathBuf, Diagnostics)> {
 }
 
 #[test]
-fn starter_pack_scenarios_find_the_same_with_one_compile() {
-    let found = assert_same(&spec_examples::workspace().join("content"));
-    assert!(found.len() > 50, "the starter pack's files were read");
+fn the_test_pack_scenarios_find_the_same_with_one_compile() {
+    let found = assert_same(&spec_examples::workspace().join("engine/tests/fixtures/pack"));
+    assert!(found.len() > 50, "the test pack's files were read");
 }
 
 /// A generated pack with a broken card (unknown keyword, an ability naming a missing card), a

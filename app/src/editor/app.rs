@@ -12,7 +12,7 @@ use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
 
 use super::commands::EditCommand;
 use super::dock::{Tab, Viewer, default_layout};
-use super::document::Document;
+use super::document::{Document, ItemAddr};
 use super::history::History;
 use super::panels::Panels;
 use super::panels::log::Level;
@@ -47,6 +47,11 @@ struct Persisted {
     dock: DockState<Tab>,
     dark: bool,
     recent: Vec<PathBuf>,
+    /// The item each card or keyword tab of `dock` showed, by id (`dock::editor_tab_items`):
+    /// the tabs' positions alone would open other items after the file changed elsewhere.
+    /// Absent from a layout saved by an older version.
+    #[serde(default)]
+    tab_items: Vec<(ItemAddr, String)>,
 }
 
 const PERSIST_KEY: &str = "sigilforge-editor";
@@ -90,6 +95,9 @@ pub struct SigilforgeApp {
     pub(super) outputs: super::outputs::Outputs,
     loaders_installed: bool,
     theme_applied: Option<bool>,
+    /// The restored layout's card and keyword tabs with the id each showed: used once, when
+    /// the first pack opens, to put each tab back on its item (`dock::retarget_editor_tabs`).
+    pub(super) restored_tab_items: Vec<(ItemAddr, String)>,
 }
 
 impl SigilforgeApp {
@@ -111,6 +119,7 @@ impl SigilforgeApp {
             super::dock::add_missing_panels(&mut app.dock);
             app.dark = p.dark;
             app.recent = p.recent;
+            app.restored_tab_items = p.tab_items;
         }
         app.open_dir(&pack_dir);
         app.first_run_view();
@@ -125,13 +134,13 @@ impl SigilforgeApp {
             .dock
             .iter_all_tabs()
             .any(|(_, t)| matches!(t, Tab::Editor(_)));
-        let first_card = doc.pack.files.iter().find_map(|f| match &f.content {
+        let first_card = doc.pack().files.iter().find_map(|f| match &f.content {
             sigilforge_engine::pack::Content::Cards(set) if !set.cards.is_empty() => {
                 Some(super::document::ItemAddr::card(&f.path, 0))
             }
             _ => None,
         });
-        let first_scenario = doc.pack.files.iter().find_map(|f| {
+        let first_scenario = doc.pack().files.iter().find_map(|f| {
             matches!(
                 f.content,
                 sigilforge_engine::pack::Content::BattleScenario(_)
@@ -187,6 +196,7 @@ impl SigilforgeApp {
             outputs: super::outputs::Outputs::default(),
             loaders_installed: false,
             theme_applied: None,
+            restored_tab_items: Vec::new(),
         }
     }
 
@@ -215,7 +225,7 @@ impl SigilforgeApp {
         };
         let files = pack.files.len();
         let doc = Document::new(pack, &diags);
-        let problems = doc.problems.len();
+        let problems = doc.problems().len();
         self.set_document(doc);
         self.conflicts.clear();
         self.report(
@@ -231,7 +241,7 @@ impl SigilforgeApp {
     }
 
     fn set_document(&mut self, doc: Document) {
-        let root = doc.pack.root.clone();
+        let root = doc.pack().root.clone();
         self.doc = Some(doc);
         self.history.clear();
         self.recovery_offer = self
@@ -240,10 +250,15 @@ impl SigilforgeApp {
             .as_ref()
             .and_then(|a| RecoverySnapshot::read(&a.path))
             .and_then(|snapshot| {
-                let pack = &self.doc.as_ref()?.pack;
+                let pack = self.doc.as_ref()?.pack();
                 RecoveryOffer::of(snapshot, pack)
             });
-        // Editor tabs from the last session may point at items this pack does not have.
+        // Editor tabs from the last session go back to their items by id, wherever those are
+        // now; any still pointing at nothing (an older layout, another pack) close.
+        let restored = std::mem::take(&mut self.restored_tab_items);
+        if let Some(doc) = &self.doc {
+            super::dock::retarget_editor_tabs(&mut self.dock, doc, &restored);
+        }
         let doc = self.doc.as_ref();
         self.dock.retain_tabs(|tab| match tab {
             Tab::Editor(addr) => {
@@ -460,8 +475,8 @@ impl SigilforgeApp {
         self.last_autosave = Instant::now();
         self.autosave_pending = false;
         if doc.is_dirty() {
-            if let Err(e) = RecoverySnapshot::of(&doc.pack).write(&path) {
-                self.report(Level::Error, e);
+            if let Err(e) = RecoverySnapshot::of(doc.pack()).write(&path) {
+                self.report(Level::Error, format!("{e:#}"));
             }
         } else {
             super::recovery::remove(&path);
@@ -553,6 +568,11 @@ impl eframe::App for SigilforgeApp {
             dock: self.dock.clone(),
             dark: self.dark,
             recent: self.recent.clone(),
+            tab_items: self
+                .doc
+                .as_ref()
+                .map(|doc| super::dock::editor_tab_items(&self.dock, doc))
+                .unwrap_or_default(),
         };
         eframe::set_value(storage, PERSIST_KEY, &persisted);
     }

@@ -1,13 +1,19 @@
 //! `SigilforgeApp::apply`: the one place the document changes. Every edit records undo, marks
 //! the pack dirty (files compare with what is on disk), schedules autosave and re-validation.
 
+pub(super) mod key;
+
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sigilforge_engine::model::Card;
+use sigilforge_engine::pack::{FileMerge, SaveError};
 
 use super::app::SigilforgeApp;
 use super::commands::{BalanceCommand, EditCommand};
-use super::document::{Change, Document, Item, ItemAddr, ItemKind, empty_content};
+use super::document::{
+    Change, ChangeError, DiskChange, Document, Item, ItemAddr, ItemKind, empty_content,
+};
 use super::history::Entry;
 use super::panels::keyword_editor::new_keyword;
 use super::panels::log::Level;
@@ -17,6 +23,9 @@ use crate::dialogs::PathRequest;
 use crate::sandbox::rules::RulesCommand;
 
 use super::apply_files::{COMPARE_FOLDER, OPEN_PACK};
+
+/// The key to the document's mutating methods: made here and nowhere else.
+const KEY: key::ApplyKey = key::ApplyKey::new();
 
 /// Packs with more cards than this re-validate after a short pause instead of on every edit.
 const EAGER_VALIDATION_CARDS: usize = 2_000;
@@ -85,8 +94,8 @@ impl SigilforgeApp {
             }
             EditCommand::BulkEdit { cards, edit } => {
                 let Some(doc) = &self.doc else { return };
-                if let Err(message) = edit.check() {
-                    self.report(Level::Error, message);
+                if let Err(problem) = edit.check() {
+                    self.report(Level::Error, problem.to_string());
                     return;
                 }
                 // Only the cards the edit changes: an unchanged card is no part of the step.
@@ -209,7 +218,7 @@ impl SigilforgeApp {
             }
             EditCommand::Balance(BalanceCommand::PickFolder) => {
                 let request = PathRequest::folder("Compare with which pack folder?");
-                let request = match self.doc.as_ref().and_then(|d| d.pack.root.parent()) {
+                let request = match self.doc.as_ref().and_then(|d| d.pack().root.parent()) {
                     Some(dir) => request.start_in(dir.to_owned()),
                     None => request,
                 };
@@ -248,7 +257,7 @@ impl SigilforgeApp {
                 let Some(before) = self
                     .doc
                     .as_ref()
-                    .and_then(|d| d.pack.file(&file))
+                    .and_then(|d| d.pack().file(&file))
                     .map(|f| f.source.clone())
                 else {
                     return;
@@ -287,14 +296,15 @@ impl SigilforgeApp {
         };
         let mut applied = Vec::new();
         for change in changes {
-            match doc.apply_change(&change) {
+            match doc.apply_change(&change, &KEY) {
                 Ok(()) => applied.push(change),
-                Err(message) => {
+                Err(error) => {
                     // Roll back what this step did so far: a step is all or nothing.
-                    for done in applied.iter().rev() {
-                        let _ = doc.apply_change(&Change::inverse(done)); // it just applied
+                    let rollback = roll_back(doc, applied.iter());
+                    self.report(Level::Error, error.to_string());
+                    if let Err(e) = rollback {
+                        self.report(Level::Error, format!("rollback: {e}"));
                     }
-                    self.report(Level::Error, message);
                     return false;
                 }
             }
@@ -354,22 +364,17 @@ impl SigilforgeApp {
 
     /// Applies a step's changes all or nothing: each checks that its target still holds the
     /// value it recorded; at the first that does not, the ones applied are rolled back.
-    fn replay(&mut self, changes: &[Change]) -> Result<(), String> {
+    fn replay(&mut self, changes: &[Change]) -> Result<(), ChangeError> {
         let Some(doc) = &mut self.doc else {
-            return Err("no pack is open".into());
+            return Err(ChangeError::NoPack);
         };
-        let mut applied: Vec<&Change> = Vec::new();
-        for change in changes {
-            if let Err(message) = doc.apply_change(change) {
-                for done in applied.iter().rev() {
-                    // Undoing what this step just did cannot meet a changed target.
-                    if let Err(e) = doc.apply_change(&done.inverse()) {
-                        self.panels.log.push(Level::Error, format!("rollback: {e}"));
-                    }
+        for (done, change) in changes.iter().enumerate() {
+            if let Err(error) = doc.apply_change(change, &KEY) {
+                if let Err(e) = roll_back(doc, changes[..done].iter()) {
+                    self.report(Level::Error, format!("rollback: {e}"));
                 }
-                return Err(message);
+                return Err(error);
             }
-            applied.push(change);
         }
         for change in changes {
             self.follow_change(change);
@@ -408,8 +413,7 @@ impl SigilforgeApp {
 
     fn after_edit(&mut self) {
         self.autosave_pending = true;
-        let Some(doc) = &mut self.doc else { return };
-        doc.update_dirty();
+        let Some(doc) = &self.doc else { return };
         // Editing a card while a battle is open re-runs it to the same step.
         if self.panels.sandbox.is_active() {
             self.panels.sandbox.rebuild(doc);
@@ -419,7 +423,7 @@ impl SigilforgeApp {
         }
         // Validation runs at the start of the next frame (before it draws), not in the frame
         // that applies the edit: that one already rebuilt the sandbox and lays out what changed.
-        let pause = if doc.pack.cards().count() <= EAGER_VALIDATION_CARDS {
+        let pause = if doc.pack().cards().count() <= EAGER_VALIDATION_CARDS {
             Duration::ZERO
         } else {
             Duration::from_millis(300)
@@ -433,8 +437,45 @@ impl SigilforgeApp {
         if self.revalidate_at.take().is_some()
             && let Some(doc) = &mut self.doc
         {
-            doc.revalidate();
+            doc.revalidate(&KEY);
         }
+    }
+
+    /// Re-validates now, whether or not a validation was pending (files were read again).
+    pub(super) fn validate_now(&mut self) {
+        self.revalidate_at = None;
+        if let Some(doc) = &mut self.doc {
+            doc.revalidate(&KEY);
+        }
+    }
+
+    /// Takes in what the disk did (`reload`'s outside edits). It is no undo step: undo takes
+    /// back the user's own edits, never the disk's, and an earlier step whose item the disk
+    /// changed since is refused (see `Change`). It ends the current merge run, so an edit made
+    /// after it is a step of its own.
+    pub(super) fn apply_disk_change(
+        &mut self,
+        change: DiskChange,
+    ) -> Result<FileMerge, ChangeError> {
+        let Some(doc) = &mut self.doc else {
+            return Err(ChangeError::NoPack);
+        };
+        self.history.seal();
+        doc.apply_disk_change(change, &KEY)
+    }
+
+    /// Writes every changed file; `None` when no pack is open.
+    pub(super) fn save_document(&mut self) -> Option<Result<Vec<String>, SaveError>> {
+        self.history.seal();
+        Some(self.doc.as_mut()?.save(&KEY))
+    }
+
+    /// Writes the whole pack into `dir` and keeps editing it there; `None` when no pack is open.
+    pub(super) fn save_document_as(
+        &mut self,
+        dir: &Path,
+    ) -> Option<Result<Vec<String>, SaveError>> {
+        Some(self.doc.as_mut()?.save_as(dir, &KEY))
     }
 
     /// Adds an item at the end of the first file of its kind (making one if needed) and opens it.
@@ -453,7 +494,7 @@ impl SigilforgeApp {
             };
             let mut path = format!("{base}.ron");
             let mut n = 2;
-            while doc.pack.file(&path).is_some() {
+            while doc.pack().file(&path).is_some() {
                 path = format!("{base}-{n}.ron");
                 n += 1;
             }
@@ -527,7 +568,7 @@ fn unique_card_id(doc: &Document, name: &str) -> String {
     let base = card_id_base(name);
     let mut id = base.clone();
     let mut n = 2;
-    while doc.pack.card(&id).is_some() {
+    while doc.pack().card(&id).is_some() {
         id = format!("{base}_{n}");
         n += 1;
     }
@@ -560,7 +601,7 @@ fn follow_name(doc: &Document, before: &Card, card: &mut Card) {
     }
     let quoted = format!("\"{}\"", before.id);
     let mentions: usize = doc
-        .pack
+        .pack()
         .files
         .iter()
         .map(|f| f.source.matches(quoted.as_str()).count())
@@ -578,7 +619,7 @@ fn copy_name(doc: &Document, name: &str) -> String {
         .and_then(|rest| rest.rsplit_once(" (copy"))
         .filter(|(_, n)| n.is_empty() || n.trim().bytes().all(|b| b.is_ascii_digit()))
         .map_or(name, |(original, _)| original);
-    let taken = |candidate: &str| doc.pack.cards().any(|(_, c)| c.name == candidate);
+    let taken = |candidate: &str| doc.pack().cards().any(|(_, c)| c.name == candidate);
     let mut candidate = format!("{original} (copy)");
     let mut n = 2;
     while taken(&candidate) {
@@ -603,3 +644,24 @@ mod card_ids {
         assert!(!made_from_name("lorraine", "New card"));
     }
 }
+
+/// Undoes, last first, the changes a refused step already applied (a step is all or nothing).
+/// Undoing what was just done cannot meet a changed target; if it ever does, the caller says so.
+fn roll_back<'c>(
+    doc: &mut Document,
+    applied: impl DoubleEndedIterator<Item = &'c Change>,
+) -> Result<(), ChangeError> {
+    let mut first_error = Ok(());
+    for done in applied.rev() {
+        if let Err(e) = doc.apply_change(&done.inverse(), &KEY)
+            && first_error.is_ok()
+        {
+            first_error = Err(e);
+        }
+    }
+    first_error
+}
+
+#[cfg(test)]
+#[path = "apply_tests.rs"]
+mod tests;

@@ -17,7 +17,7 @@ impl SigilforgeApp {
         let Some(before) = self
             .doc
             .as_ref()
-            .and_then(|d| d.pack.file(file))
+            .and_then(|d| d.pack().file(file))
             .map(|f| f.content.clone())
         else {
             self.report(Level::Error, format!("{file}: no such deck file"));
@@ -39,7 +39,7 @@ impl SigilforgeApp {
         let Some(doc) = &self.doc else { return };
         let mut id = "new_deck".to_owned();
         let mut n = 2;
-        while doc.pack.decks().any(|(_, d)| d.id == id) {
+        while doc.pack().decks().any(|(_, d)| d.id == id) {
             id = format!("new_deck_{n}");
             n += 1;
         }

@@ -68,14 +68,11 @@ impl SigilforgeApp {
             );
             return false;
         }
-        let Some(doc) = &mut self.doc else {
+        let Some(saved) = self.save_document() else {
             return false;
         };
-        self.history.seal();
-        match doc.pack.save() {
+        match saved {
             Ok(written) => {
-                doc.generation += 1;
-                doc.update_dirty();
                 if let Some(a) = &self.settings.autosave {
                     recovery::remove(&a.path);
                 }
@@ -112,11 +109,11 @@ impl SigilforgeApp {
 
     /// Saves the whole pack into `dir` and keeps editing it there.
     pub fn save_into(&mut self, dir: &Path) {
-        let Some(doc) = &mut self.doc else { return };
-        match doc.pack.save_as(dir) {
+        let Some(saved) = self.save_document_as(dir) else {
+            return;
+        };
+        match saved {
             Ok(written) => {
-                doc.generation += 1;
-                doc.update_dirty();
                 if let Some(a) = &mut self.settings.autosave {
                     recovery::remove(&a.path);
                     a.path = dir.join(recovery::RECOVERY_FILE);
@@ -166,7 +163,7 @@ impl SigilforgeApp {
         let Some(doc) = &self.doc else { return };
         let changes: Vec<Change> = offer
             .snapshot
-            .changes_against(&doc.pack)
+            .changes_against(doc.pack())
             .into_iter()
             .map(|f| f.change)
             .collect();

@@ -49,13 +49,11 @@ impl SigilforgeApp {
         file: &str,
         command: &EncounterSandboxCommand,
     ) {
-        let saved = self.doc.as_ref().map(|doc| doc.pack.root.join(file));
+        let saved = self.doc.as_ref().map(|doc| doc.pack().root.join(file));
         let editor = self.panels.hosted.encounter_editor(file);
         match (command, saved) {
             (EncounterSandboxCommand::CompareWithSaved, Some(path)) => {
-                editor.compare_with(Box::new(move || {
-                    load_saved(&path).map_err(anyhow::Error::msg)
-                }));
+                editor.compare_with(Box::new(move || load_saved(&path)));
             }
             _ => editor.apply_sandbox(command),
         }
@@ -78,7 +76,7 @@ impl SigilforgeApp {
                 self.panels
                     .hosted
                     .glyph_editor(file)
-                    .set_refusal(Some(reason.clone()));
+                    .set_refusal(Some(reason.to_string()));
                 self.report(Level::Error, format!("{file}: {reason}"));
             }
         }
@@ -109,7 +107,7 @@ impl SigilforgeApp {
                 self.panels
                     .hosted
                     .encounter_editor(file)
-                    .set_refusal(Some(reason.clone()));
+                    .set_refusal(Some(reason.to_string()));
                 self.report(Level::Error, format!("{file}: {reason}"));
             }
         }
@@ -144,7 +142,7 @@ impl SigilforgeApp {
         let Some(path) = self.free_path(ENCOUNTER_DIR, "encounter") else {
             return;
         };
-        let Some(root) = self.doc.as_ref().map(|d| d.pack.root.clone()) else {
+        let Some(root) = self.doc.as_ref().map(|d| d.pack().root.clone()) else {
             return;
         };
         let mut diags = Diagnostics::new();
@@ -191,7 +189,7 @@ impl SigilforgeApp {
         };
         let mut path = at(format!("{base}.ron"));
         let mut n = 2;
-        while doc.pack.file(&path).is_some() {
+        while doc.pack().file(&path).is_some() {
             path = at(format!("{base}-{n}.ron"));
             n += 1;
         }
@@ -245,7 +243,7 @@ impl SigilforgeApp {
             TRY_OUT_FILE, place_card, rules_scenario_in, try_out_scenario,
         };
         let Some(doc) = &self.doc else { return };
-        let Some(card) = doc.pack.card(id).filter(|_| !id.trim().is_empty()) else {
+        let Some(card) = doc.pack().card(id).filter(|_| !id.trim().is_empty()) else {
             self.report(
                 Level::Error,
                 format!("No card with id \"{id}\" to try: give the card an id first"),
@@ -253,7 +251,7 @@ impl SigilforgeApp {
             return;
         };
         let before = rules_scenario_in(doc, TRY_OUT_FILE).cloned();
-        if before.is_none() && doc.pack.file(TRY_OUT_FILE).is_some() {
+        if before.is_none() && doc.pack().file(TRY_OUT_FILE).is_some() {
             self.report(
                 Level::Error,
                 format!("{TRY_OUT_FILE} is not a rules scenario: rename it to try cards here"),
@@ -322,7 +320,7 @@ impl SigilforgeApp {
     fn file_content(&self, file: &str) -> Option<Content> {
         self.doc
             .as_ref()
-            .and_then(|d| d.pack.file(file))
+            .and_then(|d| d.pack().file(file))
             .map(|f| f.content.clone())
     }
 
@@ -410,7 +408,7 @@ impl SigilforgeApp {
     /// offers a path field when no native dialog can open); the answer writes it.
     pub(super) fn export_sheet(&mut self, file: &str) {
         let Some(doc) = &self.doc else { return };
-        let Some(Content::Encounter(enc)) = doc.pack.file(file).map(|f| &f.content) else {
+        let Some(Content::Encounter(enc)) = doc.pack().file(file).map(|f| &f.content) else {
             return;
         };
         // The chosen file's extension picks the format: `.pdf` a print-ready PDF, else HTML.
@@ -432,7 +430,7 @@ impl SigilforgeApp {
             return;
         };
         let Some(doc) = &self.doc else { return };
-        let Some(Content::Encounter(enc)) = doc.pack.file(&file).map(|f| &f.content) else {
+        let Some(Content::Encounter(enc)) = doc.pack().file(&file).map(|f| &f.content) else {
             return;
         };
         let enc = enc.clone();
@@ -464,7 +462,7 @@ impl SigilforgeApp {
 
 /// Where a new battle goes: next to the pack's first scenario, or under `scenarios/`.
 fn scenario_dir(doc: &super::document::Document) -> String {
-    doc.pack
+    doc.pack()
         .files
         .iter()
         .find(|f| matches!(f.content, Content::BattleScenario(_)))
@@ -536,7 +534,7 @@ impl SigilforgeApp {
             BattleCommand::DrawLine { side, deck } => {
                 let slots = scenario.as_ref().map_or(0, |s| s.slots as usize);
                 let seed = scenario.as_ref().map_or(0, |s| s.seed);
-                match doc.pack.draw_line(&deck, seed, slots) {
+                match doc.pack().draw_line(&deck, seed, slots) {
                     Ok(line) => edit_scenario(&format!("Draw a line from deck {deck}"), &|s| {
                         if side == 0 {
                             s.a.clone_from(&line);

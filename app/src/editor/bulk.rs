@@ -46,6 +46,28 @@ impl BulkField {
     }
 }
 
+/// Why a bulk edit's value does not read for its field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BulkValueError {
+    /// Cost, attack and life take a whole number.
+    #[error("{field} needs a whole number, not `{value}`")]
+    NotANumber {
+        /// The field's label.
+        field: &'static str,
+        /// The value as typed.
+        value: String,
+    },
+    /// "Add keyword" takes a keyword with an optional value.
+    #[error("write a keyword, e.g. `Armor 2`")]
+    NotAKeyword,
+    /// Tribes and tags take a name.
+    #[error("{field} needs a value")]
+    Empty {
+        /// The field's label.
+        field: &'static str,
+    },
+}
+
 /// One bulk edit: a field and the value typed for it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BulkEdit {
@@ -58,17 +80,21 @@ pub struct BulkEdit {
 impl BulkEdit {
     /// The value checked for the field: a whole number for cost, attack and life; a name
     /// (a keyword with an optional value) for the others.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), BulkValueError> {
         let value = self.value.trim();
+        let field = self.field.label();
         match self.field {
             BulkField::Cost | BulkField::Attack | BulkField::Life => value
                 .parse::<i32>()
                 .map(|_| ())
-                .map_err(|_| format!("{} needs a whole number, not `{value}`", self.field.label())),
+                .map_err(|_| BulkValueError::NotANumber {
+                    field,
+                    value: value.to_owned(),
+                }),
             BulkField::AddKeyword if KeywordRef::parse(value).is_none() => {
-                Err("write a keyword, e.g. `Armor 2`".to_owned())
+                Err(BulkValueError::NotAKeyword)
             }
-            _ if value.is_empty() => Err(format!("{} needs a value", self.field.label())),
+            _ if value.is_empty() => Err(BulkValueError::Empty { field }),
             _ => Ok(()),
         }
     }
@@ -166,7 +192,10 @@ mod tests {
     #[test]
     fn a_bad_value_is_refused_and_changes_nothing() {
         let bad = edit(BulkField::Life, "lots");
-        assert!(bad.check().unwrap_err().contains("whole number"));
+        assert!(matches!(
+            bad.check(),
+            Err(BulkValueError::NotANumber { .. })
+        ));
         assert_eq!(bad.apply(&card()), card());
         assert!(edit(BulkField::AddTag, " ").check().is_err());
     }

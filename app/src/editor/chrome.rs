@@ -181,14 +181,14 @@ impl SigilforgeApp {
         ui.horizontal(|ui| {
             match &self.doc {
                 Some(doc) => {
-                    let title = pack_title(&doc.pack);
+                    let title = pack_title(doc.pack());
                     if doc.is_dirty() {
                         ui.label(RichText::new(format!("{title} • unsaved changes")).strong());
                     } else {
                         ui.label(format!("{title} — saved"));
                     }
                     ui.separator();
-                    let n = doc.problems.len();
+                    let n = doc.problems().len();
                     let text = match n {
                         0 => "No problems".to_owned(),
                         1 => "⚠ 1 problem".to_owned(),

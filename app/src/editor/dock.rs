@@ -4,10 +4,71 @@ use egui::{Id, Ui, WidgetText};
 use egui_dock::{DockState, NodeIndex, TabViewer};
 
 use super::commands::EditCommand;
+use sigilforge_engine::pack::Content;
+
 use super::document::{Document, ItemAddr, ItemKind};
 use super::panels::Panels;
 
 pub use super::tab::Tab;
+
+/// The item each card or keyword tab shows, by identity: `(where it is now, its id or name)`.
+/// A layout is saved with these, so a tab finds its item again by id wherever the item is when
+/// the layout comes back (positions move when a file is edited elsewhere).
+#[must_use]
+pub fn editor_tab_items(dock: &DockState<Tab>, doc: &Document) -> Vec<(ItemAddr, String)> {
+    dock.iter_all_tabs()
+        .filter_map(|(_, tab)| match tab {
+            Tab::Editor(addr) => match addr.kind {
+                ItemKind::Card => doc.card(addr).map(|c| (addr.clone(), c.id.clone())),
+                ItemKind::Keyword => doc.keyword(addr).map(|k| (addr.clone(), k.name.clone())),
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// Moves each card or keyword tab of `items` (an address and the id it showed there) to where
+/// that id is now in its file; a tab whose item is gone closes. A file that does not read keeps
+/// its tabs: they say why their item is not shown and show it again once the file is fixed.
+pub fn retarget_editor_tabs(
+    dock: &mut DockState<Tab>,
+    doc: &Document,
+    items: &[(ItemAddr, String)],
+) {
+    let mut moves: Vec<(&ItemAddr, Option<ItemAddr>)> = Vec::new();
+    for (addr, key) in items {
+        if doc.file_is_unread(&addr.file) {
+            continue;
+        }
+        let content = doc.pack().file(&addr.file).map(|f| &f.content);
+        let found = match (addr.kind, content) {
+            (ItemKind::Card, Some(Content::Cards(set))) => {
+                set.cards.iter().position(|c| c.id == *key)
+            }
+            (ItemKind::Keyword, Some(Content::Keywords(set))) => {
+                set.keywords.iter().position(|k| k.name == *key)
+            }
+            _ => None,
+        };
+        moves.push((
+            addr,
+            found.map(|index| ItemAddr {
+                index,
+                ..addr.clone()
+            }),
+        ));
+    }
+    dock.retain_tabs(|t| {
+        !matches!(t, Tab::Editor(a) if moves.iter().any(|(from, to)| *from == a && to.is_none()))
+    });
+    for (_, tab) in dock.iter_all_tabs_mut() {
+        if let Tab::Editor(a) = tab
+            && let Some((_, Some(to))) = moves.iter().find(|(from, _)| *from == a)
+        {
+            *a = to.clone();
+        }
+    }
+}
 
 /// The first-run layout: library left, editors middle, preview right, sandbox/problems/log below.
 #[must_use]
@@ -97,7 +158,7 @@ impl TabViewer for Viewer<'_> {
         match tab {
             Tab::Library => "Library".into(),
             Tab::Preview => "Preview".into(),
-            Tab::Problems => match self.doc.map_or(0, |d| d.problems.len()) {
+            Tab::Problems => match self.doc.map_or(0, |d| d.problems().len()) {
                 0 => "Problems".into(),
                 n => format!("Problems ({n})").into(),
             },
@@ -187,6 +248,50 @@ impl TabViewer for Viewer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn doc(ids: &[&str]) -> Document {
+        use sigilforge_engine::model::{Card, CardSet, PackManifest};
+        use sigilforge_engine::pack::{Pack, PackFile};
+        let set = CardSet {
+            cards: ids
+                .iter()
+                .map(|id| Card {
+                    id: (*id).to_owned(),
+                    name: (*id).to_owned(),
+                    ..Card::default()
+                })
+                .collect(),
+        };
+        let mut pack = Pack::new(
+            std::path::Path::new("/nowhere"),
+            PackManifest::new("t", "T"),
+        );
+        pack.files
+            .push(PackFile::new("cards.ron", Content::Cards(set)));
+        Document::validated(pack)
+    }
+
+    #[test]
+    fn a_restored_tab_finds_its_card_by_id_and_closes_when_it_is_gone() {
+        let before = doc(&["wolf", "bear", "owl"]);
+        let mut dock = default_layout();
+        for i in [0, 1, 2] {
+            dock.push_to_focused_leaf(Tab::Editor(ItemAddr::card("cards.ron", i)));
+        }
+        let items = editor_tab_items(&dock, &before);
+        assert_eq!(items.len(), 3);
+        // Edited elsewhere since: reordered, the bear gone, a fox added in front.
+        let after = doc(&["fox", "owl", "wolf"]);
+        retarget_editor_tabs(&mut dock, &after, &items);
+        let shown: Vec<String> = dock
+            .iter_all_tabs()
+            .filter_map(|(_, t)| match t {
+                Tab::Editor(a) => after.card(a).map(|c| c.id.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(shown, ["wolf", "owl"]);
+    }
 
     #[test]
     fn a_layout_saved_without_the_rules_tab_gets_it_beside_the_sandbox() {

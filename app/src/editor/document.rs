@@ -8,8 +8,12 @@ use serde::{Deserialize, Serialize};
 use sigilforge_engine::diag::{Diagnostic, Diagnostics};
 use sigilforge_engine::locate::ListItems;
 use sigilforge_engine::model::{Card, CardSet, KeywordDef, KeywordSet};
-use sigilforge_engine::pack::{Content, Pack, PackFile, validate};
-use sigilforge_engine::ron_doc::parts::ItemEdit;
+use sigilforge_engine::pack::{
+    Content, FileMerge, ItemEditError, Pack, PackFile, SaveError, validate,
+};
+use sigilforge_engine::ron_doc::parts::{ItemEdit, ItemKey, Side};
+
+use super::apply::key::ApplyKey;
 
 /// Which list of a file an item lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -183,21 +187,120 @@ pub struct Problem {
     pub field: Option<String>,
 }
 
-/// The open pack and what the editor knows about it.
+/// Why a change was refused. The document is left as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    /// No pack is open.
+    #[error("no pack is open")]
+    NoPack,
+    /// The file is not (or no longer) in the pack.
+    #[error("{0} is not in the pack")]
+    NotInPack(String),
+    /// A file to create is there already.
+    #[error("{0} already exists")]
+    AlreadyExists(String),
+    /// A file to drop holds something else than the change recorded.
+    #[error("{0} changed since; it is kept")]
+    FileChanged(String),
+    /// A file's text is not the text the change recorded.
+    #[error("{0}: its text changed since")]
+    TextChanged(String),
+    /// An item holds something else than the change recorded.
+    #[error(
+        "{name} ({file}) changed since (on disk, or by another edit): this step would overwrite that"
+    )]
+    ItemChanged {
+        /// The item's name.
+        name: String,
+        /// Its file.
+        file: String,
+    },
+    /// The item the change addresses is gone.
+    #[error("item {} of {file} no longer exists (it was moved or deleted)", .index + 1)]
+    ItemGone {
+        /// The file.
+        file: String,
+        /// The item's index in it.
+        index: usize,
+    },
+    /// Item edits of a file were refused.
+    #[error("{path}: {source}")]
+    Items {
+        /// The file.
+        path: String,
+        /// Why.
+        source: ItemEditError,
+    },
+    /// The changed value could not be written into the file's text.
+    #[error("{path}: {source}")]
+    Sync {
+        /// The file.
+        path: String,
+        /// Why.
+        source: SaveError,
+    },
+}
+
+/// What the disk did to the pack's files, as the editor takes it in (an outside edit). These
+/// change the document too, so they go through `apply` like every edit, but are no undo step:
+/// undo takes back the user's edits, never the disk's.
+#[derive(Debug, Clone)]
+pub enum DiskChange {
+    /// A file appeared on disk, read by the start-up loader with its reading problems.
+    Added {
+        /// The file as read.
+        file: Box<PackFile>,
+        /// Its reading problems.
+        problems: Diagnostics,
+    },
+    /// A file was deleted on disk (and had no unsaved edits here, or the user took the disk's side).
+    Removed {
+        /// Relative path.
+        path: String,
+    },
+    /// A file was renamed on disk (the new path holds the old one's text).
+    Renamed {
+        /// Old relative path.
+        from: String,
+        /// New relative path.
+        to: String,
+    },
+    /// A file deleted on disk is kept here with its edits: saving writes it again.
+    KeptDeleted {
+        /// Relative path.
+        path: String,
+    },
+    /// A file changed on disk: merged item by item with the edits here (base = the text last
+    /// loaded), items changed on both sides taken as `choices` say.
+    Merged {
+        /// Relative path.
+        path: String,
+        /// The text on disk.
+        text: String,
+        /// What that text holds, as the loader read it.
+        content: Box<Content>,
+        /// Its reading problems.
+        problems: Diagnostics,
+        /// For items changed on both sides: which side to keep.
+        choices: BTreeMap<ItemKey, Side>,
+    },
+}
+
+/// The open pack and what the editor knows about it. Panels read it through `&Document`; every
+/// method that changes it takes an [`ApplyKey`], which only `editor/apply.rs` can make.
 #[derive(Debug, Clone)]
 pub struct Document {
-    /// The pack.
-    pub pack: Pack,
+    pack: Pack,
     /// Problems found reading each file (syntax errors, unknown fields): kept across
     /// re-validation, replaced when that file is read again (reloaded, or its text edited).
-    pub load_problems: Vec<Diagnostic>,
+    load_problems: Vec<Diagnostic>,
     /// Every current problem (load problems plus the latest validation).
-    pub problems: Vec<Problem>,
+    problems: Vec<Problem>,
     /// Files that differ from disk (updated once per change).
-    pub dirty_files: BTreeSet<String>,
+    dirty_files: BTreeSet<String>,
     pack_dirty: bool,
     /// Bumped on every change, so caches know when to recompute.
-    pub generation: u64,
+    generation: u64,
 }
 
 impl Document {
@@ -214,7 +317,7 @@ impl Document {
             generation: 0,
         };
         doc.update_dirty();
-        doc.revalidate();
+        doc.set_problems(doc.validation());
         doc
     }
 
@@ -224,8 +327,33 @@ impl Document {
         Self::new(pack, &Diagnostics::new())
     }
 
+    /// The pack as edited.
+    #[must_use]
+    pub fn pack(&self) -> &Pack {
+        &self.pack
+    }
+
+    /// Every current problem: reading problems, then the latest validation's.
+    #[must_use]
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// The files that differ from disk (as of the last change).
+    #[must_use]
+    pub fn dirty_files(&self) -> &BTreeSet<String> {
+        &self.dirty_files
+    }
+
+    /// The document's revision: bumped by every change (edits, undo, outside edits, saves),
+    /// so a cache or a sandbox keyed by it knows when to recompute.
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Replaces the reading problems of one file (it was read again).
-    pub fn set_file_problems(&mut self, file: &str, diags: &Diagnostics) {
+    fn set_file_problems(&mut self, file: &str, diags: &Diagnostics) {
         let path = self.pack.root.join(file);
         self.load_problems.retain(|d| d.file != path);
         self.load_problems.extend(diags.iter().cloned());
@@ -233,7 +361,7 @@ impl Document {
 
     /// Re-runs validation over the current content. Each file's text holds every edit (see
     /// [`Document::apply_change`]), so problem locations point at the text that would be saved.
-    pub fn revalidate(&mut self) {
+    pub(super) fn revalidate(&mut self, _: &ApplyKey) {
         let validation = self.validation();
         self.set_problems(validation);
     }
@@ -268,7 +396,7 @@ impl Document {
     }
 
     /// Recomputes which files differ from disk (once per change, not every frame).
-    pub fn update_dirty(&mut self) {
+    fn update_dirty(&mut self) {
         self.dirty_files = self
             .pack
             .files
@@ -427,8 +555,12 @@ impl Document {
 
     /// Applies one primitive change, then splices it into the file's text. A change applies
     /// only where the document still holds what it expects (an undo after an outside change
-    /// is refused); it returns an error message and changes nothing otherwise.
-    pub fn apply_change(&mut self, change: &Change) -> Result<(), String> {
+    /// is refused); it changes nothing otherwise.
+    pub(super) fn apply_change(
+        &mut self,
+        change: &Change,
+        _: &ApplyKey,
+    ) -> Result<(), ChangeError> {
         self.generation += 1;
         self.change_content(change)?;
         let path = match change {
@@ -440,19 +572,111 @@ impl Document {
             | Change::Items { path, .. }
             | Change::Text { path, .. } => path,
         };
-        if let Some(file) = self.pack.file_mut(path)
-            && let Err(e) = file.sync()
-        {
-            return Err(format!("{path}: {e}"));
-        }
-        Ok(())
+        let synced = match self.pack.file_mut(path) {
+            Some(file) => file.sync().map(|_| ()),
+            None => Ok(()),
+        };
+        self.update_dirty();
+        synced.map_err(|source| ChangeError::Sync {
+            path: path.clone(),
+            source,
+        })
     }
 
-    fn change_content(&mut self, change: &Change) -> Result<(), String> {
+    /// Takes in what the disk did (an outside edit). A merge that meets items changed on both
+    /// sides without a choice for each changes nothing and returns them (`conflicts`).
+    pub(super) fn apply_disk_change(
+        &mut self,
+        change: DiskChange,
+        _: &ApplyKey,
+    ) -> Result<FileMerge, ChangeError> {
+        self.generation += 1;
+        let mut merge = FileMerge::default();
+        match change {
+            DiskChange::Added { file, problems } => {
+                if self.pack.file(&file.path).is_some() {
+                    return Err(ChangeError::AlreadyExists(file.path));
+                }
+                let path = file.path.clone();
+                self.pack.files.push(*file);
+                self.pack.files.sort_by(|a, b| a.path.cmp(&b.path));
+                self.set_file_problems(&path, &problems);
+            }
+            DiskChange::Removed { path } => {
+                if self.pack.file(&path).is_none() {
+                    return Err(ChangeError::NotInPack(path));
+                }
+                self.pack.files.retain(|f| f.path != path);
+                self.set_file_problems(&path, &Diagnostics::new());
+            }
+            DiskChange::Renamed { from, to } => {
+                if self.pack.file(&to).is_some() {
+                    return Err(ChangeError::AlreadyExists(to));
+                }
+                let file = self
+                    .pack
+                    .file_mut(&from)
+                    .ok_or_else(|| ChangeError::NotInPack(from.clone()))?;
+                to.clone_into(&mut file.path);
+                self.pack.files.sort_by(|a, b| a.path.cmp(&b.path));
+                let (old, new) = (self.pack.root.join(&from), self.pack.root.join(&to));
+                for d in &mut self.load_problems {
+                    if d.file == old {
+                        d.file.clone_from(&new);
+                    }
+                }
+            }
+            DiskChange::KeptDeleted { path } => {
+                self.pack
+                    .file_mut(&path)
+                    .ok_or_else(|| ChangeError::NotInPack(path.clone()))?
+                    .forget_disk();
+            }
+            DiskChange::Merged {
+                path,
+                text,
+                content,
+                problems,
+                choices,
+            } => {
+                let file = self
+                    .pack
+                    .file_mut(&path)
+                    .ok_or_else(|| ChangeError::NotInPack(path.clone()))?;
+                merge = file.merge_from_disk(text, *content, &choices);
+                if merge.conflicts.is_empty() {
+                    let synced = file.sync();
+                    self.set_file_problems(&path, &problems);
+                    self.update_dirty();
+                    synced.map_err(|source| ChangeError::Sync { path, source })?;
+                }
+            }
+        }
+        self.update_dirty();
+        Ok(merge)
+    }
+
+    /// Writes every changed file (`Pack::save`); the saved files are no longer dirty.
+    pub(super) fn save(&mut self, _: &ApplyKey) -> Result<Vec<String>, SaveError> {
+        self.generation += 1;
+        let saved = self.pack.save();
+        self.update_dirty();
+        saved
+    }
+
+    /// Writes the whole pack into `dir` and makes it the pack's root (`Pack::save_as`).
+    pub(super) fn save_as(&mut self, dir: &Path, _: &ApplyKey) -> Result<Vec<String>, SaveError> {
+        self.generation += 1;
+        let saved = self.pack.save_as(dir);
+        self.update_dirty();
+        saved
+    }
+
+    fn change_content(&mut self, change: &Change) -> Result<(), ChangeError> {
         match change {
             Change::CreateFile { path, content } => {
                 if self.pack.file(path).is_some() {
-                    return Err(format!("{path} already exists"));
+                    return Err(ChangeError::AlreadyExists(path.clone()));
                 }
                 self.pack
                     .files
@@ -463,8 +687,8 @@ impl Document {
             Change::DeleteFile { path, content } => {
                 match self.pack.file(path) {
                     Some(f) if f.content == *content => {}
-                    Some(_) => return Err(format!("{path} changed since; it is kept")),
-                    None => return Err(format!("{path} is not in the pack")),
+                    Some(_) => return Err(ChangeError::FileChanged(path.clone())),
+                    None => return Err(ChangeError::NotInPack(path.clone())),
                 }
                 self.pack.files.retain(|f| &f.path != path);
                 Ok(())
@@ -474,10 +698,13 @@ impl Document {
                 let file = self
                     .pack
                     .file_mut(path)
-                    .ok_or_else(|| format!("{path} is not in the pack"))?;
+                    .ok_or_else(|| ChangeError::NotInPack(path.clone()))?;
                 file.content
                     .apply_item_edits(edits, &root.join(path))
-                    .map_err(|e| format!("{path}: {e}"))
+                    .map_err(|source| ChangeError::Items {
+                        path: path.clone(),
+                        source,
+                    })
             }
             Change::Text {
                 path,
@@ -488,9 +715,9 @@ impl Document {
                 let file = self
                     .pack
                     .file_mut(path)
-                    .ok_or_else(|| format!("{path} is not in the pack"))?;
+                    .ok_or_else(|| ChangeError::NotInPack(path.clone()))?;
                 if file.source != *before {
-                    return Err(format!("{path}: its text changed since"));
+                    return Err(ChangeError::TextChanged(path.clone()));
                 }
                 let mut diags = Diagnostics::new();
                 file.set_text(after.clone(), &root.join(path), &mut diags);
@@ -553,13 +780,13 @@ impl Document {
         }
     }
 
-    fn slot_mut(&mut self, addr: &ItemAddr) -> Result<ListMut<'_>, String> {
+    fn slot_mut(&mut self, addr: &ItemAddr) -> Result<ListMut<'_>, ChangeError> {
         let file = self
             .pack
             .files
             .iter_mut()
             .find(|f| f.path == addr.file)
-            .ok_or_else(|| format!("{} is not in the pack", addr.file))?;
+            .ok_or_else(|| ChangeError::NotInPack(addr.file.clone()))?;
         match (&mut file.content, addr.kind) {
             (Content::Cards(set), ItemKind::Card) => Ok(ListMut::Cards(&mut set.cards)),
             (Content::Keywords(set), ItemKind::Keyword) => Ok(ListMut::Keywords(&mut set.keywords)),
@@ -573,19 +800,18 @@ enum ListMut<'a> {
     Keywords(&'a mut Vec<KeywordDef>),
 }
 
-fn changed(addr: &ItemAddr, name: &str) -> String {
-    format!(
-        "{name} ({}) changed since (on disk, or by another edit): this step would overwrite that",
-        addr.file
-    )
+fn changed(addr: &ItemAddr, name: &str) -> ChangeError {
+    ChangeError::ItemChanged {
+        name: name.to_owned(),
+        file: addr.file.clone(),
+    }
 }
 
-fn stale(addr: &ItemAddr) -> String {
-    format!(
-        "item {} of {} no longer exists (it was moved or deleted)",
-        addr.index + 1,
-        addr.file
-    )
+fn stale(addr: &ItemAddr) -> ChangeError {
+    ChangeError::ItemGone {
+        file: addr.file.clone(),
+        index: addr.index,
+    }
 }
 
 /// An empty content file of a kind.

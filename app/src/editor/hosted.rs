@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use anyhow::Context as _;
 use egui::Ui;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::{
@@ -78,7 +79,7 @@ impl HostedEditors {
         file: &str,
         commands: &mut Vec<EditCommand>,
     ) {
-        let Some(Content::GlyphNetwork(net)) = doc.pack.file(file).map(|f| &f.content) else {
+        let Some(Content::GlyphNetwork(net)) = doc.pack().file(file).map(|f| &f.content) else {
             ui.label(format!(
                 "{file} is not a glyph network in this pack (any more)."
             ));
@@ -104,7 +105,7 @@ impl HostedEditors {
         file: &str,
         commands: &mut Vec<EditCommand>,
     ) {
-        let Some(Content::Encounter(enc)) = doc.pack.file(file).map(|f| &f.content) else {
+        let Some(Content::Encounter(enc)) = doc.pack().file(file).map(|f| &f.content) else {
             crate::encounter_ui::empty_ui(ui);
             return;
         };
@@ -134,12 +135,12 @@ impl HostedEditors {
     /// Drops every cached content when a library file (abilities, stat blocks, statuses) changed.
     /// Compared once per document change, not every frame.
     pub(super) fn forget_stale_contents(&mut self, doc: &Document) {
-        if self.seen_generation == Some(doc.generation) {
+        if self.seen_generation == Some(doc.generation()) {
             return;
         }
-        self.seen_generation = Some(doc.generation);
+        self.seen_generation = Some(doc.generation());
         let libraries: Vec<(String, Content)> = doc
-            .pack
+            .pack()
             .files
             .iter()
             .filter(|f| is_library(&f.content))
@@ -161,7 +162,7 @@ pub(super) fn content_for<'a>(
 ) -> &'a EncounterContent {
     let stale = contents.get(file).is_none_or(|c| c.pack != enc.pack);
     if stale {
-        let content = build_content(doc, &doc.pack.root.join(file), enc);
+        let content = build_content(doc, &doc.pack().root.join(file), enc);
         contents.insert(
             file.to_owned(),
             CachedContent {
@@ -178,11 +179,11 @@ pub(super) fn content_for<'a>(
 /// included, so the sandbox, its estimate and "Compare with saved"'s edited side play them.
 fn build_content(doc: &Document, path: &Path, enc: &Encounter) -> EncounterContent {
     let edited: EditedTexts = doc
-        .pack
+        .pack()
         .files
         .iter()
         .filter(|f| is_library(&f.content))
-        .map(|f| (doc.pack.root.join(&f.path), f.source.clone()))
+        .map(|f| (doc.pack().root.join(&f.path), f.source.clone()))
         .collect();
     let mut diags = Diagnostics::new();
     Content::Encounter(Box::new(enc.clone()))
@@ -202,14 +203,14 @@ fn is_library(content: &Content) -> bool {
 
 /// An encounter file as saved on disk, with the content it uses (what "Compare with saved"
 /// compares the encounter as edited with).
-pub(super) fn load_saved(path: &Path) -> Result<(Encounter, EncounterContent), String> {
+pub(super) fn load_saved(path: &Path) -> anyhow::Result<(Encounter, EncounterContent)> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {} as saved: {e}", path.display()))?;
+        .with_context(|| format!("cannot read {} as saved", path.display()))?;
     let mut diags = Diagnostics::new();
     load_source(&text, path, &mut diags).ok_or_else(|| {
         diags.iter().next().map_or_else(
-            || format!("{} as saved does not load", path.display()),
-            |d| format!("as saved: {d}"),
+            || anyhow::anyhow!("{} as saved does not load", path.display()),
+            |d| anyhow::anyhow!("as saved: {d}"),
         )
     })
 }
@@ -217,7 +218,7 @@ pub(super) fn load_saved(path: &Path) -> Result<(Encounter, EncounterContent), S
 /// The title of a hosted tab: the network's or encounter's name, `•` when its file is unsaved.
 #[must_use]
 pub fn title(doc: &Document, file: &str) -> String {
-    let name = match doc.pack.file(file).map(|f| &f.content) {
+    let name = match doc.pack().file(file).map(|f| &f.content) {
         Some(Content::GlyphNetwork(net)) => net.name.clone(),
         Some(Content::Encounter(enc)) => enc.name.clone(),
         _ => "(missing)".to_owned(),
@@ -260,7 +261,7 @@ pub fn files_ui(ui: &mut Ui, doc: &Document, glyphs: bool, commands: &mut Vec<Ed
     }
     ui.separator();
     let mut any = false;
-    for file in &doc.pack.files {
+    for file in &doc.pack().files {
         if file.content.tag() != Some(tag) {
             continue;
         }

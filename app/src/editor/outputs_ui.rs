@@ -60,7 +60,7 @@ impl SigilforgeApp {
 
     fn ask_output_path(&mut self, kind: OutputKind) {
         let Some(doc) = &self.doc else { return };
-        let request = kind.request(&doc.pack);
+        let request = kind.request(doc.pack());
         if let Some(ctx) = &self.ctx {
             crate::dialogs::open(ctx, kind.dialog_id(), request);
         }
@@ -134,7 +134,13 @@ impl SigilforgeApp {
             let request = crate::dialogs::PathRequest::folder(
                 "Folder to unpack the pack into (an empty one, or one to hold a new pack folder)",
             )
-            .start_in(doc.pack.root.parent().unwrap_or(&doc.pack.root).to_owned());
+            .start_in(
+                doc.pack()
+                    .root
+                    .parent()
+                    .unwrap_or(&doc.pack().root)
+                    .to_owned(),
+            );
             self.outputs.pack_archive = Some(dest);
             if let Some(ctx) = &self.ctx {
                 crate::dialogs::open(ctx, pack_folder_dialog_id(), request);
@@ -143,7 +149,7 @@ impl SigilforgeApp {
         }
         if kind == OutputKind::PackExport {
             // The archive holds the files as saved; `export_pack` checks them as `validate` does.
-            let report = sigilforge_engine::archive::export_pack(&doc.pack.root, &dest)
+            let report = sigilforge_engine::archive::export_pack(&doc.pack().root, &dest)
                 .context("Nothing was written")?;
             let unsaved = if doc.is_dirty() {
                 " Unsaved changes are not in it."
@@ -165,7 +171,7 @@ impl SigilforgeApp {
         if kind == OutputKind::CsvImport {
             let bytes =
                 std::fs::read(&dest).with_context(|| format!("Cannot read {}", dest.display()))?;
-            let plan = cards_csv::plan_import_bytes(&doc.pack, &bytes).map_err(|errors| {
+            let plan = cards_csv::plan_import_bytes(doc.pack(), &bytes).map_err(|errors| {
                 let mut lines = vec![format!("Nothing was imported; fix these rows first:")];
                 lines.extend(errors.iter().map(|e| e.display(&dest)));
                 anyhow::anyhow!(lines.join("\n"))
@@ -174,7 +180,7 @@ impl SigilforgeApp {
             return Ok(());
         }
         if let Some(problem) = doc
-            .problems
+            .problems()
             .iter()
             .find(|p| p.diagnostic.severity == Severity::Error)
         {
@@ -184,9 +190,9 @@ impl SigilforgeApp {
             );
         }
         if kind == OutputKind::CsvExport {
-            let text = cards_csv::export_csv(&doc.pack)?;
+            let text = cards_csv::export_csv(doc.pack())?;
             sigilforge_engine::atomic::write_atomic(&dest, &text)?;
-            let cards = doc.pack.cards().count();
+            let cards = doc.pack().cards().count();
             self.outputs.finished = Some(Finished {
                 text: format!("Wrote {cards} cards to {}.", dest.display()),
                 folder: dest.parent().map(Path::to_owned),
@@ -199,7 +205,7 @@ impl SigilforgeApp {
                 let bleed_mm =
                     parse_length_mm(&options.bleed).map_err(|e| anyhow::anyhow!("Bleed: {e}"))?;
                 let ids = (!options.cards.trim().is_empty()).then(|| split_ids(&options.cards));
-                let deck = Deck::from_pack(&doc.pack, ids.as_deref(), &BackChoice::None)?;
+                let deck = Deck::from_pack(doc.pack(), ids.as_deref(), &BackChoice::None)?;
                 let card = (!options.card.trim().is_empty())
                     .then(|| CardSize::parse(&options.card))
                     .transpose()
@@ -213,11 +219,11 @@ impl SigilforgeApp {
             }
             OutputKind::Print => {
                 let (print, back) = options.print.parse().map_err(anyhow::Error::msg)?;
-                let deck = Deck::from_pack(&doc.pack, None, &back)?;
+                let deck = Deck::from_pack(doc.pack(), None, &back)?;
                 (deck, Work::Print(print))
             }
             _ => {
-                let deck = Deck::from_pack(&doc.pack, None, &BackChoice::Default)?;
+                let deck = Deck::from_pack(doc.pack(), None, &BackChoice::Default)?;
                 let tts = TtsOptions {
                     dpi: options.tts_dpi,
                     url_base: None,
@@ -363,13 +369,13 @@ enum Work {
 /// What Export pack… will write: the pack as saved, and a way to save first.
 /// Returns whether "Save now" was clicked.
 fn pack_export_ui(ui: &mut egui::Ui, doc: &super::Document) -> bool {
-    let manifest = &doc.pack.manifest;
+    let manifest = &doc.pack().manifest;
     ui.label(format!(
         "Pack `{}` version {}: every file in {}, as saved, in one archive (checked first, as \
          `sigilforge validate` checks it).",
         manifest.id,
         manifest.version,
-        doc.pack.root.display()
+        doc.pack().root.display()
     ));
     if !doc.is_dirty() {
         return false;

@@ -60,12 +60,12 @@ impl RecoverySnapshot {
     }
 
     /// Writes the snapshot atomically.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
+    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+        use anyhow::Context as _;
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("cannot write the recovery file: {e}"))?;
-        ron_io::write_atomic(path, &text)
-            .map(|_| ())
-            .map_err(|e| format!("cannot write the recovery file: {e}"))
+            .context("cannot write the recovery file")?;
+        ron_io::write_atomic(path, &text).context("cannot write the recovery file")?;
+        Ok(())
     }
 
     /// Reads a recovery file, if there is a readable one.

@@ -14,20 +14,20 @@ use sigilforge_engine::ron_doc::parts::{Conflict, ItemKey, Side};
 use super::app::SigilforgeApp;
 use super::commands::EditCommand;
 use super::conflict::PendingMerge;
-use super::dock::Tab;
-use super::document::{ItemAddr, ItemKind};
+use super::dock::{Tab, retarget_editor_tabs};
+use super::document::{DiskChange, ItemAddr};
 use super::panels::log::Level;
 
 impl SigilforgeApp {
     /// Files changed on disk (relative paths): merges each into the document.
     pub(super) fn reload(&mut self, paths: &[String]) {
         let Some(doc) = &self.doc else { return };
-        let root = doc.pack.root.clone();
-        let schema = doc.pack.manifest.schema_version;
+        let root = doc.pack().root.clone();
+        let schema = doc.pack().manifest.schema_version;
         let (mut changed, mut gone, mut new) = (Vec::new(), Vec::new(), Vec::new());
         for rel in paths {
             let on_disk = std::fs::read_to_string(root.join(rel)).ok();
-            match (doc.pack.file(rel), on_disk) {
+            match (doc.pack().file(rel), on_disk) {
                 // Our own save (or no change at all): nothing to do.
                 (Some(f), Some(text)) if f.disk_text() == Some(text.as_str()) => {}
                 (Some(_), Some(_)) => changed.push(rel.clone()),
@@ -49,7 +49,7 @@ impl SigilforgeApp {
             let disk = self
                 .doc
                 .as_ref()
-                .and_then(|d| d.pack.file(&old))
+                .and_then(|d| d.pack().file(&old))
                 .and_then(PackFile::disk_text)
                 .map(str::to_owned);
             let renamed_to = new
@@ -68,7 +68,7 @@ impl SigilforgeApp {
             let dirty = self
                 .doc
                 .as_ref()
-                .and_then(|d| d.pack.file(&rel))
+                .and_then(|d| d.pack().file(&rel))
                 .is_some_and(PackFile::is_dirty);
             if dirty {
                 self.conflicts.push(PendingMerge {
@@ -79,7 +79,7 @@ impl SigilforgeApp {
                         mine: self
                             .doc
                             .as_ref()
-                            .and_then(|d| d.pack.file(&rel))
+                            .and_then(|d| d.pack().file(&rel))
                             .map(|f| f.source.clone()),
                         theirs: None,
                     }],
@@ -93,13 +93,15 @@ impl SigilforgeApp {
         }
         for rel in new {
             let mut diags = Diagnostics::new();
-            if let Some(file) = load_file(&root, &rel, schema, &mut diags)
-                && let Some(doc) = &mut self.doc
-            {
-                doc.pack.files.push(file);
-                doc.pack.files.sort_by(|a, b| a.path.cmp(&b.path));
-                doc.set_file_problems(&rel, &diags);
-                report.push(format!("{rel} was added"));
+            if let Some(file) = load_file(&root, &rel, schema, &mut diags) {
+                let added = DiskChange::Added {
+                    file: Box::new(file),
+                    problems: diags,
+                };
+                match self.apply_disk_change(added) {
+                    Ok(_) => report.push(format!("{rel} was added")),
+                    Err(e) => self.report(Level::Error, e.to_string()),
+                }
             }
         }
         for rel in changed {
@@ -134,24 +136,28 @@ impl SigilforgeApp {
         disk: (String, Content, Diagnostics),
         choices: &BTreeMap<ItemKey, Side>,
     ) -> Option<PendingMerge> {
-        let doc = self.doc.as_mut()?;
-        let keys = tab_keys(doc, rel);
-        let file = doc.pack.file_mut(rel)?;
-        let result = file.merge_from_disk(disk.0.clone(), disk.1.clone(), choices);
-        if !result.conflicts.is_empty() {
-            return Some(PendingMerge {
-                path: rel.to_owned(),
-                disk: Some(disk),
-                conflicts: result.conflicts,
-                choices: BTreeMap::new(),
-                side_by_side: BTreeSet::new(),
-            });
+        let keys = tab_keys(self.doc.as_ref()?, rel);
+        let merged = self.apply_disk_change(DiskChange::Merged {
+            path: rel.to_owned(),
+            text: disk.0.clone(),
+            content: Box::new(disk.1.clone()),
+            problems: disk.2.clone(),
+            choices: choices.clone(),
+        });
+        match merged {
+            Ok(merge) if !merge.conflicts.is_empty() => {
+                return Some(PendingMerge {
+                    path: rel.to_owned(),
+                    disk: Some(disk),
+                    conflicts: merge.conflicts,
+                    choices: BTreeMap::new(),
+                    side_by_side: BTreeSet::new(),
+                });
+            }
+            Ok(_) => {}
+            Err(e) => self.panels.log.push(Level::Error, e.to_string()),
         }
-        if let Err(e) = file.sync() {
-            self.panels.log.push(Level::Error, format!("{rel}: {e}"));
-        }
-        doc.set_file_problems(rel, &disk.2);
-        self.retarget_tabs(rel, &keys);
+        self.retarget_tabs(&keys);
         None
     }
 
@@ -179,17 +185,16 @@ impl SigilforgeApp {
                     self.remove_file(&pending.path);
                     self.report(Level::Info, format!("{} removed, as on disk", pending.path));
                 } else {
-                    if let Some(f) = self
-                        .doc
-                        .as_mut()
-                        .and_then(|d| d.pack.file_mut(&pending.path))
-                    {
-                        f.forget_disk();
+                    let kept = DiskChange::KeptDeleted {
+                        path: pending.path.clone(),
+                    };
+                    match self.apply_disk_change(kept) {
+                        Ok(_) => self.report(
+                            Level::Info,
+                            format!("Kept {}: saving writes it again", pending.path),
+                        ),
+                        Err(e) => self.report(Level::Error, e.to_string()),
                     }
-                    self.report(
-                        Level::Info,
-                        format!("Kept {}: saving writes it again", pending.path),
-                    );
                 }
             }
             Some(disk) => {
@@ -206,11 +211,8 @@ impl SigilforgeApp {
 
     /// After files were re-read: dirty marks, validation, and the open sandbox re-runs.
     fn after_reload(&mut self) {
-        let Some(doc) = &mut self.doc else { return };
-        doc.generation += 1;
-        doc.update_dirty();
-        doc.revalidate();
-        self.revalidate_at = None;
+        self.validate_now();
+        let Some(doc) = &self.doc else { return };
         if self.panels.sandbox.is_active() {
             self.panels.sandbox.rebuild(doc);
         }
@@ -221,9 +223,11 @@ impl SigilforgeApp {
     }
 
     fn remove_file(&mut self, rel: &str) {
-        if let Some(doc) = &mut self.doc {
-            doc.pack.files.retain(|f| f.path != rel);
-            doc.set_file_problems(rel, &Diagnostics::new());
+        let removed = DiskChange::Removed {
+            path: rel.to_owned(),
+        };
+        if let Err(e) = self.apply_disk_change(removed) {
+            self.report(Level::Error, e.to_string());
         }
         self.close_file_tabs(rel);
         self.dock
@@ -231,16 +235,13 @@ impl SigilforgeApp {
     }
 
     fn rename_file(&mut self, from: &str, to: &str) {
-        let Some(doc) = &mut self.doc else { return };
-        if let Some(f) = doc.pack.file_mut(from) {
-            to.clone_into(&mut f.path);
-        }
-        doc.pack.files.sort_by(|a, b| a.path.cmp(&b.path));
-        let (old, new) = (doc.pack.root.join(from), doc.pack.root.join(to));
-        for d in &mut doc.load_problems {
-            if d.file == old {
-                d.file.clone_from(&new);
-            }
+        let renamed = DiskChange::Renamed {
+            from: from.to_owned(),
+            to: to.to_owned(),
+        };
+        if let Err(e) = self.apply_disk_change(renamed) {
+            self.report(Level::Error, e.to_string());
+            return;
         }
         for (_, tab) in self.dock.iter_all_tabs_mut() {
             match tab {
@@ -254,46 +255,10 @@ impl SigilforgeApp {
     }
 
     /// Keeps each open card or keyword tab of `rel` on its item (by id) after a merge moved
-    /// items; a tab whose item is gone closes. A file that no longer reads keeps its tabs: they
-    /// say why their item is not shown and show it again once the file is fixed.
-    fn retarget_tabs(&mut self, rel: &str, keys: &[(ItemAddr, String)]) {
-        let Some(doc) = &self.doc else { return };
-        if doc.file_is_unread(rel) {
-            return;
-        }
-        let mut moves: Vec<(ItemAddr, Option<ItemAddr>)> = Vec::new();
-        for (addr, key) in keys {
-            let found = match addr.kind {
-                ItemKind::Card => doc.pack.file(rel).and_then(|f| match &f.content {
-                    Content::Cards(set) => set.cards.iter().position(|c| c.id == *key),
-                    _ => None,
-                }),
-                ItemKind::Keyword => doc.pack.file(rel).and_then(|f| match &f.content {
-                    Content::Keywords(set) => set.keywords.iter().position(|k| k.name == *key),
-                    _ => None,
-                }),
-            };
-            moves.push((
-                addr.clone(),
-                found.map(|index| ItemAddr {
-                    index,
-                    ..addr.clone()
-                }),
-            ));
-        }
-        let gone: Vec<ItemAddr> = moves
-            .iter()
-            .filter(|(_, to)| to.is_none())
-            .map(|(a, _)| a.clone())
-            .collect();
-        self.dock
-            .retain_tabs(|t| !matches!(t, Tab::Editor(a) if gone.contains(a)));
-        for (_, tab) in self.dock.iter_all_tabs_mut() {
-            if let Tab::Editor(a) = tab
-                && let Some((_, Some(to))) = moves.iter().find(|(from, _)| from == a)
-            {
-                *a = to.clone();
-            }
+    /// items (see [`retarget_editor_tabs`]).
+    fn retarget_tabs(&mut self, keys: &[(ItemAddr, String)]) {
+        if let Some(doc) = &self.doc {
+            retarget_editor_tabs(&mut self.dock, doc, keys);
         }
     }
 
@@ -396,7 +361,7 @@ fn item_text(ui: &mut egui::Ui, heading: &str, text: &str) {
 /// The open card and keyword tabs of a file, with the id of the item each shows.
 fn tab_keys(doc: &super::document::Document, rel: &str) -> Vec<(ItemAddr, String)> {
     let mut out = Vec::new();
-    if let Some(f) = doc.pack.file(rel) {
+    if let Some(f) = doc.pack().file(rel) {
         match &f.content {
             Content::Cards(set) => {
                 for (i, c) in set.cards.iter().enumerate() {

@@ -13,7 +13,7 @@ use super::document::{Change, Document, Item, ItemAddr};
 #[must_use]
 pub fn rename_changes(doc: &Document, rename: &Rename) -> Vec<Change> {
     let mut changes = Vec::new();
-    for file in &doc.pack.files {
+    for file in &doc.pack().files {
         match &file.content {
             Content::Cards(set) => {
                 for (i, card) in set.cards.iter().enumerate() {
@@ -89,7 +89,7 @@ pub fn rename_misses(doc: &Document, rename: &Rename, changes: &[Change]) -> Vec
                     .strip_prefix(from.as_str())
                     .is_some_and(|r| r.starts_with(' ')))
     };
-    doc.pack
+    doc.pack()
         .files
         .iter()
         .filter(|f| !matches!(f.content, Content::Cards(_) | Content::Keywords(_)))

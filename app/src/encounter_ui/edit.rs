@@ -142,30 +142,82 @@ fn cell_text(c: Cell) -> String {
     format!("({}, {})", c.0, c.1)
 }
 
+/// Why an encounter edit was refused (the encounter is unchanged), in words for the panel.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncounterEditError {
+    /// No combatant has this id.
+    #[error("no combatant `{0}` in this encounter")]
+    NoCombatant(String),
+    /// No stat block has this id, in the pack or the encounter.
+    #[error("unknown stat block `{0}`")]
+    UnknownStatBlock(String),
+    /// A combatant's side is empty.
+    #[error("a combatant needs a side")]
+    NoSide,
+    /// A cell off the map (the map's width and height).
+    #[error("{} is off the {}×{} map", cell_text(*.0), .1, .2)]
+    OffMapSized(Cell, i32, i32),
+    /// A cell off the map.
+    #[error("{} is off the map", cell_text(*.0))]
+    OffMap(Cell),
+    /// A cell holding a blocking object.
+    #[error("{} holds a blocking object", cell_text(*.0))]
+    Blocked(Cell),
+    /// A cell another combatant starts on.
+    #[error("{} is taken by {}", cell_text(*.0), .1)]
+    Taken(Cell, String),
+    /// A combatant starts on a cell to make blocking.
+    #[error("{} starts on {}", .0, cell_text(*.1))]
+    StartsOn(String, Cell),
+    /// An id twice in the turn order.
+    #[error("`{0}` appears twice in the turn order")]
+    TwiceInOrder(String),
+    /// A combatant left out of the turn order.
+    #[error("`{0}` is missing from the turn order")]
+    MissingFromOrder(String),
+    /// A map side out of range.
+    #[error("a map side is 1 to {MAX_MAP_SIDE} cells")]
+    MapSide,
+    /// A smaller map would leave a combatant off it.
+    #[error("{} at {} would be off the map", .0, cell_text(*.1))]
+    WouldBeOffMap(String, Cell),
+    /// No script action at this index.
+    #[error("the script has no action {0}")]
+    NoScriptAction(usize),
+    /// An empty encounter name.
+    #[error("an encounter needs a name")]
+    NoName,
+    /// Max rounds out of range.
+    #[error("max rounds is 1 to 1000")]
+    MaxRounds,
+}
+
 /// Whether a combatant may start on `cell` (on the map, not blocking, nobody else there).
-fn check_free(enc: &Encounter, cell: Cell, mover: Option<&str>) -> Result<(), String> {
+fn check_free(enc: &Encounter, cell: Cell, mover: Option<&str>) -> Result<(), EncounterEditError> {
     if !enc.map.contains(cell) {
-        return Err(format!(
-            "{} is off the {}×{} map",
-            cell_text(cell),
+        return Err(EncounterEditError::OffMapSized(
+            cell,
             enc.map.width,
-            enc.map.height
+            enc.map.height,
         ));
     }
     if enc.map.blocks(cell) {
-        return Err(format!("{} holds a blocking object", cell_text(cell)));
+        return Err(EncounterEditError::Blocked(cell));
     }
     if let Some(other) = occupant(enc, cell).filter(|o| Some(o.id.as_str()) != mover) {
-        return Err(format!("{} is taken by {}", cell_text(cell), other.id));
+        return Err(EncounterEditError::Taken(cell, other.id.clone()));
     }
     Ok(())
 }
 
-fn combatant_mut<'e>(enc: &'e mut Encounter, id: &str) -> Result<&'e mut CombatantSpec, String> {
+fn combatant_mut<'e>(
+    enc: &'e mut Encounter,
+    id: &str,
+) -> Result<&'e mut CombatantSpec, EncounterEditError> {
     enc.combatants
         .iter_mut()
         .find(|c| c.id == id)
-        .ok_or_else(|| format!("no combatant `{id}` in this encounter"))
+        .ok_or_else(|| EncounterEditError::NoCombatant(id.to_owned()))
 }
 
 fn toggle(cells: &mut Vec<Cell>, cell: Cell) {
@@ -182,7 +234,7 @@ pub fn apply_encounter_edit(
     enc: &mut Encounter,
     content: &EncounterContent,
     edit: &EncounterEdit,
-) -> Result<(), String> {
+) -> Result<(), EncounterEditError> {
     match edit {
         EncounterEdit::AddCombatant {
             stat_block,
@@ -190,10 +242,10 @@ pub fn apply_encounter_edit(
             position,
         } => {
             if !stat_block_known(enc, content, stat_block) {
-                return Err(format!("unknown stat block `{stat_block}`"));
+                return Err(EncounterEditError::UnknownStatBlock(stat_block.clone()));
             }
             if side.trim().is_empty() {
-                return Err("a combatant needs a side".to_owned());
+                return Err(EncounterEditError::NoSide);
             }
             check_free(enc, *position, None)?;
             let id = fresh_combatant_id(enc, stat_block);
@@ -214,7 +266,7 @@ pub fn apply_encounter_edit(
                 .combatants
                 .iter()
                 .position(|c| &c.id == id)
-                .ok_or_else(|| format!("no combatant `{id}` in this encounter"))?;
+                .ok_or_else(|| EncounterEditError::NoCombatant(id.clone()))?;
             enc.combatants.remove(i);
             enc.turn_order.retain(|t| t != id);
         }
@@ -226,35 +278,31 @@ pub fn apply_encounter_edit(
         EncounterEdit::SetTurnOrder(order) => {
             for id in order {
                 if !enc.combatants.iter().any(|c| &c.id == id) {
-                    return Err(format!("no combatant `{id}` in this encounter"));
+                    return Err(EncounterEditError::NoCombatant(id.clone()));
                 }
                 if order.iter().filter(|o| *o == id).count() > 1 {
-                    return Err(format!("`{id}` appears twice in the turn order"));
+                    return Err(EncounterEditError::TwiceInOrder(id.clone()));
                 }
             }
             if let Some(missing) = enc.combatants.iter().find(|c| !order.contains(&c.id)) {
-                return Err(format!("`{}` is missing from the turn order", missing.id));
+                return Err(EncounterEditError::MissingFromOrder(missing.id.clone()));
             }
             enc.turn_order.clone_from(order);
         }
         EncounterEdit::SetSide { id, side } => {
             if side.trim().is_empty() {
-                return Err("a combatant needs a side".to_owned());
+                return Err(EncounterEditError::NoSide);
             }
             combatant_mut(enc, id)?.side.clone_from(side);
         }
         EncounterEdit::SetMapSize { width, height } => {
             let ok = |v: i32| (1..=MAX_MAP_SIDE).contains(&v);
             if !ok(*width) || !ok(*height) {
-                return Err(format!("a map side is 1 to {MAX_MAP_SIDE} cells"));
+                return Err(EncounterEditError::MapSide);
             }
             let inside = |c: &Cell| c.0 < *width && c.1 < *height;
             if let Some(c) = enc.combatants.iter().find(|c| !inside(&c.position)) {
-                return Err(format!(
-                    "{} at {} would be off the map",
-                    c.id,
-                    cell_text(c.position)
-                ));
+                return Err(EncounterEditError::WouldBeOffMap(c.id.clone(), c.position));
             }
             enc.map.width = *width;
             enc.map.height = *height;
@@ -263,38 +311,38 @@ pub fn apply_encounter_edit(
         }
         EncounterEdit::ToggleBlocking { cell } => {
             if !enc.map.contains(*cell) {
-                return Err(format!("{} is off the map", cell_text(*cell)));
+                return Err(EncounterEditError::OffMap(*cell));
             }
             if !enc.map.blocks(*cell)
                 && let Some(o) = occupant(enc, *cell)
             {
-                return Err(format!("{} starts on {}", o.id, cell_text(*cell)));
+                return Err(EncounterEditError::StartsOn(o.id.clone(), *cell));
             }
             toggle(&mut enc.map.blocking, *cell);
         }
         EncounterEdit::ToggleCover { cell } => {
             if !enc.map.contains(*cell) {
-                return Err(format!("{} is off the map", cell_text(*cell)));
+                return Err(EncounterEditError::OffMap(*cell));
             }
             toggle(&mut enc.map.cover, *cell);
         }
         EncounterEdit::AddScriptAction(action) => enc.script.push(action.clone()),
         EncounterEdit::RemoveScriptAction { index } => {
             if *index >= enc.script.len() {
-                return Err(format!("the script has no action {index}"));
+                return Err(EncounterEditError::NoScriptAction(*index));
             }
             enc.script.remove(*index);
         }
         EncounterEdit::Rename(name) => {
             if name.trim().is_empty() {
-                return Err("an encounter needs a name".to_owned());
+                return Err(EncounterEditError::NoName);
             }
             enc.name.clone_from(name);
         }
         EncounterEdit::SetPlayOut(on) => enc.play_out = *on,
         EncounterEdit::SetMaxRounds(n) => {
             if !(1..=sigilforge_engine::encounter::file::MAX_ROUNDS).contains(n) {
-                return Err("max rounds is 1 to 1000".to_owned());
+                return Err(EncounterEditError::MaxRounds);
             }
             enc.max_rounds = *n;
         }

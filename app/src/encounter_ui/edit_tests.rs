@@ -20,7 +20,7 @@ fn apply(
     edit: EncounterEdit,
 ) -> Result<(), String> {
     let before = enc.clone();
-    let result = apply_encounter_edit(enc, content, &edit);
+    let result = apply_encounter_edit(enc, content, &edit).map_err(|e| e.to_string());
     if result.is_err() {
         assert_eq!(
             *enc, before,

@@ -12,7 +12,7 @@
 //! editor.ui(ui, &encounter, &content, &mut edits, &mut runs);
 //! for edit in edits {
 //!     if let Err(reason) = apply_encounter_edit(&mut encounter, &content, &edit) {
-//!         editor.set_refusal(Some(reason));
+//!         editor.set_refusal(Some(reason.to_string()));
 //!     }
 //! }
 //! for command in runs {
@@ -43,7 +43,7 @@ use sigilforge_engine::encounter::{Difficulty, Encounter, EncounterContent};
 use sigilforge_render::paper::Paper;
 
 pub use builder::{MapTool, Prep};
-pub use edit::{EncounterEdit, apply_encounter_edit, fresh_combatant_id};
+pub use edit::{EncounterEdit, EncounterEditError, apply_encounter_edit, fresh_combatant_id};
 use map_view::{MapAction, MapView, Overlay, Token};
 pub use sandbox::{EncounterSandboxCommand, Sandbox};
 pub use table::{TableCommand, TableMode};

@@ -17,8 +17,10 @@ impl TableMode {
         let Some(session) = &self.session else {
             return;
         };
-        let written = table_log_text(&session.to_log(log_line))
+        let written = session
+            .to_log(log_line)
             .map_err(anyhow::Error::from)
+            .and_then(|log| table_log_text(&log).map_err(anyhow::Error::from))
             .and_then(|text| {
                 sigilforge_engine::atomic::write_atomic(path, &text).map_err(anyhow::Error::from)
             });

@@ -169,14 +169,64 @@ pub fn next_glyph_id(net: &GlyphNetwork) -> String {
         .unwrap_or_default()
 }
 
+/// Why a glyph edit was refused (the network is unchanged), in words for the panel.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GlyphEditError {
+    /// No glyph has this id.
+    #[error("no glyph has the id \"{0}\"")]
+    NoGlyph(String),
+    /// A glyph has no ability at this number (from 1).
+    #[error("{0} has no ability {1}")]
+    NoAbility(String, usize),
+    /// A new id is empty.
+    #[error("a glyph id cannot be empty")]
+    EmptyId,
+    /// A new id starts or ends with a space.
+    #[error("the glyph id \"{0}\" starts or ends with a space")]
+    SpacedId(String),
+    /// A new id is taken.
+    #[error("a glyph with the id \"{0}\" already exists")]
+    TakenId(String),
+    /// A position is not two finite numbers.
+    #[error("a position must be two finite numbers")]
+    NotFinite,
+    /// A round outside `1..=max_rounds`.
+    #[error("round {0} is outside the run (rounds 1 to {1})")]
+    RoundOutside(u32, u32),
+    /// A colour not written `#rrggbb`.
+    #[error("\"{0}\" is not a colour of the form #rrggbb")]
+    NotAColour(String),
+    /// A link from a glyph to itself.
+    #[error("a glyph cannot link to itself ({0})")]
+    SelfLink(String),
+    /// A link that exists already.
+    #[error("{0} and {1} are already linked")]
+    AlreadyLinked(String, String),
+    /// A link longer than Swinging Distance.
+    #[error("{0} and {1} are {2:.1}u apart; glyphs link only within Swinging Distance (1u)")]
+    TooFar(String, String, f64),
+    /// A link to remove that does not exist.
+    #[error("{0} and {1} are not linked")]
+    NotLinked(String, String),
+    /// No injection at this number (from 1).
+    #[error("there is no injection {0}")]
+    NoInjection(usize),
+    /// No scheduled move at this number (from 1).
+    #[error("there is no scheduled move {0}")]
+    NoMove(usize),
+    /// A run of no rounds.
+    #[error("max_rounds must be at least 1")]
+    NoRounds,
+}
+
 /// Whether `edit` would be accepted, without changing `net` (the reason if not).
-pub fn check_glyph_edit(net: &GlyphNetwork, edit: &GlyphEdit) -> Result<(), String> {
+pub fn check_glyph_edit(net: &GlyphNetwork, edit: &GlyphEdit) -> Result<(), GlyphEditError> {
     let mut copy = net.clone();
     apply_glyph_edit(&mut copy, edit)
 }
 
 /// Applies one edit to `net`. On refusal `net` is unchanged and the error says why in words.
-pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), String> {
+pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), GlyphEditError> {
     match edit {
         GlyphEdit::AddGlyph { id, pos } => {
             check_new_id(net, id)?;
@@ -257,23 +307,21 @@ pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), 
         GlyphEdit::AddLink { a, b } => {
             let (ia, ib) = (glyph_index(net, a)?, glyph_index(net, b)?);
             if a == b {
-                return Err(format!("a glyph cannot link to itself ({a})"));
+                return Err(GlyphEditError::SelfLink(a.clone()));
             }
             if linked(net, a, b) {
-                return Err(format!("{a} and {b} are already linked"));
+                return Err(GlyphEditError::AlreadyLinked(a.clone(), b.clone()));
             }
             // From the nearest points of their shapes (a Strand reaches along its line).
             let d = glyph_gap(&net.glyphs[ia], &net.glyphs[ib]);
             if d > LINK_RANGE {
-                return Err(format!(
-                    "{a} and {b} are {d:.1}u apart; glyphs link only within Swinging Distance (1u)"
-                ));
+                return Err(GlyphEditError::TooFar(a.clone(), b.clone(), d));
             }
             net.links.push((a.clone(), b.clone()));
         }
         GlyphEdit::RemoveLink { a, b } => {
             if !linked(net, a, b) {
-                return Err(format!("{a} and {b} are not linked"));
+                return Err(GlyphEditError::NotLinked(a.clone(), b.clone()));
             }
             net.links
                 .retain(|(x, y)| !((x == a && y == b) || (x == b && y == a)));
@@ -285,7 +333,7 @@ pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), 
         }
         GlyphEdit::RemoveInjection { index } => {
             if *index >= net.inject.len() {
-                return Err(format!("there is no injection {}", index + 1));
+                return Err(GlyphEditError::NoInjection(index + 1));
             }
             net.inject.remove(*index);
         }
@@ -297,13 +345,13 @@ pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), 
         }
         GlyphEdit::RemoveMove { index } => {
             if *index >= net.moves.len() {
-                return Err(format!("there is no scheduled move {}", index + 1));
+                return Err(GlyphEditError::NoMove(index + 1));
             }
             net.moves.remove(*index);
         }
         GlyphEdit::SetMaxRounds(n) => {
             if *n == 0 {
-                return Err("max_rounds must be at least 1".to_owned());
+                return Err(GlyphEditError::NoRounds);
             }
             net.max_rounds = *n;
         }
@@ -320,63 +368,61 @@ pub fn linked(net: &GlyphNetwork, a: &str, b: &str) -> bool {
         .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
 }
 
-fn glyph_index(net: &GlyphNetwork, id: &str) -> Result<usize, String> {
+fn glyph_index(net: &GlyphNetwork, id: &str) -> Result<usize, GlyphEditError> {
     net.glyphs
         .iter()
         .position(|g| g.id == id)
-        .ok_or_else(|| format!("no glyph has the id \"{id}\""))
+        .ok_or_else(|| GlyphEditError::NoGlyph(id.to_owned()))
 }
 
 fn ability_slot(
     net: &mut GlyphNetwork,
     glyph: usize,
     index: usize,
-) -> Result<&mut GlyphAbility, String> {
+) -> Result<&mut GlyphAbility, GlyphEditError> {
     let def = &mut net.glyphs[glyph];
     let id = def.id.clone();
     def.abilities
         .get_mut(index)
-        .ok_or_else(|| format!("{id} has no ability {}", index + 1))
+        .ok_or(GlyphEditError::NoAbility(id, index + 1))
 }
 
-fn check_new_id(net: &GlyphNetwork, id: &str) -> Result<(), String> {
+fn check_new_id(net: &GlyphNetwork, id: &str) -> Result<(), GlyphEditError> {
     if id.trim().is_empty() {
-        return Err("a glyph id cannot be empty".to_owned());
+        return Err(GlyphEditError::EmptyId);
     }
     if id.trim() != id {
-        return Err(format!("the glyph id \"{id}\" starts or ends with a space"));
+        return Err(GlyphEditError::SpacedId(id.to_owned()));
     }
     if net.glyphs.iter().any(|g| g.id == id) {
-        return Err(format!("a glyph with the id \"{id}\" already exists"));
+        return Err(GlyphEditError::TakenId(id.to_owned()));
     }
     Ok(())
 }
 
-fn check_pos(pos: (f64, f64)) -> Result<(), String> {
+fn check_pos(pos: (f64, f64)) -> Result<(), GlyphEditError> {
     if pos.0.is_finite() && pos.1.is_finite() {
         Ok(())
     } else {
-        Err("a position must be two finite numbers".to_owned())
+        Err(GlyphEditError::NotFinite)
     }
 }
 
-fn check_round(round: u32, max_rounds: u32) -> Result<(), String> {
+fn check_round(round: u32, max_rounds: u32) -> Result<(), GlyphEditError> {
     if round == 0 || round > max_rounds {
-        return Err(format!(
-            "round {round} is outside the run (rounds 1 to {max_rounds})"
-        ));
+        return Err(GlyphEditError::RoundOutside(round, max_rounds));
     }
     Ok(())
 }
 
-fn check_colour(colour: &str) -> Result<(), String> {
+fn check_colour(colour: &str) -> Result<(), GlyphEditError> {
     let ok = colour.len() == 7
         && colour.starts_with('#')
         && colour[1..].chars().all(|c| c.is_ascii_hexdigit());
     if ok {
         Ok(())
     } else {
-        Err(format!("\"{colour}\" is not a colour of the form #rrggbb"))
+        Err(GlyphEditError::NotAColour(colour.to_owned()))
     }
 }
 

@@ -36,7 +36,7 @@ fn refuse(net: &GlyphNetwork, edit: GlyphEdit) -> String {
         &copy, net,
         "a refused edit must leave the network unchanged"
     );
-    err
+    err.to_string()
 }
 
 fn ping() -> GlyphAbility {

@@ -15,7 +15,7 @@
 //! for edit in edits {
 //!     // The host's single `apply`: record undo, mark dirty, then change the document.
 //!     if let Err(reason) = glyph_ui::apply_glyph_edit(&mut doc.network, &edit) {
-//!         self.glyph_editor.set_refusal(Some(reason));
+//!         self.glyph_editor.set_refusal(Some(reason.to_string()));
 //!     }
 //! }
 //! for command in runs {
@@ -37,7 +37,9 @@ pub mod widgets;
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::glyph::GlyphNetwork;
 
-pub use edit::{GlyphEdit, apply_glyph_edit, check_glyph_edit, new_network, next_glyph_id};
+pub use edit::{
+    GlyphEdit, GlyphEditError, apply_glyph_edit, check_glyph_edit, new_network, next_glyph_id,
+};
 pub use sandbox::GlyphSandboxCommand;
 
 use analysis::AnalysisPanel;
@@ -113,7 +115,7 @@ impl Frame<'_> {
                 true
             }
             Err(reason) => {
-                *self.refusal = Some(reason);
+                *self.refusal = Some(reason.to_string());
                 false
             }
         }

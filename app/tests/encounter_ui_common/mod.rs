@@ -29,7 +29,8 @@ pub struct Host {
 
 /// The Hag's Hut and its pack, loaded by the engine.
 pub fn hags_hut() -> (Encounter, EncounterContent) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters/hags_hut.ron");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/pack/encounters/hags_hut.ron");
     let mut diags = Diagnostics::new();
     let loaded = load(&path, &mut diags).unwrap();
     assert!(diags.is_empty(), "{diags:?}");
@@ -59,8 +60,8 @@ pub fn harness() -> Harness<'static, Host> {
                     match apply_encounter_edit(&mut host.enc, &host.content, &edit) {
                         Ok(()) => host.applied.push(edit),
                         Err(reason) => {
-                            host.refused.push(reason.clone());
-                            host.editor.set_refusal(Some(reason));
+                            host.refused.push(reason.to_string());
+                            host.editor.set_refusal(Some(reason.to_string()));
                         }
                     }
                 }

@@ -37,7 +37,7 @@ pub fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
                 for edit in edits {
                     match apply_glyph_edit(&mut host.net, &edit) {
                         Ok(()) => host.applied.push(edit),
-                        Err(reason) => host.editor.set_refusal(Some(reason)),
+                        Err(reason) => host.editor.set_refusal(Some(reason.to_string())),
                     }
                 }
                 for command in runs {

@@ -35,8 +35,16 @@ pub fn move_timeline<S>(harness: &mut Harness<'_, S>, key: Key, presses: usize) 
     }
 }
 
-/// Copies the starter pack (`content/`) into a temporary folder, so a test can edit and save it.
-pub fn starter_copy() -> tempfile::TempDir {
+/// The tests' pack (`engine/tests/fixtures/pack`, a copy of the starter pack the tests own:
+/// a designer may change `content/` freely).
+#[must_use]
+pub fn fixture_pack_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/pack")
+}
+
+/// Copies the tests' pack ([`fixture_pack_dir`]) into a temporary folder, so a test can edit
+/// and save it.
+pub fn fixture_copy() -> tempfile::TempDir {
     fn copy(from: &std::path::Path, to: &std::path::Path) {
         std::fs::create_dir_all(to).unwrap();
         for entry in std::fs::read_dir(from).unwrap() {
@@ -50,7 +58,7 @@ pub fn starter_copy() -> tempfile::TempDir {
         }
     }
     let dir = tempfile::tempdir().unwrap();
-    copy(&sigilforge::editor::default_pack_dir(), dir.path());
+    copy(&fixture_pack_dir(), dir.path());
     dir
 }
 

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::archive::{FingerprintError, fingerprint_of};
 use crate::battle::BattleContent;
 use crate::pack::Pack;
 use crate::ron_io::{WriteError, write_atomic};
@@ -60,38 +61,41 @@ pub enum LoadError {
     },
 }
 
-fn digest(value: &impl Serialize) -> String {
-    crate::archive::sha256_hex(&serde_json::to_vec(value).unwrap_or_default())
-}
-
 /// The fingerprint of a pack's battle content and its pool cards.
-#[must_use]
-pub fn fingerprint(pack: &Pack, pool: impl IntoIterator<Item = String>) -> Fingerprint {
+pub fn fingerprint(
+    pack: &Pack,
+    pool: impl IntoIterator<Item = String>,
+) -> Result<Fingerprint, FingerprintError> {
     let content = BattleContent::from_pack(pack);
     let cards_and_keywords = (
         content.cards.values().map(|(c, _)| c).collect::<Vec<_>>(),
         content.keywords.iter().map(|(k, _)| k).collect::<Vec<_>>(),
     );
-    Fingerprint {
-        content: digest(&cards_and_keywords),
+    Ok(Fingerprint {
+        content: fingerprint_of(&cards_and_keywords)?,
         cards: pool
             .into_iter()
             .map(|id| {
-                let hash = content
-                    .cards
-                    .get(&id)
-                    .map_or_else(String::new, |(c, _)| digest(c));
-                (id, hash)
+                let hash = match content.cards.get(&id) {
+                    Some((c, _)) => fingerprint_of(c)?,
+                    None => String::new(),
+                };
+                Ok((id, hash))
             })
-            .collect(),
-    }
+            .collect::<Result<_, FingerprintError>>()?,
+    })
 }
 
 /// Saves a report beside the pack.
 pub fn save(root: &Path, pack: &Pack, report: &BalanceReport) -> Result<(), WriteError> {
     let saved = SavedResults {
         format: FORMAT,
-        fingerprint: fingerprint(pack, report.cards.iter().map(|c| c.id.clone())),
+        fingerprint: fingerprint(pack, report.cards.iter().map(|c| c.id.clone())).map_err(|e| {
+            WriteError::Serialize {
+                path: root.join(RESULTS_FILE).display().to_string(),
+                message: e.to_string(),
+            }
+        })?,
         report: report.clone(),
     };
     let path = root.join(RESULTS_FILE);
@@ -127,11 +131,10 @@ pub fn load(root: &Path) -> Result<Option<SavedResults>, LoadError> {
 }
 
 /// What changed in the pack since a saved run, in words (empty: nothing did).
-#[must_use]
-pub fn changes_since(saved: &SavedResults, pack: &Pack) -> Vec<String> {
-    let now = fingerprint(pack, saved.fingerprint.cards.keys().cloned());
+pub fn changes_since(saved: &SavedResults, pack: &Pack) -> Result<Vec<String>, FingerprintError> {
+    let now = fingerprint(pack, saved.fingerprint.cards.keys().cloned())?;
     if now.content == saved.fingerprint.content {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let mut changes: Vec<String> = saved
         .fingerprint
@@ -146,5 +149,5 @@ pub fn changes_since(saved: &SavedResults, pack: &Pack) -> Vec<String> {
     if changes.is_empty() {
         changes.push("keywords or cards outside the pool changed".to_owned());
     }
-    changes
+    Ok(changes)
 }

@@ -15,10 +15,12 @@ use super::compile::Compiler;
 pub use super::origin::Origin;
 use super::program::{CardProgram, Program};
 
-/// The standard keywords, the one definition (`content/battle-line/keywords.ron`).
-pub const STANDARD_KEYWORDS: &str = include_str!("../../../content/battle-line/keywords.ron");
-/// The cards the standard keywords create (`content/battle-line/tokens.ron`).
-pub const STANDARD_TOKENS: &str = include_str!("../../../content/battle-line/tokens.ron");
+/// The standard keywords every battle has (`engine/standard/keywords.ron`). The engine owns
+/// them: the starter pack's `keywords.ron` is a copy a designer may change freely, its
+/// definitions replacing these by name in that pack's battles.
+pub const STANDARD_KEYWORDS: &str = include_str!("../../standard/keywords.ron");
+/// The cards the standard keywords create (`engine/standard/tokens.ron`).
+pub const STANDARD_TOKENS: &str = include_str!("../../standard/tokens.ron");
 
 /// Cards and keywords available to a battle, with where each came from.
 #[derive(Debug, Clone, Default)]
@@ -42,12 +44,12 @@ impl BattleContent {
         let mut content = Self::default();
         let mut diags = Diagnostics::new();
         content.add_source(
-            Path::new("content/battle-line/keywords.ron"),
+            Path::new("engine/standard/keywords.ron"),
             STANDARD_KEYWORDS,
             &mut diags,
         );
         content.add_source(
-            Path::new("content/battle-line/tokens.ron"),
+            Path::new("engine/standard/tokens.ron"),
             STANDARD_TOKENS,
             &mut diags,
         );

@@ -179,8 +179,8 @@ fn plan_with(pack: &Pack, text: &str, delimiter: u8) -> Result<ImportPlan, Vec<C
             {
                 warn(col, message);
             }
-            if let Err(message) = apply_cell(&mut card, kind, cell, &known, &mut file_cell) {
-                at(col, message);
+            if let Err(problem) = apply_cell(&mut card, kind, cell, &known, &mut file_cell) {
+                at(col, problem.to_string());
             }
         }
         if let Some((path, index, before, _)) = existing {
@@ -368,13 +368,42 @@ fn list(cell: &str) -> Vec<String> {
         .collect()
 }
 
-fn number(cell: &str, what: &str) -> Result<i32, String> {
+/// Why one cell does not read into its card's field (shown at the cell's row and column).
+#[derive(Debug, thiserror::Error)]
+enum CellProblem {
+    /// A number column holds something else.
+    #[error("{what} `{cell}` is not a whole number")]
+    NotANumber {
+        /// The column's name.
+        what: String,
+        /// The cell, trimmed.
+        cell: String,
+    },
+    /// The kind column names no kind.
+    #[error("unknown kind `{name}` (one of: {all})")]
+    UnknownKind {
+        /// The cell, trimmed.
+        name: String,
+        /// Every kind's name, comma separated.
+        all: String,
+    },
+    /// The keywords column fails the validator's keyword check (its messages, `; ` between).
+    #[error("{0}")]
+    Keywords(String),
+    /// The abilities column is not RON.
+    #[error("abilities are not readable (write them as RON, as the export does): {0}")]
+    Abilities(ron::Error),
+}
+
+fn number(cell: &str, what: &str) -> Result<i32, CellProblem> {
     let cell = cell.trim();
     if cell.is_empty() {
         return Ok(0);
     }
-    cell.parse::<i32>()
-        .map_err(|_| format!("{what} `{cell}` is not a whole number"))
+    cell.parse::<i32>().map_err(|_| CellProblem::NotANumber {
+        what: what.to_owned(),
+        cell: cell.to_owned(),
+    })
 }
 
 /// Sets the field `column` of `card` from `cell`.
@@ -384,7 +413,7 @@ fn apply_cell(
     cell: &str,
     known: &BTreeMap<String, &KeywordDef>,
     file: &mut Option<String>,
-) -> Result<(), String> {
+) -> Result<(), CellProblem> {
     match column {
         Column::File => *file = Some(cell.trim().to_owned()),
         Column::Id => {}
@@ -401,7 +430,10 @@ fn apply_cell(
                     .find(|k| k.name().eq_ignore_ascii_case(name))
                     .ok_or_else(|| {
                         let all: Vec<&str> = CardKind::ALL.iter().map(|k| k.name()).collect();
-                        format!("unknown kind `{name}` (one of: {})", all.join(", "))
+                        CellProblem::UnknownKind {
+                            name: name.to_owned(),
+                            all: all.join(", "),
+                        }
                     })?
             };
         }
@@ -440,7 +472,7 @@ fn apply_cell(
             );
             if !problems.is_empty() {
                 let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
-                return Err(messages.join("; "));
+                return Err(CellProblem::Keywords(messages.join("; ")));
             }
         }
         Column::Text => cell.clone_into(&mut card.text),
@@ -453,12 +485,8 @@ fn apply_cell(
             card.abilities = if text.is_empty() {
                 Vec::new()
             } else {
-                ron::from_str(text).map_err(|e| {
-                    format!(
-                        "abilities are not readable (write them as RON, as the export does): {}",
-                        e.code
-                    )
-                })?
+                ron::from_str(text)
+                    .map_err(|e: ron::error::SpannedError| CellProblem::Abilities(e.code))?
             };
         }
         Column::Stat(name) => {

@@ -9,6 +9,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::archive::FingerprintError;
+
 use super::file::{Encounter, EncounterContent};
 use super::run::EncounterError;
 use super::table::{TableAction, TableError, TableSession};
@@ -47,6 +49,9 @@ pub enum TableLogError {
         /// The encounter open.
         this: String,
     },
+    /// The encounter as it is now cannot be fingerprinted (to say whether it changed).
+    #[error(transparent)]
+    Fingerprint(#[from] FingerprintError),
     /// The encounter cannot start.
     #[error("the encounter cannot start: {0}")]
     Start(#[from] EncounterError),
@@ -64,8 +69,10 @@ pub enum TableLogError {
 
 /// The fingerprint of an encounter and everything it draws on (stat blocks, abilities,
 /// statuses, the dice rule): two equal fingerprints play the same.
-#[must_use]
-pub fn encounter_fingerprint(content: &EncounterContent, encounter: &Encounter) -> String {
+pub fn encounter_fingerprint(
+    content: &EncounterContent,
+    encounter: &Encounter,
+) -> Result<String, FingerprintError> {
     let parts = (
         encounter,
         &content.abilities,
@@ -73,21 +80,23 @@ pub fn encounter_fingerprint(content: &EncounterContent, encounter: &Encounter) 
         &content.conditions,
         &content.dice,
     );
-    crate::archive::sha256_hex(&serde_json::to_vec(&parts).unwrap_or_default())
+    crate::archive::fingerprint_of(&parts)
 }
 
 impl TableSession {
     /// The session as a table log, its lines written by `line` (the app's log line).
-    #[must_use]
-    pub fn to_log(&self, line: impl Fn(&super::state::LogEntry) -> String) -> TableLog {
+    pub fn to_log(
+        &self,
+        line: impl Fn(&super::state::LogEntry) -> String,
+    ) -> Result<TableLog, FingerprintError> {
         let start = self.start();
-        TableLog {
+        Ok(TableLog {
             encounter: start.encounter.name.clone(),
-            fingerprint: encounter_fingerprint(&start.content, &start.encounter),
+            fingerprint: encounter_fingerprint(&start.content, &start.encounter)?,
             seed: start.seed,
             actions: self.actions().to_vec(),
             log: self.run().log().iter().map(line).collect(),
-        }
+        })
     }
 
     /// Opens a table log saved from `encounter`: replays its actions from its seed. Returns the
@@ -114,7 +123,7 @@ impl TableSession {
                 reason,
             });
         }
-        let changed = log.fingerprint != encounter_fingerprint(content, encounter);
+        let changed = log.fingerprint != encounter_fingerprint(content, encounter)?;
         let warning = changed.then(|| {
             format!(
                 "{} or what it draws on (stat blocks, abilities, statuses) changed since this \
@@ -175,7 +184,7 @@ mod tests {
     fn a_saved_log_opens_to_the_same_state_and_log() {
         let (content, enc) = ambush();
         let s = played(&content, &enc);
-        let text = table_log_text(&s.to_log(|e| e.text.clone())).unwrap();
+        let text = table_log_text(&s.to_log(|e| e.text.clone()).unwrap()).unwrap();
         assert!(text.starts_with("TableLog("), "{text}");
         assert!(text.contains("score: Some(13)"), "{text}");
         let (opened, warning) = TableSession::resume(&content, &enc, &text, file()).unwrap();
@@ -188,7 +197,8 @@ mod tests {
     #[test]
     fn a_log_of_another_encounter_is_refused() {
         let (content, enc) = ambush();
-        let text = table_log_text(&played(&content, &enc).to_log(|e| e.text.clone())).unwrap();
+        let text =
+            table_log_text(&played(&content, &enc).to_log(|e| e.text.clone()).unwrap()).unwrap();
         let mut other = enc.clone();
         other.name = "Hag's Hut".into();
         assert_eq!(
@@ -203,7 +213,8 @@ mod tests {
     #[test]
     fn a_changed_encounter_is_replayed_with_a_warning_or_refused_with_the_reason() {
         let (content, enc) = ambush();
-        let text = table_log_text(&played(&content, &enc).to_log(|e| e.text.clone())).unwrap();
+        let text =
+            table_log_text(&played(&content, &enc).to_log(|e| e.text.clone()).unwrap()).unwrap();
         // More health for the skeleton: the log still fits, with a warning.
         let mut tougher = content.clone();
         tougher.creatures.get_mut("skeleton").unwrap().health += 5;

@@ -15,7 +15,7 @@ use crate::form::{FormChange, FormContext, struct_form};
 pub fn form_context(doc: &Document) -> FormContext {
     let mut tribes = std::collections::BTreeSet::new();
     let mut cards = Vec::new();
-    for (_, card) in doc.pack.cards() {
+    for (_, card) in doc.pack().cards() {
         tribes.extend(card.tribes.iter().cloned());
         if !card.id.is_empty() {
             cards.push(card.id.clone());
@@ -24,7 +24,7 @@ pub fn form_context(doc: &Document) -> FormContext {
     cards.sort();
     cards.dedup();
     FormContext {
-        keywords: doc.pack.keywords().map(|(_, k)| k.name.clone()).collect(),
+        keywords: doc.pack().keywords().map(|(_, k)| k.name.clone()).collect(),
         cards,
         tribes: tribes.into_iter().collect(),
         phases: sigilforge_engine::rules::PHASES
@@ -46,13 +46,13 @@ impl CachedContext {
         if self
             .cached
             .as_ref()
-            .is_none_or(|(g, _)| *g != doc.generation)
+            .is_none_or(|(g, _)| *g != doc.generation())
         {
-            self.cached = Some((doc.generation, form_context(doc)));
+            self.cached = Some((doc.generation(), form_context(doc)));
         }
         &self
             .cached
-            .get_or_insert_with(|| (doc.generation, form_context(doc)))
+            .get_or_insert_with(|| (doc.generation(), form_context(doc)))
             .1
     }
 }

@@ -94,7 +94,7 @@ impl BalancePanel {
     /// the pack when it finishes).
     pub fn run(&mut self, doc: &Document) {
         self.cancel();
-        let pack = doc.pack.clone();
+        let pack = doc.pack().clone();
         let config = self.config.clone();
         let work = jobs::Job::spawn(move |counter, stop| {
             let control = Control {
@@ -103,18 +103,17 @@ impl BalancePanel {
                 threads: None,
             };
             match run_balance(&pack, &config, control) {
-                Ok(Some(report)) => saved::save(&pack.root, &pack, &report)
-                    .map(|()| {
-                        Some(SavedResults {
-                            format: saved::FORMAT,
-                            fingerprint: saved::fingerprint(
-                                &pack,
-                                report.cards.iter().map(|c| c.id.clone()),
-                            ),
-                            report,
-                        })
-                    })
-                    .context("the run finished but its results were not saved"),
+                Ok(Some(report)) => {
+                    saved::save(&pack.root, &pack, &report)
+                        .context("the run finished but its results were not saved")?;
+                    let fingerprint =
+                        saved::fingerprint(&pack, report.cards.iter().map(|c| c.id.clone()))?;
+                    Ok(Some(SavedResults {
+                        format: saved::FORMAT,
+                        fingerprint,
+                        report,
+                    }))
+                }
                 Ok(None) => Ok(None),
                 Err(e) => Err(e.into()),
             }
@@ -138,7 +137,7 @@ impl BalancePanel {
             BalanceCommand::Compare(against) => {
                 if let Some(doc) = doc {
                     self.ab
-                        .compare(doc.pack.clone(), self.config.clone(), against);
+                        .compare(doc.pack().clone(), self.config.clone(), against);
                 }
             }
             BalanceCommand::CancelCompare => self.ab.cancel(),
@@ -147,7 +146,7 @@ impl BalancePanel {
             BalanceCommand::Suggest(id) => {
                 if let Some(doc) = doc {
                     self.suggest
-                        .start(doc.pack.clone(), self.config.clone(), id);
+                        .start(doc.pack().clone(), self.config.clone(), id);
                 }
             }
             BalanceCommand::PickFolder => {}
@@ -211,10 +210,10 @@ impl BalancePanel {
     /// of the pack folder, like the file watcher's), and works out what changed since the
     /// shown run whenever the document changed.
     fn refresh(&mut self, doc: &Document) {
-        if self.loaded_for.as_deref() != Some(doc.pack.root.as_path()) {
-            self.loaded_for = Some(doc.pack.root.clone());
+        if self.loaded_for.as_deref() != Some(doc.pack().root.as_path()) {
+            self.loaded_for = Some(doc.pack().root.clone());
             self.changes_for = None;
-            self.shown = match saved::load(&doc.pack.root) {
+            self.shown = match saved::load(&doc.pack().root) {
                 Ok(results) => results,
                 Err(e) => {
                     self.error = Some(e.to_string());
@@ -223,10 +222,11 @@ impl BalancePanel {
             };
         }
         if let Some(shown) = &self.shown
-            && self.changes_for != Some(doc.generation)
+            && self.changes_for != Some(doc.generation())
         {
-            self.changes_for = Some(doc.generation);
-            self.changes = saved::changes_since(shown, &doc.pack);
+            self.changes_for = Some(doc.generation());
+            self.changes = saved::changes_since(shown, doc.pack())
+                .unwrap_or_else(|e| vec![format!("cannot tell what changed: {e}")]);
         }
     }
 

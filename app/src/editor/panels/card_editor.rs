@@ -55,10 +55,10 @@ impl CardEditorPanel {
         if self
             .known
             .as_ref()
-            .is_none_or(|k| k.generation != doc.generation)
+            .is_none_or(|k| k.generation != doc.generation())
         {
             self.known = Some(Known {
-                generation: doc.generation,
+                generation: doc.generation(),
                 tribes: known(doc, |c| &c.tribes),
                 tags: known(doc, |c| &c.tags),
                 classes: known(doc, |c| &c.classes),
@@ -253,11 +253,11 @@ impl CardEditorPanel {
                                         "images",
                                         &["png", "jpg", "jpeg"],
                                     )
-                                    .start_in(doc.pack.root.join("assets")),
+                                    .start_in(doc.pack().root.join("assets")),
                                 );
                             }
                             if let Some(path) = crate::dialogs::take(ui.ctx(), browse) {
-                                let assets = doc.pack.root.join("assets");
+                                let assets = doc.pack().root.join("assets");
                                 let rel = path.strip_prefix(&assets).unwrap_or(&path);
                                 card.art = Some(rel.to_string_lossy().replace('\\', "/"));
                                 changed = Some("art");
@@ -280,7 +280,7 @@ impl CardEditorPanel {
                             to,
                         },
                         &|new| {
-                            doc.pack
+                            doc.pack()
                                 .card(new)
                                 .is_some()
                                 .then(|| format!("The pack already has a card with id {new}"))
@@ -527,7 +527,7 @@ impl CardEditorPanel {
                 changed = true;
             }
             let names: Vec<String> = doc
-                .pack
+                .pack()
                 .keywords()
                 .filter(|(_, k)| !k.hidden)
                 .map(|(_, k)| k.name.clone())
@@ -556,7 +556,7 @@ impl CardEditorPanel {
 /// Every distinct value of a string list field across the pack's cards (for suggestions).
 fn known(doc: &Document, field: impl Fn(&Card) -> &Vec<String>) -> Vec<String> {
     let mut set = std::collections::BTreeSet::new();
-    for (_, card) in doc.pack.cards() {
+    for (_, card) in doc.pack().cards() {
         set.extend(field(card).iter().cloned());
     }
     set.into_iter().collect()

@@ -24,7 +24,7 @@ impl DeckEditor {
     /// The deck shown: its file and list, when the file still holds a deck.
     #[must_use]
     pub fn deck<'d>(&self, doc: &'d Document) -> Option<(&'d str, &'d DeckList)> {
-        let file = doc.pack.file(self.file.as_deref()?)?;
+        let file = doc.pack().file(self.file.as_deref()?)?;
         match &file.content {
             Content::Deck(deck) => Some((file.path.as_str(), deck)),
             _ => None,
@@ -34,7 +34,7 @@ impl DeckEditor {
     /// Draws the editor.
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
         let decks: Vec<(String, String)> = doc
-            .pack
+            .pack()
             .decks()
             .map(|(f, d)| (f.path.clone(), d.title().to_owned()))
             .collect();
@@ -69,7 +69,7 @@ impl DeckEditor {
             ui.weak("This pack has no deck yet. Click \"New deck\" to make one.");
             return;
         };
-        let cards = doc.pack.deck_cards(&deck.id).unwrap_or_default();
+        let cards = doc.pack().deck_cards(&deck.id).unwrap_or_default();
         let stats = SetStats::of(format!("deck {}", deck.id), cards);
         ui.heading(format!("{} cards", deck.total()));
         ui.weak(format!(
@@ -87,7 +87,7 @@ impl DeckEditor {
         };
         egui::Grid::new("deck-lines").striped(true).show(ui, |ui| {
             for (i, entry) in deck.cards.iter().enumerate() {
-                let name = doc.pack.card(&entry.card).map_or_else(
+                let name = doc.pack().card(&entry.card).map_or_else(
                     || format!("{} (not in the pack)", entry.card),
                     |c| c.name.clone(),
                 );
@@ -123,7 +123,7 @@ impl DeckEditor {
             let picked = self
                 .add
                 .as_ref()
-                .and_then(|id| doc.pack.card(id))
+                .and_then(|id| doc.pack().card(id))
                 .map_or_else(
                     || "Pick a card".to_owned(),
                     |c| format!("{} ({})", c.name, c.id),
@@ -132,7 +132,7 @@ impl DeckEditor {
                 .selected_text(picked)
                 .height(320.0)
                 .show_ui(ui, |ui| {
-                    for (_, card) in doc.pack.cards() {
+                    for (_, card) in doc.pack().cards() {
                         // The id too: two cards may share a name.
                         ui.selectable_value(
                             &mut self.add,
@@ -154,7 +154,7 @@ impl DeckEditor {
                         count: 1,
                     }),
                 }
-                let name = doc.pack.card(&id).map_or(id.clone(), |c| c.name.clone());
+                let name = doc.pack().card(&id).map_or(id.clone(), |c| c.name.clone());
                 commands.push(set(edited, format!("Add {name} to the deck")));
             }
         });

@@ -122,7 +122,7 @@ impl KeywordEditorPanel {
                         to,
                     },
                     &|new| {
-                        doc.pack
+                        doc.pack()
                             .keywords()
                             .any(|(_, k)| k.matches(new) && !k.matches(&current))
                             .then(|| format!("The pack already has a keyword named {new}"))

@@ -92,7 +92,7 @@ impl LibraryPanel {
     /// Recomputes the filtered rows if the query, the filters or the pack changed.
     pub fn refresh(&mut self, doc: &Document) {
         let key = (
-            doc.generation,
+            doc.generation(),
             self.query.clone(),
             self.kind,
             self.tribe.clone(),
@@ -108,17 +108,17 @@ impl LibraryPanel {
             self.tribe.as_deref(),
             self.keyword.as_deref(),
         );
-        if self.cache.options_generation != Some(doc.generation) {
+        if self.cache.options_generation != Some(doc.generation()) {
             let mut tribes = BTreeSet::new();
             let mut keywords = BTreeSet::new();
-            for (_, card) in doc.pack.cards() {
+            for (_, card) in doc.pack().cards() {
                 tribes.extend(card.tribes.iter().cloned());
                 keywords.extend(card.keyword_refs().flatten().map(|k| k.name));
             }
             self.cache.tribes = tribes.into_iter().collect();
             self.cache.keywords = keywords.into_iter().collect();
-            self.cache.total = doc.pack.cards().count();
-            self.cache.options_generation = Some(doc.generation);
+            self.cache.total = doc.pack().cards().count();
+            self.cache.options_generation = Some(doc.generation());
         }
         self.cache.key = Some(key);
     }
@@ -327,7 +327,7 @@ impl LibraryPanel {
                 egui::Button::new(format!("Apply to {} cards", self.selection.len())),
             );
             let apply = match &problem {
-                Some(p) => apply.on_disabled_hover_text(p),
+                Some(p) => apply.on_disabled_hover_text(p.to_string()),
                 None => apply.on_hover_text("Change every selected card (one undo step)"),
             };
             if apply.clicked() {
@@ -370,7 +370,7 @@ pub fn filter_cards(
 ) -> Vec<ItemAddr> {
     let needle = query.trim().to_lowercase();
     let mut rows = Vec::new();
-    for file in &doc.pack.files {
+    for file in &doc.pack().files {
         let Content::Cards(set) = &file.content else {
             continue;
         };
@@ -426,7 +426,7 @@ fn keywords_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for file in &doc.pack.files {
+            for file in &doc.pack().files {
                 let Content::Keywords(set) = &file.content else {
                     continue;
                 };
@@ -463,7 +463,7 @@ fn abilities_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let mut any = false;
-            for file in &doc.pack.files {
+            for file in &doc.pack().files {
                 let Content::Keywords(set) = &file.content else {
                     continue;
                 };

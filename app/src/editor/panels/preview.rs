@@ -73,11 +73,11 @@ impl PreviewPanel {
                 let width = ui.available_width().clamp(150.0, 420.0);
                 let ppp = ui.ctx().pixels_per_point();
                 let px = ((width * ppp / WIDTH_STEP_PX).round() * WIDTH_STEP_PX).max(WIDTH_STEP_PX);
-                let key = (doc.generation, addr.clone(), px as u32);
+                let key = (doc.generation(), addr.clone(), px as u32);
                 if self.drawn.as_ref().is_none_or(|d| d.key != key) {
                     let result = draw(ui.ctx(), doc, card, px);
                     let frame = sigilforge_render::template::frame_for_kind(
-                        Some(&doc.pack.root),
+                        Some(&doc.pack().root),
                         card.kind,
                     );
                     self.drawn = Some(Drawing { key, result, frame });
@@ -144,7 +144,7 @@ fn draw(
     card: &Card,
     px: f32,
 ) -> anyhow::Result<(egui::TextureHandle, Vec<String>)> {
-    let deck = Deck::from_cards(&doc.pack, &[card], &BackChoice::None)?;
+    let deck = Deck::from_cards(doc.pack(), &[card], &BackChoice::None)?;
     let frame = deck.natural_frame(0, 0.0);
     let dpi = px / frame.width_mm * 25.4;
     let drawn = deck.draw_card(

@@ -9,18 +9,18 @@ use crate::editor::document::Document;
 
 /// Draws the problem list.
 pub fn ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
-    if doc.problems.is_empty() {
+    if doc.problems().is_empty() {
         ui.label("No problems found. Every card and keyword checks out.");
         return;
     }
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show_rows(ui, 20.0, doc.problems.len(), |ui, range| {
-            for problem in &doc.problems[range] {
+        .show_rows(ui, 20.0, doc.problems().len(), |ui, range| {
+            for problem in &doc.problems()[range] {
                 let d = &problem.diagnostic;
                 let rel = d
                     .file
-                    .strip_prefix(&doc.pack.root)
+                    .strip_prefix(&doc.pack().root)
                     .unwrap_or(&d.file)
                     .display()
                     .to_string();

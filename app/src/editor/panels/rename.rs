@@ -31,8 +31,8 @@ fn preview_for(
 ) -> RenamePreview {
     let id = ui.id().with("rename_preview");
     let key = (
-        doc.pack.root.clone(),
-        doc.generation,
+        doc.pack().root.clone(),
+        doc.generation(),
         current.to_owned(),
         new.to_owned(),
     );

@@ -62,7 +62,7 @@ impl Branch {
 /// The rules scenario in a pack file, if it is one.
 #[must_use]
 pub fn rules_scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a RulesScenario> {
-    match doc.pack.file(path).map(|f| &f.content) {
+    match doc.pack().file(path).map(|f| &f.content) {
         Some(Content::RulesScenario(s)) => Some(s),
         _ => None,
     }
@@ -72,7 +72,7 @@ pub fn rules_scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a RulesS
 /// its own, as `sigilforge rules` adds them (read from the open document when the folder is
 /// the open pack, so unsaved card edits count). The first problem is the error.
 pub fn prepared_scenario(doc: &Document, path: &str) -> anyhow::Result<RulesScenario> {
-    let (Some(file), Some(scenario)) = (doc.pack.file(path), rules_scenario_in(doc, path)) else {
+    let (Some(file), Some(scenario)) = (doc.pack().file(path), rules_scenario_in(doc, path)) else {
         anyhow::bail!("{path} is not a rules scenario");
     };
     let mut scenario = scenario.clone();
@@ -80,20 +80,20 @@ pub fn prepared_scenario(doc: &Document, path: &str) -> anyhow::Result<RulesScen
     let Some(pack) = scenario.pack.clone() else {
         return Ok(scenario);
     };
-    let absolute = doc.pack.root.join(path);
+    let absolute = doc.pack().root.join(path);
     let dir = absolute.parent().unwrap_or(Path::new(".")).join(&pack);
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
-    if same(&dir, &doc.pack.root) {
-        for (_, card) in doc.pack.cards() {
+    if same(&dir, &doc.pack().root) {
+        for (_, card) in doc.pack().cards() {
             scenario
                 .cards
                 .entry(card.id.clone())
                 .or_insert_with(|| card.clone());
         }
-        for (_, def) in doc.pack.keywords() {
+        for (_, def) in doc.pack().keywords() {
             if !scenario.keywords.iter().any(|k| k.matches(&def.name)) {
                 scenario.keywords.push(def.clone());
             }
@@ -117,7 +117,7 @@ fn attach_profile(doc: &Document, path: &str, scenario: &mut RulesScenario) -> a
         Some(name) if names_a_file(name) => {
             let beside = Path::new(path).parent().unwrap_or(Path::new("")).join(name);
             let file = beside.to_string_lossy().replace('\\', "/");
-            match doc.pack.file(&file).map(|f| &f.content) {
+            match doc.pack().file(&file).map(|f| &f.content) {
                 Some(Content::GameProfile(profile)) => {
                     scenario.profile_file = Some(profile.as_ref().clone());
                 }
@@ -126,7 +126,7 @@ fn attach_profile(doc: &Document, path: &str, scenario: &mut RulesScenario) -> a
         }
         Some(_) => {}
         None => {
-            if let Some(profile) = file_profile(&doc.pack, path) {
+            if let Some(profile) = file_profile(doc.pack(), path) {
                 scenario.profile_file =
                     Some(profile.map_err(|why| anyhow::anyhow!("{path}: {why}"))?);
             }

@@ -28,13 +28,13 @@ pub struct SandboxPanel {
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
 fn content_of(doc: &Document) -> BattleContent {
-    BattleContent::from_pack(&doc.pack)
+    BattleContent::from_pack(doc.pack())
 }
 
 /// The scenario in a pack file, if it is one.
 #[must_use]
 pub fn scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a BattleScenario> {
-    match doc.pack.file(path).map(|f| &f.content) {
+    match doc.pack().file(path).map(|f| &f.content) {
         Some(Content::BattleScenario(s)) => Some(s),
         _ => None,
     }
@@ -216,7 +216,7 @@ impl SandboxPanel {
             .show(ui, |ui| {
                 super::sandbox_plays::plays_ui(ui, scenario, &mut self.play_draft, doc, &mut push);
                 let decks: Vec<(String, String)> = doc
-                    .pack
+                    .pack()
                     .decks()
                     .map(|(_, d)| (d.id.clone(), d.name.clone()))
                     .collect();
@@ -257,7 +257,7 @@ pub fn scenario_list_ui(
     }
     ui.separator();
     let needle = filter.trim().to_lowercase();
-    for file in &doc.pack.files {
+    for file in &doc.pack().files {
         let Some(name) = name_of(&file.content) else {
             continue;
         };

@@ -60,7 +60,7 @@ pub fn plays_ui(
         for (index, play) in scenario.plays.iter().enumerate() {
             let who = if play.player == Player::A { "A" } else { "B" };
             let name = doc
-                .pack
+                .pack()
                 .card(&play.card)
                 .map_or(play.card.as_str(), |c| c.name.as_str());
             let target = play
@@ -80,13 +80,13 @@ pub fn plays_ui(
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Play card");
         let selected = doc
-            .pack
+            .pack()
             .card(&draft.card)
             .map_or_else(|| "Pick a card".to_owned(), |c| c.name.clone());
         egui::ComboBox::from_id_salt("sandbox-play-card")
             .selected_text(selected)
             .show_ui(ui, |ui| {
-                for (_, card) in doc.pack.cards() {
+                for (_, card) in doc.pack().cards() {
                     ui.selectable_value(&mut draft.card, card.id.clone(), &card.name);
                 }
             })

@@ -37,15 +37,15 @@ impl ScenarioList {
     /// Runs every scenario of the pack as edited (each file's current text).
     pub fn run_all(&mut self, doc: &Document) {
         let results = doc
-            .pack
+            .pack()
             .files
             .iter()
             .filter(|f| scenario_of(&f.content).is_some())
             .filter_map(|f| {
-                run_scenario(&doc.pack.root.join(&f.path), &f.source).map(|r| (f.path.clone(), r))
+                run_scenario(&doc.pack().root.join(&f.path), &f.source).map(|r| (f.path.clone(), r))
             })
             .collect();
-        self.run = Some((doc.generation, results));
+        self.run = Some((doc.generation(), results));
     }
 
     /// The last run's result for a file, if it was run.
@@ -76,7 +76,7 @@ impl ScenarioList {
             }
             if let Some(summary) = self.summary() {
                 ui.strong(summary);
-                if self.run.as_ref().is_some_and(|(g, _)| *g != doc.generation) {
+                if self.run.as_ref().is_some_and(|(g, _)| *g != doc.generation()) {
                     ui.weak("(the pack changed since: run again)")
                         .on_hover_text("The badges are from before the last edit");
                 }
@@ -94,7 +94,7 @@ impl ScenarioList {
                     System::Encounter,
                 ] {
                     let files: Vec<_> = doc
-                        .pack
+                        .pack()
                         .files
                         .iter()
                         .filter_map(|f| {

@@ -23,21 +23,21 @@ pub struct SetPanel {
 impl SetPanel {
     /// The statistics of what the panel shows now: the chosen cards of the pack or the deck
     /// that pass the filter, or why there are none (a filter that does not read, a deck gone).
-    pub fn stats(&self, doc: &Document) -> Result<SetStats, String> {
-        let filter = PoolFilter::parse(&self.filter).map_err(|e| e.to_string())?;
+    pub fn stats(&self, doc: &Document) -> anyhow::Result<SetStats> {
+        let filter = PoolFilter::parse(&self.filter)?;
         let keep = |path: &str, card: &Card| filter.matches(card, path);
         match &self.deck {
             None => Ok(SetStats::of(
-                format!("pack {}", doc.pack.manifest.id),
-                doc.pack
+                format!("pack {}", doc.pack().manifest.id),
+                doc.pack()
                     .cards()
                     .filter(|(f, c)| keep(&f.path, c))
                     .map(|(_, c)| c),
             )),
             Some(name) => {
-                let cards = doc.pack.deck_cards(name).map_err(|e| e.to_string())?;
+                let cards = doc.pack().deck_cards(name)?;
                 let path_of = |id: &str| {
-                    doc.pack
+                    doc.pack()
                         .cards()
                         .find(|(_, c)| c.id == id)
                         .map(|(f, _)| f.path.clone())
@@ -56,7 +56,7 @@ impl SetPanel {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Count");
             let decks: Vec<(String, String)> = doc
-                .pack
+                .pack()
                 .decks()
                 .map(|(_, d)| (d.id.clone(), d.title().to_owned()))
                 .collect();
@@ -96,7 +96,7 @@ impl SetPanel {
         let stats = match self.stats(doc) {
             Ok(s) => s,
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e:#}"));
                 return;
             }
         };

@@ -26,13 +26,13 @@ impl TextViews {
 
     /// Draws the text view of `file`.
     pub fn ui(&mut self, ui: &mut Ui, doc: &Document, file: &str, commands: &mut Vec<EditCommand>) {
-        let Some(pack_file) = doc.pack.file(file) else {
+        let Some(pack_file) = doc.pack().file(file) else {
             ui.label(format!("{file} is not in the pack (any more)."));
             return;
         };
-        let path = doc.pack.root.join(file);
+        let path = doc.pack().root.join(file);
         let problems: Vec<_> = doc
-            .problems
+            .problems()
             .iter()
             .filter(|p| p.diagnostic.file == path)
             .collect();

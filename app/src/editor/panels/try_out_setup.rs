@@ -129,7 +129,7 @@ pub fn set_up_ui(
     scenario: &RulesScenario,
     push: &mut dyn FnMut(RulesCommand),
 ) {
-    let cards: Vec<&Card> = doc.pack.cards().map(|(_, c)| c).collect();
+    let cards: Vec<&Card> = doc.pack().cards().map(|(_, c)| c).collect();
     egui::CollapsingHeader::new("Set-up of the try-out")
         .default_open(true)
         .show(ui, |ui| {
