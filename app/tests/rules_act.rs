@@ -427,7 +427,8 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     tap(&mut h, "Try in Rules tab");
     let doc = h.state().document().unwrap();
     let tried =
-        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "try-out.ron").unwrap();
+        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "scratch/try-out.ron")
+            .unwrap();
     assert_eq!(tried.a.champion.as_deref(), Some("lorraine"));
     assert_eq!(tried.a.city, ["night_wolf"]);
 
@@ -510,7 +511,8 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     ui_common::set_field(&mut h, "New scenario's name", "Dusk Fury at level 2");
     tap(&mut h, "Save as scenario");
     let saved_path = h.state().rules_panel().source.clone().unwrap();
-    assert_eq!(saved_path, "dusk-fury-at-level-2.ron");
+    // Saved beside the try-out, in the scratch folder: a recording never ships unasked.
+    assert_eq!(saved_path, "scratch/dusk-fury-at-level-2.ron");
     tap(&mut h, "Run to end");
     h.get_by_label("The script is done: every expectation holds");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
@@ -546,21 +548,21 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
     use sigilforge_engine::model::{AbilityKind, Amount, Duration, Effect, Player, Trigger};
     const GA: &str = include_str!("../../engine/profiles/grand_archive.ron");
     // The pack's own cards: a level-2 champion and a dummy for B; the try-out puts the dummy
-    // on B's field (the set-up a designer keeps in try-out.ron).
+    // on B's field (the set-up a designer keeps in scratch/try-out.ron).
     const CARDS: &str = r#"CardSet(cards: [
         (id: "captain", name: "Captain", kind: Champion, life: 20, stats: {"level": 2}),
         (id: "dummy", name: "Straw Dummy", kind: Ally, attack: 0, life: 4),
     ])"#;
     const TRY_OUT: &str = r#"RulesScenario(
         name: "Try-out",
-        pack: Some("."),
+        pack: Some(".."),
         a: (champion: Some("captain"), resource: 5),
         b: (city: ["dummy"]),
     )"#;
     let dir = pack_fixture(&[
         ("profile.ron", GA),
         ("cards.ron", CARDS),
-        ("try-out.ron", TRY_OUT),
+        ("scratch/try-out.ron", TRY_OUT),
     ]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
@@ -685,13 +687,13 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     ])"#;
     const TRY_OUT: &str = r#"RulesScenario(
         name: "Try-out",
-        pack: Some("."),
+        pack: Some(".."),
         a: (champion: Some("captain"), city: ["tower"]),
     )"#;
     let dir = pack_fixture(&[
         ("profile.ron", GA),
         ("cards.ron", CARDS),
-        ("try-out.ron", TRY_OUT),
+        ("scratch/try-out.ron", TRY_OUT),
     ]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
@@ -713,7 +715,7 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     let tried = |h: &Harness<'_, SigilforgeApp>| {
         sigilforge::editor::panels::rules_sandbox::rules_scenario_in(
             h.state().document().unwrap(),
-            "try-out.ron",
+            "scratch/try-out.ron",
         )
         .cloned()
         .unwrap()

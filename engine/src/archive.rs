@@ -259,7 +259,8 @@ pub fn export_pack_with(
     })
 }
 
-/// Every regular file in a pack folder (hidden entries and `target/` skipped), sorted,
+/// Every regular file in a pack folder (hidden entries, `target/` and the scratch folder
+/// skipped), sorted,
 /// as `/`-separated relative paths. Symbolic links are not followed or exported.
 fn pack_files(root: &Path) -> Result<Vec<String>, ArchiveError> {
     let mut out = Vec::new();
@@ -270,6 +271,10 @@ fn pack_files(root: &Path) -> Result<Vec<String>, ArchiveError> {
             let entry = entry.map_err(io_err(&dir))?;
             let name = entry.file_name().to_string_lossy().into_owned();
             if name.starts_with('.') || name == "target" {
+                continue;
+            }
+            // The editor's scratch files (try-outs) never ship.
+            if rel_dir.as_os_str().is_empty() && name == crate::pack::SCRATCH_DIR {
                 continue;
             }
             let kind = entry.file_type().map_err(io_err(&dir))?;

@@ -266,3 +266,40 @@ fn a_tampered_file_fails_its_checksum() {
     assert!(matches!(err, ArchiveError::Checksum(_)), "{err}");
     assert_nothing_written(tmp.path(), &dest);
 }
+
+/// Issue #31: the editor's scratch folder (the try-out) is left out of an export, and out of
+/// `sigilforge test`, while a folder merely named like it deeper down ships.
+#[test]
+fn the_scratch_folder_is_not_exported_or_tested() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("pack.ron"),
+        "Pack(id: \"p\", name: \"P\", version: \"1.0.0\", schema_version: 1)\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(root.join("scratch")).unwrap();
+    std::fs::create_dir_all(root.join("rules/scratch")).unwrap();
+    // A try-out with no expectations would fail as a test.
+    let try_out = "RulesScenario(name: \"Try-out\", cards: {\"w\": (name: \"W\", kind: Beast)}, a: (city: [\"w\"]))\n";
+    std::fs::write(root.join("scratch/try-out.ron"), try_out).unwrap();
+    std::fs::write(root.join("rules/scratch/kept.ron"), try_out).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let zip_path = out.path().join("p.zip");
+    export_pack(root, &zip_path).unwrap();
+    let dest = out.path().join("imported");
+    import_pack(&zip_path, &dest, false).unwrap();
+    let names: Vec<String> = all_files(&dest)
+        .into_iter()
+        .map(|(p, _)| p.to_string_lossy().replace('\\', "/"))
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("try-out")), "{names:?}");
+    assert!(
+        names.iter().any(|n| n.ends_with("rules/scratch/kept.ron")),
+        "{names:?}"
+    );
+    let mut diags = sigilforge_engine::diag::Diagnostics::new();
+    let tested = sigilforge_engine::pack::scenario_tests::test_pack(root, &mut diags);
+    let files: Vec<&str> = tested.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(files, ["rules/scratch/kept.ron"]);
+}

@@ -71,7 +71,11 @@ pub fn pack_fixture(files: &[(&str, &str)]) -> tempfile::TempDir {
     )
     .unwrap();
     for (file, text) in files {
-        std::fs::write(dir.path().join(file), text).unwrap();
+        let path = dir.path().join(file);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).unwrap();
+        }
+        std::fs::write(path, text).unwrap();
     }
     dir
 }

@@ -42,6 +42,18 @@ pub use validate::validate;
 
 /// The manifest's file name at a pack's root.
 pub const MANIFEST_FILE: &str = "pack.ron";
+
+/// The folder, at a pack's root, for what the editor writes while a designer tries things (the
+/// try-out scenario, runs saved from it): loaded and validated like any file, but left out of
+/// `export` and of `sigilforge test`, so a scratch file never ships or fails a pack.
+pub const SCRATCH_DIR: &str = "scratch";
+
+/// Whether a pack-relative, `/`-separated path lies in the [`SCRATCH_DIR`].
+#[must_use]
+pub fn is_scratch(rel: &str) -> bool {
+    rel.strip_prefix(SCRATCH_DIR)
+        .is_some_and(|rest| rest.starts_with('/'))
+}
 /// Tag of the manifest file.
 pub const MANIFEST_TAG: &str = "Pack";
 /// At most this many files are read from one pack (a guard against pointing at `/`).

@@ -161,6 +161,9 @@ pub fn test_pack(root: &Path, diags: &mut Diagnostics) -> Vec<(String, ScenarioR
     let mut files = super::ron_files(root, diags);
     files.sort();
     for rel in files {
+        if super::is_scratch(&rel.replace('\\', "/")) {
+            continue;
+        }
         let path = root.join(&rel);
         let Some(source) = super::read_text(&path, diags) else {
             continue;

@@ -59,6 +59,21 @@ impl Branch {
     }
 }
 
+/// `path` with its `.` and `..` parts worked out by name, not on disk.
+fn lexical(path: &Path) -> std::path::PathBuf {
+    let mut out = std::path::PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// The rules scenario in a pack file, if it is one.
 #[must_use]
 pub fn rules_scenario_in<'a>(doc: &'a Document, path: &str) -> Option<&'a RulesScenario> {
@@ -82,9 +97,10 @@ pub fn prepared_scenario(doc: &Document, path: &str) -> anyhow::Result<RulesScen
     };
     let absolute = doc.pack().root.join(path);
     let dir = absolute.parent().unwrap_or(Path::new(".")).join(&pack);
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+    // Lexically first: a scenario not saved yet (the first try-out) has no folder on disk.
+    let same = |a: &Path, b: &Path| {
+        lexical(a) == lexical(b)
+            || matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
     };
     if same(&dir, &doc.pack().root) {
         for (_, card) in doc.pack().cards() {
@@ -135,9 +151,10 @@ fn attach_profile(doc: &Document, path: &str, scenario: &mut RulesScenario) -> a
     Ok(())
 }
 
-/// The pack file "Try in Rules tab" (the card editor) puts cards in: a rules scenario at the
-/// pack's root that names the pack's own cards (`pack: Some(".")`).
-pub const TRY_OUT_FILE: &str = "try-out.ron";
+/// The pack file "Try in Rules tab" (the card editor) puts cards in: a rules scenario in the
+/// pack's scratch folder (never exported or run by `sigilforge test`) that names the pack's
+/// own cards (`pack: Some("..")`).
+pub const TRY_OUT_FILE: &str = "scratch/try-out.ron";
 
 /// The scenario a first "Try in Rules tab" writes: the pack's cards, nothing placed yet, A
 /// with resource and fealty to pay for what is tried, the main phase, no script.
@@ -146,7 +163,7 @@ pub fn try_out_scenario() -> RulesScenario {
     let mut scenario = RulesScenario {
         name: "Try-out".to_owned(),
         description: "Cards put here by \"Try in Rules tab\" in the card editor: act on them by clicking, then save the run as a scenario.".to_owned(),
-        pack: Some(".".to_owned()),
+        pack: Some("..".to_owned()),
         ..RulesScenario::default()
     };
     scenario.a.resource = 5;
