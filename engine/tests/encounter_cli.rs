@@ -266,7 +266,7 @@ fn state_view_shows_positions_health_beats_and_stacks() {
     let strained = run
         .log()
         .iter()
-        .rposition(|e| e.text.contains("stack(s) of Strained"))
+        .rposition(|e| e.text.contains("stack of Strained"))
         .unwrap();
     let chain: Vec<&str> = Sandbox::why(&run, strained)
         .into_iter()

@@ -17,7 +17,8 @@ impl TableMode {
         let Some(session) = &self.session else {
             return;
         };
-        let written = table_log_text(&session.to_log(log_line))
+        let run = session.run();
+        let written = table_log_text(&session.to_log(|entry| log_line(run, entry)))
             .map_err(anyhow::Error::from)
             .and_then(|text| {
                 sigilforge_engine::atomic::write_atomic(path, &text).map_err(anyhow::Error::from)

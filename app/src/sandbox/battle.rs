@@ -199,7 +199,7 @@ impl SystemSandbox for BattleSandbox {
             ui.horizontal_wrapped(|ui| {
                 ui.strong(format!("Line {side}"));
                 if lines.is_empty() {
-                    ui.weak("(empty)");
+                    ui.weak("empty");
                 }
                 for c in &lines {
                     egui::Frame::new()
@@ -207,11 +207,16 @@ impl SystemSandbox for BattleSandbox {
                         .inner_margin(4.0)
                         .show(ui, |ui| {
                             ui.vertical(|ui| {
-                                ui.strong(format!("{} [{}]", c.name, c.id))
-                                    .on_hover_text(format!(
-                                        "Slot {}; id {} in this battle",
-                                        c.slot, c.id
-                                    ));
+                                let twin = lines.iter().any(|o| o.id != c.id && o.name == c.name);
+                                let name = if twin {
+                                    format!("{} #{}", c.name, c.id)
+                                } else {
+                                    c.name.clone()
+                                };
+                                ui.strong(name).on_hover_text(format!(
+                                    "Slot {}; id {} in this battle",
+                                    c.slot, c.id
+                                ));
                                 let armor = if c.armor > 0 {
                                     format!("  🛡 {}", c.armor)
                                 } else {

@@ -7,7 +7,9 @@ use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::glyph::{GlyphEnd, GlyphEventKind, GlyphRun};
 
-use super::{SandboxCommand, SystemSandbox, cause_text};
+use sigilforge_engine::wording::Worded as _;
+
+use super::{SandboxCommand, SystemSandbox};
 use crate::glyph_ui::sandbox::{GlyphSandboxCommand, Sandbox as GlyphSandbox};
 
 impl GlyphSandbox {
@@ -47,7 +49,7 @@ impl SystemSandbox for GlyphSandbox {
     fn cause(&self, i: usize) -> String {
         self.run()
             .and_then(|r| r.log().get(i))
-            .map(|e| cause_text(&e.cause))
+            .map(|_| self.run().map(|r| r.cause_line(i)).unwrap_or_default())
             .unwrap_or_default()
     }
 

@@ -250,10 +250,10 @@ impl GlyphEventKind {
     #[must_use]
     pub fn describe(&self) -> String {
         match self {
-            GlyphEventKind::Moved { glyph, to } => format!("{glyph} is moved to {}", format_pos(*to)),
+            GlyphEventKind::Moved { glyph, to } => format!("{glyph} is moved to {}, {}", to.0, to.1),
             GlyphEventKind::LinkBroken { a, b, why } => match why {
                 LinkBreak::Distance(d) => format!(
-                    "link {a}–{b} breaks for good: {d:.2}u apart, beyond Spitting Distance (4u)"
+                    "link {a}–{b} breaks for good: {d:.2}u apart, beyond Spitting Distance of 4u"
                 ),
                 LinkBreak::Dismissed => format!("link {a}–{b} is gone with its dismissed glyph"),
             },
@@ -262,12 +262,12 @@ impl GlyphEventKind {
                 command,
                 from,
             } => match from {
-                None => format!("{glyph} receives \"{command}\" (injected)"),
+                None => format!("{glyph} receives “{command}”, injected"),
                 Some(sender) if sender == glyph => {
-                    format!("{glyph} receives \"{command}\" (its own, sent last round)")
+                    format!("{glyph} receives its own “{command}”, sent last round")
                 }
                 Some(sender) => {
-                    format!("{glyph} receives \"{command}\" from {sender} (sent last round)")
+                    format!("{glyph} receives “{command}” from {sender}, sent last round")
                 }
             },
             GlyphEventKind::Noticed { glyph, what } => format!("{glyph} notices {what}"),
@@ -277,7 +277,7 @@ impl GlyphEventKind {
                 command,
                 due,
             } => format!(
-                "{glyph}: ability {} (Action) starts on {command}; it takes effect in round {due}",
+                "{glyph}: ability {}, an Action, starts on “{command}”; it takes effect in round {due}",
                 ability + 1
             ),
             GlyphEventKind::Changed { glyph, what } => format!("{glyph}: {what}"),
@@ -286,7 +286,7 @@ impl GlyphEventKind {
                 command,
                 until,
             } => format!(
-                "{glyph} is disabled (until the end of round {until}) and does not receive \"{command}\""
+                "{glyph} is disabled until the end of round {until} and does not receive “{command}”"
             ),
             GlyphEventKind::Fired {
                 glyph,
@@ -295,24 +295,24 @@ impl GlyphEventKind {
                 spent_beat,
             } => {
                 let time = if *spent_beat {
-                    "Reaction, spends its Beat"
+                    "as a Reaction and spends its Beat"
                 } else {
-                    "Free Reaction"
+                    "as a Free Reaction"
                 };
-                format!("{glyph}: {ability} answers \"{command}\" ({time})")
+                format!("{glyph}: {ability} answers “{command}” {time}")
             }
             GlyphEventKind::Skipped {
                 glyph,
                 ability,
                 command,
             } => format!(
-                "{glyph}: ability {} (Reaction on \"{command}\") is skipped: its Beat is already spent this round",
+                "{glyph}: ability {}, a Reaction on “{command}”, is skipped: its Beat is already spent this round",
                 ability + 1
             ),
             GlyphEventKind::Sent { glyph, command } => {
-                format!("{glyph} shines and sends \"{command}\" (delivered next round)")
+                format!("{glyph} shines and sends “{command}”, delivered next round")
             }
-            GlyphEventKind::Effect { glyph, effect } => format!("{glyph}: effect \"{effect}\""),
+            GlyphEventKind::Effect { glyph, effect } => format!("{glyph}: effect “{effect}”"),
             GlyphEventKind::Dismissed { glyph } => {
                 format!("{glyph} is dismissed for good, with its links")
             }
@@ -325,7 +325,7 @@ impl GlyphEventKind {
                     "max_rounds reached while the network is still busy: a runaway".to_owned()
                 }
                 GlyphEnd::Flood => {
-                    "stopped: the next round would deliver more commands than the engine's limit (a runaway that multiplies)".to_owned()
+                    "stopped: the next round would deliver more commands than the engine's limit: a runaway that multiplies".to_owned()
                 }
             },
         }
