@@ -285,7 +285,7 @@ fn interrupted_component_forces_a_focus_save() {
         log_text(&run)
     );
     assert!(has(&run, "binder makes a Focus Save"), "{}", log_text(&run));
-    assert!(has(&run, "Concentration effects end (failed Focus Save)"));
+    assert!(has(&run, "Concentration effects end, failed Focus Save"));
     assert!(
         run.combatant("binder")
             .expect("binder")

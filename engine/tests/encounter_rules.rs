@@ -469,7 +469,7 @@ fn status_concentration_fail_ends_every_concentration_effect() {
     let run = play(&src);
     assert!(has(
         &run,
-        "Concentration effects end (the Concentration Test failed)"
+        "Concentration effects end, the Concentration Test failed"
     ));
     // The Low effect still happens and brings a fresh stack.
     assert_eq!(run.combatant("alice").unwrap().stacks("Concentrating"), 1);
@@ -494,7 +494,7 @@ fn status_concentrating_damage_forces_a_focus_save_with_a_disadvantage_per_stack
         "{:#?}",
         texts(&run)
     );
-    assert!(has(&run, "Concentration effects end (failed Focus Save)"));
+    assert!(has(&run, "Concentration effects end, failed Focus Save"));
     assert_eq!(run.combatant("alice").unwrap().stacks("Concentrating"), 0);
 }
 

@@ -215,7 +215,7 @@ fn seed_alice_illusion_with_concentration() {
     let t = step_texts(&mut run);
     assert!(any(&t, "= 13 → High Score"));
     assert!(any(&t, "a convincing illusion takes shape"));
-    assert!(any(&t, "alice gains a stack of Concentrating (1)"));
+    assert!(any(&t, "alice gains a stack of Concentrating, now 1"));
     step_texts(&mut run);
     // "This time #Alice must make the Test with a Disadvantage ... #Alice gets a Low Score,
     // causing all her active Concentration Ability effects to end ... on a Low Score, Illusion
@@ -229,12 +229,12 @@ fn seed_alice_illusion_with_concentration() {
     assert!(
         any(
             &t,
-            "alice's Concentration effects end (the Concentration Test failed): a convincing illusion takes shape"
+            "alice's Concentration effects end, the Concentration Test failed: a convincing illusion takes shape"
         ),
         "{t:#?}"
     );
     assert!(any(&t, "a faint illusion takes shape"));
-    assert!(any(&t, "alice gains a stack of Concentrating (1)"));
+    assert!(any(&t, "alice gains a stack of Concentrating, now 1"));
     assert_eq!(
         run.combatant("alice")
             .expect("alice")

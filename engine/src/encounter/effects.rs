@@ -509,7 +509,7 @@ impl EncounterRun {
             LogKind::Concentration,
             Some(who),
             format!(
-                "{id}'s Concentration effects end ({why}): {}",
+                "{id}'s Concentration effects end, {why}: {}",
                 ended.join(", ")
             ),
             Some(cause),

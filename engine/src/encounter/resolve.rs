@@ -393,7 +393,7 @@ impl EncounterRun {
                 LogKind::Concentration,
                 Some(user),
                 format!(
-                    "{uid} gains a stack of Concentrating ({n}) while {} lasts",
+                    "{uid} gains a stack of Concentrating, now {n}, while {} lasts",
                     def.name
                 ),
                 Some(test_at),

@@ -245,6 +245,24 @@ pub fn format_pos(pos: (f64, f64)) -> String {
     format!("({}, {})", pos.0, pos.1)
 }
 
+/// A command in a sentence, in typographic quotes ("“alarm”"); a stimulus that is not a command
+/// (`<"A" traced>`, `<connection made>`) in words, its letters quoted: “A” traced.
+fn said(command: &str) -> String {
+    match command.strip_prefix('<').and_then(|c| c.strip_suffix('>')) {
+        Some(inner) => {
+            let mut out = String::new();
+            for (i, part) in inner.split('"').enumerate() {
+                if i > 0 {
+                    out.push(if i % 2 == 1 { '“' } else { '”' });
+                }
+                out.push_str(part);
+            }
+            out
+        }
+        None => crate::wording::quoted(command),
+    }
+}
+
 impl GlyphEventKind {
     /// The sentence for this event.
     #[must_use]
@@ -262,23 +280,27 @@ impl GlyphEventKind {
                 command,
                 from,
             } => match from {
-                None => format!("{glyph} receives “{command}”, injected"),
+                None => format!("{glyph} receives {}, injected", said(command)),
                 Some(sender) if sender == glyph => {
-                    format!("{glyph} receives its own “{command}”, sent last round")
+                    format!("{glyph} receives its own {}, sent last round", said(command))
                 }
                 Some(sender) => {
-                    format!("{glyph} receives “{command}” from {sender}, sent last round")
+                    format!(
+                        "{glyph} receives {} from {sender}, sent last round",
+                        said(command)
+                    )
                 }
             },
-            GlyphEventKind::Noticed { glyph, what } => format!("{glyph} notices {what}"),
+            GlyphEventKind::Noticed { glyph, what } => format!("{glyph} notices {}", said(what)),
             GlyphEventKind::Started {
                 glyph,
                 ability,
                 command,
                 due,
             } => format!(
-                "{glyph}: ability {}, an Action, starts on “{command}”; it takes effect in round {due}",
-                ability + 1
+                "{glyph}: ability {}, an Action, starts on {}; it takes effect in round {due}",
+                ability + 1,
+                said(command)
             ),
             GlyphEventKind::Changed { glyph, what } => format!("{glyph}: {what}"),
             GlyphEventKind::Blocked {
@@ -286,7 +308,8 @@ impl GlyphEventKind {
                 command,
                 until,
             } => format!(
-                "{glyph} is disabled until the end of round {until} and does not receive “{command}”"
+                "{glyph} is disabled until the end of round {until} and does not receive {}",
+                said(command)
             ),
             GlyphEventKind::Fired {
                 glyph,
@@ -299,18 +322,19 @@ impl GlyphEventKind {
                 } else {
                     "as a Free Reaction"
                 };
-                format!("{glyph}: {ability} answers “{command}” {time}")
+                format!("{glyph}: {ability} answers {} {time}", said(command))
             }
             GlyphEventKind::Skipped {
                 glyph,
                 ability,
                 command,
             } => format!(
-                "{glyph}: ability {}, a Reaction on “{command}”, is skipped: its Beat is already spent this round",
-                ability + 1
+                "{glyph}: ability {}, a Reaction on {}, is skipped: its Beat is already spent this round",
+                ability + 1,
+                said(command)
             ),
             GlyphEventKind::Sent { glyph, command } => {
-                format!("{glyph} shines and sends “{command}”, delivered next round")
+                format!("{glyph} shines and sends {}, delivered next round", said(command))
             }
             GlyphEventKind::Effect { glyph, effect } => format!("{glyph}: effect “{effect}”"),
             GlyphEventKind::Dismissed { glyph } => {
