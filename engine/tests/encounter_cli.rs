@@ -77,7 +77,7 @@ fn cli_runs_and_prints_the_log_and_final_state() {
     assert!(out.stdout.contains("Final state:"));
     assert!(
         out.stdout
-            .contains("alice      heroes   health 2/8 at x 2, y 5 [Exhausted×1]"),
+            .contains("#Alice     heroes   health 2 of 8 at x 2, y 5, Exhausted×1"),
         "{}",
         out.stdout
     );

@@ -277,7 +277,7 @@ pub fn battle_order(e: &Event, answers: Option<&Event>) -> &'static str {
             "Fury's second attacks come after every slot's first attacks, slot by slot."
         }
         EventKind::Attack { .. } | EventKind::AttackSkipped { .. } => {
-            "Attacks go slot by slot from slot 1; in one slot both sides attack at once (A's is logged first)."
+            "Attacks go slot by slot from slot 1; in one slot both sides attack at once, A's logged first."
         }
         EventKind::Damage { attack: true, .. } | EventKind::PlayerDamaged { .. }
             if e.cause.ability.is_none() =>
@@ -292,7 +292,7 @@ pub fn battle_order(e: &Event, answers: Option<&Event>) -> &'static str {
                 "Start- and end-of-turn abilities run slot by slot, A's line first, as the lines stood when the phase began."
             }
             _ => {
-                "Abilities answering an event wait in one queue, first in, first out: bearers in slot order, each bearer's in keyword order (printed, artifacts, granted)."
+                "Abilities answering an event wait in one queue, first in, first out: bearers in slot order, each bearer's in keyword order: printed, artifacts, granted."
             }
         },
         EventKind::GapsClosed { .. } | EventKind::Moved { .. } if e.cause.ability.is_none() => {

@@ -197,10 +197,10 @@ impl SystemSandbox for EncounterSandbox {
         };
         match e.kind {
             LogKind::Round | LogKind::TurnStart => {
-                "Turn order: the encounter's turn_order (or file order), skipping anyone who has dropped; a round begins when the order comes round again."
+                "Turn order: the encounter's turn_order, or file order, skipping anyone who has dropped; a round begins when the order comes round again."
             }
             LogKind::TurnEnd => {
-                "A turn ends when its creature ends it (or has nothing left to do); Fleeting stacks and spent Prepared abilities go then."
+                "A turn ends when its creature ends it or has nothing left to do; Fleeting stacks and spent Prepared abilities go then."
             }
             LogKind::Reaction => {
                 "Reactions answer a trigger before it resolves, in turn order; a Reaction spends a Beat, a Free Reaction does not."
@@ -223,7 +223,7 @@ impl SystemSandbox for EncounterSandbox {
     fn outcome(&self) -> Option<String> {
         self.run().and_then(EncounterRun::outcome).map(|o| {
             let who = o.winner.as_deref().unwrap_or("nobody");
-            format!("Over: {who} won in round {} ({})", o.rounds, o.reason)
+            format!("Over: {who} won in round {}: {}", o.rounds, o.reason)
         })
     }
 

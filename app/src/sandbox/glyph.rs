@@ -66,7 +66,7 @@ impl SystemSandbox for GlyphSandbox {
                 "Step 1 of a round: the moves scheduled for it come first, in file order."
             }
             GlyphEventKind::LinkBroken { .. } if e.cause.after.is_none() => {
-                "Step 1 of a round: after the moves, every link beyond Spitting Distance (4u) breaks."
+                "Step 1 of a round: after the moves, every link beyond Spitting Distance, 4u, breaks."
             }
             GlyphEventKind::LinkBroken { .. } => {
                 "A dismissed glyph's links go with it, in file order."
@@ -77,10 +77,10 @@ impl SystemSandbox for GlyphSandbox {
                 "Step 2: glyphs receive in file order; each gets this round's injections first, then last round's sends in the order they were sent."
             }
             GlyphEventKind::Fired { .. } => {
-                "Step 3: glyphs react in file order; for each command received, in order, the built-ins (dismiss_on, disable_on) answer first, then the abilities in listed order."
+                "Step 3: glyphs react in file order; for each command received, in order, the built-ins dismiss_on and disable_on answer first, then the abilities in listed order."
             }
             GlyphEventKind::Started { .. } => {
-                "A timed ability (Time: Action) starts when triggered and takes effect after its delay, before what the glyph receives that round."
+                "A timed ability, one with Time: Action, starts when triggered and takes effect after its delay, before what the glyph receives that round."
             }
             GlyphEventKind::Skipped { .. } => {
                 "A Reaction spends the glyph's one Beat a round: a later Reaction in the same round is skipped."

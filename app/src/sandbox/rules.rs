@@ -108,9 +108,9 @@ impl SystemSandbox for RulesSandbox {
         };
         let text = e.text.as_str();
         if text.contains("goes on the stack") {
-            "Waiting triggers go on the stack the active player's first, each player's in their chosen order (19.3a); the last one on resolves first."
+            "Waiting triggers go on the stack the active player's first, each player's in their chosen order, rule 19.3a; the last one on resolves first."
         } else if text.contains(": resolve ") || text.contains("resolves at once") {
-            "The stack resolves top first once both players pass priority in a row; after a trigger resolves, its ruler passes priority (19.3a). Recruit, Forge and Build triggers resolve at once (19.3b-d)."
+            "The stack resolves top first once both players pass priority in a row; after a trigger resolves, its ruler passes priority, rule 19.3a. Recruit, Forge and Build triggers resolve at once, rules 19.3b-d."
         } else if text.contains("passes priority") {
             "Priority goes to the other player; two passes in a row resolve the top of the stack."
         } else if text.contains(" triggers") {
@@ -118,7 +118,7 @@ impl SystemSandbox for RulesSandbox {
         } else if text.contains(" begins") || text.contains(" is skipped") {
             "Phases run dawn, main, dusk, end; a turn ends after end and the other player becomes active."
         } else if text.contains("timestamp") {
-            "Continuous effects apply in timestamp order (22.3c): the later one wins where they disagree."
+            "Continuous effects apply in timestamp order, rule 22.3c: the later one wins where they disagree."
         } else if e.cause.ability.is_some() {
             "An ability's effects happen in the order written as it resolves."
         } else {

@@ -172,8 +172,8 @@ pub fn encounter_command_with(
                 .collect();
             let _ = writeln!(
                 stdout,
-                "  {:<10} {:<8} health {}/{} at {}{}{}",
-                c.id,
+                "  {:<10} {:<8} health {} of {} at {}{}{}",
+                names.name(&c.id),
                 c.side,
                 c.health,
                 c.max_health,
@@ -181,9 +181,9 @@ pub fn encounter_command_with(
                 if conds.is_empty() {
                     String::new()
                 } else {
-                    format!(" [{}]", conds.join(", "))
+                    format!(", {}", conds.join(", "))
                 },
-                if c.health <= 0 { " (down)" } else { "" }
+                if c.health <= 0 { ", down" } else { "" }
             );
         }
     }
