@@ -225,9 +225,15 @@ fn render(
     }
     let from = zones_text(&ability.zones);
     let body = effects_sentence(ability, value);
+    // A replacement's condition joins its "If this would…"; any other ability's leads its body.
+    let replacement = matches!(ability.kind, AbilityKind::Replacement { .. });
     let body = match &ability.condition {
-        Some(c) => format!("if {}, {body}", condition_clause(c)),
-        None => body,
+        Some(c) if !replacement => format!("if {}, {body}", condition_clause(c)),
+        _ => body,
+    };
+    let also = match &ability.condition {
+        Some(c) if replacement => format!(" and {}", condition_clause(c)),
+        _ => String::new(),
     };
     let body = if inline.is_empty() {
         body
@@ -263,10 +269,10 @@ fn render(
             };
             match mode {
                 ReplacementMode::Instead => {
-                    format!("If {}, {body} instead{times}", event_text(replaces))
+                    format!("If {}{also}, {body} instead{times}", event_text(replaces))
                 }
                 ReplacementMode::Skip => {
-                    format!("If {}, skip it{times}", event_text(replaces))
+                    format!("If {}{also}, skip it{times}", event_text(replaces))
                 }
             }
         }
