@@ -452,8 +452,11 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     click_topmost(&mut harness, "Apply damage");
     assert_eq!(table_health(&mut harness, "bob"), (full - 3, max));
     harness.get_by_label_contains(&format!("bob: {}/{max} health", full - 3));
-    harness.get_by_label_contains("The GM deals 3 Fire damage to bob");
-    harness.get_by_label_contains(&format!("bob takes 3 Fire damage ({}/{max})", full - 3));
+    harness.get_by_label_contains("The GM deals 3 Fire damage to #Bob");
+    harness.get_by_label_contains(&format!(
+        "#Bob takes 3 Fire damage; health {} of {max}",
+        full - 3
+    ));
 
     // bob's resource: gain 3 Dodge Points (Amount is still 3), spend them back.
     click_topmost(&mut harness, "Gain");
@@ -563,10 +566,10 @@ fn table_log_is_saved_and_says_where() {
     harness.run();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
-        text.contains("goblin_1: The GM deals 1 damage to goblin_1"),
+        text.contains("Goblin 1: The GM deals 1 damage to Goblin 1"),
         "{text}"
     );
-    assert!(text.contains("goblin_1 takes 1 damage"), "{text}");
+    assert!(text.contains("Goblin 1 takes 1 damage"), "{text}");
     harness.get_by_label_contains("Table log written to");
     // A record, not the encounter: nothing in the pack changed.
     assert!(!harness.state().is_dirty());

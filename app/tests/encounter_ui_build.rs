@@ -82,9 +82,9 @@ fn add_place_reorder_then_step_the_sandbox() {
     let host = harness.state();
     let mut run = EncounterRun::new(&host.content, &host.enc, 0).unwrap();
     run.step();
-    let after_one: Vec<String> = run.log().iter().map(log_line).collect();
+    let after_one: Vec<String> = run.log().iter().map(|e| log_line(&run, e)).collect();
     run.step();
-    let after_two: Vec<String> = run.log().iter().map(log_line).collect();
+    let after_two: Vec<String> = run.log().iter().map(|e| log_line(&run, e)).collect();
     assert!(after_two.len() > after_one.len(), "{after_two:?}");
     for line in &after_one {
         harness.get_by_label(line);
@@ -98,7 +98,7 @@ fn add_place_reorder_then_step_the_sandbox() {
     assert!(
         after_one
             .iter()
-            .any(|l| l.contains("bob") && l.contains("Reactions")),
+            .any(|l| l.to_lowercase().contains("bob") && l.contains("Reactions")),
         "{after_one:?}"
     );
     // The state: the goblin where it was placed, everyone at full health.

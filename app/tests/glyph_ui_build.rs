@@ -70,11 +70,11 @@ fn build_link_inject_and_step_by_clicking() {
     click(&mut harness, "Step");
     assert_eq!(harness.state().editor.sandbox_round(), 2);
     for line in [
-        "door receives \"ping\" (injected)",
-        "door: ability 1 answers \"ping\" (Reaction, spends its Beat)",
-        "door shines and sends \"alarm\" (delivered next round)",
-        "door receives \"alarm\" (its own, sent last round)",
-        "bell receives \"alarm\" from door (sent last round)",
+        "door receives “ping”, injected",
+        "door: ability 1 answers “ping” as a Reaction and spends its Beat",
+        "door shines and sends “alarm”, delivered next round",
+        "door receives its own “alarm”, sent last round",
+        "bell receives “alarm” from door, sent last round",
         "the network is quiet: nothing waits and nothing is scheduled",
     ] {
         assert!(harness.query_by_label_contains(line).is_some(), "{line}");
@@ -83,7 +83,7 @@ fn build_link_inject_and_step_by_clicking() {
     // Selecting the delivery shows why: the send, the ability, the injection, and why it came
     // when it did.
     harness
-        .get_by_label_contains("bell receives \"alarm\" from door (sent last round)")
+        .get_by_label_contains("bell receives “alarm” from door, sent last round")
         .click();
     harness.run();
     let why: Vec<String> = harness
@@ -95,13 +95,13 @@ fn build_link_inject_and_step_by_clicking() {
         .collect();
     assert!(
         why.iter().any(|l| l.starts_with("  because #")
-            && l.contains("door shines and sends \"alarm\"")
+            && l.contains("door shines and sends “alarm”")
             && l.contains("by ability 1 of door")),
         "{why:?}"
     );
     assert!(
         why.iter()
-            .any(|l| l.starts_with("      because #0 round 1: door receives \"ping\" (injected)")),
+            .any(|l| l.starts_with("      because #0 round 1: door receives “ping”, injected")),
         "{why:?}"
     );
     harness.get_by_label("Why this order");
@@ -118,7 +118,7 @@ fn build_link_inject_and_step_by_clicking() {
     click(&mut harness, "Step back");
     assert!(
         harness
-            .query_by_label_contains("bell receives \"alarm\" from door (sent last round)")
+            .query_by_label_contains("bell receives “alarm” from door, sent last round")
             .is_none()
     );
 }

@@ -120,7 +120,7 @@ fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
         "gate only has an effect"
     );
     assert_eq!(harness.state().editor.sandbox_round(), 3);
-    harness.get_by_label_contains("round 3: gate: effect \"portcullis drops\"");
+    harness.get_by_label_contains("round 3: gate: effect “portcullis drops”");
     // An edit replays the run to the same round: without gate's ability, no portcullis.
     apply_glyph_edit(
         &mut harness.state_mut().net,
@@ -134,15 +134,15 @@ fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
     assert_eq!(harness.state().editor.sandbox_round(), 3);
     assert!(
         harness
-            .query_by_label_contains("gate: effect \"portcullis drops\"")
+            .query_by_label_contains("gate: effect “portcullis drops”")
             .is_none()
     );
-    harness.get_by_label_contains("gate receives \"drop gate\" from relay (sent last round)");
+    harness.get_by_label_contains("gate receives “drop gate” from relay, sent last round");
     click(&mut harness, "Run to end");
     assert_eq!(harness.state().editor.sandbox_round(), 6);
     harness.get_by_label("Quiet: nothing waits and nothing is scheduled");
     harness.get_by_label_contains(
-        "link sentinel–relay breaks for good: 7.00u apart, beyond Spitting Distance (4u)",
+        "link sentinel–relay breaks for good: 7.00u apart, beyond Spitting Distance of 4u",
     );
     click(&mut harness, "Reset");
     assert_eq!(harness.state().editor.sandbox_round(), 0);

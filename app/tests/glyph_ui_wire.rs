@@ -150,7 +150,7 @@ fn injecting_from_a_nodes_context_menu() {
     harness.get_by_label("\"ping\" arrives at bell in round 1");
     harness.get_by_label("Step").click();
     harness.run();
-    harness.get_by_label_contains("bell receives \"ping\" (injected)");
+    harness.get_by_label_contains("bell receives “ping”, injected");
     // The sandbox's injection is not an edit of the network.
     assert!(harness.state().applied.is_empty());
 }

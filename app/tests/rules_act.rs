@@ -77,7 +77,7 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     click(&mut harness, "Activate tower: Signal");
     let refusal = harness.state().rules_panel().refusal.clone().unwrap();
     assert!(
-        refusal.contains("restriction [LV 2+] is unmet (A's champion is level 1)"),
+        refusal.contains("restriction LV 2+ is unmet: A's champion is level 1"),
         "{refusal}"
     );
     harness.get_by_label(&format!("Refused: {refusal}"));
@@ -131,7 +131,7 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
         "{others:?}"
     );
     click(&mut harness, "Play with these choices");
-    harness.get_by_label_contains("targets wolf");
+    harness.get_by_label_contains("targets Wolf");
     // The recorded script reads in words.
     harness.get_by_label_contains("A plays bolt targeting wolf");
     click(&mut harness, "Pass priority");
@@ -397,10 +397,10 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
         &wolf(&h).abilities[0],
         None,
     );
-    // The engine's generator writes the level restriction as the card prints it, "[LV 2+]".
+    // The engine's generator writes the level restriction before the ability, "LV 2+ —".
     assert_eq!(
         text,
-        "[LV 2+] Dusk, 1 resource: this gets +2 ATK until dawn.",
+        "LV 2+ — Dusk, 1 resource: this gets +2 ATK until dawn.",
         "{:?}",
         wolf(&h).abilities
     );
@@ -461,7 +461,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     tap(&mut h, "Activate night_wolf: Dusk Fury");
     let refusal = h.state().rules_panel().refusal.clone().unwrap();
     assert!(
-        refusal.contains("restriction [LV 2+] is unmet (A's champion is level 1)"),
+        refusal.contains("restriction LV 2+ is unmet: A's champion is level 1"),
         "{refusal}"
     );
     h.get_by_label(&format!("Refused: {refusal}"));
@@ -470,7 +470,11 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     // replayed to the same step with the new level.
     tap(&mut h, "Step back");
     // The champion, from the Library's card list.
-    h.get_by_label("Lorraine").click_accesskit();
+    // The Library's entry (the left panel), not the board's card of that name.
+    h.get_all_by_label("Lorraine")
+        .min_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
+        .expect("the Library lists the champion")
+        .click_accesskit();
     h.run();
     fill(&mut h, "Level", "2");
     tap(&mut h, "Try in Rules tab");
@@ -492,7 +496,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     let lines = sigilforge::sandbox::rules::breakdown_lines(game(&h), "night_wolf");
     assert_eq!(
         lines.first().map(String::as_str),
-        Some("atk: 4 (printed 2)"),
+        Some("atk 4, printed 2"),
         "{lines:?}"
     );
     assert!(

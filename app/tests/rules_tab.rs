@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
 use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge::sandbox::SystemSandbox;
@@ -76,7 +77,7 @@ fn a_rules_scenario_is_picked_stepped_explained_and_rerun_after_an_edit() {
         .find(|l| l.contains("refused") || l.contains("cannot"))
         .unwrap_or_else(|| panic!("no refusal in {:?}", sys.run().game().log));
     assert!(
-        refused.contains("restriction [LV 2+] is unmet (A's champion is level 1)"),
+        refused.contains("restriction LV 2+ is unmet: A's champion is level 1"),
         "{refused}"
     );
     harness.get_by_label_contains(&refused);
@@ -85,11 +86,15 @@ fn a_rules_scenario_is_picked_stepped_explained_and_rerun_after_an_edit() {
     click(&mut harness, "Step");
     click(&mut harness, "Step");
     harness.get_by_label("Stack (top first): 1");
-    harness.get_by_label_contains("tower: Signal (A's, from tower)");
+    harness.get_by_label_contains("Watchtower: Signal, A's, from Watchtower");
     // Hovering the champion shows its level's breakdown: printed 1, then the +1.
-    harness.get_by_label("[lorraine]").hover();
+    harness
+        .get_all_by_label("Lorraine")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Label)
+        .expect("the champion on the board")
+        .hover();
     harness.run();
-    harness.get_by_label("level: 2 (printed 1)");
+    harness.get_by_label("level 2, printed 1");
     click(&mut harness, "Run to end");
     harness.get_by_label("The script is done: every expectation holds");
     harness.get_by_label("A: vitae 22, resource 0, fealty 0");

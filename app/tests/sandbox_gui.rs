@@ -69,8 +69,8 @@ fn a_battle_is_sought_stepped_back_and_explained_in_the_one_panel() {
         .next()
         .unwrap();
     assert!(
-        damage.contains('['),
-        "copies are told apart by id: {damage}"
+        !damage.contains('['),
+        "no brackets in a log line; copies are told apart as Name #id: {damage}"
     );
     let index: usize = damage[1..damage.find(' ').unwrap()].parse().unwrap();
     harness.get_by_label(&damage).click();

@@ -56,11 +56,12 @@ fn log_line(sys: &RulesSandbox, i: usize) -> String {
 
 /// The board's line of waiting triggers for a run ("Waiting triggers: a, b").
 fn waiting_line(run: &RulesRun) -> String {
-    let waiting: Vec<&str> = run
+    let names = sigilforge_engine::wording::rules_names(run.game());
+    let waiting: Vec<String> = run
         .game()
         .waiting()
         .iter()
-        .map(|i| i.label.as_str())
+        .map(|i| names.in_text(&i.label))
         .collect();
     format!("Waiting triggers: {}", waiting.join(", "))
 }
@@ -88,7 +89,11 @@ fn a_rules_test_is_sought_stepped_back_and_explained_in_the_one_panel() {
     harness.get_by_label("Step 2");
     let chosen = waiting_line(&run.seek(2));
     assert!(
-        chosen.contains("totem#2: Surge, totem#2: Reset"),
+        chosen.contains(&{
+            let names = sigilforge_engine::wording::rules_names(run.game());
+            let totem = names.name("totem#2");
+            format!("{totem}: Surge, {totem}: Reset")
+        }),
         "{chosen}"
     );
     harness.get_by_label(&chosen);

@@ -127,10 +127,10 @@ fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
     assert_eq!(creature(&mut harness, "skeleton").health, skeleton - 5);
     assert_eq!(creature(&mut harness, "alice").beats, 1);
     harness.get_by_label_contains(
-        "The GM uses Elemental Blast on skeleton (the table rolled a Score of 12)",
+        "The GM uses Elemental Blast on Skeleton, the table having rolled a Score of 12",
     );
-    harness.get_by_label_contains("= 12 ➡ High Score (the table's Score, typed by the GM)");
-    harness.get_by_label_contains("skeleton takes 5 Fire damage");
+    harness.get_by_label_contains("= 12 ➡ High Score; the table's Score, typed by the GM");
+    harness.get_by_label_contains("Skeleton takes 5 Fire damage");
 
     // No target: the engine refuses and says why; nothing changes.
     harness.get_by_label("skeleton").click();
@@ -167,7 +167,7 @@ fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
     click_topmost(&mut harness, "Move goblin_1 here");
     assert_eq!(creature(&mut harness, "goblin_1").position, (8, 2));
     harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
-    harness.get_by_label_contains("goblin_1 spends a Beat and moves from x 9, y 3 to x 8, y 2");
+    harness.get_by_label_contains("Goblin 1 spends a Beat and moves from x 9, y 3 to x 8, y 2");
 
     // Another creature's token cannot be dragged on its turn.
     drag_token(&mut harness, (9, 5), (9, 6));
@@ -221,7 +221,7 @@ fn a_status_is_cleared_and_a_saved_table_log_opens_to_the_same_state() {
     set_field(&mut harness, "Stacks", "1");
     click_topmost(&mut harness, "Clear status");
     harness.get_by_label_contains("Vulnerable ×1");
-    harness.get_by_label_contains("bob loses stacks of Vulnerable (1 left)");
+    harness.get_by_label_contains("#Bob loses stacks of Vulnerable, 1 left");
     click_topmost(&mut harness, "End turn");
     let saved = table_state(&mut harness);
 

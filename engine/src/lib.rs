@@ -28,3 +28,4 @@ pub mod ron_doc;
 pub mod ron_io;
 pub mod rules;
 pub mod set_stats;
+pub mod wording;

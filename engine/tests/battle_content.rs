@@ -271,7 +271,7 @@ fn readable_log_names_turns_phases_and_causes() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("takes 1 ability damage from A's Powder Monkey  [by Burst 1 of A's Powder Monkey, after #"), "{}", out.stdout);
+    assert!(out.stdout.contains("takes 1 ability damage from A's Powder Monkey  ← by Burst 1 of A's Powder Monkey, after #"), "{}", out.stdout);
 }
 
 #[test]

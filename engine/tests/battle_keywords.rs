@@ -384,7 +384,7 @@ fn incite_gives_adjacent_allies_two_attack() {
     let first = b.board()[0][0].id;
     assert_eq!(
         b.describe_breakdown(first).split(';').next().unwrap(),
-        "attack 3 = 1 (printed) + 2 (Incite of A's DRUMMER)"
+        "attack 3 = printed 1 + Incite of A's DRUMMER 2"
     );
 }
 

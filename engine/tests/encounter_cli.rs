@@ -77,7 +77,7 @@ fn cli_runs_and_prints_the_log_and_final_state() {
     assert!(out.stdout.contains("Final state:"));
     assert!(
         out.stdout
-            .contains("alice      heroes   health 2/8 at x 2, y 5 [Exhausted×1]"),
+            .contains("#Alice     heroes   health 2 of 8 at x 2, y 5, Exhausted×1"),
         "{}",
         out.stdout
     );
@@ -266,7 +266,7 @@ fn state_view_shows_positions_health_beats_and_stacks() {
     let strained = run
         .log()
         .iter()
-        .rposition(|e| e.text.contains("stack(s) of Strained"))
+        .rposition(|e| e.text.contains("stack of Strained"))
         .unwrap();
     let chain: Vec<&str> = Sandbox::why(&run, strained)
         .into_iter()

@@ -74,7 +74,7 @@ fn dodge_answers_damage_after_the_test_not_a_miss() {
         "a High Dodge reduces the hit to 0:\n{}",
         log(&run)
     );
-    assert!(log(&run).contains("-2 warded"), "{}", log(&run));
+    assert!(log(&run).contains("2 warded off"), "{}", log(&run));
 }
 
 #[test]
@@ -190,7 +190,7 @@ fn rest_gains_up_to_the_cap() {
 fn melee_attack_is_also_a_reaction_when_a_target_leaves() {
     let run = play(&encounter(GOB_BOB, "", "ForceRoll([4, 4]), Move((7, 2))"));
     assert_eq!(
-        count(&run, "answers with Melee Attack (Reaction)"),
+        count(&run, "answers with Melee Attack, a Reaction"),
         1,
         "{}",
         log(&run)
@@ -217,7 +217,7 @@ fn charge_answers_your_own_move() {
         "ForceRoll([4, 4]), Move((4, 2))",
     ));
     assert_eq!(
-        count(&run, "answers with Charge (Free Reaction)"),
+        count(&run, "answers with Charge, a Free Reaction"),
         1,
         "{}",
         log(&run)
@@ -238,11 +238,11 @@ fn hasted_gives_a_beat_then_leaves_stunned() {
     ));
     let text = log(&run);
     assert!(
-        text.contains("bob gains 1 Beat(s) from Hasted (3 left)"),
+        text.contains("bob gains 1 Beat from Hasted, 3 left"),
         "{text}"
     );
     assert!(
-        text.contains("bob loses 1 Beat(s) to Stunned (1 left)"),
+        text.contains("bob loses 1 Beat to Stunned, 1 left"),
         "{text}"
     );
 }

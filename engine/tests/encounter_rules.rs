@@ -131,7 +131,7 @@ fn time_free_reaction_spends_no_beat() {
     );
     let run = play(&src);
     assert!(
-        has(&run, "bob answers with Riposte (Free Reaction)"),
+        has(&run, "bob answers with Riposte, a Free Reaction"),
         "{:#?}",
         texts(&run)
     );
@@ -310,7 +310,7 @@ fn no_test_is_an_automatic_mixed_score() {
         &run,
         "Healing Word has no Test: an automatic Mixed Score"
     ));
-    assert!(has(&run, "alice heals 0 (8/8)"));
+    assert!(has(&run, "alice heals 0, health 8 of 8"));
 }
 
 // ---------- Saves ----------
@@ -329,9 +329,9 @@ fn saves_in_play_follow_the_test_band() {
     // Flame Spray: a cone from alice toward the goblin, an Edge Save after the Test.
     let cases = [
         ("[1, 1]", "passes the Edge Save automatically", 0),
-        ("[1, 2]", "Edge Save (with an Advantage)", 3),
-        ("[2, 2]", "Edge Save (with no modification)", 2),
-        ("[4, 4]", "Edge Save (with a Disadvantage)", 3),
+        ("[1, 2]", "Edge Save, with an Advantage:", 3),
+        ("[2, 2]", "Edge Save, with no modification:", 2),
+        ("[4, 4]", "Edge Save, with a Disadvantage:", 3),
         ("[6, 6]", "fails the Edge Save automatically", 0),
     ];
     for (dice, needle, save_dice) in cases {
@@ -348,17 +348,18 @@ fn saves_in_play_follow_the_test_band() {
             let save = run
                 .log()
                 .iter()
-                .find(|e| e.text.contains("Edge Save ("))
+                .find(|e| e.text.contains("Edge Save, "))
                 .unwrap();
             let rolled = save
                 .text
-                .split("rolled [")
+                .split("rolled ")
                 .nth(1)
                 .unwrap()
-                .split(']')
+                .split(", kept")
                 .next()
-                .unwrap();
-            assert_eq!(rolled.split(',').count(), save_dice, "{}", save.text);
+                .unwrap()
+                .replace(" and ", ", ");
+            assert_eq!(rolled.split(", ").count(), save_dice, "{}", save.text);
         }
     }
 }
@@ -435,7 +436,7 @@ fn status_persistent_exhausted_stays_for_the_episode() {
         "",
     );
     let run = play(&src);
-    assert!(has(&run, "alice gains 1 stack(s) of Exhausted (1)"));
+    assert!(has(&run, "alice gains 1 stack of Exhausted, now 1"));
     assert_eq!(run.combatant("alice").unwrap().stacks("Exhausted"), 1);
     assert!(run.round() >= 3);
 }
@@ -452,7 +453,7 @@ fn status_concentrating_is_one_stack_per_effect_with_a_disadvantage_each() {
     assert_eq!(alice.stacks("Concentrating"), 2);
     // Second Test: one Disadvantage (3 dice, the 6 dropped): 5 + 4 + 3 = 12, High.
     assert!(
-        has(&run, "rolled [6, 5, 4], kept [4, 5] = 12"),
+        has(&run, "rolled 6, 5 and 4, kept 4 and 5 = 12"),
         "{:#?}",
         texts(&run)
     );
@@ -468,7 +469,7 @@ fn status_concentration_fail_ends_every_concentration_effect() {
     let run = play(&src);
     assert!(has(
         &run,
-        "Concentration effects end (the Concentration Test failed)"
+        "Concentration effects end, the Concentration Test failed"
     ));
     // The Low effect still happens and brings a fresh stack.
     assert_eq!(run.combatant("alice").unwrap().stacks("Concentrating"), 1);
@@ -488,12 +489,12 @@ fn status_concentrating_damage_forces_a_focus_save_with_a_disadvantage_per_stack
     assert!(
         has(
             &run,
-            "Focus Save with 1 Disadvantage(s) for Concentrating: rolled [1, 1, 6], kept [1, 1]"
+            "Focus Save with 1 Disadvantage for Concentrating: rolled 1, 1 and 6, kept 1 and 1"
         ),
         "{:#?}",
         texts(&run)
     );
-    assert!(has(&run, "Concentration effects end (failed Focus Save)"));
+    assert!(has(&run, "Concentration effects end, failed Focus Save"));
     assert_eq!(run.combatant("alice").unwrap().stacks("Concentrating"), 0);
 }
 
@@ -508,7 +509,7 @@ fn component_missing_gives_a_disadvantage() {
     );
     let run = play(&src);
     assert!(has(&run, "missing Component 1 Dodge Point: a Disadvantage"));
-    assert!(has(&run, "rolled [2, 3, 6], kept [2, 3]"));
+    assert!(has(&run, "rolled 2, 3 and 6, kept 2 and 3"));
 }
 
 #[test]
@@ -525,7 +526,7 @@ fn component_met_is_spent_and_gives_no_disadvantage() {
     );
     let run = play(&src);
     assert!(has(&run, "Component 1 Dodge Point spent"));
-    assert!(has(&run, "rolled [2, 3], kept [2, 3]"));
+    assert!(has(&run, "rolled 2 and 3, kept 2 and 3"));
     assert_eq!(run.combatant("dodger").unwrap().resources["Dodge Point"], 0);
     // The second Dodge lacks the point.
     assert!(has(&run, "missing Component 1 Dodge Point"));
@@ -542,7 +543,7 @@ fn bonus_free_applies_and_costly_only_when_chosen_and_paid() {
     );
     let run = play(&src);
     assert!(has(&run, "Bonus Steady Aim"), "{:#?}", texts(&run));
-    assert!(has(&run, "Bonus Called Shot (paid 1 Focus Point)"));
+    assert!(has(&run, "Bonus Called Shot, paying 1 Focus Point"));
     // Advantage: [3, 4, 1] keeps [3, 4] + Rogue 2 = 9 Mixed: 2 + 2 Called Shot.
     assert_eq!(run.combatant("bob").unwrap().health, 10 - 4);
     assert_eq!(run.combatant("archer").unwrap().resources["Focus Point"], 0);
@@ -573,7 +574,7 @@ fn penalty_applies_whenever_its_condition_holds() {
     ));
     assert!(has(&run, "Penalty In Melee"));
     assert!(!has(&run, "Steady Aim"));
-    assert!(has(&run, "kept [1, 5]"), "{:#?}", texts(&run));
+    assert!(has(&run, "kept 1 and 5"), "{:#?}", texts(&run));
 }
 
 // ---------- Flavors ----------
@@ -719,7 +720,7 @@ fn prepared_reaction_is_unusable_until_prepared_and_expires_after_one_use() {
     );
     let run = play(&src);
     let log = texts(&run);
-    assert!(has(&run, "bob Prepares Riposte (it expires after 1 use)"));
+    assert!(has(&run, "bob Prepares Riposte: it expires after 1 use"));
     assert_eq!(
         log.iter()
             .filter(|t| t.contains("answers with Riposte"))
@@ -809,7 +810,7 @@ fn a_ward_raised_against_a_delayed_ability_still_applies_when_it_lands() {
     );
     // High: 3 damage − Ward 3 = 0.
     assert!(
-        has(&run, "bob takes 0 damage (3 -3 warded)"),
+        has(&run, "bob takes 0 damage: 3, 3 warded off"),
         "{:#?}",
         texts(&run)
     );

@@ -88,7 +88,7 @@ fn gm_statuses_follow_their_effects() {
     );
     assert!(
         log.iter()
-            .any(|l| l.starts_with("bramble loses 1 Beat(s) to Stunned (1 left)")),
+            .any(|l| l.starts_with("bramble loses 1 Beat to Stunned, 1 left")),
         "{log:?}"
     );
 }
@@ -233,7 +233,7 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 /// Every kind of ability the ambush's creatures have (and one nobody has), at any targets,
-/// with or without a Shape and a typed Score (possible or not).
+/// with or without a Shape and a typed Score; possible or not.
 const ABILITIES: [&str; 11] = [
     "melee_attack",
     "multi_attack",

@@ -136,11 +136,7 @@ fn readable_log_and_analysis_are_printed_without_json() {
     let out = glyph_command(&vault, false, false);
     assert_eq!(out.code, 0);
     assert!(out.stdout.contains("Round 4"), "{}", out.stdout);
-    assert!(
-        out.stdout.contains("bell: effect \"ring\""),
-        "{}",
-        out.stdout
-    );
+    assert!(out.stdout.contains("bell: effect “ring”"), "{}", out.stdout);
     assert!(
         out.stdout.contains("End: max_rounds after round 4"),
         "{}",

@@ -107,11 +107,11 @@ fn each_round_lists_its_events_with_text() {
     assert_eq!(
         texts,
         [
-            "a receives \"x\" (its own, sent last round)",
-            "b receives \"x\" from a (sent last round)",
-            "b: ability 1 answers \"x\" (Reaction, spends its Beat)",
-            "b: effect \"glow\"",
-            "b shines and sends \"y\" (delivered next round)",
+            "a receives its own “x”, sent last round",
+            "b receives “x” from a, sent last round",
+            "b: ability 1 answers “x” as a Reaction and spends its Beat",
+            "b: effect “glow”",
+            "b shines and sends “y”, delivered next round",
         ]
     );
     let last = run.events_of(3).last().unwrap();

@@ -34,7 +34,7 @@ fn an_unmet_static_restriction_on_a_line_is_logged() {
     assert!(failed.is_empty(), "{failed:#?}");
     assert!(
         log.iter()
-            .any(|l| l.contains("static restriction [LV 3+] unmet") && l.contains("ignored")),
+            .any(|l| l.contains("static restriction LV 3+ unmet") && l.contains("ignored")),
         "{log:#?}"
     );
 }

@@ -9,17 +9,20 @@ use sigilforge_engine::model::StatusKind;
 use super::map_view::Token;
 use crate::sandbox::panel::CAUSE_ARROW;
 
-/// One log line as the sandbox panel shows it: `#5 r1 hag: text  ⬅ by hag's Claw, after #3`.
+/// One log line as table mode shows it, in the wording layer's words (names for ids):
+/// `#5 r1 The Hag: text  ⬅ by The Hag's Claw, after #3`.
 #[must_use]
-pub fn log_line(entry: &LogEntry) -> String {
-    let who = entry.actor.as_deref().unwrap_or("-");
+pub fn log_line(run: &EncounterRun, entry: &LogEntry) -> String {
+    use sigilforge_engine::wording::Worded as _;
+    let names = sigilforge_engine::wording::encounter_names(run);
+    let who = entry.actor.as_deref().map_or("-", |a| names.name(a));
     let line = format!(
         "#{} r{} {who}: {}",
         entry.index,
         entry.round,
-        displayable(&entry.text)
+        displayable(&run.line(entry.index))
     );
-    let cause = crate::sandbox::cause_text(&entry.cause);
+    let cause = run.cause_line(entry.index);
     if cause.is_empty() {
         line
     } else {

@@ -250,7 +250,7 @@ impl TableMode {
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for entry in run.log() {
-                    ui.label(log_line(entry));
+                    ui.label(log_line(run, entry));
                 }
             });
     }

@@ -17,8 +17,9 @@ impl TableMode {
         let Some(session) = &self.session else {
             return;
         };
+        let run = session.run();
         let written = session
-            .to_log(log_line)
+            .to_log(|entry| log_line(run, entry))
             .map_err(anyhow::Error::from)
             .and_then(|log| table_log_text(&log).map_err(anyhow::Error::from))
             .and_then(|text| {

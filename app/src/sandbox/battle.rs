@@ -199,7 +199,7 @@ impl SystemSandbox for BattleSandbox {
             ui.horizontal_wrapped(|ui| {
                 ui.strong(format!("Line {side}"));
                 if lines.is_empty() {
-                    ui.weak("(empty)");
+                    ui.weak("empty");
                 }
                 for c in &lines {
                     egui::Frame::new()
@@ -207,11 +207,16 @@ impl SystemSandbox for BattleSandbox {
                         .inner_margin(4.0)
                         .show(ui, |ui| {
                             ui.vertical(|ui| {
-                                ui.strong(format!("{} [{}]", c.name, c.id))
-                                    .on_hover_text(format!(
-                                        "Slot {}; id {} in this battle",
-                                        c.slot, c.id
-                                    ));
+                                let twin = lines.iter().any(|o| o.id != c.id && o.name == c.name);
+                                let name = if twin {
+                                    format!("{} #{}", c.name, c.id)
+                                } else {
+                                    c.name.clone()
+                                };
+                                ui.strong(name).on_hover_text(format!(
+                                    "Slot {}; id {} in this battle",
+                                    c.slot, c.id
+                                ));
                                 let armor = if c.armor > 0 {
                                     format!("  🛡 {}", c.armor)
                                 } else {
@@ -272,7 +277,7 @@ pub fn battle_order(e: &Event, answers: Option<&Event>) -> &'static str {
             "Fury's second attacks come after every slot's first attacks, slot by slot."
         }
         EventKind::Attack { .. } | EventKind::AttackSkipped { .. } => {
-            "Attacks go slot by slot from slot 1; in one slot both sides attack at once (A's is logged first)."
+            "Attacks go slot by slot from slot 1; in one slot both sides attack at once, A's logged first."
         }
         EventKind::Damage { attack: true, .. } | EventKind::PlayerDamaged { .. }
             if e.cause.ability.is_none() =>
@@ -287,7 +292,7 @@ pub fn battle_order(e: &Event, answers: Option<&Event>) -> &'static str {
                 "Start- and end-of-turn abilities run slot by slot, A's line first, as the lines stood when the phase began."
             }
             _ => {
-                "Abilities answering an event wait in one queue, first in, first out: bearers in slot order, each bearer's in keyword order (printed, artifacts, granted)."
+                "Abilities answering an event wait in one queue, first in, first out: bearers in slot order, each bearer's in keyword order: printed, artifacts, granted."
             }
         },
         EventKind::GapsClosed { .. } | EventKind::Moved { .. } if e.cause.ability.is_none() => {

@@ -11,7 +11,9 @@ use sigilforge_engine::encounter::{
 };
 
 use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
-use super::{Runner, SandboxCommand, Simulation, SystemSandbox, cause_text};
+use sigilforge_engine::wording::{Worded as _, encounter_names};
+
+use super::{Runner, SandboxCommand, Simulation, SystemSandbox};
 use crate::encounter_ui::sandbox::{KeptEstimate, Sandbox as EncounterSandbox, displayable};
 
 /// "Heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
@@ -167,17 +169,21 @@ impl SystemSandbox for EncounterSandbox {
     }
 
     fn line(&self, i: usize) -> String {
+        let Some(run) = self.run() else {
+            return String::new();
+        };
         self.entry(i)
             .map(|e| {
-                let who = e.actor.as_deref().unwrap_or("-");
-                format!("r{} {who}: {}", e.round, displayable(&e.text))
+                let names = encounter_names(run);
+                let who = e.actor.as_deref().map_or("-", |a| names.name(a));
+                format!("r{} {who}: {}", e.round, displayable(&run.line(i)))
             })
             .unwrap_or_default()
     }
 
     fn cause(&self, i: usize) -> String {
         self.entry(i)
-            .map(|e| cause_text(&e.cause))
+            .map(|_| self.run().map(|r| r.cause_line(i)).unwrap_or_default())
             .unwrap_or_default()
     }
 
@@ -191,10 +197,10 @@ impl SystemSandbox for EncounterSandbox {
         };
         match e.kind {
             LogKind::Round | LogKind::TurnStart => {
-                "Turn order: the encounter's turn_order (or file order), skipping anyone who has dropped; a round begins when the order comes round again."
+                "Turn order: the encounter's turn_order, or file order, skipping anyone who has dropped; a round begins when the order comes round again."
             }
             LogKind::TurnEnd => {
-                "A turn ends when its creature ends it (or has nothing left to do); Fleeting stacks and spent Prepared abilities go then."
+                "A turn ends when its creature ends it or has nothing left to do; Fleeting stacks and spent Prepared abilities go then."
             }
             LogKind::Reaction => {
                 "Reactions answer a trigger before it resolves, in turn order; a Reaction spends a Beat, a Free Reaction does not."
@@ -217,7 +223,7 @@ impl SystemSandbox for EncounterSandbox {
     fn outcome(&self) -> Option<String> {
         self.run().and_then(EncounterRun::outcome).map(|o| {
             let who = o.winner.as_deref().unwrap_or("nobody");
-            format!("Over: {who} won in round {} ({})", o.rounds, o.reason)
+            format!("Over: {who} won in round {}: {}", o.rounds, o.reason)
         })
     }
 

@@ -7,7 +7,9 @@ use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::glyph::{GlyphEnd, GlyphEventKind, GlyphRun};
 
-use super::{SandboxCommand, SystemSandbox, cause_text};
+use sigilforge_engine::wording::Worded as _;
+
+use super::{SandboxCommand, SystemSandbox};
 use crate::glyph_ui::sandbox::{GlyphSandboxCommand, Sandbox as GlyphSandbox};
 
 impl GlyphSandbox {
@@ -47,7 +49,7 @@ impl SystemSandbox for GlyphSandbox {
     fn cause(&self, i: usize) -> String {
         self.run()
             .and_then(|r| r.log().get(i))
-            .map(|e| cause_text(&e.cause))
+            .map(|_| self.run().map(|r| r.cause_line(i)).unwrap_or_default())
             .unwrap_or_default()
     }
 
@@ -64,7 +66,7 @@ impl SystemSandbox for GlyphSandbox {
                 "Step 1 of a round: the moves scheduled for it come first, in file order."
             }
             GlyphEventKind::LinkBroken { .. } if e.cause.after.is_none() => {
-                "Step 1 of a round: after the moves, every link beyond Spitting Distance (4u) breaks."
+                "Step 1 of a round: after the moves, every link beyond Spitting Distance, 4u, breaks."
             }
             GlyphEventKind::LinkBroken { .. } => {
                 "A dismissed glyph's links go with it, in file order."
@@ -75,10 +77,10 @@ impl SystemSandbox for GlyphSandbox {
                 "Step 2: glyphs receive in file order; each gets this round's injections first, then last round's sends in the order they were sent."
             }
             GlyphEventKind::Fired { .. } => {
-                "Step 3: glyphs react in file order; for each command received, in order, the built-ins (dismiss_on, disable_on) answer first, then the abilities in listed order."
+                "Step 3: glyphs react in file order; for each command received, in order, the built-ins dismiss_on and disable_on answer first, then the abilities in listed order."
             }
             GlyphEventKind::Started { .. } => {
-                "A timed ability (Time: Action) starts when triggered and takes effect after its delay, before what the glyph receives that round."
+                "A timed ability, one with Time: Action, starts when triggered and takes effect after its delay, before what the glyph receives that round."
             }
             GlyphEventKind::Skipped { .. } => {
                 "A Reaction spends the glyph's one Beat a round: a later Reaction in the same round is skipped."

@@ -22,23 +22,10 @@ pub mod rules;
 pub mod rules_act;
 pub mod simulate;
 
-use sigilforge_engine::core::{AtEvent, Cause, Sandbox};
+use sigilforge_engine::core::{AtEvent, Sandbox};
 
 pub use panel::sandbox_ui;
 pub use simulate::Simulation;
-
-/// A cause in words: "by ability 1 of door, after #3".
-#[must_use]
-pub fn cause_text<A: std::fmt::Display>(cause: &Cause<A>) -> String {
-    let mut parts = Vec::new();
-    if let Some(a) = &cause.ability {
-        parts.push(format!("by {a}"));
-    }
-    if let Some(after) = cause.after {
-        parts.push(format!("after #{after}"));
-    }
-    parts.join(", ")
-}
 
 /// What the sandbox controls ask for; the host applies it with [`SystemSandbox::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]

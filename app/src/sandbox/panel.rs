@@ -153,7 +153,7 @@ fn why_ui(ui: &mut Ui, sys: &dyn SystemSandbox) {
                 let by = if cause.is_empty() {
                     String::new()
                 } else {
-                    format!(" ({cause})")
+                    format!(" — {cause}")
                 };
                 ui.label(format!(
                     "{}{prefix}#{e} {}{by}",

@@ -12,7 +12,9 @@ use sigilforge_engine::model::Player;
 use sigilforge_engine::rules::state::Zone;
 use sigilforge_engine::rules::{Game, RulesEvent, RulesRun};
 
-use super::{Runner, SandboxCommand, SystemSandbox, cause_text};
+use sigilforge_engine::wording::{Names, Worded, rules_names};
+
+use super::{Runner, SandboxCommand, SystemSandbox};
 
 /// What the Rules tab asks for (kept beside the sandbox it drives, as `BattleCommand` is, so
 /// the editor's commands do not depend on a panel).
@@ -91,13 +93,11 @@ impl SystemSandbox for RulesSandbox {
     }
 
     fn line(&self, i: usize) -> String {
-        self.event(i).map(|e| e.text.clone()).unwrap_or_default()
+        Worded::line(&self.runner.run, i)
     }
 
     fn cause(&self, i: usize) -> String {
-        self.event(i)
-            .map(|e| cause_text(&e.cause))
-            .unwrap_or_default()
+        self.runner.run.cause_line(i)
     }
 
     fn why(&self, i: usize) -> Vec<usize> {
@@ -110,17 +110,17 @@ impl SystemSandbox for RulesSandbox {
         };
         let text = e.text.as_str();
         if text.contains("goes on the stack") {
-            "Waiting triggers go on the stack the active player's first, each player's in their chosen order (19.3a); the last one on resolves first."
+            "Waiting triggers go on the stack the active player's first, each player's in their chosen order, rule 19.3a; the last one on resolves first."
         } else if text.contains(": resolve ") || text.contains("resolves at once") {
-            "The stack resolves top first once both players pass priority in a row; after a trigger resolves, its ruler passes priority (19.3a). Recruit, Forge and Build triggers resolve at once (19.3b-d)."
+            "The stack resolves top first once both players pass priority in a row; after a trigger resolves, its ruler passes priority, rule 19.3a. Recruit, Forge and Build triggers resolve at once, rules 19.3b-d."
         } else if text.contains("passes priority") {
             "Priority goes to the other player; two passes in a row resolve the top of the stack."
         } else if text.contains(" triggers") {
             "Triggers wait until a player would receive priority, in the order their sources stand: the active player's champion and city first."
         } else if text.contains(" begins") || text.contains(" is skipped") {
             "Phases run dawn, main, dusk, end; a turn ends after end and the other player becomes active."
-        } else if text.contains('@') {
-            "Continuous effects apply in timestamp order (22.3c): the later one wins where they disagree."
+        } else if text.contains("timestamp") {
+            "Continuous effects apply in timestamp order, rule 22.3c: the later one wins where they disagree."
         } else if e.cause.ability.is_some() {
             "An ability's effects happen in the order written as it resolves."
         } else {
@@ -145,6 +145,7 @@ impl SystemSandbox for RulesSandbox {
 
     fn board_ui(&self, ui: &mut Ui) {
         let game = self.runner.shown().game();
+        let names = rules_names(game);
         ui.label(format!(
             "Turn {}, {} phase · {:?} active · {:?} has priority",
             game.turn(),
@@ -152,8 +153,12 @@ impl SystemSandbox for RulesSandbox {
             game.active(),
             game.priority()
         ));
-        stack_ui(ui, game);
-        let waiting: Vec<&str> = game.waiting().iter().map(|i| i.label.as_str()).collect();
+        stack_ui(ui, game, &names);
+        let waiting: Vec<String> = game
+            .waiting()
+            .iter()
+            .map(|i| names.in_text(&i.label))
+            .collect();
         if !waiting.is_empty() {
             ui.label(format!("Waiting triggers: {}", waiting.join(", ")))
                 .on_hover_text("Triggered abilities that go on the stack before a player next receives priority");
@@ -162,8 +167,11 @@ impl SystemSandbox for RulesSandbox {
             ui.separator();
             let state = game.player_state(player);
             ui.strong(format!(
-                "{player:?}: vitae {}, resource {}, fealty {}",
-                state.vitae, state.resource, state.fealty
+                "{player:?}: {} {}, resource {}, fealty {}",
+                game.profile().player_life,
+                state.vitae,
+                state.resource,
+                state.fealty
             ));
             for zone in Zone::ALL {
                 let cards = game.zone(player, zone);
@@ -173,7 +181,7 @@ impl SystemSandbox for RulesSandbox {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{}:", zone.name()));
                     for id in &cards {
-                        card_ui(ui, game, id);
+                        card_ui(ui, game, &names, id);
                     }
                 });
             }
@@ -186,7 +194,7 @@ impl SystemSandbox for RulesSandbox {
 }
 
 /// The stack, top first: each item with whose it is, its source and its locked targets.
-fn stack_ui(ui: &mut Ui, game: &Game) {
+fn stack_ui(ui: &mut Ui, game: &Game, names: &Names) {
     let stack = game.stack();
     if stack.is_empty() {
         ui.label("Stack (top first): empty");
@@ -195,17 +203,21 @@ fn stack_ui(ui: &mut Ui, game: &Game) {
     ui.label(format!("Stack (top first): {}", stack.len()))
         .on_hover_text("The top resolves first, once both players pass priority in a row");
     for (depth, item) in stack.iter().rev().enumerate() {
-        let targets: Vec<&str> = item.targets.iter().map(|t| t.card.as_str()).collect();
+        let targets: Vec<&str> = item
+            .targets
+            .iter()
+            .map(|t| names.name(t.card.as_str()))
+            .collect();
         let mut line = format!(
-            "{}. {} ({:?}'s, from {})",
+            "{}. {}, {:?}'s, from {}",
             depth + 1,
-            item.label,
+            names.in_text(&item.label),
             item.controller,
-            item.source
+            names.name(&item.source)
         );
         if !targets.is_empty() {
             line.push_str(", targets ");
-            line.push_str(&targets.join(", "));
+            line.push_str(&sigilforge_engine::wording::list(&targets));
         }
         if item.triggered {
             line.push_str(" · triggered");
@@ -213,25 +225,25 @@ fn stack_ui(ui: &mut Ui, game: &Game) {
         ui.label(line).on_hover_text(if targets.is_empty() {
             "No targets".to_owned()
         } else {
-            "Targets locked when it went on the stack: one that has moved by then is skipped (22.1a)"
+            "Targets locked when it went on the stack: one that has moved by then is skipped, rule 22.1a"
                 .to_owned()
         });
     }
 }
 
-/// A card in a zone: its id (and what it is attached to); hovering shows each
-/// characteristic's breakdown ([`breakdown_lines`]).
-fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
+/// A card in a zone: its name, told apart from a copy (and what it is attached to); hovering
+/// shows each characteristic's breakdown ([`breakdown_lines`]).
+fn card_ui(ui: &mut Ui, game: &Game, names: &Names, id: &str) {
     let Some(object) = game.object(id) else {
-        ui.label(id);
+        ui.label(names.name(id));
         return;
     };
     let text = match &object.attached_to {
-        Some(host) => format!("[{id} on {host}]"),
-        None => format!("[{id}]"),
+        Some(host) => format!("{} on {}", names.name(id), names.name(host)),
+        None => names.name(id).to_owned(),
     };
     ui.label(text).on_hover_ui(|ui| {
-        ui.strong(format!("{id}: {}", object.card.name));
+        ui.strong(names.name(id));
         let lines = breakdown_lines(game, id);
         if lines.is_empty() {
             ui.weak("No characteristics");
@@ -243,8 +255,8 @@ fn card_ui(ui: &mut Ui, game: &Game, id: &str) {
 }
 
 /// What hovering a card on the board shows: each characteristic's value and printed value,
-/// then each effect on it in timestamp order with its source (`ATK: 4 (printed 2)`,
-/// `    @3 night_wolf: Dusk Fury +2 (now 4)`).
+/// then each effect on it in timestamp order with its source (`ATK 4, printed 2`,
+/// `    timestamp 3: Night Wolf: Dusk Fury +2, now 4`).
 #[must_use]
 pub fn breakdown_lines(game: &Game, id: &str) -> Vec<String> {
     let mut lines = Vec::new();
@@ -252,11 +264,15 @@ pub fn breakdown_lines(game: &Game, id: &str) -> Vec<String> {
         let Some(b) = game.characteristic_breakdown(id, &stat) else {
             continue;
         };
-        lines.push(format!("{}: {} (printed {})", b.stat, b.value, b.printed));
+        let names = rules_names(game);
+        lines.push(format!("{} {}, printed {}", b.stat, b.value, b.printed));
         for step in &b.steps {
             lines.push(format!(
-                "    @{} {} {} (now {})",
-                step.timestamp, step.source, step.change, step.value
+                "    timestamp {}: {} {}, now {}",
+                step.timestamp,
+                names.in_text(&step.source),
+                step.change,
+                step.value
             ));
         }
     }

@@ -34,7 +34,7 @@ pub fn battle_command(
     let mut out = String::new();
     let _ = writeln!(out, "{} (seed {seed})", setup.setup.name);
     while let Some(event) = battle.step() {
-        let text = battle.describe(&event);
+        let text = battle.describe_tagged(&event);
         match event.kind {
             EventKind::TurnBegan { .. } => {
                 let _ = writeln!(out, "\n=== {text} ===");
@@ -43,8 +43,12 @@ pub fn battle_command(
                 let _ = writeln!(out, "--- {text} ---");
             }
             _ => {
-                let cause = battle.describe_cause(&event);
-                let _ = writeln!(out, "#{:<4} {text}  [{cause}]", event.index);
+                let cause = battle.describe_cause_tagged(&event);
+                if cause.is_empty() {
+                    let _ = writeln!(out, "#{:<4} {text}", event.index);
+                } else {
+                    let _ = writeln!(out, "#{:<4} {text}  ← {cause}", event.index);
+                }
             }
         }
     }

@@ -137,26 +137,35 @@ impl Battle {
         self.name_of(id, false)
     }
 
-    /// A creature's name with its owner and its id in this battle, so two copies of a card
-    /// can be told apart: "A's Grunt [3]".
+    /// A creature's name with its owner, and its number in this battle when another creature
+    /// of that player has the same name, so two copies of a card can be told apart: "A's Grunt
+    /// #3" beside "A's Grunt #5", but "A's Ogre" alone.
     #[must_use]
     pub fn creature_tag(&self, id: CreatureId) -> String {
         self.name_of(id, true)
     }
 
     fn name_of(&self, id: CreatureId, tagged: bool) -> String {
-        if tagged && id != NONE {
-            return format!("{} [{id}]", self.name_of(id, false));
-        }
         if id == NONE {
             return "nobody".into();
         }
         let c = self.state().creature(id);
         let owner = if c.owner == 0 { "A" } else { "B" };
-        format!("{owner}'s {}", self.program().cards[c.card as usize].name)
+        let name = &self.program().cards[c.card as usize].name;
+        let twin = tagged
+            && self.state().creatures.iter().enumerate().any(|(other, o)| {
+                other != id as usize
+                    && o.owner == c.owner
+                    && self.program().cards[o.card as usize].name == *name
+            });
+        if twin {
+            format!("{owner}'s {name} #{id}")
+        } else {
+            format!("{owner}'s {name}")
+        }
     }
 
-    /// An ability's name: "Burst 1 of A's Bomber (from Blade)".
+    /// An ability's name: "Burst 1 of A's Bomber through Blade".
     #[must_use]
     pub fn ability_name(&self, a: &AbilitySource) -> String {
         self.ability_name_of(a, false)
@@ -173,9 +182,9 @@ impl Battle {
         match a.via {
             Via::Printed => {}
             Via::Artifact(card) => {
-                let _ = write!(s, " (from {})", self.program().cards[card as usize].name);
+                let _ = write!(s, " through {}", self.program().cards[card as usize].name);
             }
-            Via::Granted => s.push_str(" (granted)"),
+            Via::Granted => s.push_str(", granted"),
         }
         s
     }
@@ -259,7 +268,7 @@ impl Battle {
                     .unwrap_or_default();
                 let mut s = format!("{} takes {amount} {kind} damage{from}", n(target));
                 if unmodified != amount {
-                    let _ = write!(s, " ({unmodified} before armor and prevention)");
+                    let _ = write!(s, ", {unmodified} before armor and prevention");
                 }
                 s
             }
@@ -271,7 +280,7 @@ impl Battle {
                 amount,
                 life,
             } => {
-                format!("player {player:?} takes {amount} damage (life {life})")
+                format!("player {player:?} takes {amount} damage, life now {life}")
             }
             EventKind::Healed { creature, amount } => format!("{} heals {amount}", n(creature)),
             EventKind::LifeGained {
@@ -279,7 +288,7 @@ impl Battle {
                 amount,
                 life,
             } => {
-                format!("player {player:?} gains {amount} life (life {life})")
+                format!("player {player:?} gains {amount} life, life now {life}")
             }
             EventKind::StatChanged {
                 creature,
@@ -309,11 +318,11 @@ impl Battle {
                 set_aside,
             } => {
                 let to = if set_aside {
-                    "set aside"
+                    "is set aside"
                 } else {
-                    "to the discard pile"
+                    "goes to the discard pile"
                 };
-                format!("{} is destroyed in slot {slot} ({to})", n(creature))
+                format!("{} is destroyed in slot {slot} and {to}", n(creature))
             }
             EventKind::Removed { creature } => format!("{} leaves the line", n(creature)),
             EventKind::Moved { creature, from, to } => {
@@ -336,7 +345,7 @@ impl Battle {
             EventKind::GameOver { winner, draw } => match (winner, draw) {
                 (Some(p), _) => format!("game over: player {p:?} wins"),
                 (None, true) => "game over: a draw".into(),
-                (None, false) => "game over: no winner (turn limit)".into(),
+                (None, false) => "game over: no winner, the turn limit is reached".into(),
             },
         }
     }
@@ -384,7 +393,7 @@ impl Battle {
                     StatSource::Ability(a) => self.ability_name(&a),
                 };
                 let sep = if i == 0 { " " } else { " + " };
-                let _ = write!(out, "{sep}{} ({from})", part.amount);
+                let _ = write!(out, "{sep}{from} {}", part.amount);
             }
             out.push_str("; ");
         }

@@ -148,15 +148,19 @@ pub fn encounter_command_with(
         };
     } else {
         let _ = writeln!(stdout, "{} (seed {seed})", encounter.name);
+        let names = crate::wording::encounter_names(&run);
         for entry in run.log() {
-            let who = entry.actor.as_deref().unwrap_or("-");
+            let who = entry.actor.as_deref().map_or("-", |a| names.name(a));
             let cause = (entry.cause.after)
                 .map(|c| format!("  ← #{c}"))
                 .unwrap_or_default();
             let _ = writeln!(
                 stdout,
                 "#{:<3} r{} {:<8} {}{cause}",
-                entry.index, entry.round, who, entry.text
+                entry.index,
+                entry.round,
+                who,
+                names.in_text(&entry.text)
             );
         }
         let _ = writeln!(stdout, "\nFinal state:");
@@ -168,8 +172,8 @@ pub fn encounter_command_with(
                 .collect();
             let _ = writeln!(
                 stdout,
-                "  {:<10} {:<8} health {}/{} at {}{}{}",
-                c.id,
+                "  {:<10} {:<8} health {} of {} at {}{}{}",
+                names.name(&c.id),
                 c.side,
                 c.health,
                 c.max_health,
@@ -177,9 +181,9 @@ pub fn encounter_command_with(
                 if conds.is_empty() {
                     String::new()
                 } else {
-                    format!(" [{}]", conds.join(", "))
+                    format!(", {}", conds.join(", "))
                 },
-                if c.health <= 0 { " (down)" } else { "" }
+                if c.health <= 0 { ", down" } else { "" }
             );
         }
     }

@@ -36,7 +36,7 @@ impl EncounterRun {
                             LogKind::Save,
                             Some(t),
                             format!(
-                                "{tid} passes the {} Save automatically (Critical Failure)",
+                                "{tid} passes the {} Save automatically on a Critical Failure",
                                 save.modifier
                             ),
                             Some(cause),
@@ -48,7 +48,7 @@ impl EncounterRun {
                             LogKind::Save,
                             Some(t),
                             format!(
-                                "{tid} fails the {} Save automatically (Critical Success)",
+                                "{tid} fails the {} Save automatically on a Critical Success",
                                 save.modifier
                             ),
                             Some(cause),
@@ -69,11 +69,11 @@ impl EncounterRun {
                             LogKind::Save,
                             Some(t),
                             format!(
-                                "{tid} makes a {} Save ({}): rolled {:?}, kept {:?} = {} → {}",
+                                "{tid} makes a {} Save, {}: rolled {}, kept {} = {} → {}",
                                 save.modifier,
                                 save_mod_words(m),
-                                roll.dice,
-                                roll.kept,
+                                crate::wording::list(&roll.dice),
+                                crate::wording::list(&roll.kept),
                                 roll.total,
                                 if passed { "passes" } else { "fails" }
                             ),
@@ -133,7 +133,10 @@ impl EncounterRun {
                 self.push(
                     LogKind::Beats,
                     Some(user),
-                    format!("{uid} gains {n} extra Beat(s) ({b} left)"),
+                    format!(
+                        "{uid} gains {}, {b} left",
+                        crate::wording::plural(n, "extra Beat", "extra Beats")
+                    ),
                     Some(cause),
                 );
             }
@@ -156,7 +159,7 @@ impl EncounterRun {
                     LogKind::Note,
                     Some(user),
                     format!(
-                        "{uid} will take {n} less damage from the triggering ability (half of it or {at_least}, whichever is more)"
+                        "{uid} will take {n} less damage from the triggering ability: half of it or {at_least}, whichever is more"
                     ),
                     Some(cause),
                 );
@@ -181,7 +184,10 @@ impl EncounterRun {
                 self.push(
                     LogKind::Note,
                     Some(user),
-                    format!("{uid} gains {} {name} ({now}, at most {cap})", now - had),
+                    format!(
+                        "{uid} gains {} {name}, now {now} of at most {cap}",
+                        now - had
+                    ),
                     Some(cause),
                 );
             }
@@ -203,8 +209,9 @@ impl EncounterRun {
                     LogKind::Beats,
                     Some(user),
                     format!(
-                        "{uid} gains {n} extra Beat(s) for {} only ({b} such left)",
-                        names.join(", ")
+                        "{uid} gains {} for {} only, {b} such left",
+                        crate::wording::plural(n, "extra Beat", "extra Beats"),
+                        crate::wording::list(&names)
                     ),
                     Some(cause),
                 );
@@ -246,7 +253,7 @@ impl EncounterRun {
                     LogKind::Prepared,
                     Some(user),
                     format!(
-                        "{uid} Prepares {} (it {})",
+                        "{uid} Prepares {}: it {}",
                         self.content
                             .abilities
                             .get(ability)
@@ -342,7 +349,7 @@ impl EncounterRun {
         let before = c.health;
         c.health = c.health.saturating_add(n).min(c.max_health).max(before);
         let text = format!(
-            "{} heals {} ({}/{})",
+            "{} heals {}, health {} of {}",
             c.id,
             c.health - before,
             c.health,
@@ -461,7 +468,7 @@ impl EncounterRun {
         let c = &mut self.combatants[who];
         if allowed == 0 && n > 0 {
             let text = format!(
-                "{} already has the most stacks of {name} ({})",
+                "{} already has the most stacks of {name}, {}",
                 c.id,
                 c.stacks(name)
             );
@@ -474,7 +481,12 @@ impl EncounterRun {
         if own_turn {
             s.fresh = s.fresh.saturating_add(n);
         }
-        let text = format!("{} gains {n} stack(s) of {name} ({})", c.id, s.stacks);
+        let text = format!(
+            "{} gains {} of {name}, now {}",
+            c.id,
+            crate::wording::plural(n, "stack", "stacks"),
+            s.stacks
+        );
         self.push(LogKind::Status, Some(who), text, Some(cause));
     }
 
@@ -497,7 +509,7 @@ impl EncounterRun {
             LogKind::Concentration,
             Some(who),
             format!(
-                "{id}'s Concentration effects end ({why}): {}",
+                "{id}'s Concentration effects end, {why}: {}",
                 ended.join(", ")
             ),
             Some(cause),
@@ -530,9 +542,10 @@ impl EncounterRun {
             LogKind::Save,
             Some(t),
             format!(
-                "{id} makes a Focus Save with {stacks} Disadvantage(s) for Concentrating: rolled {:?}, kept {:?} = {} → {}",
-                roll.dice,
-                roll.kept,
+                "{id} makes a Focus Save with {} for Concentrating: rolled {}, kept {} = {} → {}",
+                crate::wording::plural(stacks, "Disadvantage", "Disadvantages"),
+                crate::wording::list(&roll.dice),
+                crate::wording::list(&roll.kept),
                 roll.total,
                 if passed { "passes" } else { "fails" }
             ),
@@ -651,20 +664,20 @@ impl EncounterRun {
         let kind = kind.map(|k| format!(" {k}")).unwrap_or_default();
         let mut parts = Vec::new();
         if extra != 0 {
-            parts.push(format!("+{extra} Vulnerable"));
+            parts.push(format!("{extra} more for Vulnerable"));
         }
         if c.ward != 0 {
             // A ward to 0 is huge; say what it stopped.
             let stopped = c.ward.min(amount.saturating_add(extra).max(0));
-            parts.push(format!("-{stopped} warded"));
+            parts.push(format!("{stopped} warded off"));
         }
         let detail = if parts.is_empty() {
             String::new()
         } else {
-            format!(" ({amount} {})", parts.join(" "))
+            format!(": {amount}, {}", parts.join(", "))
         };
         let text = format!(
-            "{} takes {dealt}{kind} damage{detail} ({}/{})",
+            "{} takes {dealt}{kind} damage{detail}; health {} of {}",
             c.id, c.health, c.max_health
         );
         let at = self.push(LogKind::Damage, Some(t), text, Some(cause));

@@ -92,7 +92,11 @@ impl EncounterRun {
             let at = self.push(
                 LogKind::Reaction,
                 Some(reactor),
-                format!("{rid} {cost} with {} ({})", def.name, time.name()),
+                format!(
+                    "{rid} {cost} with {}, {}",
+                    def.name,
+                    crate::wording::a_or_an(time.name())
+                ),
                 Some(cause),
             );
             self.use_prepared(reactor, &def, at);

@@ -90,7 +90,7 @@ impl EncounterRun {
                 return self.refuse(
                     user,
                     format!(
-                        "{uid} cannot use {name}: its Requirement is not met ({})",
+                        "{uid} cannot use {name}: its Requirement is not met, {}",
                         condition_words(r)
                     ),
                 );
@@ -147,7 +147,11 @@ impl EncounterRun {
         let start = self.push(
             LogKind::Start,
             Some(user),
-            format!("{uid} {cost}starts {name} ({}){aim}", def.time.name()),
+            format!(
+                "{uid} {cost}starts {name}, {}{}{aim}",
+                crate::wording::a_or_an(def.time.name()),
+                if aim.is_empty() { "" } else { "," }
+            ),
             None,
         );
         self.use_prepared(user, &def, start);
@@ -258,7 +262,7 @@ impl EncounterRun {
                     LogKind::Interrupted,
                     Some(user),
                     format!(
-                        "{} is interrupted: its Requirement no longer holds ({})",
+                        "{} is interrupted: its Requirement no longer holds, {}",
                         def.name,
                         condition_words(r)
                     ),
@@ -309,17 +313,17 @@ impl EncounterRun {
             let detail = if notes.is_empty() {
                 String::new()
             } else {
-                format!(" ({})", notes.join("; "))
+                format!("; {}", notes.join("; "))
             };
             self.push(
                 LogKind::Test,
                 Some(user),
                 format!(
-                    "{uid} tests {} with {} {modifier:+}: rolled {:?}, kept {:?} = {} → {} Score{detail}",
+                    "{uid} tests {} with {} {modifier:+}: rolled {}, kept {} = {} → {} Score{detail}",
                     def.name,
                     test.modifier,
-                    roll.dice,
-                    roll.kept,
+                    crate::wording::list(&roll.dice),
+                    crate::wording::list(&roll.kept),
                     roll.total,
                     roll.band.label()
                 ),
@@ -389,7 +393,7 @@ impl EncounterRun {
                 LogKind::Concentration,
                 Some(user),
                 format!(
-                    "{uid} gains a stack of Concentrating ({n}) while {} lasts",
+                    "{uid} gains a stack of Concentrating, now {n}, while {} lasts",
                     def.name
                 ),
                 Some(test_at),

@@ -450,7 +450,7 @@ impl EncounterRun {
                 self.push(
                     LogKind::Note,
                     None,
-                    format!("The next roll is forced to {dice:?}"),
+                    format!("The next roll is forced to {}", crate::wording::list(dice)),
                     None,
                 );
             }

@@ -44,7 +44,13 @@ impl EncounterRun {
             if added > 0 {
                 out.disadvantages = out.disadvantages.saturating_add(added);
                 out.notes.push(format!(
-                    "{stacks} stack(s) of {name}: {added} Disadvantage(s)"
+                    "{}: {}",
+                    crate::wording::plural(
+                        stacks,
+                        &format!("stack of {name}"),
+                        &format!("stacks of {name}")
+                    ),
+                    crate::wording::plural(added, "Disadvantage", "Disadvantages")
                 ));
             }
         }
@@ -58,7 +64,13 @@ impl EncounterRun {
             if added > 0 {
                 out.disadvantages = out.disadvantages.saturating_add(added);
                 out.notes.push(format!(
-                    "{stacks} stack(s) of {name}: {added} Disadvantage(s) on every Test"
+                    "{}: {} on every Test",
+                    crate::wording::plural(
+                        stacks,
+                        &format!("stack of {name}"),
+                        &format!("stacks of {name}")
+                    ),
+                    crate::wording::plural(added, "Disadvantage", "Disadvantages")
                 ));
             }
         }
@@ -86,8 +98,9 @@ impl EncounterRun {
         {
             out.advantages = n;
             out.notes.push(format!(
-                "{}'s statuses: {n} Advantage(s) against it",
-                self.combatants[t].id
+                "{}'s statuses: {} against it",
+                self.combatants[t].id,
+                crate::wording::plural(n, "Advantage", "Advantages")
             ));
         }
         out
@@ -122,8 +135,11 @@ impl EncounterRun {
                 let c = &mut self.combatants[who];
                 c.beats = c.beats.saturating_add(gained);
                 let text = format!(
-                    "{} gains {gained} Beat(s) from {} ({} left)",
-                    c.id, def.name, c.beats
+                    "{} gains {} from {}, {} left",
+                    c.id,
+                    crate::wording::plural(gained, "Beat", "Beats"),
+                    def.name,
+                    c.beats
                 );
                 self.push(LogKind::Beats, Some(who), text, Some(cause));
             }
@@ -135,9 +151,9 @@ impl EncounterRun {
                 let before = c.beats;
                 c.beats = c.beats.saturating_sub(lost);
                 let text = format!(
-                    "{} loses {} Beat(s) to {} ({} left)",
+                    "{} loses {} to {}, {} left",
                     c.id,
-                    before - c.beats,
+                    crate::wording::plural(before - c.beats, "Beat", "Beats"),
                     def.name,
                     c.beats
                 );
@@ -184,10 +200,10 @@ impl EncounterRun {
                 LogKind::Save,
                 Some(who),
                 format!(
-                    "{id} makes a {modifier} Save to end {}: rolled {:?}, kept {:?} = {} → {}",
+                    "{id} makes a {modifier} Save to end {}: rolled {}, kept {} = {} → {}",
                     def.name,
-                    roll.dice,
-                    roll.kept,
+                    crate::wording::list(&roll.dice),
+                    crate::wording::list(&roll.kept),
                     roll.total,
                     if passed { "passes" } else { "fails" }
                 ),

@@ -183,12 +183,26 @@ impl TableAction {
                 target,
                 status,
                 stacks,
-            } => format!("The GM gives {target} {stacks} stack(s) of {status}"),
+            } => format!(
+                "The GM gives {target} {}",
+                crate::wording::plural(
+                    stacks,
+                    &format!("stack of {status}"),
+                    &format!("stacks of {status}")
+                )
+            ),
             Self::ClearStatus {
                 target,
                 status,
                 stacks,
-            } => format!("The GM clears {stacks} stack(s) of {status} from {target}"),
+            } => format!(
+                "The GM clears {} from {target}",
+                crate::wording::plural(
+                    stacks,
+                    &format!("stack of {status}"),
+                    &format!("stacks of {status}")
+                )
+            ),
             Self::Resource {
                 target,
                 resource,
@@ -212,12 +226,12 @@ impl TableAction {
             } => {
                 let aim = match (shape, targets.is_empty()) {
                     (Some(p), _) => format!(" with its Shape at {}", cell_words(p.origin)),
-                    (None, false) => format!(" on {}", targets.join(", ")),
+                    (None, false) => format!(" on {}", crate::wording::list(targets)),
                     (None, true) => String::new(),
                 };
                 let roll = score.map_or_else(
-                    || " (the engine rolls)".to_owned(),
-                    |s| format!(" (the table rolled a Score of {s})"),
+                    || ", the engine rolling".to_owned(),
+                    |s| format!(", the table having rolled a Score of {s}"),
                 );
                 format!("The GM uses {ability}{aim}{roll}")
             }
@@ -334,7 +348,7 @@ impl EncounterRun {
                     s.stacks
                 });
                 c.statuses.retain(|_, s| s.stacks > 0);
-                let text = format!("{} loses stacks of {status} ({left} left)", c.id);
+                let text = format!("{} loses stacks of {status}, {left} left", c.id);
                 self.push(LogKind::Status, Some(t), text, Some(at));
             }
             (
@@ -352,7 +366,7 @@ impl EncounterRun {
             (TableAction::SpendBeat, Some(t)) => {
                 let c = &mut self.combatants[t];
                 c.beats -= 1;
-                let text = format!("{} spends a Beat ({} left)", c.id, c.beats);
+                let text = format!("{} spends a Beat, {} left", c.id, c.beats);
                 self.push(LogKind::Beats, Some(t), text, Some(at));
             }
             _ => {

@@ -352,7 +352,7 @@ mod tests {
             let log = texts(&s).join("\n");
             assert!(
                 log.contains(&format!(
-                    "= {score} → {band} Score (the table's Score, typed by the GM)"
+                    "= {score} → {band} Score; the table's Score, typed by the GM"
                 )),
                 "{log}"
             );
@@ -495,7 +495,7 @@ mod tests {
         to_turn_of(&mut s, "alice");
         let log = texts(&s).join("\n");
         assert!(
-            log.contains("= 14 → High Score (the table's Score, typed by the GM)"),
+            log.contains("= 14 → High Score; the table's Score, typed by the GM"),
             "{log}"
         );
         assert!(who(&s, "skeleton").health < before, "{log}");

@@ -110,7 +110,7 @@ fn spending_beats_stops_at_zero_and_the_next_turn_refills_them() {
         s.apply(TableAction::SpendBeat),
         Err(TableError::NoBeats("goblin_1".into()))
     );
-    assert_eq!(last_lines(&s, 1)[0], "goblin_1 spends a Beat (0 left)");
+    assert_eq!(last_lines(&s, 1)[0], "goblin_1 spends a Beat, 0 left");
     s.apply(TableAction::EndTurn).unwrap();
     let b = who(&s, "bob");
     assert_eq!(b.beats, b.block.beats);
@@ -292,8 +292,8 @@ fn clearing_a_status_takes_stacks_off_and_refuses_what_is_not_there() {
     assert_eq!(
         last_lines(&s, 2),
         [
-            "The GM clears 1 stack(s) of Vulnerable from bob".to_owned(),
-            "bob loses stacks of Vulnerable (2 left)".to_owned(),
+            "The GM clears 1 stack of Vulnerable from bob".to_owned(),
+            "bob loses stacks of Vulnerable, 2 left".to_owned(),
         ]
     );
     s.apply(clear(9)).unwrap();

@@ -39,7 +39,7 @@ impl fmt::Display for TermNote<'_> {
             Self::ComponentMissing(c) => write!(f, "missing Component {c}: a Disadvantage"),
             Self::Statuses(note) => f.write_str(note),
             Self::Bonus(b) => write!(f, "Bonus {b}"),
-            Self::BonusPaid(b, n, res) => write!(f, "Bonus {b} (paid {n} {res})"),
+            Self::BonusPaid(b, n, res) => write!(f, "Bonus {b}, paying {n} {res}"),
             Self::BonusSkipped(b, n, res) => write!(f, "Bonus {b} skipped: cannot pay {n} {res}"),
             Self::Penalty(p) => write!(f, "Penalty {p}"),
         }
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(paid.spends, vec![("Focus Point", 1)]);
         assert_eq!(
             paid.notes[0].to_string(),
-            "Bonus Called Shot (paid 1 Focus Point)"
+            "Bonus Called Shot, paying 1 Focus Point"
         );
 
         run.combatants[archer]

@@ -78,7 +78,7 @@ impl EncounterRun {
                 let at = self.push(
                     LogKind::Status,
                     Some(who),
-                    format!("{id} loses a stack of {name} ({left} left)"),
+                    format!("{id} loses a stack of {name}, {left} left"),
                     Some(end),
                 );
                 if left == 0 {

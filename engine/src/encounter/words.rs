@@ -231,7 +231,7 @@ pub fn condition_words(c: &Condition) -> String {
             .map(condition_words)
             .collect::<Vec<_>>()
             .join(", and "),
-        Condition::Not(c) => format!("not ({})", condition_words(c)),
+        Condition::Not(c) => format!("it is not so that {}", condition_words(c)),
     }
 }
 

@@ -73,11 +73,11 @@ pub fn readable_log(run: &GlyphRun) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} — {} glyph(s), {} link(s), max_rounds {}",
+        "{} — {}, {}, at most {}",
         net.name,
-        net.glyphs.len(),
-        net.links.len(),
-        net.max_rounds
+        crate::wording::plural(net.glyphs.len(), "glyph", "glyphs"),
+        crate::wording::plural(net.links.len(), "link", "links"),
+        crate::wording::plural(net.max_rounds, "round", "rounds")
     );
     for round in run.rounds() {
         let _ = writeln!(s, "Round {}", round.round);
@@ -86,7 +86,7 @@ pub fn readable_log(run: &GlyphRun) -> String {
             .iter()
             .all(|e| matches!(e.kind, GlyphEventKind::Ended { .. }))
         {
-            let _ = writeln!(s, "  (nothing happens)");
+            let _ = writeln!(s, "  nothing happens");
         }
         for e in events {
             let _ = writeln!(s, "  {}", e.text);

@@ -245,15 +245,33 @@ pub fn format_pos(pos: (f64, f64)) -> String {
     format!("({}, {})", pos.0, pos.1)
 }
 
+/// A command in a sentence, in typographic quotes ("“alarm”"); a stimulus that is not a command
+/// (`<"A" traced>`, `<connection made>`) in words, its letters quoted: “A” traced.
+fn said(command: &str) -> String {
+    match command.strip_prefix('<').and_then(|c| c.strip_suffix('>')) {
+        Some(inner) => {
+            let mut out = String::new();
+            for (i, part) in inner.split('"').enumerate() {
+                if i > 0 {
+                    out.push(if i % 2 == 1 { '“' } else { '”' });
+                }
+                out.push_str(part);
+            }
+            out
+        }
+        None => crate::wording::quoted(command),
+    }
+}
+
 impl GlyphEventKind {
     /// The sentence for this event.
     #[must_use]
     pub fn describe(&self) -> String {
         match self {
-            GlyphEventKind::Moved { glyph, to } => format!("{glyph} is moved to {}", format_pos(*to)),
+            GlyphEventKind::Moved { glyph, to } => format!("{glyph} is moved to {}, {}", to.0, to.1),
             GlyphEventKind::LinkBroken { a, b, why } => match why {
                 LinkBreak::Distance(d) => format!(
-                    "link {a}–{b} breaks for good: {d:.2}u apart, beyond Spitting Distance (4u)"
+                    "link {a}–{b} breaks for good: {d:.2}u apart, beyond Spitting Distance of 4u"
                 ),
                 LinkBreak::Dismissed => format!("link {a}–{b} is gone with its dismissed glyph"),
             },
@@ -262,23 +280,27 @@ impl GlyphEventKind {
                 command,
                 from,
             } => match from {
-                None => format!("{glyph} receives \"{command}\" (injected)"),
+                None => format!("{glyph} receives {}, injected", said(command)),
                 Some(sender) if sender == glyph => {
-                    format!("{glyph} receives \"{command}\" (its own, sent last round)")
+                    format!("{glyph} receives its own {}, sent last round", said(command))
                 }
                 Some(sender) => {
-                    format!("{glyph} receives \"{command}\" from {sender} (sent last round)")
+                    format!(
+                        "{glyph} receives {} from {sender}, sent last round",
+                        said(command)
+                    )
                 }
             },
-            GlyphEventKind::Noticed { glyph, what } => format!("{glyph} notices {what}"),
+            GlyphEventKind::Noticed { glyph, what } => format!("{glyph} notices {}", said(what)),
             GlyphEventKind::Started {
                 glyph,
                 ability,
                 command,
                 due,
             } => format!(
-                "{glyph}: ability {} (Action) starts on {command}; it takes effect in round {due}",
-                ability + 1
+                "{glyph}: ability {}, an Action, starts on {}; it takes effect in round {due}",
+                ability + 1,
+                said(command)
             ),
             GlyphEventKind::Changed { glyph, what } => format!("{glyph}: {what}"),
             GlyphEventKind::Blocked {
@@ -286,7 +308,8 @@ impl GlyphEventKind {
                 command,
                 until,
             } => format!(
-                "{glyph} is disabled (until the end of round {until}) and does not receive \"{command}\""
+                "{glyph} is disabled until the end of round {until} and does not receive {}",
+                said(command)
             ),
             GlyphEventKind::Fired {
                 glyph,
@@ -295,24 +318,25 @@ impl GlyphEventKind {
                 spent_beat,
             } => {
                 let time = if *spent_beat {
-                    "Reaction, spends its Beat"
+                    "as a Reaction and spends its Beat"
                 } else {
-                    "Free Reaction"
+                    "as a Free Reaction"
                 };
-                format!("{glyph}: {ability} answers \"{command}\" ({time})")
+                format!("{glyph}: {ability} answers {} {time}", said(command))
             }
             GlyphEventKind::Skipped {
                 glyph,
                 ability,
                 command,
             } => format!(
-                "{glyph}: ability {} (Reaction on \"{command}\") is skipped: its Beat is already spent this round",
-                ability + 1
+                "{glyph}: ability {}, a Reaction on {}, is skipped: its Beat is already spent this round",
+                ability + 1,
+                said(command)
             ),
             GlyphEventKind::Sent { glyph, command } => {
-                format!("{glyph} shines and sends \"{command}\" (delivered next round)")
+                format!("{glyph} shines and sends {}, delivered next round", said(command))
             }
-            GlyphEventKind::Effect { glyph, effect } => format!("{glyph}: effect \"{effect}\""),
+            GlyphEventKind::Effect { glyph, effect } => format!("{glyph}: effect “{effect}”"),
             GlyphEventKind::Dismissed { glyph } => {
                 format!("{glyph} is dismissed for good, with its links")
             }
@@ -325,7 +349,7 @@ impl GlyphEventKind {
                     "max_rounds reached while the network is still busy: a runaway".to_owned()
                 }
                 GlyphEnd::Flood => {
-                    "stopped: the next round would deliver more commands than the engine's limit (a runaway that multiplies)".to_owned()
+                    "stopped: the next round would deliver more commands than the engine's limit: a runaway that multiplies".to_owned()
                 }
             },
         }

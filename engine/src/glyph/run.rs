@@ -777,7 +777,7 @@ impl GlyphRun {
         let glyph = self.id(g).to_owned();
         let o = self.index.get(other).copied();
         let refused = match o {
-            None => Some(format!("no glyph \"{other}\"")),
+            None => Some(format!("no glyph “{other}”")),
             Some(o) if o == g => Some("it cannot connect to itself".to_owned()),
             Some(o) if !self.present[o] => Some(format!("{other} is dismissed")),
             Some(o) if self.gap(g, o) > LINK_RANGE => Some(format!(

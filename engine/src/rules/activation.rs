@@ -26,8 +26,13 @@ impl Game {
         {
             let now = self.phase_name();
             if player != self.active || !now.eq_ignore_ascii_case(phase) || !self.stack.is_empty() {
+                let turn = if player == self.active {
+                    format!("it is {player:?}'s turn")
+                } else {
+                    format!("it is not {player:?}'s turn")
+                };
                 return Err(format!(
-                    "a Slow card is played only on its player's turn, in the {phase} phase, with an empty stack (now: {player:?} in the {now}, stack {})",
+                    "a Slow card is played only on its player's turn, in the {phase} phase, with an empty stack; {turn}, in the {now} phase, with {} on the stack",
                     self.stack.len()
                 ));
             }
@@ -116,7 +121,10 @@ impl Game {
         }
         self.player_mut(player).resource -= obj.card.cost;
         if spell {
-            let at = self.say_event(format!("{player:?} plays {card} (targets {targets:?})"));
+            let at = self.say_event(format!(
+                "{player:?} plays {card}{}",
+                crate::wording::rules::targets(targets)
+            ));
             self.move_to(card, Zone::Stack);
             let ability = RulesAbility {
                 card: card.to_owned(),
@@ -177,11 +185,11 @@ impl Game {
         match kind {
             CardKind::Beast if host_kind != Some(CardKind::Structure) || host_ruler != player => {
                 Err(Illegal(format!(
-                    "{card}: a beast is recruited to a location in its ruler's city: a structure {player:?} rules there, or the city itself (19.3b)"
+                    "{card}: a beast is recruited to a location in its ruler's city: a structure {player:?} rules there, or the city itself, rule 19.3b"
                 )))
             }
             CardKind::Structure => Err(Illegal(format!(
-                "{card}: a structure is built in the city itself, not attached to {host} (19.3d)"
+                "{card}: a structure is built in the city itself, not attached to {host}, rule 19.3d"
             ))),
             _ => Ok(()),
         }
@@ -220,7 +228,7 @@ impl Game {
                 zone_list(&entry.ability.zones)
             };
             return self.reject(format!(
-                "{card}: `{}` works from {from}, and {card} is in the {} (19.2)",
+                "{card}: `{}` works from {from}, and {card} is in the {}, rule 19.2",
                 entry.label,
                 obj.zone.name()
             ));
@@ -232,12 +240,12 @@ impl Game {
         };
         if holder != player {
             return self.reject(format!(
-                "{player:?} can only activate abilities of cards they rule in their city (19.2): {card}"
+                "{player:?} can only activate abilities of cards they rule in their city, rule 19.2: {card}"
             ));
         }
         if self.priority != player {
             return self.reject(format!(
-                "{player:?} activates {card} without priority (19.2)"
+                "{player:?} activates {card} without priority, rule 19.2"
             ));
         }
         let AbilityKind::Activated { cost, subtype } = &entry.ability.kind else {
@@ -247,7 +255,7 @@ impl Game {
             && !phase.eq_ignore_ascii_case(self.phase_name())
         {
             return self.reject(format!(
-                "{card}: `{}` is activated in {phase}, not {} (19.2)",
+                "{card}: `{}` is activated in {phase}, not {}, rule 19.2",
                 entry.label,
                 self.phase_name()
             ));
@@ -268,32 +276,32 @@ impl Game {
         };
         let mut note = String::new();
         for r in reductions {
-            let _ = write!(note, " ({r})");
+            let _ = write!(note, ", {r}");
         }
         match subtype {
             Some(ActivatedSubtype::Battle) if !self.skirmish.iter().any(|c| c == card) => {
                 return self.reject(format!(
-                    "{card}: a Battle ability needs the card in the current skirmish (19.2b)"
+                    "{card}: a Battle ability needs the card in the current skirmish, rule 19.2b"
                 ));
             }
             Some(ActivatedSubtype::Vote) if self.phase_name() != "dusk" => {
                 return self.reject(format!(
-                    "{card}: a Vote ability is activated at dusk (19.2c)"
+                    "{card}: a Vote ability is activated at dusk, rule 19.2c"
                 ));
             }
             Some(ActivatedSubtype::Duel) if targets.is_empty() => {
                 return self.reject(format!(
-                    "{card}: a Duel ability names the other beast (19.2d)"
+                    "{card}: a Duel ability names the other beast, rule 19.2d"
                 ));
             }
             Some(ActivatedSubtype::Ritual { stat, threshold }) => {
                 match self.ritual_site(player, stat, *threshold, structure) {
                     Some((site, total)) => {
-                        note = format!(" at {site} ({stat} total {total} >= {threshold})");
+                        note = format!(" at {site}, {stat} total {total} of {threshold} needed");
                     }
                     None => {
                         return self.reject(format!(
-                            "{card}: no structure with attached beasts totalling {stat} {threshold} (19.2e)"
+                            "{card}: no structure with attached beasts totalling {stat} {threshold}, rule 19.2e"
                         ));
                     }
                 }
@@ -307,7 +315,7 @@ impl Game {
         let part = match self.prepare(&entry.ability, entry.value, player, card, mode) {
             Ok(Prepared::Ready(part, ignored)) => {
                 for line in ignored {
-                    let _ = write!(note, " ({line})");
+                    let _ = write!(note, "; {line}");
                 }
                 *part
             }
@@ -338,7 +346,10 @@ impl Game {
         me.fealty = me.fealty.saturating_sub_unsigned(cost.fealty);
         let label = format!("{card}: {}", entry.label);
         let at = self.say_event(format!(
-            "{player:?} activates {label}{note} (targets {targets:?}, mode {mode:?})"
+            "{player:?} activates {label}{note}{}{}",
+            crate::wording::rules::targets(targets),
+            mode.map(|m| format!(", mode {}", m + 1))
+                .unwrap_or_default()
         ));
         let ability = RulesAbility {
             card: card.to_owned(),
@@ -415,7 +426,10 @@ impl Game {
             return Err(Illegal(format!("{source}: choose a target")));
         }
         if targets.len() > *count as usize {
-            return Err(Illegal(format!("{source}: at most {count} target(s)")));
+            return Err(Illegal(format!(
+                "{source}: at most {}",
+                crate::wording::plural(count, "target", "targets")
+            )));
         }
         self.read(|v| {
             for t in targets {
@@ -480,7 +494,7 @@ impl Game {
                 .filter(|r| r.timing == RestrictionTiming::Static);
             if let Some((restriction, found)) = first_unmet(v, statics, player, source) {
                 return Ok(Prepared::Unmet(format!(
-                    "restriction [{restriction}] is unmet ({found})"
+                    "restriction {restriction} is unmet: {found}"
                 )));
             }
             let inline = ability
@@ -595,7 +609,7 @@ fn lock_effects(
                     .partition(|r| r.timing == RestrictionTiming::Static);
                 if let Some((restriction, found)) = first_unmet(v, &statics, player, source) {
                     ignored.push(format!(
-                        "static restriction [{restriction}] unmet ({found}): that text is ignored"
+                        "static restriction {restriction} unmet, {found}: that text is ignored"
                     ));
                     continue;
                 }

@@ -29,7 +29,7 @@ impl Game {
         let for_a = ballots.iter().filter(|b| **b == Player::A).count();
         let for_b = ballots.len() - for_a;
         self.say(format!(
-            "{} calls a conclave vote (19.2c): A votes for {:?}, B votes for {:?}; A {for_a}, B {for_b}",
+            "{} calls a conclave vote, rule 19.2c: A votes for {:?}, B votes for {:?}; A {for_a}, B {for_b}",
             ctx.label, ballots[0], ballots[1]
         ));
         let outcome = match for_a.cmp(&for_b) {
@@ -98,14 +98,14 @@ impl Game {
                     .all(|c| self.obj(c).is_some_and(|o| o.zone == Zone::City))
         }) else {
             return self.say(format!(
-                "{}: a duel needs two different beasts in play: none happens (22.1a)",
+                "{}: a duel needs two different beasts in play: none happens, rule 22.1a",
                 ctx.label
             ));
         };
         let key = stat_name(stat);
         let (sa, sb) = (self.stat(&a, &key), self.stat(&b, &key));
         self.say(format!(
-            "duel (19.2d): {a} ({key} {sa}) against {b} ({key} {sb})"
+            "duel, rule 19.2d: {a} with {key} {sa} against {b} with {key} {sb}"
         ));
         let outcome = match sa.cmp(&sb) {
             std::cmp::Ordering::Greater => Outcome::Won {
@@ -153,13 +153,13 @@ impl Game {
         match tie {
             Tie::Nothing => {
                 self.say(format!(
-                    "the {what} is a tie: its text says nothing more, so nothing happens (22.1b)"
+                    "the {what} is a tie: its text says nothing more, so nothing happens, rule 22.1b"
                 ));
                 Outcome::Tied
             }
             Tie::CallerWins => {
                 self.say(format!(
-                    "the {what} is a tie: its text says the caller wins (22.1b)"
+                    "the {what} is a tie: its text says the caller wins, rule 22.1b"
                 ));
                 Outcome::Won {
                     winner: caller,
@@ -168,7 +168,7 @@ impl Game {
             }
             Tie::CallerLoses => {
                 self.say(format!(
-                    "the {what} is a tie: its text says the caller loses (22.1b)"
+                    "the {what} is a tie: its text says the caller loses, rule 22.1b"
                 ));
                 Outcome::Won {
                     winner: other,
@@ -177,7 +177,7 @@ impl Game {
             }
             Tie::Effects(_) => {
                 self.say(format!(
-                    "the {what} is a tie: its text says what happens to each side (22.1b)"
+                    "the {what} is a tie: its text says what happens to each side, rule 22.1b"
                 ));
                 Outcome::Tied
             }
@@ -193,7 +193,7 @@ impl Game {
         };
         let (a, b) = (self.stat(source, "atk"), self.stat(other, "atk"));
         self.say(format!(
-            "duel: {source} (ATK {a}) against {other} (ATK {b})"
+            "duel: {source} with ATK {a} against {other} with ATK {b}"
         ));
         if a == b {
             self.say("the duel is a tie");

@@ -42,7 +42,7 @@ impl Game {
                     notes.push(format!("costs {} less", r.amount));
                 }
                 Some((restriction, found)) => notes.push(format!(
-                    "does not cost {} less: [{restriction}] unmet ({found})",
+                    "does not cost {} less: {restriction} is unmet, {found}",
                     r.amount
                 )),
             }
@@ -103,7 +103,8 @@ impl Game {
                     let have = others(Zone::Hand);
                     if needs.from_hand > have {
                         return Err(Illegal(format!(
-                            "{player:?} has {have} other card(s) in hand and the cost takes {}",
+                            "{player:?} has {} in hand and the cost takes {}",
+                            crate::wording::plural(have, "other card", "other cards"),
                             needs.from_hand
                         )));
                     }
@@ -113,7 +114,8 @@ impl Game {
                     let have = others(Zone::Memory);
                     if needs.from_memory > have {
                         return Err(Illegal(format!(
-                            "{player:?} has {have} card(s) in memory and the cost takes {}",
+                            "{player:?} has {} in memory and the cost takes {}",
+                            crate::wording::plural(have, "card", "cards"),
                             needs.from_memory
                         )));
                     }

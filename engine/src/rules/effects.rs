@@ -28,7 +28,7 @@ impl Game {
             match self.obj(c).map(|o| o.zone) {
                 Some(z) if z.reached_by_continuous_effects() => affected.push(c.clone()),
                 Some(z) => self.say(format!(
-                    "{c} is in the {}: continuous effects reach cards in a ruler's hand, city, the ravine or the market (22.3)",
+                    "{c} is in the {}: continuous effects reach cards in a ruler's hand, city, the ravine or the market, rule 22.3",
                     z.name()
                 )),
                 None => {}
@@ -42,10 +42,23 @@ impl Game {
         }
         let timestamp = self.tick();
         let duration = lasting(&ctx.duration);
-        self.say(format!(
-            "{}: continuous {change:?} @{timestamp} on {affected:?} ({duration:?})",
-            ctx.label
-        ));
+        let line = if affected.is_empty() {
+            format!(
+                "{}: the game {}{}, timestamp {timestamp}",
+                ctx.label,
+                crate::wording::rules::change(&change, &self.profile, false),
+                crate::wording::rules::duration(&duration)
+            )
+        } else {
+            format!(
+                "{}: {} {}{}, timestamp {timestamp}",
+                ctx.label,
+                crate::wording::list(&affected),
+                crate::wording::rules::change(&change, &self.profile, affected.len() > 1),
+                crate::wording::rules::duration(&duration)
+            )
+        };
+        self.say(line);
         self.effects_mut().push(ContinuousEffect {
             timestamp,
             source: ctx.source.clone(),
@@ -95,7 +108,11 @@ impl Game {
                         o.counters.remove(kind);
                     }
                     let verb = if sign > 0 { "gets" } else { "loses" };
-                    self.say(format!("{}: {c} {verb} {n} {kind} counter(s), now {left}", ctx.label));
+                    let plural = if n == 1 { "" } else { "s" };
+                    self.say(format!(
+                        "{}: {c} {verb} {n} {kind} counter{plural}, now {left}",
+                        ctx.label
+                    ));
                 }
             }
             Effect::Heal(a) => {
@@ -122,7 +139,7 @@ impl Game {
                 for p in Self::players_of(ctx) {
                     let me = self.player_mut(p);
                     me.vitae = me.vitae.saturating_add(n);
-                    self.say(format!("{p:?} gains {n} vitae"));
+                    self.say(format!("{p:?} gains {n} {}", self.profile.player_life));
                 }
             }
             Effect::Modify(s, a) => {
@@ -139,7 +156,10 @@ impl Game {
                     if let Some(o) = self.obj_mut(c) {
                         o.permanent.push((stat_name(s), n));
                     }
-                    self.say(format!("{c}: {} {n:+} for good", stat_name(s)));
+                    self.say(format!(
+                        "{c} gets {n:+} {} for good",
+                        crate::wording::rules::stat_word(&stat_name(s), &self.profile)
+                    ));
                 }
             }
             Effect::Grant(k) | Effect::AddStatus(k) => {
@@ -154,7 +174,7 @@ impl Game {
                     match self.obj(c).map(|o| o.zone) {
                         Some(z) if z.in_play() => self.destroy(c),
                         Some(z) => self.say(format!(
-                            "{c} is in the {}, not in play: it cannot be destroyed (22.1a)",
+                            "{c} is in the {}, not in play: it cannot be destroyed, rule 22.1a",
                             z.name()
                         )),
                         None => {}
@@ -192,7 +212,7 @@ impl Game {
                 for p in Self::players_of(ctx) {
                     let deck = self.zone_ids(p, Zone::Deck);
                     let drawn: Vec<String> = deck.into_iter().take(n.max(0) as usize).collect();
-                    self.say(format!("{p:?} draws {} of {n} (22.1a)", drawn.len()));
+                    self.say(format!("{p:?} draws {} of {n}, rule 22.1a", drawn.len()));
                     for c in drawn {
                         self.move_to(&c, Zone::Hand);
                     }
@@ -204,7 +224,7 @@ impl Game {
                     let hand = self.zone_ids(p, Zone::Hand);
                     let gone: Vec<String> = hand.into_iter().take(n.max(0) as usize).collect();
                     self.say(format!(
-                        "{p:?} discards {} of {n}: as much as possible (22.1a)",
+                        "{p:?} discards {} of {n}: as much as possible, rule 22.1a",
                         gone.len()
                     ));
                     for c in gone {
@@ -215,8 +235,9 @@ impl Game {
             }
             Effect::Delayed { when, effects } => {
                 self.say(format!(
-                    "{}: delayed trigger set for {when:?} (22.2a)",
-                    ctx.label
+                    "{}: a delayed trigger is set {}, rule 22.2a",
+                    ctx.label,
+                    crate::wording::rules::delayed(when, &self.profile)
                 ));
                 self.delayed.push(DelayedTrigger {
                     when: when.clone(),
@@ -227,7 +248,7 @@ impl Game {
                 });
             }
             Effect::Custom(text) => self.say(format!(
-                "{}: {text} (a custom effect the engine does not carry out: nothing happens)",
+                "{}: {text}: a custom effect the engine does not carry out, so nothing happens",
                 ctx.label
             )),
             Effect::Modal(modes) => {
@@ -248,7 +269,7 @@ impl Game {
                         }
                     }
                     Some((restriction, found)) => self.say(format!(
-                        "{}: in-line restriction unmet at resolution: [{restriction}] ({found}), that text is ignored",
+                        "{}: in-line restriction unmet at resolution: {restriction}, {found}, so that text is ignored",
                         ctx.label
                     )),
                 }
@@ -295,8 +316,9 @@ impl Game {
             | Effect::MoveToFront
             | Effect::MoveToBack
             | Effect::ReturnAtEndOfTurn => self.say(format!(
-                "{}: {effect:?} is a battle-line effect; the rules sandbox does nothing",
-                ctx.label
+                "{}: {} is a battle-line effect; the rules sandbox does nothing",
+                ctx.label,
+                crate::rules::text::effect_words(effect)
             )),
         }
     }
@@ -304,6 +326,6 @@ impl Game {
     fn lose_vitae(&mut self, p: Player, n: i32) {
         let me = self.player_mut(p);
         me.vitae = me.vitae.saturating_sub(n);
-        self.say(format!("{p:?} loses {n} vitae"));
+        self.say(format!("{p:?} loses {n} {}", self.profile.player_life));
     }
 }

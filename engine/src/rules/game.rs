@@ -172,7 +172,7 @@ impl Game {
         let phase = profile.phase_index(start).unwrap_or_else(|| {
             errors.push(SetupError {
                 message: format!(
-                    "unknown phase `{start}`{} ({} phases: {})",
+                    "unknown phase `{start}`{}; the {} phases are {}",
                     super::names::did_you_mean(start, &profile.phases),
                     profile.name,
                     profile.phases.join(", ")
@@ -381,7 +381,7 @@ impl Game {
         };
         if self.created >= CREATED_LIMIT {
             return Err(Illegal(format!(
-                "effects have created {CREATED_LIMIT} cards in this game: no more are created (a loop?)"
+                "effects have created {CREATED_LIMIT} cards in this game: no more are created: a loop?"
             )));
         }
         self.created += 1;
@@ -574,14 +574,14 @@ fn profile_of(scenario: &RulesScenario) -> Result<GameProfile, SetupError> {
     if crate::model::profile::names_a_file(name) {
         return Err(SetupError {
             message: format!(
-                "the profile file `{name}` was not read (the scenario was set up without its folder)"
+                "the profile file `{name}` was not read: the scenario was set up without its folder"
             ),
             literal: name.clone(),
         });
     }
     GameProfile::built_in(name).ok_or_else(|| SetupError {
         message: format!(
-            "unknown game profile `{name}`{}: name a built-in one ({}) or a `.ron` file beside the scenario",
+            "unknown game profile `{name}`{}: name a built-in one, {}, or a `.ron` file beside the scenario",
             super::names::did_you_mean(name, crate::model::profile::BUILT_IN_PROFILES),
             crate::model::profile::BUILT_IN_PROFILES.join(", ")
         ),

@@ -44,7 +44,7 @@ impl Game {
         match self.create_by_effect(card, owner, token) {
             Ok(id) => {
                 if token {
-                    self.say(format!("{owner:?} creates the token {id} (22.2)"));
+                    self.say(format!("{owner:?} creates the token {id}, rule 22.2"));
                 }
                 self.move_to(&id, Zone::City);
                 true
@@ -79,7 +79,7 @@ impl Game {
                 "is put"
             };
             let line = format!(
-                "{c} {verb} into the {} from the {} (22.2)",
+                "{c} {verb} into the {} from the {}, rule 22.2",
                 self.profile.zone_name(zone),
                 self.profile.zone_name(from)
             );
@@ -108,7 +108,7 @@ impl Game {
             let Some(o) = self.obj(c) else { continue };
             if o.zone != Zone::City {
                 self.say(format!(
-                    "{c} is in the {}: only a card in a city moves between its locations (22.1a)",
+                    "{c} is in the {}: only a card in a city moves between its locations, rule 22.1a",
                     o.zone.name()
                 ));
                 continue;
@@ -117,7 +117,7 @@ impl Game {
             let here = site.as_deref().filter(|s| self.ruler(s) == ruler);
             if site.is_some() && here.is_none() {
                 self.say(format!(
-                    "{c}: the structure named is not in its ruler's city: it stays (22.1a)"
+                    "{c}: the structure named is not in its ruler's city: it stays, rule 22.1a"
                 ));
                 continue;
             }
@@ -143,12 +143,12 @@ impl Game {
             .filter(|c| self.obj(c).is_some_and(|o| o.zone == Zone::Market));
         let (Some(give), Some(take)) = (give.cloned(), take.cloned()) else {
             return self.say(format!(
-                "{}: Barter needs a card in {me:?}'s hand and a card in the market: nothing happens (22.1a)",
+                "{}: Barter needs a card in {me:?}'s hand and a card in the market: nothing happens, rule 22.1a",
                 ctx.label
             ));
         };
         self.say(format!(
-            "{me:?} barters {give} from their hand for {take} from the market (22.2)"
+            "{me:?} barters {give} from their hand for {take} from the market, rule 22.2"
         ));
         self.move_to(&give, Zone::Market);
         if let Some(o) = self.obj_mut(&take) {
@@ -178,7 +178,7 @@ impl Game {
                 });
                 let Some(beast) = beast else {
                     return self.say(format!(
-                        "{}: there is no beast in a city to forge onto: nothing happens (22.1a)",
+                        "{}: there is no beast in a city to forge onto: nothing happens, rule 22.1a",
                         ctx.label
                     ));
                 };
@@ -190,7 +190,7 @@ impl Game {
             let Some(o) = self.obj(c) else { continue };
             if o.card.kind != how.kind() {
                 self.say(format!(
-                    "{c} is not a {}: it cannot be {} (22.1a)",
+                    "{c} is not a {}: it cannot be {}, rule 22.1a",
                     how.kind().name().to_ascii_lowercase(),
                     how.verb()
                 ));
@@ -209,7 +209,7 @@ impl Game {
                 .as_ref()
                 .map_or_else(String::new, |h| format!(" onto {h}"));
             self.say(format!(
-                "{c} is {}{onto} by {} (22.2)",
+                "{c} is {}{onto} by {}, rule 22.2",
                 how.verb(),
                 ctx.label
             ));

@@ -173,8 +173,9 @@ impl Game {
         let statics = self.statics();
         let v = View::new(self, &statics.effects);
         let mut out = String::new();
+        let card_names = crate::wording::rules_names(self);
         for line in &self.log {
-            out.push_str(&line.text);
+            out.push_str(&card_names.in_text(&line.text));
             out.push('\n');
         }
         let _ = writeln!(
@@ -188,7 +189,7 @@ impl Game {
         );
         let line = |out: &mut String, zone: Zone, id: &str| {
             if !zone.in_play() {
-                let _ = writeln!(out, "  {}: {id}", zone.name());
+                let _ = writeln!(out, "  {}: {}", zone.name(), card_names.name(id));
                 return;
             }
             let stats: Vec<String> = stat_names(&v, &statics.effects, id)
@@ -200,20 +201,26 @@ impl Game {
                 .game
                 .obj(id)
                 .and_then(|o| o.attached_to.clone())
-                .map_or_else(String::new, |h| format!(" on {h}"));
+                .map_or_else(String::new, |h| format!(" on {}", card_names.name(&h)));
+            let keywords = if names.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", names.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "  {}: {id}{at} ({}) [{}]",
+                "  {}: {}{at}: {}{keywords}",
                 zone.name(),
-                stats.join(", "),
-                names.join(", ")
+                card_names.name(id),
+                stats.join(", ")
             );
         };
         for p in [Player::A, Player::B] {
             let me = self.player(p);
             let _ = writeln!(
                 out,
-                "{p:?}: vitae {}, resource {}, fealty {}, level {}",
+                "{p:?}: {} {}, resource {}, fealty {}, level {}",
+                self.profile.player_life,
                 me.vitae,
                 me.resource,
                 me.fealty,
@@ -233,8 +240,12 @@ impl Game {
         for e in &self.effects {
             let _ = writeln!(
                 out,
-                "  effect @{} {}: {:?} on {:?} ({:?})",
-                e.timestamp, e.source_name, e.change, e.affected, e.duration
+                "  effect of {} with timestamp {}: {} on {}{}",
+                e.source_name,
+                e.timestamp,
+                crate::wording::rules::change_noun(&e.change, &self.profile),
+                crate::wording::list(&e.affected),
+                crate::wording::rules::duration(&e.duration)
             );
         }
         out

@@ -28,7 +28,7 @@ impl Game {
         };
         if !zone.in_play() {
             return self.say(format!(
-                "{card} is in the {}: only a card in play is dealt damage (22.1a)",
+                "{card} is in the {}: only a card in play is dealt damage, rule 22.1a",
                 zone.name()
             ));
         }
@@ -43,14 +43,18 @@ impl Game {
             )
         {
             self.say(format!(
-                "{card} may not receive wounds (rule change): no wounds"
+                "{card} may not receive wounds, a rule change: no wounds"
             ));
             return;
         }
         if let Some(o) = self.obj_mut(card) {
             o.wounds = o.wounds.saturating_add(n);
         }
-        self.say(format!("{}: {card} receives {n} wound(s)", ctx.label));
+        self.say(format!(
+            "{}: {card} receives {}",
+            ctx.label,
+            crate::wording::plural(n, "wound", "wounds")
+        ));
         self.fire(&Event::Damaged(card.to_owned()));
     }
 
@@ -86,7 +90,7 @@ impl Game {
         let what = subject.unwrap_or("the phase");
         if self.replacing.len() >= CHAIN_LIMIT {
             self.say(format!(
-                "replacement chain stops: {CHAIN_LIMIT} replacements stand inside one another, so {what} is not replaced again (22.4b)"
+                "replacement chain stops: {CHAIN_LIMIT} replacements stand inside one another, so {what} is not replaced again, rule 22.4b"
             ));
             return false;
         }
@@ -94,8 +98,13 @@ impl Game {
             return false;
         };
         self.say(format!(
-            "replacement from {} @{} applies to {what} ({mode:?}, 22.4)",
-            r.source, r.timestamp
+            "replacement from {} with timestamp {} applies to {what}: {}, rule 22.4",
+            r.source,
+            r.timestamp,
+            match mode {
+                ReplacementMode::Instead => "its effects happen instead",
+                ReplacementMode::Skip => "nothing happens instead",
+            }
         ));
         let mut used_up = false;
         if let Some(live) = self.replacements.iter_mut().find(|x| x.id == r.id)
@@ -111,7 +120,7 @@ impl Game {
             let ctx = Ctx {
                 controller: r.controller,
                 source: r.source.clone(),
-                label: format!("{} (instead)", r.source),
+                label: format!("{} instead", r.source),
                 cards: subject.iter().map(|s| (*s).to_owned()).collect(),
                 players: if subject.is_none() {
                     vec![r.controller]
@@ -131,7 +140,10 @@ impl Game {
             self.replacing.pop();
         }
         if used_up {
-            self.say(format!("replacement from {} is used up (22.4b)", r.source));
+            self.say(format!(
+                "replacement from {} is used up, rule 22.4b",
+                r.source
+            ));
         }
         true
     }

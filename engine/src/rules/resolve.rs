@@ -54,7 +54,7 @@ impl Game {
     pub(crate) fn resolve_item(&mut self, item: &StackItem) {
         if self.depth >= NESTING_LIMIT {
             return self.error(format!(
-                "{}: resolutions nested {NESTING_LIMIT} deep (abilities setting each other off at once?): it is stopped",
+                "{}: resolutions nested {NESTING_LIMIT} deep, abilities setting each other off at once?, so it is stopped",
                 item.label
             ));
         }
@@ -70,7 +70,7 @@ impl Game {
         let unmet = self.read(|v| first_unmet(v, &part.inline, item.controller, &item.source));
         if let Some((restriction, found)) = unmet {
             self.say(format!(
-                "{}: in-line restriction unmet at resolution: [{restriction}] ({found}), its text is ignored",
+                "{}: in-line restriction unmet at resolution: {restriction}, {found}, so its text is ignored",
                 item.label
             ));
             return;
@@ -94,7 +94,7 @@ impl Game {
                     cards = self.duel_loser(&item.source, &cards);
                 }
                 ActivatedSubtype::Vote if !has(|e| matches!(e, Effect::Vote { .. })) => {
-                    self.say(format!("{} calls a conclave vote (17.1c)", item.label));
+                    self.say(format!("{} calls a conclave vote, rule 17.1c", item.label));
                     self.fire(&Event::Named("vote".into(), Some(item.source.clone())));
                 }
                 _ => {}
@@ -130,7 +130,7 @@ impl Game {
                 match self.obj(&t.card).map(|o| o.zone) {
                     Some(zone) if zone == t.zone => cards.push(t.card.clone()),
                     _ => self.say(format!(
-                        "{} is no longer in the {} where it was chosen: the rest still happens (22.1a)",
+                        "{} is no longer in the {} where it was chosen: the rest still happens, rule 22.1a",
                         t.card,
                         t.zone.name()
                     )),

@@ -168,7 +168,11 @@ impl Game {
         }
         let timestamp = self.tick();
         let duration = lasting(duration);
-        self.say(format!("{card} {change:?} ({duration:?}) @{timestamp}"));
+        self.say(format!(
+            "the script: {card} {}{}, timestamp {timestamp}",
+            crate::wording::rules::change(&change, &self.profile, false),
+            crate::wording::rules::duration(&duration)
+        ));
         let controller = self.obj(card).map_or(Player::A, |o| o.owner);
         self.effects_mut().push(ContinuousEffect {
             timestamp,
@@ -233,7 +237,7 @@ impl Game {
         } else {
             targets.join(", ")
         };
-        let at = self.say_event(format!("script ({player:?}) on {on}: {text}"));
+        let at = self.say_event(format!("the script, for {player:?}, on {on}: {text}"));
         let item = StackItem {
             cause: RulesCause::after(at),
             ..item
@@ -247,7 +251,7 @@ impl Game {
         }
         let Some(zone) = self.profile.parse_zone(to) else {
             return self.error(format!(
-                "unknown zone `{to}` (expected one of: {})",
+                "unknown zone `{to}`: expected one of {}",
                 Zone::ALL.map(Zone::name).join(", ")
             ));
         };

@@ -181,7 +181,7 @@ fn dependency_order(sources: &[Source]) -> (Vec<usize>, Vec<String>) {
                     .map(|&i| format!("{}: {}", sources[i].id, sources[i].label))
                     .collect();
                 notes.push(format!(
-                    "static abilities {} depend on each other: they apply in timestamp order (22.3c)",
+                    "static abilities {} depend on each other: they apply in timestamp order, rule 22.3c",
                     names.join(", ")
                 ));
             }

@@ -47,7 +47,7 @@ impl Game {
             );
             if hit.not_forged {
                 let line = format!(
-                    "{} is not forged onto a beast in a ruler's city: {label} does not happen (19.3c)",
+                    "{} is not forged onto a beast in a ruler's city: {label} does not happen, rule 19.3c",
                     hit.id
                 );
                 self.say_because(cause, line);
@@ -103,7 +103,7 @@ impl Game {
                 continue;
             }
             let line = format!(
-                "{} resolves at once (no priority needed, 19.3b-d)",
+                "{} resolves at once: no priority is needed, rule 19.3b-d",
                 item.label
             );
             let at = self.say_because(item.cause.clone(), line);
@@ -139,7 +139,11 @@ impl Game {
                 self.delayed.push(d);
                 continue;
             };
-            let label = format!("{}: delayed {:?}", d.source, d.when);
+            let label = format!(
+                "{}: delayed trigger {}",
+                d.source,
+                crate::wording::rules::delayed(&d.when, &self.profile)
+            );
             let source = RulesAbility {
                 card: d.source.clone(),
                 label: label.clone(),

@@ -119,7 +119,7 @@ impl Game {
         };
         if legal.is_empty() {
             let line = format!(
-                "{} has no legal target: it is removed (it does nothing)",
+                "{} has no legal target: it is removed and does nothing",
                 item.label
             );
             self.say_because(item.cause.clone(), line);
@@ -127,9 +127,14 @@ impl Game {
         }
         let picked: Vec<String> = legal.into_iter().take(count as usize).collect();
         let line = format!(
-            "{} targets {} (the first legal target(s); `ChooseTargets` picks others)",
+            "{} targets {}: the first legal {}; `ChooseTargets` picks others",
             item.label,
-            picked.join(", ")
+            crate::wording::list(&picked),
+            if picked.len() == 1 {
+                "target"
+            } else {
+                "targets"
+            }
         );
         self.say_because(item.cause.clone(), line);
         item.targets = self.chosen(&picked);
@@ -159,7 +164,7 @@ impl Game {
             i.label.eq_ignore_ascii_case(trigger) || i.source.eq_ignore_ascii_case(trigger)
         }) else {
             return self.error(format!(
-                "no waiting trigger `{trigger}` to choose targets for (write ChooseTargets right after the action that sets it off)"
+                "no waiting trigger `{trigger}` to choose targets for: write ChooseTargets right after the action that sets it off"
             ));
         };
         let item = self.pending[i].clone();
@@ -173,7 +178,7 @@ impl Game {
         self.say(format!(
             "{:?} chooses {} for {}",
             item.controller,
-            targets.join(", "),
+            crate::wording::list(targets),
             item.label
         ));
         let chosen = self.chosen(targets);
@@ -246,7 +251,7 @@ impl Game {
         if self.profile.phase_index(phase).is_none() {
             let hint = did_you_mean(phase, &self.profile.phases);
             return self.error(format!(
-                "unknown phase `{phase}`{hint} ({} phases: {})",
+                "unknown phase `{phase}`{hint}; the {} phases are {}",
                 self.profile.name,
                 self.profile.phases.join(", ")
             ));
@@ -317,8 +322,10 @@ impl Game {
         self.effects = kept;
         for e in gone {
             self.say(format!(
-                "effect @{} from {} ends ({:?})",
-                e.timestamp, e.source_name, e.change
+                "the effect of {} with timestamp {} ends: {}",
+                e.source_name,
+                e.timestamp,
+                crate::wording::rules::change_noun(&e.change, &self.profile)
             ));
         }
         let before = self.replacements.len();

@@ -421,8 +421,8 @@ impl<'g> View<'g> {
                 format!("{player:?}'s champion's classes: {}", list(&me.classes))
             }
             RestrictionKind::Memory(_) => format!(
-                "{player:?} has {} card(s) in memory",
-                self.zone_ids(player, Zone::Memory).len()
+                "{player:?} has {} in memory",
+                crate::wording::plural(self.zone_ids(player, Zone::Memory).len(), "card", "cards")
             ),
             RestrictionKind::Element(named) => format!(
                 "needs {}; {player:?}'s elements: {}",

@@ -53,7 +53,7 @@ impl Game {
             self.objects.retain(|o| o.id != id);
             self.replacements
                 .retain(|r| !(r.permanent && r.source == id));
-            return self.say(format!("{id} is a token: it ceases to exist (22.2)"));
+            return self.say(format!("{id} is a token: it ceases to exist, rule 22.2"));
         }
         self.register_replacements(id);
         if !was_in_play && zone == Zone::City {
@@ -62,7 +62,7 @@ impl Game {
                 o.entered_turn = turn;
             }
             let at = host.map_or_else(String::new, |h| format!(" on {h}"));
-            self.say(format!("{id} enters the city{at} @{timestamp}"));
+            self.say(format!("{id} enters the city{at}, timestamp {timestamp}"));
             self.fire(&Event::EntersPlay(id.to_owned()));
         }
     }
@@ -110,8 +110,10 @@ impl Game {
         });
         if ended > 0 {
             self.say(format!(
-                "{id} is in the {}, where continuous effects do not reach: {ended} effect(s) on it end (22.3)",
-                zone.name()
+                "{id} is in the {}, where continuous effects do not reach: {} on it {}, rule 22.3",
+                zone.name(),
+                crate::wording::plural(ended, "effect", "effects"),
+                if ended == 1 { "ends" } else { "end" }
             ));
         }
     }
@@ -153,7 +155,7 @@ impl Game {
                 let ts = self.tick();
                 let watches = matches!(entry.ability.target, Target::Chosen { .. })
                     .then(|| item.targets.iter().map(|t| t.card.clone()).collect());
-                self.say(format!("replacement from {card} in force @{ts}"));
+                self.say(format!("replacement from {card} in force, timestamp {ts}"));
                 self.next_replacement += 1;
                 self.replacements.push(ActiveReplacement {
                     id: self.next_replacement,

@@ -470,7 +470,11 @@ fn abilities_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
                 for (index, keyword) in set.keywords.iter().enumerate() {
                     for ability in &keyword.abilities {
                         any = true;
-                        let text = crate::editor::rules_text::ability_text(ability, None);
+                        let text = crate::editor::rules_text::library_ability_text(
+                            doc.pack(),
+                            &file.path,
+                            ability,
+                        );
                         if ui
                             .selectable_label(false, format!("{}: {text}", keyword.name))
                             .on_hover_text("Click to edit the keyword that holds this ability")

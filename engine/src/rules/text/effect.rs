@@ -17,15 +17,21 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Heal(a) => format!("heal {} from {target}", amount_text(a, value)),
         Effect::HealAll => format!("heal all damage from {target}"),
         Effect::GainLife(a) => format!("gain {} {}", amount_text(a, value), player_life()),
-        Effect::Modify(s, a) => format!("{target} gets {} {}", signed(a, value), stat_text(s)),
-        Effect::ModifyPermanently(s, a) => format!(
-            "{target} gets {} {} permanently",
+        Effect::Modify(s, a) => format!(
+            "{target} {} {} {}",
+            verb(target, "gets"),
             signed(a, value),
             stat_text(s)
         ),
-        Effect::Grant(k) => format!("{target} gains {k}"),
-        Effect::Remove(k) => format!("{target} loses {k}"),
-        Effect::AddStatus(s) => format!("{target} gets the {s} status"),
+        Effect::ModifyPermanently(s, a) => format!(
+            "{target} {} {} {} permanently",
+            verb(target, "gets"),
+            signed(a, value),
+            stat_text(s)
+        ),
+        Effect::Grant(k) => format!("{target} {} {k}", verb(target, "gains")),
+        Effect::Remove(k) => format!("{target} {} {k}", verb(target, "loses")),
+        Effect::AddStatus(s) => format!("{target} {} the {s} status", verb(target, "gets")),
         Effect::PreventAttack => format!("{target} cannot attack this turn"),
         Effect::Destroy => format!("destroy {target}"),
         Effect::DestroyArtifact => format!("destroy the first artifact on {target}"),
@@ -59,7 +65,9 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
                 format!("summon {}", card_ref(card))
             }
         }
-        Effect::Transform(card) => format!("{target} becomes {}", card_ref(card)),
+        Effect::Transform(card) => {
+            format!("{target} {} {}", verb(target, "becomes"), card_ref(card))
+        }
         Effect::Draw(a) => format!("draw {}", cards(&amount_text(a, value))),
         Effect::Discard(a) => format!("discard {}", cards(&amount_text(a, value))),
         Effect::Delayed { when, effects } => {
@@ -72,7 +80,8 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Custom(text) => text.clone(),
         Effect::ChangeRule(rule) => rule_text(rule),
         Effect::SetStat(s, a) => format!(
-            "{target} has {} {} (set)",
+            "{target} {} {} {}",
+            verb(target, "has"),
             stat_text(s),
             amount_text(a, value)
         ),
@@ -112,7 +121,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Forge { onto } => format!("forge {target} onto {}", target_text(onto)),
         Effect::Build => format!("build {target}"),
         Effect::Vote { winner, loser, tie } => format!(
-            "call a conclave vote ({})",
+            "call a conclave vote — {}",
             contest_text(winner, loser, tie, "that ruler", value)
         ),
         Effect::Duel {
@@ -126,11 +135,11 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
                 other => stat_text(other),
             };
             format!(
-                "duel {target}, the higher {stat} wins ({})",
+                "duel {target}, the higher {stat} wins — {}",
                 contest_text(winner, loser, tie, "that beast", value)
             )
         }
-        Effect::ChangeElement(e) => format!("{target} becomes {e}"),
+        Effect::ChangeElement(e) => format!("{target} {} {e}", verb(target, "becomes")),
         Effect::AddCounters(kind, n) => {
             let n = amount_text(n, value);
             format!(
@@ -152,7 +161,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
             let tags: Vec<String> = restrictions
                 .iter()
                 .map(|r| match r.timing {
-                    RestrictionTiming::Static => format!("[{}]", restriction_text(&r.requires)),
+                    RestrictionTiming::Static => format!("{} —", restriction_text(&r.requires)),
                     RestrictionTiming::InLine => restriction_text(&r.requires),
                 })
                 .collect();
@@ -165,7 +174,27 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
     }
 }
 
-fn rule_text(rule: &str) -> String {
+/// A verb for its subject: "this gets", but "you get" and "up to 2 target cards get".
+fn verb<'a>(subject: &str, third_person: &'a str) -> &'a str {
+    let plural = subject == "you"
+        || subject.starts_with("up to ")
+        || subject.starts_with("all ")
+        || subject.starts_with("both ")
+        || subject.contains(" cards");
+    if !plural {
+        return third_person;
+    }
+    match third_person {
+        "gets" => "get",
+        "gains" => "gain",
+        "loses" => "lose",
+        "has" => "have",
+        "becomes" => "become",
+        other => other,
+    }
+}
+
+pub(super) fn rule_text(rule: &str) -> String {
     match rule {
         "NoWounds" => "beasts may not receive wounds".to_owned(),
         other => other.to_owned(),

@@ -35,12 +35,45 @@ pub struct Words<'a> {
     pub card_name: Option<CardNames<'a>>,
 }
 
+/// How long an effect lasts in words, starting with a space (" until dawn"), or nothing for
+/// an instant one: the wording layer's reading of a [`crate::model::ability::Duration`].
+#[must_use]
+pub fn duration_words(d: &crate::model::ability::Duration) -> String {
+    duration_text(d)
+}
+
+/// An effect in words, on "it", for a log line that names it ("move it to the front").
+#[must_use]
+pub fn effect_words(e: &crate::model::ability::Effect) -> String {
+    in_words(&effect_text(e, "it", "X"), &Words::default())
+}
+
+/// A rule change in words ("beasts may not receive wounds").
+#[must_use]
+pub fn rule_words(rule: &str) -> String {
+    effect::rule_text(rule)
+}
+
+/// A trigger in the model's words ("At the start of your turn").
+#[must_use]
+pub fn trigger_words(t: &Trigger) -> String {
+    trigger_text(t)
+}
+
 /// The rules text of one ability. `keyword_value` fills in `Amount::Value` (`Armor 2` → 2);
 /// without one it reads `X`.
 #[must_use]
 pub fn ability_text(ability: &Ability, keyword_value: Option<i32>) -> String {
     let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
     in_words(&render(ability, &value, None, None), &Words::default())
+}
+
+/// [`ability_text`] in a game's words (the Abilities library, in the game of the file that
+/// holds the ability).
+#[must_use]
+pub fn ability_text_in(words: &Words<'_>, ability: &Ability, keyword_value: Option<i32>) -> String {
+    let value = keyword_value.map_or_else(|| "X".to_owned(), |v| v.to_string());
+    in_words(&render(ability, &value, None, words.profile), words)
 }
 
 /// The rules text of an ability printed on a card of this kind: "enters play" reads as the
@@ -83,9 +116,10 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
         };
         let inner = &rest[inner_start..inner_start + len];
         let word = if open == STAT_OPEN && inner == words::PLAYER_LIFE {
+            // With no game named (the battle line), a player's life is just "life".
             words
                 .profile
-                .map_or(inner, |p| p.player_life.as_str())
+                .map_or("life", |p| p.player_life.as_str())
                 .to_owned()
         } else if open == STAT_OPEN {
             words
@@ -182,14 +216,24 @@ fn render(
         .restrictions
         .iter()
         .partition(|r| r.timing == RestrictionTiming::Static);
-    for r in &statics {
-        let _ = write!(out, "[{}] ", restriction_text(&r.requires));
+    if !statics.is_empty() {
+        let tags: Vec<String> = statics
+            .iter()
+            .map(|r| restriction_text(&r.requires))
+            .collect();
+        let _ = write!(out, "{} — ", tags.join(", "));
     }
     let from = zones_text(&ability.zones);
     let body = effects_sentence(ability, value);
+    // A replacement's condition joins its "If this would…"; any other ability's leads its body.
+    let replacement = matches!(ability.kind, AbilityKind::Replacement { .. });
     let body = match &ability.condition {
-        Some(c) => format!("if {}, {body}", condition_clause(c)),
-        None => body,
+        Some(c) if !replacement => format!("if {}, {body}", condition_clause(c)),
+        _ => body,
+    };
+    let also = match &ability.condition {
+        Some(c) if replacement => format!(" and {}", condition_clause(c)),
+        _ => String::new(),
     };
     let body = if inline.is_empty() {
         body
@@ -219,16 +263,16 @@ fn render(
             uses,
         } => {
             let times = match uses {
-                Some(1) => " (once)".to_owned(),
-                Some(n) => format!(" ({n} times)"),
-                None => " (each time)".to_owned(),
+                Some(1) => ", once".to_owned(),
+                Some(n) => format!(", up to {n} times"),
+                None => ", each time".to_owned(),
             };
             match mode {
                 ReplacementMode::Instead => {
-                    format!("If {}, {body} instead{times}", event_text(replaces))
+                    format!("If {}{also}, {body} instead{times}", event_text(replaces))
                 }
                 ReplacementMode::Skip => {
-                    format!("If {}, skip it{times}", event_text(replaces))
+                    format!("If {}{also}, skip it{times}", event_text(replaces))
                 }
             }
         }

@@ -53,7 +53,7 @@ fn costs_subtypes_and_restrictions_are_written() {
     );
     assert_eq!(
         ability_text(&a, None),
-        "[LV 2+] Ritual (INT 5) — Dusk, 2 resource: Memory 1+ — gain 5 vitae."
+        "LV 2+ — Ritual, INT 5 — Dusk, 2 resource: Memory 1+ — gain 5 life."
     );
 }
 
@@ -81,7 +81,7 @@ fn replacements_modes_and_rule_changes_are_written() {
     let skip = ability("(kind: Replacement(replaces: WouldBeDamaged, mode: Skip))");
     assert_eq!(
         ability_text(&skip, None),
-        "If this would be dealt damage, skip it (once)."
+        "If this would be dealt damage, skip it, once."
     );
     let modal = Ability {
         name: String::new(),
@@ -107,7 +107,7 @@ fn replacements_modes_and_rule_changes_are_written() {
     };
     assert_eq!(
         ability_text(&modal, None),
-        "Choose one — • deal 1 damage to target card; • [LV 2+] deal 3 damage to target card."
+        "Choose one — • deal 1 damage to target card; • LV 2+ — deal 3 damage to target card."
     );
     let rule = ability(
         "(kind: Static, effects: [ChangeRule(\"NoWounds\")], duration: UntilPhase(\"dawn\"))",
@@ -210,19 +210,19 @@ fn votes_duels_and_their_ties_read_like_a_card() {
     );
     assert_eq!(
         ability_text(&vote, None),
-        "Vote — Dusk: call a conclave vote (winner: gain 2 vitae; loser: discard a card; on a tie, you win)."
+        "Vote — Dusk: call a conclave vote — winner: gain 2 life; loser: discard a card; on a tie, you win."
     );
     let duel = ability(
         "(kind: Activated(subtype: Some(Duel)), target: Chosen(count: 1, filter: Some(IsKind(\"Beast\"))), effects: [Duel(loser: [Destroy], tie: Effects([Damage(Fixed(1))]))])",
     );
     assert_eq!(
         ability_text(&duel, None),
-        "Duel — Activate: duel target Beast, the higher ATK wins (winner: nothing happens; loser: destroy that beast; on a tie, to each side: deal 1 damage to that beast)."
+        "Duel — Activate: duel target Beast, the higher ATK wins — winner: nothing happens; loser: destroy that beast; on a tie, to each side: deal 1 damage to that beast."
     );
     let quiet = ability("(kind: Static, target: Controller, effects: [Vote()])");
     assert_eq!(
         ability_text(&quiet, None),
-        "Call a conclave vote (winner: nothing happens; loser: nothing happens; on a tie, nothing happens)."
+        "Call a conclave vote — winner: nothing happens; loser: nothing happens; on a tie, nothing happens."
     );
 }
 
@@ -240,28 +240,28 @@ fn seasons_turns_zones_and_guarded_targets_read_like_a_card() {
     );
     assert_eq!(
         ability_text(&mine, None),
-        "At the start of your turn: gain 1 vitae until the end of the season."
+        "At the start of your turn: gain 1 life until the end of the season."
     );
     let from_grave = ability(
         "(kind: Activated(cost: (phase: Some(\"main\"))), zones: [Graveyard], target: Controller, effects: [GainLife(Fixed(1))])",
     );
     assert_eq!(
         ability_text(&from_grave, None),
-        "From your graveyard — Main: gain 1 vitae."
+        "From your graveyard — Main: gain 1 life."
     );
     let in_hand = ability(
         "(kind: Static, zones: [Hand, Market], restrictions: [(requires: Level(2))], target: This, effects: [Modify(Named(\"cost\"), Fixed(-1))])",
     );
     assert_eq!(
         ability_text(&in_hand, None),
-        "[LV 2+] While this is in your hand or the market, this gets -1 cost."
+        "LV 2+ — While this is in your hand or the market, this gets -1 cost."
     );
     let guarded = ability(
         "(kind: Static, target: Restricted(restrictions: [(requires: Level(3))], unlocked: Chosen(count: 2), otherwise: Chosen(count: 1)), effects: [Damage(Fixed(1))])",
     );
     assert_eq!(
         ability_text(&guarded, None),
-        "Deal 1 damage to target card ([LV 3+] up to 2 target cards instead)."
+        "Deal 1 damage to target card, or with LV 3+ up to 2 target cards instead."
     );
 }
 
@@ -283,7 +283,7 @@ fn a_profile_puts_the_text_in_its_games_words() {
     // Without a profile: the model's own words and the id as written.
     assert_eq!(
         super::card_ability_text(CardKind::Ally, &a, None),
-        "When this ally enters play: this gets +1 ATK, then gain 2 vitae, then create a spark token."
+        "When this ally enters play: this gets +1 ATK, then gain 2 life, then create a spark token."
     );
 }
 

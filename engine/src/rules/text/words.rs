@@ -30,7 +30,7 @@ pub(super) fn subtype_text(s: &ActivatedSubtype) -> String {
         ActivatedSubtype::Vote => "Vote — ".to_owned(),
         ActivatedSubtype::Duel => "Duel — ".to_owned(),
         ActivatedSubtype::Ritual { stat, threshold } => {
-            format!("Ritual ({stat} {threshold}) — ")
+            format!("Ritual, {stat} {threshold} — ")
         }
     }
 }
@@ -62,9 +62,9 @@ pub(super) fn cost_text(cost: &ActivationCost) -> String {
         let when = if when.is_empty() {
             String::new()
         } else {
-            format!(" while [{}]", when.join(", "))
+            format!(" while {}", when.join(", "))
         };
-        let _ = write!(text, " (costs {} less{when})", r.amount);
+        let _ = write!(text, ", costing {} less{when}", r.amount);
     }
     text
 }
@@ -141,6 +141,9 @@ pub(super) fn event_text(t: &Trigger) -> String {
         other => {
             let t = trigger_text(other);
             let t = t.strip_prefix("When ").unwrap_or(&t).to_owned();
+            if t.contains(" would ") {
+                return t;
+            }
             format!("{t} would happen")
         }
     }
@@ -295,7 +298,7 @@ pub(super) fn target_text(t: &Target) -> String {
                 .map(|r| restriction_text(&r.requires))
                 .collect();
             format!(
-                "{} ([{}] {} instead)",
+                "{}, or with {} {} instead",
                 target_text(otherwise),
                 tags.join(", "),
                 target_text(unlocked)
@@ -402,11 +405,36 @@ pub(super) fn condition_clause(c: &Condition) -> String {
                 format!("fewer than {n} other allies you rule have {k}")
             }
             Condition::All(_) | Condition::Any(_) => {
-                format!("not ({})", condition_clause(inner))
+                format!("it is not so that {}", condition_clause(inner))
             }
-            other => format!("this is not {}", condition_text(other)),
+            other => {
+                let clause = condition_clause(other);
+                if let Some(rest) = clause.strip_prefix("this has ") {
+                    format!("this does not have {rest}")
+                } else if let Some(rest) = clause.strip_prefix("this is ") {
+                    format!("this is not {rest}")
+                } else {
+                    format!("it is not so that {clause}")
+                }
+            }
         },
-        other => format!("this is {}", condition_text(other)),
+        Condition::AttackDamage => "the damage is from an attack".to_owned(),
+        Condition::SummonedThisTurn => "this entered play this turn".to_owned(),
+        Condition::Returned => "this has returned".to_owned(),
+        Condition::Source(c) => {
+            let what = condition_text(c);
+            match what.strip_prefix("with ") {
+                Some(rest) => format!("the source of the damage has {rest}"),
+                None => format!("the source of the damage is {what}"),
+            }
+        }
+        other => {
+            let what = condition_text(other);
+            match what.strip_prefix("with ") {
+                Some(rest) => format!("this has {rest}"),
+                None => format!("this is {what}"),
+            }
+        }
     }
 }
 
