@@ -74,6 +74,8 @@ pub struct SigilforgeApp {
     pub(super) last_autosave: Instant,
     pub(super) autosave_pending: bool,
     pub(super) revalidate_at: Option<Instant>,
+    /// Checks of big packs off the UI thread (issue #29).
+    pub(super) validation: super::validation::ValidationScheduler,
     pub(super) recovery_offer: Option<RecoveryOffer>,
     pub(super) close_prompt: bool,
     pub(super) allow_close: bool,
@@ -175,6 +177,7 @@ impl SigilforgeApp {
             last_autosave: Instant::now(),
             autosave_pending: false,
             revalidate_at: None,
+            validation: super::validation::ValidationScheduler::default(),
             recovery_offer: None,
             close_prompt: false,
             allow_close: false,
@@ -214,16 +217,21 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        let doc = Document::new(pack, &diags);
-        let problems = doc.problems.len();
-        self.set_document(doc);
+        self.set_document(Document::unchecked(pack, &diags));
+        if let Some(doc) = &mut self.doc {
+            // A big pack is checked on a thread of its own: the window shows it meanwhile and
+            // the status bar says so.
+            self.validation.start(doc);
+        }
         self.conflicts.clear();
+        let problems = match (self.validation.checking(), &self.doc) {
+            (Some(cards), _) => format!("checking {} cards", super::chrome::grouped(cards)),
+            (None, Some(doc)) => format!("{} problems", doc.problems.len()),
+            (None, None) => String::new(),
+        };
         self.report(
             Level::Info,
-            format!(
-                "Opened {} ({files} files, {problems} problems)",
-                dir.display()
-            ),
+            format!("Opened {} ({files} files, {problems})", dir.display()),
         );
         self.recent.retain(|p| p != dir);
         self.recent.insert(0, dir.to_owned());
@@ -233,6 +241,7 @@ impl SigilforgeApp {
     fn set_document(&mut self, doc: Document) {
         let root = doc.pack.root.clone();
         self.doc = Some(doc);
+        self.validation.reset();
         self.history.clear();
         self.recovery_offer = self
             .settings
@@ -268,6 +277,12 @@ impl SigilforgeApp {
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.doc.as_ref()
+    }
+
+    /// Whether a check of the pack is due or running (big packs are checked off the UI thread).
+    #[must_use]
+    pub fn is_validating(&self) -> bool {
+        self.revalidate_at.is_some() || self.validation.checking().is_some()
     }
 
     /// The File menu's outputs (the job running, the last message, an import shown).
@@ -406,7 +421,13 @@ impl SigilforgeApp {
     /// Validation that has come due, at the start of a frame so the frame draws its problems.
     fn due_validation(&mut self) {
         if self.revalidate_at.is_some_and(|at| Instant::now() >= at) {
-            self.validate_pending();
+            self.revalidate_at = None;
+            if let Some(doc) = &mut self.doc {
+                self.validation.start(doc);
+            }
+        }
+        if let Some(doc) = &mut self.doc {
+            self.validation.poll(doc);
         }
     }
 
@@ -421,6 +442,14 @@ impl SigilforgeApp {
             } else {
                 ctx.request_repaint_after(wait);
             }
+        }
+        // A big pack's check runs on its own thread, which wakes the UI when it is done: a
+        // check that finished after this frame's start is drawn in the next one.
+        self.validation.wake(ctx);
+        if let Some(doc) = &mut self.doc
+            && self.validation.poll(doc)
+        {
+            ctx.request_repaint();
         }
         // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
         if let Some(watcher) = &self.watcher {

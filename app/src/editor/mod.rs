@@ -26,6 +26,7 @@ mod reload;
 pub mod rename;
 pub mod rules_text;
 pub mod tab;
+mod validation;
 mod watch;
 
 use std::path::PathBuf;

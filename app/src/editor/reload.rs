@@ -209,8 +209,8 @@ impl SigilforgeApp {
         let Some(doc) = &mut self.doc else { return };
         doc.generation += 1;
         doc.update_dirty();
-        doc.revalidate();
         self.revalidate_at = None;
+        self.validation.start(doc);
         if self.panels.sandbox.is_active() {
             self.panels.sandbox.rebuild(doc);
         }
