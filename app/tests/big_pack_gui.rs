@@ -146,3 +146,37 @@ fn a_big_pack_opens_at_once_and_shows_what_validate_finds_after_an_edit() {
         "an idle editor asks for frames"
     );
 }
+
+#[test]
+fn the_editor_draws_before_its_pack_is_read_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    SIZE.write(dir.path()).unwrap();
+    let folder = dir.path().to_owned();
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(1_000)
+        .build_eframe(move |cc| SigilforgeApp::new(cc, folder));
+    // Start-up reads the pack on a thread: the app is there before the pack is.
+    assert!(harness.state().document().is_none());
+    // Frames only when asked for: the reading thread wakes the UI when the pack is in.
+    for _ in 0..6_000 {
+        if harness.state().document().is_some() {
+            break;
+        }
+        if harness.ctx.has_requested_repaint() {
+            harness.step();
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    let doc = harness.state().document().expect("the pack was never read");
+    assert_eq!(doc.pack.cards().count(), SIZE.cards);
+    until_checked(&mut harness);
+    assert_eq!(shown(&harness), validate_finds(&harness));
+    // The first card is open, as when a pack is opened by hand.
+    harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "Id");
+    assert!(
+        !harness.ctx.has_requested_repaint(),
+        "an idle editor asks for frames"
+    );
+}

@@ -76,6 +76,10 @@ pub struct SigilforgeApp {
     pub(super) revalidate_at: Option<Instant>,
     /// Checks of big packs off the UI thread (issue #29).
     pub(super) validation: super::validation::ValidationScheduler,
+    /// The pack being read at start-up, the window drawn meanwhile (issue #29).
+    pub(super) opening: Option<super::opening::Opening>,
+    /// Start-up milestones not logged yet: the first frame, the opened pack's problems.
+    startup_log: StartupLog,
     pub(super) recovery_offer: Option<RecoveryOffer>,
     pub(super) close_prompt: bool,
     pub(super) allow_close: bool,
@@ -114,9 +118,29 @@ impl SigilforgeApp {
             app.dark = p.dark;
             app.recent = p.recent;
         }
-        app.open_dir(&pack_dir);
-        app.first_run_view();
+        // The window is drawn while the pack is read (and a big one checked) on threads.
+        if let Some(dir) = app.pack_folder(&pack_dir) {
+            app.opening = Some(super::opening::Opening::start(&dir, &cc.egui_ctx));
+        }
         app
+    }
+
+    /// Adopts the pack read at start-up, when it is in.
+    fn finish_opening(&mut self) {
+        let Some((pack, diags)) = self
+            .opening
+            .as_ref()
+            .and_then(super::opening::Opening::poll)
+        else {
+            return;
+        };
+        let Some(opening) = self.opening.take() else {
+            return;
+        };
+        super::opening::log_startup("pack read");
+        self.adopt(&opening.dir, pack, &diags);
+        self.startup_log.checked = true;
+        self.first_run_view();
     }
 
     /// Lands a designer on something to look at: the first card open, the first scenario in
@@ -178,6 +202,8 @@ impl SigilforgeApp {
             autosave_pending: false,
             revalidate_at: None,
             validation: super::validation::ValidationScheduler::default(),
+            opening: None,
+            startup_log: StartupLog::default(),
             recovery_offer: None,
             close_prompt: false,
             allow_close: false,
@@ -196,6 +222,19 @@ impl SigilforgeApp {
     /// Loads the pack in `dir` and makes it the document (a folder without `pack.ron` leaves
     /// no pack open and says why).
     pub(super) fn open_dir(&mut self, dir: &Path) {
+        let Some(dir) = self.pack_folder(dir) else {
+            return;
+        };
+        // A pack still being read at start-up is not wanted any more.
+        self.opening = None;
+        let mut diags = Diagnostics::new();
+        let pack = read_pack(&dir, &mut diags);
+        self.adopt(&dir, pack, &diags);
+    }
+
+    /// `dir` made canonical, if it holds a pack (else no pack is open and the status bar says
+    /// why).
+    fn pack_folder(&mut self, dir: &Path) -> Option<PathBuf> {
         if !dir.join(MANIFEST_FILE).is_file() {
             self.report(
                 Level::Error,
@@ -204,11 +243,14 @@ impl SigilforgeApp {
                     dir.display()
                 ),
             );
-            return;
+            return None;
         }
-        let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
-        let mut diags = Diagnostics::new();
-        let pack = read_pack(dir, &mut diags);
+        Some(dir.canonicalize().unwrap_or_else(|_| dir.to_owned()))
+    }
+
+    /// Makes the pack read from `dir` the document (checked at once when small, else on the
+    /// validation thread).
+    fn adopt(&mut self, dir: &Path, pack: Pack, diags: &Diagnostics) {
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -217,7 +259,7 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        self.set_document(Document::unchecked(pack, &diags));
+        self.set_document(Document::unchecked(pack, diags));
         if let Some(doc) = &mut self.doc {
             // A big pack is checked on a thread of its own: the window shows it meanwhile and
             // the status bar says so.
@@ -523,6 +565,7 @@ impl SigilforgeApp {
             self.loaders_installed = true;
         }
         self.apply_theme(&ctx);
+        self.finish_opening();
         self.due_validation();
         // Odds that came in since the last frame are drawn in this one, not the next (the
         // end of the frame polls again for a re-run an edit of this frame made due).
@@ -543,18 +586,16 @@ impl SigilforgeApp {
             ctx.memory_mut(|m| m.request_focus(super::panels::library::search_id()));
             self.focus_search = false;
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            let mut viewer = Viewer {
-                doc: self.doc.as_ref(),
-                panels: &mut self.panels,
-                commands: &mut commands,
-                shown_item: &mut shown_item,
-            };
-            DockArea::new(&mut self.dock)
-                .style(Style::from_egui(ui.style()))
-                .show_leaf_collapse_buttons(false)
-                .show_inside(ui, &mut viewer);
-        });
+        if let Some(opening) = &self.opening {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(24.0);
+                    ui.heading(format!("Opening {}…", opening.dir.display()));
+                });
+            });
+        } else {
+            self.dock_area(ui, &mut commands, &mut shown_item);
+        }
         if shown_item.is_some() {
             self.panels.previewed = shown_item;
         }
@@ -569,7 +610,50 @@ impl SigilforgeApp {
         }
         self.background(&ctx);
         self.handle_close_request(&ctx);
+        self.log_startup();
     }
+
+    /// The pack's tabs.
+    fn dock_area(
+        &mut self,
+        ui: &mut egui::Ui,
+        commands: &mut Vec<EditCommand>,
+        shown_item: &mut Option<super::document::ItemAddr>,
+    ) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            let mut viewer = Viewer {
+                doc: self.doc.as_ref(),
+                panels: &mut self.panels,
+                commands,
+                shown_item,
+            };
+            DockArea::new(&mut self.dock)
+                .style(Style::from_egui(ui.style()))
+                .show_leaf_collapse_buttons(false)
+                .show_inside(ui, &mut viewer);
+        });
+    }
+
+    /// Start-up milestones, each once (`SIGILFORGE_STARTUP_LOG`).
+    fn log_startup(&mut self) {
+        if !self.startup_log.first_frame {
+            self.startup_log.first_frame = true;
+            super::opening::log_startup("first frame drawn");
+        }
+        if self.startup_log.checked && self.validation.checking().is_none() {
+            self.startup_log.checked = false;
+            super::opening::log_startup("pack checked, its problems drawn");
+        }
+    }
+}
+
+/// Start-up milestones still to log.
+#[derive(Debug, Default)]
+struct StartupLog {
+    /// The first frame ran.
+    first_frame: bool,
+    /// The opened pack's problems are to be logged when they are in.
+    checked: bool,
 }
 
 impl eframe::App for SigilforgeApp {

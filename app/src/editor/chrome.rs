@@ -208,9 +208,14 @@ impl SigilforgeApp {
                         commands.push(EditCommand::ShowTab(Tab::Problems));
                     }
                 }
-                None => {
-                    ui.label("No pack open");
-                }
+                None => match &self.opening {
+                    Some(opening) => {
+                        ui.label(format!("Opening {}…", opening.dir.display()));
+                    }
+                    None => {
+                        ui.label("No pack open");
+                    }
+                },
             }
             if let Some(status) = &self.status {
                 ui.separator();
