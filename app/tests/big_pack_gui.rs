@@ -110,6 +110,10 @@ fn a_big_pack_opens_at_once_and_shows_what_validate_finds_after_an_edit() {
         "the validation thread did not wake the UI"
     );
     until_checked(&mut harness);
+    assert_eq!(
+        harness.state().status_text(),
+        Some("Checked 2,400 cards: 0 problems")
+    );
     assert!(validate_finds(&harness).is_empty());
     assert_eq!(shown(&harness), validate_finds(&harness));
     assert!(

@@ -105,17 +105,17 @@ fn editing_a_card_in_the_30k_pack() {
         name
     );
 
-    let mut input = Vec::new();
+    let (mut focus, mut typing, mut enter) = (Vec::new(), Vec::new(), Vec::new());
     let mut after = Vec::new();
     let mut checked = Vec::new();
     for edit in 0..EDITS {
         let attack = format!("{}", 10 + edit);
         harness.get_by_label("Attack").focus();
-        frame(&mut harness, &mut input);
+        frame(&mut harness, &mut focus);
         harness.get_by_label("Attack").type_text(&attack);
-        frame(&mut harness, &mut input);
+        frame(&mut harness, &mut typing);
         harness.key_press(Key::Enter);
-        frame(&mut harness, &mut input);
+        frame(&mut harness, &mut enter);
         let edited = Instant::now();
         until_checked(&mut harness, &mut after);
         checked.push(edited.elapsed());
@@ -135,6 +135,10 @@ fn editing_a_card_in_the_30k_pack() {
             p(100)
         );
     };
+    report("focus frames", &mut focus);
+    report("typing frames", &mut typing);
+    report("Enter frames (the edit applied)", &mut enter);
+    let mut input: Vec<Duration> = focus.iter().chain(&typing).chain(&enter).copied().collect();
     report("input frames (focus, type, Enter)", &mut input);
     report("frames after an edit until its check is in", &mut after);
     let mut all: Vec<Duration> = input.iter().chain(&after).copied().collect();

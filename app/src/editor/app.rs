@@ -80,6 +80,8 @@ pub struct SigilforgeApp {
     pub(super) opening: Option<super::opening::Opening>,
     /// Start-up milestones not logged yet: the first frame, the opened pack's problems.
     startup_log: StartupLog,
+    /// An opened pack's check runs on the thread: the status bar says what it found when done.
+    announce_check: bool,
     pub(super) recovery_offer: Option<RecoveryOffer>,
     pub(super) close_prompt: bool,
     pub(super) allow_close: bool,
@@ -204,6 +206,7 @@ impl SigilforgeApp {
             validation: super::validation::ValidationScheduler::default(),
             opening: None,
             startup_log: StartupLog::default(),
+            announce_check: false,
             recovery_offer: None,
             close_prompt: false,
             allow_close: false,
@@ -266,6 +269,7 @@ impl SigilforgeApp {
             self.validation.start(doc);
         }
         self.conflicts.clear();
+        self.announce_check = self.validation.checking().is_some();
         let problems = match (self.validation.checking(), &self.doc) {
             (Some(cards), _) => format!("checking {} cards", super::chrome::grouped(cards)),
             (None, Some(doc)) => format!("{} problems", doc.problems.len()),
@@ -468,9 +472,29 @@ impl SigilforgeApp {
                 self.validation.start(doc);
             }
         }
-        if let Some(doc) = &mut self.doc {
-            self.validation.poll(doc);
+        self.poll_validation();
+    }
+
+    /// Shows the problems of a finished check of the document as it stands (true if it did);
+    /// the first check of an opened pack says what it found in the status bar.
+    fn poll_validation(&mut self) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        if !self.validation.poll(doc) {
+            return false;
         }
+        if std::mem::take(&mut self.announce_check) {
+            let (cards, problems) = (doc.pack.cards().count(), doc.problems.len());
+            self.report(
+                Level::Info,
+                format!(
+                    "Checked {} cards: {problems} problems",
+                    super::chrome::grouped(cards)
+                ),
+            );
+        }
+        true
     }
 
     /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
@@ -488,9 +512,7 @@ impl SigilforgeApp {
         // A big pack's check runs on its own thread, which wakes the UI when it is done: a
         // check that finished after this frame's start is drawn in the next one.
         self.validation.wake(ctx);
-        if let Some(doc) = &mut self.doc
-            && self.validation.poll(doc)
-        {
+        if self.poll_validation() {
             ctx.request_repaint();
         }
         // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
