@@ -31,11 +31,7 @@ pub fn px(mm: f32, dpi: f32) -> u32 {
 
 /// Encodes a pixmap as PNG (fast compression; the resolution recorded in the file).
 pub fn encode_png(pixmap: &tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, RenderError> {
-    let mut rgba = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
+    let rgba = straight_rgba(pixmap);
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Rgba);
@@ -52,4 +48,70 @@ pub fn encode_png(pixmap: &tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, Rende
     writer.write_image_data(&rgba).map_err(png_err)?;
     writer.finish().map_err(png_err)?;
     Ok(out)
+}
+
+/// The pixmap's pixels as straight (not premultiplied) RGBA bytes, as PNG stores them. An
+/// opaque pixel reads the same either way and a card is nearly all opaque, so the bytes are
+/// copied whole and only the other pixels are worked out (by tiny-skia's own `demultiply`,
+/// so every pixel is what it was when each one went through it).
+fn straight_rgba(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    let mut rgba = pixmap.data().to_vec();
+    for (bytes, pixel) in rgba.chunks_exact_mut(4).zip(pixmap.pixels()) {
+        if pixel.alpha() != u8::MAX {
+            let c = pixel.demultiply();
+            bytes.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+    }
+    rgba
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pixmap with opaque, translucent and transparent pixels, every channel value used.
+    fn sample() -> tiny_skia::Pixmap {
+        let mut pixmap = tiny_skia::Pixmap::new(64, 48).expect("a small pixmap");
+        for (i, p) in pixmap.pixels_mut().iter_mut().enumerate() {
+            let alpha = [255, 255, 128, 1, 0, 254][i % 6];
+            let channel = |k: usize| ((i * 7 + k * 85) % 256) as u8;
+            let color = tiny_skia::ColorU8::from_rgba(channel(0), channel(1), channel(2), alpha);
+            *p = color.premultiply();
+        }
+        pixmap
+    }
+
+    /// Straight RGBA as the encoder was given it before opaque pixels were copied whole: every
+    /// pixel through `demultiply`.
+    fn each_pixel_demultiplied(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+        pixmap
+            .pixels()
+            .iter()
+            .flat_map(|p| {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue(), c.alpha()]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_encoder_is_given_the_same_bytes_as_before() {
+        // Same input, same encoder settings: the same PNG bytes.
+        assert_eq!(straight_rgba(&sample()), each_pixel_demultiplied(&sample()));
+    }
+
+    #[test]
+    fn png_pixels_are_the_demultiplied_pixmap() {
+        let pixmap = sample();
+        let png = encode_png(&pixmap, 300.0).expect("encodes");
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let mut reader = decoder.read_info().expect("a PNG header");
+        let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut pixels).expect("a frame");
+        assert_eq!((info.width, info.height), (64, 48));
+        assert_eq!(
+            pixels[..info.buffer_size()],
+            each_pixel_demultiplied(&pixmap)[..]
+        );
+    }
 }

@@ -79,6 +79,14 @@ pub struct SigilforgeApp {
     pub(super) last_autosave: Instant,
     pub(super) autosave_pending: bool,
     pub(super) revalidate_at: Option<Instant>,
+    /// Checks of big packs off the UI thread (issue #29).
+    pub(super) validation: super::validation::ValidationScheduler,
+    /// The pack being read at start-up, the window drawn meanwhile (issue #29).
+    pub(super) opening: Option<super::opening::Opening>,
+    /// Start-up milestones not logged yet: the first frame, the opened pack's problems.
+    startup_log: StartupLog,
+    /// An opened pack's check runs on the thread: the status bar says what it found when done.
+    announce_check: bool,
     pub(super) recovery_offer: Option<RecoveryOffer>,
     pub(super) close_prompt: bool,
     pub(super) allow_close: bool,
@@ -121,9 +129,29 @@ impl SigilforgeApp {
             app.recent = p.recent;
             app.restored_tab_items = p.tab_items;
         }
-        app.open_dir(&pack_dir);
-        app.first_run_view();
+        // The window is drawn while the pack is read (and a big one checked) on threads.
+        if let Some(dir) = app.pack_folder(&pack_dir) {
+            app.opening = Some(super::opening::Opening::start(&dir, &cc.egui_ctx));
+        }
         app
+    }
+
+    /// Adopts the pack read at start-up, when it is in.
+    fn finish_opening(&mut self) {
+        let Some((pack, diags)) = self
+            .opening
+            .as_ref()
+            .and_then(super::opening::Opening::poll)
+        else {
+            return;
+        };
+        let Some(opening) = self.opening.take() else {
+            return;
+        };
+        super::opening::log_startup("pack read");
+        self.adopt(&opening.dir, pack, &diags);
+        self.startup_log.checked = true;
+        self.first_run_view();
     }
 
     /// Lands a designer on something to look at: the first card open, the first scenario in
@@ -184,6 +212,10 @@ impl SigilforgeApp {
             last_autosave: Instant::now(),
             autosave_pending: false,
             revalidate_at: None,
+            validation: super::validation::ValidationScheduler::default(),
+            opening: None,
+            startup_log: StartupLog::default(),
+            announce_check: false,
             recovery_offer: None,
             close_prompt: false,
             allow_close: false,
@@ -203,6 +235,19 @@ impl SigilforgeApp {
     /// Loads the pack in `dir` and makes it the document (a folder without `pack.ron` leaves
     /// no pack open and says why).
     pub(super) fn open_dir(&mut self, dir: &Path) {
+        let Some(dir) = self.pack_folder(dir) else {
+            return;
+        };
+        // A pack still being read at start-up is not wanted any more.
+        self.opening = None;
+        let mut diags = Diagnostics::new();
+        let pack = read_pack(&dir, &mut diags);
+        self.adopt(&dir, pack, &diags);
+    }
+
+    /// `dir` made canonical, if it holds a pack (else no pack is open and the status bar says
+    /// why).
+    fn pack_folder(&mut self, dir: &Path) -> Option<PathBuf> {
         if !dir.join(MANIFEST_FILE).is_file() {
             self.report(
                 Level::Error,
@@ -211,11 +256,14 @@ impl SigilforgeApp {
                     dir.display()
                 ),
             );
-            return;
+            return None;
         }
-        let dir = &dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
-        let mut diags = Diagnostics::new();
-        let pack = read_pack(dir, &mut diags);
+        Some(dir.canonicalize().unwrap_or_else(|_| dir.to_owned()))
+    }
+
+    /// Makes the pack read from `dir` the document (checked at once when small, else on the
+    /// validation thread).
+    fn adopt(&mut self, dir: &Path, pack: Pack, diags: &Diagnostics) {
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -224,16 +272,20 @@ impl SigilforgeApp {
             watch: self.settings.watch,
         };
         let files = pack.files.len();
-        let doc = Document::new(pack, &diags);
-        let problems = doc.problems().len();
-        self.set_document(doc);
+        self.set_document(Document::unchecked(pack, diags));
+        // A big pack is checked on a thread of its own: the window shows it meanwhile and the
+        // status bar says so.
+        self.validate_now();
         self.conflicts.clear();
+        self.announce_check = self.validation.checking().is_some();
+        let problems = match (self.validation.checking(), &self.doc) {
+            (Some(cards), _) => format!("checking {} cards", super::chrome::grouped(cards)),
+            (None, Some(doc)) => format!("{} problems", doc.problems().len()),
+            (None, None) => String::new(),
+        };
         self.report(
             Level::Info,
-            format!(
-                "Opened {} ({files} files, {problems} problems)",
-                dir.display()
-            ),
+            format!("Opened {} ({files} files, {problems})", dir.display()),
         );
         self.recent.retain(|p| p != dir);
         self.recent.insert(0, dir.to_owned());
@@ -243,6 +295,7 @@ impl SigilforgeApp {
     fn set_document(&mut self, doc: Document) {
         let root = doc.pack().root.clone();
         self.doc = Some(doc);
+        self.validation.reset();
         self.history.clear();
         self.recovery_offer = self
             .settings
@@ -283,6 +336,12 @@ impl SigilforgeApp {
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.doc.as_ref()
+    }
+
+    /// Whether a check of the pack is due or running (big packs are checked off the UI thread).
+    #[must_use]
+    pub fn is_validating(&self) -> bool {
+        self.revalidate_at.is_some() || self.validation.checking().is_some()
     }
 
     /// The File menu's outputs (the job running, the last message, an import shown).
@@ -421,8 +480,31 @@ impl SigilforgeApp {
     /// Validation that has come due, at the start of a frame so the frame draws its problems.
     fn due_validation(&mut self) {
         if self.revalidate_at.is_some_and(|at| Instant::now() >= at) {
-            self.validate_pending();
+            self.validate_now();
         }
+        self.poll_validation();
+    }
+
+    /// Shows the problems of a finished check of the document as it stands (true if it did);
+    /// the first check of an opened pack says what it found in the status bar.
+    fn poll_validation(&mut self) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        if !self.validation.poll(doc) {
+            return false;
+        }
+        if std::mem::take(&mut self.announce_check) {
+            let (cards, problems) = (doc.pack().cards().count(), doc.problems().len());
+            self.report(
+                Level::Info,
+                format!(
+                    "Checked {} cards: {problems} problems",
+                    super::chrome::grouped(cards)
+                ),
+            );
+        }
+        true
     }
 
     /// Timed work: debounced validation, autosave, file watcher events. Each asks for a
@@ -436,6 +518,12 @@ impl SigilforgeApp {
             } else {
                 ctx.request_repaint_after(wait);
             }
+        }
+        // A big pack's check runs on its own thread, which wakes the UI when it is done: a
+        // check that finished after this frame's start is drawn in the next one.
+        self.validation.wake(ctx);
+        if self.poll_validation() {
+            ctx.request_repaint();
         }
         // The watcher's thread wakes the UI when a file changes: nothing here polls for it.
         if let Some(watcher) = &self.watcher {
@@ -509,6 +597,7 @@ impl SigilforgeApp {
             self.loaders_installed = true;
         }
         self.apply_theme(&ctx);
+        self.finish_opening();
         self.due_validation();
         // Odds that came in since the last frame are drawn in this one, not the next (the
         // end of the frame polls again for a re-run an edit of this frame made due).
@@ -529,18 +618,16 @@ impl SigilforgeApp {
             ctx.memory_mut(|m| m.request_focus(super::panels::library::search_id()));
             self.focus_search = false;
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            let mut viewer = Viewer {
-                doc: self.doc.as_ref(),
-                panels: &mut self.panels,
-                commands: &mut commands,
-                shown_item: &mut shown_item,
-            };
-            DockArea::new(&mut self.dock)
-                .style(Style::from_egui(ui.style()))
-                .show_leaf_collapse_buttons(false)
-                .show_inside(ui, &mut viewer);
-        });
+        if let Some(opening) = &self.opening {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(24.0);
+                    ui.heading(format!("Opening {}…", opening.dir.display()));
+                });
+            });
+        } else {
+            self.dock_area(ui, &mut commands, &mut shown_item);
+        }
         if shown_item.is_some() {
             self.panels.previewed = shown_item;
         }
@@ -555,7 +642,50 @@ impl SigilforgeApp {
         }
         self.background(&ctx);
         self.handle_close_request(&ctx);
+        self.log_startup();
     }
+
+    /// The pack's tabs.
+    fn dock_area(
+        &mut self,
+        ui: &mut egui::Ui,
+        commands: &mut Vec<EditCommand>,
+        shown_item: &mut Option<super::document::ItemAddr>,
+    ) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            let mut viewer = Viewer {
+                doc: self.doc.as_ref(),
+                panels: &mut self.panels,
+                commands,
+                shown_item,
+            };
+            DockArea::new(&mut self.dock)
+                .style(Style::from_egui(ui.style()))
+                .show_leaf_collapse_buttons(false)
+                .show_inside(ui, &mut viewer);
+        });
+    }
+
+    /// Start-up milestones, each once (`SIGILFORGE_STARTUP_LOG`).
+    fn log_startup(&mut self) {
+        if !self.startup_log.first_frame {
+            self.startup_log.first_frame = true;
+            super::opening::log_startup("first frame drawn");
+        }
+        if self.startup_log.checked && self.validation.checking().is_none() {
+            self.startup_log.checked = false;
+            super::opening::log_startup("pack checked, its problems drawn");
+        }
+    }
+}
+
+/// Start-up milestones still to log.
+#[derive(Debug, Default)]
+struct StartupLog {
+    /// The first frame ran.
+    first_frame: bool,
+    /// The opened pack's problems are to be logged when they are in.
+    checked: bool,
 }
 
 impl eframe::App for SigilforgeApp {

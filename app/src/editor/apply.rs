@@ -19,6 +19,7 @@ use super::panels::keyword_editor::new_keyword;
 use super::panels::log::Level;
 use super::recovery;
 use super::tab::Tab;
+use super::validation::BACKGROUND_VALIDATION_CARDS;
 use crate::dialogs::PathRequest;
 use crate::sandbox::rules::RulesCommand;
 
@@ -26,9 +27,6 @@ use super::apply_files::{COMPARE_FOLDER, OPEN_PACK};
 
 /// The key to the document's mutating methods: made here and nowhere else.
 const KEY: key::ApplyKey = key::ApplyKey::new();
-
-/// Packs with more cards than this re-validate after a short pause instead of on every edit.
-const EAGER_VALIDATION_CARDS: usize = 2_000;
 
 impl SigilforgeApp {
     /// Carries out one command. The only code that changes the document.
@@ -423,7 +421,9 @@ impl SigilforgeApp {
         }
         // Validation runs at the start of the next frame (before it draws), not in the frame
         // that applies the edit: that one already rebuilt the sandbox and lays out what changed.
-        let pause = if doc.pack().cards().count() <= EAGER_VALIDATION_CARDS {
+        // A big pack is checked on its thread after a short pause, so keys typed in a row are
+        // handed over once.
+        let pause = if doc.pack().cards().count() <= BACKGROUND_VALIDATION_CARDS {
             Duration::ZERO
         } else {
             Duration::from_millis(300)
@@ -434,7 +434,8 @@ impl SigilforgeApp {
     /// Re-validates now if a validation is pending (due or not): for what must not read stale
     /// problems (an output refuses a pack with errors).
     pub(super) fn validate_pending(&mut self) {
-        if self.revalidate_at.take().is_some()
+        let pending = self.revalidate_at.take().is_some();
+        if (self.validation.forget() || pending)
             && let Some(doc) = &mut self.doc
         {
             doc.revalidate(&KEY);
@@ -445,7 +446,7 @@ impl SigilforgeApp {
     pub(super) fn validate_now(&mut self) {
         self.revalidate_at = None;
         if let Some(doc) = &mut self.doc {
-            doc.revalidate(&KEY);
+            self.validation.start(doc, &KEY);
         }
     }
 

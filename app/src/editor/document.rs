@@ -308,6 +308,17 @@ impl Document {
     /// validates it once.
     #[must_use]
     pub fn new(pack: Pack, read_diags: &Diagnostics) -> Self {
+        let mut doc = Self::unchecked(pack, read_diags);
+        let validation = doc.validation();
+        doc.set_problems(validation);
+        doc
+    }
+
+    /// [`Document::new`] without the validation: its problems are the reading problems until
+    /// [`Document::set_validation`] (the editor opens a big pack this way and checks it on a
+    /// thread of its own).
+    #[must_use]
+    pub fn unchecked(pack: Pack, read_diags: &Diagnostics) -> Self {
         let mut doc = Self {
             pack,
             load_problems: read_diags.iter().cloned().collect(),
@@ -317,7 +328,7 @@ impl Document {
             generation: 0,
         };
         doc.update_dirty();
-        doc.set_problems(doc.validation());
+        doc.set_problems(Vec::new());
         doc
     }
 
@@ -363,6 +374,12 @@ impl Document {
     /// [`Document::apply_change`]), so problem locations point at the text that would be saved.
     pub(super) fn revalidate(&mut self, _: &ApplyKey) {
         let validation = self.validation();
+        self.set_problems(validation);
+    }
+
+    /// Shows the problems a validation of the pack as it stands found (the editor checks big
+    /// packs on a thread of their own: `pack::BackgroundValidation`).
+    pub fn set_validation(&mut self, validation: Vec<Diagnostic>) {
         self.set_problems(validation);
     }
 

@@ -17,6 +17,7 @@ pub mod dock;
 pub mod document;
 pub mod history;
 pub mod hosted;
+mod opening;
 pub mod output_command;
 pub mod outputs;
 mod outputs_ui;
@@ -26,6 +27,7 @@ mod reload;
 pub mod rename;
 pub mod rules_text;
 pub mod tab;
+mod validation;
 mod watch;
 
 use std::path::PathBuf;
@@ -37,6 +39,7 @@ pub use recovery::{AutosaveSettings, RECOVERY_FILE, RecoverySnapshot};
 
 /// Opens the editor window on the pack at `pack_dir` (the bundled starter content by default).
 pub fn run_editor(pack_dir: Option<PathBuf>) -> anyhow::Result<()> {
+    opening::mark_start();
     let pack_dir = pack_dir.unwrap_or_else(default_pack_dir);
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Sigilforge")

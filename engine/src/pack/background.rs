@@ -47,13 +47,20 @@ impl BackgroundValidation {
     /// Starts a thread holding a copy of `pack` (nothing is checked until [`Self::submit`]).
     #[must_use]
     pub fn new(pack: &Pack) -> Self {
+        Self::with_waker(pack, || {})
+    }
+
+    /// [`Self::new`], and the thread calls `wake` after each check it answers: a UI asks for a
+    /// frame there instead of polling while it waits.
+    #[must_use]
+    pub fn with_waker(pack: &Pack, wake: impl Fn() + Send + 'static) -> Self {
         let (to_thread, inbox) = channel::<Update>();
         let (outbox, from_thread) = channel();
         let mirror = pack.clone();
         let sent = sent_of(pack);
         std::thread::Builder::new()
             .name("validation".into())
-            .spawn(move || run(mirror, &inbox, &outbox))
+            .spawn(move || run(mirror, &inbox, &outbox, &wake))
             .map_or_else(
                 |_| Self::inline(pack),
                 |_| Self {
@@ -142,7 +149,7 @@ fn sent_of(pack: &Pack) -> Vec<(String, String)> {
 
 /// The thread: applies every waiting hand-over, checks the newest, answers; ends when the
 /// editor drops its side.
-fn run(mut mirror: Pack, inbox: &Receiver<Update>, outbox: &Sender<Validated>) {
+fn run(mut mirror: Pack, inbox: &Receiver<Update>, outbox: &Sender<Validated>, wake: &dyn Fn()) {
     while let Ok(first) = inbox.recv() {
         let mut generation = apply(&mut mirror, first);
         while let Ok(next) = inbox.try_recv() {
@@ -157,6 +164,7 @@ fn run(mut mirror: Pack, inbox: &Receiver<Update>, outbox: &Sender<Validated>) {
         if outbox.send(done).is_err() {
             return;
         }
+        wake();
     }
 }
 
@@ -198,10 +206,15 @@ mod tests {
         .write(dir.path())
         .unwrap();
         let mut pack = read_pack(dir.path(), &mut Diagnostics::new());
-        let mut worker = BackgroundValidation::new(&pack);
+        let (woken, wakes) = channel();
+        let mut worker = BackgroundValidation::with_waker(&pack, move || {
+            woken.send(()).unwrap();
+        });
         worker.submit(&pack, 1);
         assert_eq!(worker.wait_for(1).unwrap().problems, problems_now(&pack));
         assert!(problems_now(&pack).is_empty());
+        // The thread wakes its owner once per answered check (after the answer is sent).
+        wakes.recv().unwrap();
 
         // An unknown keyword on a card of the second file, then a card id made a duplicate.
         let edits: [fn(&mut crate::model::Card); 2] = [

@@ -1,0 +1,93 @@
+//! When the pack is checked (issue #29). A pack of up to [`BACKGROUND_VALIDATION_CARDS`] cards
+//! is validated in the frame that asks, as before; a bigger one is handed to the engine's
+//! [`BackgroundValidation`] thread (which is sent only the files whose text changed) and the
+//! editor keeps drawing: the problems of the document as it stands replace the shown ones when
+//! that check is done, and the thread wakes the UI then (nothing polls while it works, so an
+//! idle editor is not redrawn). An older check's problems are never shown over a newer document.
+//! Opening a big pack is the same: the window shows the pack at once, the status bar says it is
+//! being checked.
+
+use std::sync::{Arc, OnceLock};
+
+use sigilforge_engine::pack::BackgroundValidation;
+
+use super::apply::key::ApplyKey;
+use super::document::Document;
+
+/// Packs with more cards than this are checked off the UI thread (a check of a pack that size
+/// takes longer than a frame).
+pub(super) const BACKGROUND_VALIDATION_CARDS: usize = 2_000;
+
+/// The validation thread of the open pack, and the check whose problems are awaited.
+#[derive(Debug, Default)]
+pub(super) struct ValidationScheduler {
+    worker: Option<BackgroundValidation>,
+    /// The document generation handed over and not answered yet, and its number of cards.
+    awaited: Option<(u64, usize)>,
+    /// The UI the thread wakes when a check is done (set by the first frame).
+    waker: Arc<OnceLock<egui::Context>>,
+}
+
+impl ValidationScheduler {
+    /// Checks `doc`: at once when it is small, else on the thread (started on first use with a
+    /// copy of the pack).
+    pub(super) fn start(&mut self, doc: &mut Document, key: &ApplyKey) {
+        let cards = doc.pack().cards().count();
+        if cards <= BACKGROUND_VALIDATION_CARDS {
+            self.awaited = None;
+            doc.revalidate(key);
+            return;
+        }
+        let waker = Arc::clone(&self.waker);
+        let worker = self.worker.get_or_insert_with(|| {
+            BackgroundValidation::with_waker(doc.pack(), move || {
+                if let Some(ctx) = waker.get() {
+                    ctx.request_repaint();
+                }
+            })
+        });
+        worker.submit(doc.pack(), doc.generation());
+        self.awaited = Some((doc.generation(), cards));
+    }
+
+    /// The number of cards being checked, while a check runs.
+    pub(super) fn checking(&self) -> Option<usize> {
+        self.awaited.map(|(_, cards)| cards)
+    }
+
+    /// Lets the thread wake this UI when a check is done (the first call wins).
+    pub(super) fn wake(&self, ctx: &egui::Context) {
+        self.waker.get_or_init(|| ctx.clone());
+    }
+
+    /// Shows a finished check's problems if it checked the document as it stands; true when
+    /// the document's problems changed.
+    pub(super) fn poll(&mut self, doc: &mut Document) -> bool {
+        let Some(done) = self.worker.as_mut().and_then(BackgroundValidation::poll) else {
+            return false;
+        };
+        if self.awaited.map(|(generation, _)| generation) != Some(done.generation) {
+            // An older check, answered after a newer one was handed over.
+            return false;
+        }
+        self.awaited = None;
+        // A document changed since (reloaded from disk) was validated by what changed it.
+        if done.generation != doc.generation() {
+            return false;
+        }
+        doc.set_validation(done.problems);
+        true
+    }
+
+    /// Forgets the awaited check (the document was validated at once, or replaced); true if
+    /// one was awaited.
+    pub(super) fn forget(&mut self) -> bool {
+        self.awaited.take().is_some()
+    }
+
+    /// A new document: the old one's thread ends (its pack is another).
+    pub(super) fn reset(&mut self) {
+        self.worker = None;
+        self.awaited = None;
+    }
+}
