@@ -267,3 +267,118 @@ fn a_status_is_cleared_and_a_saved_table_log_opens_to_the_same_state() {
     assert_eq!(table_state(&mut harness), saved);
     assert!(!harness.state().is_dirty());
 }
+
+/// The End turn button's rectangle (the topmost one labelled so).
+fn end_turn_rect(harness: &Harness<'_, SigilforgeApp>) -> egui::Rect {
+    harness
+        .get_all_by_label("End turn")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("an End turn button")
+}
+
+/// The Scores the chosen ability's Test can have, if it has one.
+fn chosen_range(harness: &mut Harness<'_, SigilforgeApp>) -> Option<(i32, i32)> {
+    let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
+    let run = editor.table.session().unwrap().run();
+    let id = &editor.table.controls.play.ability;
+    (run.table_abilities().iter())
+        .find(|a| &a.id == id)
+        .and_then(|a| a.score_range)
+}
+
+/// Issue #32, item 3: the turn's controls sit above every status line, so a refusal or a
+/// saved-log note never moves them; leaving asks to confirm; the last creature's Score, map
+/// cell and refusal do not carry over to the next creature.
+#[test]
+fn the_controls_stay_put_leaving_is_confirmed_and_a_new_turn_starts_clean() {
+    let dir = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mut harness = harness(dir.path());
+    start_table(&mut harness);
+    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    let before = end_turn_rect(&harness);
+
+    // A refusal, then a saved-log note: End turn has not moved.
+    click_cell(&mut harness, (6, 4));
+    click_topmost(&mut harness, "Move goblin_1 here");
+    harness.get_by_label_contains("Refused: goblin_1 cannot move");
+    assert_eq!(end_turn_rect(&harness), before, "a refusal moved End turn");
+    sigilforge::dialogs::script(
+        &harness.ctx,
+        vec![sigilforge::dialogs::PickResult::Picked(
+            out.path().join("log.ron"),
+        )],
+    );
+    click_topmost(&mut harness, "Save table log…");
+    harness.run();
+    harness.run();
+    harness.get_by_label_contains("Table log written to");
+    assert_eq!(
+        end_turn_rect(&harness),
+        before,
+        "a saved note moved End turn"
+    );
+
+    // goblin_1's typed Score and map cell are not goblin_2's.
+    click_topmost(&mut harness, "The table rolled");
+    // One below a Critical Success: within the next creature's range too, not its middle.
+    let (_, high) = chosen_range(&mut harness).expect("goblin_1's ability has a Test");
+    let typed = high - 1;
+    set_field(&mut harness, "Score", &typed.to_string());
+    let play = |h: &mut Harness<'_, SigilforgeApp>| {
+        let p = &h
+            .state_mut()
+            .hosted_encounter_editor(AMBUSH)
+            .table
+            .controls
+            .play;
+        (p.score, p.cell)
+    };
+    assert_eq!(play(&mut harness), (Some(typed), Some((6, 4))));
+    click_topmost(&mut harness, "End turn");
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Round 1: goblin_1's turn")
+            .is_none()
+    );
+    let fresh = chosen_range(&mut harness).map(|(low, high)| low + (high - low) / 2);
+    assert_ne!(
+        fresh,
+        Some(typed),
+        "the next creature's Score starts in the middle"
+    );
+    assert_eq!(play(&mut harness), (fresh, None));
+    harness.get_by_label("Map cell: none (click a cell on the map)");
+    assert!(harness.query_by_label_contains("Refused:").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("Table log written")
+            .is_none()
+    );
+    assert_eq!(end_turn_rect(&harness), before);
+
+    // Leaving asks first; "Keep playing" stays, "Yes, leave table mode" leaves.
+    click_topmost(&mut harness, "Leave table mode");
+    assert!(
+        harness
+            .state_mut()
+            .hosted_encounter_editor(AMBUSH)
+            .table
+            .session()
+            .is_some()
+    );
+    click_topmost(&mut harness, "Keep playing");
+    harness.get_by_label("Leave table mode");
+    click_topmost(&mut harness, "Leave table mode");
+    click_topmost(&mut harness, "Yes, leave table mode");
+    assert!(
+        harness
+            .state_mut()
+            .hosted_encounter_editor(AMBUSH)
+            .table
+            .session()
+            .is_none()
+    );
+}

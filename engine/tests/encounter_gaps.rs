@@ -871,7 +871,8 @@ fn sheet_of(src: &str) -> String {
 }
 
 /// Seed 004 says what a status does in plain words ("you will lose one stack of Strained at the
-/// end of each of your Turns"); the sheet's glossary words each new effect from the data.
+/// end of each of your Turns"); the sheet's glossary words each new effect from the data, each
+/// a sentence starting with a capital (issue #32).
 #[test]
 fn the_glossary_words_every_status_effect() {
     let src = source(OPEN_MAP, &bob_and_goblin_with("", ""), "", MORE_STATUSES);
@@ -881,9 +882,9 @@ fn the_glossary_words_every_status_effect() {
         "1 Advantage per stack on the Test of an ability aimed at the bearer",
         "1 Beat fewer per stack at the start of the bearer&#39;s turn",
         "1 Fire damage per stack at the start of the bearer&#39;s turn",
-        "ends when the bearer passes a Grit Save at the end of its turn",
-        "the bearer cannot use Reactions or Free Reactions",
-        "at most 1 stack",
+        "Ends when the bearer passes a Grit Save at the end of its turn",
+        "The bearer cannot use Reactions or Free Reactions",
+        "At most 1 stack",
     ] {
         assert!(html.contains(words), "`{words}` missing from the glossary");
     }

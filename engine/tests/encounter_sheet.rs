@@ -252,3 +252,55 @@ fn the_status_glossary_says_each_thing_once() {
     }
     assert!(glossary.contains("+1 damage taken per stack"), "{glossary}");
 }
+
+/// Issue #32, item 8: Montages and Episodic abilities cannot be used in an encounter, so its
+/// sheet leaves them out; every glossary sentence starts with a capital; the map marks each
+/// creature with its side's initial and the legend names it and its side.
+#[test]
+fn the_sheet_keeps_to_the_encounter_and_names_creatures_and_sides() {
+    let mut left_out = 0;
+    for name in STARTERS {
+        let (enc, content) = starter(name);
+        let html = sheet_html(&enc, &content, None);
+        let run = EncounterRun::new(&content, &enc, 0).expect("starts");
+        for c in &run.combatants {
+            for known in &c.block.abilities {
+                let def = &content.abilities[&known.id];
+                if matches!(def.time, AbilityTime::Montage | AbilityTime::Episodic) {
+                    left_out += 1;
+                    assert!(
+                        !html.contains(&format!(">{}<", def.name))
+                            && !html.contains(&format!(">{} —", def.name)),
+                        "{name}: {}'s {} is on the sheet",
+                        c.id,
+                        def.name
+                    );
+                }
+            }
+        }
+        for (i, e) in enc.combatants.iter().enumerate() {
+            let c = run.combatant(&e.id).expect("in the run");
+            let initial = e.side[..1].to_uppercase();
+            let mark = format!("{initial}{}", i + 1);
+            assert!(
+                html.contains(&format!(">{mark}</td>")),
+                "{name}: no {mark} on the map"
+            );
+            let line = format!("{mark} = {} ({}), side {}", c.name, c.id, e.side);
+            assert!(html.contains(&line), "{name}: no legend line `{line}`");
+        }
+        let glossary = &html[html.find("<h2>Statuses</h2>").expect("a glossary")..];
+        let glossary = &glossary[..glossary.find("</dl>").expect("its end")];
+        for entry in glossary.split("<dd>").skip(1) {
+            let text = &entry[..entry.find("</dd>").expect("closed")];
+            for sentence in text.split(". ") {
+                let first = sentence.chars().next().expect("not empty");
+                assert!(
+                    !first.is_lowercase(),
+                    "{name}: a sentence starts in lower case: `{sentence}` in {text}"
+                );
+            }
+        }
+    }
+    assert!(left_out > 0, "no starter has a Montage or Episodic ability");
+}

@@ -93,6 +93,31 @@ fn gm_statuses_follow_their_effects() {
     );
 }
 
+/// The rules set no limit on Free Actions (`docs/rules/encounters.md`, "Free Actions"): at the
+/// table the GM may have a creature use one as often as the table wants; only the simulation's
+/// policies use each once a turn.
+#[test]
+fn a_free_action_may_be_used_twice_in_a_turn_at_the_table() {
+    let (content, enc) = inline(THORNS);
+    let mut session = TableSession::new(&content, &enc, 1).expect("starts");
+    let use_it = || TableAction::UseAbility {
+        ability: "ready_riposte".into(),
+        targets: Vec::new(),
+        shape: None,
+        score: None,
+    };
+    session.apply(use_it()).expect("the first use");
+    let offered = session.run().table_abilities();
+    let ready = offered
+        .iter()
+        .find(|a| a.id == "ready_riposte")
+        .expect("bob has Ready Riposte");
+    assert_eq!(ready.problem, None, "offered again: {ready:?}");
+    session.apply(use_it()).expect("the second use, same turn");
+    let beats = session.run().combatant("bob").expect("bob").beats;
+    assert_eq!(beats, 2, "a Free Action costs no Beat");
+}
+
 fn ambush() -> (EncounterContent, Encounter) {
     let mut diags = Diagnostics::new();
     let (enc, content) =

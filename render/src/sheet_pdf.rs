@@ -169,6 +169,11 @@ struct Layout {
     page: (f32, f32),
     margin: f32,
     y: f32,
+    /// The creature whose section is being laid out (a level-3 heading; a level-2 heading ends
+    /// it), for the running header.
+    running: Option<String>,
+    /// Each page's running header: the creature whose section it starts in, if any.
+    headers: Vec<Option<String>>,
 }
 
 impl Layout {
@@ -179,6 +184,8 @@ impl Layout {
             page: (paper.width_mm * PT_PER_MM, paper.height_mm * PT_PER_MM),
             margin,
             y: margin,
+            running: None,
+            headers: vec![None],
         }
     }
 
@@ -252,6 +259,7 @@ impl Layout {
     /// Starts a new page (from its top margin).
     fn new_page(&mut self) {
         self.pages.push(Vec::new());
+        self.headers.push(self.running.clone());
         self.y = self.margin;
     }
 
@@ -483,10 +491,45 @@ impl Layout {
         });
     }
 
+    /// In the margins of every page: "Page i of n" at the foot and, on a page inside a
+    /// creature's section, the encounter and that creature at the head, so an ability card at
+    /// the top of a page says whose it is.
+    fn page_furniture(&mut self, title: &str) {
+        let total = self.pages.len();
+        let size = 8.0;
+        let (head_y, foot_y) = (self.margin * 0.6, self.page.1 - self.margin * 0.4);
+        for (i, (ops, header)) in self.pages.iter_mut().zip(&self.headers).enumerate() {
+            ops.push(Op::Text {
+                x: self.margin,
+                y: foot_y,
+                size,
+                face: Face::Regular,
+                text: format!("Page {} of {total}", i + 1),
+            });
+            if let Some(creature) = header {
+                ops.push(Op::Text {
+                    x: self.margin,
+                    y: head_y,
+                    size,
+                    face: Face::Italic,
+                    text: format!("{title} — {creature}"),
+                });
+            }
+        }
+    }
+
     fn block(&mut self, b: &Block) {
         let (x, width) = (self.margin, self.width());
         match b {
-            Block::Heading { level, text } => self.heading(*level, text),
+            Block::Heading { level, text } => {
+                // Set before the heading, which may start the page it heads.
+                match level {
+                    3 => self.running = Some(text.clone()),
+                    2 => self.running = None,
+                    _ => {}
+                }
+                self.heading(*level, text);
+            }
             Block::Paragraph(l) => self.paragraph(x, width, l),
             Block::List { ordered, items } => {
                 for (i, item) in items.iter().enumerate() {
@@ -521,6 +564,7 @@ pub fn sheet_pdf(sheet: &Sheet, paper: Paper) -> Result<Vec<u8>, RenderError> {
     for b in &sheet.blocks {
         layout.block(b);
     }
+    layout.page_furniture(&sheet.title);
     let font = |face: Face| {
         let bytes = sans_face_bytes(face == Face::Bold, face == Face::Italic);
         Font::new(bytes.into(), 0)

@@ -295,3 +295,54 @@ fn a_map_wider_than_a_page_is_split_into_captioned_parts() {
     // 0 1 2 … or a later part's).
     assert!(pages.len() > parts, "{} pages", pages.len());
 }
+
+/// Issue #32, item 8: each page is numbered ("Page 2 of 5") and a page inside a creature's
+/// section names the encounter and that creature at its head, so an ability card at the top
+/// of a page says whose it is.
+#[test]
+fn pdf_pages_are_numbered_and_name_their_creature() {
+    let (enc, content) = starter("hags_hut.ron");
+    let sheet = sheet_content(&enc, &content, None);
+    let bytes = sheet_pdf(&sheet, Paper::A4).unwrap();
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let n = pages.len();
+    let run = EncounterRun::new(&content, &enc, 0).unwrap();
+    let headings: Vec<String> = run
+        .combatants
+        .iter()
+        .map(|c| format!("{} ({})", c.name, c.id))
+        .collect();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut headers = 0;
+    for (i, page) in pages.iter().enumerate() {
+        let text = squeeze(&doc.extract_text(&[*page]).unwrap());
+        assert!(
+            text.contains(&squeeze(&format!("Page {} of {n}", i + 1))),
+            "page {} has no number: {text}",
+            i + 1
+        );
+        let header = squeeze(&format!("{} — ", enc.name));
+        if let Some(at) = text.find(&header) {
+            headers += 1;
+            let named = &text[at + header.len()..];
+            let whose = headings
+                .iter()
+                .find(|h| named.starts_with(&squeeze(h)))
+                .unwrap_or_else(|| panic!("page {}: the header names no creature", i + 1));
+            // Its section started on an earlier page, or its heading starts this one (the
+            // heading's text then appears twice: in the header and as the heading).
+            assert!(
+                seen.contains(&whose.as_str()) || text.matches(&squeeze(whose)).count() > 1,
+                "page {}: {whose} named before its section starts",
+                i + 1
+            );
+        }
+        for h in &headings {
+            if text.contains(&squeeze(h)) && !seen.contains(&h.as_str()) {
+                seen.push(h);
+            }
+        }
+    }
+    assert!(headers > 0, "no page carries a running header ({n} pages)");
+}

@@ -56,6 +56,8 @@ pub struct TableMode {
     pub(super) refusal: Option<String>,
     /// How the last "Save table log…" or "Open table log…" went.
     pub(super) saved: Option<String>,
+    /// "Leave table mode" was clicked once: the row asks to confirm (the session is lost).
+    confirm_leave: bool,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -112,6 +114,7 @@ impl TableMode {
         seed: u64,
     ) {
         self.refusal = None;
+        self.confirm_leave = false;
         match command {
             TableCommand::Start => match source {
                 Some((enc, content)) => match TableSession::new(content, enc, seed) {
@@ -134,6 +137,10 @@ impl TableMode {
                 None => self.refusal = Some("No encounter to run".to_owned()),
             },
             TableCommand::Apply(action) => {
+                // The note of a saved or opened log belongs to the turn it was made in.
+                if *action == TableAction::EndTurn {
+                    self.saved = None;
+                }
                 if let Some(session) = &mut self.session
                     && let Err(e) = session.apply(action.clone())
                 {
@@ -196,6 +203,14 @@ impl TableMode {
         };
         let run = session.run();
         heading(ui, run);
+        turn_row(
+            ui,
+            session,
+            &mut self.player_window,
+            &mut self.confirm_leave,
+            commands,
+        );
+        ui.separator();
         ui.horizontal(|ui| {
             if ui
                 .button("Save table log…")
@@ -229,8 +244,7 @@ impl TableMode {
             ui.label(saved)
                 .on_hover_text("The last table log saved or opened");
         }
-        self.controls
-            .ui(ui, content, session, &mut self.player_window, commands);
+        self.controls.ui(ui, content, session, commands);
         if let Some(reason) = &self.refusal {
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                 .on_hover_text("The engine did not apply the last table action");
@@ -306,7 +320,6 @@ impl TableControls {
         ui: &mut Ui,
         content: &EncounterContent,
         session: &TableSession,
-        player_window: &mut bool,
         commands: &mut Vec<TableCommand>,
     ) {
         let run = session.run();
@@ -397,57 +410,6 @@ impl TableControls {
         let mut played = Vec::new();
         self.play.ui(ui, run, &mut played);
         commands.extend(played.into_iter().map(TableCommand::Apply));
-        ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            let whose = run
-                .current()
-                .map_or(String::new(), |i| run.combatants[i].id.clone());
-            if ui
-                .button("Spend a Beat")
-                .on_hover_text(format!(
-                    "{whose} spends a Beat on what the table played (a move, an Action)"
-                ))
-                .clicked()
-            {
-                commands.push(TableCommand::Apply(TableAction::SpendBeat));
-            }
-            if ui
-                .button("End turn")
-                .on_hover_text(format!(
-                    "{whose}'s turn ends (Fleeting stacks go) and the next standing creature's begins"
-                ))
-                .clicked()
-            {
-                commands.push(TableCommand::Apply(TableAction::EndTurn));
-            }
-            let last = session
-                .actions()
-                .last()
-                .map(|a| format!("Undo: {}", a.describe()));
-            if ui
-                .add_enabled(last.is_some(), egui::Button::new("Undo table action"))
-                .on_hover_text(last.unwrap_or_else(|| "Nothing to undo".to_owned()))
-                .clicked()
-            {
-                commands.push(TableCommand::Undo);
-            }
-            ui.toggle_value(player_window, "Player window")
-                .on_hover_text("A second window for the players: the turn order and the map, nothing hidden");
-            if ui
-                .button("Start over")
-                .on_hover_text("A new session of the encounter as it is now")
-                .clicked()
-            {
-                commands.push(TableCommand::Start);
-            }
-            if ui
-                .button("Leave table mode")
-                .on_hover_text("End the session (it is not saved; the encounter file is unchanged)")
-                .clicked()
-            {
-                commands.push(TableCommand::Leave);
-            }
-        });
     }
 
     /// The target's resources: pick one, then spend or gain Amount points of it.
@@ -532,6 +494,88 @@ impl TableControls {
             }
         });
     }
+}
+
+/// The turn's controls (Spend a Beat, End turn, Undo, Player window, Start over, Leave table
+/// mode), drawn right under the heading: no status line, refusal or ability choice sits above
+/// them, so they never move under the GM's cursor.
+fn turn_row(
+    ui: &mut Ui,
+    session: &TableSession,
+    player_window: &mut bool,
+    confirm_leave: &mut bool,
+    commands: &mut Vec<TableCommand>,
+) {
+    let run = session.run();
+    ui.horizontal_wrapped(|ui| {
+        let whose = run
+            .current()
+            .map_or(String::new(), |i| run.combatants[i].id.clone());
+        if ui
+            .button("Spend a Beat")
+            .on_hover_text(format!(
+                "{whose} spends a Beat on what the table played (a move, an Action)"
+            ))
+            .clicked()
+        {
+            commands.push(TableCommand::Apply(TableAction::SpendBeat));
+        }
+        if ui
+            .button("End turn")
+            .on_hover_text(format!(
+                "{whose}'s turn ends (Fleeting stacks go) and the next standing creature's begins"
+            ))
+            .clicked()
+        {
+            commands.push(TableCommand::Apply(TableAction::EndTurn));
+        }
+        let last = session
+            .actions()
+            .last()
+            .map(|a| format!("Undo: {}", a.describe()));
+        if ui
+            .add_enabled(last.is_some(), egui::Button::new("Undo table action"))
+            .on_hover_text(last.unwrap_or_else(|| "Nothing to undo".to_owned()))
+            .clicked()
+        {
+            commands.push(TableCommand::Undo);
+        }
+        ui.toggle_value(player_window, "Player window")
+            .on_hover_text("A second window for the players: the turn order and the map, nothing hidden");
+        if ui
+            .button("Start over")
+            .on_hover_text("A new session of the encounter as it is now")
+            .clicked()
+        {
+            commands.push(TableCommand::Start);
+        }
+        // Leaving loses the session: a second, distinct click confirms it, in this row's
+        // last place so nothing before it moves.
+        if *confirm_leave {
+            if ui
+                .button("Yes, leave table mode")
+                .on_hover_text("End the session now: it is lost unless its table log was saved")
+                .clicked()
+            {
+                commands.push(TableCommand::Leave);
+            }
+            if ui
+                .button("Keep playing")
+                .on_hover_text("Stay in table mode")
+                .clicked()
+            {
+                *confirm_leave = false;
+            }
+        } else if ui
+            .button("Leave table mode")
+            .on_hover_text(
+                "End the session (asks to confirm; it is not saved; the encounter file is unchanged)",
+            )
+            .clicked()
+        {
+            *confirm_leave = true;
+        }
+    });
 }
 
 /// The statuses the GM can give (Concentrating comes with Concentration effects only).

@@ -17,8 +17,8 @@ pub struct PlayControls {
     pub targets: Vec<String>,
     /// Whether the GM types the Score the table rolled (else the engine rolls).
     pub typed: bool,
-    /// The Score typed.
-    pub score: i32,
+    /// The Score typed (`None`: none yet this turn; it starts in the middle of the dice).
+    pub score: Option<i32>,
     /// The map cell last clicked: where "Move here" goes, and a Shape's origin.
     pub cell: Option<Cell>,
     /// The turn (round, creature) the choices were made for; a new turn starts afresh.
@@ -27,7 +27,7 @@ pub struct PlayControls {
 
 impl PlayControls {
     /// Starts afresh when the turn changed: the first ability the creature can start, no
-    /// targets.
+    /// targets, no Score typed, no map cell (the last creature's choices are not the next's).
     fn follow_turn(&mut self, run: &EncounterRun, offered: &[TableAbility]) {
         let turn = run
             .current()
@@ -36,6 +36,8 @@ impl PlayControls {
             self.turn = turn;
             self.targets.clear();
             self.ability.clear();
+            self.score = None;
+            self.cell = None;
         }
         if !offered.iter().any(|a| a.id == self.ability) {
             self.ability = offered
@@ -120,7 +122,7 @@ impl PlayControls {
                         toward: None,
                         include_origin: false,
                     }),
-                score: (self.typed && ability.score_range.is_some()).then_some(self.score),
+                score: self.score.filter(|_| self.typed && ability.score_range.is_some()),
             });
         }
         self.move_row(ui, &whose, actions);
@@ -203,11 +205,12 @@ impl PlayControls {
                 .on_hover_text("Type the Score the players rolled: kept dice plus the modifier");
             if self.typed {
                 // A fresh Score starts in the middle of what the dice make, not at a critical.
-                if !(low..=high).contains(&self.score) {
-                    self.score = low + (high - low) / 2;
+                let score = self.score.get_or_insert(low + (high - low) / 2);
+                if !(low..=high).contains(score) {
+                    *score = low + (high - low) / 2;
                 }
                 let label = ui.label("Score");
-                ui.add(egui::DragValue::new(&mut self.score).range(low..=high))
+                ui.add(egui::DragValue::new(score).range(low..=high))
                     .labelled_by(label.id)
                     .on_hover_text(format!(
                         "{low} to {high}: {low} is a Critical Failure, {high} a Critical Success"

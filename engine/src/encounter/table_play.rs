@@ -41,7 +41,8 @@ pub struct TableAbility {
 
 impl EncounterRun {
     /// The abilities of the creature whose turn it is, each with why it cannot start now
-    /// (Ability Time, Beats, a Free Action used this turn, Prepared) and its targets' validity.
+    /// (Ability Time, Beats, Prepared) and its targets' validity. A Free Action has no limit at
+    /// the table (the rules set none; only the simulation's policies use each once a turn).
     /// Passives, Reactions, Montages and Episodic abilities are listed with their reason too.
     #[must_use]
     pub fn table_abilities(&self) -> Vec<TableAbility> {
@@ -86,9 +87,6 @@ impl EncounterRun {
         let why = match def.time {
             AbilityTime::Action | AbilityTime::SlowAction if c.beats_for(&def.id) == 0 => {
                 "no Beats left"
-            }
-            AbilityTime::FreeAction if self.free_used.contains(&def.id) => {
-                "it was already used this turn"
             }
             AbilityTime::Action | AbilityTime::SlowAction | AbilityTime::FreeAction => {
                 if def.prepared_only && !c.prepared.iter().any(|p| p.ability == def.id) {
@@ -164,9 +162,6 @@ impl EncounterRun {
                 }
             }
         }
-        let free = def
-            .as_ref()
-            .is_some_and(|d| d.time == AbilityTime::FreeAction);
         // The log names the ability as the creature has it, not by its id.
         let text = match &def {
             Some(d) => action.describe().replacen(ability, &d.name, 1),
@@ -177,9 +172,6 @@ impl EncounterRun {
                 run.typed_scores.push((me, ability.to_owned(), score));
             }
             let ok = run.use_ability(me, ability, &picked, shape, None);
-            if ok && free {
-                run.free_used.push(ability.to_owned());
-            }
             if ok && run.end_turn_requested {
                 run.end_turn();
             }

@@ -14,8 +14,9 @@ pub mod doc;
 use card::{ability_card, all_effects};
 
 use crate::model::StatusKind;
+use crate::rules::text::capitalise;
 
-use super::ability::Effect;
+use super::ability::{AbilityTime, Effect};
 use super::dice::DiceRule;
 use super::file::{Encounter, EncounterContent};
 use super::policy::{Difficulty, SimulationReport, estimate_difficulty};
@@ -128,7 +129,7 @@ pub fn sheet_content(
     match EncounterRun::new(content, encounter, 0) {
         Ok(run) => {
             turn_order_section(&mut h, &run);
-            map_section(&mut h, encounter);
+            map_section(&mut h, encounter, &run.combatants);
             h.heading(2, "Creatures");
             for c in &run.combatants {
                 creature_section(&mut h, c, content, &dice);
@@ -140,7 +141,7 @@ pub fn sheet_content(
                 strong: true,
                 ..Span::default()
             }]));
-            map_section(&mut h, encounter);
+            map_section(&mut h, encounter, &[]);
         }
     }
     save_table(&mut h, &dice);
@@ -270,7 +271,19 @@ fn turn_order_section(h: &mut Sheet, run: &EncounterRun) {
     h.para("Each creature gets its Beats back at the start of its turn.");
 }
 
-fn map_section(h: &mut Sheet, encounter: &Encounter) {
+/// A creature's mark on the map: its side's initial and its number in the legend ("H1" a hero,
+/// "F2" a foe), so the map itself shows who is on which side.
+fn map_mark(side: &str, number: usize) -> String {
+    let initial = side
+        .chars()
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().collect());
+    format!("{initial}{number}")
+}
+
+/// The map with a legend naming each creature (by name, its id after it) and its side;
+/// `combatants` gives the names (empty when the encounter cannot start: ids stand in).
+fn map_section(h: &mut Sheet, encounter: &Encounter, combatants: &[Combatant]) {
     let map = &encounter.map;
     let (w, ht) = (
         map.width.clamp(0, MAX_DRAWN_SIDE),
@@ -295,7 +308,7 @@ fn map_section(h: &mut Sheet, encounter: &Encounter) {
             let wall = map.blocks((x, y));
             let cover = !wall && map.gives_cover((x, y));
             let label = match (wall, who) {
-                (false, Some(i)) => (i + 1).to_string(),
+                (false, Some(i)) => map_mark(&encounter.combatants[i].side, i + 1),
                 (false, None) if cover => "c".to_owned(),
                 _ => String::new(),
             };
@@ -313,10 +326,13 @@ fn map_section(h: &mut Sheet, encounter: &Encounter) {
         .iter()
         .enumerate()
         .map(|(i, c)| {
+            let name = combatants
+                .iter()
+                .find(|r| r.id == c.id)
+                .map_or_else(|| c.id.clone(), |r| format!("{} ({})", r.name, c.id));
             vec![Span::plain(format!(
-                "{} = {} (side {}), starts at ({}, {})",
-                i + 1,
-                c.id,
+                "{} = {name}, side {}, starts at ({}, {})",
+                map_mark(&c.side, i + 1),
                 c.side,
                 c.position.0,
                 c.position.1
@@ -404,6 +420,10 @@ fn creature_section(h: &mut Sheet, c: &Combatant, content: &EncounterContent, di
             continue;
         };
         let def = base.as_known(known);
+        // Montages and Episodic abilities cannot be used in an encounter: not on its sheet.
+        if matches!(def.time, AbilityTime::Montage | AbilityTime::Episodic) {
+            continue;
+        }
         ability_card(h, &c.id, &def, Some(known), base, content, dice);
         for effect in all_effects(&def) {
             if let Effect::Prepare { ability, .. } = effect
@@ -467,7 +487,8 @@ fn status_glossary(h: &mut Sheet, content: &EncounterContent) {
         if !s.summary.is_empty() {
             parts.push(s.summary.clone());
         }
-        terms.push((s.name.clone(), parts.join(". ")));
+        let sentences: Vec<String> = parts.iter().map(|p| capitalise(p)).collect();
+        terms.push((s.name.clone(), sentences.join(". ")));
     }
     h.blocks.push(Block::Terms(terms));
 }

@@ -312,7 +312,8 @@ fn finish(s: &str) -> String {
     if s.ends_with('.') { s } else { format!("{s}.") }
 }
 
-fn capitalise(s: &str) -> String {
+/// The text with its first letter in upper case (a sentence's start).
+pub(crate) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
