@@ -80,24 +80,33 @@ impl OutputKind {
                 PathRequest::open_file("Import a pack archive", "Pack archive", &["zip"])
             }
             OutputKind::Images => PathRequest::folder("Folder for the card images"),
-            OutputKind::Print => {
-                PathRequest::save_file("Save the print sheet", "PDF", &["pdf"], "cards.pdf")
-            }
+            OutputKind::Print => PathRequest::save_file(
+                "Save the print sheet",
+                "PDF",
+                &["pdf"],
+                &format!("{}-cards.pdf", pack.manifest.id),
+            ),
             OutputKind::Tts => PathRequest::folder("Folder for the Tabletop Simulator deck"),
-            OutputKind::CsvExport => {
-                PathRequest::save_file("Export the cards as CSV", "CSV", &["csv"], "cards.csv")
-            }
+            OutputKind::CsvExport => PathRequest::save_file(
+                "Export the cards as CSV",
+                "CSV",
+                &["csv"],
+                &format!("{}-cards.csv", pack.manifest.id),
+            ),
             OutputKind::CsvImport => {
                 PathRequest::open_file("Import cards from a CSV file", "CSV", &["csv"])
             }
         };
-        // A pack archive is not written into the pack it holds (the next export would carry it).
+        // What is written goes beside the pack, not into it: an image folder, a PDF or an
+        // archive inside the pack would be read as the pack's own files (and an archive would
+        // carry the last one). Only a spreadsheet to import is looked for in the pack.
+        let beside = pack
+            .root
+            .parent()
+            .map_or_else(|| pack.root.clone(), std::path::Path::to_owned);
         let start = match self {
-            OutputKind::PackExport | OutputKind::PackImport => pack
-                .root
-                .parent()
-                .map_or_else(|| pack.root.clone(), std::path::Path::to_owned),
-            _ => pack.root.clone(),
+            OutputKind::CsvImport => pack.root.clone(),
+            _ => beside,
         };
         request.start_in(start)
     }
@@ -130,4 +139,32 @@ pub enum OutputCommand {
     ApplyImport,
     /// Drop the import shown.
     DropImport,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_start_beside_the_pack_and_only_an_import_in_it() {
+        let manifest = sigilforge_engine::model::PackManifest::new("starter", "Starter");
+        let pack = Pack::new(std::path::Path::new("/work/games/starter"), manifest);
+        for kind in OutputKind::ALL {
+            let start = kind.request(&pack).start_in;
+            let want = if kind == OutputKind::CsvImport {
+                "/work/games/starter"
+            } else {
+                "/work/games"
+            };
+            assert_eq!(
+                start.as_deref(),
+                Some(std::path::Path::new(want)),
+                "{kind:?}"
+            );
+        }
+        assert_eq!(
+            OutputKind::Print.request(&pack).file_name.as_deref(),
+            Some("starter-cards.pdf")
+        );
+    }
 }

@@ -89,6 +89,8 @@ pub struct Outputs {
     pub import: Option<PendingImport>,
     /// Import pack…: the archive chosen, while the folder to unpack it into is asked for.
     pub pack_archive: Option<PathBuf>,
+    /// Why "Open folder" failed after its program started (it is awaited on a thread).
+    pub(super) open_failed: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 impl Outputs {

@@ -45,7 +45,8 @@ impl SigilforgeApp {
                 }
             }
             OutputCommand::OpenFolder(dir) => {
-                if let Err(e) = open_folder(&dir) {
+                let failed = Arc::clone(&self.outputs.open_failed);
+                if let Err(e) = open_folder(FILE_MANAGER, &dir, self.ctx.clone(), failed) {
                     self.outputs.finished = Some(Finished {
                         text: format!("Cannot open {}: {e}", dir.display()),
                         folder: None,
@@ -292,6 +293,15 @@ impl SigilforgeApp {
 
     /// Draws the outputs' windows: options, progress, the last job's message, the import.
     pub(super) fn outputs_ui(&mut self, ctx: &egui::Context, commands: &mut Vec<EditCommand>) {
+        let open_failed = self
+            .outputs
+            .open_failed
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take());
+        if let Some(text) = open_failed {
+            self.outputs.finished = Some(Finished { text, folder: None });
+        }
         let mut save_now = false;
         let mut push = |c: OutputCommand| commands.push(EditCommand::Output(c));
         if let Some(kind) = self.outputs.asking {
@@ -521,19 +531,47 @@ fn import_ui(ui: &mut egui::Ui, import: &PendingImport, push: &mut impl FnMut(Ou
     });
 }
 
-/// Opens `dir` in the system's file manager.
-fn open_folder(dir: &Path) -> std::io::Result<()> {
-    let program = if cfg!(target_os = "windows") {
-        "explorer"
-    } else if cfg!(target_os = "macos") {
-        "open"
-    } else {
-        "xdg-open"
-    };
-    std::process::Command::new(program)
-        .arg(dir)
-        .spawn()
-        .map(|_| ())
+/// The program that shows a folder in the system's file manager.
+const FILE_MANAGER: &str = if cfg!(target_os = "windows") {
+    "explorer"
+} else if cfg!(target_os = "macos") {
+    "open"
+} else {
+    "xdg-open"
+};
+
+/// Opens `dir` with `program`. A program that starts can still fail (xdg-open with no file
+/// manager set up exits 3 or 4 and nothing opens): its exit is awaited on a thread, and a
+/// failure is put in `failed` and the UI woken, so the user is told instead of left waiting.
+/// (Explorer's exit code says nothing, so it is not awaited.)
+fn open_folder(
+    program: &str,
+    dir: &Path,
+    ctx: Option<egui::Context>,
+    failed: Arc<std::sync::Mutex<Option<String>>>,
+) -> std::io::Result<()> {
+    let mut child = std::process::Command::new(program).arg(dir).spawn()?;
+    if cfg!(target_os = "windows") {
+        return Ok(());
+    }
+    let (program, dir) = (program.to_owned(), dir.to_owned());
+    std::thread::spawn(move || {
+        let why = match child.wait() {
+            Ok(status) if status.success() => return,
+            Ok(status) => format!(
+                "Cannot open {}: {program} ended with {status} (is a file manager set up?). The files are there.",
+                dir.display()
+            ),
+            Err(e) => format!("Cannot open {}: {e}", dir.display()),
+        };
+        if let Ok(mut slot) = failed.lock() {
+            *slot = Some(why);
+        }
+        if let Some(ctx) = ctx {
+            ctx.request_repaint();
+        }
+    });
+    Ok(())
 }
 
 /// The File menu's output items.
@@ -553,4 +591,40 @@ pub(super) fn menu_items(ui: &mut egui::Ui, enabled: bool, commands: &mut Vec<Ed
 /// The id under which Import pack… asks for the folder to unpack into.
 fn pack_folder_dialog_id() -> egui::Id {
     egui::Id::new("dialog-pack-import-folder")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A program that starts and then fails is reported, not silent.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_manager_that_fails_after_starting_is_reported() {
+        let failed = Arc::default();
+        open_folder("false", Path::new("/tmp"), None, Arc::clone(&failed)).unwrap();
+        let mut why = None;
+        for _ in 0..200 {
+            why = failed.lock().unwrap().clone();
+            if why.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let why = why.expect("the failure comes back");
+        assert!(why.contains("Cannot open /tmp: false ended with"), "{why}");
+        let ok: Arc<std::sync::Mutex<Option<String>>> = Arc::default();
+        open_folder("true", Path::new("/tmp"), None, Arc::clone(&ok)).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(ok.lock().unwrap().is_none());
+        assert!(
+            open_folder(
+                "no-such-program-here",
+                Path::new("/tmp"),
+                None,
+                Arc::default()
+            )
+            .is_err()
+        );
+    }
 }
