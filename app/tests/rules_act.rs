@@ -673,6 +673,8 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
     assert_eq!(game(&h).attack_in_progress(), None);
     // POWER 2, +1 from On Attack.
     assert_eq!(game(&h).object("dummy").unwrap().wounds, 3);
+    // Rested by its attack, the squire is not offered a second one.
+    assert!(h.query_by_label("Attack with squire").is_none());
 }
 
 /// Issue #31: the try-out's set-up in the Rules tab. A level-2 ability is refused with the

@@ -241,7 +241,11 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
             }
         }
         if game.profile().combat.is_some() && game.attack_in_progress().is_none() {
-            for unit in units(game, player) {
+            // Only a unit that can attack is offered: awake, with power.
+            let can_attack = |u: &String| {
+                game.object(u).is_some_and(|o| !o.rested) && game.stat(u, "attack") > 0
+            };
+            for unit in units(game, player).into_iter().filter(can_attack) {
                 if ui
                     .button(format!("Attack with {unit}"))
                     .on_hover_text("Declare an attack with this unit (it rests); choose its target next")
