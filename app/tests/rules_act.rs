@@ -690,15 +690,23 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
             target: Controller, effects: [GainLife(Fixed(2))],
         )]),
         (id: "dummy", name: "Straw Dummy", kind: Ally, attack: 0, life: 4),
+        (id: "sapper", name: "Sapper", kind: Ally, attack: 2, life: 3, keywords: ["Ambush 2"]),
     ])"#;
+    // The sapper's Ambush is a battle-line keyword: a warning in this game, never a reason
+    // for the try-out not to play.
     const TRY_OUT: &str = r#"RulesScenario(
         name: "Try-out",
         pack: Some(".."),
-        a: (champion: Some("captain"), city: ["tower"]),
+        a: (champion: Some("captain"), city: ["tower", "sapper"]),
     )"#;
+    const KEYWORDS: &str = r#"KeywordSet(keywords: [(
+        name: "Ambush", param: Some("N"),
+        abilities: [(kind: Triggered(Summoned), target: LastEnemy, effects: [Damage(Value)])],
+    )])"#;
     let dir = pack_fixture(&[
         ("profile.ron", GA),
         ("cards.ron", CARDS),
+        ("keywords.ron", KEYWORDS),
         ("scratch/try-out.ron", TRY_OUT),
     ]);
     let pack = load_pack(dir.path(), &mut Diagnostics::new());

@@ -210,20 +210,22 @@ fn a_misspelt_counter_kind_fails_and_an_attack_trigger_needs_combat() {
 }
 
 #[test]
-fn a_battle_line_target_in_a_rules_game_fails() {
+fn a_battle_line_target_in_a_rules_game_warns() {
     let bad = scenario(
         "",
         "(kind: Static, target: AlliesWhere(Wounded), effects: [Modify(Attack, Fixed(1))]),",
         "",
     );
-    let e = one_error(&bad);
-    assert!(e.contains("is a battle-line target"), "{e}");
-    assert!(e.starts_with("5:9: "), "{e}");
+    let all = problems(&bad);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].0, Severity::Warning);
+    assert!(all[0].1.contains("is a battle-line target"), "{all:#?}");
+    assert!(all[0].1.starts_with("5:9: "), "{all:#?}");
     let fixed = bad.replace(
         "AlliesWhere(Wounded)",
         "AllMatching(All([Allied, Wounded]))",
     );
-    assert!(errors(&fixed).is_empty(), "{:#?}", errors(&fixed));
+    assert!(problems(&fixed).is_empty(), "{:#?}", problems(&fixed));
 }
 
 #[test]
