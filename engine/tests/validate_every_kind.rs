@@ -242,3 +242,43 @@ fn rules_scenario_that_runs() {
         ],
     );
 }
+
+/// Issue #31: one missing `)` in the pack's card file gives that problem first and not one
+/// "unknown card" per deck line and scenario: 2 problems in all, on the engine's own pack
+/// (it used to print 170 and more).
+#[test]
+fn a_broken_card_file_is_the_root_problem_first_and_its_consequences_are_not_listed() {
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack");
+    let dir = tempfile::tempdir().unwrap();
+    copy(&from, dir.path());
+    let cards = dir.path().join("battle-line/cards.ron");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    // The first card's closing `)` goes.
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("(id:"))
+        .unwrap();
+    let broken = line.trim_end().strip_suffix("),").unwrap().to_owned() + ",";
+    std::fs::write(&cards, text.replacen(line, &broken, 1)).unwrap();
+    let out = validate_command(dir.path());
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines.len() <= 3, "{lines:#?}");
+    assert!(
+        lines[0].contains("battle-line/cards.ron") && lines[0].contains("`)` is missing"),
+        "{lines:#?}"
+    );
+    assert_eq!(out.code, 1);
+}
+
+fn copy(from: &std::path::Path, to: &std::path::Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

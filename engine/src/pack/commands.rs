@@ -16,13 +16,32 @@ use crate::ron_io;
 /// (what the editor shows) plus, for each file a command runs, that command's checks.
 fn problems_for(path: &Path) -> Diagnostics {
     let mut diags = Diagnostics::new();
+    // Files that did not read: their problems are the root ones, listed first.
+    let mut roots = std::collections::BTreeSet::new();
     if path.is_dir() {
         let pack = load_pack(path, &mut diags);
+        roots = pack
+            .files
+            .iter()
+            .filter(|f| matches!(f.content, Content::Unread { .. }))
+            .map(|f| pack.root.join(&f.path))
+            .collect();
         let paths = PackPaths::of(&pack);
         let mut run = Diagnostics::new();
         // Scenarios naming the same pack share its compiled content (issue #29).
         let mut packs = PackCache::default();
+        // While a card file does not read, running the scenarios that play its cards would
+        // report each of them unknown: the syntax error is the root problem, shown alone.
+        let cards_unread = !pack.unread_files("CardSet").is_empty();
         for file in &pack.files {
+            if cards_unread
+                && matches!(
+                    ron_io::leading_tag(&file.source),
+                    Some("BattleScenario" | "RulesScenario")
+                )
+            {
+                continue;
+            }
             let file_path = pack.root.join(&file.path);
             let mut found = Diagnostics::new();
             check_as_run_with(&file_path, &file.source, &mut packs, &mut found);
@@ -55,7 +74,24 @@ fn problems_for(path: &Path) -> Diagnostics {
     }
     diags.sort();
     diags.dedup();
-    diags
+    root_problems_first(diags, &roots)
+}
+
+/// The problems of the files that did not read (`roots`) first: what follows may be their
+/// consequence. Then the rest; each group in file order.
+fn root_problems_first(
+    diags: Diagnostics,
+    roots: &std::collections::BTreeSet<PathBuf>,
+) -> Diagnostics {
+    let (first, rest): (Vec<_>, Vec<_>) = diags
+        .into_vec()
+        .into_iter()
+        .partition(|d| roots.contains(&d.file));
+    let mut out = Diagnostics::new();
+    for d in first.into_iter().chain(rest) {
+        out.push(d);
+    }
+    out
 }
 
 /// Whether a command runs files like this one (`battle`, `glyph`, `encounter`, `rules`).

@@ -186,6 +186,9 @@ fn card_refs(ability: &Ability) -> Vec<String> {
 /// warnings. Each problem is located at the value in the deck's file.
 pub(crate) fn check_decks(pack: &Pack, diags: &mut Diagnostics) {
     let card_ids: Vec<&str> = pack.cards().map(|(_, c)| c.id.as_str()).collect();
+    // A card file that does not read leaves its cards unknown: its syntax error is the root
+    // problem, reported there, not once per deck line.
+    let cards_unread = !pack.unread_files("CardSet").is_empty();
     let mut first_file: BTreeMap<&str, &str> = BTreeMap::new();
     for (file, deck) in pack.decks() {
         let path = pack.root.join(&file.path);
@@ -209,7 +212,7 @@ pub(crate) fn check_decks(pack: &Pack, diags: &mut Diagnostics) {
         let mut listed: BTreeMap<&str, usize> = BTreeMap::new();
         for (n, entry) in deck.cards.iter().enumerate() {
             let at = || locate::literal_in_item(source, "cards", n, &entry.card);
-            if !card_ids.contains(&entry.card.as_str()) {
+            if !cards_unread && !card_ids.contains(&entry.card.as_str()) {
                 let hint = nearest(&entry.card, card_ids.clone())
                     .map(|k| format!("; did you mean `{k}`?"))
                     .unwrap_or_default();

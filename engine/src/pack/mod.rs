@@ -486,6 +486,18 @@ pub struct Pack {
 }
 
 impl Pack {
+    /// The files of a kind (`"CardSet"`) that did not read: while one is broken, what it
+    /// would define is unknown, and that is its syntax error's consequence, not a problem of
+    /// its own (reported once, at the root).
+    #[must_use]
+    pub fn unread_files(&self, tag: &str) -> Vec<&str> {
+        self.files
+            .iter()
+            .filter(|f| matches!(&f.content, Content::Unread { tag: Some(t), .. } if t == tag))
+            .map(|f| f.path.as_str())
+            .collect()
+    }
+
     /// A new, empty pack at `root` (nothing is written until it is saved).
     #[must_use]
     pub fn new(root: &Path, manifest: PackManifest) -> Self {

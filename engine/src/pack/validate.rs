@@ -174,10 +174,9 @@ struct Unavailable {
 impl Unavailable {
     fn of(pack: &Pack) -> Self {
         let broken = |tag: &str| -> Vec<String> {
-            pack.files
-                .iter()
-                .filter(|f| matches!(&f.content, Content::Unread { tag: Some(t), .. } if t == tag))
-                .map(|f| f.path.clone())
+            pack.unread_files(tag)
+                .into_iter()
+                .map(str::to_owned)
                 .collect()
         };
         Self {
