@@ -279,7 +279,7 @@ impl SigilforgeApp {
         self.conflicts.clear();
         self.announce_check = self.validation.checking().is_some();
         let problems = match (self.validation.checking(), &self.doc) {
-            (Some(cards), _) => format!("checking {} cards", super::chrome::grouped(cards)),
+            (Some(cards), _) => format!("checking {} cards", super::validation::grouped(cards)),
             (None, Some(doc)) => format!("{} problems", doc.problems().len()),
             (None, None) => String::new(),
         };
@@ -500,7 +500,7 @@ impl SigilforgeApp {
                 Level::Info,
                 format!(
                     "Checked {} cards: {problems} problems",
-                    super::chrome::grouped(cards)
+                    super::validation::grouped(cards)
                 ),
             );
         }

@@ -292,7 +292,7 @@ impl SigilforgeApp {
 
     /// A change of the try-out's set-up, as one undoable edit of the try-out file (only the
     /// items it changes are rewritten); the try-out then plays again from its start.
-    pub(super) fn set_up_try_out(&mut self, change: &super::panels::try_out_setup::SetUp) {
+    pub(super) fn set_up_try_out(&mut self, change: &crate::sandbox::set_up::SetUp) {
         use super::panels::rules_sandbox::{TRY_OUT_FILE, rules_scenario_in};
         let Some(doc) = &self.doc else { return };
         let Some(before) = rules_scenario_in(doc, TRY_OUT_FILE).cloned() else {

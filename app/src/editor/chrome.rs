@@ -191,7 +191,10 @@ impl SigilforgeApp {
                     if let Some(cards) = self.validation.checking() {
                         // Until a big pack's check is in, its problem count is the last one. No
                         // spinner: it would redraw every frame while the thread works.
-                        ui.label(format!("Checking {} cards…", grouped(cards)));
+                        ui.label(format!(
+                            "Checking {} cards…",
+                            super::validation::grouped(cards)
+                        ));
                         ui.separator();
                     }
                     let n = doc.problems().len();
@@ -329,32 +332,5 @@ fn menu_item(
     if ui.button(label).on_hover_text(tip).clicked() {
         commands.push(command);
         ui.close();
-    }
-}
-
-/// A count with its thousands grouped by commas (`30,000`), as the status bar says it.
-pub(super) fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::grouped;
-
-    #[test]
-    fn counts_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(2_001), "2,001");
-        assert_eq!(grouped(30_000), "30,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 }

@@ -91,3 +91,30 @@ impl ValidationScheduler {
         self.awaited = None;
     }
 }
+
+/// A count with its thousands grouped by commas (`30,000`), as the status bar says it.
+pub(super) fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(2_001), "2,001");
+        assert_eq!(grouped(30_000), "30,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+}

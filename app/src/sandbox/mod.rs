@@ -20,6 +20,7 @@ pub mod glyph;
 pub mod panel;
 pub mod rules;
 pub mod rules_act;
+pub mod set_up;
 pub mod simulate;
 
 use sigilforge_engine::core::{AtEvent, Sandbox};

@@ -37,7 +37,7 @@ pub enum RulesCommand {
     /// undoable edit) and play that scenario: "Try in Rules tab" in the card editor.
     TryCard(String),
     /// Change the try-out's set-up (one undoable edit of the try-out file) and play it again.
-    SetUp(crate::editor::panels::try_out_setup::SetUp),
+    SetUp(super::set_up::SetUp),
 }
 
 /// A rules scenario in the sandbox.

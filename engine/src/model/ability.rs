@@ -678,6 +678,41 @@ pub enum Effect {
     },
 }
 
+impl Target {
+    /// Whether a selector belongs to the battle line (slots and attacks): the sandbox finds none.
+    /// Every variant is listed, so a new selector must be placed here before it compiles.
+    #[must_use]
+    pub fn battle_line_only(&self) -> bool {
+        match self {
+            Target::This
+            | Target::Controller
+            | Target::Opponent
+            | Target::Chosen { .. }
+            | Target::AllMatching(_)
+            | Target::OtherAllies { .. }
+            | Target::EventSubject
+            | Target::Restricted { .. } => false,
+            Target::EnemyOpposite
+            | Target::FrontEnemy
+            | Target::LastEnemy
+            | Target::AllEnemies
+            | Target::RandomEnemy
+            | Target::StrongestEnemy
+            | Target::AdjacentAllies
+            | Target::FrontAlly
+            | Target::MostDamagedAlly
+            | Target::AlliesWithArtifacts
+            | Target::AttackedCreature
+            | Target::AdjacentToAttacked
+            | Target::Attacker
+            | Target::AlliesWhere(_)
+            | Target::FirstAllyWhere(_)
+            | Target::EnemiesWhere(_)
+            | Target::FirstEnemyWhere(_) => true,
+        }
+    }
+}
+
 impl Effect {
     /// Visits this effect, then every effect nested in it (delayed, modal, restricted, vote,
     /// duel and tie effects), depth first in written order.

@@ -25,19 +25,7 @@ use crate::model::{CardKind, Player};
 use super::event::RulesCause;
 use super::game::{Event, Game};
 use super::resolve::Ctx;
-
-/// An attack in progress.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Combat {
-    /// The attacking unit.
-    pub(crate) attacker: String,
-    /// Its target.
-    pub(crate) target: String,
-    /// Whose attack it is.
-    pub(crate) player: Player,
-    /// Whether the target rested to retaliate.
-    pub(crate) retaliating: bool,
-}
+use super::state::Combat;
 
 /// Whether a card of this kind is a unit (it can attack and be attacked).
 fn is_unit(kind: CardKind) -> bool {

@@ -111,7 +111,7 @@ pub struct Game {
     pub(crate) seq: u64,
     pub(crate) skirmish: Vec<String>,
     /// The attack in progress (games whose profile has combat rules).
-    pub(crate) combat: Option<super::combat::Combat>,
+    pub(crate) combat: Option<super::state::Combat>,
     pub(crate) cards: BTreeMap<String, Card>,
     /// Each ruler's ballot for the next conclave vote (none: they vote for themselves).
     pub(crate) ballots: [Option<Player>; 2],

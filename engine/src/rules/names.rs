@@ -169,7 +169,7 @@ impl Checker<'_> {
         self.combat_trigger(&at, card, ability);
         // A warning, not an error: a battle-line card tried in the Rules tab still plays (its
         // other abilities work), and the warning says why this one finds nothing.
-        if super::view::battle_line_only(&ability.target) {
+        if ability.target.battle_line_only() {
             self.warn(
                 format!(
                     "{at}: `{:?}` is a battle-line target (slots and attacks): in {} it finds no card; pick cards with `AllMatching(..)` or `Chosen`",

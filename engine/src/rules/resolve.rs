@@ -8,7 +8,7 @@ use crate::model::ability::{AbilityKind, ActivatedSubtype, Duration, Effect, Tar
 use super::activation::first_unmet;
 use super::game::{Event, Game, NESTING_LIMIT};
 use super::state::{Part, StackItem};
-use super::view::{Picked, battle_line_only};
+use super::view::Picked;
 
 /// What one part of a resolving item acts on.
 #[derive(Debug, Clone)]
@@ -118,7 +118,7 @@ impl Game {
     }
 
     fn resolve_targets(&mut self, target: &Target, item: &StackItem) -> Picked {
-        if battle_line_only(target) {
+        if target.battle_line_only() {
             self.say(format!(
                 "target {target:?} belongs to the battle line; the rules sandbox finds none"
             ));

@@ -236,3 +236,16 @@ pub fn stat_name(stat: &Stat) -> String {
         Stat::Named(n) => stat_key(n),
     }
 }
+
+/// An attack in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Combat {
+    /// The attacking unit.
+    pub(crate) attacker: String,
+    /// Its target.
+    pub(crate) target: String,
+    /// Whose attack it is.
+    pub(crate) player: Player,
+    /// Whether the target rested to retaliate.
+    pub(crate) retaliating: bool,
+}

@@ -583,38 +583,6 @@ pub(crate) fn names_zone(cond: &Condition) -> bool {
     }
 }
 
-/// Whether a selector belongs to the battle line (slots and attacks): the sandbox finds none.
-/// Every variant is listed, so a new selector must be placed here before it compiles.
-pub(crate) fn battle_line_only(target: &Target) -> bool {
-    match target {
-        Target::This
-        | Target::Controller
-        | Target::Opponent
-        | Target::Chosen { .. }
-        | Target::AllMatching(_)
-        | Target::OtherAllies { .. }
-        | Target::EventSubject
-        | Target::Restricted { .. } => false,
-        Target::EnemyOpposite
-        | Target::FrontEnemy
-        | Target::LastEnemy
-        | Target::AllEnemies
-        | Target::RandomEnemy
-        | Target::StrongestEnemy
-        | Target::AdjacentAllies
-        | Target::FrontAlly
-        | Target::MostDamagedAlly
-        | Target::AlliesWithArtifacts
-        | Target::AttackedCreature
-        | Target::AdjacentToAttacked
-        | Target::Attacker
-        | Target::AlliesWhere(_)
-        | Target::FirstAllyWhere(_)
-        | Target::EnemiesWhere(_)
-        | Target::FirstEnemyWhere(_) => true,
-    }
-}
-
 /// What the log calls the `index`-th printed ability when it has no name: its kind and place
 /// ("triggered ability 2"), so a line never reads `#1`.
 fn unnamed_label(ability: &Ability, index: usize) -> String {

@@ -2,13 +2,13 @@
 //! so "`apply` is the only code that changes the document" is checked by the compiler.
 
 /// Proof that the caller is `SigilforgeApp::apply`'s path (`editor/apply.rs`). Every method of
-/// [`Document`](crate::editor::document::Document) that changes it takes one.
+/// `Document` that changes it takes one.
 #[derive(Debug)]
 pub struct ApplyKey(());
 
 impl ApplyKey {
     /// Made only in `editor/apply.rs`.
-    pub(in crate::editor::apply) const fn new() -> Self {
+    pub(super) const fn new() -> Self {
         Self(())
     }
 }
