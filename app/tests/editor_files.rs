@@ -189,6 +189,55 @@ fn undo_is_refused_when_the_item_changed_on_disk_since() {
     assert!(status.starts_with("Cannot undo"), "{status}");
 }
 
+/// Issue #31: an outside edit of the wolf's life and an unsaved edit of its attack are two
+/// fields, so the merge keeps both without asking; undo then takes back the attack only.
+#[test]
+fn a_field_level_merge_keeps_both_sides_and_undo_still_takes_back_mine() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 0, 5);
+    outside_edit(dir.path(), "life: 3", "life: 8");
+    reload(&mut harness);
+    assert!(
+        harness.state().pending_conflicts().is_empty(),
+        "two fields are no conflict: {:?}",
+        harness.state().pending_conflicts()
+    );
+    assert_eq!((card(&harness, 0).attack, card(&harness, 0).life), (5, 8));
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    assert_eq!(
+        (card(&harness, 0).attack, card(&harness, 0).life),
+        (2, 8),
+        "{:?}",
+        harness.state().status_text()
+    );
+}
+
+/// A step the disk overtook is left out of the history with a message; the steps before it
+/// still undo.
+#[test]
+fn a_refused_undo_does_not_block_the_steps_before_it() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    set_attack(&mut harness, 1, 7);
+    set_attack(&mut harness, 0, 5);
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    outside_edit(dir.path(), "attack: 5", "attack: 9");
+    reload(&mut harness);
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    let status = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.starts_with("Cannot undo"), "{status}");
+    assert!(status.contains("goes on with the one before"), "{status}");
+    assert_eq!(card(&harness, 0).attack, 9);
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    assert_eq!(card(&harness, 1).attack, 4, "the older step undoes");
+    assert_eq!(card(&harness, 0).attack, 9, "the disk's value stays");
+}
+
 /// An outside edit goes through `apply` as what the design says it is: no undo step of its own
 /// (undo takes back the user's edits, never the disk's), and the end of the current one (an
 /// edit of the same field before and after it are two steps).

@@ -142,3 +142,50 @@ fn discard_leaves_the_pack_as_on_disk() {
         CARDS
     );
 }
+
+/// Issue #31: after a kill -9 the prompt offered an edit that had been undone. The snapshot is
+/// rewritten at the undo itself, not at the next interval (an hour here).
+#[test]
+fn an_undone_edit_is_not_in_the_recovery_file() {
+    let dir = pack_fixture(&[("cards.ron", CARDS)]);
+    let settings = Settings {
+        autosave: Some(AutosaveSettings {
+            path: dir.path().join(RECOVERY_FILE),
+            interval: std::time::Duration::from_hours(1),
+        }),
+        watch: false,
+    };
+    let mut harness = editor_harness(SigilforgeApp::with_pack(load(dir.path()), settings));
+    let addr = sigilforge::editor::ItemAddr::card("cards.ron", 0);
+    let mut card = harness
+        .state()
+        .document()
+        .unwrap()
+        .card(&addr)
+        .unwrap()
+        .clone();
+    for (field, change) in [("attack", 7), ("life", 5)] {
+        if field == "attack" {
+            card.attack = change;
+        } else {
+            card.life = change;
+        }
+        harness
+            .state_mut()
+            .apply(sigilforge::editor::EditCommand::SetCard {
+                addr: addr.clone(),
+                card: Box::new(card.clone()),
+                field: field.into(),
+            });
+        harness.run();
+    }
+    harness
+        .state_mut()
+        .apply(sigilforge::editor::EditCommand::Undo);
+    harness.run();
+    let snapshot = RecoverySnapshot::read(&dir.path().join(RECOVERY_FILE))
+        .expect("the undo rewrote the snapshot at once");
+    let text: String = snapshot.files.into_iter().map(|(_, t)| t).collect();
+    assert!(text.contains("attack: 7"), "the kept edit: {text}");
+    assert!(!text.contains("life: 5"), "the undone edit: {text}");
+}

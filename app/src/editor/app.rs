@@ -78,6 +78,8 @@ pub struct SigilforgeApp {
     pub(super) status: Option<Status>,
     pub(super) last_autosave: Instant,
     pub(super) autosave_pending: bool,
+    /// Set by undo and redo: the next autosave is due at once (see `autosave`).
+    pub(super) autosave_now: bool,
     pub(super) revalidate_at: Option<Instant>,
     /// Checks of big packs off the UI thread (issue #29).
     pub(super) validation: super::validation::ValidationScheduler,
@@ -211,6 +213,7 @@ impl SigilforgeApp {
             status: None,
             last_autosave: Instant::now(),
             autosave_pending: false,
+            autosave_now: false,
             revalidate_at: None,
             validation: super::validation::ValidationScheduler::default(),
             opening: None,
@@ -551,14 +554,18 @@ impl SigilforgeApp {
         if !self.autosave_pending || self.recovery_offer.is_some() {
             return;
         }
-        let elapsed = self.last_autosave.elapsed();
-        if elapsed < settings.interval {
-            ctx.request_repaint_after(settings.interval.saturating_sub(elapsed));
-            return;
-        }
         let Some(doc) = &self.doc else {
             return;
         };
+        // A snapshot must never hold a step the user took back: after an undo or redo (or
+        // when the pack is clean again) it is rewritten at once, not at the next interval, so
+        // a crash in between does not offer the undone edit.
+        let elapsed = self.last_autosave.elapsed();
+        if elapsed < settings.interval && !self.autosave_now && doc.is_dirty() {
+            ctx.request_repaint_after(settings.interval.saturating_sub(elapsed));
+            return;
+        }
+        self.autosave_now = false;
         let path = settings.path.clone();
         self.last_autosave = Instant::now();
         self.autosave_pending = false;

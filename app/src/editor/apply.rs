@@ -326,14 +326,21 @@ impl SigilforgeApp {
         };
         let inverses: Vec<Change> = entry.changes.iter().rev().map(Change::inverse).collect();
         match self.replay(&inverses) {
-            Ok(()) => self.report(Level::Info, format!("Undid {}", entry.label)),
+            Ok(()) => {
+                self.autosave_now = true;
+                self.report(Level::Info, format!("Undid {}", entry.label));
+            }
             Err(message) => {
                 self.history.refused_undo();
                 self.report(
                     Level::Error,
                     format!(
-                        "Cannot undo {}: {message}. Nothing was changed.",
-                        entry.label
+                        "Cannot undo {}: {message}. Nothing was changed; that step is left \
+                         out of the history, Undo goes on with the one before{}.",
+                        entry.label,
+                        self.history
+                            .undo_label()
+                            .map_or_else(String::new, |l| format!(" ({l})"))
                     ),
                 );
             }
@@ -346,7 +353,10 @@ impl SigilforgeApp {
             return;
         };
         match self.replay(&entry.changes) {
-            Ok(()) => self.report(Level::Info, format!("Redid {}", entry.label)),
+            Ok(()) => {
+                self.autosave_now = true;
+                self.report(Level::Info, format!("Redid {}", entry.label));
+            }
             Err(message) => {
                 self.history.refused_redo();
                 self.report(

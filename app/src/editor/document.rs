@@ -750,17 +750,11 @@ impl Document {
                 match (slot, before, after) {
                     (ListMut::Cards(cards), Item::Card(was), Item::Card(card)) => {
                         let c = cards.get_mut(addr.index).ok_or_else(|| stale(addr))?;
-                        if c != was {
-                            return Err(changed(addr, &c.name));
-                        }
-                        c.clone_from(card);
+                        *c = fit(was, card, c).ok_or_else(|| changed(addr, &c.name))?;
                     }
                     (ListMut::Keywords(ks), Item::Keyword(was), Item::Keyword(k)) => {
                         let slot = ks.get_mut(addr.index).ok_or_else(|| stale(addr))?;
-                        if slot != was {
-                            return Err(changed(addr, &slot.name));
-                        }
-                        slot.clone_from(k);
+                        *slot = fit(was, k, slot).ok_or_else(|| changed(addr, &slot.name))?;
                     }
                     _ => return Err(stale(addr)),
                 }
@@ -822,6 +816,19 @@ fn changed(addr: &ItemAddr, name: &str) -> ChangeError {
         name: name.to_owned(),
         file: addr.file.clone(),
     }
+}
+
+/// What an item becomes when a step takes it from `was` to `target` while it now holds `now`:
+/// the target when nothing else changed it, else the step's own fields on top of what changed
+/// (a merge took an outside edit of other fields); `None` when both touched one field.
+fn fit<T>(was: &T, target: &T, now: &T) -> Option<T>
+where
+    T: Clone + PartialEq + Serialize + serde::de::DeserializeOwned,
+{
+    if now == was {
+        return Some(target.clone());
+    }
+    sigilforge_engine::ron_doc::fields::reapply(was, target, now)
 }
 
 fn stale(addr: &ItemAddr) -> ChangeError {

@@ -66,11 +66,11 @@ impl History {
         Some(entry)
     }
 
-    /// Puts back a step whose undo was refused (it stays the next to undo).
+    /// Drops a step whose undo was refused: what it changed was changed since by something
+    /// else (an outside edit a merge took in), so it can never go back cleanly, and keeping it
+    /// on top would block every older step. The next undo goes on with the step before.
     pub fn refused_undo(&mut self) {
-        if let Some(entry) = self.redo.pop() {
-            self.undo.push(entry);
-        }
+        self.redo.pop();
     }
 
     /// Puts back a step whose redo was refused (it stays the next to redo).

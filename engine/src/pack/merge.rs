@@ -206,4 +206,62 @@ mod tests {
         assert!(file.sync().unwrap());
         assert_eq!(file.source, disk.replace("life: 6", "life: 7"));
     }
+
+    #[test]
+    fn one_card_edited_on_both_sides_in_different_fields_keeps_both_edits() {
+        let mut file = PackFile::loaded("cards.ron", BASE.to_owned(), parse(BASE));
+        if let Content::Cards(set) = &mut file.content {
+            set.cards[0].attack = 5;
+        }
+        let disk = BASE.replace("life: 3", "life: 8");
+        let result = file.merge_from_disk(disk.clone(), parse(&disk), &BTreeMap::new());
+        assert!(result.conflicts.is_empty(), "{:?}", result.conflicts);
+        assert!(file.sync().unwrap());
+        assert_eq!(file.source, disk.replace("attack: 2", "attack: 5"));
+    }
+
+    #[test]
+    fn a_conflict_is_the_one_field_both_sides_changed() {
+        let mut file = PackFile::loaded("cards.ron", BASE.to_owned(), parse(BASE));
+        if let Content::Cards(set) = &mut file.content {
+            set.cards[0].attack = 5;
+        }
+        let disk = BASE.replace("attack: 2, life: 3", "attack: 7, life: 8");
+        let result = file.merge_from_disk(disk.clone(), parse(&disk), &BTreeMap::new());
+        assert_eq!(result.conflicts.len(), 1);
+        assert_eq!(result.conflicts[0].mine.as_deref(), Some("attack: 5"));
+        assert_eq!(result.conflicts[0].theirs.as_deref(), Some("attack: 7"));
+        let key = result.conflicts[0].key.clone();
+        let result = file.merge_from_disk(
+            disk.clone(),
+            parse(&disk),
+            &BTreeMap::from([(key, Side::Mine)]),
+        );
+        assert!(result.conflicts.is_empty());
+        assert!(file.sync().unwrap());
+        assert_eq!(
+            file.source,
+            disk.replace("attack: 7", "attack: 5"),
+            "their life stays"
+        );
+    }
+
+    #[test]
+    fn an_undo_after_a_merge_goes_back_on_its_own_field_only() {
+        let mut file = PackFile::loaded("cards.ron", BASE.to_owned(), parse(BASE));
+        let before = file.content.clone();
+        if let Content::Cards(set) = &mut file.content {
+            set.cards[0].attack = 5;
+        }
+        let edits = before.item_edits(&file.content);
+        let disk = BASE.replace("life: 3", "life: 8");
+        let result = file.merge_from_disk(disk.clone(), parse(&disk), &BTreeMap::new());
+        assert!(result.conflicts.is_empty());
+        let undo: Vec<ItemEdit> = edits.iter().rev().map(ItemEdit::inverse).collect();
+        file.content
+            .apply_item_edits(&undo, Path::new("cards.ron"))
+            .expect("the undo touches only the attack");
+        file.sync().unwrap();
+        assert_eq!(file.source, disk, "the attack is back, their life stays");
+    }
 }

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
+use super::fields;
 use super::format::{one_line, pretty};
 use super::splice::{SpliceError, Value};
 use super::tree::{Bracket, Key, parse};
@@ -336,18 +337,35 @@ pub struct Stale {
 /// Applies item edits, all or nothing: every edit's `before` must be what the item holds now.
 pub fn apply(parts: &mut Parts, edits: &[ItemEdit]) -> Result<(), Stale> {
     let items = parts.items();
+    let mut fitted = Vec::with_capacity(edits.len());
     for edit in edits {
-        if matches!(edit.key, ItemKey::Order(_)) {
+        let now = items.get(&edit.key);
+        if matches!(edit.key, ItemKey::Order(_)) || now == edit.before.as_ref() {
+            fitted.push(edit.clone());
             continue;
         }
-        if items.get(&edit.key) != edit.before.as_ref() {
+        // The item changed since, maybe in other fields (a merge took an outside edit): the
+        // edit still applies to the fields it changes when nobody changed those.
+        let on_other_fields = match (&edit.before, &edit.after, now) {
+            (Some(before), Some(after), Some(now)) => {
+                fields::merge_fields(before, after, now, Side::Mine)
+                    .filter(|m| m.conflicts.is_empty())
+            }
+            _ => None,
+        };
+        let Some(merged) = on_other_fields else {
             return Err(Stale {
                 key: edit.key.clone(),
             });
-        }
+        };
+        fitted.push(ItemEdit {
+            before: Some(now.cloned().unwrap_or_default()),
+            after: Some(merged.text),
+            ..edit.clone()
+        });
     }
     // Removals first, then changes and insertions in list order, then orders.
-    let mut sorted: Vec<&ItemEdit> = edits.iter().collect();
+    let mut sorted: Vec<&ItemEdit> = fitted.iter().collect();
     sorted.sort_by_key(|e| {
         (
             e.after.is_some(),
@@ -422,12 +440,33 @@ pub fn merge(
         } else if tv == bv || tv == mv {
             true
         } else {
+            let prefer = choices.get(key).copied().unwrap_or(Side::Mine);
+            let by_field = match (bv, tv, mv) {
+                (Some(b), Some(t), Some(m)) => fields::merge_fields(b, t, m, prefer),
+                _ => None,
+            };
+            if let Some(by_field) = by_field {
+                // Changed on both sides: merged field by field, a conflict only where one
+                // field was changed on both sides differently.
+                if by_field.conflicts.is_empty() {
+                    taken.push(key.clone());
+                } else {
+                    conflicts.push(Conflict {
+                        key: key.clone(),
+                        mine: Some(by_field.side_text(Side::Mine)),
+                        theirs: Some(by_field.side_text(Side::Theirs)),
+                    });
+                }
+                let index = merged.index_of(key);
+                merged.set(key, Some(&by_field.text), index);
+                continue;
+            }
             conflicts.push(Conflict {
                 key: key.clone(),
                 mine: mv.map(|v| readable(v)),
                 theirs: tv.map(|v| readable(v)),
             });
-            choices.get(key) != Some(&Side::Theirs)
+            prefer == Side::Mine
         };
         if pick_mine {
             let index = if mv.is_some() {
