@@ -214,6 +214,28 @@ fn a_field_level_merge_keeps_both_sides_and_undo_still_takes_back_mine() {
     );
 }
 
+/// Issue #31: every open tab of a file showed the unsaved dot; only the edited item's does.
+#[test]
+fn only_the_edited_cards_tab_shows_the_unsaved_dot() {
+    let dir = fixture();
+    let mut harness = harness(dir.path());
+    for index in [0, 1] {
+        harness.state_mut().apply(EditCommand::Open {
+            addr: ItemAddr::card("cards.ron", index),
+            field: None,
+        });
+        harness.run();
+    }
+    set_attack(&mut harness, 1, 5);
+    let titles = harness.state().tab_titles();
+    assert!(titles.contains(&"Bear •".to_owned()), "{titles:?}");
+    assert!(titles.contains(&"Grey Wolf".to_owned()), "{titles:?}");
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    let titles = harness.state().tab_titles();
+    assert!(titles.contains(&"Bear".to_owned()), "{titles:?}");
+}
+
 /// A step the disk overtook is left out of the history with a message; the steps before it
 /// still undo.
 #[test]

@@ -22,6 +22,15 @@ use crate::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
 use crate::sandbox::battle::BattleCommand;
 
 impl SigilforgeApp {
+    /// Every open tab's title, as the dock shows it.
+    #[must_use]
+    pub fn tab_titles(&self) -> Vec<String> {
+        self.dock
+            .iter_all_tabs()
+            .map(|(_, tab)| super::dock::tab_title(self.doc.as_ref(), tab))
+            .collect()
+    }
+
     /// The titles of the open glyph network and encounter tabs, as the dock shows them.
     #[must_use]
     pub fn hosted_tab_titles(&self) -> Vec<String> {

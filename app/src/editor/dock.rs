@@ -155,48 +155,7 @@ impl TabViewer for Viewer<'_> {
     }
 
     fn title(&mut self, tab: &mut Tab) -> WidgetText {
-        match tab {
-            Tab::Library => "Library".into(),
-            Tab::Preview => "Preview".into(),
-            Tab::Problems => match self.doc.map_or(0, |d| d.problems().len()) {
-                0 => "Problems".into(),
-                n => format!("Problems ({n})").into(),
-            },
-            Tab::Log => "Log".into(),
-            Tab::Sandbox => "Sandbox".into(),
-            Tab::Rules => "Rules".into(),
-            Tab::Balance => "Balance".into(),
-            Tab::Set => "Set".into(),
-            Tab::Decks => "Decks".into(),
-            Tab::Glyph(file) | Tab::Encounter(file) => self
-                .doc
-                .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
-                .into(),
-            Tab::Text(file) => {
-                let dirty = self.doc.is_some_and(|d| d.is_file_dirty(file));
-                format!("{file} (text){}", if dirty { " •" } else { "" }).into()
-            }
-            Tab::Editor(addr) => {
-                let Some(doc) = self.doc else {
-                    return "Editor".into();
-                };
-                let name = match addr.kind {
-                    ItemKind::Card => doc.card(addr).map(|c| c.name.clone()),
-                    ItemKind::Keyword => doc.keyword(addr).map(|k| k.name.clone()),
-                }
-                .unwrap_or_else(|| "(missing)".to_owned());
-                let name = if name.trim().is_empty() {
-                    "(unnamed)".to_owned()
-                } else {
-                    name
-                };
-                if doc.is_file_dirty(&addr.file) {
-                    format!("{name} •").into()
-                } else {
-                    name.into()
-                }
-            }
-        }
+        tab_title(self.doc, tab).into()
     }
 
     fn is_closeable(&self, tab: &Tab) -> bool {
@@ -243,6 +202,55 @@ impl TabViewer for Viewer<'_> {
             Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
         }
     }
+}
+
+/// A tab's title as the dock shows it (an edited item's tab ends in ` •`).
+#[must_use]
+pub fn tab_title(doc: Option<&Document>, tab: &Tab) -> String {
+    let fixed = match tab {
+        Tab::Library => "Library",
+        Tab::Preview => "Preview",
+        Tab::Log => "Log",
+        Tab::Sandbox => "Sandbox",
+        Tab::Rules => "Rules",
+        Tab::Balance => "Balance",
+        Tab::Set => "Set",
+        Tab::Decks => "Decks",
+        Tab::Problems => {
+            return match doc.map_or(0, |d| d.problems().len()) {
+                0 => "Problems".to_owned(),
+                n => format!("Problems ({n})"),
+            };
+        }
+        Tab::Glyph(file) | Tab::Encounter(file) => {
+            return doc.map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file));
+        }
+        Tab::Text(file) => {
+            let dirty = doc.is_some_and(|d| d.is_file_dirty(file));
+            return format!("{file} (text){}", if dirty { " •" } else { "" });
+        }
+        Tab::Editor(addr) => {
+            let Some(doc) = doc else {
+                return "Editor".to_owned();
+            };
+            let name = match addr.kind {
+                ItemKind::Card => doc.card(addr).map(|c| c.name.clone()),
+                ItemKind::Keyword => doc.keyword(addr).map(|k| k.name.clone()),
+            }
+            .unwrap_or_else(|| "(missing)".to_owned());
+            let name = if name.trim().is_empty() {
+                "(unnamed)".to_owned()
+            } else {
+                name
+            };
+            return if doc.is_item_edited(addr) {
+                format!("{name} •")
+            } else {
+                name
+            };
+        }
+    };
+    fixed.to_owned()
 }
 
 #[cfg(test)]

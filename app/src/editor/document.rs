@@ -298,6 +298,10 @@ pub struct Document {
     problems: Vec<Problem>,
     /// Files that differ from disk (updated once per change).
     dirty_files: BTreeSet<String>,
+    /// Cards and keywords (file, id or name) edited since their file was last in step with
+    /// the disk: an editor tab shows the unsaved dot for its own item only, not for every
+    /// item of a dirty file.
+    edited_items: BTreeSet<(String, String)>,
     pack_dirty: bool,
     /// Bumped on every change, so caches know when to recompute.
     generation: u64,
@@ -324,6 +328,7 @@ impl Document {
             load_problems: read_diags.iter().cloned().collect(),
             problems: Vec::new(),
             dirty_files: BTreeSet::new(),
+            edited_items: BTreeSet::new(),
             pack_dirty: false,
             generation: 0,
         };
@@ -421,7 +426,57 @@ impl Document {
             .filter(|f| f.is_dirty())
             .map(|f| f.path.clone())
             .collect();
+        let dirty = &self.dirty_files;
+        self.edited_items.retain(|(file, _)| dirty.contains(file));
         self.pack_dirty = self.pack.is_dirty();
+    }
+
+    /// Notes the cards and keywords a change touches (see `edited_items`).
+    fn note_edited(&mut self, change: &Change) {
+        let name = |item: &Item| match item {
+            Item::Card(c) => c.id.clone(),
+            Item::Keyword(k) => k.name.clone(),
+        };
+        match change {
+            Change::Replace {
+                addr,
+                before,
+                after,
+            } => {
+                self.edited_items.insert((addr.file.clone(), name(before)));
+                self.edited_items.insert((addr.file.clone(), name(after)));
+            }
+            Change::Insert { addr, item } => {
+                self.edited_items.insert((addr.file.clone(), name(item)));
+            }
+            Change::Items { path, edits } => {
+                for edit in edits {
+                    if let ItemKey::Element(_, key) = &edit.key {
+                        let key = key.trim_matches('"').to_owned();
+                        self.edited_items.insert((path.clone(), key));
+                    }
+                }
+            }
+            Change::Remove { .. }
+            | Change::CreateFile { .. }
+            | Change::DeleteFile { .. }
+            | Change::Text { .. } => {}
+        }
+    }
+
+    /// Whether the card or keyword at `addr` was edited and its file not saved since.
+    #[must_use]
+    pub fn is_item_edited(&self, addr: &ItemAddr) -> bool {
+        if !self.dirty_files.contains(&addr.file) {
+            return false;
+        }
+        let name = match addr.kind {
+            ItemKind::Card => self.card(addr).map(|c| c.id.clone()),
+            ItemKind::Keyword => self.keyword(addr).map(|k| k.name.clone()),
+        };
+        // A file changed as text (or by a merge) names no item: every item of it may differ.
+        name.is_none_or(|n| self.edited_items.contains(&(addr.file.clone(), n)))
+            || !self.edited_items.iter().any(|(f, _)| f == &addr.file)
     }
 
     /// Whether anything differs from disk (as of the last change).
@@ -580,6 +635,7 @@ impl Document {
     ) -> Result<(), ChangeError> {
         self.generation += 1;
         self.change_content(change)?;
+        self.note_edited(change);
         let path = match change {
             Change::Replace { addr, .. }
             | Change::Insert { addr, .. }
