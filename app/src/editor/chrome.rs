@@ -265,7 +265,7 @@ impl SigilforgeApp {
         self.conflict_modal(ctx, commands);
         self.outputs_ui(ctx, commands);
         crate::dialogs::fallback_ui(ctx);
-        if self.show_help && help::ui(ctx) {
+        if self.show_help && help::ui(ctx, self.doc.is_some(), commands) {
             commands.push(EditCommand::ToggleHelp);
         }
     }

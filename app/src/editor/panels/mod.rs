@@ -60,25 +60,12 @@ pub struct Panels {
 
 /// What every panel shows when no pack is open.
 pub fn empty_state(ui: &mut Ui, commands: &mut Vec<EditCommand>) {
-    ui.vertical_centered(|ui| {
-        ui.add_space(24.0);
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.set_max_width(640.0);
+        ui.add_space(12.0);
         ui.heading("No pack open");
-        ui.label("Open a pack folder to edit its cards, or start a new one.");
-        ui.add_space(8.0);
-        if ui
-            .button("Open a pack…")
-            .on_hover_text("Pick a folder that holds a pack.ron (Ctrl+O)")
-            .clicked()
-        {
-            commands.push(EditCommand::OpenDialog);
-        }
-        if ui
-            .button("New pack")
-            .on_hover_text("Pick an empty folder and start a pack there")
-            .clicked()
-        {
-            commands.push(EditCommand::NewPackDialog);
-        }
+        ui.label("Open a pack folder to edit its cards, or start a new one. Then:");
+        help::getting_started_ui(ui, false, commands);
     });
 }
 
