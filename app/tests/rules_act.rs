@@ -74,7 +74,7 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     harness.get_by_label("A has priority and may act:");
 
     // Level 1: the engine refuses the activation and the tab names the restriction.
-    click(&mut harness, "Activate tower: Signal");
+    click(&mut harness, "Activate Watchtower: Signal");
     let refusal = harness.state().rules_panel().refusal.clone().unwrap();
     assert!(
         refusal.contains("restriction LV 2+ is unmet: A's champion is level 1"),
@@ -90,7 +90,7 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     assert!(harness.state().rules_panel().branch.is_none());
     harness.get_by_label("Step 1");
     assert_eq!(game(&harness).level(sigilforge_engine::model::Player::A), 2);
-    click(&mut harness, "Activate tower: Signal");
+    click(&mut harness, "Activate Watchtower: Signal");
     assert!(harness.state().rules_panel().refusal.is_none());
     harness.get_by_label("Stack (top first): 1");
     harness.get_by_label_contains("the first 1 action(s) of \"Acting\", then 1 of yours");
@@ -117,13 +117,13 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     assert!(game(&harness).stack().is_empty());
 
     // Play the action from hand with a chosen target, then resolve it.
-    click(&mut harness, "Play bolt");
+    click(&mut harness, "Play Bolt");
     harness.get_by_label("Targets (up to 1; locked as it goes on the stack):");
-    click(&mut harness, "Target wolf");
+    click(&mut harness, "Target Wolf");
     // One target taken: the other cards cannot be ticked (bolt takes at most 1).
     let others: Vec<bool> = harness
         .get_all_by_label_contains("Target ")
-        .filter(|n| n.accesskit_node().label().as_deref() != Some("Target wolf"))
+        .filter(|n| n.accesskit_node().label().as_deref() != Some("Target Wolf"))
         .map(|n| n.accesskit_node().is_disabled())
         .collect();
     assert!(
@@ -142,7 +142,7 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
     click(&mut harness, "Advance phase");
     assert_eq!(game(&harness).phase(), "dusk");
     harness.get_by_label("A has 2 triggers at once: put them in order (the first resolves first)");
-    click(&mut harness, "Earlier: totem: Surge");
+    click(&mut harness, "Earlier: Totem: Surge");
     click(&mut harness, "Order A's triggers like this");
     let waiting: Vec<&str> = game(&harness)
         .waiting()
@@ -186,11 +186,11 @@ fn clicks_act_through_the_rules_engine_and_branch_the_run() {
 fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
     let (dir, mut harness) = harness();
     click(&mut harness, "Step");
-    click(&mut harness, "Activate tower: Signal");
+    click(&mut harness, "Activate Watchtower: Signal");
     click(&mut harness, "Pass priority");
     click(&mut harness, "Pass priority");
-    click(&mut harness, "Play bolt");
-    click(&mut harness, "Target wolf");
+    click(&mut harness, "Play Bolt");
+    click(&mut harness, "Target Wolf");
     click(&mut harness, "Play with these choices");
     // Saved mid-stack: the bolt waits on the stack, and the new scenario expects it there.
     ui_common::set_field(&mut harness, "New scenario's name", "Signal (answered)");
@@ -436,7 +436,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     tap(&mut h, "Advance phase");
     assert_eq!(game(&h).phase(), "dusk");
     h.get_by_label("A has 2 triggers at once: put them in order (the first resolves first)");
-    tap(&mut h, "Earlier: night_wolf: Growl");
+    tap(&mut h, "Earlier: Night Wolf: Growl");
     tap(&mut h, "Order A's triggers like this");
     let waiting: Vec<&str> = game(&h)
         .waiting()
@@ -458,7 +458,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     assert_eq!(game(&h).phase(), "dusk");
 
     // Level 1: refused, the restriction named.
-    tap(&mut h, "Activate night_wolf: Dusk Fury");
+    tap(&mut h, "Activate Night Wolf: Dusk Fury");
     let refusal = h.state().rules_panel().refusal.clone().unwrap();
     assert!(
         refusal.contains("restriction LV 2+ is unmet: A's champion is level 1"),
@@ -480,7 +480,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     tap(&mut h, "Try in Rules tab");
     assert_eq!(game(&h).level(sigilforge_engine::model::Player::A), 2);
     assert_eq!(game(&h).phase(), "dusk");
-    tap(&mut h, "Activate night_wolf: Dusk Fury");
+    tap(&mut h, "Activate Night Wolf: Dusk Fury");
     assert!(h.state().rules_panel().refusal.is_none());
     assert_eq!(
         game(&h)
@@ -640,7 +640,7 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
     assert_eq!(game(&h).profile().name, "Grand Archive");
 
     // The champion is level 2: Rally costs 1.
-    tap(&mut h, "Activate squire: Rally");
+    tap(&mut h, "Activate Sword Squire: Rally");
     assert!(
         h.state().rules_panel().refusal.is_none(),
         "{:?}",
@@ -652,10 +652,10 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
     tap(&mut h, "Pass priority");
 
     // The attack, by clicking: On Attack triggers, then both pass and the damage lands.
-    tap(&mut h, "Attack with squire");
-    tap(&mut h, "Attack dummy");
+    tap(&mut h, "Attack with Sword Squire");
+    tap(&mut h, "Attack Straw Dummy");
     assert_eq!(game(&h).attack_in_progress(), Some(("squire", "dummy")));
-    h.get_by_label("Combat: squire attacks dummy");
+    h.get_by_label("Combat: Sword Squire attacks Straw Dummy");
     assert!(
         game(&h)
             .log
@@ -674,7 +674,7 @@ fn a_ga_ally_built_in_the_forms_pays_its_reduced_cost_and_attacks_in_the_rules_t
     // POWER 2, +1 from On Attack.
     assert_eq!(game(&h).object("dummy").unwrap().wounds, 3);
     // Rested by its attack, the squire is not offered a second one.
-    assert!(h.query_by_label("Attack with squire").is_none());
+    assert!(h.query_by_label("Attack with Sword Squire").is_none());
 }
 
 /// Issue #31: the try-out's set-up in the Rules tab. A level-2 ability is refused with the
@@ -719,7 +719,7 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     h.get_by_label("Set-up of the try-out");
 
     // As printed, level 1: refused.
-    tap(&mut h, "Activate tower: Signal");
+    tap(&mut h, "Activate Watchtower: Signal");
     let refusal = h.state().rules_panel().refusal.clone().unwrap();
     assert!(refusal.contains("LV 2+"), "{refusal}");
 
@@ -736,7 +736,7 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     };
     assert_eq!(tried(&h).a.level, Some(2));
     assert_eq!(game(&h).level(sigilforge_engine::model::Player::A), 2);
-    tap(&mut h, "Activate tower: Signal");
+    tap(&mut h, "Activate Watchtower: Signal");
     assert!(h.state().rules_panel().refusal.is_none());
     tap(&mut h, "Pass priority");
     tap(&mut h, "Pass priority");

@@ -105,13 +105,13 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
             }));
         harness.run();
     }
-    harness.get_by_label("iron_knight ×");
-    harness.get_by_label("training_dummy ×");
+    harness.get_by_label("Iron Knight ×");
+    harness.get_by_label("Training Dummy ×");
     // Each card added is one undo step.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
-    assert!(harness.query_by_label("training_dummy ×").is_none());
-    harness.get_by_label("iron_knight ×");
+    assert!(harness.query_by_label("Training Dummy ×").is_none());
+    harness.get_by_label("Iron Knight ×");
     harness.get_by_label("Save scenario").click();
     harness.run();
     assert!(!harness.state().is_dirty());
@@ -139,10 +139,10 @@ fn a_battle_built_in_the_sandbox_is_undone_saved_and_loaded_back() {
         .apply(EditCommand::Sandbox(BattleCommand::Load(path.clone())));
     again.run();
     // A scenario with cards opens with its build rows folded away.
-    assert!(again.query_by_label("iron_knight ×").is_none());
+    assert!(again.query_by_label("Iron Knight ×").is_none());
     again.get_by_label("Build the battle").click();
     again.run();
-    again.get_by_label("iron_knight ×");
+    again.get_by_label("Iron Knight ×");
     again.key_press(Key::F5);
     again.run();
     let battle = again.state().sandbox_battle().unwrap();

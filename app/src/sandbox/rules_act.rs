@@ -13,6 +13,7 @@ use sigilforge_engine::model::ability::{Ability, Target};
 use sigilforge_engine::model::{CardKind, Effect};
 use sigilforge_engine::rules::state::Zone;
 use sigilforge_engine::rules::{Action, Game};
+use sigilforge_engine::wording::rules_names;
 
 /// What the acting controls remember between frames: a play or activation waiting for its
 /// choices, and the order being put together for waiting triggers.
@@ -135,14 +136,19 @@ fn combat_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(A
     let Some(rules) = &game.profile().combat else {
         return false;
     };
+    let names = rules_names(game);
     if let Some((attacker, target)) = game.attack_in_progress() {
         view.attacker = None;
         ui.horizontal_wrapped(|ui| {
-            ui.strong(format!("Combat: {attacker} attacks {target}"))
+            ui.strong(format!(
+                "Combat: {} attacks {}",
+                names.name(attacker),
+                names.name(target)
+            ))
                 .on_hover_text("Once the stack is empty, both players passing deals the damage");
             if rules.retaliation
                 && ui
-                    .button(format!("Retaliate with {target}"))
+                    .button(format!("Retaliate with {}", names.name(target)))
                     .on_hover_text("It rests and deals its power back to the attacker with the attack's damage")
                     .clicked()
             {
@@ -156,11 +162,15 @@ fn combat_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(A
     };
     let player = game.priority();
     ui.strong(format!(
-        "{player:?} attacks with {attacker}: choose its target"
+        "{player:?} attacks with {}: choose its target",
+        names.name(&attacker)
     ));
     ui.horizontal_wrapped(|ui| {
         for target in units(game, player.other()) {
-            if ui.button(format!("Attack {target}")).clicked() {
+            if ui
+                .button(format!("Attack {}", names.name(&target)))
+                .clicked()
+            {
                 act(Action::Attack {
                     player,
                     attacker: attacker.clone(),
@@ -180,6 +190,8 @@ fn combat_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(A
 /// to `act`.
 pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) {
     let player = game.priority();
+    // Buttons name cards as the log does (names, copies told apart), never by id.
+    let names = rules_names(game);
     if let Some(choice) = &mut view.choice {
         let done = choice_ui(ui, game, choice, act);
         if done {
@@ -194,7 +206,7 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
     ui.horizontal_wrapped(|ui| {
         for card in game.zone(player, Zone::Hand) {
             if ui
-                .button(format!("Play {card}"))
+                .button(format!("Play {}", names.name(&card)))
                 .on_hover_text("Play this card from hand (its cost is paid now)")
                 .clicked()
             {
@@ -221,7 +233,7 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
         for card in units(game, player) {
             for entry in game.activated_abilities(&card) {
                 if ui
-                    .button(format!("Activate {card}: {}", entry.label))
+                    .button(format!("Activate {}: {}", names.name(&card), entry.label))
                     .on_hover_text("Activate this ability (its costs are paid and its restrictions checked now)")
                     .clicked()
                 {
@@ -247,7 +259,7 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
             };
             for unit in units(game, player).into_iter().filter(can_attack) {
                 if ui
-                    .button(format!("Attack with {unit}"))
+                    .button(format!("Attack with {}", names.name(&unit)))
                     .on_hover_text("Declare an attack with this unit (it rests); choose its target next")
                     .clicked()
                 {
@@ -284,9 +296,14 @@ fn start(view: &mut ActView, choice: Choice, act: &mut dyn FnMut(Action)) {
 
 /// The choices of a play or activation; true once it is done (acted or cancelled).
 fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(Action)) -> bool {
+    let names = rules_names(game);
     let what = match &choice.ability {
-        None => format!("{:?} plays {}", choice.player, choice.card),
-        Some(a) => format!("{:?} activates {}: {a}", choice.player, choice.card),
+        None => format!("{:?} plays {}", choice.player, names.name(&choice.card)),
+        Some(a) => format!(
+            "{:?} activates {}: {a}",
+            choice.player,
+            names.name(&choice.card)
+        ),
     };
     ui.strong(what);
     let in_play = cards_in_play(game);
@@ -300,7 +317,7 @@ fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(
             for card in &in_play {
                 let mut on = choice.targets.contains(card);
                 let allowed = on || !full;
-                let checkbox = egui::Checkbox::new(&mut on, format!("Target {card}"));
+                let checkbox = egui::Checkbox::new(&mut on, format!("Target {}", names.name(card)));
                 if ui
                     .add_enabled(allowed, checkbox)
                     .on_disabled_hover_text(format!(
@@ -334,7 +351,7 @@ fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(
                 ui.radio_value(
                     &mut choice.attach_to,
                     Some(card.clone()),
-                    format!("Onto {card}"),
+                    format!("Onto {}", names.name(card)),
                 );
             }
         });
@@ -394,7 +411,9 @@ fn order_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Ac
         order.len()
     ));
     let mut raise = None;
+    let names = rules_names(game);
     for (i, label) in order.iter().enumerate() {
+        let label = names.in_text(label);
         ui.horizontal(|ui| {
             ui.label(format!("{}. {label}", i + 1));
             if i > 0 && ui.small_button(format!("Earlier: {label}")).clicked() {

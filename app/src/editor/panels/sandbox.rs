@@ -5,6 +5,7 @@ use egui::Ui;
 use sigilforge_engine::battle::{Battle, BattleContent, prepare};
 use sigilforge_engine::model::BattleScenario;
 use sigilforge_engine::pack::Content;
+use sigilforge_engine::wording::Names;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::Document;
@@ -220,7 +221,12 @@ impl SandboxPanel {
                     .decks()
                     .map(|(_, d)| (d.id.clone(), d.name.clone()))
                     .collect();
-                lines_ui(ui, scenario, &decks, &mut push);
+                let names = Names::new(
+                    doc.pack()
+                        .cards()
+                        .map(|(_, c)| (c.id.as_str(), c.name.as_str())),
+                );
+                lines_ui(ui, scenario, &decks, &names, &mut push);
             });
         ui.separator();
         if let Some(battle) = &self.battle {
@@ -293,6 +299,7 @@ fn lines_ui(
     ui: &mut Ui,
     scenario: &BattleScenario,
     decks: &[(String, String)],
+    names: &Names,
     push: &mut impl FnMut(BattleCommand),
 ) {
     for (side, name, line) in [(0usize, "A", &scenario.a), (1, "B", &scenario.b)] {
@@ -321,7 +328,7 @@ fn lines_ui(
                 }
                 for (index, id) in line.iter().enumerate() {
                     if ui
-                        .button(format!("{id} ×"))
+                        .button(format!("{} ×", names.name(id)))
                         .on_hover_text("Take this card out of the line")
                         .clicked()
                     {

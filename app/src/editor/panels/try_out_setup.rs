@@ -7,6 +7,7 @@
 use egui::Ui;
 use sigilforge_engine::model::{Card, CardKind, Player};
 use sigilforge_engine::rules::{PlayerSetup, RulesScenario};
+use sigilforge_engine::wording::Names;
 
 use crate::editor::document::Document;
 use crate::sandbox::rules::RulesCommand;
@@ -40,6 +41,8 @@ fn player_row(
     push: &mut dyn FnMut(RulesCommand),
 ) {
     let mut send = |s: SetUp| push(RulesCommand::SetUp(s));
+    // Chips name cards as the rest of the screen does, never by id.
+    let names = Names::new(cards.iter().map(|c| (c.id.as_str(), c.name.as_str())));
     let label = ui.strong(format!("{player:?}'s champion"));
     let shown = setup.champion.as_deref().unwrap_or("none");
     egui::ComboBox::from_id_salt(("try-champion", player))
@@ -96,7 +99,8 @@ fn player_row(
         (SetUpZone::Field, &setup.city),
     ] {
         let label = ui.label(format!("{player:?}'s {}", zone.word()));
-        for (i, entry) in list.iter().enumerate() {
+        for (i, id) in list.iter().enumerate() {
+            let entry = names.name(id);
             if ui
                 .small_button(format!("{entry} ×"))
                 .on_hover_text(format!("Take {entry} out of the {}", zone.word()))
