@@ -214,6 +214,37 @@ fn a_field_level_merge_keeps_both_sides_and_undo_still_takes_back_mine() {
     );
 }
 
+/// Issue #25: deleting a card and undoing the delete lost the comment written above it (the
+/// card came back in the splice's canonical form). The undo puts back the text it had.
+#[test]
+fn undoing_a_delete_puts_back_the_cards_comment_and_layout() {
+    let commented = CARDS.replace(
+        "        (id: \"bear\"",
+        "        // The bear hits hard: keep its attack above the wolf's.\n        (id: \"bear\"",
+    );
+    let dir = pack_fixture(&[("cards.ron", commented.as_str())]);
+    let mut harness = harness(dir.path());
+    harness
+        .state_mut()
+        .apply(EditCommand::Delete(ItemAddr::card("cards.ron", 1)));
+    harness.run();
+    let file = |h: &Harness<'_, SigilforgeApp>| {
+        h.state()
+            .document()
+            .unwrap()
+            .pack()
+            .file("cards.ron")
+            .unwrap()
+            .source
+            .clone()
+    };
+    assert!(!file(&harness).contains("bear"), "{}", file(&harness));
+    harness.state_mut().apply(EditCommand::Undo);
+    harness.run();
+    assert_eq!(file(&harness), commented);
+    assert_eq!(save_and_read(&mut harness, dir.path()), commented);
+}
+
 /// Issue #31: every open tab of a file showed the unsaved dot; only the edited item's does.
 #[test]
 fn only_the_edited_cards_tab_shows_the_unsaved_dot() {

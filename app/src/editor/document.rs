@@ -298,6 +298,9 @@ pub struct Document {
     problems: Vec<Problem>,
     /// Files that differ from disk (updated once per change).
     dirty_files: BTreeSet<String>,
+    /// The text removed cards and keywords had in their file, comments above them included
+    /// (file, item, text), newest last: an undo that puts one back puts back that text.
+    removed_texts: Vec<RemovedText>,
     /// Cards and keywords (file, id or name) edited since their file was last in step with
     /// the disk: an editor tab shows the unsaved dot for its own item only, not for every
     /// item of a dirty file.
@@ -329,6 +332,7 @@ impl Document {
             problems: Vec::new(),
             dirty_files: BTreeSet::new(),
             edited_items: BTreeSet::new(),
+            removed_texts: Vec::new(),
             pack_dirty: false,
             generation: 0,
         };
@@ -646,7 +650,14 @@ impl Document {
             | Change::Text { path, .. } => path,
         };
         let synced = match self.pack.file_mut(path) {
-            Some(file) => file.sync().map(|_| ()),
+            Some(file) => {
+                let before = file.source.clone();
+                let synced = file.sync().map(|_| ());
+                if synced.is_ok() {
+                    keep_removed_text(&mut self.removed_texts, file, change, &before);
+                }
+                synced
+            }
             None => Ok(()),
         };
         self.update_dirty();
@@ -872,6 +883,120 @@ fn changed(addr: &ItemAddr, name: &str) -> ChangeError {
         name: name.to_owned(),
         file: addr.file.clone(),
     }
+}
+
+/// How many removed items' texts are kept for their undo.
+const REMOVED_TEXTS_KEPT: usize = 64;
+
+/// The text a removed card or keyword had in its file.
+#[derive(Debug, Clone)]
+struct RemovedText {
+    /// The file.
+    file: String,
+    /// The item removed.
+    item: Item,
+    /// Its text, comment lines above it included.
+    text: String,
+    /// Where it stood.
+    at: usize,
+    /// A hash of the file's text right after the removal (the text stands at `at` when the
+    /// file still reads so).
+    left: u64,
+}
+
+fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A removal notes the text the item had (`before` is the file's text before it); putting the
+/// same item back in the same file restores that text when it reads as the same content.
+fn keep_removed_text(
+    removed: &mut Vec<RemovedText>,
+    file: &mut PackFile,
+    change: &Change,
+    before: &str,
+) {
+    match change {
+        Change::Remove { addr, item } => {
+            let Some((start, end)) = changed_lines(before, &file.source) else {
+                return;
+            };
+            if removed.len() == REMOVED_TEXTS_KEPT {
+                removed.remove(0);
+            }
+            removed.push(RemovedText {
+                file: addr.file.clone(),
+                item: item.clone(),
+                text: before[start..end].to_owned(),
+                at: start,
+                left: text_hash(&file.source),
+            });
+        }
+        Change::Insert { addr, item } => {
+            let Some(found) = removed
+                .iter()
+                .rposition(|r| r.file == addr.file && r.item == *item)
+            else {
+                return;
+            };
+            let RemovedText { text, at, left, .. } = removed.remove(found);
+            // Right after the removal (its undo) the text goes back where it was; later, where
+            // the splice put the item, in whole lines.
+            let start = if text_hash(before) == left && before.is_char_boundary(at) {
+                at
+            } else if let Some((start, _)) = changed_lines(&file.source, before) {
+                start
+            } else {
+                return;
+            };
+            let restored = format!("{}{text}{}", &before[..start], &before[start..]);
+            // A text that no longer fits (the file changed around it) keeps the splice's form.
+            file.restore_text(restored);
+        }
+        _ => {}
+    }
+}
+
+/// What `long` holds that `short` does not (one run of text taken out of `long`), moved to
+/// start at a line start where the text allows (an item's indentation and the comment lines
+/// above it go with it); `None` when it does not fall on char boundaries.
+fn changed_lines(long: &str, short: &str) -> Option<(usize, usize)> {
+    let (head, tail) = unchanged_ends(long, short);
+    let (mut start, mut end) = (head, long.len() - tail);
+    let bytes = long.as_bytes();
+    while start > 0
+        && bytes[start - 1] != b'\n'
+        && end > start
+        && bytes[start - 1] == bytes[end - 1]
+    {
+        start -= 1;
+        end -= 1;
+    }
+    (long.is_char_boundary(start) && long.is_char_boundary(end)).then_some((start, end))
+}
+
+/// How many bytes two texts share at the start and at the end (on char boundaries, never
+/// overlapping): what lies between is what an edit changed.
+fn unchanged_ends(a: &str, b: &str) -> (usize, usize) {
+    let mut head = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    while !(a.is_char_boundary(head) && b.is_char_boundary(head)) {
+        head -= 1;
+    }
+    let room = a.len().min(b.len()) - head;
+    let mut tail = a
+        .bytes()
+        .rev()
+        .zip(b.bytes().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+        .min(room);
+    while !(a.is_char_boundary(a.len() - tail) && b.is_char_boundary(b.len() - tail)) {
+        tail -= 1;
+    }
+    (head, tail)
 }
 
 /// What an item becomes when a step takes it from `was` to `target` while it now holds `now`:

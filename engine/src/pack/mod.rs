@@ -423,6 +423,20 @@ impl PackFile {
         Content::parse(text, Path::new(&self.path), &mut ignored) == self.content
     }
 
+    /// Puts `text` in place of the file's text when it reads as the same content: an undo that
+    /// puts a removed item back puts back the text it had, its comments included, instead of
+    /// the splice's canonical form. Returns whether it did (a text that reads otherwise is
+    /// refused, so nothing changes behind the content's back).
+    pub fn restore_text(&mut self, text: String) -> bool {
+        if text == self.source || !self.holds_content(&text) {
+            return false;
+        }
+        self.source = text;
+        self.source_content = Some(self.content.clone());
+        self.index.clear();
+        true
+    }
+
     /// Replaces the file's text with what a person typed: it is parsed again (problems go to
     /// `diags`); a text that does not parse is kept as it is, so nothing typed is lost.
     pub fn set_text(&mut self, text: String, file: &Path, diags: &mut Diagnostics) {
