@@ -105,52 +105,53 @@ fn every_name_in_a_change_is_checked_at_its_line_and_column() {
         .collect();
     let expect = [
         (
-            14,
+            15,
             26,
             "`hag` knows unknown ability `no_such_ability` (changed here)",
         ),
         (
-            15,
+            16,
             22,
             "`hag` cannot forget `dodge`: its stat block does not know it",
         ),
         (
-            18,
+            19,
             35,
             "`Sleet Bolt` is not a Flavor of `elemental_blast` (changed here)",
         ),
         (
-            19,
+            20,
             38,
             "`Shock Bolt` is not a Flavor `hag` has for `elemental_blast`",
         ),
         (
-            17,
+            18,
             17,
             "`elemental_blast` needs 1 Flavor(s) chosen when gained; 2 given (changed here)",
         ),
         (
-            20,
+            21,
             36,
             "`Far-Reaching` of `elemental_blast` is a Prestige Upgrade: only a Prestige Upgrade buys it; list it in `prestige` too (changed here)",
         ),
         (
-            20,
+            21,
             52,
             "`Mighty(1)` is not an Upgrade of `elemental_blast` (changed here)",
         ),
         (
-            22,
+            23,
             64,
             "`Powerful(2)` of `melee_attack` needs level 3; `hag` is level 2 (if a Prestige Upgrade bought it, list it in `prestige`) (changed here)",
         ),
-        (23, 17, "`hag` does not know `bite`; learn it instead"),
+        (24, 17, "`hag` does not know `bite`; learn it instead"),
         (
-            26,
-            64,
+            27,
+            68,
             "`Powerful(2)` is not an Upgrade `bob` took for `melee_attack`",
         ),
-        (27, 9, "a change of unknown stat block `dragon`"),
+        (28, 14, "a change of unknown stat block `dragon`"),
+        (29, 14, "`bob` is changed twice here; merge the two changes"),
     ];
     for (line, column, message) in expect {
         assert!(

@@ -1,12 +1,14 @@
 //! The change an encounter makes to a stat block for itself only (issue #30): another name,
 //! health, level or stat, an ability learned or forgotten, a Flavor or an Upgrade added to or
-//! taken from an ability it knows. The change is stored in the encounter file, keyed by stat
-//! block id (`stat_block_changes`), and applied when the encounter's content is built
+//! taken from an ability it knows. The change is stored in the encounter file, one entry per
+//! stat block id (`stat_block_changes`), and applied when the encounter's content is built
 //! ([`super::EncounterContent::add_inline`]), so the sandbox, the table, the A/B and the sheet
 //! all play the changed creature while the shared `StatBlockSet` file stays as it is.
 //!
 //! The change stores differences (what is added, what is taken away), not a copy of the block:
 //! an edit of the shared file that the change does not touch still reaches this encounter.
+//! The changes are a list whose entries are named by `id` (not a map keyed by it) so that each
+//! is one item of the file for item-level saving and undo, like a combatant.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,7 +16,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::file::{Encounter, EncounterContent};
-use crate::diag::{Diagnostics, Location, locate_literal_after};
+use crate::diag::Diagnostics;
 use crate::model::{KnownAbility, StatBlock};
 
 /// How one stat block differs in this encounter from its shared file. Every field is optional
@@ -22,6 +24,8 @@ use crate::model::{KnownAbility, StatBlock};
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StatBlockChange {
+    /// The stat block it changes.
+    pub id: String,
     /// Another display name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -104,10 +108,19 @@ fn difference(shared: &[String], want: &[String]) -> (Vec<String>, Vec<String>) 
 }
 
 impl StatBlockChange {
+    /// A change of stat block `id` that changes nothing yet.
+    #[must_use]
+    pub fn new(id: &str) -> Self {
+        Self {
+            id: id.to_owned(),
+            ..Self::default()
+        }
+    }
+
     /// Whether it changes nothing (such a change is not stored).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        *self == Self::default()
+        *self == Self::new(&self.id)
     }
 
     /// The stat block as this encounter plays it. Lenient: taking away what the block does not
@@ -240,7 +253,8 @@ impl StatBlockChange {
 /// [`EncounterContent::add_inline`]; a change for an unknown stat block is left to
 /// [`check_changes`].
 pub(super) fn apply_changes(content: &mut EncounterContent, encounter: &Encounter) {
-    for (id, change) in &encounter.stat_block_changes {
+    for change in &encounter.stat_block_changes {
+        let id = &change.id;
         let Some(block) = content.creatures.get_mut(id) else {
             continue;
         };
@@ -250,16 +264,6 @@ pub(super) fn apply_changes(content: &mut EncounterContent, encounter: &Encounte
             .or_insert_with(|| block.clone());
         *block = change.apply(shared);
     }
-}
-
-/// Where `text` is written inside the change of stat block `id` (after the
-/// `stat_block_changes` field, then after `id`), so a Flavor named in two changes is found in
-/// the right one.
-fn locate_in_change(source: &str, id: &str, text: &str) -> Location {
-    let field = crate::locate::field(source, "stat_block_changes").offset_in(source);
-    let tail = source.get(field..).unwrap_or("");
-    let inside = locate_literal_after(tail, id, text).offset_in(tail);
-    Location::of_offset(source, field + inside)
 }
 
 /// Checks an encounter's stat block changes, each problem at its `file:line:column` in the
@@ -274,8 +278,21 @@ pub fn check_changes(
     content: &EncounterContent,
     diags: &mut Diagnostics,
 ) {
-    for (id, change) in &encounter.stat_block_changes {
-        let at = |text: &str| locate_in_change(source, id, text);
+    for (i, change) in encounter.stat_block_changes.iter().enumerate() {
+        let id = &change.id;
+        // Inside this change's entry, so a Flavor named in two changes is found in the right one.
+        let at = |text: &str| crate::locate::literal_in_item(source, "stat_block_changes", i, text);
+        if encounter.stat_block_changes[..i]
+            .iter()
+            .any(|c| c.id == *id)
+        {
+            diags.error(
+                file,
+                at(id),
+                format!("`{id}` is changed twice here; merge the two changes"),
+            );
+            continue;
+        }
         let Some(shared) = content.shared_creatures.get(id) else {
             diags.error(
                 file,
@@ -389,7 +406,7 @@ mod tests {
     #[test]
     fn setters_store_the_difference_and_setting_back_clears_it() {
         let shared = hag();
-        let mut change = StatBlockChange::default();
+        let mut change = StatBlockChange::new("hag");
         change.set_flavors(&shared, "elemental_blast", &strings(&["Frost Bolt"]));
         change.set_upgrades(
             &shared,
@@ -417,6 +434,7 @@ mod tests {
     fn an_ability_learned_here_holds_its_own_flavors_and_upgrades() {
         let shared = hag();
         let mut change = StatBlockChange {
+            id: "hag".into(),
             learn: vec![KnownAbility {
                 id: "bite".into(),
                 ..KnownAbility::default()

@@ -54,10 +54,10 @@ pub struct Encounter {
     /// Stat blocks defined here rather than in the pack.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub creatures: Vec<StatBlock>,
-    /// Stat blocks changed for this encounter only, by stat block id (the shared file is left
-    /// as it is): see [`super::change`].
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub stat_block_changes: BTreeMap<String, StatBlockChange>,
+    /// Stat blocks changed for this encounter only, one entry per stat block id (the shared
+    /// file is left as it is): see [`super::change`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stat_block_changes: Vec<StatBlockChange>,
     /// Abilities defined here rather than in the pack.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<AbilityDef>,
@@ -140,6 +140,14 @@ fn yes() -> bool {
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
 fn is_yes(v: &bool) -> bool {
     *v
+}
+
+impl Encounter {
+    /// How this encounter changes stat block `id` for itself, if it does.
+    #[must_use]
+    pub fn stat_block_change(&self, id: &str) -> Option<&StatBlockChange> {
+        self.stat_block_changes.iter().find(|c| c.id == id)
+    }
 }
 
 impl CombatantSpec {

@@ -367,7 +367,7 @@ fn creature_section(
     ));
     // The GM must know this creature is not the one in the shared stat block file.
     if let (Some(change), Some(shared)) = (
-        encounter.stat_block_changes.get(&c.block.id),
+        encounter.stat_block_change(&c.block.id),
         content.shared_creatures.get(&c.block.id),
     ) {
         h.para(format!(
