@@ -1,8 +1,9 @@
 //! A stat block changed for one encounter only, in the real editor (issue #30): the GM gives
-//! the Hag of the Hag's Hut another Flavor and an Upgrade from the encounter tab; each click is
-//! one undo step; saving writes the change into the encounter file item by item and leaves the
-//! shared creatures file byte for byte; the sandbox plays the changed Hag, the exported sheet
-//! and its preview print her as changed; a reset makes her the shared Hag again.
+//! the Hag of the Hag's Hut another Flavor, an Upgrade, a name and health from the encounter
+//! tab; each edit is one undo step; saving writes the change into the encounter file item by
+//! item and leaves the shared creatures file byte for byte; the sandbox plays the changed Hag,
+//! the exported sheet and its preview print her as changed; a reset makes her the shared Hag
+//! again.
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -13,7 +14,7 @@ use sigilforge::editor::EditCommand;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click_topmost, fixture_copy, hosted_harness};
+use ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
 
 const HUT: &str = "encounters/hags_hut.ron";
 
@@ -74,6 +75,17 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     harness.run();
     assert_eq!(hag_change(&harness), Some(change.clone()));
 
+    // Her name and health here, each one more edit.
+    set_field(&mut harness, "Name here", "The Frost Hag");
+    harness.run();
+    set_field(&mut harness, "Health here", "24");
+    harness.run();
+    let renamed = hag_change(&harness).unwrap();
+    assert_eq!(renamed.name.as_deref(), Some("The Frost Hag"));
+    assert_eq!(renamed.health, Some(24));
+    assert_eq!(renamed.abilities, change.abilities);
+    harness.get_by_label("Stat block The Frost Hag (hag), changed here");
+
     // Saved item by item: the encounter file holds the change and keeps its comments; the
     // shared creatures file is byte for byte as it was.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
@@ -119,6 +131,7 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     harness.run();
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.contains("Flavor: Frost Bolt"), "{html}");
+    assert!(html.contains("The Frost Hag (hag)"), "{html}");
     assert!(
         html.contains("Stat block changed for this encounter only"),
         "{html}"
@@ -127,7 +140,9 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     // The sheet's preview in the tab says so too.
     click_topmost(&mut harness, "Preview sheet");
     harness.run();
-    harness.get_by_label_contains("Stat block changed for this encounter only: Elemental Blast");
+    harness.get_by_label_contains(
+        "Stat block changed for this encounter only: name The Hag → The Frost Hag; health 16 → 24",
+    );
 
     // Reset: the Hag is the shared one again, in one more undo step.
     click_topmost(&mut harness, "Prep");

@@ -168,3 +168,51 @@ fn every_name_in_a_change_is_checked_at_its_line_and_column() {
     }
     assert_eq!(found.len(), expect.len(), "{found:#?}");
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a fixture folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copied");
+        }
+    }
+}
+
+/// `sigilforge validate` on a pack holding the bad changes: each problem once, at its place.
+#[test]
+fn validate_reports_each_problem_of_a_change_once() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pack"),
+        dir.path(),
+    );
+    let bad = std::fs::read_to_string(fixture("bad_changes.ron"))
+        .expect("the fixture")
+        .replace("../pack/encounters/tabletop", "tabletop");
+    let file = dir.path().join("encounters/bad_changes.ron");
+    std::fs::write(&file, bad).expect("written");
+    let out = sigilforge_engine::pack::validate_command(dir.path());
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    for needle in [
+        "bad_changes.ron:15:26: `hag` knows unknown ability `no_such_ability` (changed here)",
+        "bad_changes.ron:19:35: `Sleet Bolt` is not a Flavor of `elemental_blast` (changed here)",
+        "bad_changes.ron:28:14: a change of unknown stat block `dragon`",
+    ] {
+        let n = lines.iter().filter(|l| l.ends_with(needle)).count();
+        assert_eq!(n, 1, "{needle}\n{}", out.stdout);
+    }
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains("bad_changes.ron:"))
+            .count(),
+        12,
+        "{}",
+        out.stdout
+    );
+}
