@@ -7,7 +7,12 @@ use std::path::{Path, PathBuf};
 
 use sigilforge_engine::diag::{Diagnostics, Severity};
 use sigilforge_engine::encounter::sheet::sheet_html;
-use sigilforge_engine::encounter::{Encounter, EncounterContent, EncounterRun, load};
+use std::sync::atomic::AtomicBool;
+
+use sigilforge_engine::encounter::ab::compare;
+use sigilforge_engine::encounter::{
+    Encounter, EncounterContent, EncounterRun, TableSession, load, load_source,
+};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -75,6 +80,36 @@ fn the_change_is_played_and_printed_and_the_shared_block_is_kept() {
         std::fs::read(shared_file()).expect("the shared file"),
         shared_before
     );
+}
+
+/// The table and the A/B play the changed Hag too: they start from the same content.
+#[test]
+fn the_table_and_the_ab_play_the_changed_creature() {
+    let (enc, content, _) = loaded("hag_changed_here.ron");
+    let table = TableSession::new(&content, &enc, 0).expect("a table session");
+    assert_eq!(table.run().combatant("hag").map(|c| c.max_health), Some(24));
+
+    // The same encounter with its change dropped, read as the engine reads it.
+    let mut shared = enc.clone();
+    shared.stat_block_changes.clear();
+    let text = sigilforge_engine::ron_io::to_canonical("Encounter", &shared).expect("written");
+    let mut diags = Diagnostics::new();
+    let (shared, shared_content) =
+        load_source(&text, &fixture("hag_changed_here.ron"), &mut diags).expect("loads");
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(shared_content.creatures["hag"].health, 16);
+    let ab = compare(
+        (&shared_content, &shared),
+        (&content, &enc),
+        20,
+        &AtomicBool::new(false),
+    )
+    .expect("both start")
+    .expect("not cancelled");
+    // #Bob alone loses to either Hag; the changed one (a stronger Blast) ends it sooner. Were
+    // the A/B playing the shared Hag on both sides, the two reports would be equal.
+    assert!(ab.after.win_rate <= ab.before.win_rate, "{ab:?}");
+    assert!(ab.after.average_rounds < ab.before.average_rounds, "{ab:?}");
 }
 
 #[test]
