@@ -120,6 +120,28 @@ fn pdf_sheet_prints_abilities_as_the_engine_runs_them() {
     assert!(flat.contains("High(10ormore)6Firedamage"), "{flat}");
 }
 
+/// A Hag changed for one encounter only (issue #30): the PDF prints her Frost Bolt with both
+/// Powerful Upgrades and says her stat block is changed for this encounter.
+#[test]
+fn pdf_sheet_prints_a_stat_block_changed_here_and_says_so() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/encounter-changes/hag_changed_here.ron");
+    let mut diags = Diagnostics::new();
+    let (enc, content) = load(&path, &mut diags).expect("loads");
+    assert!(diags.is_empty(), "{diags:?}");
+    let sheet = sheet_content(&enc, &content, None);
+    let (_, text) = pdf_text(&sheet_pdf(&sheet, Paper::A4).unwrap());
+    let flat = squeeze(&text);
+    assert!(
+        flat.contains("ElementalBlast—Flavor:FrostBolt—Upgrades:Powerful(1),Powerful(2)"),
+        "{flat}"
+    );
+    assert!(
+        flat.contains("Statblockchangedforthisencounteronly:nameTheHag"),
+        "{flat}"
+    );
+}
+
 /// Each page's `MediaBox` (width, height) in points, as a reader sees it.
 fn page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
     let doc = lopdf::Document::load_mem(bytes).unwrap();

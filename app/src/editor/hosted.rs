@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use egui::Ui;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::{
-    EditedTexts, Encounter, EncounterContent, load_source, load_source_as_edited,
+    EditedTexts, Encounter, EncounterContent, StatBlockChange, load_source, load_source_as_edited,
 };
 use sigilforge_engine::pack::Content;
 
@@ -41,6 +41,8 @@ pub(super) const STARTER_ENCOUNTER: &str = r#"Encounter(
 pub(super) struct CachedContent {
     /// The encounter's `pack` field when built.
     pack: Option<String>,
+    /// The encounter's stat block changes when built: they are applied in the content.
+    changes: Vec<StatBlockChange>,
     /// The engine's content (stat blocks, abilities, conditions).
     content: EncounterContent,
 }
@@ -153,20 +155,24 @@ impl HostedEditors {
     }
 }
 
-/// The content an encounter uses, built once per file and kept until its `pack` changes.
+/// The content an encounter uses, built once per file and kept until its `pack` or its stat
+/// block changes change.
 pub(super) fn content_for<'a>(
     contents: &'a mut BTreeMap<String, CachedContent>,
     doc: &Document,
     file: &str,
     enc: &Encounter,
 ) -> &'a EncounterContent {
-    let stale = contents.get(file).is_none_or(|c| c.pack != enc.pack);
+    let stale = contents
+        .get(file)
+        .is_none_or(|c| c.pack != enc.pack || c.changes != enc.stat_block_changes);
     if stale {
         let content = build_content(doc, &doc.pack().root.join(file), enc);
         contents.insert(
             file.to_owned(),
             CachedContent {
                 pack: enc.pack.clone(),
+                changes: enc.stat_block_changes.clone(),
                 content,
             },
         );

@@ -1,11 +1,13 @@
 //! GM prep: a stat-block picker with search ("Add to heroes" / "Add to foes"), the turn order
 //! (select a row, then Earlier / Later; the engine has no initiative roll, so the order is
 //! manual), the selected combatant (side, reactions, remove, an ability whose reach the map
-//! shows), map tools (place, paint blocking or cover), the map size and the script. Every
-//! change is pushed as an [`EncounterEdit`].
+//! shows), the selected combatant's stat block as changed for this encounter only (name, health,
+//! Flavors, Upgrades, reset), map tools (place, paint blocking or cover), the map size and the
+//! script. Every change is pushed as an [`EncounterEdit`].
 
 use egui::{RichText, Ui};
-use sigilforge_engine::encounter::{Encounter, EncounterContent};
+use sigilforge_engine::encounter::file::CombatantSpec;
+use sigilforge_engine::encounter::{Encounter, EncounterContent, StatBlockChange};
 
 use super::edit::{EncounterEdit, first_free_cell, fresh_combatant_id};
 use super::script::ScriptPanel;
@@ -46,6 +48,11 @@ pub struct Prep {
     pub ability_auto: bool,
     /// The script list and its add row.
     pub script: ScriptPanel,
+    /// The selected combatant's stat block name for this encounter, being typed (applied when
+    /// the field loses focus).
+    pub change_name: Option<String>,
+    /// Its health for this encounter, being dragged or typed.
+    pub change_health: Option<i32>,
 }
 
 /// Every stat block the encounter can use, `(id, name)`, sorted by id.
@@ -187,7 +194,11 @@ impl Prep {
                 continue;
             };
             let selected = self.selected.as_deref() == Some(id.as_str());
-            let text = format!("{}. {} ({})", i + 1, id, c.side);
+            let text = if enc.stat_block_change(c.block_id()).is_some() {
+                format!("{}. {} ({}, changed here)", i + 1, id, c.side)
+            } else {
+                format!("{}. {} ({})", i + 1, id, c.side)
+            };
             if ui
                 .selectable_label(selected, text)
                 .on_hover_text(format!("Select {id} (stat block {})", c.block_id()))
@@ -233,6 +244,8 @@ impl Prep {
         if self.selected != id {
             self.ability = None;
             self.ability_auto = true;
+            self.change_name = None;
+            self.change_health = None;
         }
         self.selected = id;
     }
@@ -341,6 +354,186 @@ impl Prep {
             .on_hover_text(
                 "Draw the ability's Distance (and its Shape from the hovered cell) on the map",
             );
+        ui.add_space(4.0);
+        self.change_ui(ui, enc, content, c, edits);
+    }
+
+    /// The selected combatant's stat block as this encounter changes it: name, health, the
+    /// Flavors and Upgrades of its abilities, and a reset. Each control pushes the whole new
+    /// change, computed from the shared block by the engine's setters.
+    fn change_ui(
+        &mut self,
+        ui: &mut Ui,
+        enc: &Encounter,
+        content: &EncounterContent,
+        c: &CombatantSpec,
+        edits: &mut Vec<EncounterEdit>,
+    ) {
+        if c.inline.is_some() {
+            return; // Written inline here: there is no shared block to change.
+        }
+        let id = c.stat_block.as_str();
+        let Some(shared) = content
+            .shared_creatures
+            .get(id)
+            .or_else(|| content.creatures.get(id))
+        else {
+            return;
+        };
+        let change = enc
+            .stat_block_change(id)
+            .cloned()
+            .unwrap_or_else(|| StatBlockChange::new(id));
+        let played = change.apply(shared);
+        let mut push = |next: StatBlockChange| {
+            if next != change {
+                edits.push(EncounterEdit::SetStatBlockChange {
+                    stat_block: id.to_owned(),
+                    change: next,
+                });
+            }
+        };
+        let users = enc.combatants.iter().filter(|o| o.block_id() == id).count();
+        let heading = if change.is_empty() {
+            format!("Stat block {} ({id}), shared", shared.name)
+        } else {
+            format!("Stat block {} ({id}), changed here", played.name)
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(heading).strong())
+                .on_hover_text(format!(
+                    "A change here applies to this encounter only ({users} combatant(s) use {id}); \
+                 the shared stat block file is not touched"
+                ));
+            if ui
+                .add_enabled(!change.is_empty(), egui::Button::new("Reset to shared"))
+                .on_hover_text(format!(
+                    "Drop this encounter's change: every combatant using {id} plays the shared \
+                     stat block"
+                ))
+                .on_disabled_hover_text("Nothing is changed here")
+                .clicked()
+            {
+                push(StatBlockChange::new(id));
+            }
+        });
+        if !change.is_empty() {
+            ui.label(format!(
+                "Changed here: {}.",
+                change.describe(shared, content).join("; ")
+            ))
+            .on_hover_text("How this encounter's stat block differs from the shared one");
+        }
+        ui.horizontal(|ui| {
+            let label = ui
+                .label("Name here")
+                .on_hover_text("The creature's name in this encounter only");
+            let text = self.change_name.get_or_insert_with(|| played.name.clone());
+            let r = ui
+                .text_edit_singleline(text)
+                .labelled_by(label.id)
+                .on_hover_text("Applied when you leave the field");
+            if r.lost_focus() {
+                if *text != played.name && !text.trim().is_empty() {
+                    let mut next = change.clone();
+                    next.set_name(shared, text);
+                    push(next);
+                }
+                self.change_name = None;
+            } else if !r.has_focus() {
+                self.change_name = None;
+            }
+            let label = ui
+                .label("Health here")
+                .on_hover_text("The creature's maximum health in this encounter only");
+            let health = self.change_health.get_or_insert(played.health);
+            let r = ui
+                .add(egui::DragValue::new(health).range(1..=100_000))
+                .labelled_by(label.id)
+                .on_hover_text("Applied when you let go or leave the field");
+            // One edit per change, made when the drag ends or the field loses focus.
+            if (r.drag_stopped()
+                || r.lost_focus()
+                || (r.changed() && !r.dragged() && !r.has_focus()))
+                && *health != played.health
+            {
+                let mut next = change.clone();
+                next.set_health(shared, *health);
+                push(next);
+            }
+            if !r.dragged() && !r.has_focus() {
+                self.change_health = None;
+            }
+        });
+        for known in &played.abilities {
+            let Some(def) = content.abilities.get(&known.id) else {
+                continue;
+            };
+            let options = def
+                .flavors
+                .as_ref()
+                .map_or(&[][..], |f| f.options.as_slice());
+            if options.is_empty() && def.upgrades.is_empty() {
+                continue;
+            }
+            let pick = def.flavors.as_ref().map_or(0, |f| f.pick);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&def.name).italics())
+                    .on_hover_text("Its Flavors and Upgrades in this encounter");
+                for option in options {
+                    let chosen = known.flavors.contains(&option.name);
+                    if ui
+                        .selectable_label(chosen, &option.name)
+                        .on_hover_text(format!(
+                            "Flavor of {} in this encounter ({pick} chosen)",
+                            def.name
+                        ))
+                        .clicked()
+                    {
+                        let flavors = if pick <= 1 {
+                            vec![option.name.clone()]
+                        } else if chosen {
+                            known
+                                .flavors
+                                .iter()
+                                .filter(|f| **f != option.name)
+                                .cloned()
+                                .collect()
+                        } else {
+                            let mut f = known.flavors.clone();
+                            f.push(option.name.clone());
+                            f
+                        };
+                        let mut next = change.clone();
+                        next.set_flavors(shared, &known.id, &flavors);
+                        push(next);
+                    }
+                }
+                for up in &def.upgrades {
+                    let mut taken = known.upgrades.contains(&up.name);
+                    // The ability's name keeps the label apart from another ability's Upgrade
+                    // of the same name (Powerful(1) of a Spell and of an attack).
+                    if ui
+                        .checkbox(&mut taken, format!("{}: {}", def.name, up.name))
+                        .on_hover_text("Take this Upgrade in this encounter (or not)")
+                        .changed()
+                    {
+                        let mut upgrades: Vec<String> = known
+                            .upgrades
+                            .iter()
+                            .filter(|u| **u != up.name)
+                            .cloned()
+                            .collect();
+                        if taken {
+                            upgrades.push(up.name.clone());
+                        }
+                        let mut next = change.clone();
+                        next.set_upgrades(shared, &known.id, &upgrades);
+                        push(next);
+                    }
+                }
+            });
+        }
     }
 
     fn map_tools_ui(&mut self, ui: &mut Ui, enc: &Encounter, edits: &mut Vec<EncounterEdit>) {

@@ -5,7 +5,7 @@
 use sigilforge_engine::encounter::file::CombatantSpec;
 use sigilforge_engine::encounter::file::MAX_MAP_SIDE;
 use sigilforge_engine::encounter::space::Cell;
-use sigilforge_engine::encounter::{Encounter, EncounterContent, ScriptAction};
+use sigilforge_engine::encounter::{Encounter, EncounterContent, ScriptAction, StatBlockChange};
 
 /// One change to an encounter, as a user asked for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +77,15 @@ pub enum EncounterEdit {
         /// Reacts automatically.
         reacts: bool,
     },
+    /// Set how a stat block is changed for this encounter only (every combatant using it plays
+    /// the changed block; the shared file is not touched). An empty change resets it.
+    SetStatBlockChange {
+        /// Stat block id.
+        stat_block: String,
+        /// The whole change, as the panel computed it from the shared block (its `id` is
+        /// `stat_block`).
+        change: StatBlockChange,
+    },
 }
 
 impl EncounterEdit {
@@ -100,6 +109,12 @@ impl EncounterEdit {
             Self::SetPlayOut(on) => format!("Play out after script: {on}"),
             Self::SetMaxRounds(n) => format!("Max rounds {n}"),
             Self::SetReacts { id, reacts } => format!("{id} reacts: {reacts}"),
+            Self::SetStatBlockChange { stat_block, change } if change.is_empty() => {
+                format!("Reset {stat_block} to its shared stat block")
+            }
+            Self::SetStatBlockChange { stat_block, .. } => {
+                format!("Change {stat_block} for this encounter")
+            }
         }
     }
 }
@@ -190,6 +205,12 @@ pub enum EncounterEditError {
     /// Max rounds out of range.
     #[error("max rounds is 1 to 1000")]
     MaxRounds,
+    /// A stat block written inline on a combatant is changed in place, not for the encounter.
+    #[error("`{0}` is written inline in this encounter; it has no shared stat block to change")]
+    InlineStatBlock(String),
+    /// A changed stat block with no health.
+    #[error("a creature needs at least 1 health")]
+    NoHealth,
 }
 
 /// Whether a combatant may start on `cell` (on the map, not blocking, nobody else there).
@@ -347,6 +368,36 @@ pub fn apply_encounter_edit(
             enc.max_rounds = *n;
         }
         EncounterEdit::SetReacts { id, reacts } => combatant_mut(enc, id)?.reacts = *reacts,
+        EncounterEdit::SetStatBlockChange { stat_block, change } => {
+            if enc
+                .combatants
+                .iter()
+                .any(|c| c.inline.as_ref().is_some_and(|b| &b.id == stat_block))
+            {
+                return Err(EncounterEditError::InlineStatBlock(stat_block.clone()));
+            }
+            if !stat_block_known(enc, content, stat_block) {
+                return Err(EncounterEditError::UnknownStatBlock(stat_block.clone()));
+            }
+            if change.id != *stat_block {
+                return Err(EncounterEditError::UnknownStatBlock(change.id.clone()));
+            }
+            if change.health.is_some_and(|h| h < 1) {
+                return Err(EncounterEditError::NoHealth);
+            }
+            let at = enc
+                .stat_block_changes
+                .iter()
+                .position(|c| &c.id == stat_block);
+            match (at, change.is_empty()) {
+                (Some(i), true) => {
+                    enc.stat_block_changes.remove(i);
+                }
+                (Some(i), false) => enc.stat_block_changes[i] = change.clone(),
+                (None, true) => {}
+                (None, false) => enc.stat_block_changes.push(change.clone()),
+            }
+        }
     }
     Ok(())
 }

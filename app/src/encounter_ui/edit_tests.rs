@@ -301,3 +301,47 @@ fn fresh_ids_and_free_cells() {
     assert_eq!(first_free_cell(&enc), Some((0, 0)));
     assert_eq!(occupant(&enc, (2, 5)).map(|c| c.id.as_str()), Some("alice"));
 }
+
+#[test]
+fn a_stat_block_change_is_set_replaced_reset_and_refused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/pack/encounters/hags_hut.ron");
+    let mut diags = Diagnostics::new();
+    let (mut enc, content) = load(&path, &mut diags).expect("the test encounter loads");
+    let shared = &content.creatures["hag"];
+    let mut change = StatBlockChange::new("hag");
+    change.set_health(shared, 30);
+    let set = |change: &StatBlockChange| EncounterEdit::SetStatBlockChange {
+        stat_block: "hag".into(),
+        change: change.clone(),
+    };
+    apply(&mut enc, &content, set(&change)).unwrap();
+    assert_eq!(enc.stat_block_changes, [change.clone()]);
+    assert_eq!(set(&change).describe(), "Change hag for this encounter");
+    change.set_name(shared, "The Old Hag");
+    apply(&mut enc, &content, set(&change)).unwrap();
+    assert_eq!(
+        enc.stat_block_changes,
+        [change.clone()],
+        "replaced, not added"
+    );
+    let reset = set(&StatBlockChange::new("hag"));
+    assert_eq!(reset.describe(), "Reset hag to its shared stat block");
+    apply(&mut enc, &content, reset).unwrap();
+    assert!(enc.stat_block_changes.is_empty());
+
+    let mut no_health = StatBlockChange::new("hag");
+    no_health.health = Some(0);
+    assert_eq!(
+        apply(&mut enc, &content, set(&no_health)),
+        Err("a creature needs at least 1 health".into())
+    );
+    let unknown = EncounterEdit::SetStatBlockChange {
+        stat_block: "dragon".into(),
+        change: StatBlockChange::new("dragon"),
+    };
+    assert_eq!(
+        apply(&mut enc, &content, unknown),
+        Err("unknown stat block `dragon`".into())
+    );
+}

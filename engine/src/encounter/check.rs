@@ -146,6 +146,7 @@ pub fn check(
     for id in used {
         check_stat_block(id, content, diags);
     }
+    super::change::check_changes(source, file, encounter, content, diags);
     check_abilities(content, diags);
     super::check_status::check_conditions(content, diags);
 }
@@ -162,48 +163,62 @@ pub fn check_content(content: &EncounterContent, diags: &mut Diagnostics) {
 
 /// Checks one stat block's known abilities, Flavors and Upgrades.
 fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostics) {
-    let (Some(block), Some(file)) = (content.creatures.get(id), content.creature_files.get(id))
-    else {
+    // A stat block this encounter changes is checked as its own file has it; the change is
+    // checked in the encounter file (`super::change::check_changes`).
+    let block = content
+        .shared_creatures
+        .get(id)
+        .or_else(|| content.creatures.get(id));
+    let (Some(block), Some(file)) = (block, content.creature_files.get(id)) else {
         return;
     };
     let source = content.sources.get(file).map_or("", String::as_str);
+    for (needle, message) in stat_block_problems(id, block, content) {
+        diags.error(file, locate_literal_after(source, id, &needle), message);
+    }
+}
+
+/// A stat block's problems (unknown abilities, Flavors and Upgrades, level and Prestige rules,
+/// unknown statuses), each with the text to locate it by (after the block's id).
+pub(super) fn stat_block_problems(
+    id: &str,
+    block: &crate::model::StatBlock,
+    content: &EncounterContent,
+) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
     for known in &block.abilities {
         let Some(def) = content.abilities.get(&known.id) else {
-            diags.error(
-                file,
-                locate_literal_after(source, id, &known.id),
+            problems.push((
+                known.id.clone(),
                 format!("`{id}` knows unknown ability `{}`", known.id),
-            );
+            ));
             continue;
         };
         let pick = def.flavors.as_ref().map_or(0, |f| f.pick) as usize;
         if known.flavors.len() != pick {
-            diags.error(
-                file,
-                locate_literal_after(source, id, &known.id),
+            problems.push((
+                known.id.clone(),
                 format!(
                     "`{}` needs {pick} Flavor(s) chosen when gained; {} given",
                     known.id,
                     known.flavors.len()
                 ),
-            );
+            ));
         }
         for f in &known.flavors {
             if def.flavor(f).is_none() {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, f),
+                problems.push((
+                    f.clone(),
                     format!("`{f}` is not a Flavor of `{}`", known.id),
-                );
+                ));
             }
         }
         for (i, u) in known.upgrades.iter().enumerate() {
             let Some(up) = def.upgrades.iter().find(|x| &x.name == u) else {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, u),
+                problems.push((
+                    u.clone(),
                     format!("`{u}` is not an Upgrade of `{}`", known.id),
-                );
+                ));
                 continue;
             };
             // Seed 004, 1.8: "you may need to reach certain Levels ... before you can take on
@@ -212,35 +227,32 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
             // Upgrade".
             let by_prestige = known.prestige.contains(u);
             if up.kind == UpgradeKind::Prestige && !by_prestige {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, u),
+                problems.push((
+                    u.clone(),
                     format!(
                         "`{u}` of `{}` is a Prestige Upgrade: only a Prestige Upgrade buys it; \
                          list it in `prestige` too",
                         known.id
                     ),
-                );
+                ));
             } else if !by_prestige && up.min_level > block.level {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, u),
+                problems.push((
+                    u.clone(),
                     format!(
                         "`{u}` of `{}` needs level {}; `{id}` is level {} (if a Prestige \
                          Upgrade bought it, list it in `prestige`)",
                         known.id, up.min_level, block.level
                     ),
-                );
+                ));
             }
             let (series, rank) = up.series();
             if rank > 1 {
                 let previous = format!("{series}({})", rank - 1);
                 if !known.upgrades[..i].contains(&previous) {
-                    diags.error(
-                        file,
-                        locate_literal_after(source, id, u),
+                    problems.push((
+                        u.clone(),
                         format!("`{u}` is part of a series: `{previous}` must be taken before it"),
-                    );
+                    ));
                 }
             }
         }
@@ -248,27 +260,23 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
     for known in &block.abilities {
         for p in &known.prestige {
             if !known.upgrades.contains(p) {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, p),
+                problems.push((
+                    p.clone(),
                     format!(
                         "`{p}` is marked as bought with a Prestige Upgrade but is not among the \
                          Upgrades `{id}` took for `{}`",
                         known.id
                     ),
-                );
+                ));
             }
         }
     }
     for name in block.conditions.keys() {
         if !content.conditions.contains_key(name) {
-            diags.error(
-                file,
-                locate_literal_after(source, id, name),
-                format!("unknown status condition `{name}`"),
-            );
+            problems.push((name.clone(), format!("unknown status condition `{name}`")));
         }
     }
+    problems
 }
 
 /// Checks that abilities name known statuses and prepared abilities.

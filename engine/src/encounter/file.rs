@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::ability::{AbilityDef, AbilityLibrary};
+use super::change::StatBlockChange;
 use super::dice::DiceRule;
 use super::space::{Cell, GridMap, ShapePlacement};
 use crate::diag::{Diagnostics, Location};
@@ -53,6 +54,10 @@ pub struct Encounter {
     /// Stat blocks defined here rather than in the pack.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub creatures: Vec<StatBlock>,
+    /// Stat blocks changed for this encounter only, one entry per stat block id (the shared
+    /// file is left as it is): see [`super::change`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stat_block_changes: Vec<StatBlockChange>,
     /// Abilities defined here rather than in the pack.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<AbilityDef>,
@@ -137,6 +142,14 @@ fn is_yes(v: &bool) -> bool {
     *v
 }
 
+impl Encounter {
+    /// How this encounter changes stat block `id` for itself, if it does.
+    #[must_use]
+    pub fn stat_block_change(&self, id: &str) -> Option<&StatBlockChange> {
+        self.stat_block_changes.iter().find(|c| c.id == id)
+    }
+}
+
 impl CombatantSpec {
     /// The id of the stat block it uses (the inline block's own id when inline).
     #[must_use]
@@ -210,6 +223,9 @@ pub struct EncounterContent {
     pub ability_files: BTreeMap<String, PathBuf>,
     /// Which file each stat block came from (for located diagnostics).
     pub creature_files: BTreeMap<String, PathBuf>,
+    /// The stat blocks the encounter changes for itself, as their own file has them
+    /// (`creatures` holds them changed).
+    pub shared_creatures: BTreeMap<String, StatBlock>,
     /// Which file each status condition came from (the built-in ones come from none).
     pub condition_files: BTreeMap<String, PathBuf>,
     /// The text of every file read, by path.
@@ -307,7 +323,8 @@ impl EncounterContent {
         }
     }
 
-    /// Adds an encounter's inline stat blocks, abilities and conditions.
+    /// Adds an encounter's inline stat blocks, abilities and conditions, then applies its
+    /// stat block changes (the one place they are applied).
     pub fn add_inline(&mut self, encounter: &Encounter, file: &Path) {
         for a in &encounter.abilities {
             self.ability_files.insert(a.id.clone(), file.to_owned());
@@ -329,6 +346,7 @@ impl EncounterContent {
             self.condition_files.insert(s.name.clone(), file.to_owned());
             self.conditions.insert(s.name.clone(), s.clone());
         }
+        super::change::apply_changes(self, encounter);
     }
 
     /// The dice rule an encounter plays with.

@@ -13,6 +13,7 @@
 pub mod ab;
 pub mod ability;
 mod careful;
+pub mod change;
 pub mod check;
 mod check_status;
 pub mod cli;
@@ -42,6 +43,7 @@ mod turns;
 pub mod words;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
+pub use change::{KnownAbilityChange, StatBlockChange};
 pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
 pub use file::{EditedTexts, Encounter, EncounterContent, EncounterExpect, ScriptAction};

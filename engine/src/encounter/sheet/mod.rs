@@ -132,7 +132,7 @@ pub fn sheet_content(
             map_section(&mut h, encounter, &run.combatants);
             h.heading(2, "Creatures");
             for c in &run.combatants {
-                creature_section(&mut h, c, content, &dice);
+                creature_section(&mut h, c, encounter, content, &dice);
             }
         }
         Err(err) => {
@@ -352,13 +352,29 @@ fn map_section(h: &mut Sheet, encounter: &Encounter, combatants: &[Combatant]) {
     });
 }
 
-fn creature_section(h: &mut Sheet, c: &Combatant, content: &EncounterContent, dice: &DiceRule) {
+fn creature_section(
+    h: &mut Sheet,
+    c: &Combatant,
+    encounter: &Encounter,
+    content: &EncounterContent,
+    dice: &DiceRule,
+) {
     let id = &c.id;
     h.heading(3, format!("{} ({id})", c.name));
     h.para(format!(
         "Side {}, starts at ({}, {}).",
         c.side, c.position.0, c.position.1
     ));
+    // The GM must know this creature is not the one in the shared stat block file.
+    if let (Some(change), Some(shared)) = (
+        encounter.stat_block_change(&c.block.id),
+        content.shared_creatures.get(&c.block.id),
+    ) {
+        h.para(format!(
+            "Stat block changed for this encounter only: {}.",
+            change.describe(shared, content).join("; ")
+        ));
+    }
     let mut numbers: Vec<(String, String, String)> = vec![
         ("Health".into(), "health".into(), c.max_health.to_string()),
         (
