@@ -161,3 +161,43 @@ fn reset_layout_keeps_the_open_tabs() {
     assert_eq!(harness.state().workspace(), Workspace::BattleCards);
 }
 
+/// The glyph graph's layer transform (graph coordinates to screen): the only transformed layer.
+fn graph_transform(harness: &Harness<'_, SigilforgeApp>) -> egui::emath::TSTransform {
+    let transforms: Vec<egui::emath::TSTransform> = harness
+        .ctx
+        .memory(|m| m.to_global.values().copied().collect());
+    assert_eq!(transforms.len(), 1, "one transformed layer: the graph");
+    transforms[0]
+}
+
+#[test]
+fn a_left_click_on_a_glyph_node_selects_it() {
+    let dir = fixture_copy();
+    let mut harness = hosted_harness(dir.path());
+    open(&mut harness, "Glyph networks", "(glyphs/vault-alarm.ron)");
+    assert!(
+        harness.query_by_label("Glyph id").is_none(),
+        "nothing selected yet"
+    );
+    // The guard post's abilities, in the graph (graph coordinates on a zoomed layer).
+    let line = harness
+        .get_by_label_contains("Effect(\"guards wake\")")
+        .rect();
+    let at = graph_transform(&harness) * line.center();
+    click_at(&mut harness, at);
+    let id = harness.get_by_label("Glyph id");
+    assert_eq!(id.value().as_deref(), Some("guard_post"));
+}
+
+#[test]
+fn a_dismissed_glyph_is_drawn_so_on_the_graph() {
+    let dir = fixture_copy();
+    let mut harness = hosted_harness(dir.path());
+    open(&mut harness, "Glyph networks", "(glyphs/vault-alarm.ron)");
+    assert!(harness.query_by_label("dismissed").is_none());
+    harness.get_by_label("Run to end").click();
+    harness.run();
+    harness.run();
+    // The steward's all-clear dismisses the bell: its node says so, and its links are broken.
+    harness.get_by_label("dismissed");
+}
