@@ -111,7 +111,7 @@ fn dragging_a_node_is_one_move_edit() {
     let labels = pin_labels(&harness);
     // Inside door's frame, right of its output pin.
     let from = t * Pos2::new(labels[1].right() + 12.0, labels[1].center().y);
-    let to = from + egui::vec2(120.0, 48.0) * t.scaling;
+    let to = from + egui::vec2(135.0, 54.0) * t.scaling;
     drag(&mut harness, from, to);
     let applied = &harness.state().applied;
     assert_eq!(applied.len(), 1, "one edit for the whole drag: {applied:?}");
@@ -119,7 +119,7 @@ fn dragging_a_node_is_one_move_edit() {
         panic!("expected a MoveGlyph, got {applied:?}");
     };
     assert_eq!(id, "door");
-    // 120 and 48 graph points at 240 points per unit: (0.5, 0.2), snapped to 0.05.
+    // 135 and 54 graph points at 270 points per unit: (0.5, 0.2), snapped to 0.05.
     assert!(
         (to.0 - 0.5).abs() <= 0.05 && (to.1 - 0.2).abs() <= 0.05,
         "{to:?}"

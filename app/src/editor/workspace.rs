@@ -80,10 +80,11 @@ impl Workspace {
         }
     }
 
-    /// The panels beside the editors on the left and right, and those below them.
-    fn default_panels(self) -> (Vec<Tab>, Vec<Tab>) {
+    /// The panels left of the editors, right of them, and below them.
+    fn default_panels(self) -> [Vec<Tab>; 3] {
         match self {
-            Workspace::BattleCards => (
+            Workspace::BattleCards => [
+                vec![Tab::Library],
                 vec![Tab::Preview],
                 vec![
                     Tab::Sandbox,
@@ -93,29 +94,36 @@ impl Workspace {
                     Tab::Problems,
                     Tab::Log,
                 ],
-            ),
-            Workspace::RulesCards => (
+            ],
+            Workspace::RulesCards => [
+                vec![Tab::Library],
                 vec![Tab::Preview],
                 vec![Tab::Rules, Tab::Set, Tab::Decks, Tab::Problems, Tab::Log],
-            ),
-            // The encounter and glyph tabs hold their own map, sandbox and run: the editor
-            // area gets most of the window.
-            Workspace::Encounter | Workspace::Glyph => (Vec::new(), vec![Tab::Problems, Tab::Log]),
+            ],
+            // The encounter and glyph tabs hold their own map, sandbox and run: they get the
+            // window's whole height, Problems and Log wait behind the Library.
+            Workspace::Encounter | Workspace::Glyph => [
+                vec![Tab::Library, Tab::Problems, Tab::Log],
+                Vec::new(),
+                Vec::new(),
+            ],
         }
     }
 
     /// The first-run layout: library left, editors middle, preview right (cards), the
-    /// workspace's sandbox, problems and log below.
+    /// workspace's sandbox, problems and log below (cards) or behind the library.
     #[must_use]
     pub fn default_layout(self) -> DockState<Tab> {
-        let (right, bottom) = self.default_panels();
-        let cards = right.contains(&Tab::Preview);
+        let [left, right, bottom] = self.default_panels();
         let mut dock = DockState::new(Vec::new());
         let surface = dock.main_surface_mut();
-        let [editors, _bottom] =
-            surface.split_below(NodeIndex::root(), if cards { 0.68 } else { 0.86 }, bottom);
-        let [editors, _library] =
-            surface.split_left(editors, if cards { 0.26 } else { 0.2 }, vec![Tab::Library]);
+        let editors = if bottom.is_empty() {
+            NodeIndex::root()
+        } else {
+            surface.split_below(NodeIndex::root(), 0.68, bottom)[0]
+        };
+        let left_share = if right.is_empty() { 0.22 } else { 0.26 };
+        let [editors, _library] = surface.split_left(editors, left_share, left);
         if !right.is_empty() {
             surface.split_right(editors, 0.68, right);
         }
@@ -182,8 +190,8 @@ pub fn show_panel(dock: &mut DockState<Tab>, workspace: Workspace, panel: Tab) {
         dock.set_active_tab(path).ok();
         return;
     }
-    let (right, bottom) = workspace.default_panels();
-    let beside: Vec<Tab> = [right, bottom]
+    let beside: Vec<Tab> = workspace
+        .default_panels()
         .into_iter()
         .find(|group| group.contains(&panel))
         .unwrap_or_else(|| vec![Tab::Problems, Tab::Log, Tab::Sandbox, Tab::Preview]);

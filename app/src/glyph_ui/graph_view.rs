@@ -21,10 +21,10 @@ use super::widgets::snap;
 use super::{Frame, GlyphEdit};
 
 /// Graph pixels per unit of distance.
-pub const PIXELS_PER_UNIT: f32 = 240.0;
+pub const PIXELS_PER_UNIT: f32 = 270.0;
 
 /// The widest a node's ability list gets before it wraps (keeps nodes 1u apart from overlapping).
-const NODE_BODY_WIDTH: f32 = 190.0;
+const NODE_BODY_WIDTH: f32 = 170.0;
 
 /// The smallest scale fitting zooms out to: body text (12.5 points) stays above 11 px. A
 /// network too big for its panel at this scale is fitted at it, centred; the user pans.
@@ -110,7 +110,7 @@ impl GraphView {
             }
             ui.label("Click a node to select it; drag between link pins to link (within 1u); right-click for more.")
                 .on_hover_text("Node positions are the glyphs' positions (1u = Swinging Distance); dropping a node moves the glyph");
-            ui.label(RichText::new("Run state ⓘ").weak())
+            ui.label(RichText::new("Run state (?)").weak())
                 .on_hover_text(RUN_LEGEND);
         });
         let fit = (self.fitting && self.snarl.nodes().next().is_some()).then(|| Fit {
@@ -516,7 +516,8 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
             let (Some(ra), Some(rb)) = (rect_of(a), rect_of(b)) else {
                 continue;
             };
-            let mid = ra.right_center().lerp(rb.left_center(), 0.5);
+            let (from, to) = (ra.right_center(), rb.left_center());
+            let mid = from.lerp(to, 0.5);
             painter.text(
                 mid,
                 egui::Align2::CENTER_CENTER,
@@ -524,13 +525,16 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
                 egui::FontId::proportional(18.0),
                 BROKEN,
             );
-            painter.text(
-                mid + egui::vec2(0.0, 12.0),
-                egui::Align2::CENTER_TOP,
-                "broken",
-                egui::FontId::proportional(13.0),
-                BROKEN,
-            );
+            // The word where there is room for it between the nodes (the legend says the rest).
+            if from.distance(to) > 90.0 {
+                painter.text(
+                    mid + egui::vec2(0.0, 12.0),
+                    egui::Align2::CENTER_TOP,
+                    "broken",
+                    egui::FontId::proportional(13.0),
+                    BROKEN,
+                );
+            }
         }
     }
 

@@ -81,7 +81,7 @@ impl MapView {
             }
             ui.label("Drag a glyph to move it; drag the background to pan; scroll to zoom. Faint dashed ring: 4u (links break beyond it).")
                 .on_hover_text("1u = Swinging Distance (links are made within it); 4u = Spitting Distance");
-            ui.label(RichText::new("Run state ⓘ").weak())
+            ui.label(RichText::new("Run state (?)").weak())
                 .on_hover_text(RUN_LEGEND);
         });
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());

@@ -262,7 +262,7 @@ impl GlyphEditor {
             });
         egui::Panel::bottom(ui.id().with("glyph_sandbox"))
             .resizable(true)
-            .default_size((room.y * 0.38).clamp(180.0, 260.0))
+            .default_size((room.y * 0.33).clamp(180.0, 260.0))
             .min_size(160.0)
             .show(ui, |ui| sandbox.ui(ui, &mut frame));
         egui::CentralPanel::default().show(ui, |ui| match mode {
