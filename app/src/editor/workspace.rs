@@ -418,6 +418,30 @@ mod tests {
     }
 
     #[test]
+    fn each_kinds_layout_survives_a_restart() {
+        let doc = doc();
+        let mut workspaces = Workspaces::default();
+        let mut dock = Workspace::BattleCards.default_layout();
+        show_editor(&mut dock, Tab::Editor(ItemAddr::card("cards.ron", 0)));
+        hide_panel(&mut dock, &Tab::Set);
+        show_editor(&mut dock, Tab::Encounter("encounters/a.ron".to_owned()));
+        workspaces.follow(&mut dock, &doc);
+        // Saved and read back as eframe's storage does (RON).
+        let text = ron::to_string(&(&workspaces, &dock)).unwrap();
+        let (mut workspaces, mut dock): (Workspaces, DockState<Tab>) =
+            ron::from_str(&text).unwrap();
+        assert_eq!(workspaces.active(), Workspace::Encounter);
+        show_editor(&mut dock, Tab::Editor(ItemAddr::card("cards.ron", 0)));
+        workspaces.follow(&mut dock, &doc);
+        assert_eq!(workspaces.active(), Workspace::BattleCards);
+        assert!(
+            dock.find_tab(&Tab::Set).is_none(),
+            "closed before the restart"
+        );
+        assert!(dock.find_tab(&Tab::Sandbox).is_some());
+    }
+
+    #[test]
     fn a_closed_panel_comes_back_beside_its_neighbours() {
         let mut dock = Workspace::BattleCards.default_layout();
         hide_panel(&mut dock, &Tab::Preview);
