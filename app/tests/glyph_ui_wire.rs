@@ -178,3 +178,31 @@ fn a_nodes_title_opens_its_menu_too() {
         vec![GlyphEdit::RemoveGlyph { id: "door".into() }]
     );
 }
+
+#[test]
+fn the_graph_keeps_fitting_its_panel_until_the_user_zooms() {
+    let mut harness = harness(two_glyphs(1.0));
+    let wide = graph_transform(&harness);
+    // The panel narrows: the nodes are fitted again (centred in the narrower graph).
+    harness.set_size(egui::vec2(1100.0, 1000.0));
+    harness.run();
+    let narrow = graph_transform(&harness);
+    assert!(
+        (narrow.translation.x - wide.translation.x).abs() > 50.0,
+        "refitted: {wide:?} then {narrow:?}"
+    );
+    // The user zooms out over the graph: the view is theirs, a resize no longer refits it.
+    let over = narrow * Pos2::new(0.0, 0.0);
+    harness.event(Event::PointerMoved(over));
+    harness.event(Event::Zoom(0.8));
+    harness.run();
+    let zoomed = graph_transform(&harness);
+    assert!(zoomed.scaling < narrow.scaling, "zoomed out: {zoomed:?}");
+    harness.set_size(egui::vec2(1500.0, 1000.0));
+    harness.run();
+    let after = graph_transform(&harness);
+    assert!(
+        (after.scaling - zoomed.scaling).abs() < 1e-3,
+        "the user's zoom stays: {zoomed:?} then {after:?}"
+    );
+}

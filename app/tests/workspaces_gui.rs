@@ -12,7 +12,7 @@ use sigilforge::editor::tab::Tab;
 use sigilforge::editor::workspace::Workspace;
 
 mod ui_common;
-use ui_common::{fixture_copy, hosted_harness};
+use ui_common::{CHIAXIS_WITH_LEVELS, fixture_copy, hosted_harness, pack_fixture};
 
 /// Opens a library tab's item by the label of its row.
 fn open(harness: &mut Harness<'_, SigilforgeApp>, library_tab: &str, row: &str) {
@@ -200,4 +200,39 @@ fn a_dismissed_glyph_is_drawn_so_on_the_graph() {
     harness.run();
     // The steward's all-clear dismisses the bell: its node says so, and its links are broken.
     harness.get_by_label("dismissed");
+}
+
+#[test]
+fn a_card_of_a_game_with_a_profile_is_played_in_the_rules_tab() {
+    let dir = pack_fixture(&[
+        (
+            "battle/cards.ron",
+            "CardSet(cards: [(id: \"wolf\", name: \"Grey Wolf\")])\n",
+        ),
+        ("game/profile.ron", CHIAXIS_WITH_LEVELS),
+        (
+            "game/cards.ron",
+            "CardSet(cards: [(id: \"owl\", name: \"Night Owl\")])\n",
+        ),
+    ]);
+    let mut harness = hosted_harness(dir.path());
+    open(&mut harness, "Cards", "Night Owl");
+    assert_eq!(harness.state().workspace(), Workspace::RulesCards);
+    let game = panels(&harness);
+    assert!(
+        game.contains(&Tab::Rules) && game.contains(&Tab::Preview),
+        "{game:?}"
+    );
+    assert!(
+        !game.contains(&Tab::Sandbox),
+        "no battle sandbox for a game card"
+    );
+
+    open(&mut harness, "Cards", "Grey Wolf");
+    assert_eq!(harness.state().workspace(), Workspace::BattleCards);
+    let battle = panels(&harness);
+    assert!(
+        battle.contains(&Tab::Sandbox) && !battle.contains(&Tab::Rules),
+        "{battle:?}"
+    );
 }
