@@ -6,6 +6,7 @@ use std::path::Path;
 
 use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::kittest::Queryable;
+use sigilforge::glyph_ui::map_view::fit_zoom;
 use sigilforge::glyph_ui::{GlyphEdit, apply_glyph_edit};
 use sigilforge_engine::glyph::{GlyphNetwork, load};
 
@@ -58,10 +59,11 @@ fn dragging_a_glyph_on_the_map_is_one_move_edit() {
     let mut harness = harness(broken_relay());
     click(&mut harness, "Map");
     let map = harness.get_by_label("Glyph map").rect();
-    // The map opens centred on the glyphs ((1, 0) here) at 90 points per unit: gate, at (2, 0),
-    // is drawn 90 points right of the centre.
-    let from = map.center() + Vec2::new(90.0, 0.0);
-    let to = from + Vec2::new(45.0, 90.0); // (2.5, 1.0)
+    // The map opens fitted to its panel, centred on the glyphs ((1, 0) here): gate, at (2, 0),
+    // is drawn one unit right of the centre.
+    let zoom = fit_zoom(&broken_relay(), map.size());
+    let from = map.center() + Vec2::new(zoom, 0.0);
+    let to = from + Vec2::new(0.5, 1.0) * zoom; // (2.5, 1.0)
     harness.event(Event::PointerMoved(from));
     harness.event(Event::PointerButton {
         pos: from,

@@ -111,7 +111,7 @@ fn dragging_a_node_is_one_move_edit() {
     let labels = pin_labels(&harness);
     // Inside door's frame, right of its output pin.
     let from = t * Pos2::new(labels[1].right() + 12.0, labels[1].center().y);
-    let to = from + egui::vec2(90.0, 36.0) * t.scaling;
+    let to = from + egui::vec2(135.0, 54.0) * t.scaling;
     drag(&mut harness, from, to);
     let applied = &harness.state().applied;
     assert_eq!(applied.len(), 1, "one edit for the whole drag: {applied:?}");
@@ -119,9 +119,9 @@ fn dragging_a_node_is_one_move_edit() {
         panic!("expected a MoveGlyph, got {applied:?}");
     };
     assert_eq!(id, "door");
-    // 90 and 36 graph points at 360 points per unit: (0.25, 0.1), snapped to 0.05.
+    // 135 and 54 graph points at 270 points per unit: (0.5, 0.2), snapped to 0.05.
     assert!(
-        (to.0 - 0.25).abs() <= 0.05 && (to.1 - 0.1).abs() <= 0.05,
+        (to.0 - 0.5).abs() <= 0.05 && (to.1 - 0.2).abs() <= 0.05,
         "{to:?}"
     );
     assert_eq!(harness.state().net.glyphs[0].pos, *to);
@@ -176,5 +176,33 @@ fn a_nodes_title_opens_its_menu_too() {
     assert_eq!(
         harness.state().applied,
         vec![GlyphEdit::RemoveGlyph { id: "door".into() }]
+    );
+}
+
+#[test]
+fn the_graph_keeps_fitting_its_panel_until_the_user_zooms() {
+    let mut harness = harness(two_glyphs(1.0));
+    let wide = graph_transform(&harness);
+    // The panel narrows: the nodes are fitted again (centred in the narrower graph).
+    harness.set_size(egui::vec2(1100.0, 1000.0));
+    harness.run();
+    let narrow = graph_transform(&harness);
+    assert!(
+        (narrow.translation.x - wide.translation.x).abs() > 50.0,
+        "refitted: {wide:?} then {narrow:?}"
+    );
+    // The user zooms out over the graph: the view is theirs, a resize no longer refits it.
+    let over = narrow * Pos2::new(0.0, 0.0);
+    harness.event(Event::PointerMoved(over));
+    harness.event(Event::Zoom(0.8));
+    harness.run();
+    let zoomed = graph_transform(&harness);
+    assert!(zoomed.scaling < narrow.scaling, "zoomed out: {zoomed:?}");
+    harness.set_size(egui::vec2(1500.0, 1000.0));
+    harness.run();
+    let after = graph_transform(&harness);
+    assert!(
+        (after.scaling - zoomed.scaling).abs() < 1e-3,
+        "the user's zoom stays: {zoomed:?} then {after:?}"
     );
 }

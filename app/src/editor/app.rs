@@ -11,13 +11,14 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
 
 use super::commands::EditCommand;
-use super::dock::{Tab, Viewer, default_layout};
+use super::dock::{Tab, Viewer};
 use super::document::{Document, ItemAddr};
 use super::history::History;
 use super::panels::Panels;
 use super::panels::log::Level;
 use super::recovery::{AutosaveSettings, RecoveryOffer, RecoverySnapshot};
 use super::watch::PackWatcher;
+use super::workspace::{Workspace, Workspaces};
 use crate::sandbox::SandboxCommand;
 use crate::sandbox::battle::BattleCommand;
 
@@ -52,6 +53,10 @@ struct Persisted {
     /// Absent from a layout saved by an older version.
     #[serde(default)]
     tab_items: Vec<(ItemAddr, String)>,
+    /// The workspace shown and the other workspaces' layouts; absent from a layout saved
+    /// before workspaces (issue #30).
+    #[serde(default)]
+    workspaces: Option<Workspaces>,
 }
 
 const PERSIST_KEY: &str = "sigilforge-editor";
@@ -70,6 +75,8 @@ pub struct SigilforgeApp {
     pub(super) doc: Option<Document>,
     pub(super) history: History,
     pub(super) dock: DockState<Tab>,
+    /// The workspace shown (its layout is `dock`) and the others' layouts.
+    pub(super) workspaces: Workspaces,
     pub(super) panels: Panels,
     pub(super) settings: Settings,
     pub(super) dark: bool,
@@ -126,7 +133,10 @@ impl SigilforgeApp {
         app.loaders_installed = true;
         if let Some(p) = persisted {
             app.dock = p.dock;
-            super::dock::add_missing_panels(&mut app.dock);
+            app.workspaces = match p.workspaces {
+                Some(workspaces) => workspaces,
+                None => Workspaces::adopt_legacy(&mut app.dock),
+            };
             app.dark = p.dark;
             app.recent = p.recent;
             app.restored_tab_items = p.tab_items;
@@ -204,7 +214,8 @@ impl SigilforgeApp {
         Self {
             doc: None,
             history: History::default(),
-            dock: default_layout(),
+            dock: Workspace::default().default_layout(),
+            workspaces: Workspaces::default(),
             panels: Panels::default(),
             settings,
             dark: true,
@@ -363,6 +374,31 @@ impl SigilforgeApp {
     #[must_use]
     pub fn is_dirty(&self) -> bool {
         self.doc.as_ref().is_some_and(Document::is_dirty)
+    }
+
+    /// The workspace shown: the kind of content of the editor tab worked in.
+    #[must_use]
+    pub fn workspace(&self) -> Workspace {
+        self.workspaces.active()
+    }
+
+    /// The panels open in the layout shown (editor tabs left out), in the View menu's order.
+    #[must_use]
+    pub fn open_panels(&self) -> Vec<Tab> {
+        super::workspace::PANELS
+            .into_iter()
+            .filter(|panel| self.dock.find_tab(panel).is_some())
+            .collect()
+    }
+
+    /// The editor tabs open (items and files), in the dock's order.
+    #[must_use]
+    pub fn open_editor_tabs(&self) -> Vec<Tab> {
+        self.dock
+            .iter_all_tabs()
+            .map(|(_, tab)| tab.clone())
+            .filter(super::workspace::is_editor)
+            .collect()
     }
 
     /// The sandbox's battle as stepped so far, if one is open.
@@ -642,6 +678,12 @@ impl SigilforgeApp {
         for command in commands {
             self.apply(command);
         }
+        // The layout follows the editor tab worked in: drawn by the next frame.
+        if let Some(doc) = &self.doc
+            && self.workspaces.follow(&mut self.dock, doc)
+        {
+            ctx.request_repaint();
+        }
         self.take_dialog_answers(&ctx);
         if self.close_now {
             self.close_now = false;
@@ -703,6 +745,7 @@ impl eframe::App for SigilforgeApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let persisted = Persisted {
             dock: self.dock.clone(),
+            workspaces: Some(self.workspaces.clone()),
             dark: self.dark,
             recent: self.recent.clone(),
             tab_items: self

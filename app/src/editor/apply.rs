@@ -172,12 +172,14 @@ impl SigilforgeApp {
             }
             EditCommand::Open { addr, field } => self.open_tab(addr, field),
             EditCommand::ShowTab(tab) => {
-                if let Some(path) = self.dock.find_tab(&tab) {
-                    let _ = self.dock.set_active_tab(path); // the path was just found
+                if super::workspace::is_editor(&tab) {
+                    super::workspace::show_editor(&mut self.dock, tab);
                 } else {
-                    self.dock.push_to_first_leaf(tab);
+                    super::workspace::show_panel(&mut self.dock, self.workspaces.active(), tab);
                 }
             }
+            EditCommand::HideTab(tab) => super::workspace::hide_panel(&mut self.dock, &tab),
+            EditCommand::ResetLayout => self.workspaces.reset(&mut self.dock),
             EditCommand::FocusSearch => {
                 self.panels.library.tab = super::panels::library::LibraryTab::Cards;
                 if let Some(path) = self.dock.find_tab(&Tab::Library) {

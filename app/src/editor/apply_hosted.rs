@@ -364,44 +364,10 @@ impl SigilforgeApp {
         self.edit(label, vec![change], None)
     }
 
-    /// Shows a tab next to the item editors (or in an empty leaf), adding it if needed: item
-    /// editors, glyph networks and encounters all open in the middle area.
+    /// Shows a tab next to the item editors (`workspace::show_editor`): item editors, glyph
+    /// networks and encounters all open in the middle area.
     pub(super) fn show_in_editor_area(&mut self, tab: Tab) {
-        if let Some(path) = self.dock.find_tab(&tab) {
-            let _ = self.dock.set_active_tab(path); // the path was just found
-            return;
-        }
-        let editors = self
-            .dock
-            .iter_leaves()
-            .find(|(_, leaf)| {
-                leaf.tabs().iter().any(|t| {
-                    matches!(
-                        t,
-                        Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
-                    )
-                })
-            })
-            .map(|(path, _)| path);
-        let leaf = editors.or_else(|| {
-            self.dock
-                .iter_leaves()
-                .find(|(_, leaf)| leaf.tabs().is_empty())
-                .map(|(path, _)| path)
-        });
-        if let Some(path) = leaf
-            && let Ok(leaf) = self.dock.leaf_mut(path)
-        {
-            leaf.append_tab(tab);
-            return;
-        }
-        if let Some((node, _)) = self.dock.find_main_surface_tab(&Tab::Preview) {
-            self.dock
-                .main_surface_mut()
-                .split_left(node, 0.7, vec![tab]);
-        } else {
-            self.dock.push_to_first_leaf(tab);
-        }
+        super::workspace::show_editor(&mut self.dock, tab);
     }
 
     /// Closes the tab of a file that is no longer in the pack (its creation was undone).

@@ -6,7 +6,6 @@ use egui::RichText;
 
 use super::app::SigilforgeApp;
 use super::commands::{CloseAnswer, EditCommand};
-use super::dock::default_layout;
 use super::document::pack_title;
 use super::panels::help;
 use super::panels::log::Level;
@@ -106,34 +105,17 @@ impl SigilforgeApp {
                     "Dark theme"
                 };
                 menu_item(ui, theme, "Ctrl+T", EditCommand::ToggleTheme, commands);
-                if ui
-                    .button("Reset layout")
-                    .on_hover_text("Put every panel back where it started")
-                    .clicked()
-                {
-                    self.dock = default_layout();
-                }
-                if ui
-                    .button("Balance lab")
-                    .on_hover_text("Show the Balance panel: each card's effect on the odds")
-                    .clicked()
-                {
-                    commands.push(EditCommand::ShowTab(Tab::Balance));
-                }
-                if ui
-                    .button("Set statistics")
-                    .on_hover_text("Show the Set panel: cost curve, stat spreads and counts")
-                    .clicked()
-                {
-                    commands.push(EditCommand::ShowTab(Tab::Set));
-                }
-                if ui
-                    .button("Deck editor")
-                    .on_hover_text("Show the Decks panel: a deck's cards, counts and curve")
-                    .clicked()
-                {
-                    commands.push(EditCommand::ShowTab(Tab::Decks));
-                }
+                ui.separator();
+                self.panel_toggles(ui, commands);
+                ui.separator();
+                menu_item(
+                    ui,
+                    "Reset layout",
+                    "Put this workspace's panels back where they started (open tabs stay)",
+                    EditCommand::ResetLayout,
+                    commands,
+                );
+                ui.separator();
                 menu_item(
                     ui,
                     "Keyboard shortcuts",
@@ -175,6 +157,25 @@ impl SigilforgeApp {
                 commands.push(EditCommand::ToggleHelp);
             }
         });
+    }
+
+    /// The View menu's panels: a check box each, ticked when it is open in the workspace
+    /// shown; unticking closes it, ticking brings it back where the workspace has it.
+    fn panel_toggles(&self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
+        ui.weak(format!("Panels of {}", self.workspaces.active().label()));
+        for panel in super::workspace::PANELS {
+            let open = self.dock.find_tab(&panel).is_some();
+            let mut ticked = open;
+            ui.checkbox(&mut ticked, panel_name(&panel))
+                .on_hover_text(panel_tip(&panel));
+            if ticked != open {
+                commands.push(if ticked {
+                    EditCommand::ShowTab(panel)
+                } else {
+                    EditCommand::HideTab(panel)
+                });
+            }
+        }
     }
 
     pub(super) fn status_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<EditCommand>) {
@@ -320,6 +321,38 @@ fn recovery_prompt(ui: &mut egui::Ui, offer: &RecoveryOffer, commands: &mut Vec<
             commands.push(EditCommand::DiscardRecovery);
         }
     });
+}
+
+/// A panel's name in the View menu (its tab's title, without counts).
+fn panel_name(panel: &Tab) -> &'static str {
+    match panel {
+        Tab::Library => "Library",
+        Tab::Preview => "Preview",
+        Tab::Sandbox => "Sandbox",
+        Tab::Rules => "Rules",
+        Tab::Balance => "Balance",
+        Tab::Set => "Set",
+        Tab::Decks => "Decks",
+        Tab::Problems => "Problems",
+        Tab::Log => "Log",
+        _ => "Editor",
+    }
+}
+
+/// What a panel shows, for the View menu's tooltip.
+fn panel_tip(panel: &Tab) -> &'static str {
+    match panel {
+        Tab::Library => "Cards, keywords, scenarios and files of the pack, with search",
+        Tab::Preview => "The card as it prints",
+        Tab::Sandbox => "The battle sandbox: a scenario stepped through",
+        Tab::Rules => "The rules sandbox: a game's scenario stepped through its script",
+        Tab::Balance => "Balance lab: each card's effect on the odds",
+        Tab::Set => "Set statistics: cost curve, stat spreads and counts",
+        Tab::Decks => "Deck editor: a deck's cards, counts and curve",
+        Tab::Problems => "What validation found",
+        Tab::Log => "What the editor did",
+        _ => "",
+    }
 }
 
 fn menu_item(

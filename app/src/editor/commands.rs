@@ -76,8 +76,12 @@ pub enum EditCommand {
         /// The field to focus, if any.
         field: Option<String>,
     },
-    /// Bring a panel to the front.
+    /// Bring a panel to the front (opening it where its workspace has it, if it was closed).
     ShowTab(super::tab::Tab),
+    /// Close a panel (the View menu brings it back).
+    HideTab(super::tab::Tab),
+    /// Put the shown workspace's panels back where they started, keeping the open editor tabs.
+    ResetLayout,
     /// Put the keyboard focus in the library's search box.
     FocusSearch,
     /// Switch between the light and the dark theme.

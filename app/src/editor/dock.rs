@@ -1,7 +1,7 @@
 //! The dock layout: which tabs exist and how each is drawn.
 
 use egui::{Id, Ui, WidgetText};
-use egui_dock::{DockState, NodeIndex, TabViewer};
+use egui_dock::{DockState, TabViewer};
 
 use super::commands::EditCommand;
 use sigilforge_engine::pack::Content;
@@ -70,71 +70,6 @@ pub fn retarget_editor_tabs(
     }
 }
 
-/// The first-run layout: library left, editors middle, preview right, sandbox/problems/log below.
-#[must_use]
-pub fn default_layout() -> DockState<Tab> {
-    let mut dock = DockState::new(Vec::new());
-    let surface = dock.main_surface_mut();
-    let [editors, _bottom] = surface.split_below(
-        NodeIndex::root(),
-        0.68,
-        vec![
-            Tab::Sandbox,
-            Tab::Rules,
-            Tab::Balance,
-            Tab::Set,
-            Tab::Decks,
-            Tab::Problems,
-            Tab::Log,
-        ],
-    );
-    let [editors, _library] = surface.split_left(editors, 0.26, vec![Tab::Library]);
-    let [_editors, _preview] = surface.split_right(editors, 0.68, vec![Tab::Preview]);
-    dock
-}
-
-/// The panels every layout has (editor tabs come and go; these do not).
-const PANELS: [Tab; 9] = [
-    Tab::Library,
-    Tab::Preview,
-    Tab::Sandbox,
-    Tab::Rules,
-    Tab::Balance,
-    Tab::Set,
-    Tab::Decks,
-    Tab::Problems,
-    Tab::Log,
-];
-
-/// Adds the panels a layout lacks (one saved by an older version had no Rules tab, and
-/// nothing but "Reset layout" would show it): each beside the Sandbox or Log tab, else in
-/// the first leaf. The user's arrangement of what is there stays.
-pub fn add_missing_panels(dock: &mut DockState<Tab>) {
-    // Appending a tab makes it the shown one: keep showing what the user had.
-    let shown: Vec<Tab> = dock
-        .iter_leaves()
-        .filter_map(|(_, leaf)| leaf.tabs().get(leaf.active.0).cloned())
-        .collect();
-    for panel in PANELS {
-        if dock.find_tab(&panel).is_some() {
-            continue;
-        }
-        match dock
-            .find_tab(&Tab::Sandbox)
-            .or_else(|| dock.find_tab(&Tab::Log))
-        {
-            Some(path) => dock[path.surface][path.node].append_tab(panel),
-            None => dock.push_to_first_leaf(panel),
-        }
-    }
-    for tab in shown {
-        if let Some(path) = dock.find_tab(&tab) {
-            // The path was just found, so it exists.
-            dock.set_active_tab(path).ok();
-        }
-    }
-}
-
 /// Draws tabs from the document; collects what they ask for.
 pub struct Viewer<'a> {
     /// The open document, if any.
@@ -158,11 +93,16 @@ impl TabViewer for Viewer<'_> {
         tab_title(self.doc, tab).into()
     }
 
-    fn is_closeable(&self, tab: &Tab) -> bool {
-        matches!(
-            tab,
-            Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
-        )
+    fn on_tab_button(&mut self, tab: &mut Tab, response: &egui::Response) {
+        // egui_dock paints its titles: named here, a tab is read by screen readers and found
+        // by tests by its title like any other button.
+        let title = self.title(tab).text().to_owned();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &title));
+    }
+
+    fn is_closeable(&self, _tab: &Tab) -> bool {
+        // Every panel closes; the View menu brings it back (`workspace::show_panel`).
+        true
     }
 
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
@@ -282,7 +222,7 @@ mod tests {
     #[test]
     fn a_restored_tab_finds_its_card_by_id_and_closes_when_it_is_gone() {
         let before = doc(&["wolf", "bear", "owl"]);
-        let mut dock = default_layout();
+        let mut dock = crate::editor::workspace::Workspace::BattleCards.default_layout();
         for i in [0, 1, 2] {
             dock.push_to_focused_leaf(Tab::Editor(ItemAddr::card("cards.ron", i)));
         }
@@ -299,26 +239,5 @@ mod tests {
             })
             .collect();
         assert_eq!(shown, ["wolf", "owl"]);
-    }
-
-    #[test]
-    fn a_layout_saved_without_the_rules_tab_gets_it_beside_the_sandbox() {
-        let mut dock = default_layout();
-        dock.retain_tabs(|t| !matches!(t, Tab::Rules | Tab::Balance));
-        add_missing_panels(&mut dock);
-        let sandbox = dock.find_tab(&Tab::Sandbox).unwrap();
-        for panel in [Tab::Rules, Tab::Balance] {
-            let found = dock.find_tab(&panel).unwrap();
-            assert_eq!((found.surface, found.node), (sandbox.surface, sandbox.node));
-        }
-        let sandbox = dock.find_tab(&Tab::Sandbox).unwrap();
-        let leaf = dock[sandbox.surface][sandbox.node].get_leaf().unwrap();
-        assert_eq!(
-            leaf.active, sandbox.tab,
-            "the Sandbox is still the one shown"
-        );
-        let before = dock.iter_all_tabs().count();
-        add_missing_panels(&mut dock);
-        assert_eq!(dock.iter_all_tabs().count(), before, "nothing added twice");
     }
 }

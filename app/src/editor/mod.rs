@@ -29,6 +29,7 @@ pub mod rules_text;
 pub mod tab;
 mod validation;
 mod watch;
+pub mod workspace;
 
 use std::path::PathBuf;
 

@@ -10,6 +10,13 @@ use sigilforge_engine::encounter::space::{
     Cell, GridMap, ShapePlacement, affected_cells, origin_allowed,
 };
 
+/// The largest zoom fitting sets (72-point cells): a big panel is used, a small map is not
+/// blown up past it.
+const MAX_FIT_ZOOM: f32 = 2.0;
+
+/// The smallest text the map draws, in points (readable at 1280×720 whatever the zoom).
+const MIN_TEXT: f32 = 11.0;
+
 /// Side of a cell at zoom 1, in screen points.
 pub const BASE_CELL: f32 = 36.0;
 
@@ -118,11 +125,15 @@ impl MapView {
         editable: bool,
     ) -> Vec<MapAction> {
         if !self.zoom_chosen {
-            // Until the user zooms: the whole map fitted to the space it has (never above zoom
-            // 1), so a narrow column (table mode, the player window) shows every creature.
+            // Until the user zooms: the whole map fitted to the space it has, each frame (so it
+            // follows the panel's size), so a narrow column (table mode, the player window)
+            // shows every creature and a wide panel draws cells big enough to read (up to
+            // MAX_FIT_ZOOM).
             let whole = Vec2::new(map.width.max(1) as f32, map.height.max(1) as f32) * BASE_CELL;
             let room = ui.available_size();
-            self.zoom = (room.x / whole.x).min(room.y / whole.y).clamp(0.4, 1.0);
+            self.zoom = (room.x / whole.x)
+                .min(room.y / whole.y)
+                .clamp(0.4, MAX_FIT_ZOOM);
         }
         let cell = BASE_CELL * self.zoom;
         let size = Vec2::new(map.width.max(1) as f32, map.height.max(1) as f32) * cell;
@@ -345,7 +356,7 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
         centre,
         Align2::CENTER_CENTER,
         initials,
-        FontId::proportional((cell * 0.3).max(8.0)),
+        FontId::proportional((cell * 0.3).max(MIN_TEXT)),
         Color32::WHITE,
     );
     // The full name above the token, small; it may spill over the neighbouring cells.
@@ -353,7 +364,7 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
         at - Vec2::new(0.0, cell * 0.44),
         Align2::CENTER_CENTER,
         &t.name,
-        FontId::proportional((cell * 0.22).max(7.0)),
+        FontId::proportional((cell * 0.22).max(MIN_TEXT)),
         Color32::from_gray(230),
     );
     if t.show_health {

@@ -1,13 +1,16 @@
 //! The map view: glyphs where they stand, in units, on a grid, with their link ring (1u,
 //! Swinging Distance) and break ring (4u, Spitting Distance). Drag a glyph to move it (one
 //! [`GlyphEdit::MoveGlyph`] when the drag ends); drag empty space to pan; scroll to zoom.
+//! The map fits the glyphs and their link rings to its panel, again whenever the panel changes
+//! size, until the user pans or zooms ("Fit" fits again). The sandbox's run state is drawn on
+//! each glyph (dismissed: dim and struck out, its links broken; disabled; waiting).
 
-use egui::{Color32, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
+use egui::{Color32, Pos2, Rect, RichText, Sense, Shape, Stroke, Ui, Vec2};
 use sigilforge_engine::glyph::GlyphNetwork;
 use sigilforge_engine::glyph::run::{BREAK_RANGE, LINK_RANGE, distance};
 
 use super::analysis::AnalysisPanel;
-use super::sandbox::Sandbox;
+use super::sandbox::{RUN_LEGEND, RunState, Sandbox};
 use super::widgets::snap;
 use super::{Frame, GlyphEdit};
 
@@ -22,9 +25,16 @@ pub struct MapView {
     pan: Vec2,
     /// The glyph being dragged and where it is now (in units).
     dragging: Option<(String, (f64, f64))>,
-    /// Whether the view has been centred on the glyphs (done once, when first shown).
-    centred: bool,
+    /// Whether the view follows the panel (fitted each frame) rather than the user's pan and
+    /// zoom: true until the user pans or zooms, and again after "Fit".
+    fitting: bool,
 }
+
+/// The smallest zoom fitting sets, in points per unit (a glyph's label stays clear of its
+/// neighbours' 1u apart).
+const MIN_FIT_ZOOM: f32 = 40.0;
+/// The largest zoom fitting sets (one glyph is not blown up to the whole panel).
+const MAX_FIT_ZOOM: f32 = 220.0;
 
 impl Default for MapView {
     fn default() -> Self {
@@ -32,7 +42,7 @@ impl Default for MapView {
             zoom: 90.0,
             pan: Vec2::ZERO,
             dragging: None,
-            centred: false,
+            fitting: true,
         }
     }
 }
@@ -61,8 +71,19 @@ impl MapView {
         sandbox: &Sandbox,
         analysis: &AnalysisPanel,
     ) {
-        ui.label("Drag a glyph to move it; drag the background to pan; scroll to zoom. Faint dashed ring: 4u (links break beyond it).")
-            .on_hover_text("1u = Swinging Distance (links are made within it); 4u = Spitting Distance");
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Fit")
+                .on_hover_text("Show every glyph, and keep fitting the panel as it is resized")
+                .clicked()
+            {
+                self.fitting = true;
+            }
+            ui.label("Drag a glyph to move it; drag the background to pan; scroll to zoom. Faint dashed ring: 4u (links break beyond it).")
+                .on_hover_text("1u = Swinging Distance (links are made within it); 4u = Spitting Distance");
+            ui.label(RichText::new("Run state (?)").weak())
+                .on_hover_text(RUN_LEGEND);
+        });
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         // Named for screen readers and GUI tests; glyph (x, y) is drawn at the centre + pan +
         // (x, y) * zoom.
@@ -70,9 +91,9 @@ impl MapView {
             .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, "Glyph map"));
         let rect = response.rect;
         let net = frame.net;
-        if !self.centred && !net.glyphs.is_empty() {
-            self.centred = true;
-            self.pan = -centre_of(net) * self.zoom;
+        if self.fitting && !net.glyphs.is_empty() {
+            self.zoom = fit_zoom(net, rect.size());
+            self.pan = -extent_of(net).0 * self.zoom;
         }
         let t = Transform {
             origin: rect.center() + self.pan,
@@ -83,16 +104,13 @@ impl MapView {
 
         // Links, as designed (a link over 1u is invalid; one a move breaks is dashed, and one
         // already broken in the sandbox's run is grey).
-        let standing = sandbox.standing_links();
-        let run_started = sandbox.round() > 0;
         for (a, b) in &net.links {
             let (Some(ia), Some(ib)) = (index(net, a), index(net, b)) else {
                 continue;
             };
             let (pa, pb) = (t.to_screen(positions[ia]), t.to_screen(positions[ib]));
             let d = distance(positions[ia], positions[ib]);
-            let broken_now = run_started && !standing.iter().any(|(x, y)| x == a && y == b);
-            if broken_now {
+            if sandbox.link_broken(a, b) {
                 let grey = Color32::from_gray(90);
                 painter.extend(Shape::dashed_line(
                     &[pa, pb],
@@ -104,7 +122,7 @@ impl MapView {
                     pa.lerp(pb, 0.5) + Vec2::new(0.0, 4.0),
                     egui::Align2::CENTER_TOP,
                     "broken",
-                    egui::FontId::proportional(10.0),
+                    egui::FontId::proportional(12.0),
                     grey,
                 );
             } else if let Some(round) = analysis.breaks(a, b) {
@@ -119,7 +137,7 @@ impl MapView {
                     pa.lerp(pb, 0.5) + Vec2::new(0.0, 4.0),
                     egui::Align2::CENTER_TOP,
                     format!("breaks r{round}"),
-                    egui::FontId::proportional(10.0),
+                    egui::FontId::proportional(12.0),
                     colour,
                 );
             } else if d > LINK_RANGE {
@@ -139,7 +157,7 @@ impl MapView {
                 to + Vec2::new(DOT_RADIUS + 3.0, -DOT_RADIUS - 3.0),
                 egui::Align2::LEFT_BOTTOM,
                 format!("{} moves here in round {}", m.glyph, m.round),
-                egui::FontId::proportional(10.0),
+                egui::FontId::proportional(12.0),
                 Color32::from_gray(150),
             );
         }
@@ -157,7 +175,7 @@ impl MapView {
                     p + Vec2::new(DOT_RADIUS + 3.0, DOT_RADIUS),
                     egui::Align2::LEFT_TOP,
                     format!("{} now (round {})", g.id, sandbox.round()),
-                    egui::FontId::proportional(10.0),
+                    egui::FontId::proportional(12.0),
                     colour,
                 );
             }
@@ -176,26 +194,63 @@ impl MapView {
                 6.0,
             ));
             let shine = sandbox.shine_of(&g.id);
-            let present = sandbox.is_present(i);
-            let fill = match (shine, present) {
-                (_, false) => Color32::from_gray(70),
-                (Some(c), true) => c,
-                (None, true) => Color32::from_gray(200),
+            let state = sandbox.state_of(i, &g.id);
+            let dismissed = state == RunState::Dismissed;
+            let fill = match (&state, shine) {
+                (RunState::Dismissed, _) => Color32::from_gray(70),
+                (RunState::Disabled { .. }, _) => state.colour().gamma_multiply(0.6),
+                (_, Some(c)) => c,
+                _ => Color32::from_gray(200),
             };
-            if let Some(c) = shine {
+            if let (Some(c), false) = (shine, dismissed) {
                 painter.circle_filled(p, DOT_RADIUS * 2.2, c.gamma_multiply(0.35));
             }
             painter.circle_filled(p, DOT_RADIUS, fill);
+            if let RunState::Disabled { .. } = state {
+                painter.circle_stroke(p, DOT_RADIUS + 1.5, Stroke::new(2.0, state.colour()));
+            }
             if frame.selected.as_deref() == Some(g.id.as_str()) {
                 painter.circle_stroke(p, DOT_RADIUS + 3.0, Stroke::new(2.0, Color32::LIGHT_BLUE));
             }
-            painter.text(
+            let text_colour = if dismissed {
+                Color32::from_gray(110)
+            } else {
+                ui.visuals().text_color()
+            };
+            let label = painter.text(
                 p + Vec2::new(DOT_RADIUS + 3.0, -DOT_RADIUS - 3.0),
                 egui::Align2::LEFT_BOTTOM,
                 &g.id,
-                egui::FontId::proportional(13.0),
-                ui.visuals().text_color(),
+                egui::FontId::proportional(14.0),
+                text_colour,
             );
+            if dismissed {
+                // Struck out: the glyph is gone from the run.
+                painter.line_segment(
+                    [label.left_center(), label.right_center()],
+                    Stroke::new(1.5, text_colour),
+                );
+            }
+            if let Some(tag) = state.tag() {
+                painter.text(
+                    label.right_center() + Vec2::new(6.0, 0.0),
+                    egui::Align2::LEFT_CENTER,
+                    tag,
+                    egui::FontId::proportional(12.0),
+                    state.colour(),
+                );
+            }
+        }
+        // Why a glyph is drawn so: its run state under the pointer.
+        if let Some(pos) = response.hover_pos()
+            && let Some((i, g)) = net
+                .glyphs
+                .iter()
+                .enumerate()
+                .find(|(i, _)| t.to_screen(positions[*i]).distance(pos) <= DOT_RADIUS + 4.0)
+        {
+            let why = sandbox.state_of(i, &g.id).why();
+            response.clone().on_hover_text(format!("{}: {why}", g.id));
         }
         self.interact(ui, &response, &t, frame, &positions, sandbox);
     }
@@ -233,11 +288,15 @@ impl MapView {
             let scroll = ui.input(|i| i.smooth_scroll_delta.y);
             if scroll != 0.0 {
                 self.zoom = (self.zoom * (1.0 + scroll * 0.002)).clamp(15.0, 400.0);
+                self.fitting = false;
             }
         }
         let pointer = response.interact_pointer_pos();
+        // A drag starts where the button went down (the pointer may be well past it by the
+        // time the drag is recognised, at a big zoom).
+        let press = ui.input(|i| i.pointer.press_origin()).or(pointer);
         if response.drag_started()
-            && let Some(id) = pointer.and_then(hit)
+            && let Some(id) = press.and_then(hit)
         {
             let at = net
                 .glyphs
@@ -247,12 +306,13 @@ impl MapView {
             self.dragging = Some((id, at));
         }
         if response.dragged() {
-            match (&mut self.dragging, pointer) {
-                (Some((_, at)), Some(p)) => {
-                    let u = t.to_units(p);
-                    *at = (snap(u.0), snap(u.1));
-                }
-                _ => self.pan += response.drag_delta(),
+            if let (Some((_, at)), Some(p)) = (&mut self.dragging, pointer) {
+                let u = t.to_units(p);
+                *at = (snap(u.0), snap(u.1));
+            } else {
+                // Panning: the view is the user's until "Fit".
+                self.pan += response.drag_delta();
+                self.fitting = false;
             }
         }
         if response.drag_stopped()
@@ -309,16 +369,28 @@ impl MapView {
     }
 }
 
-/// The centre of the glyphs' bounding box, in units.
-fn centre_of(net: &GlyphNetwork) -> Vec2 {
+/// The zoom (points per unit) at which the glyphs and their link rings fill a map of `size`
+/// points; the map centres them (their bounding box's centre on the map's).
+#[must_use]
+pub fn fit_zoom(net: &GlyphNetwork, size: Vec2) -> f32 {
+    // The glyphs with their link rings (1u round each), and a little room for labels.
+    let span = extent_of(net).1 + Vec2::splat(2.0 * LINK_RANGE as f32 + 0.6);
+    (size / span).min_elem().clamp(MIN_FIT_ZOOM, MAX_FIT_ZOOM)
+}
+
+/// The centre and size of the glyphs' bounding box, in units.
+fn extent_of(net: &GlyphNetwork) -> (Vec2, Vec2) {
     let (mut min, mut max) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
     for g in &net.glyphs {
         min = (min.0.min(g.pos.0), min.1.min(g.pos.1));
         max = (max.0.max(g.pos.0), max.1.max(g.pos.1));
     }
-    Vec2::new(
-        f64::midpoint(min.0, max.0) as f32,
-        f64::midpoint(min.1, max.1) as f32,
+    (
+        Vec2::new(
+            f64::midpoint(min.0, max.0) as f32,
+            f64::midpoint(min.1, max.1) as f32,
+        ),
+        Vec2::new((max.0 - min.0) as f32, (max.1 - min.1) as f32),
     )
 }
 

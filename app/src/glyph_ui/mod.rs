@@ -249,9 +249,12 @@ impl GlyphEditor {
             refusal,
         };
         toolbar(ui, mode, &mut frame, sandbox);
+        // At 1280×720 the graph or map keeps most of the tab: the side panels start at a
+        // share of it (then keep the size the user drags them to).
+        let room = ui.available_size();
         egui::Panel::right(ui.id().with("glyph_inspector"))
             .resizable(true)
-            .default_size(330.0)
+            .default_size((room.x * 0.3).clamp(240.0, 330.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("glyph_inspector_scroll")
@@ -259,8 +262,8 @@ impl GlyphEditor {
             });
         egui::Panel::bottom(ui.id().with("glyph_sandbox"))
             .resizable(true)
-            .default_size(260.0)
-            .min_size(200.0)
+            .default_size((room.y * 0.33).clamp(180.0, 260.0))
+            .min_size(160.0)
             .show(ui, |ui| sandbox.ui(ui, &mut frame));
         egui::CentralPanel::default().show(ui, |ui| match mode {
             GlyphViewMode::Graph => graph.ui(ui, &mut frame, sandbox),

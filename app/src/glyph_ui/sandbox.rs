@@ -32,6 +32,69 @@ pub enum GlyphSandboxCommand {
     },
 }
 
+/// A glyph's state in the sandbox's run at the shown moment, as the graph and the map draw it
+/// (a glyph that no longer acts must not look alive).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunState {
+    /// Present and listening.
+    Active,
+    /// Sent a command last round that is delivered at the start of the next one.
+    Waiting {
+        /// The command sent.
+        command: String,
+    },
+    /// Disabled: it hears nothing and sends nothing until the end of round `until`.
+    Disabled {
+        /// The last round it is disabled in.
+        until: u32,
+    },
+    /// Dismissed: gone from the network with all its links.
+    Dismissed,
+}
+
+impl RunState {
+    /// A short tag drawn beside the glyph (`None` for an active glyph).
+    #[must_use]
+    pub fn tag(&self) -> Option<String> {
+        match self {
+            RunState::Active => None,
+            RunState::Waiting { command } => Some(format!("sent \"{command}\"")),
+            RunState::Disabled { until } => Some(format!("disabled to r{until}")),
+            RunState::Dismissed => Some("dismissed".to_owned()),
+        }
+    }
+
+    /// The colour its tag (and a disabled glyph's ring) is drawn in.
+    #[must_use]
+    pub fn colour(&self) -> Color32 {
+        match self {
+            RunState::Active => Color32::from_gray(200),
+            RunState::Waiting { .. } => Color32::from_rgb(240, 210, 90),
+            RunState::Disabled { .. } => Color32::from_rgb(230, 150, 60),
+            RunState::Dismissed => Color32::from_gray(120),
+        }
+    }
+
+    /// Why it is drawn so, for its tooltip.
+    #[must_use]
+    pub fn why(&self) -> String {
+        match self {
+            RunState::Active => "Present and listening in the sandbox's run".to_owned(),
+            RunState::Waiting { command } => format!(
+                "Sent \"{command}\" this round: its linked glyphs hear it at the start of the next round"
+            ),
+            RunState::Disabled { until } => format!(
+                "Disabled in the sandbox's run: it hears and sends nothing until the end of round {until}"
+            ),
+            RunState::Dismissed => "Dismissed in the sandbox's run: it is gone, and its links are broken (drawn dim and struck out)".to_owned(),
+        }
+    }
+}
+
+/// What the graph and the map draw for the run's states, for their legends.
+pub const RUN_LEGEND: &str = "Dim, struck out: dismissed (its links broken). Orange: disabled. \
+     \"sent\": a command waiting for next round. Grey dashed or ✕: a broken link.";
+
 /// The sandbox's state: the run, the commands injected from the sandbox, the selected event.
 pub struct Sandbox {
     /// The network as last seen (without the sandbox's injections).
@@ -114,6 +177,44 @@ impl Sandbox {
             let c = colour.and_then(parse_colour).unwrap_or(DEFAULT_SHINE);
             self.shining.insert(id.clone(), c);
         }
+    }
+
+    /// Glyph `i`'s (file index, id `id`) state at the shown moment.
+    #[must_use]
+    pub fn state_of(&self, i: usize, id: &str) -> RunState {
+        let Some(moment) = &self.moment else {
+            return RunState::Active;
+        };
+        if !moment.is_present(i) {
+            return RunState::Dismissed;
+        }
+        let until = moment.disabled_until(i);
+        if until > 0 && until >= moment.round {
+            return RunState::Disabled { until };
+        }
+        self.runner
+            .as_ref()
+            .and_then(|r| {
+                r.run
+                    .waiting()
+                    .into_iter()
+                    .find(|(sender, _)| *sender == id)
+                    .map(|(_, command)| RunState::Waiting {
+                        command: command.to_owned(),
+                    })
+            })
+            .unwrap_or(RunState::Active)
+    }
+
+    /// Whether the link `a`–`b` of the network is broken at the shown moment (after the run
+    /// started: a dismissed end or a move beyond 4u breaks it).
+    #[must_use]
+    pub fn link_broken(&self, a: &str, b: &str) -> bool {
+        self.round() > 0
+            && !self
+                .standing_links()
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
     }
 
     /// Where the glyphs stand at the shown moment (after scheduled moves), by file index.
