@@ -15,7 +15,7 @@
 
 use egui::{Id, RichText, Ui};
 use sigilforge_engine::reflect::{
-    EnumReflect, FieldInfo, ListMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
+    EnumReflect, FieldInfo, ListMut, MapMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
 };
 
 /// What the pack knows, for suggestions and in-place checks.
@@ -83,6 +83,8 @@ fn type_noun(ty: TypeInfo, capital: bool) -> String {
         TypeInfo::Text => "Text".to_owned(),
         TypeInfo::Option(inner) => return type_noun(inner(), capital),
         TypeInfo::List(inner) => format!("List of {}s", type_noun(inner(), false)),
+        TypeInfo::Map(inner) => format!("{}s by name", type_noun(inner(), false)),
+        TypeInfo::Tuple(_) => "Pair".to_owned(),
         TypeInfo::Struct(s) => words(s.name),
         TypeInfo::Enum(e) => words(e.name),
     };
@@ -105,7 +107,8 @@ fn is_inline(value: &dyn Reflect) -> bool {
         ValueRef::Bool(_) | ValueRef::Int(_) | ValueRef::Text(_) => true,
         ValueRef::Enum(e) => e.fields().iter().all(|f| is_inline(*f)) && e.fields().len() <= 2,
         ValueRef::Option(o) => o.is_none_or(is_inline),
-        ValueRef::List(_) | ValueRef::Struct(..) => false,
+        ValueRef::Tuple(items) => items.into_iter().all(is_inline),
+        ValueRef::List(_) | ValueRef::Map(_) | ValueRef::Struct(..) => false,
     }
 }
 
@@ -165,17 +168,36 @@ pub fn value_form(
     path: &str,
     change: &mut FormChange,
 ) {
+    named_value_form(ui, ctx, id, value, field, None, path, change);
+}
+
+/// [`value_form`] with a name other than the field's for a number or a text box (a tuple's
+/// items, a map's values): what a screen reader, and a GUI test, finds it by.
+#[allow(clippy::too_many_arguments)] // the form's walk carries its context down
+fn named_value_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    value: &mut dyn Reflect,
+    field: Option<&FieldInfo>,
+    name: Option<&str>,
+    path: &str,
+    change: &mut FormChange,
+) {
     match value.value_mut() {
         ValueMut::Bool(b) => {
-            let text = field.map(field_label).unwrap_or_default();
+            let text =
+                name.map_or_else(|| field.map(field_label).unwrap_or_default(), str::to_owned);
             if ui.checkbox(b, text).changed() {
                 change.value(path);
             }
         }
-        ValueMut::Int(n) => int_form(ui, id, n, field, path, change),
-        ValueMut::Text(s) => text_form(ui, ctx, id, s, field, path, change),
+        ValueMut::Int(n) => int_form(ui, id, n, field, name, path, change),
+        ValueMut::Text(s) => text_form(ui, ctx, id, s, field, name, path, change),
         ValueMut::Option(o) => option_form(ui, ctx, id, o, field, path, change),
         ValueMut::List(list) => list_form(ui, ctx, id, list, field, path, change),
+        ValueMut::Map(map) => map_form(ui, ctx, id, map, field, path, change),
+        ValueMut::Tuple(items) => tuple_form(ui, ctx, id, items, field, path, change),
         ValueMut::Struct(..) => {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 struct_form(ui, ctx, id, value, path, change);
@@ -194,6 +216,7 @@ fn int_form(
     id: Id,
     n: &mut dyn sigilforge_engine::reflect::IntMut,
     field: Option<&FieldInfo>,
+    name: Option<&str>,
     path: &str,
     change: &mut FormChange,
 ) {
@@ -202,7 +225,7 @@ fn int_form(
     let mut text = ui
         .data_mut(|d| d.get_temp::<String>(key))
         .unwrap_or_else(|| current.clone());
-    let label = label_of(field, "Number");
+    let label = name.map_or_else(|| label_of(field, "Number"), str::to_owned);
     let tip = field.map_or(String::new(), |f| f.doc.to_owned());
     ui.horizontal(|ui| {
         let response = ui
@@ -295,16 +318,18 @@ pub fn text_problem(ctx: &FormContext, text: &str, field: Option<&FieldInfo>) ->
     }
 }
 
+#[allow(clippy::too_many_arguments)] // the form's walk carries its context down
 fn text_form(
     ui: &mut Ui,
     ctx: &FormContext,
     id: Id,
     s: &mut String,
     field: Option<&FieldInfo>,
+    name: Option<&str>,
     path: &str,
     change: &mut FormChange,
 ) {
-    let label = label_of(field, "Text");
+    let label = name.map_or_else(|| label_of(field, "Text"), str::to_owned);
     let tip = field.map_or(String::new(), |f| f.doc.to_owned());
     let refers = field.map_or(Refers::Nothing, |f| f.refers);
     ui.horizontal(|ui| {
@@ -593,6 +618,130 @@ fn list_form(
             }
         };
         change.structure(text);
+    }
+}
+
+/// A tuple (`(String, i32)`: a resource and its points) on one row, its items named
+/// "Cost 1", "Cost 2", … after the field.
+fn tuple_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    items: Vec<&mut dyn Reflect>,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, "Pair");
+    ui.horizontal(|ui| {
+        for (i, item) in items.into_iter().enumerate() {
+            let name = format!("{label} {}", i + 1);
+            let item_path = join(path, &i.to_string());
+            named_value_form(
+                ui,
+                ctx,
+                id.with(("item", i)),
+                item,
+                field,
+                Some(&name),
+                &item_path,
+                change,
+            );
+        }
+    });
+}
+
+/// A map from names to values (stats, resources, stacks): one row per entry, its name typed
+/// in a box (applied when the box is left, so the entry does not jump while it is typed) and
+/// its value named by that name, so "Grit" is the box that holds the Grit modifier.
+fn map_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    map: &mut dyn MapMut,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, &type_noun(map.value_type(), true));
+    let noun = item_noun(&label);
+    let mut remove = None;
+    let mut rename: Option<(usize, String)> = None;
+    for i in 0..map.len() {
+        let Some(key) = map.key(i).map(str::to_owned) else {
+            continue;
+        };
+        ui.horizontal(|ui| {
+            let typed = id.with(("key typed", i));
+            let mut text = ui
+                .data_mut(|d| d.get_temp::<String>(typed))
+                .unwrap_or_else(|| key.clone());
+            let key_name = format!("{} name", words(&noun));
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(&mut text)
+                        .id(id.with(("key", i)))
+                        .hint_text(key_name.clone())
+                        .desired_width(110.0),
+                )
+                .on_hover_text(format!("The {noun}'s name; applied when you leave the box"));
+            name_box(&response, &key_name, &text);
+            if response.has_focus() {
+                ui.data_mut(|d| d.insert_temp(typed, text));
+            } else {
+                ui.data_mut(|d| d.remove::<String>(typed));
+                if text != key {
+                    rename = Some((i, text));
+                }
+            }
+            if let Some(value) = map.value_mut(i) {
+                let value_path = join(path, &key);
+                named_value_form(
+                    ui,
+                    ctx,
+                    id.with(("value", &key)),
+                    value,
+                    field,
+                    Some(&key),
+                    &value_path,
+                    change,
+                );
+            }
+            if ui
+                .small_button("×")
+                .on_hover_text(format!("Remove this {noun}"))
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        });
+    }
+    let problem_key = id.with("key problem");
+    if let Some((i, text)) = rename {
+        match map.rename(i, &text) {
+            Ok(()) => {
+                ui.data_mut(|d| d.remove::<String>(problem_key));
+                change.structure(format!("Rename {noun}"));
+            }
+            Err(e) => {
+                ui.data_mut(|d| d.insert_temp(problem_key, e.0));
+            }
+        }
+    }
+    if let Some(problem) = ui.data(|d| d.get_temp::<String>(problem_key)) {
+        ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().warn_fg_color));
+    }
+    if let Some(i) = remove {
+        map.remove(i);
+        change.structure(format!("Remove {noun}"));
+    }
+    if ui
+        .small_button(format!("Add {noun}"))
+        .on_hover_text(hover(field.map_or("", |f| f.doc), &label))
+        .clicked()
+    {
+        map.insert_sample();
+        change.structure(format!("Add {noun}"));
     }
 }
 

@@ -141,10 +141,11 @@ fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
     for (i, field) in fields.iter().enumerate() {
         let attrs = field_attrs(&field.attrs)?;
         let ty = &field.ty;
-        let name = field
-            .ident
-            .as_ref()
-            .map_or_else(|| format!("{i}"), ToString::to_string);
+        // `r#true` is the field `true` in files and in the form.
+        let name = field.ident.as_ref().map_or_else(
+            || format!("{i}"),
+            |id| syn::ext::IdentExt::unraw(id).to_string(),
+        );
         let doc = &attrs.doc;
         let label = opt_str(attrs.label.as_ref());
         let refers = match attrs.refers.as_deref() {

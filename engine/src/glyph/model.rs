@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::reflect::Reflect;
+
 /// A network of glyphs with links, injected commands and scheduled moves.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -91,7 +93,7 @@ pub struct GlyphDef {
 }
 
 /// A glyph ability: on a trigger, at a time, do actions in order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct GlyphAbility {
     /// The Glyph Command that triggers it; `"*"` is any command. Empty when `when` is set.
@@ -134,11 +136,12 @@ impl Default for GlyphAbility {
 pub const ANY_COMMAND: &str = "*";
 
 /// When a glyph ability may fire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum GlyphTime {
     /// Costs the glyph's one Beat of the round.
     Reaction,
-    /// Costs nothing.
+    /// Costs nothing (what a new ability starts with).
+    #[default]
     FreeReaction,
     /// A timed ability (Timer, Auto-Lock, Chatter): started by its trigger, costs no Beat and
     /// takes effect `delay` rounds later, without the glyph shining meanwhile.
@@ -146,7 +149,7 @@ pub enum GlyphTime {
 }
 
 /// A trigger other than receiving a command.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Reflect)]
 pub enum GlyphTrigger {
     /// Seen by a creature or an object (`Anything`: either).
     Seen(Perceiver),
@@ -172,7 +175,7 @@ pub enum GlyphTrigger {
 }
 
 /// Who sees or touches a glyph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Reflect)]
 pub enum Perceiver {
     /// A creature.
     Creature,
@@ -206,7 +209,7 @@ pub enum Outside {
 }
 
 /// One thing a glyph ability does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum GlyphAction {
     /// Send a command: delivered next round to this glyph and every glyph linked to it then.
     Send(String),
