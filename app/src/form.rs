@@ -29,6 +29,60 @@ pub struct FormContext {
     pub tribes: Vec<String>,
     /// Phase names.
     pub phases: Vec<String>,
+    /// Tabletop ability ids.
+    pub abilities: Vec<String>,
+    /// Status condition names.
+    pub statuses: Vec<String>,
+    /// Each tabletop ability's Flavor and Upgrade names, by id: a struct whose field names an
+    /// ability ([`Refers::Ability`]) offers that ability's lists to its Flavor and Upgrade
+    /// fields.
+    pub ability_lists: std::collections::BTreeMap<String, (Vec<String>, Vec<String>)>,
+    /// The Flavors offered here (the ability named beside the field, or the one edited).
+    pub flavors: Vec<String>,
+    /// The Upgrades offered here.
+    pub upgrades: Vec<String>,
+    /// Problems found by the engine's checks, by the form path they are about
+    /// (`"abilities.0.upgrades"`): each is shown under that field or list item.
+    pub problems: Vec<(String, String)>,
+}
+
+impl FormContext {
+    /// The context for a struct's fields: when one of them names a tabletop ability, the
+    /// Flavors and Upgrades offered are that ability's.
+    fn narrowed(&self, value: &dyn Reflect) -> Option<FormContext> {
+        use sigilforge_engine::reflect::ValueRef;
+        let ValueRef::Struct(info, fields) = value.value() else {
+            return None;
+        };
+        let id = info
+            .fields
+            .iter()
+            .zip(fields)
+            .find_map(|(f, v)| match (f.refers, v.value()) {
+                (Refers::Ability, ValueRef::Text(t)) => Some(t),
+                _ => None,
+            })?;
+        let (flavors, upgrades) = self.ability_lists.get(id)?;
+        let mut ctx = self.clone();
+        ctx.flavors.clone_from(flavors);
+        ctx.upgrades.clone_from(upgrades);
+        Some(ctx)
+    }
+
+    /// The problems about exactly this path.
+    fn problems_at<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.problems
+            .iter()
+            .filter(move |(p, _)| p == path)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+/// Shows the engine's problems about a path, under its widget.
+fn problems_ui(ui: &mut Ui, ctx: &FormContext, path: &str) {
+    for problem in ctx.problems_at(path) {
+        ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().warn_fg_color));
+    }
 }
 
 /// What an edit in the form was.
@@ -70,6 +124,10 @@ pub fn field_label(field: &FieldInfo) -> String {
         Refers::Card => return "Card".into(),
         Refers::Phase => return "Phase".into(),
         Refers::Tribe => return "Tribe".into(),
+        Refers::Ability => return "Ability".into(),
+        Refers::Status => return "Status".into(),
+        Refers::Flavor => return "Flavor".into(),
+        Refers::Upgrade => return "Upgrade".into(),
         Refers::Nothing => {}
     }
     type_noun((field.ty)(), true)
@@ -122,6 +180,8 @@ pub fn struct_form(
     path: &str,
     change: &mut FormChange,
 ) {
+    let narrowed = ctx.narrowed(value);
+    let ctx = narrowed.as_ref().unwrap_or(ctx);
     let ValueMut::Struct(info, fields) = value.value_mut() else {
         value_form(ui, ctx, id, value, None, path, change);
         return;
@@ -136,6 +196,7 @@ pub fn struct_form(
                 let path = join(path, f.name);
                 ui.vertical(|ui| {
                     value_form(ui, ctx, id.with(f.name), field, Some(f), &path, change);
+                    problems_ui(ui, ctx, &path);
                 });
                 ui.end_row();
             }
@@ -282,6 +343,10 @@ fn known_names(ctx: &FormContext, refers: Refers) -> &[String] {
         Refers::Card => &ctx.cards,
         Refers::Phase => &ctx.phases,
         Refers::Tribe => &ctx.tribes,
+        Refers::Ability => &ctx.abilities,
+        Refers::Status => &ctx.statuses,
+        Refers::Flavor => &ctx.flavors,
+        Refers::Upgrade => &ctx.upgrades,
         Refers::Nothing => &[],
     }
 }
@@ -307,12 +372,21 @@ pub fn text_problem(ctx: &FormContext, text: &str, field: Option<&FieldInfo>) ->
         Refers::Keyword => "keyword",
         Refers::Card => "card id",
         Refers::Phase => "phase",
+        Refers::Ability => "ability",
+        Refers::Status => "status",
+        Refers::Flavor => "Flavor",
+        Refers::Upgrade => "Upgrade",
         Refers::Tribe | Refers::Nothing => return None,
     };
     if known.is_empty() || known.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
         None
     } else if refers == Refers::Phase {
         Some(format!("not a phase (one of {})", known.join(", ")))
+    } else if matches!(refers, Refers::Flavor | Refers::Upgrade) {
+        Some(format!(
+            "not {what} of this ability (one of {})",
+            known.join(", ")
+        ))
     } else {
         Some(format!("no {what} \"{name}\" in the pack"))
     }
@@ -585,6 +659,7 @@ fn list_form(
                     &item_path,
                     change,
                 );
+                problems_ui(ui, ctx, &item_path);
             });
     }
     if ui

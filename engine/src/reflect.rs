@@ -21,6 +21,14 @@ pub enum Refers {
     Phase,
     /// A tribe (battle line) or class.
     Tribe,
+    /// A tabletop ability's id (the encounter ability library).
+    Ability,
+    /// A status condition's name.
+    Status,
+    /// A Flavor of the ability named beside it.
+    Flavor,
+    /// An Upgrade of the ability named beside it.
+    Upgrade,
 }
 
 /// One field of a struct or of an enum variant.

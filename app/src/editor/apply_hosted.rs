@@ -317,7 +317,7 @@ impl SigilforgeApp {
         }
     }
 
-    fn file_content(&self, file: &str) -> Option<Content> {
+    pub(super) fn file_content(&self, file: &str) -> Option<Content> {
         self.doc
             .as_ref()
             .and_then(|d| d.pack().file(file))
@@ -334,6 +334,19 @@ impl SigilforgeApp {
         file: &str,
         before: &Content,
         after: &Content,
+    ) -> bool {
+        self.replace_file_merging(label, file, before, after, None)
+    }
+
+    /// [`Self::replace_file`], merging into the previous undo step when `merge` is the same
+    /// key (a value typed into one field of a form, keystroke after keystroke).
+    pub(super) fn replace_file_merging(
+        &mut self,
+        label: String,
+        file: &str,
+        before: &Content,
+        after: &Content,
+        merge: Option<(super::document::ItemAddr, String)>,
     ) -> bool {
         if before == after {
             return true;
@@ -352,7 +365,7 @@ impl SigilforgeApp {
             path: file.to_owned(),
             edits,
         };
-        self.edit(label, vec![change], None)
+        self.edit(label, vec![change], merge)
     }
 
     /// Shows a tab next to the item editors (or in an empty leaf), adding it if needed: item
@@ -369,7 +382,11 @@ impl SigilforgeApp {
                 leaf.tabs().iter().any(|t| {
                     matches!(
                         t,
-                        Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
+                        Tab::Editor(_)
+                            | Tab::Glyph(_)
+                            | Tab::Encounter(_)
+                            | Tab::Text(_)
+                            | Tab::Tabletop(_)
                     )
                 })
             })
@@ -397,9 +414,11 @@ impl SigilforgeApp {
 
     /// Closes the tab of a file that is no longer in the pack (its creation was undone).
     pub(super) fn close_file_tabs(&mut self, file: &str) {
-        self.dock.retain_tabs(
-            |tab| !matches!(tab, Tab::Glyph(f) | Tab::Encounter(f) | Tab::Text(f) if f == file),
-        );
+        self.dock.retain_tabs(|tab| match tab {
+            Tab::Glyph(f) | Tab::Encounter(f) | Tab::Text(f) => f != file,
+            Tab::Tabletop(addr) => addr.file != file,
+            _ => true,
+        });
     }
 }
 

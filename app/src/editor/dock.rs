@@ -172,6 +172,13 @@ impl TabViewer for Viewer<'_> {
                 .doc
                 .map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file))
                 .into(),
+            Tab::Tabletop(addr) => self
+                .doc
+                .map_or_else(
+                    || addr.file.clone(),
+                    |doc| crate::tabletop_ui::title(doc, addr),
+                )
+                .into(),
             Tab::Text(file) => {
                 let dirty = self.doc.is_some_and(|d| d.is_file_dirty(file));
                 format!("{file} (text){}", if dirty { " •" } else { "" }).into()
@@ -202,7 +209,7 @@ impl TabViewer for Viewer<'_> {
     fn is_closeable(&self, tab: &Tab) -> bool {
         matches!(
             tab,
-            Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_)
+            Tab::Editor(_) | Tab::Glyph(_) | Tab::Encounter(_) | Tab::Text(_) | Tab::Tabletop(_)
         )
     }
 
@@ -241,6 +248,10 @@ impl TabViewer for Viewer<'_> {
                     .encounter_ui(ui, doc, file, self.commands);
             }
             Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
+            Tab::Tabletop(addr) => {
+                let ctx = self.panels.tabletop_form.get(doc);
+                crate::tabletop_ui::editor_ui(ui, doc, ctx, addr, self.commands);
+            }
         }
     }
 }

@@ -366,9 +366,9 @@ pub enum Condition {
     /// The user has at least this many points of a resource.
     Resource(String, i32),
     /// The user has at least one stack of a status.
-    HasStatus(String),
+    HasStatus(#[reflect(status)] String),
     /// The user has no stack of a status.
-    NoStatus(String),
+    NoStatus(#[reflect(status)] String),
     /// The user is at or below half health.
     Bloodied,
     /// The first target is within this Distance of the user.
@@ -376,7 +376,7 @@ pub enum Condition {
     /// Another ally of the user stands within 1u of the first target.
     AllyNearTarget,
     /// The first target has at least one stack of a status.
-    TargetHasStatus(String),
+    TargetHasStatus(#[reflect(status)] String),
     /// No enemy stands within this Distance of the user.
     NoEnemyWithin(Distance),
     /// At least one of these holds (`Any([])` never holds).
@@ -441,6 +441,7 @@ pub struct SaveSpec {
     /// The target's Modifier ("Grit", "Edge", "Focus").
     pub modifier: String,
     /// Only when the user chose this Flavor (Frost Bolt's Save is not Fiery Bolt's).
+    #[reflect(flavor)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flavor: Option<String>,
     /// Effects on each target that fails.
@@ -487,9 +488,9 @@ pub enum Effect {
     /// Health back to each target, up to its maximum.
     Healing(i32),
     /// Stacks of a status on each target.
-    Status(String, u32),
+    Status(#[reflect(status)] String, u32),
     /// Stacks of a status on the user.
-    SelfStatus(String, u32),
+    SelfStatus(#[reflect(status)] String, u32),
     /// Extra Beats for the user this turn.
     GainBeats(u32),
     /// Extra Beats for the user this turn, usable only to start these abilities (by id):
@@ -509,6 +510,7 @@ pub enum Effect {
     /// Prepare another ability for the user.
     Prepare {
         /// The ability made usable.
+        #[reflect(ability)]
         ability: String,
         /// When it stops being usable.
         expires: Expiry,
@@ -660,6 +662,7 @@ pub struct Penalty {
     pub disadvantage: u32,
     /// The Disadvantages count once per stack the user has of this status ("a Disadvantage
     /// for each stack of Strained"); no stack, no Penalty.
+    #[reflect(status)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_stack_of: Option<String>,
 }

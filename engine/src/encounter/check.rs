@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 
-use super::ability::{AbilityTime, Effect, TestStatus, UpgradeKind};
+use super::ability::{AbilityTime, Effect, TestStatus};
 use super::file::{
     ABILITY_LIBRARY_TAG, CombatantSpec, ENCOUNTER_TAG, Encounter, EncounterContent, MAX_MAP_SIDE,
     MAX_ROUNDS, STAT_BLOCK_SET_TAG, STATUS_LIBRARY_TAG, ScriptAction,
 };
+use super::progression::{KnownField, KnownProblem, known_ability_problems};
 use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};
 use std::path::Path;
 
@@ -167,98 +168,21 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
         return;
     };
     let source = content.sources.get(file).map_or("", String::as_str);
-    for known in &block.abilities {
-        let Some(def) = content.abilities.get(&known.id) else {
-            diags.error(
-                file,
-                locate_literal_after(source, id, &known.id),
-                format!("`{id}` knows unknown ability `{}`", known.id),
-            );
-            continue;
-        };
-        let pick = def.flavors.as_ref().map_or(0, |f| f.pick) as usize;
-        if known.flavors.len() != pick {
-            diags.error(
-                file,
-                locate_literal_after(source, id, &known.id),
-                format!(
-                    "`{}` needs {pick} Flavor(s) chosen when gained; {} given",
-                    known.id,
-                    known.flavors.len()
-                ),
-            );
-        }
-        for f in &known.flavors {
-            if def.flavor(f).is_none() {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, f),
-                    format!("`{f}` is not a Flavor of `{}`", known.id),
-                );
-            }
-        }
-        for (i, u) in known.upgrades.iter().enumerate() {
-            let Some(up) = def.upgrades.iter().find(|x| &x.name == u) else {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, u),
-                    format!("`{u}` is not an Upgrade of `{}`", known.id),
-                );
-                continue;
-            };
-            // Seed 004, 1.8: "you may need to reach certain Levels ... before you can take on
-            // those Upgrades"; a Prestige Upgrade buys "any Upgrade, ignoring Requirements", and
-            // some are listed as "Prestige Upgrades that you can only gain using a Prestige
-            // Upgrade".
-            let by_prestige = known.prestige.contains(u);
-            if up.kind == UpgradeKind::Prestige && !by_prestige {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, u),
-                    format!(
-                        "`{u}` of `{}` is a Prestige Upgrade: only a Prestige Upgrade buys it; \
-                         list it in `prestige` too",
-                        known.id
-                    ),
-                );
-            } else if !by_prestige && up.min_level > block.level {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, u),
-                    format!(
-                        "`{u}` of `{}` needs level {}; `{id}` is level {} (if a Prestige \
-                         Upgrade bought it, list it in `prestige`)",
-                        known.id, up.min_level, block.level
-                    ),
-                );
-            }
-            let (series, rank) = up.series();
-            if rank > 1 {
-                let previous = format!("{series}({})", rank - 1);
-                if !known.upgrades[..i].contains(&previous) {
-                    diags.error(
-                        file,
-                        locate_literal_after(source, id, u),
-                        format!("`{u}` is part of a series: `{previous}` must be taken before it"),
-                    );
-                }
-            }
-        }
-    }
-    for known in &block.abilities {
-        for p in &known.prestige {
-            if !known.upgrades.contains(p) {
-                diags.error(
-                    file,
-                    locate_literal_after(source, id, p),
-                    format!(
-                        "`{p}` is marked as bought with a Prestige Upgrade but is not among the \
-                         Upgrades `{id}` took for `{}`",
-                        known.id
-                    ),
-                );
-            }
-        }
+    // Prestige marks are reported after every ability's own problems, as they always were.
+    let problems: Vec<KnownProblem> = block
+        .abilities
+        .iter()
+        .flat_map(|known| known_ability_problems(block, known, content.abilities.get(&known.id)))
+        .collect();
+    let (prestige, rest): (Vec<_>, Vec<_>) = problems
+        .into_iter()
+        .partition(|p| p.field == KnownField::Prestige);
+    for problem in rest.into_iter().chain(prestige) {
+        diags.error(
+            file,
+            locate_literal_after(source, id, &problem.at),
+            problem.message,
+        );
     }
     for name in block.conditions.keys() {
         if !content.conditions.contains_key(name) {

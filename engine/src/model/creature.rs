@@ -52,15 +52,19 @@ pub struct StatBlock {
 #[serde(deny_unknown_fields)]
 pub struct KnownAbility {
     /// Ability id in the library.
+    #[reflect(ability, label = "Ability")]
     pub id: String,
     /// Flavor names chosen when the ability was gained; fixed from then on.
+    #[reflect(flavor)]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flavors: Vec<String>,
     /// Upgrade names taken, e.g. `["Powerful(1)", "Powerful(2)"]`.
+    #[reflect(upgrade)]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upgrades: Vec<String>,
     /// Those of `upgrades` bought with a Prestige Upgrade: they ignore the Upgrade's level, and
     /// an Upgrade the ability lists as a Prestige Upgrade must be one of them.
+    #[reflect(upgrade)]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prestige: Vec<String>,
 }

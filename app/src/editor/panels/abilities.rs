@@ -5,6 +5,7 @@
 
 use egui::{Id, RichText, Ui};
 use sigilforge_engine::model::{Ability, AbilityKind, Card};
+use sigilforge_engine::pack::Content;
 use sigilforge_engine::reflect::{EnumReflect, Reflect, Sample, TypeInfo};
 
 use crate::editor::document::Document;
@@ -23,7 +24,7 @@ pub fn form_context(doc: &Document) -> FormContext {
     }
     cards.sort();
     cards.dedup();
-    FormContext {
+    let mut ctx = FormContext {
         keywords: doc.pack().keywords().map(|(_, k)| k.name.clone()).collect(),
         cards,
         tribes: tribes.into_iter().collect(),
@@ -31,7 +32,31 @@ pub fn form_context(doc: &Document) -> FormContext {
             .iter()
             .map(|p| (*p).to_owned())
             .collect(),
+        ..FormContext::default()
+    };
+    for file in &doc.pack().files {
+        match &file.content {
+            Content::AbilityLibrary(lib) => {
+                for def in &lib.abilities {
+                    ctx.abilities.push(def.id.clone());
+                    let flavors = def
+                        .flavors
+                        .iter()
+                        .flat_map(|l| l.options.iter().map(|f| f.name.clone()))
+                        .collect();
+                    let upgrades = def.upgrades.iter().map(|u| u.name.clone()).collect();
+                    ctx.ability_lists
+                        .insert(def.id.clone(), (flavors, upgrades));
+                }
+            }
+            Content::StatusLibrary(lib) => {
+                ctx.statuses
+                    .extend(lib.conditions.iter().map(|c| c.name.clone()));
+            }
+            _ => {}
+        }
     }
+    ctx
 }
 
 /// A form context cached per pack generation (building it walks every card).
