@@ -151,6 +151,40 @@ fn a_creature_with_a_new_ability_is_built_through_the_forms_and_saved_item_by_it
     harness.run();
     assert!(harness.query_by_label_contains(level_problem).is_none());
 
+    // Typing a number key by key is one undo step: 10 → 1 → 12, one undo back to 10.
+    let health = |h: &Harness<'_, SigilforgeApp>| match content(h, CREATURES) {
+        Content::StatBlocks(set) => set.creatures.last().unwrap().health,
+        _ => panic!("not stat blocks"),
+    };
+    assert_eq!(health(&harness), 10);
+    harness
+        .get_all_by_role_and_label(Role::TextInput, "Health")
+        .next()
+        .unwrap()
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for (key, now) in [("1", 1), ("2", 12)] {
+        harness
+            .get_by_role_and_label(Role::TextInput, "Health")
+            .type_text(key);
+        harness.run();
+        assert_eq!(health(&harness), now);
+    }
+    assert_eq!(health(&harness), 12);
+    harness.key_press(Key::Tab);
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(
+        health(&harness),
+        10,
+        "typing 12 was more than one undo step"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+    assert_eq!(health(&harness), 12);
+
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     assert!(!harness.state().is_dirty());
