@@ -264,7 +264,7 @@ fn named_value_form(
                 struct_form(ui, ctx, id, value, path, change);
             });
         }
-        ValueMut::Enum(e) => enum_form(ui, ctx, id, e, path, change),
+        ValueMut::Enum(e) => enum_form(ui, ctx, id, e, field, path, change),
     }
 }
 
@@ -332,6 +332,16 @@ fn name_box(response: &egui::Response, label: &str, text: &str) {
     response.widget_info(|| {
         let mut info = egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, label);
         info.current_text_value = Some(text.to_owned());
+        info
+    });
+}
+
+/// Names a variant picker by its field's label (or its type's name), its value the variant
+/// shown, so a screen reader — and a GUI test — finds "Time" or "Glyph action".
+fn name_picker(response: &egui::Response, label: &str, shown: &str) {
+    response.widget_info(|| {
+        let mut info = egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, label);
+        info.current_text_value = Some(shown.to_owned());
         info
     });
 }
@@ -461,8 +471,8 @@ fn option_form(
         });
         let mut picked = current;
         let text = current.map_or_else(|| "— none —".to_owned(), |i| info.variants[i].title());
-        egui::ComboBox::from_id_salt(id.with("option"))
-            .selected_text(text)
+        let response = egui::ComboBox::from_id_salt(id.with("option"))
+            .selected_text(text.clone())
             .width(220.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut picked, None, "— none —")
@@ -474,6 +484,7 @@ fn option_form(
             })
             .response
             .on_hover_text(hover(field.map_or("", |f| f.doc), &label));
+        name_picker(&response, &label, &text);
         if picked != current {
             o.set_some(picked.is_some());
             if let Some(i) = picked
@@ -517,14 +528,16 @@ fn enum_form(
     ctx: &FormContext,
     id: Id,
     e: &mut dyn EnumReflect,
+    field: Option<&FieldInfo>,
     path: &str,
     change: &mut FormChange,
 ) {
     let info = e.info();
     let current = e.variant();
     let mut picked = current;
-    egui::ComboBox::from_id_salt(id.with("variant"))
-        .selected_text(info.variants[current].title())
+    let title = info.variants[current].title();
+    let response = egui::ComboBox::from_id_salt(id.with("variant"))
+        .selected_text(title.clone())
         .width(220.0)
         .show_ui(ui, |ui| {
             for (i, v) in info.variants.iter().enumerate() {
@@ -534,6 +547,7 @@ fn enum_form(
         })
         .response
         .on_hover_text(hover(info.variants[current].doc, info.name));
+    name_picker(&response, &label_of(field, &words(info.name)), &title);
     if picked != current {
         e.set_variant(picked);
         change.value(path);

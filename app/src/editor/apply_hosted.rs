@@ -70,7 +70,17 @@ impl SigilforgeApp {
         match apply_glyph_edit(&mut net, edit) {
             Ok(()) => {
                 self.panels.hosted.glyph_editor(file).set_refusal(None);
-                self.replace_file(edit.label(), file, &before, &Content::GlyphNetwork(net));
+                // A field of an ability typed into: one step per field, as in every form.
+                let merge = edit
+                    .merge_key()
+                    .map(|key| (super::document::ItemAddr::card(file, usize::MAX), key));
+                self.replace_file_merging(
+                    edit.label(),
+                    file,
+                    &before,
+                    &Content::GlyphNetwork(net),
+                    merge,
+                );
             }
             Err(reason) => {
                 self.panels

@@ -97,6 +97,7 @@ pub struct GlyphDef {
 #[serde(deny_unknown_fields)]
 pub struct GlyphAbility {
     /// The Glyph Command that triggers it; `"*"` is any command. Empty when `when` is set.
+    #[reflect(label = "On command")]
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub on: String,
     /// A trigger other than a command (seen, touched, traced, linked, state changed…).
@@ -212,21 +213,21 @@ pub enum Outside {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum GlyphAction {
     /// Send a command: delivered next round to this glyph and every glyph linked to it then.
-    Send(String),
+    Send(#[reflect(label = "Sends")] String),
     /// A named effect (ring, spikes).
-    Effect(String),
+    Effect(#[reflect(label = "Effect name")] String),
     /// Remove this glyph and its links at once.
     Dismiss,
     /// Disable this glyph for N rounds.
-    Disable(u32),
+    Disable(#[reflect(label = "Rounds", min = 1)] u32),
     /// Put this glyph in a state (a change triggers its `StateChanged`/`Became` next round).
-    SetState(String),
+    SetState(#[reflect(label = "State")] String),
     /// Add to this glyph's counter (it starts at 0; reaching a value triggers `CounterIs`).
-    Count(i64),
+    Count(#[reflect(label = "Amount")] i64),
     /// Back to the state it started in, counter 0, traced letters forgotten.
     Reset,
     /// Connect to this glyph if it is within Swinging Distance (1u) of this one's extent.
-    Connect(String),
+    Connect(#[reflect(label = "Glyph")] String),
 }
 
 /// A command injected from outside.
