@@ -328,7 +328,7 @@ fn int_form(
 
 /// Names a text box by its field's label (its hint shows only while it is empty), so a screen
 /// reader — and a GUI test — finds "Resource" or "Phase" whatever it holds.
-fn name_box(response: &egui::Response, label: &str, text: &str) {
+pub(crate) fn name_box(response: &egui::Response, label: &str, text: &str) {
     response.widget_info(|| {
         let mut info = egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, label);
         info.current_text_value = Some(text.to_owned());

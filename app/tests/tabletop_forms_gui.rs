@@ -263,3 +263,55 @@ fn a_status_changed_in_its_editor_re_runs_an_open_encounters_sandbox() {
     let after = log(&mut harness);
     assert!(after != before, "the sandbox did not re-run");
 }
+
+#[test]
+fn new_duplicate_and_delete_a_status_each_one_undo_step() {
+    let dir = fixture_copy();
+    let mut harness = hosted_harness(dir.path());
+    let names = |h: &Harness<'_, SigilforgeApp>| match content(h, STATUSES) {
+        Content::StatusLibrary(lib) => lib
+            .conditions
+            .iter()
+            .map(|c| c.name.clone())
+            .collect::<Vec<_>>(),
+        _ => panic!("not a status library"),
+    };
+    let before = names(&harness);
+    click(&mut harness, "Statuses");
+    // The search narrows the list.
+    harness
+        .get_by_role_and_label(Role::TextInput, "Search statuses")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Search statuses")
+        .type_text("stun");
+    harness.run();
+    assert!(harness.query_by_label("Burning").is_none());
+    harness.get_by_label("Stunned");
+    harness
+        .get_by_role_and_label(Role::TextInput, "Search statuses")
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run();
+
+    click(&mut harness, "Burning");
+    click(&mut harness, "Duplicate");
+    let mut with_copy = before.clone();
+    with_copy.insert(1, "Burning copy".to_owned());
+    assert_eq!(names(&harness), with_copy);
+    click(&mut harness, "Delete");
+    assert_eq!(names(&harness), before);
+    click(&mut harness, "New status");
+    assert_eq!(
+        names(&harness).last().map(String::as_str),
+        Some("New status")
+    );
+    for expected in [&before, &with_copy, &before] {
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run();
+        assert_eq!(&names(&harness), expected);
+    }
+}

@@ -360,13 +360,16 @@ pub fn library_ui(
 ) {
     let plural = kind.plural();
     ui.horizontal(|ui| {
-        ui.add(
-            egui::TextEdit::singleline(query)
-                .id(Id::new(("tabletop-search", kind)))
-                .hint_text(format!("Search {plural}"))
-                .desired_width(ui.available_width() - 140.0),
-        )
-        .on_hover_text("Search by name or id");
+        let search = format!("Search {plural}");
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(query)
+                    .id(Id::new(("tabletop-search", kind)))
+                    .hint_text(&search)
+                    .desired_width(ui.available_width() - 140.0),
+            )
+            .on_hover_text("Search by name or id");
+        crate::form::name_box(&response, &search, query);
         let new = format!("New {}", kind.noun());
         if ui
             .button(&new)

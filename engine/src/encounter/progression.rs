@@ -408,4 +408,70 @@ mod tests {
         assert_eq!(series_of("Far-Reaching"), ("Far-Reaching", 0));
         assert_eq!(series_of("Odd(x)"), ("Odd(x)", 0));
     }
+
+    #[test]
+    fn known_ability_problems_check_level_and_prestige_by_field() {
+        let def = AbilityDef {
+            id: "blast".into(),
+            upgrades: vec![
+                Upgrade {
+                    name: "Keen(1)".into(),
+                    min_level: 3,
+                    ..Upgrade::default()
+                },
+                Upgrade {
+                    name: "Legend".into(),
+                    kind: UpgradeKind::Prestige,
+                    ..Upgrade::default()
+                },
+            ],
+            ..AbilityDef::default()
+        };
+        let block = StatBlock {
+            id: "hag".into(),
+            level: 2,
+            ..StatBlock::default()
+        };
+        let known = KnownAbility {
+            id: "blast".into(),
+            upgrades: vec!["Keen(1)".into(), "Legend".into()],
+            prestige: vec!["Gone".into()],
+            ..KnownAbility::default()
+        };
+        let fields: Vec<(KnownField, &str)> = known_ability_problems(&block, &known, Some(&def))
+            .iter()
+            .map(|p| {
+                (
+                    p.field,
+                    if p.message.contains("needs level 3") {
+                        "level"
+                    } else if p.message.contains("only a Prestige Upgrade buys it") {
+                        "prestige kind"
+                    } else if p.message.contains("not among the Upgrades") {
+                        "prestige mark"
+                    } else {
+                        "other"
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                (KnownField::Upgrades, "level"),
+                (KnownField::Upgrades, "prestige kind"),
+                (KnownField::Prestige, "prestige mark"),
+            ]
+        );
+        // Bought with Prestige Upgrades, both are fine at level 2.
+        let bought = KnownAbility {
+            prestige: vec!["Keen(1)".into(), "Legend".into()],
+            ..known
+        };
+        assert!(known_ability_problems(&block, &bought, Some(&def)).is_empty());
+        assert_eq!(
+            known_ability_problems(&block, &bought, None)[0].field,
+            KnownField::Id
+        );
+    }
 }
