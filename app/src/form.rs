@@ -18,25 +18,33 @@ use sigilforge_engine::reflect::{
     EnumReflect, FieldInfo, ListMut, MapMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
 };
 
+/// A list of names the pack knows, shared: a context is cloned per item drawn (its own
+/// problems, the Flavors of the ability a struct names), and a big pack's card ids must not
+/// be copied each time.
+pub type Names = std::sync::Arc<[String]>;
+
+/// Each tabletop ability's Flavor names and Upgrade names, by its id.
+pub type AbilityLists = std::collections::BTreeMap<String, (Vec<String>, Vec<String>)>;
+
 /// What the pack knows, for suggestions and in-place checks.
 #[derive(Debug, Clone, Default)]
 pub struct FormContext {
     /// Keyword names.
-    pub keywords: Vec<String>,
+    pub keywords: Names,
     /// Card ids.
-    pub cards: Vec<String>,
+    pub cards: Names,
     /// Tribes and classes in use.
-    pub tribes: Vec<String>,
+    pub tribes: Names,
     /// Phase names.
-    pub phases: Vec<String>,
+    pub phases: Names,
     /// Tabletop ability ids.
-    pub abilities: Vec<String>,
+    pub abilities: Names,
     /// Status condition names.
-    pub statuses: Vec<String>,
+    pub statuses: Names,
     /// Each tabletop ability's Flavor and Upgrade names, by id: a struct whose field names an
     /// ability ([`Refers::Ability`]) offers that ability's lists to its Flavor and Upgrade
     /// fields.
-    pub ability_lists: std::collections::BTreeMap<String, (Vec<String>, Vec<String>)>,
+    pub ability_lists: std::sync::Arc<AbilityLists>,
     /// The Flavors offered here (the ability named beside the field, or the one edited).
     pub flavors: Vec<String>,
     /// The Upgrades offered here.

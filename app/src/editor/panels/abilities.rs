@@ -24,39 +24,42 @@ pub fn form_context(doc: &Document) -> FormContext {
     }
     cards.sort();
     cards.dedup();
-    let mut ctx = FormContext {
-        keywords: doc.pack().keywords().map(|(_, k)| k.name.clone()).collect(),
-        cards,
-        tribes: tribes.into_iter().collect(),
-        phases: sigilforge_engine::rules::PHASES
-            .iter()
-            .map(|p| (*p).to_owned())
-            .collect(),
-        ..FormContext::default()
-    };
+    let mut abilities = Vec::new();
+    let mut statuses = Vec::new();
+    let mut ability_lists = std::collections::BTreeMap::new();
     for file in &doc.pack().files {
         match &file.content {
             Content::AbilityLibrary(lib) => {
                 for def in &lib.abilities {
-                    ctx.abilities.push(def.id.clone());
+                    abilities.push(def.id.clone());
                     let flavors = def
                         .flavors
                         .iter()
                         .flat_map(|l| l.options.iter().map(|f| f.name.clone()))
                         .collect();
                     let upgrades = def.upgrades.iter().map(|u| u.name.clone()).collect();
-                    ctx.ability_lists
-                        .insert(def.id.clone(), (flavors, upgrades));
+                    ability_lists.insert(def.id.clone(), (flavors, upgrades));
                 }
             }
             Content::StatusLibrary(lib) => {
-                ctx.statuses
-                    .extend(lib.conditions.iter().map(|c| c.name.clone()));
+                statuses.extend(lib.conditions.iter().map(|c| c.name.clone()));
             }
             _ => {}
         }
     }
-    ctx
+    FormContext {
+        keywords: doc.pack().keywords().map(|(_, k)| k.name.clone()).collect(),
+        cards: cards.into(),
+        tribes: tribes.into_iter().collect(),
+        phases: sigilforge_engine::rules::PHASES
+            .iter()
+            .map(|p| (*p).to_owned())
+            .collect(),
+        abilities: abilities.into(),
+        statuses: statuses.into(),
+        ability_lists: ability_lists.into(),
+        ..FormContext::default()
+    }
 }
 
 /// A form context cached per pack generation (building it walks every card).
