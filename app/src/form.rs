@@ -15,20 +15,82 @@
 
 use egui::{Id, RichText, Ui};
 use sigilforge_engine::reflect::{
-    EnumReflect, FieldInfo, ListMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
+    EnumReflect, FieldInfo, ListMut, MapMut, OptionMut, Refers, Reflect, TypeInfo, ValueMut, words,
 };
+
+/// A list of names the pack knows, shared: a context is cloned per item drawn (its own
+/// problems, the Flavors of the ability a struct names), and a big pack's card ids must not
+/// be copied each time.
+pub type Names = std::sync::Arc<[String]>;
+
+/// Each tabletop ability's Flavor names and Upgrade names, by its id.
+pub type AbilityLists = std::collections::BTreeMap<String, (Vec<String>, Vec<String>)>;
 
 /// What the pack knows, for suggestions and in-place checks.
 #[derive(Debug, Clone, Default)]
 pub struct FormContext {
     /// Keyword names.
-    pub keywords: Vec<String>,
+    pub keywords: Names,
     /// Card ids.
-    pub cards: Vec<String>,
+    pub cards: Names,
     /// Tribes and classes in use.
-    pub tribes: Vec<String>,
+    pub tribes: Names,
     /// Phase names.
-    pub phases: Vec<String>,
+    pub phases: Names,
+    /// Tabletop ability ids.
+    pub abilities: Names,
+    /// Status condition names.
+    pub statuses: Names,
+    /// Each tabletop ability's Flavor and Upgrade names, by id: a struct whose field names an
+    /// ability ([`Refers::Ability`]) offers that ability's lists to its Flavor and Upgrade
+    /// fields.
+    pub ability_lists: std::sync::Arc<AbilityLists>,
+    /// The Flavors offered here (the ability named beside the field, or the one edited).
+    pub flavors: Vec<String>,
+    /// The Upgrades offered here.
+    pub upgrades: Vec<String>,
+    /// Problems found by the engine's checks, by the form path they are about
+    /// (`"abilities.0.upgrades"`): each is shown under that field or list item.
+    pub problems: Vec<(String, String)>,
+}
+
+impl FormContext {
+    /// The context for a struct's fields: when one of them names a tabletop ability, the
+    /// Flavors and Upgrades offered are that ability's.
+    fn narrowed(&self, value: &dyn Reflect) -> Option<FormContext> {
+        use sigilforge_engine::reflect::ValueRef;
+        let ValueRef::Struct(info, fields) = value.value() else {
+            return None;
+        };
+        let id = info
+            .fields
+            .iter()
+            .zip(fields)
+            .find_map(|(f, v)| match (f.refers, v.value()) {
+                (Refers::Ability, ValueRef::Text(t)) => Some(t),
+                _ => None,
+            })?;
+        let (flavors, upgrades) = self.ability_lists.get(id)?;
+        let mut ctx = self.clone();
+        ctx.flavors.clone_from(flavors);
+        ctx.upgrades.clone_from(upgrades);
+        Some(ctx)
+    }
+
+    /// The problems about exactly this path.
+    fn problems_at<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.problems
+            .iter()
+            .filter(move |(p, _)| p == path)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+/// Shows the engine's problems about a path, under its widget.
+fn problems_ui(ui: &mut Ui, ctx: &FormContext, path: &str) {
+    for problem in ctx.problems_at(path) {
+        ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().warn_fg_color));
+    }
 }
 
 /// What an edit in the form was.
@@ -70,6 +132,10 @@ pub fn field_label(field: &FieldInfo) -> String {
         Refers::Card => return "Card".into(),
         Refers::Phase => return "Phase".into(),
         Refers::Tribe => return "Tribe".into(),
+        Refers::Ability => return "Ability".into(),
+        Refers::Status => return "Status".into(),
+        Refers::Flavor => return "Flavor".into(),
+        Refers::Upgrade => return "Upgrade".into(),
         Refers::Nothing => {}
     }
     type_noun((field.ty)(), true)
@@ -83,6 +149,8 @@ fn type_noun(ty: TypeInfo, capital: bool) -> String {
         TypeInfo::Text => "Text".to_owned(),
         TypeInfo::Option(inner) => return type_noun(inner(), capital),
         TypeInfo::List(inner) => format!("List of {}s", type_noun(inner(), false)),
+        TypeInfo::Map(inner) => format!("{}s by name", type_noun(inner(), false)),
+        TypeInfo::Tuple(_) => "Pair".to_owned(),
         TypeInfo::Struct(s) => words(s.name),
         TypeInfo::Enum(e) => words(e.name),
     };
@@ -105,7 +173,8 @@ fn is_inline(value: &dyn Reflect) -> bool {
         ValueRef::Bool(_) | ValueRef::Int(_) | ValueRef::Text(_) => true,
         ValueRef::Enum(e) => e.fields().iter().all(|f| is_inline(*f)) && e.fields().len() <= 2,
         ValueRef::Option(o) => o.is_none_or(is_inline),
-        ValueRef::List(_) | ValueRef::Struct(..) => false,
+        ValueRef::Tuple(items) => items.into_iter().all(is_inline),
+        ValueRef::List(_) | ValueRef::Map(_) | ValueRef::Struct(..) => false,
     }
 }
 
@@ -119,6 +188,8 @@ pub fn struct_form(
     path: &str,
     change: &mut FormChange,
 ) {
+    let narrowed = ctx.narrowed(value);
+    let ctx = narrowed.as_ref().unwrap_or(ctx);
     let ValueMut::Struct(info, fields) = value.value_mut() else {
         value_form(ui, ctx, id, value, None, path, change);
         return;
@@ -133,6 +204,7 @@ pub fn struct_form(
                 let path = join(path, f.name);
                 ui.vertical(|ui| {
                     value_form(ui, ctx, id.with(f.name), field, Some(f), &path, change);
+                    problems_ui(ui, ctx, &path);
                 });
                 ui.end_row();
             }
@@ -165,23 +237,42 @@ pub fn value_form(
     path: &str,
     change: &mut FormChange,
 ) {
+    named_value_form(ui, ctx, id, value, field, None, path, change);
+}
+
+/// [`value_form`] with a name other than the field's for a number or a text box (a tuple's
+/// items, a map's values): what a screen reader, and a GUI test, finds it by.
+#[allow(clippy::too_many_arguments)] // the form's walk carries its context down
+fn named_value_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    value: &mut dyn Reflect,
+    field: Option<&FieldInfo>,
+    name: Option<&str>,
+    path: &str,
+    change: &mut FormChange,
+) {
     match value.value_mut() {
         ValueMut::Bool(b) => {
-            let text = field.map(field_label).unwrap_or_default();
+            let text =
+                name.map_or_else(|| field.map(field_label).unwrap_or_default(), str::to_owned);
             if ui.checkbox(b, text).changed() {
                 change.value(path);
             }
         }
-        ValueMut::Int(n) => int_form(ui, id, n, field, path, change),
-        ValueMut::Text(s) => text_form(ui, ctx, id, s, field, path, change),
+        ValueMut::Int(n) => int_form(ui, id, n, field, name, path, change),
+        ValueMut::Text(s) => text_form(ui, ctx, id, s, field, name, path, change),
         ValueMut::Option(o) => option_form(ui, ctx, id, o, field, path, change),
         ValueMut::List(list) => list_form(ui, ctx, id, list, field, path, change),
+        ValueMut::Map(map) => map_form(ui, ctx, id, map, field, path, change),
+        ValueMut::Tuple(items) => tuple_form(ui, ctx, id, items, field, path, change),
         ValueMut::Struct(..) => {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 struct_form(ui, ctx, id, value, path, change);
             });
         }
-        ValueMut::Enum(e) => enum_form(ui, ctx, id, e, path, change),
+        ValueMut::Enum(e) => enum_form(ui, ctx, id, e, field, path, change),
     }
 }
 
@@ -194,6 +285,7 @@ fn int_form(
     id: Id,
     n: &mut dyn sigilforge_engine::reflect::IntMut,
     field: Option<&FieldInfo>,
+    name: Option<&str>,
     path: &str,
     change: &mut FormChange,
 ) {
@@ -202,7 +294,7 @@ fn int_form(
     let mut text = ui
         .data_mut(|d| d.get_temp::<String>(key))
         .unwrap_or_else(|| current.clone());
-    let label = label_of(field, "Number");
+    let label = name.map_or_else(|| label_of(field, "Number"), str::to_owned);
     let tip = field.map_or(String::new(), |f| f.doc.to_owned());
     ui.horizontal(|ui| {
         let response = ui
@@ -244,10 +336,20 @@ fn int_form(
 
 /// Names a text box by its field's label (its hint shows only while it is empty), so a screen
 /// reader — and a GUI test — finds "Resource" or "Phase" whatever it holds.
-fn name_box(response: &egui::Response, label: &str, text: &str) {
+pub(crate) fn name_box(response: &egui::Response, label: &str, text: &str) {
     response.widget_info(|| {
         let mut info = egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, label);
         info.current_text_value = Some(text.to_owned());
+        info
+    });
+}
+
+/// Names a variant picker by its field's label (or its type's name), its value the variant
+/// shown, so a screen reader — and a GUI test — finds "Time" or "Glyph action".
+fn name_picker(response: &egui::Response, label: &str, shown: &str) {
+    response.widget_info(|| {
+        let mut info = egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, label);
+        info.current_text_value = Some(shown.to_owned());
         info
     });
 }
@@ -259,6 +361,10 @@ fn known_names(ctx: &FormContext, refers: Refers) -> &[String] {
         Refers::Card => &ctx.cards,
         Refers::Phase => &ctx.phases,
         Refers::Tribe => &ctx.tribes,
+        Refers::Ability => &ctx.abilities,
+        Refers::Status => &ctx.statuses,
+        Refers::Flavor => &ctx.flavors,
+        Refers::Upgrade => &ctx.upgrades,
         Refers::Nothing => &[],
     }
 }
@@ -284,27 +390,38 @@ pub fn text_problem(ctx: &FormContext, text: &str, field: Option<&FieldInfo>) ->
         Refers::Keyword => "keyword",
         Refers::Card => "card id",
         Refers::Phase => "phase",
+        Refers::Ability => "ability",
+        Refers::Status => "status",
+        Refers::Flavor => "Flavor",
+        Refers::Upgrade => "Upgrade",
         Refers::Tribe | Refers::Nothing => return None,
     };
     if known.is_empty() || known.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
         None
     } else if refers == Refers::Phase {
         Some(format!("not a phase (one of {})", known.join(", ")))
+    } else if matches!(refers, Refers::Flavor | Refers::Upgrade) {
+        Some(format!(
+            "not {what} of this ability (one of {})",
+            known.join(", ")
+        ))
     } else {
         Some(format!("no {what} \"{name}\" in the pack"))
     }
 }
 
+#[allow(clippy::too_many_arguments)] // the form's walk carries its context down
 fn text_form(
     ui: &mut Ui,
     ctx: &FormContext,
     id: Id,
     s: &mut String,
     field: Option<&FieldInfo>,
+    name: Option<&str>,
     path: &str,
     change: &mut FormChange,
 ) {
-    let label = label_of(field, "Text");
+    let label = name.map_or_else(|| label_of(field, "Text"), str::to_owned);
     let tip = field.map_or(String::new(), |f| f.doc.to_owned());
     let refers = field.map_or(Refers::Nothing, |f| f.refers);
     ui.horizontal(|ui| {
@@ -362,8 +479,8 @@ fn option_form(
         });
         let mut picked = current;
         let text = current.map_or_else(|| "— none —".to_owned(), |i| info.variants[i].title());
-        egui::ComboBox::from_id_salt(id.with("option"))
-            .selected_text(text)
+        let response = egui::ComboBox::from_id_salt(id.with("option"))
+            .selected_text(text.clone())
             .width(220.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut picked, None, "— none —")
@@ -375,6 +492,7 @@ fn option_form(
             })
             .response
             .on_hover_text(hover(field.map_or("", |f| f.doc), &label));
+        name_picker(&response, &label, &text);
         if picked != current {
             o.set_some(picked.is_some());
             if let Some(i) = picked
@@ -418,14 +536,16 @@ fn enum_form(
     ctx: &FormContext,
     id: Id,
     e: &mut dyn EnumReflect,
+    field: Option<&FieldInfo>,
     path: &str,
     change: &mut FormChange,
 ) {
     let info = e.info();
     let current = e.variant();
     let mut picked = current;
-    egui::ComboBox::from_id_salt(id.with("variant"))
-        .selected_text(info.variants[current].title())
+    let title = info.variants[current].title();
+    let response = egui::ComboBox::from_id_salt(id.with("variant"))
+        .selected_text(title.clone())
         .width(220.0)
         .show_ui(ui, |ui| {
             for (i, v) in info.variants.iter().enumerate() {
@@ -435,6 +555,7 @@ fn enum_form(
         })
         .response
         .on_hover_text(hover(info.variants[current].doc, info.name));
+    name_picker(&response, &label_of(field, &words(info.name)), &title);
     if picked != current {
         e.set_variant(picked);
         change.value(path);
@@ -560,6 +681,7 @@ fn list_form(
                     &item_path,
                     change,
                 );
+                problems_ui(ui, ctx, &item_path);
             });
     }
     if ui
@@ -593,6 +715,130 @@ fn list_form(
             }
         };
         change.structure(text);
+    }
+}
+
+/// A tuple (`(String, i32)`: a resource and its points) on one row, its items named
+/// "Cost 1", "Cost 2", … after the field.
+fn tuple_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    items: Vec<&mut dyn Reflect>,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, "Pair");
+    ui.horizontal(|ui| {
+        for (i, item) in items.into_iter().enumerate() {
+            let name = format!("{label} {}", i + 1);
+            let item_path = join(path, &i.to_string());
+            named_value_form(
+                ui,
+                ctx,
+                id.with(("item", i)),
+                item,
+                field,
+                Some(&name),
+                &item_path,
+                change,
+            );
+        }
+    });
+}
+
+/// A map from names to values (stats, resources, stacks): one row per entry, its name typed
+/// in a box (applied when the box is left, so the entry does not jump while it is typed) and
+/// its value named by that name, so "Grit" is the box that holds the Grit modifier.
+fn map_form(
+    ui: &mut Ui,
+    ctx: &FormContext,
+    id: Id,
+    map: &mut dyn MapMut,
+    field: Option<&FieldInfo>,
+    path: &str,
+    change: &mut FormChange,
+) {
+    let label = label_of(field, &type_noun(map.value_type(), true));
+    let noun = item_noun(&label);
+    let mut remove = None;
+    let mut rename: Option<(usize, String)> = None;
+    for i in 0..map.len() {
+        let Some(key) = map.key(i).map(str::to_owned) else {
+            continue;
+        };
+        ui.horizontal(|ui| {
+            let typed = id.with(("key typed", i));
+            let mut text = ui
+                .data_mut(|d| d.get_temp::<String>(typed))
+                .unwrap_or_else(|| key.clone());
+            let key_name = format!("{} name", words(&noun));
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(&mut text)
+                        .id(id.with(("key", i)))
+                        .hint_text(key_name.clone())
+                        .desired_width(110.0),
+                )
+                .on_hover_text(format!("The {noun}'s name; applied when you leave the box"));
+            name_box(&response, &key_name, &text);
+            if response.has_focus() {
+                ui.data_mut(|d| d.insert_temp(typed, text));
+            } else {
+                ui.data_mut(|d| d.remove::<String>(typed));
+                if text != key {
+                    rename = Some((i, text));
+                }
+            }
+            if let Some(value) = map.value_mut(i) {
+                let value_path = join(path, &key);
+                named_value_form(
+                    ui,
+                    ctx,
+                    id.with(("value", &key)),
+                    value,
+                    field,
+                    Some(&key),
+                    &value_path,
+                    change,
+                );
+            }
+            if ui
+                .small_button("×")
+                .on_hover_text(format!("Remove this {noun}"))
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        });
+    }
+    let problem_key = id.with("key problem");
+    if let Some((i, text)) = rename {
+        match map.rename(i, &text) {
+            Ok(()) => {
+                ui.data_mut(|d| d.remove::<String>(problem_key));
+                change.structure(format!("Rename {noun}"));
+            }
+            Err(e) => {
+                ui.data_mut(|d| d.insert_temp(problem_key, e.0));
+            }
+        }
+    }
+    if let Some(problem) = ui.data(|d| d.get_temp::<String>(problem_key)) {
+        ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().warn_fg_color));
+    }
+    if let Some(i) = remove {
+        map.remove(i);
+        change.structure(format!("Remove {noun}"));
+    }
+    if ui
+        .small_button(format!("Add {noun}"))
+        .on_hover_text(hover(field.map_or("", |f| f.doc), &label))
+        .clicked()
+    {
+        map.insert_sample();
+        change.structure(format!("Add {noun}"));
     }
 }
 

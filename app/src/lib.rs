@@ -8,3 +8,4 @@ pub mod form;
 pub mod glyph_ui;
 pub mod jobs;
 pub mod sandbox;
+pub mod tabletop_ui;

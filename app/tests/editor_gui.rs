@@ -512,7 +512,11 @@ fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
     let shown =
         |h: &Harness<'_, SigilforgeApp>, label: &str| h.query_all_by_label(label).count() > 0;
     let set_kind = |h: &mut Harness<'_, SigilforgeApp>, kind: &str| {
-        h.get_by_role_and_label(Role::ComboBox, "Kind").click();
+        // The card's Kind, drawn above its abilities' pickers (an ability has a Kind too).
+        h.get_all_by_role_and_label(Role::ComboBox, "Kind")
+            .next()
+            .unwrap()
+            .click();
         h.run();
         h.get_by_label(kind).click();
         h.run();

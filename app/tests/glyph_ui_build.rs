@@ -48,10 +48,23 @@ fn build_link_inject_and_step_by_clicking() {
     assert_eq!(harness.state().editor.selected(), Some("door"));
 
     // door: on "ping" (the default) -> Reaction -> Send("alarm").
+    // The ability is drawn by the generic form: its action's variant picker reads the
+    // model's words ("Send a command"), and Send's text box is "Sends".
     click(&mut harness, "Add ability");
-    click(&mut harness, "Action 1");
-    click(&mut harness, "Send");
-    set_field(&mut harness, "Sends", "alarm");
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Glyph action")
+        .click();
+    harness.run();
+    click(&mut harness, "Send a command");
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Sends")
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Sends")
+        .type_text("alarm");
+    harness.run();
     {
         let door = &harness.state().net.glyphs[0];
         assert_eq!(door.abilities.len(), 1);

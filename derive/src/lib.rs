@@ -7,7 +7,8 @@
 //! to the model therefore shows up in the editor with no new widget.
 //!
 //! Field attributes, all optional: `#[reflect(keyword)]`, `#[reflect(card)]`,
-//! `#[reflect(phase)]`, `#[reflect(tribe)]` (what a text names: suggestions, checks and
+//! `#[reflect(phase)]`, `#[reflect(tribe)]`, `#[reflect(ability)]`, `#[reflect(status)]`,
+//! `#[reflect(flavor)]`, `#[reflect(upgrade)]` (what a text names: suggestions, checks and
 //! renames follow it), `#[reflect(min = 1)]` (the smallest number that makes sense) and
 //! `#[reflect(label = "...")]` (a label other than the field's name).
 
@@ -77,7 +78,8 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                     .map(ToString::to_string)
                     .unwrap_or_default();
                 match key.as_str() {
-                    "keyword" | "card" | "phase" | "tribe" => {
+                    "keyword" | "card" | "phase" | "tribe" | "ability" | "status" | "flavor"
+                    | "upgrade" => {
                         out.refers = Some(key);
                         Ok(())
                     }
@@ -91,7 +93,10 @@ fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                         out.label = Some(lit.value());
                         Ok(())
                     }
-                    _ => Err(meta.error("expected keyword, card, phase, tribe, min or label")),
+                    _ => Err(meta.error(
+                        "expected keyword, card, phase, tribe, ability, status, flavor, upgrade, \
+                         min or label",
+                    )),
                 }
             })?;
         } else if attr.path().is_ident("serde") {
@@ -141,10 +146,11 @@ fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
     for (i, field) in fields.iter().enumerate() {
         let attrs = field_attrs(&field.attrs)?;
         let ty = &field.ty;
-        let name = field
-            .ident
-            .as_ref()
-            .map_or_else(|| format!("{i}"), ToString::to_string);
+        // `r#true` is the field `true` in files and in the form.
+        let name = field.ident.as_ref().map_or_else(
+            || format!("{i}"),
+            |id| syn::ext::IdentExt::unraw(id).to_string(),
+        );
         let doc = &attrs.doc;
         let label = opt_str(attrs.label.as_ref());
         let refers = match attrs.refers.as_deref() {
@@ -152,6 +158,10 @@ fn fields_info(fields: &Fields) -> syn::Result<(Vec<Tokens>, Vec<Tokens>)> {
             Some("card") => quote!(Refers::Card),
             Some("phase") => quote!(Refers::Phase),
             Some("tribe") => quote!(Refers::Tribe),
+            Some("ability") => quote!(Refers::Ability),
+            Some("status") => quote!(Refers::Status),
+            Some("flavor") => quote!(Refers::Flavor),
+            Some("upgrade") => quote!(Refers::Upgrade),
             _ => quote!(Refers::Nothing),
         };
         let min = attrs.min.map_or_else(

@@ -21,6 +21,14 @@ pub enum Refers {
     Phase,
     /// A tribe (battle line) or class.
     Tribe,
+    /// A tabletop ability's id (the encounter ability library).
+    Ability,
+    /// A status condition's name.
+    Status,
+    /// A Flavor of the ability named beside it.
+    Flavor,
+    /// An Upgrade of the ability named beside it.
+    Upgrade,
 }
 
 /// One field of a struct or of an enum variant.
@@ -105,6 +113,10 @@ pub enum TypeInfo {
     Option(fn() -> TypeInfo),
     /// `Vec<T>`.
     List(fn() -> TypeInfo),
+    /// A map from names to values (`BTreeMap<String, T>`): stats, resources, stacks.
+    Map(fn() -> TypeInfo),
+    /// A tuple (`(String, i32)`): its items' shapes, in order.
+    Tuple(fn() -> Vec<TypeInfo>),
     /// A struct.
     Struct(&'static StructInfo),
     /// An enum.
@@ -123,6 +135,10 @@ pub enum ValueMut<'a> {
     Option(&'a mut dyn OptionMut),
     /// A list.
     List(&'a mut dyn ListMut),
+    /// A map from names to values.
+    Map(&'a mut dyn MapMut),
+    /// A tuple's items, in order.
+    Tuple(Vec<&'a mut dyn Reflect>),
     /// A struct's fields, in the order of its info.
     Struct(&'static StructInfo, Vec<&'a mut dyn Reflect>),
     /// An enum.
@@ -141,6 +157,10 @@ pub enum ValueRef<'a> {
     Option(Option<&'a dyn Reflect>),
     /// A list's items.
     List(Vec<&'a dyn Reflect>),
+    /// A map's entries, in key order.
+    Map(Vec<(&'a str, &'a dyn Reflect)>),
+    /// A tuple's items.
+    Tuple(Vec<&'a dyn Reflect>),
     /// A struct's fields.
     Struct(&'static StructInfo, Vec<&'a dyn Reflect>),
     /// An enum.
@@ -238,6 +258,40 @@ pub trait ListMut {
     fn item_type(&self) -> TypeInfo;
 }
 
+/// `BTreeMap<String, T>` for the form: entries by index (key order), each change one edit.
+pub trait MapMut {
+    /// How many entries.
+    fn len(&self) -> usize;
+    /// Whether it is empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The key of an entry.
+    fn key(&self, index: usize) -> Option<&str>;
+    /// The value of an entry.
+    fn value_mut(&mut self, index: usize) -> Option<&mut dyn Reflect>;
+    /// Renames an entry's key, keeping its value.
+    ///
+    /// # Errors
+    /// The new key is empty or another entry has it (nothing changes).
+    fn rename(&mut self, index: usize, key: &str) -> Result<(), KeyTaken>;
+    /// Adds an entry with a sample value under a key no entry has (`"new"`, `"new 2"`, …);
+    /// returns its index.
+    fn insert_sample(&mut self) -> usize;
+    /// Removes an entry.
+    fn remove(&mut self, index: usize);
+    /// The values' shape.
+    fn value_type(&self) -> TypeInfo;
+}
+
+/// A map key that cannot be used: empty, or another entry's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct KeyTaken(
+    /// Why, in words.
+    pub String,
+);
+
 /// The first clause of a doc comment, without code marks: `"Deal damage to each target
 /// (ability damage: …)."` → `"Deal damage to each target"`. Falls back to `name` in words.
 #[must_use]
@@ -331,7 +385,7 @@ macro_rules! int_reflect {
     )*};
 }
 
-int_reflect!(i32, u32, i64, u64, usize);
+int_reflect!(i8, u8, i16, u16, i32, u32, i64, u64, usize);
 
 impl Reflect for String {
     fn type_info() -> TypeInfo {
@@ -451,6 +505,101 @@ impl<T> Sample for Vec<T> {
     }
 }
 
+impl<T: Reflect + Sample + Clone> MapMut for std::collections::BTreeMap<String, T> {
+    fn len(&self) -> usize {
+        std::collections::BTreeMap::len(self)
+    }
+    fn key(&self, index: usize) -> Option<&str> {
+        self.keys().nth(index).map(String::as_str)
+    }
+    fn value_mut(&mut self, index: usize) -> Option<&mut dyn Reflect> {
+        self.values_mut().nth(index).map(|v| v as &mut dyn Reflect)
+    }
+    fn rename(&mut self, index: usize, key: &str) -> Result<(), KeyTaken> {
+        let key = key.trim();
+        let Some(old) = self.keys().nth(index).cloned() else {
+            return Err(KeyTaken(format!("no entry {index}")));
+        };
+        if old == key {
+            return Ok(());
+        }
+        if key.is_empty() {
+            return Err(KeyTaken("a name cannot be empty".to_owned()));
+        }
+        if self.contains_key(key) {
+            return Err(KeyTaken(format!("\"{key}\" is already listed")));
+        }
+        if let Some(value) = std::collections::BTreeMap::remove(self, &old) {
+            self.insert(key.to_owned(), value);
+        }
+        Ok(())
+    }
+    fn insert_sample(&mut self) -> usize {
+        let mut key = "new".to_owned();
+        let mut n = 2;
+        while self.contains_key(&key) {
+            key = format!("new {n}");
+            n += 1;
+        }
+        self.insert(key.clone(), T::sample());
+        self.keys().position(|k| *k == key).unwrap_or(0)
+    }
+    fn remove(&mut self, index: usize) {
+        if let Some(key) = self.keys().nth(index).cloned() {
+            std::collections::BTreeMap::remove(self, &key);
+        }
+    }
+    fn value_type(&self) -> TypeInfo {
+        T::type_info()
+    }
+}
+
+impl<T: Reflect + Sample + Clone> Reflect for std::collections::BTreeMap<String, T> {
+    fn type_info() -> TypeInfo {
+        TypeInfo::Map(T::type_info)
+    }
+    fn value_mut(&mut self) -> ValueMut<'_> {
+        ValueMut::Map(self)
+    }
+    fn value(&self) -> ValueRef<'_> {
+        ValueRef::Map(
+            self.iter()
+                .map(|(k, v)| (k.as_str(), v as &dyn Reflect))
+                .collect(),
+        )
+    }
+}
+
+impl<T> Sample for std::collections::BTreeMap<String, T> {
+    fn sample() -> Self {
+        std::collections::BTreeMap::new()
+    }
+}
+
+macro_rules! tuple_reflect {
+    ($($t:ident $i:tt),*) => {
+        impl<$($t: Reflect + Sample),*> Reflect for ($($t,)*) {
+            fn type_info() -> TypeInfo {
+                TypeInfo::Tuple(|| vec![$($t::type_info()),*])
+            }
+            fn value_mut(&mut self) -> ValueMut<'_> {
+                ValueMut::Tuple(vec![$(&mut self.$i as &mut dyn Reflect),*])
+            }
+            fn value(&self) -> ValueRef<'_> {
+                ValueRef::Tuple(vec![$(&self.$i as &dyn Reflect),*])
+            }
+        }
+        impl<$($t: Sample),*> Sample for ($($t,)*) {
+            fn sample() -> Self {
+                ($($t::sample(),)*)
+            }
+        }
+    };
+}
+
+tuple_reflect!(A 0, B 1);
+tuple_reflect!(A 0, B 1, C 2);
+
 /// Calls `f` on every text inside `value` whose field refers to `refers` (lists and options of
 /// text included), depth first: the one walk renames use.
 pub fn visit_texts_mut(value: &mut dyn Reflect, refers: Refers, f: &mut dyn FnMut(&mut String)) {
@@ -477,6 +626,18 @@ fn walk(value: &mut dyn Reflect, here: Refers, want: Refers, f: &mut dyn FnMut(&
                 }
             }
         }
+        ValueMut::Map(map) => {
+            for i in 0..map.len() {
+                if let Some(value) = map.value_mut(i) {
+                    walk(value, here, want, f);
+                }
+            }
+        }
+        ValueMut::Tuple(items) => {
+            for item in items {
+                walk(item, here, want, f);
+            }
+        }
         ValueMut::Struct(info, fields) => {
             for (field, info) in fields.into_iter().zip(info.fields) {
                 walk(field, info.refers, want, f);
@@ -501,7 +662,10 @@ pub fn reachable_enums(root: TypeInfo) -> Vec<&'static EnumInfo> {
     while let Some(ty) = todo.pop() {
         match ty {
             TypeInfo::Bool | TypeInfo::Int { .. } | TypeInfo::Text => {}
-            TypeInfo::Option(inner) | TypeInfo::List(inner) => todo.push(inner()),
+            TypeInfo::Option(inner) | TypeInfo::List(inner) | TypeInfo::Map(inner) => {
+                todo.push(inner());
+            }
+            TypeInfo::Tuple(items) => todo.extend(items().into_iter().rev()),
             TypeInfo::Struct(s) => {
                 if !structs.iter().any(|k| std::ptr::eq(*k, s)) {
                     structs.push(s);

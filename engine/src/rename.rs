@@ -135,6 +135,10 @@ impl Rename {
             ValueMut::List(list) => (0..list.len())
                 .map(|i| list.item_mut(i).map_or(0, |v| self.walk(v, refers)))
                 .sum(),
+            ValueMut::Map(map) => (0..map.len())
+                .map(|i| map.value_mut(i).map_or(0, |v| self.walk(v, refers)))
+                .sum(),
+            ValueMut::Tuple(items) => items.into_iter().map(|v| self.walk(v, refers)).sum(),
             ValueMut::Struct(info, fields) => info
                 .fields
                 .iter()

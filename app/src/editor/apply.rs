@@ -250,6 +250,13 @@ impl SigilforgeApp {
             }
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
             EditCommand::NewEncounter => self.new_encounter(),
+            EditCommand::OpenTabletop(addr) => self.show_in_editor_area(Tab::Tabletop(addr)),
+            EditCommand::SetTabletop { addr, item, change } => {
+                self.set_tabletop(&addr, *item, &change);
+            }
+            EditCommand::NewTabletop(kind) => self.new_tabletop(kind),
+            EditCommand::DuplicateTabletop(addr) => self.duplicate_tabletop(&addr),
+            EditCommand::DeleteTabletop(addr) => self.delete_tabletop(&addr),
             EditCommand::SetDeck { file, deck, label } => self.set_deck(&file, deck, label),
             EditCommand::NewDeck => self.new_deck(),
             EditCommand::ResolveConflicts => self.resolve_conflicts(),

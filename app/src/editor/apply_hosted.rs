@@ -79,7 +79,17 @@ impl SigilforgeApp {
         match apply_glyph_edit(&mut net, edit) {
             Ok(()) => {
                 self.panels.hosted.glyph_editor(file).set_refusal(None);
-                self.replace_file(edit.label(), file, &before, &Content::GlyphNetwork(net));
+                // A field of an ability typed into: one step per field, as in every form.
+                let merge = edit
+                    .merge_key()
+                    .map(|key| (super::document::ItemAddr::card(file, usize::MAX), key));
+                self.replace_file_merging(
+                    edit.label(),
+                    file,
+                    &before,
+                    &Content::GlyphNetwork(net),
+                    merge,
+                );
             }
             Err(reason) => {
                 self.panels
@@ -326,7 +336,7 @@ impl SigilforgeApp {
         }
     }
 
-    fn file_content(&self, file: &str) -> Option<Content> {
+    pub(super) fn file_content(&self, file: &str) -> Option<Content> {
         self.doc
             .as_ref()
             .and_then(|d| d.pack().file(file))
@@ -343,6 +353,19 @@ impl SigilforgeApp {
         file: &str,
         before: &Content,
         after: &Content,
+    ) -> bool {
+        self.replace_file_merging(label, file, before, after, None)
+    }
+
+    /// [`Self::replace_file`], merging into the previous undo step when `merge` is the same
+    /// key (a value typed into one field of a form, keystroke after keystroke).
+    pub(super) fn replace_file_merging(
+        &mut self,
+        label: String,
+        file: &str,
+        before: &Content,
+        after: &Content,
+        merge: Option<(super::document::ItemAddr, String)>,
     ) -> bool {
         if before == after {
             return true;
@@ -361,7 +384,7 @@ impl SigilforgeApp {
             path: file.to_owned(),
             edits,
         };
-        self.edit(label, vec![change], None)
+        self.edit(label, vec![change], merge)
     }
 
     /// Shows a tab next to the item editors (`workspace::show_editor`): item editors, glyph
@@ -372,9 +395,11 @@ impl SigilforgeApp {
 
     /// Closes the tab of a file that is no longer in the pack (its creation was undone).
     pub(super) fn close_file_tabs(&mut self, file: &str) {
-        self.dock.retain_tabs(
-            |tab| !matches!(tab, Tab::Glyph(f) | Tab::Encounter(f) | Tab::Text(f) if f == file),
-        );
+        self.dock.retain_tabs(|tab| match tab {
+            Tab::Glyph(f) | Tab::Encounter(f) | Tab::Text(f) => f != file,
+            Tab::Tabletop(addr) => addr.file != file,
+            _ => true,
+        });
     }
 }
 

@@ -142,6 +142,24 @@ pub enum EditCommand {
     NewGlyphNetwork,
     /// Add a new encounter file under `encounters/` and open it.
     NewEncounter,
+    /// Open a creature's, tabletop ability's or status condition's editor tab.
+    OpenTabletop(crate::tabletop_ui::TabletopAddr),
+    /// Replace a creature, tabletop ability or status with its edited copy: a value typed
+    /// merges into one undo step per field, a structural edit is its own step.
+    SetTabletop {
+        /// Which item.
+        addr: crate::tabletop_ui::TabletopAddr,
+        /// Its new value.
+        item: Box<crate::tabletop_ui::TabletopItem>,
+        /// What the form says the edit was.
+        change: crate::form::FormChange,
+    },
+    /// Add a new creature, tabletop ability or status and open it.
+    NewTabletop(crate::tabletop_ui::TabletopKind),
+    /// Add a copy of a creature, tabletop ability or status after it and open the copy.
+    DuplicateTabletop(crate::tabletop_ui::TabletopAddr),
+    /// Remove a creature, tabletop ability or status.
+    DeleteTabletop(crate::tabletop_ui::TabletopAddr),
     /// Write a deck list over the deck in this file (one undo step).
     SetDeck {
         /// The deck file (relative path).

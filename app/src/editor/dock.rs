@@ -140,6 +140,10 @@ impl TabViewer for Viewer<'_> {
                     .encounter_ui(ui, doc, file, self.commands);
             }
             Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
+            Tab::Tabletop(addr) => {
+                let ctx = self.panels.tabletop_form.get(doc);
+                crate::tabletop_ui::editor_ui(ui, doc, ctx, addr, self.commands);
+            }
         }
     }
 }
@@ -164,6 +168,12 @@ pub fn tab_title(doc: Option<&Document>, tab: &Tab) -> String {
         }
         Tab::Glyph(file) | Tab::Encounter(file) => {
             return doc.map_or_else(|| file.clone(), |doc| super::hosted::title(doc, file));
+        }
+        Tab::Tabletop(addr) => {
+            return doc.map_or_else(
+                || addr.file.clone(),
+                |doc| crate::tabletop_ui::title(doc, addr),
+            );
         }
         Tab::Text(file) => {
             let dirty = doc.is_some_and(|d| d.is_file_dirty(file));

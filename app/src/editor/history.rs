@@ -102,6 +102,7 @@ impl History {
 
 /// Merges a same-field edit into the previous step: keep the first `before`, take the new `after`.
 fn merge_into(last: &mut Entry, entry: Entry) {
+    use super::document::Change::Items;
     use super::document::Change::Replace;
     use super::document::Change::Text;
     if let ([Replace { after, .. }], [Replace { after: new, .. }]) =
@@ -112,6 +113,23 @@ fn merge_into(last: &mut Entry, entry: Entry) {
         (last.changes.as_mut_slice(), entry.changes.as_slice())
     {
         after.clone_from(new);
+    } else if let (
+        [Items { path, edits }],
+        [
+            Items {
+                path: new_path,
+                edits: new_edits,
+            },
+        ],
+    ) = (last.changes.as_mut_slice(), entry.changes.as_slice())
+        && path == new_path
+        && let ([edit], [new]) = (edits.as_mut_slice(), new_edits.as_slice())
+        && edit.key == new.key
+        && edit.index == new.index
+    {
+        // One item typed into again (a tabletop form's field): its first text before, its
+        // last after, so undo checks and restores one edit.
+        edit.after.clone_from(&new.after);
     } else {
         last.changes.extend(entry.changes);
     }

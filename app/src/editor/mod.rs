@@ -9,6 +9,7 @@ mod apply;
 mod apply_decks;
 mod apply_files;
 mod apply_hosted;
+mod apply_tabletop;
 pub mod bulk;
 mod chrome;
 pub mod commands;

@@ -246,6 +246,7 @@ impl SigilforgeApp {
         for (_, tab) in self.dock.iter_all_tabs_mut() {
             match tab {
                 Tab::Editor(a) if a.file == from => to.clone_into(&mut a.file),
+                Tab::Tabletop(a) if a.file == from => to.clone_into(&mut a.file),
                 Tab::Glyph(f) | Tab::Encounter(f) | Tab::Text(f) if f == from => {
                     to.clone_into(f);
                 }

@@ -34,4 +34,6 @@ pub enum Tab {
     Encounter(String),
     /// Any file as text (relative path).
     Text(String),
+    /// The editor of a creature, tabletop ability or status condition.
+    Tabletop(crate::tabletop_ui::TabletopAddr),
 }

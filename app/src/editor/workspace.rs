@@ -74,7 +74,8 @@ impl Workspace {
                     Workspace::BattleCards
                 })
             }
-            Tab::Encounter(_) => Some(Workspace::Encounter),
+            // Creatures, tabletop abilities and statuses are a GM's prep, beside encounters.
+            Tab::Encounter(_) | Tab::Tabletop(_) => Some(Workspace::Encounter),
             Tab::Glyph(_) => Some(Workspace::Glyph),
             _ => None,
         }

@@ -58,6 +58,18 @@ pub enum GlyphEdit {
         /// Its new value.
         ability: GlyphAbility,
     },
+    /// A value typed or picked in one field of a glyph's n-th ability (its form): consecutive
+    /// edits of one field merge into one undo step.
+    AbilityField {
+        /// The glyph.
+        id: String,
+        /// Which ability (0-based).
+        index: usize,
+        /// The field's path in the form (`"does.0.Send.0"`).
+        field: String,
+        /// The ability's new value.
+        ability: GlyphAbility,
+    },
     /// Removes a glyph's n-th ability.
     RemoveAbility {
         /// The glyph.
@@ -114,6 +126,18 @@ pub enum GlyphEdit {
 }
 
 impl GlyphEdit {
+    /// What consecutive edits merge on (one undo step while one field is typed into), if
+    /// this edit merges at all.
+    #[must_use]
+    pub fn merge_key(&self) -> Option<String> {
+        match self {
+            GlyphEdit::AbilityField {
+                id, index, field, ..
+            } => Some(format!("glyph {id} ability {index} {field}")),
+            _ => None,
+        }
+    }
+
     /// A short description for an undo menu: "Move bell", "Link door and bell".
     #[must_use]
     pub fn label(&self) -> String {
@@ -127,6 +151,13 @@ impl GlyphEdit {
             GlyphEdit::EditAbility { id, index, .. } => {
                 format!("Edit ability {} of {id}", index + 1)
             }
+            GlyphEdit::AbilityField {
+                id, index, field, ..
+            } => format!(
+                "Edit {} of ability {} of {id}",
+                field.replace('.', " "),
+                index + 1
+            ),
             GlyphEdit::RemoveAbility { id, index } => {
                 format!("Remove ability {} of {id}", index + 1)
             }
@@ -286,7 +317,10 @@ pub fn apply_glyph_edit(net: &mut GlyphNetwork, edit: &GlyphEdit) -> Result<(), 
             let i = glyph_index(net, id)?;
             net.glyphs[i].abilities.push(ability.clone());
         }
-        GlyphEdit::EditAbility { id, index, ability } => {
+        GlyphEdit::EditAbility { id, index, ability }
+        | GlyphEdit::AbilityField {
+            id, index, ability, ..
+        } => {
             let i = glyph_index(net, id)?;
             let slot = ability_slot(net, i, *index)?;
             *slot = ability.clone();

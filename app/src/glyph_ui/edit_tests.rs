@@ -546,3 +546,35 @@ fn labels_name_the_edit() {
         "Remove ability 1 of door"
     );
 }
+
+/// A value typed in an ability's form writes the ability like `EditAbility` and merges per
+/// field; a structural edit never merges.
+#[test]
+fn a_typed_ability_field_writes_the_ability_and_merges_per_field() {
+    let mut net = two_glyphs((0.5, 0.0));
+    apply(
+        &mut net,
+        GlyphEdit::AddAbility {
+            id: "door".into(),
+            ability: ping(),
+        },
+    );
+    let mut typed = ping();
+    typed.on = "knock".into();
+    let edit = GlyphEdit::AbilityField {
+        id: "door".into(),
+        index: 0,
+        field: "on".into(),
+        ability: typed.clone(),
+    };
+    assert_eq!(edit.merge_key().as_deref(), Some("glyph door ability 0 on"));
+    assert_eq!(edit.label(), "Edit on of ability 1 of door");
+    apply(&mut net, edit);
+    assert_eq!(net.glyphs[0].abilities, vec![typed]);
+    let structural = GlyphEdit::EditAbility {
+        id: "door".into(),
+        index: 0,
+        ability: ping(),
+    };
+    assert_eq!(structural.merge_key(), None);
+}

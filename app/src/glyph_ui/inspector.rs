@@ -1,13 +1,15 @@
 //! The inspector: the selected glyph's id, position, colour, abilities, built-ins, injections
-//! and moves, and the network's own settings. Every change is one [`GlyphEdit`], sent when a
-//! field is left (Enter or click elsewhere), never per keystroke or per drag step.
+//! and moves, and the network's own settings. Every change is one [`GlyphEdit`]. The glyph's
+//! own fields are sent when a field is left (Enter or click elsewhere), never per keystroke
+//! or per drag step; its abilities are the model's values and are drawn by the one generic
+//! form, whose typing merges into one undo step per field.
 
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, Id, RichText, Ui};
 use sigilforge_engine::glyph::{GlyphAbility, GlyphAction, GlyphDef, GlyphTime, Injection, Move};
 
-use super::graph_view::action_text;
 use super::widgets::{committed_text, format_colour, format_units, parse_colour};
 use super::{Frame, GlyphEdit};
+use crate::form::{FormChange, FormContext, struct_form};
 
 /// The inspector's own state: the rows for adding injections and moves, and a colour being
 /// picked (sent when the pointer is released).
@@ -30,53 +32,6 @@ impl Default for Inspector {
             move_y: "0".to_owned(),
             colour_pending: None,
         }
-    }
-}
-
-/// The action kinds a picker offers, with a tooltip each.
-const ACTION_KINDS: [(&str, &str); 4] = [
-    (
-        "Send",
-        "Send a command: delivered next round to this glyph and every glyph linked to it",
-    ),
-    ("Effect", "A named effect (ring, spikes)"),
-    ("Dismiss", "Remove this glyph and its links at once"),
-    (
-        "Disable",
-        "Disable this glyph for N rounds: it receives nothing",
-    ),
-];
-
-fn kind_of(action: &GlyphAction) -> &'static str {
-    match action {
-        GlyphAction::Send(_) => "Send",
-        GlyphAction::Effect(_) => "Effect",
-        GlyphAction::Dismiss => "Dismiss",
-        GlyphAction::Disable(_) => "Disable",
-        GlyphAction::SetState(_) => "Set state",
-        GlyphAction::Count(_) => "Count",
-        GlyphAction::Reset => "Reset",
-        GlyphAction::Connect(_) => "Connect",
-    }
-}
-
-/// `action` turned into `kind`, keeping its text or number where it has one.
-fn with_kind(action: &GlyphAction, kind: &str) -> GlyphAction {
-    let text = match action {
-        GlyphAction::Send(t)
-        | GlyphAction::Effect(t)
-        | GlyphAction::SetState(t)
-        | GlyphAction::Connect(t) => t.clone(),
-        GlyphAction::Dismiss
-        | GlyphAction::Disable(_)
-        | GlyphAction::Count(_)
-        | GlyphAction::Reset => "ping".to_owned(),
-    };
-    match kind {
-        "Send" => GlyphAction::Send(text),
-        "Effect" => GlyphAction::Effect(text),
-        "Dismiss" => GlyphAction::Dismiss,
-        _ => GlyphAction::Disable(1),
     }
 }
 
@@ -291,92 +246,55 @@ impl Inspector {
     }
 }
 
+/// The glyph's abilities, each drawn by the one generic form (`crate::form`): trigger,
+/// time, state guard, delay and actions, every variant of the model with no widget of its
+/// own. A value typed is one [`GlyphEdit::AbilityField`] (merged per field in the undo
+/// history), anything else one [`GlyphEdit::EditAbility`].
 fn abilities_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
     ui.label(RichText::new("Abilities").strong())
         .on_hover_text("On a command, at a time, do actions in order");
+    let ctx = FormContext::default();
     for (index, ability) in def.abilities.iter().enumerate() {
-        let id = def.id.clone();
-        let edit = |frame: &mut Frame<'_>, ability: GlyphAbility| {
-            frame.emit(GlyphEdit::EditAbility {
-                id: id.clone(),
-                index,
-                ability,
-            });
-        };
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                let tip = "The command that triggers this ability";
-                if let Some(on) =
-                    committed_text(ui, ("on", &def.id, index), "On command", &ability.on, tip)
-                {
-                    edit(
-                        frame,
-                        GlyphAbility {
-                            on: on.trim().to_owned(),
-                            ..ability.clone()
-                        },
-                    );
-                }
-            });
-            ui.horizontal(|ui| {
-                let mut time = ability.time;
-                egui::ComboBox::new(("time", &def.id, index), "Time")
-                    .selected_text(time_text(time))
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut time, GlyphTime::Reaction, "Reaction")
-                            .on_hover_text("Costs the glyph's one Beat of the round");
-                        ui.selectable_value(&mut time, GlyphTime::FreeReaction, "Free Reaction")
-                            .on_hover_text("Costs nothing");
-                        ui.selectable_value(&mut time, GlyphTime::Action, "Action")
-                            .on_hover_text("Takes effect after its delay; costs no Beat");
-                    })
-                    .response
-                    .on_hover_text("Reaction: one per round (the Beat); Free Reaction: any number");
-                if time != ability.time {
-                    edit(
-                        frame,
-                        GlyphAbility {
-                            time,
-                            ..ability.clone()
-                        },
-                    );
-                }
-            });
-            for (j, action) in ability.does.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    if let Some(changed) = action_ui(ui, &def.id, index, j, action) {
-                        let mut a = ability.clone();
-                        match changed {
-                            ActionChange::Replace(new) => a.does[j] = new,
-                            ActionChange::Remove => {
-                                a.does.remove(j);
-                            }
-                        }
-                        edit(frame, a);
-                    }
-                });
-            }
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Add action")
-                    .on_hover_text("Append an action (an effect; change its kind)")
-                    .clicked()
-                {
-                    let mut a = ability.clone();
-                    a.does.push(GlyphAction::Effect("glow".to_owned()));
-                    edit(frame, a);
-                }
-                if ui
-                    .button("Remove ability")
-                    .on_hover_text("Delete this ability")
-                    .clicked()
-                {
-                    frame.emit(GlyphEdit::RemoveAbility {
-                        id: def.id.clone(),
+            let mut copy = ability.clone();
+            let mut change = FormChange::None;
+            struct_form(
+                ui,
+                &ctx,
+                Id::new(("glyph ability", &def.id, index)),
+                &mut copy,
+                "",
+                &mut change,
+            );
+            let id = def.id.clone();
+            match change {
+                FormChange::None => {}
+                FormChange::Value(field) => {
+                    frame.emit(GlyphEdit::AbilityField {
+                        id,
                         index,
+                        field,
+                        ability: copy,
                     });
                 }
-            });
+                FormChange::Structure(_) => {
+                    frame.emit(GlyphEdit::EditAbility {
+                        id,
+                        index,
+                        ability: copy,
+                    });
+                }
+            }
+            if ui
+                .button("Remove ability")
+                .on_hover_text("Delete this ability")
+                .clicked()
+            {
+                frame.emit(GlyphEdit::RemoveAbility {
+                    id: def.id.clone(),
+                    index,
+                });
+            }
         });
     }
     if ui
@@ -394,80 +312,6 @@ fn abilities_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {
             },
         });
     }
-}
-
-/// What the user did to one action.
-enum ActionChange {
-    /// Replaced it.
-    Replace(GlyphAction),
-    /// Removed it.
-    Remove,
-}
-
-/// One action's kind picker and value, and what the user changed.
-fn action_ui(
-    ui: &mut Ui,
-    glyph: &str,
-    ability: usize,
-    j: usize,
-    action: &GlyphAction,
-) -> Option<ActionChange> {
-    let mut out = None;
-    let mut kind = kind_of(action);
-    egui::ComboBox::new(("kind", glyph, ability, j), format!("Action {}", j + 1))
-        .selected_text(kind)
-        .show_ui(ui, |ui| {
-            for (k, tip) in ACTION_KINDS {
-                ui.selectable_value(&mut kind, k, k).on_hover_text(tip);
-            }
-        })
-        .response
-        .on_hover_text(format!("What it does: {}", action_text(action)));
-    if kind != kind_of(action) {
-        out = Some(ActionChange::Replace(with_kind(action, kind)));
-    }
-    let salt = ("value", glyph, ability, j);
-    match action {
-        GlyphAction::Send(c) => {
-            if let Some(t) = committed_text(ui, salt, "Sends", c, "The command sent") {
-                out = Some(ActionChange::Replace(GlyphAction::Send(
-                    t.trim().to_owned(),
-                )));
-            }
-        }
-        GlyphAction::Effect(e) => {
-            if let Some(t) = committed_text(ui, salt, "Effect", e, "The effect's name") {
-                out = Some(ActionChange::Replace(GlyphAction::Effect(
-                    t.trim().to_owned(),
-                )));
-            }
-        }
-        GlyphAction::Disable(n) => {
-            if let Some(t) = committed_text(ui, salt, "Rounds", &n.to_string(), "Rounds disabled")
-                && let Ok(n) = t.trim().parse()
-            {
-                out = Some(ActionChange::Replace(GlyphAction::Disable(n)));
-            }
-        }
-        // Edited as text in the file for now (issue #30 gives them forms).
-        GlyphAction::Dismiss
-        | GlyphAction::SetState(_)
-        | GlyphAction::Count(_)
-        | GlyphAction::Reset
-        | GlyphAction::Connect(_) => {}
-    }
-    if ui
-        .small_button("✖")
-        .on_hover_text("Remove this action")
-        .clicked()
-    {
-        out = Some(ActionChange::Remove);
-    }
-    out
-}
-
-fn time_text(time: GlyphTime) -> &'static str {
-    time.label()
 }
 
 fn builtins_ui(ui: &mut Ui, frame: &mut Frame<'_>, def: &GlyphDef) {

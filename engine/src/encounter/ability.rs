@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::reflect::Reflect;
+
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
@@ -25,7 +27,7 @@ pub struct AbilityLibrary {
 }
 
 /// One ability with its header.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityDef {
     /// Stable id stat blocks refer to.
@@ -93,7 +95,7 @@ pub struct AbilityDef {
 }
 
 /// Which list an ability belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum AbilityCategory {
     /// On the Basic Ability List.
     #[default]
@@ -111,7 +113,7 @@ pub enum AbilityCategory {
 }
 
 /// The eight Ability Times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum AbilityTime {
     /// Spend a Beat; Test right away.
     #[default]
@@ -162,7 +164,9 @@ impl AbilityTime {
 }
 
 /// The six Distances.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize, Reflect,
+)]
 pub enum Distance {
     /// 1u: melee.
     #[default]
@@ -211,7 +215,7 @@ impl Distance {
 }
 
 /// A Distance, optionally "True" (ignores sight and cover).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Reach {
     /// How far.
@@ -222,7 +226,7 @@ pub struct Reach {
 }
 
 /// The five Shapes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum ShapeKind {
     /// From the user outward; width at a point = its distance from the origin.
     #[default]
@@ -238,7 +242,7 @@ pub enum ShapeKind {
 }
 
 /// A Shape in an ability header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct ShapeSpec {
     /// Which shape.
@@ -257,7 +261,7 @@ pub struct ShapeSpec {
 }
 
 /// What kinds of thing an ability targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum TargetKind {
     /// Creatures.
     #[default]
@@ -271,7 +275,7 @@ pub enum TargetKind {
 }
 
 /// Which side a target may be on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum TargetSide {
     /// Creatures on another side.
     #[default]
@@ -283,7 +287,7 @@ pub enum TargetSide {
 }
 
 /// The Target part of the header.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct TargetSpec {
     /// Kinds of target.
@@ -307,7 +311,7 @@ pub struct TargetSpec {
 }
 
 /// Events a Reaction can answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum ReactionTrigger {
     /// Another creature starts an Ability (answered before its Test).
     StartsAbility {
@@ -355,16 +359,16 @@ pub enum ReactionTrigger {
 }
 
 /// A condition checked on the user (and its target, where it makes sense).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum Condition {
     /// Always true.
     Always,
     /// The user has at least this many points of a resource.
     Resource(String, i32),
     /// The user has at least one stack of a status.
-    HasStatus(String),
+    HasStatus(#[reflect(status)] String),
     /// The user has no stack of a status.
-    NoStatus(String),
+    NoStatus(#[reflect(status)] String),
     /// The user is at or below half health.
     Bloodied,
     /// The first target is within this Distance of the user.
@@ -372,7 +376,7 @@ pub enum Condition {
     /// Another ally of the user stands within 1u of the first target.
     AllyNearTarget,
     /// The first target has at least one stack of a status.
-    TargetHasStatus(String),
+    TargetHasStatus(#[reflect(status)] String),
     /// No enemy stands within this Distance of the user.
     NoEnemyWithin(Distance),
     /// At least one of these holds (`Any([])` never holds).
@@ -384,7 +388,7 @@ pub enum Condition {
 }
 
 /// A Component: missing it gives a Disadvantage; a met `spends` Component uses it up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Component {
     /// As the header writes it ("1 Dodge Point").
@@ -397,7 +401,7 @@ pub struct Component {
 }
 
 /// Statuses a Test can name after its Modifier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum TestStatus {
     /// Fleeting; a Disadvantage per stack; a stack gained unless the Test fails.
     Strained,
@@ -420,7 +424,7 @@ impl TestStatus {
 }
 
 /// The Test: a Modifier and optionally a status.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct TestSpec {
     /// Modifier name ("Fighter", "Mage", a skill).
@@ -431,12 +435,13 @@ pub struct TestSpec {
 }
 
 /// A Save the targets make after the Test.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct SaveSpec {
     /// The target's Modifier ("Grit", "Edge", "Focus").
     pub modifier: String,
     /// Only when the user chose this Flavor (Frost Bolt's Save is not Fiery Bolt's).
+    #[reflect(flavor)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flavor: Option<String>,
     /// Effects on each target that fails.
@@ -448,7 +453,7 @@ pub struct SaveSpec {
 }
 
 /// Effect types for the header (what Reaction Triggers match on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Reflect)]
 pub enum EffectKind {
     /// Deals damage.
     Damage,
@@ -465,7 +470,7 @@ pub enum EffectKind {
 }
 
 /// One effect, applied to the targets unless it says "self".
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 pub enum Effect {
     /// Damage to each target (`kind` comes from a Flavor when absent): `amount` plus `dice`,
     /// rolled once for all the targets.
@@ -483,9 +488,9 @@ pub enum Effect {
     /// Health back to each target, up to its maximum.
     Healing(i32),
     /// Stacks of a status on each target.
-    Status(String, u32),
+    Status(#[reflect(status)] String, u32),
     /// Stacks of a status on the user.
-    SelfStatus(String, u32),
+    SelfStatus(#[reflect(status)] String, u32),
     /// Extra Beats for the user this turn.
     GainBeats(u32),
     /// Extra Beats for the user this turn, usable only to start these abilities (by id):
@@ -505,6 +510,7 @@ pub enum Effect {
     /// Prepare another ability for the user.
     Prepare {
         /// The ability made usable.
+        #[reflect(ability)]
         ability: String,
         /// When it stops being usable.
         expires: Expiry,
@@ -527,7 +533,7 @@ pub enum Effect {
 }
 
 /// When a Prepared ability expires.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum Expiry {
     /// After this many uses.
     Uses(u32),
@@ -538,7 +544,7 @@ pub enum Expiry {
 }
 
 /// What each Score band does. An empty Critical band falls back to Low / High.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Outcomes {
     /// Natural 2.
@@ -587,7 +593,7 @@ impl Outcomes {
 }
 
 /// Flavors to pick when gaining the ability.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct FlavorList {
     /// How many to pick ("Pick One" = 1).
@@ -597,7 +603,7 @@ pub struct FlavorList {
 }
 
 /// One Flavor.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Flavor {
     /// "Fiery Bolt".
@@ -621,7 +627,7 @@ impl AbilityDef {
 }
 
 /// A Bonus: optional unless `mandatory`; may cost resource points.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Bonus {
     /// Its name.
@@ -644,7 +650,7 @@ pub struct Bonus {
 }
 
 /// A Penalty: applied whenever its condition holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Penalty {
     /// Its name.
@@ -656,6 +662,7 @@ pub struct Penalty {
     pub disadvantage: u32,
     /// The Disadvantages count once per stack the user has of this status ("a Disadvantage
     /// for each stack of Strained"); no stack, no Penalty.
+    #[reflect(status)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_stack_of: Option<String>,
 }
@@ -678,7 +685,7 @@ fn is_one(v: &u32) -> bool {
 }
 
 /// Upgrade types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum UpgradeKind {
     /// For Basic abilities.
     #[default]
@@ -698,7 +705,7 @@ pub enum UpgradeKind {
 }
 
 /// An Upgrade listed on an ability. A name ending `(n)` is part of a series.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Upgrade {
     /// "Powerful(2)".

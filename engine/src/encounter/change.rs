@@ -369,9 +369,9 @@ pub fn check_changes(
                 );
             }
         }
-        let before = super::check::stat_block_problems(id, shared, content);
+        let before = super::check::stat_block_problems(shared, content);
         let changed = change.apply(shared);
-        for (needle, message) in super::check::stat_block_problems(id, &changed, content) {
+        for (needle, message) in super::check::stat_block_problems(&changed, content) {
             if !before.iter().any(|(_, m)| *m == message) {
                 diags.error(file, at(&needle), format!("{message} (changed here)"));
             }

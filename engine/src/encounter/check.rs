@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 
-use super::ability::{AbilityTime, Effect, TestStatus, UpgradeKind};
+use super::ability::{AbilityTime, Effect, TestStatus};
 use super::file::{
     ABILITY_LIBRARY_TAG, CombatantSpec, ENCOUNTER_TAG, Encounter, EncounterContent, MAX_MAP_SIDE,
     MAX_ROUNDS, STAT_BLOCK_SET_TAG, STATUS_LIBRARY_TAG, ScriptAction,
 };
+use super::progression::{KnownField, KnownProblem, known_ability_problems};
 use crate::diag::{Diagnostics, Location, locate_literal, locate_literal_after};
 use std::path::Path;
 
@@ -173,104 +174,32 @@ fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostic
         return;
     };
     let source = content.sources.get(file).map_or("", String::as_str);
-    for (needle, message) in stat_block_problems(id, block, content) {
+    for (needle, message) in stat_block_problems(block, content) {
         diags.error(file, locate_literal_after(source, id, &needle), message);
     }
 }
 
 /// A stat block's problems (unknown abilities, Flavors and Upgrades, level and Prestige rules,
-/// unknown statuses), each with the text to locate it by (after the block's id).
+/// unknown statuses), each with the text to locate it by (after the block's id). Each known
+/// ability is checked by `known_ability_problems`, the check the creature editor shows.
 pub(super) fn stat_block_problems(
-    id: &str,
     block: &crate::model::StatBlock,
     content: &EncounterContent,
 ) -> Vec<(String, String)> {
-    let mut problems = Vec::new();
-    for known in &block.abilities {
-        let Some(def) = content.abilities.get(&known.id) else {
-            problems.push((
-                known.id.clone(),
-                format!("`{id}` knows unknown ability `{}`", known.id),
-            ));
-            continue;
-        };
-        let pick = def.flavors.as_ref().map_or(0, |f| f.pick) as usize;
-        if known.flavors.len() != pick {
-            problems.push((
-                known.id.clone(),
-                format!(
-                    "`{}` needs {pick} Flavor(s) chosen when gained; {} given",
-                    known.id,
-                    known.flavors.len()
-                ),
-            ));
-        }
-        for f in &known.flavors {
-            if def.flavor(f).is_none() {
-                problems.push((
-                    f.clone(),
-                    format!("`{f}` is not a Flavor of `{}`", known.id),
-                ));
-            }
-        }
-        for (i, u) in known.upgrades.iter().enumerate() {
-            let Some(up) = def.upgrades.iter().find(|x| &x.name == u) else {
-                problems.push((
-                    u.clone(),
-                    format!("`{u}` is not an Upgrade of `{}`", known.id),
-                ));
-                continue;
-            };
-            // Seed 004, 1.8: "you may need to reach certain Levels ... before you can take on
-            // those Upgrades"; a Prestige Upgrade buys "any Upgrade, ignoring Requirements", and
-            // some are listed as "Prestige Upgrades that you can only gain using a Prestige
-            // Upgrade".
-            let by_prestige = known.prestige.contains(u);
-            if up.kind == UpgradeKind::Prestige && !by_prestige {
-                problems.push((
-                    u.clone(),
-                    format!(
-                        "`{u}` of `{}` is a Prestige Upgrade: only a Prestige Upgrade buys it; \
-                         list it in `prestige` too",
-                        known.id
-                    ),
-                ));
-            } else if !by_prestige && up.min_level > block.level {
-                problems.push((
-                    u.clone(),
-                    format!(
-                        "`{u}` of `{}` needs level {}; `{id}` is level {} (if a Prestige \
-                         Upgrade bought it, list it in `prestige`)",
-                        known.id, up.min_level, block.level
-                    ),
-                ));
-            }
-            let (series, rank) = up.series();
-            if rank > 1 {
-                let previous = format!("{series}({})", rank - 1);
-                if !known.upgrades[..i].contains(&previous) {
-                    problems.push((
-                        u.clone(),
-                        format!("`{u}` is part of a series: `{previous}` must be taken before it"),
-                    ));
-                }
-            }
-        }
-    }
-    for known in &block.abilities {
-        for p in &known.prestige {
-            if !known.upgrades.contains(p) {
-                problems.push((
-                    p.clone(),
-                    format!(
-                        "`{p}` is marked as bought with a Prestige Upgrade but is not among the \
-                         Upgrades `{id}` took for `{}`",
-                        known.id
-                    ),
-                ));
-            }
-        }
-    }
+    // Prestige marks are reported after every ability's own problems, as they always were.
+    let known: Vec<KnownProblem> = block
+        .abilities
+        .iter()
+        .flat_map(|known| known_ability_problems(block, known, content.abilities.get(&known.id)))
+        .collect();
+    let (prestige, rest): (Vec<_>, Vec<_>) = known
+        .into_iter()
+        .partition(|p| p.field == KnownField::Prestige);
+    let mut problems: Vec<(String, String)> = rest
+        .into_iter()
+        .chain(prestige)
+        .map(|p| (p.at, p.message))
+        .collect();
     for name in block.conditions.keys() {
         if !content.conditions.contains_key(name) {
             problems.push((name.clone(), format!("unknown status condition `{name}`")));

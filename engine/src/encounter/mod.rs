@@ -51,7 +51,9 @@ pub use load::{load, load_source, load_source_as_edited};
 pub use policy::{
     Difficulty, SimulationReport, estimate_difficulty, simulate, simulate_table, wilson_interval,
 };
-pub use progression::{FlavorError, UpgradeError, series_of};
+pub use progression::{
+    FlavorError, KnownField, KnownProblem, UpgradeError, known_ability_problems, series_of,
+};
 pub use run::{EncounterError, EncounterRun, Mode, Policy, Table};
 pub use state::{EncounterAbility, EncounterCause, LogEntry, LogKind, Outcome, StateView};
 pub use status::StatusTestMods;

@@ -3,7 +3,7 @@
 //! a given character has it.
 
 use super::ability::{AbilityDef, Effect, Flavor, Upgrade, UpgradeKind};
-use crate::model::KnownAbility;
+use crate::model::{KnownAbility, StatBlock};
 
 impl Upgrade {
     /// Series name and rank: `"Powerful(2)"` → `("Powerful", 2)`; no number → `(name, 0)`.
@@ -58,6 +58,142 @@ pub enum UpgradeError {
     /// Already taken.
     #[error("`{0}` is already taken")]
     Taken(String),
+}
+
+/// Which part of a known ability a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownField {
+    /// The ability's id (not in the library).
+    Id,
+    /// A Flavor chosen, or how many.
+    Flavors,
+    /// An Upgrade taken.
+    Upgrades,
+    /// An Upgrade marked as bought with a Prestige Upgrade.
+    Prestige,
+}
+
+/// A problem with an ability as a stat block knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownProblem {
+    /// The part it is about (where the editor shows it).
+    pub field: KnownField,
+    /// The text written where it is (the id, the Flavor or the Upgrade), to locate it.
+    pub at: String,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// Every problem with `known` as `block` has it: an unknown ability, the wrong number of
+/// Flavors or one the ability does not list, and each Upgrade's checks (listed on the ability,
+/// a Prestige Upgrade bought with one, the level unless Prestige bought it, a series in
+/// order); then Prestige marks on Upgrades not taken. `def` is the ability from the library.
+/// The one check the pack validator and the creature editor both show.
+#[must_use]
+pub fn known_ability_problems(
+    block: &StatBlock,
+    known: &KnownAbility,
+    def: Option<&AbilityDef>,
+) -> Vec<KnownProblem> {
+    let id = &block.id;
+    let mut out = Vec::new();
+    let mut push = |field, at: &str, message: String| {
+        out.push(KnownProblem {
+            field,
+            at: at.to_owned(),
+            message,
+        });
+    };
+    let Some(def) = def else {
+        push(
+            KnownField::Id,
+            &known.id,
+            format!("`{id}` knows unknown ability `{}`", known.id),
+        );
+        return out;
+    };
+    let pick = def.flavors.as_ref().map_or(0, |f| f.pick) as usize;
+    if known.flavors.len() != pick {
+        push(
+            KnownField::Flavors,
+            &known.id,
+            format!(
+                "`{}` needs {pick} Flavor(s) chosen when gained; {} given",
+                known.id,
+                known.flavors.len()
+            ),
+        );
+    }
+    for f in &known.flavors {
+        if def.flavor(f).is_none() {
+            push(
+                KnownField::Flavors,
+                f,
+                format!("`{f}` is not a Flavor of `{}`", known.id),
+            );
+        }
+    }
+    for (i, u) in known.upgrades.iter().enumerate() {
+        let Some(up) = def.upgrades.iter().find(|x| &x.name == u) else {
+            push(
+                KnownField::Upgrades,
+                u,
+                format!("`{u}` is not an Upgrade of `{}`", known.id),
+            );
+            continue;
+        };
+        // Seed 004, 1.8: "you may need to reach certain Levels ... before you can take on
+        // those Upgrades"; a Prestige Upgrade buys "any Upgrade, ignoring Requirements", and
+        // some are listed as "Prestige Upgrades that you can only gain using a Prestige
+        // Upgrade".
+        let by_prestige = known.prestige.contains(u);
+        if up.kind == UpgradeKind::Prestige && !by_prestige {
+            push(
+                KnownField::Upgrades,
+                u,
+                format!(
+                    "`{u}` of `{}` is a Prestige Upgrade: only a Prestige Upgrade buys it; \
+                     list it in `prestige` too",
+                    known.id
+                ),
+            );
+        } else if !by_prestige && up.min_level > block.level {
+            push(
+                KnownField::Upgrades,
+                u,
+                format!(
+                    "`{u}` of `{}` needs level {}; `{id}` is level {} (if a Prestige \
+                     Upgrade bought it, list it in `prestige`)",
+                    known.id, up.min_level, block.level
+                ),
+            );
+        }
+        let (series, rank) = up.series();
+        if rank > 1 {
+            let previous = format!("{series}({})", rank - 1);
+            if !known.upgrades[..i].contains(&previous) {
+                push(
+                    KnownField::Upgrades,
+                    u,
+                    format!("`{u}` is part of a series: `{previous}` must be taken before it"),
+                );
+            }
+        }
+    }
+    for p in &known.prestige {
+        if !known.upgrades.contains(p) {
+            push(
+                KnownField::Prestige,
+                p,
+                format!(
+                    "`{p}` is marked as bought with a Prestige Upgrade but is not among the \
+                     Upgrades `{id}` took for `{}`",
+                    known.id
+                ),
+            );
+        }
+    }
+    out
 }
 
 /// Why Flavors cannot be chosen.
@@ -271,5 +407,71 @@ mod tests {
         assert_eq!(series_of("Powerful(2)"), ("Powerful", 2));
         assert_eq!(series_of("Far-Reaching"), ("Far-Reaching", 0));
         assert_eq!(series_of("Odd(x)"), ("Odd(x)", 0));
+    }
+
+    #[test]
+    fn known_ability_problems_check_level_and_prestige_by_field() {
+        let def = AbilityDef {
+            id: "blast".into(),
+            upgrades: vec![
+                Upgrade {
+                    name: "Keen(1)".into(),
+                    min_level: 3,
+                    ..Upgrade::default()
+                },
+                Upgrade {
+                    name: "Legend".into(),
+                    kind: UpgradeKind::Prestige,
+                    ..Upgrade::default()
+                },
+            ],
+            ..AbilityDef::default()
+        };
+        let block = StatBlock {
+            id: "hag".into(),
+            level: 2,
+            ..StatBlock::default()
+        };
+        let known = KnownAbility {
+            id: "blast".into(),
+            upgrades: vec!["Keen(1)".into(), "Legend".into()],
+            prestige: vec!["Gone".into()],
+            ..KnownAbility::default()
+        };
+        let fields: Vec<(KnownField, &str)> = known_ability_problems(&block, &known, Some(&def))
+            .iter()
+            .map(|p| {
+                (
+                    p.field,
+                    if p.message.contains("needs level 3") {
+                        "level"
+                    } else if p.message.contains("only a Prestige Upgrade buys it") {
+                        "prestige kind"
+                    } else if p.message.contains("not among the Upgrades") {
+                        "prestige mark"
+                    } else {
+                        "other"
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                (KnownField::Upgrades, "level"),
+                (KnownField::Upgrades, "prestige kind"),
+                (KnownField::Prestige, "prestige mark"),
+            ]
+        );
+        // Bought with Prestige Upgrades, both are fine at level 2.
+        let bought = KnownAbility {
+            prestige: vec!["Keen(1)".into(), "Legend".into()],
+            ..known
+        };
+        assert!(known_ability_problems(&block, &bought, Some(&def)).is_empty());
+        assert_eq!(
+            known_ability_problems(&block, &bought, None)[0].field,
+            KnownField::Id
+        );
     }
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::reflect::Reflect;
+
 /// A network of glyphs with links, injected commands and scheduled moves.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -91,10 +93,11 @@ pub struct GlyphDef {
 }
 
 /// A glyph ability: on a trigger, at a time, do actions in order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct GlyphAbility {
     /// The Glyph Command that triggers it; `"*"` is any command. Empty when `when` is set.
+    #[reflect(label = "On command")]
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub on: String,
     /// A trigger other than a command (seen, touched, traced, linked, state changed…).
@@ -134,11 +137,12 @@ impl Default for GlyphAbility {
 pub const ANY_COMMAND: &str = "*";
 
 /// When a glyph ability may fire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum GlyphTime {
     /// Costs the glyph's one Beat of the round.
     Reaction,
-    /// Costs nothing.
+    /// Costs nothing (what a new ability starts with).
+    #[default]
     FreeReaction,
     /// A timed ability (Timer, Auto-Lock, Chatter): started by its trigger, costs no Beat and
     /// takes effect `delay` rounds later, without the glyph shining meanwhile.
@@ -146,7 +150,7 @@ pub enum GlyphTime {
 }
 
 /// A trigger other than receiving a command.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Reflect)]
 pub enum GlyphTrigger {
     /// Seen by a creature or an object (`Anything`: either).
     Seen(Perceiver),
@@ -172,7 +176,7 @@ pub enum GlyphTrigger {
 }
 
 /// Who sees or touches a glyph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Reflect)]
 pub enum Perceiver {
     /// A creature.
     Creature,
@@ -206,24 +210,24 @@ pub enum Outside {
 }
 
 /// One thing a glyph ability does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum GlyphAction {
     /// Send a command: delivered next round to this glyph and every glyph linked to it then.
-    Send(String),
+    Send(#[reflect(label = "Sends")] String),
     /// A named effect (ring, spikes).
-    Effect(String),
+    Effect(#[reflect(label = "Effect name")] String),
     /// Remove this glyph and its links at once.
     Dismiss,
     /// Disable this glyph for N rounds.
-    Disable(u32),
+    Disable(#[reflect(label = "Rounds", min = 1)] u32),
     /// Put this glyph in a state (a change triggers its `StateChanged`/`Became` next round).
-    SetState(String),
+    SetState(#[reflect(label = "State")] String),
     /// Add to this glyph's counter (it starts at 0; reaching a value triggers `CounterIs`).
-    Count(i64),
+    Count(#[reflect(label = "Amount")] i64),
     /// Back to the state it started in, counter 0, traced letters forgotten.
     Reset,
     /// Connect to this glyph if it is within Swinging Distance (1u) of this one's extent.
-    Connect(String),
+    Connect(#[reflect(label = "Glyph")] String),
 }
 
 /// A command injected from outside.

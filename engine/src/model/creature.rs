@@ -2,12 +2,14 @@
 //! The encounter engine (`crate::encounter`) runs them.
 
 use serde::{Deserialize, Serialize};
+
+use crate::reflect::Reflect;
 use std::collections::BTreeMap;
 
 use super::is_default;
 
 /// A creature's or character's stat block.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct StatBlock {
     /// Stable id encounters refer to.
@@ -46,19 +48,23 @@ pub struct StatBlock {
 
 /// An ability on a character sheet: which one, the Flavors fixed when it was gained, and the
 /// Upgrades taken (in the order taken).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct KnownAbility {
     /// Ability id in the library.
+    #[reflect(ability, label = "Ability")]
     pub id: String,
     /// Flavor names chosen when the ability was gained; fixed from then on.
+    #[reflect(flavor)]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flavors: Vec<String>,
     /// Upgrade names taken, e.g. `["Powerful(1)", "Powerful(2)"]`.
+    #[reflect(upgrade)]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upgrades: Vec<String>,
     /// Those of `upgrades` bought with a Prestige Upgrade: they ignore the Upgrade's level, and
     /// an Upgrade the ability lists as a Prestige Upgrade must be one of them.
+    #[reflect(upgrade)]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prestige: Vec<String>,
 }
@@ -98,7 +104,7 @@ pub struct StatBlockSet {
 }
 
 /// How a status condition's stacks go away.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
 pub enum StatusKind {
     /// Loses one stack at the end of the bearer's turn (Strained, Vulnerable); a stack gained
     /// during the bearer's own turn is first removed at the end of its next turn.
@@ -111,7 +117,7 @@ pub enum StatusKind {
 }
 
 /// A status condition definition, as data.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct StatusCondition {
     /// Its name ("Strained").

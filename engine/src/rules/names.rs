@@ -50,8 +50,13 @@ fn walk(value: &dyn Reflect, refers: Refers, out: &mut Vec<Found>) {
                 walk(v, refers, out);
             }
         }
-        ValueRef::List(items) => {
+        ValueRef::List(items) | ValueRef::Tuple(items) => {
             for v in items {
+                walk(v, refers, out);
+            }
+        }
+        ValueRef::Map(entries) => {
+            for (_, v) in entries {
                 walk(v, refers, out);
             }
         }

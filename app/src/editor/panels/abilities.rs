@@ -5,6 +5,7 @@
 
 use egui::{Id, RichText, Ui};
 use sigilforge_engine::model::{Ability, AbilityKind, Card};
+use sigilforge_engine::pack::Content;
 use sigilforge_engine::reflect::{EnumReflect, Reflect, Sample, TypeInfo};
 
 use crate::editor::document::Document;
@@ -23,14 +24,41 @@ pub fn form_context(doc: &Document) -> FormContext {
     }
     cards.sort();
     cards.dedup();
+    let mut abilities = Vec::new();
+    let mut statuses = Vec::new();
+    let mut ability_lists = std::collections::BTreeMap::new();
+    for file in &doc.pack().files {
+        match &file.content {
+            Content::AbilityLibrary(lib) => {
+                for def in &lib.abilities {
+                    abilities.push(def.id.clone());
+                    let flavors = def
+                        .flavors
+                        .iter()
+                        .flat_map(|l| l.options.iter().map(|f| f.name.clone()))
+                        .collect();
+                    let upgrades = def.upgrades.iter().map(|u| u.name.clone()).collect();
+                    ability_lists.insert(def.id.clone(), (flavors, upgrades));
+                }
+            }
+            Content::StatusLibrary(lib) => {
+                statuses.extend(lib.conditions.iter().map(|c| c.name.clone()));
+            }
+            _ => {}
+        }
+    }
     FormContext {
         keywords: doc.pack().keywords().map(|(_, k)| k.name.clone()).collect(),
-        cards,
+        cards: cards.into(),
         tribes: tribes.into_iter().collect(),
         phases: sigilforge_engine::rules::PHASES
             .iter()
             .map(|p| (*p).to_owned())
             .collect(),
+        abilities: abilities.into(),
+        statuses: statuses.into(),
+        ability_lists: ability_lists.into(),
+        ..FormContext::default()
     }
 }
 

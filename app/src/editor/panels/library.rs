@@ -10,6 +10,7 @@ use sigilforge_engine::pack::Content;
 
 use crate::editor::commands::EditCommand;
 use crate::editor::document::{Document, ItemAddr};
+use crate::tabletop_ui::TabletopKind;
 
 /// The library's tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -27,16 +28,25 @@ pub enum LibraryTab {
     Encounters,
     /// Battle scenarios.
     Scenarios,
+    /// Stat blocks of the tabletop game.
+    Creatures,
+    /// Abilities of the tabletop game.
+    TabletopAbilities,
+    /// Status conditions of the tabletop game.
+    Statuses,
 }
 
 impl LibraryTab {
-    const ALL: [(LibraryTab, &'static str); 6] = [
+    const ALL: [(LibraryTab, &'static str); 9] = [
         (LibraryTab::Cards, "Cards"),
         (LibraryTab::Keywords, "Keywords"),
         (LibraryTab::Abilities, "Abilities"),
         (LibraryTab::Glyphs, "Glyph networks"),
         (LibraryTab::Encounters, "Encounters"),
         (LibraryTab::Scenarios, "Scenarios"),
+        (LibraryTab::Creatures, "Creatures"),
+        (LibraryTab::TabletopAbilities, "Tabletop abilities"),
+        (LibraryTab::Statuses, "Statuses"),
     ];
 }
 
@@ -65,6 +75,8 @@ pub struct LibraryPanel {
     pub selection: BTreeSet<ItemAddr>,
     /// The bulk edit being written.
     pub bulk: crate::editor::bulk::BulkEdit,
+    /// The search of the creatures, tabletop abilities and statuses lists.
+    pub tabletop_query: String,
     cache: Cache,
 }
 
@@ -145,7 +157,22 @@ impl LibraryPanel {
             LibraryTab::Glyphs => super::super::hosted::files_ui(ui, doc, true, commands),
             LibraryTab::Encounters => super::super::hosted::files_ui(ui, doc, false, commands),
             LibraryTab::Scenarios => self.scenarios.ui(ui, doc, commands),
+            LibraryTab::Creatures => self.tabletop_ui(ui, doc, TabletopKind::Creature, commands),
+            LibraryTab::TabletopAbilities => {
+                self.tabletop_ui(ui, doc, TabletopKind::Ability, commands);
+            }
+            LibraryTab::Statuses => self.tabletop_ui(ui, doc, TabletopKind::Status, commands),
         }
+    }
+
+    fn tabletop_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        kind: TabletopKind,
+        commands: &mut Vec<EditCommand>,
+    ) {
+        crate::tabletop_ui::library_ui(ui, doc, kind, &mut self.tabletop_query, commands);
     }
 
     fn cards_ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {

@@ -56,6 +56,8 @@ pub struct Panels {
     pub hosted: super::hosted::HostedEditors,
     /// The text views' cursor requests.
     pub text_views: text_view::TextViews,
+    /// The form context of the creature, tabletop ability and status editors.
+    pub tabletop_form: abilities::CachedContext,
 }
 
 /// What every panel shows when no pack is open.
