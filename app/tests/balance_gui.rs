@@ -12,10 +12,10 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::panels::balance_ab::flip_label;
-use sigilforge::editor::tab::Tab;
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge::sandbox::SystemSandbox as _;
+use sigilforge::sets::balance_ab::flip_label;
+use sigilforge::shell::tab::Tab;
+use sigilforge::shell::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 

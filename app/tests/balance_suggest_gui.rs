@@ -10,8 +10,8 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::tab::Tab;
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::shell::tab::Tab;
+use sigilforge::shell::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::balance::suggest::Outcome;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;

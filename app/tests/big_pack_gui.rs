@@ -11,7 +11,7 @@ use std::time::Duration;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
+use sigilforge::shell::{EditCommand, ItemAddr, Settings, SigilforgeApp};
 use sigilforge_engine::big_pack::BigPack;
 use sigilforge_engine::diag::{Diagnostic, Diagnostics};
 use sigilforge_engine::pack::validate;

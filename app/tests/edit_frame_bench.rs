@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
+use sigilforge::shell::{EditCommand, ItemAddr, Settings, SigilforgeApp};
 use sigilforge_engine::big_pack::BigPack;
 
 /// Edits measured.

@@ -8,7 +8,7 @@ use std::path::Path;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::{AutosaveSettings, RECOVERY_FILE, Settings, SigilforgeApp};
+use sigilforge::shell::{AutosaveSettings, RECOVERY_FILE, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
@@ -397,8 +397,8 @@ fn a_keyword_made_in_the_keyword_editor_is_offered_on_cards_at_once() {
 
 #[test]
 fn plays_scheduled_in_the_sandbox_run_and_can_be_removed() {
-    use sigilforge::editor::EditCommand;
     use sigilforge::sandbox::battle::BattleCommand;
+    use sigilforge::shell::EditCommand;
     use sigilforge_engine::model::{Player, ScheduledPlay};
 
     let dir = fixture_copy();

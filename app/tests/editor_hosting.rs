@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::{EditCommand, SigilforgeApp};
-use sigilforge::encounter_ui::ab::change_text;
-use sigilforge::encounter_ui::{EncounterEdit, EncounterSandboxCommand};
-use sigilforge::glyph_ui::GlyphEdit;
+use sigilforge::encounters::ab::change_text;
+use sigilforge::encounters::{EncounterEdit, EncounterSandboxCommand};
+use sigilforge::glyphs::GlyphEdit;
 use sigilforge::sandbox::SandboxCommand;
+use sigilforge::shell::{EditCommand, SigilforgeApp};
 use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::Content;
 

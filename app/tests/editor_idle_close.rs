@@ -10,7 +10,7 @@ use std::time::Duration;
 use egui::{Key, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{Settings, SigilforgeApp};
+use sigilforge::shell::{Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 

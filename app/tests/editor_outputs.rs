@@ -11,7 +11,7 @@ use std::path::Path;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::dialogs::{PickResult, script};
-use sigilforge::editor::{EditCommand, ItemAddr, Settings, SigilforgeApp};
+use sigilforge::shell::{EditCommand, ItemAddr, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 

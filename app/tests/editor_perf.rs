@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use egui::{Event, MouseWheelUnit, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::panels::library::filter_cards;
-use sigilforge::editor::{Document, Settings, SigilforgeApp};
+use sigilforge::shell::panels::library::filter_cards;
+use sigilforge::shell::{Document, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{
+use sigilforge::shell::{
     AutosaveSettings, RECOVERY_FILE, RecoverySnapshot, Settings, SigilforgeApp,
 };
 use sigilforge_engine::diag::Diagnostics;
@@ -156,7 +156,7 @@ fn an_undone_edit_is_not_in_the_recovery_file() {
         watch: false,
     };
     let mut harness = editor_harness(SigilforgeApp::with_pack(load(dir.path()), settings));
-    let addr = sigilforge::editor::ItemAddr::card("cards.ron", 0);
+    let addr = sigilforge::shell::ItemAddr::card("cards.ron", 0);
     let mut card = harness
         .state()
         .document()
@@ -172,7 +172,7 @@ fn an_undone_edit_is_not_in_the_recovery_file() {
         }
         harness
             .state_mut()
-            .apply(sigilforge::editor::EditCommand::SetCard {
+            .apply(sigilforge::shell::EditCommand::SetCard {
                 addr: addr.clone(),
                 card: Box::new(card.clone()),
                 field: field.into(),
@@ -181,7 +181,7 @@ fn an_undone_edit_is_not_in_the_recovery_file() {
     }
     harness
         .state_mut()
-        .apply(sigilforge::editor::EditCommand::Undo);
+        .apply(sigilforge::shell::EditCommand::Undo);
     harness.run();
     let snapshot = RecoverySnapshot::read(&dir.path().join(RECOVERY_FILE))
         .expect("the undo rewrote the snapshot at once");

@@ -10,7 +10,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::EditCommand;
+use sigilforge::shell::EditCommand;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
@@ -19,7 +19,7 @@ use ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
 const HUT: &str = "encounters/hags_hut.ron";
 
 fn hag_change(
-    harness: &egui_kittest::Harness<'_, sigilforge::editor::SigilforgeApp>,
+    harness: &egui_kittest::Harness<'_, sigilforge::shell::SigilforgeApp>,
 ) -> Option<sigilforge_engine::encounter::StatBlockChange> {
     let doc = harness.state().document().unwrap();
     match &doc.pack().file(HUT).unwrap().content {

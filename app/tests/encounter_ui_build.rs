@@ -9,8 +9,8 @@ use egui::{Event, PointerButton};
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::ui_common::click;
 use encounter_ui_common::{Host, cell_centre, click_at, harness};
-use sigilforge::encounter_ui::EncounterEdit;
-use sigilforge::encounter_ui::sandbox::{log_line, state_line};
+use sigilforge::encounters::EncounterEdit;
+use sigilforge::encounters::sandbox::{log_line, state_line};
 use sigilforge_engine::encounter::{EncounterRun, ScriptAction};
 
 fn position(host: &Host, id: &str) -> (i32, i32) {

@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::ui_common::{click, move_timeline};
 use encounter_ui_common::{hags_hut, harness};
-use sigilforge::encounter_ui::{
+use sigilforge::encounters::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
     write_sheet,
 };

@@ -5,7 +5,7 @@
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::glyph_ui::new_network;
+use sigilforge::glyphs::new_network;
 use sigilforge_engine::glyph::{GlyphAction, GlyphTime};
 
 mod glyph_ui_common;

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::kittest::Queryable;
-use sigilforge::glyph_ui::map_view::fit_zoom;
-use sigilforge::glyph_ui::{GlyphEdit, apply_glyph_edit};
+use sigilforge::glyphs::map_view::fit_zoom;
+use sigilforge::glyphs::{GlyphEdit, apply_glyph_edit};
 use sigilforge_engine::glyph::{GlyphNetwork, load};
 
 mod glyph_ui_common;

@@ -6,7 +6,7 @@ use egui::emath::TSTransform;
 use egui::{Event, PointerButton, Pos2, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::glyph_ui::{GlyphEdit, apply_glyph_edit, new_network};
+use sigilforge::glyphs::{GlyphEdit, apply_glyph_edit, new_network};
 use sigilforge_engine::glyph::GlyphNetwork;
 
 mod glyph_ui_common;

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::shell::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use ui_common::{click, editor_harness, pack_fixture, set_field};

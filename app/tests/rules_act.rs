@@ -7,7 +7,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::shell::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use sigilforge_engine::rules::Game;
@@ -50,7 +50,7 @@ fn harness() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) {
     let mut harness = editor_harness(app);
     harness
         .state_mut()
-        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
     harness.run();
     click(&mut harness, "Rules scenario");
     click(&mut harness, "Acting");
@@ -200,10 +200,9 @@ fn a_recorded_run_saved_as_a_scenario_reloads_and_passes() {
         Some("signal-answered.ron")
     );
     let doc = harness.state().document().unwrap();
-    let saved =
-        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "signal-answered.ron")
-            .unwrap()
-            .clone();
+    let saved = sigilforge::cards::rules_sandbox::rules_scenario_in(doc, "signal-answered.ron")
+        .unwrap()
+        .clone();
     assert_eq!(saved.name, "Signal (answered)");
     assert_eq!(saved.script.len(), 5, "{:?}", saved.script);
     assert!(
@@ -427,8 +426,7 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     tap(&mut h, "Try in Rules tab");
     let doc = h.state().document().unwrap();
     let tried =
-        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(doc, "scratch/try-out.ron")
-            .unwrap();
+        sigilforge::cards::rules_sandbox::rules_scenario_in(doc, "scratch/try-out.ron").unwrap();
     assert_eq!(tried.a.champion.as_deref(), Some("lorraine"));
     assert_eq!(tried.a.city, ["night_wolf"]);
 
@@ -528,14 +526,14 @@ fn a_champion_and_a_level_2_dusk_ability_built_in_the_card_editor_play_in_the_ru
     let mut again = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
     again
         .state_mut()
-        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
     again.run();
     tap(&mut again, "Rules scenario");
     tap(&mut again, "Dusk Fury at level 2");
     tap(&mut again, "Reset");
     tap(&mut again, "Run to end");
     again.get_by_label("The script is done: every expectation holds");
-    let saved = sigilforge::editor::panels::rules_sandbox::rules_scenario_in(
+    let saved = sigilforge::cards::rules_sandbox::rules_scenario_in(
         again.state().document().unwrap(),
         &saved_path,
     )
@@ -712,7 +710,7 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     let pack = load_pack(dir.path(), &mut Diagnostics::new());
     let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
     h.state_mut()
-        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
     h.run();
     tap(&mut h, "Rules scenario");
     tap(&mut h, "Try-out");
@@ -727,7 +725,7 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     tap(&mut h, "as printed");
     fill(&mut h, "A's level", "2");
     let tried = |h: &Harness<'_, SigilforgeApp>| {
-        sigilforge::editor::panels::rules_sandbox::rules_scenario_in(
+        sigilforge::cards::rules_sandbox::rules_scenario_in(
             h.state().document().unwrap(),
             "scratch/try-out.ron",
         )

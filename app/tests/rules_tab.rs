@@ -7,8 +7,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::NodeT;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
 use sigilforge::sandbox::SystemSandbox;
+use sigilforge::shell::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use ui_common::{CHIAXIS_WITH_LEVELS, click, pack_fixture};
@@ -58,7 +58,7 @@ fn a_rules_scenario_is_picked_stepped_explained_and_rerun_after_an_edit() {
     let (_dir, mut harness) = harness();
     harness
         .state_mut()
-        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
     harness.run();
     click(&mut harness, "Rules scenario");
     click(&mut harness, "Level restriction");
@@ -124,7 +124,7 @@ fn the_scenario_lists_filter_takes_clicks_and_typing() {
     let (_dir, mut harness) = harness();
     harness
         .state_mut()
-        .apply(EditCommand::ShowTab(sigilforge::editor::tab::Tab::Rules));
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
     harness.run();
     click(&mut harness, "Rules scenario");
     harness.get_by_label("Filter");

@@ -5,8 +5,8 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::panels::library::LibraryTab;
-use sigilforge::editor::{Settings, SigilforgeApp};
+use sigilforge::shell::panels::library::LibraryTab;
+use sigilforge::shell::{Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use sigilforge_engine::pack::scenario_tests::{summary, test_pack};

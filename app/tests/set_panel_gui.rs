@@ -7,8 +7,8 @@
 mod ui_common;
 
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::tab::Tab;
-use sigilforge::editor::{EditCommand, Settings, SigilforgeApp};
+use sigilforge::shell::tab::Tab;
+use sigilforge::shell::{EditCommand, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use ui_common::{editor_harness, pack_fixture, set_field};

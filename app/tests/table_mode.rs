@@ -10,7 +10,7 @@ use std::path::Path;
 use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::SigilforgeApp;
+use sigilforge::shell::SigilforgeApp;
 use sigilforge_engine::encounter::state::Combatant;
 
 mod ui_common;

@@ -9,7 +9,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::SigilforgeApp;
+use sigilforge::shell::SigilforgeApp;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use sigilforge::editor::{Settings, SigilforgeApp};
+use sigilforge::shell::{Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 use sigilforge_engine::wording::leak;

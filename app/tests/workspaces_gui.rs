@@ -7,9 +7,9 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::editor::SigilforgeApp;
-use sigilforge::editor::tab::Tab;
-use sigilforge::editor::workspace::Workspace;
+use sigilforge::shell::SigilforgeApp;
+use sigilforge::shell::tab::Tab;
+use sigilforge::shell::workspace::Workspace;
 
 mod ui_common;
 use ui_common::{CHIAXIS_WITH_LEVELS, fixture_copy, hosted_harness, pack_fixture};

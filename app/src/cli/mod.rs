@@ -426,7 +426,7 @@ pub fn main() -> ExitCode {
                 json,
                 simulate,
                 sheet.as_deref(),
-                Some(&crate::encounter_ui::pdf_writer(paper)),
+                Some(&crate::encounters::pdf_writer(paper)),
             ),
             Err(e) => CommandOutput::bad_input(format!("--paper: {e}")),
         },
@@ -490,7 +490,7 @@ pub fn main() -> ExitCode {
 }
 
 fn open_editor(pack: Option<PathBuf>) -> ExitCode {
-    match crate::editor::run_editor(pack) {
+    match crate::shell::run_editor(pack) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("sigilforge: {e:#}");

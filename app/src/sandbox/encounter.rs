@@ -14,7 +14,7 @@ use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
 use sigilforge_engine::wording::{Worded as _, encounter_names};
 
 use super::{Runner, SandboxCommand, Simulation, SystemSandbox};
-use crate::encounter_ui::sandbox::{KeptEstimate, Sandbox as EncounterSandbox, displayable};
+use crate::encounters::sandbox::{KeptEstimate, Sandbox as EncounterSandbox, displayable};
 
 /// "Heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
 #[must_use]
@@ -41,7 +41,7 @@ pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
 
 /// The encounter's simulation for the shared Simulate control. The estimate itself is kept in
 /// `kept` with the encounter and content it was made from, so the sheet can use it instead of
-/// simulating again ([`crate::encounter_ui::Sandbox::estimate_for`]).
+/// simulating again ([`crate::encounters::Sandbox::estimate_for`]).
 #[must_use]
 pub fn encounter_work(
     enc: Encounter,

@@ -10,7 +10,7 @@ use sigilforge_engine::glyph::{GlyphEnd, GlyphEventKind, GlyphRun};
 use sigilforge_engine::wording::Worded as _;
 
 use super::{SandboxCommand, SystemSandbox};
-use crate::glyph_ui::sandbox::{GlyphSandboxCommand, Sandbox as GlyphSandbox};
+use crate::glyphs::sandbox::{GlyphSandboxCommand, Sandbox as GlyphSandbox};
 
 impl GlyphSandbox {
     fn run(&self) -> Option<&GlyphRun> {

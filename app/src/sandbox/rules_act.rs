@@ -5,7 +5,7 @@
 //! triggers puts them in order. Each click becomes one [`Action`], the very action a scenario's script
 //! runs, so the engine judges it (and refuses it, naming the restriction or cost) exactly as
 //! it judges a script. The Rules tab applies it as a branch of the run
-//! ([`crate::editor::panels::rules_sandbox`]).
+//! ([`crate::cards::rules_sandbox`]).
 
 use egui::Ui;
 use sigilforge_engine::model::Player;

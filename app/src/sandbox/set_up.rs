@@ -1,5 +1,5 @@
 //! A change of the Rules tab's try-out set-up (each player's champion, level, resource, hand
-//! and field), as data: what the set-up panel (`editor/panels/try_out_setup.rs`) sends and the
+//! and field), as data: what the set-up panel (`cards/try_out_setup.rs`) sends and the
 //! editor's apply makes into one undoable edit of the try-out file.
 
 use sigilforge_engine::model::Player;

@@ -7,7 +7,7 @@ use std::path::Path;
 use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::encounter_ui::{
+use sigilforge::encounters::{
     EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
 };
 use sigilforge_engine::diag::Diagnostics;

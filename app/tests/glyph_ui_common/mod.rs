@@ -3,7 +3,7 @@
 #![allow(dead_code)] // Each test binary uses a different subset of these helpers.
 
 use egui_kittest::Harness;
-use sigilforge::glyph_ui::{GlyphEdit, GlyphEditor, GlyphSandboxCommand, apply_glyph_edit};
+use sigilforge::glyphs::{GlyphEdit, GlyphEditor, GlyphSandboxCommand, apply_glyph_edit};
 use sigilforge_engine::glyph::GlyphNetwork;
 
 #[path = "../ui_common/mod.rs"]

@@ -115,8 +115,8 @@ pub const CHIAXIS_WITH_LEVELS: &str = r#"GameProfile(
 /// The real editor in a test window (1400×900); card frame images decode on a background
 /// thread, so a busy machine may take a few hundred frames to settle.
 pub fn editor_harness(
-    app: sigilforge::editor::SigilforgeApp,
-) -> Harness<'static, sigilforge::editor::SigilforgeApp> {
+    app: sigilforge::shell::SigilforgeApp,
+) -> Harness<'static, sigilforge::shell::SigilforgeApp> {
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
         .with_max_steps(1_000)
@@ -127,13 +127,11 @@ pub fn editor_harness(
 
 /// The real editor on the pack in `dir`, in a 1600×1000 window (room for a hosted tab beside
 /// the library and the bottom panels).
-pub fn hosted_harness(
-    dir: &std::path::Path,
-) -> Harness<'static, sigilforge::editor::SigilforgeApp> {
+pub fn hosted_harness(dir: &std::path::Path) -> Harness<'static, sigilforge::shell::SigilforgeApp> {
     let mut diags = sigilforge_engine::diag::Diagnostics::new();
-    let app = sigilforge::editor::SigilforgeApp::with_pack(
+    let app = sigilforge::shell::SigilforgeApp::with_pack(
         sigilforge_engine::pack::load_pack(dir, &mut diags),
-        sigilforge::editor::Settings::default(),
+        sigilforge::shell::Settings::default(),
     );
     let mut harness = Harness::builder()
         .with_size([1600.0, 1000.0])

@@ -11,12 +11,10 @@
 //! is one item of the file for item-level saving and undo, like a combatant.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::file::{Encounter, EncounterContent};
-use crate::diag::Diagnostics;
+use super::ability::AbilityDef;
 use crate::model::{KnownAbility, StatBlock};
 
 /// How one stat block differs in this encounter from its shared file. Every field is optional
@@ -206,10 +204,13 @@ impl StatBlockChange {
     /// The change in words, one phrase per difference ("health 16 → 24", "Elemental Blast:
     /// Flavor Frost Bolt added"): the one wording of the encounter tab and the sheet.
     #[must_use]
-    pub fn describe(&self, shared: &StatBlock, content: &EncounterContent) -> Vec<String> {
+    pub fn describe(
+        &self,
+        shared: &StatBlock,
+        abilities: &BTreeMap<String, AbilityDef>,
+    ) -> Vec<String> {
         let ability_name = |id: &str| {
-            content
-                .abilities
+            abilities
                 .get(id)
                 .map_or_else(|| id.to_owned(), |a| a.name.clone())
         };
@@ -245,137 +246,6 @@ impl StatBlockChange {
             out.push(format!("{}: {}", ability_name(id), parts.join(", ")));
         }
         out
-    }
-}
-
-/// Applies an encounter's stat block changes to its content, keeping each changed block as its
-/// shared file has it in [`EncounterContent::shared_creatures`]. Called once, by
-/// [`EncounterContent::add_inline`]; a change for an unknown stat block is left to
-/// [`check_changes`].
-pub(super) fn apply_changes(content: &mut EncounterContent, encounter: &Encounter) {
-    for change in &encounter.stat_block_changes {
-        let id = &change.id;
-        let Some(block) = content.creatures.get_mut(id) else {
-            continue;
-        };
-        let shared = content
-            .shared_creatures
-            .entry(id.clone())
-            .or_insert_with(|| block.clone());
-        *block = change.apply(shared);
-    }
-}
-
-/// Checks an encounter's stat block changes, each problem at its `file:line:column` in the
-/// encounter file: an unknown stat block, an ability forgotten or changed that the block does
-/// not know, an ability learned twice or unknown, a Flavor or Upgrade taken away that the block
-/// does not have, and every problem of the changed block (unknown Flavors and Upgrades, the
-/// number of Flavors, level and Prestige rules) that its shared file does not already have.
-pub fn check_changes(
-    source: &str,
-    file: &Path,
-    encounter: &Encounter,
-    content: &EncounterContent,
-    diags: &mut Diagnostics,
-) {
-    for (i, change) in encounter.stat_block_changes.iter().enumerate() {
-        let id = &change.id;
-        // Inside this change's entry, so a Flavor named in two changes is found in the right one.
-        let at = |text: &str| crate::locate::literal_in_item(source, "stat_block_changes", i, text);
-        if encounter.stat_block_changes[..i]
-            .iter()
-            .any(|c| c.id == *id)
-        {
-            diags.error(
-                file,
-                at(id),
-                format!("`{id}` is changed twice here; merge the two changes"),
-            );
-            continue;
-        }
-        let Some(shared) = content.shared_creatures.get(id) else {
-            diags.error(
-                file,
-                at(id),
-                format!("a change of unknown stat block `{id}`"),
-            );
-            continue;
-        };
-        if encounter
-            .combatants
-            .iter()
-            .any(|c| c.inline.as_ref().is_some_and(|b| &b.id == id))
-        {
-            diags.error(
-                file,
-                at(id),
-                format!("`{id}` is written inline in this encounter: change it there"),
-            );
-        } else if !encounter.combatants.iter().any(|c| c.block_id() == id) {
-            diags.warning(
-                file,
-                at(id),
-                format!("no combatant uses `{id}`: its change here does nothing"),
-            );
-        }
-        let shared_knows = |ability: &str| shared.abilities.iter().any(|k| k.id == ability);
-        for gone in &change.forget {
-            if !shared_knows(gone) {
-                diags.error(
-                    file,
-                    at(gone),
-                    format!("`{id}` cannot forget `{gone}`: its stat block does not know it"),
-                );
-            }
-        }
-        for k in &change.learn {
-            if shared_knows(&k.id) {
-                diags.error(
-                    file,
-                    at(&k.id),
-                    format!("`{id}` already knows `{}`; change it instead", k.id),
-                );
-            }
-        }
-        for (ability, c) in &change.abilities {
-            let Some(known) = shared.abilities.iter().find(|k| &k.id == ability) else {
-                diags.error(
-                    file,
-                    at(ability),
-                    format!("`{id}` does not know `{ability}`; learn it instead"),
-                );
-                continue;
-            };
-            for f in c
-                .remove_flavors
-                .iter()
-                .filter(|f| !known.flavors.contains(f))
-            {
-                diags.error(
-                    file,
-                    at(f),
-                    format!("`{f}` is not a Flavor `{id}` has for `{ability}`"),
-                );
-            }
-            for u in c
-                .remove_upgrades
-                .iter()
-                .filter(|u| !known.upgrades.contains(u))
-            {
-                diags.error(
-                    file,
-                    at(u),
-                    format!("`{u}` is not an Upgrade `{id}` took for `{ability}`"),
-                );
-            }
-        }
-        let before = super::check::stat_block_problems(shared, content);
-        let changed = change.apply(shared);
-        for (needle, message) in super::check::stat_block_problems(&changed, content) {
-            if !before.iter().any(|(_, m)| *m == message) {
-                diags.error(file, at(&needle), format!("{message} (changed here)"));
-            }
-        }
     }
 }
 

@@ -147,7 +147,7 @@ pub fn check(
     for id in used {
         check_stat_block(id, content, diags);
     }
-    super::change::check_changes(source, file, encounter, content, diags);
+    check_changes(source, file, encounter, content, diags);
     check_abilities(content, diags);
     super::check_status::check_conditions(content, diags);
 }
@@ -165,7 +165,7 @@ pub fn check_content(content: &EncounterContent, diags: &mut Diagnostics) {
 /// Checks one stat block's known abilities, Flavors and Upgrades.
 fn check_stat_block(id: &str, content: &EncounterContent, diags: &mut Diagnostics) {
     // A stat block this encounter changes is checked as its own file has it; the change is
-    // checked in the encounter file (`super::change::check_changes`).
+    // checked in the encounter file (`check_changes`).
     let block = content
         .shared_creatures
         .get(id)
@@ -407,5 +407,118 @@ fn check_names<'a>(
             );
         }
         *n += 1;
+    }
+}
+
+/// Checks an encounter's stat block changes, each problem at its `file:line:column` in the
+/// encounter file: an unknown stat block, an ability forgotten or changed that the block does
+/// not know, an ability learned twice or unknown, a Flavor or Upgrade taken away that the block
+/// does not have, and every problem of the changed block (unknown Flavors and Upgrades, the
+/// number of Flavors, level and Prestige rules) that its shared file does not already have.
+fn check_changes(
+    source: &str,
+    file: &Path,
+    encounter: &Encounter,
+    content: &EncounterContent,
+    diags: &mut Diagnostics,
+) {
+    for (i, change) in encounter.stat_block_changes.iter().enumerate() {
+        let id = &change.id;
+        // Inside this change's entry, so a Flavor named in two changes is found in the right one.
+        let at = |text: &str| crate::locate::literal_in_item(source, "stat_block_changes", i, text);
+        if encounter.stat_block_changes[..i]
+            .iter()
+            .any(|c| c.id == *id)
+        {
+            diags.error(
+                file,
+                at(id),
+                format!("`{id}` is changed twice here; merge the two changes"),
+            );
+            continue;
+        }
+        let Some(shared) = content.shared_creatures.get(id) else {
+            diags.error(
+                file,
+                at(id),
+                format!("a change of unknown stat block `{id}`"),
+            );
+            continue;
+        };
+        if encounter
+            .combatants
+            .iter()
+            .any(|c| c.inline.as_ref().is_some_and(|b| &b.id == id))
+        {
+            diags.error(
+                file,
+                at(id),
+                format!("`{id}` is written inline in this encounter: change it there"),
+            );
+        } else if !encounter.combatants.iter().any(|c| c.block_id() == id) {
+            diags.warning(
+                file,
+                at(id),
+                format!("no combatant uses `{id}`: its change here does nothing"),
+            );
+        }
+        let shared_knows = |ability: &str| shared.abilities.iter().any(|k| k.id == ability);
+        for gone in &change.forget {
+            if !shared_knows(gone) {
+                diags.error(
+                    file,
+                    at(gone),
+                    format!("`{id}` cannot forget `{gone}`: its stat block does not know it"),
+                );
+            }
+        }
+        for k in &change.learn {
+            if shared_knows(&k.id) {
+                diags.error(
+                    file,
+                    at(&k.id),
+                    format!("`{id}` already knows `{}`; change it instead", k.id),
+                );
+            }
+        }
+        for (ability, c) in &change.abilities {
+            let Some(known) = shared.abilities.iter().find(|k| &k.id == ability) else {
+                diags.error(
+                    file,
+                    at(ability),
+                    format!("`{id}` does not know `{ability}`; learn it instead"),
+                );
+                continue;
+            };
+            for f in c
+                .remove_flavors
+                .iter()
+                .filter(|f| !known.flavors.contains(f))
+            {
+                diags.error(
+                    file,
+                    at(f),
+                    format!("`{f}` is not a Flavor `{id}` has for `{ability}`"),
+                );
+            }
+            for u in c
+                .remove_upgrades
+                .iter()
+                .filter(|u| !known.upgrades.contains(u))
+            {
+                diags.error(
+                    file,
+                    at(u),
+                    format!("`{u}` is not an Upgrade `{id}` took for `{ability}`"),
+                );
+            }
+        }
+        let before = stat_block_problems(shared, content);
+        let changed = change.apply(shared);
+        for (needle, message) in stat_block_problems(&changed, content) {
+            if !before.iter().any(|(_, m)| *m == message) {
+                diags.error(file, at(&needle), format!("{message} (changed here)"));
+            }
+        }
     }
 }

@@ -346,7 +346,7 @@ impl EncounterContent {
             self.condition_files.insert(s.name.clone(), file.to_owned());
             self.conditions.insert(s.name.clone(), s.clone());
         }
-        super::change::apply_changes(self, encounter);
+        apply_changes(self, encounter);
     }
 
     /// The dice rule an encounter plays with.
@@ -415,5 +415,23 @@ impl EncounterExpect {
                 logged(text).then(|| format!("expected the log never to say \"{text}\"; it does"))
             }
         }
+    }
+}
+
+/// Applies an encounter's stat block changes to its content, keeping each changed block as its
+/// shared file has it in [`EncounterContent::shared_creatures`]. Called once, by
+/// [`EncounterContent::add_inline`]; a change for an unknown stat block is left to
+/// `check::check_changes`.
+fn apply_changes(content: &mut EncounterContent, encounter: &Encounter) {
+    for change in &encounter.stat_block_changes {
+        let id = &change.id;
+        let Some(block) = content.creatures.get_mut(id) else {
+            continue;
+        };
+        let shared = content
+            .shared_creatures
+            .entry(id.clone())
+            .or_insert_with(|| block.clone());
+        *block = change.apply(shared);
     }
 }

@@ -6,8 +6,16 @@
 //! `Card(...)`); anything else (a text, a list, an enum variant that changed) is one value and
 //! is left to the caller as a whole-item conflict.
 
-use super::parts::Side;
 use super::tree::{self, Key};
+
+/// Which side a conflict is resolved to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The unsaved edit made in the editor.
+    Mine,
+    /// The change found on disk.
+    Theirs,
+}
 
 /// A struct's text split into its fields.
 struct Fields {
@@ -86,7 +94,7 @@ impl FieldMerge {
                     Side::Theirs => &c.theirs,
                 };
                 match value {
-                    Some(v) => format!("{}: {}", c.field, super::parts::readable(v)),
+                    Some(v) => format!("{}: {}", c.field, super::format::readable(v)),
                     None => format!("{}: (left out)", c.field),
                 }
             })

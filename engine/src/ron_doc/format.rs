@@ -251,6 +251,15 @@ fn write_pretty(text: &str, node: &Node, indent: &str, column: usize, out: &mut 
     out.push(group.bracket.close());
 }
 
+/// An item's text laid out one field a line, for reading side by side.
+#[must_use]
+pub fn readable(compact: &str) -> String {
+    match parse(compact, usize::MAX) {
+        Ok(doc) => pretty(compact, &doc.root, "", 0),
+        Err(_) => compact.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::fields;
-use super::format::{one_line, pretty};
+pub use super::fields::Side;
+use super::format::one_line;
+use super::format::readable;
 use super::splice::{SpliceError, Value};
 use super::tree::{Bracket, Key, parse};
 
@@ -379,15 +381,6 @@ pub fn apply(parts: &mut Parts, edits: &[ItemEdit]) -> Result<(), Stale> {
     Ok(())
 }
 
-/// Which side a conflict is resolved to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// The unsaved edit made in the editor.
-    Mine,
-    /// The change found on disk.
-    Theirs,
-}
-
 /// An item changed both in the editor and on disk, differently.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conflict {
@@ -505,15 +498,6 @@ fn position_after(mine: &Parts, merged: &Parts, key: &ItemKey) -> usize {
         merged.index_of(&before) + 1
     } else {
         merged.index_of(key)
-    }
-}
-
-/// An item's text laid out one field a line, for reading side by side.
-#[must_use]
-pub fn readable(compact: &str) -> String {
-    match parse(compact, usize::MAX) {
-        Ok(doc) => pretty(compact, &doc.root, "", 0),
-        Err(_) => compact.to_owned(),
     }
 }
 

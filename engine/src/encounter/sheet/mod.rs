@@ -372,7 +372,7 @@ fn creature_section(
     ) {
         h.para(format!(
             "Stat block changed for this encounter only: {}.",
-            change.describe(shared, content).join("; ")
+            change.describe(shared, &content.abilities).join("; ")
         ));
     }
     let mut numbers: Vec<(String, String, String)> = vec![

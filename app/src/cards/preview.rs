@@ -1,0 +1,173 @@
+//! The live card preview: the card drawn by the same template render that makes the PNGs, the
+//! print PDF and the Tabletop Simulator sheets (`sigilforge_render`), so what you see is what
+//! prints; and an inspector listing its generated rules text.
+//!
+//! The drawing is made only when the document, the card shown or the panel's width changes,
+//! and kept as a texture: an idle editor does not redraw it.
+
+use egui::{RichText, Ui};
+use sigilforge_engine::model::Card;
+use sigilforge_render::compose::ArtFit;
+use sigilforge_render::raster::rasterize;
+use sigilforge_render::{BackChoice, Deck};
+
+use crate::cards::rules_text::{ability_text, card_rules_text};
+use crate::shell::document::{Document, ItemAddr, ItemKind};
+
+/// Widths are rounded to this many pixels before drawing, so resizing the panel redraws the
+/// card a few times, not every frame.
+const WIDTH_STEP_PX: f32 = 24.0;
+
+/// The preview's kept drawing.
+#[derive(Default)]
+pub struct PreviewPanel {
+    drawn: Option<Drawing>,
+}
+
+/// What was drawn, and for what.
+struct Drawing {
+    key: (u64, ItemAddr, u32),
+    result: anyhow::Result<(egui::TextureHandle, Vec<String>)>,
+    /// The template file the card is drawn with (its kind's frame), e.g. `beast.svg`.
+    frame: String,
+}
+
+impl PreviewPanel {
+    /// Draws the preview of the item last shown in an editor.
+    pub fn ui(&mut self, ui: &mut Ui, doc: &Document, item: Option<&ItemAddr>) {
+        let Some(addr) = item else {
+            ui.weak("Open a card from the Library to see it here as it will print.");
+            return;
+        };
+        match addr.kind {
+            ItemKind::Card => match doc.card(addr) {
+                Some(card) => self.card_ui(ui, doc, addr, card),
+                None => {
+                    ui.weak(doc.missing_item_reason(addr));
+                }
+            },
+            ItemKind::Keyword => match doc.keyword(addr) {
+                Some(k) => {
+                    ui.heading(&k.name);
+                    if !k.summary.is_empty() {
+                        ui.label(RichText::new(&k.summary).italics());
+                    }
+                    ui.separator();
+                    ui.strong("Rules text");
+                    for ability in &k.abilities {
+                        ui.label(ability_text(ability, None));
+                    }
+                }
+                None => {
+                    ui.weak(doc.missing_item_reason(addr));
+                }
+            },
+        }
+    }
+
+    fn card_ui(&mut self, ui: &mut Ui, doc: &Document, addr: &ItemAddr, card: &Card) {
+        let rules = card_rules_text(doc, card);
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let width = ui.available_width().clamp(150.0, 420.0);
+                let ppp = ui.ctx().pixels_per_point();
+                let px = ((width * ppp / WIDTH_STEP_PX).round() * WIDTH_STEP_PX).max(WIDTH_STEP_PX);
+                let key = (doc.generation(), addr.clone(), px as u32);
+                if self.drawn.as_ref().is_none_or(|d| d.key != key) {
+                    let result = draw(ui.ctx(), doc, card, px);
+                    let frame = sigilforge_render::template::frame_for_kind(
+                        Some(&doc.pack().root),
+                        card.kind,
+                    );
+                    self.drawn = Some(Drawing { key, result, frame });
+                }
+                let frame = self.drawn.as_ref().map_or("", |d| d.frame.as_str());
+                let label = format!("{}, frame {frame}", summary(card));
+                match self.drawn.as_ref().map(|d| &d.result) {
+                    Some(Ok((texture, warnings))) => {
+                        let size = texture.size_vec2();
+                        let height = width * size.y / size.x.max(1.0);
+                        let response = ui.add(
+                            egui::Image::from_texture(texture)
+                                .fit_to_exact_size(egui::vec2(width, height)),
+                        );
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
+                        });
+                        for w in warnings {
+                            ui.colored_label(ui.visuals().warn_fg_color, w);
+                        }
+                    }
+                    Some(Err(error)) => {
+                        let response =
+                            ui.colored_label(ui.visuals().error_fg_color, format!("{error:#}"));
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
+                        });
+                    }
+                    None => {}
+                }
+                ui.add_space(8.0);
+                ui.strong("Inspector");
+                egui::Grid::new("inspector").num_columns(2).show(ui, |ui| {
+                    ui.label("Id");
+                    ui.monospace(&card.id);
+                    ui.end_row();
+                    ui.label("Stats");
+                    ui.label(format!(
+                        "cost {} · attack {} · life {}",
+                        card.cost, card.attack, card.life
+                    ));
+                    ui.end_row();
+                    for (name, value) in &card.stats {
+                        ui.label(name);
+                        ui.label(value.to_string());
+                        ui.end_row();
+                    }
+                });
+                if !rules.is_empty() {
+                    ui.strong("Rules text");
+                    for line in &rules {
+                        ui.label(line);
+                    }
+                }
+            });
+    }
+}
+
+/// Draws `card` `px` pixels wide with its pack's template, as a texture; `Err` is what to show
+/// instead (a broken template, with its place).
+fn draw(
+    ctx: &egui::Context,
+    doc: &Document,
+    card: &Card,
+    px: f32,
+) -> anyhow::Result<(egui::TextureHandle, Vec<String>)> {
+    let deck = Deck::from_cards(doc.pack(), &[card], &BackChoice::None)?;
+    let frame = deck.natural_frame(0, 0.0);
+    let dpi = px / frame.width_mm * 25.4;
+    let drawn = deck.draw_card(
+        0,
+        frame,
+        ArtFit::Crop {
+            px_per_mm: dpi / 25.4,
+        },
+    )?;
+    let pixmap = rasterize(&drawn, dpi)?;
+    let image = egui::ColorImage::from_rgba_premultiplied(
+        [pixmap.width() as usize, pixmap.height() as usize],
+        pixmap.data(),
+    );
+    let texture = ctx.load_texture("card-preview", image, egui::TextureOptions::LINEAR);
+    Ok((texture, drawn.warnings))
+}
+
+/// A one-line description of what the preview shows (also its accessibility label).
+#[must_use]
+pub fn summary(card: &Card) -> String {
+    format!(
+        "Card preview: {}, cost {}, attack {}, life {}",
+        card.name, card.cost, card.attack, card.life
+    )
+}

@@ -1,0 +1,524 @@
+//! The library: every card (and keyword, scenario, …) in the pack, searchable and filterable,
+//! in a virtualised table that draws only the visible rows.
+
+use std::collections::BTreeSet;
+
+use egui::{Id, Ui};
+use egui_extras::{Column, TableBuilder};
+use sigilforge_engine::model::{CardKind, KeywordRef};
+use sigilforge_engine::pack::Content;
+
+use crate::shell::commands::EditCommand;
+use crate::shell::document::{Document, ItemAddr};
+use crate::shell::tabletop_items::TabletopKind;
+
+/// The library's tabs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LibraryTab {
+    /// Cards.
+    #[default]
+    Cards,
+    /// Keyword definitions.
+    Keywords,
+    /// Abilities written out on cards and keywords.
+    Abilities,
+    /// Glyph network files.
+    Glyphs,
+    /// Encounter files.
+    Encounters,
+    /// Battle scenarios.
+    Scenarios,
+    /// Stat blocks of the tabletop game.
+    Creatures,
+    /// Abilities of the tabletop game.
+    TabletopAbilities,
+    /// Status conditions of the tabletop game.
+    Statuses,
+}
+
+impl LibraryTab {
+    const ALL: [(LibraryTab, &'static str); 9] = [
+        (LibraryTab::Cards, "Cards"),
+        (LibraryTab::Keywords, "Keywords"),
+        (LibraryTab::Abilities, "Abilities"),
+        (LibraryTab::Glyphs, "Glyph networks"),
+        (LibraryTab::Encounters, "Encounters"),
+        (LibraryTab::Scenarios, "Scenarios"),
+        (LibraryTab::Creatures, "Creatures"),
+        (LibraryTab::TabletopAbilities, "Tabletop abilities"),
+        (LibraryTab::Statuses, "Statuses"),
+    ];
+}
+
+/// The search box's id, so Ctrl+F can focus it.
+#[must_use]
+pub fn search_id() -> Id {
+    Id::new("library-search")
+}
+
+/// Search, filters and the cached filtered row list.
+#[derive(Default)]
+pub struct LibraryPanel {
+    /// Which list is shown.
+    pub tab: LibraryTab,
+    /// The search text.
+    pub query: String,
+    /// Only cards of this kind.
+    pub kind: Option<CardKind>,
+    /// Only cards of this tribe.
+    pub tribe: Option<String>,
+    /// Only cards with this keyword.
+    pub keyword: Option<String>,
+    /// The Scenarios list and the last run's results.
+    pub scenarios: crate::cards::scenarios::ScenarioList,
+    /// The cards selected for a bulk edit (Ctrl+click a name, or "Select shown").
+    pub selection: BTreeSet<ItemAddr>,
+    /// The bulk edit being written.
+    pub bulk: crate::shell::bulk::BulkEdit,
+    /// The search of the creatures, tabletop abilities and statuses lists.
+    pub tabletop_query: String,
+    cache: Cache,
+}
+
+/// What the cached rows were computed for: pack generation, query, kind, tribe, keyword.
+type CacheKey = (
+    u64,
+    String,
+    Option<CardKind>,
+    Option<String>,
+    Option<String>,
+);
+
+#[derive(Default)]
+struct Cache {
+    key: Option<CacheKey>,
+    /// The cards that pass the filters.
+    rows: Vec<ItemAddr>,
+    tribes: Vec<String>,
+    keywords: Vec<String>,
+    total: usize,
+    options_generation: Option<u64>,
+}
+
+impl LibraryPanel {
+    /// Recomputes the filtered rows if the query, the filters or the pack changed.
+    pub fn refresh(&mut self, doc: &Document) {
+        let key = (
+            doc.generation(),
+            self.query.clone(),
+            self.kind,
+            self.tribe.clone(),
+            self.keyword.clone(),
+        );
+        if self.cache.key.as_ref() == Some(&key) {
+            return;
+        }
+        self.cache.rows = filter_cards(
+            doc,
+            &self.query,
+            self.kind,
+            self.tribe.as_deref(),
+            self.keyword.as_deref(),
+        );
+        if self.cache.options_generation != Some(doc.generation()) {
+            let mut tribes = BTreeSet::new();
+            let mut keywords = BTreeSet::new();
+            for (_, card) in doc.pack().cards() {
+                tribes.extend(card.tribes.iter().cloned());
+                keywords.extend(card.keyword_refs().flatten().map(|k| k.name));
+            }
+            self.cache.tribes = tribes.into_iter().collect();
+            self.cache.keywords = keywords.into_iter().collect();
+            self.cache.total = doc.pack().cards().count();
+            self.cache.options_generation = Some(doc.generation());
+        }
+        self.cache.key = Some(key);
+    }
+
+    /// The rows shown now (after [`Self::refresh`]).
+    #[must_use]
+    pub fn rows(&self) -> &[ItemAddr] {
+        &self.cache.rows
+    }
+
+    /// Draws the library.
+    pub fn ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            for (tab, label) in LibraryTab::ALL {
+                ui.selectable_value(&mut self.tab, tab, label)
+                    .on_hover_text(format!("Show the pack's {}", label.to_lowercase()));
+            }
+        });
+        ui.separator();
+        match self.tab {
+            LibraryTab::Cards => self.cards_ui(ui, doc, commands),
+            LibraryTab::Keywords => keywords_ui(ui, doc, commands),
+            LibraryTab::Abilities => abilities_ui(ui, doc, commands),
+            LibraryTab::Glyphs => super::super::hosted::files_ui(ui, doc, true, commands),
+            LibraryTab::Encounters => super::super::hosted::files_ui(ui, doc, false, commands),
+            LibraryTab::Scenarios => self.scenarios.ui(ui, doc, commands),
+            LibraryTab::Creatures => self.tabletop_ui(ui, doc, TabletopKind::Creature, commands),
+            LibraryTab::TabletopAbilities => {
+                self.tabletop_ui(ui, doc, TabletopKind::Ability, commands);
+            }
+            LibraryTab::Statuses => self.tabletop_ui(ui, doc, TabletopKind::Status, commands),
+        }
+    }
+
+    fn tabletop_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        kind: TabletopKind,
+        commands: &mut Vec<EditCommand>,
+    ) {
+        crate::encounters::tabletop::library_ui(ui, doc, kind, &mut self.tabletop_query, commands);
+    }
+
+    fn cards_ui(&mut self, ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.query)
+                    .id(search_id())
+                    .hint_text("Search cards (Ctrl+F)")
+                    .desired_width(ui.available_width() - 90.0),
+            )
+            .on_hover_text("Search by name, id, tribe, tag, keyword or text");
+            if ui
+                .button("New card")
+                .on_hover_text("Add a card to the pack and open it (Ctrl+N)")
+                .clicked()
+            {
+                commands.push(EditCommand::NewCard);
+            }
+        });
+        self.refresh(doc);
+        ui.horizontal(|ui| {
+            let kind_text = self.kind.map_or("Any kind", CardKind::name);
+            egui::ComboBox::from_id_salt("filter-kind")
+                .selected_text(kind_text)
+                .width(90.0)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.kind, None, "Any kind");
+                    for kind in CardKind::ALL {
+                        ui.selectable_value(&mut self.kind, Some(kind), kind.name());
+                    }
+                })
+                .response
+                .on_hover_text("Only cards of this kind");
+            option_filter(
+                ui,
+                "filter-tribe",
+                "Any tribe",
+                &mut self.tribe,
+                &self.cache.tribes,
+            )
+            .on_hover_text("Only cards of this tribe");
+            option_filter(
+                ui,
+                "filter-keyword",
+                "Any keyword",
+                &mut self.keyword,
+                &self.cache.keywords,
+            )
+            .on_hover_text("Only cards with this keyword");
+        });
+        self.refresh(doc);
+        self.bulk_ui(ui, commands);
+        let total = self.cache.total;
+        ui.weak(format!("{} of {total} cards", self.cache.rows.len()));
+        if total == 0 {
+            ui.label("This pack has no cards yet. Click \"New card\" to make the first one.");
+            return;
+        }
+        let row_height = 20.0;
+        let rows = &self.cache.rows;
+        let selection = &mut self.selection;
+        TableBuilder::new(ui)
+            .id_salt("library-cards")
+            .striped(true)
+            .sense(egui::Sense::click())
+            .resizable(true)
+            .column(Column::remainder().at_least(120.0).clip(true))
+            .column(Column::auto().at_least(60.0))
+            .column(Column::exact(34.0))
+            .column(Column::exact(34.0))
+            .column(Column::exact(34.0))
+            .column(Column::auto().at_least(80.0).clip(true))
+            .header(20.0, |mut header| {
+                for title in ["Name", "Kind", "Cost", "Atk", "Life", "Tribes"] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_height, rows.len(), |mut row| {
+                    let Some(addr) = rows.get(row.index()) else {
+                        return;
+                    };
+                    let Some(card) = doc.card(addr) else {
+                        return;
+                    };
+                    row.set_selected(selection.contains(addr));
+                    row.col(|ui| {
+                        let response = ui
+                            .add(
+                                egui::Label::new(&card.name)
+                                    .truncate()
+                                    .sense(egui::Sense::click_and_drag()),
+                            )
+                            .on_hover_text(format!(
+                                "{} — click to edit, drag into the sandbox",
+                                card.id
+                            ));
+                        response.dnd_set_drag_payload(card.id.clone());
+                        if response.clicked() && ui.input(|i| i.modifiers.command) {
+                            if !selection.remove(addr) {
+                                selection.insert(addr.clone());
+                            }
+                        } else if response.clicked() {
+                            commands.push(EditCommand::Open {
+                                addr: addr.clone(),
+                                field: None,
+                            });
+                        }
+                    });
+                    row.col(|ui| {
+                        ui.label(card.kind.name());
+                    });
+                    row.col(|ui| {
+                        ui.label(card.cost.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(card.attack.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(card.life.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(card.tribes.join(", "));
+                    });
+                    if row.response().clicked()
+                        && !row.response().ctx.input(|i| i.modifiers.command)
+                    {
+                        commands.push(EditCommand::Open {
+                            addr: addr.clone(),
+                            field: None,
+                        });
+                    }
+                });
+            });
+    }
+}
+
+impl LibraryPanel {
+    /// Selection and the bulk edit: "Select shown", and with cards selected, a field, a value
+    /// and "Apply to N cards" (one undo step).
+    fn bulk_ui(&mut self, ui: &mut Ui, commands: &mut Vec<EditCommand>) {
+        use crate::shell::bulk::BulkField;
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Select shown")
+                .on_hover_text(
+                    "Select every card the search and filters show (Ctrl+click a name selects one)",
+                )
+                .clicked()
+            {
+                self.selection.extend(self.cache.rows.iter().cloned());
+            }
+            if self.selection.is_empty() {
+                return;
+            }
+            ui.label(format!("{} selected", self.selection.len()));
+            if ui.button("Clear selection").clicked() {
+                self.selection.clear();
+                return;
+            }
+            let label = ui.label("Field");
+            egui::ComboBox::from_id_salt("bulk-field")
+                .selected_text(self.bulk.field.label())
+                .show_ui(ui, |ui| {
+                    for field in BulkField::ALL {
+                        ui.selectable_value(&mut self.bulk.field, field, field.label());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Value");
+            ui.add(egui::TextEdit::singleline(&mut self.bulk.value).desired_width(80.0))
+                .labelled_by(label.id);
+            let problem = self.bulk.check().err();
+            let apply = ui.add_enabled(
+                problem.is_none(),
+                egui::Button::new(format!("Apply to {} cards", self.selection.len())),
+            );
+            let apply = match &problem {
+                Some(p) => apply.on_disabled_hover_text(p.to_string()),
+                None => apply.on_hover_text("Change every selected card (one undo step)"),
+            };
+            if apply.clicked() {
+                commands.push(EditCommand::BulkEdit {
+                    cards: self.selection.iter().cloned().collect(),
+                    edit: self.bulk.clone(),
+                });
+            }
+        });
+    }
+}
+
+fn option_filter(
+    ui: &mut Ui,
+    id: &str,
+    any: &str,
+    value: &mut Option<String>,
+    options: &[String],
+) -> egui::Response {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(value.as_deref().unwrap_or(any))
+        .width(100.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(value, None, any);
+            for option in options {
+                ui.selectable_value(value, Some(option.clone()), option);
+            }
+        })
+        .response
+}
+
+/// The cards that match a search and filters, in pack order.
+#[must_use]
+pub fn filter_cards(
+    doc: &Document,
+    query: &str,
+    kind: Option<CardKind>,
+    tribe: Option<&str>,
+    keyword: Option<&str>,
+) -> Vec<ItemAddr> {
+    let needle = query.trim().to_lowercase();
+    let mut rows = Vec::new();
+    for file in &doc.pack().files {
+        let Content::Cards(set) = &file.content else {
+            continue;
+        };
+        for (index, card) in set.cards.iter().enumerate() {
+            if kind.is_some_and(|k| k != card.kind)
+                || tribe.is_some_and(|t| !card.tribes.iter().any(|c| c == t))
+                || keyword.is_some_and(|k| {
+                    !card
+                        .keyword_refs()
+                        .flatten()
+                        .any(|r: KeywordRef| r.name.eq_ignore_ascii_case(k))
+                })
+            {
+                continue;
+            }
+            if !needle.is_empty() {
+                let hit = contains_lower(&card.name, &needle)
+                    || contains_lower(&card.id, &needle)
+                    || card.tribes.iter().any(|t| contains_lower(t, &needle))
+                    || card.tags.iter().any(|t| contains_lower(t, &needle))
+                    || card.keywords.iter().any(|t| contains_lower(t, &needle))
+                    || contains_lower(&card.text, &needle);
+                if !hit {
+                    continue;
+                }
+            }
+            rows.push(ItemAddr::card(&file.path, index));
+        }
+    }
+    rows
+}
+
+fn contains_lower(haystack: &str, needle_lower: &str) -> bool {
+    if haystack.is_ascii() && needle_lower.is_ascii() {
+        haystack
+            .as_bytes()
+            .windows(needle_lower.len())
+            .any(|w| w.eq_ignore_ascii_case(needle_lower.as_bytes()))
+    } else {
+        haystack.to_lowercase().contains(needle_lower)
+    }
+}
+
+fn keywords_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+    if ui
+        .button("New keyword")
+        .on_hover_text("Define a keyword from trigger, condition, target and effect blocks")
+        .clicked()
+    {
+        commands.push(EditCommand::NewKeyword);
+    }
+    let mut any = false;
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for file in &doc.pack().files {
+                let Content::Keywords(set) = &file.content else {
+                    continue;
+                };
+                for (index, keyword) in set.keywords.iter().enumerate() {
+                    any = true;
+                    let title = match &keyword.param {
+                        Some(p) => format!("{} {p}", keyword.name),
+                        None => keyword.name.clone(),
+                    };
+                    if ui
+                        .selectable_label(false, title)
+                        .on_hover_text(if keyword.summary.is_empty() {
+                            "Click to edit"
+                        } else {
+                            keyword.summary.as_str()
+                        })
+                        .clicked()
+                    {
+                        commands.push(EditCommand::Open {
+                            addr: ItemAddr::keyword(&file.path, index),
+                            field: None,
+                        });
+                    }
+                }
+            }
+            if !any {
+                ui.label("No keywords yet. Click \"New keyword\" to define one.");
+            }
+        });
+}
+
+fn abilities_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut any = false;
+            for file in &doc.pack().files {
+                let Content::Keywords(set) = &file.content else {
+                    continue;
+                };
+                for (index, keyword) in set.keywords.iter().enumerate() {
+                    for ability in &keyword.abilities {
+                        any = true;
+                        let text = crate::cards::rules_text::library_ability_text(
+                            doc.pack(),
+                            &file.path,
+                            ability,
+                        );
+                        if ui
+                            .selectable_label(false, format!("{}: {text}", keyword.name))
+                            .on_hover_text("Click to edit the keyword that holds this ability")
+                            .clicked()
+                        {
+                            commands.push(EditCommand::Open {
+                                addr: ItemAddr::keyword(&file.path, index),
+                                field: Some("abilities".into()),
+                            });
+                        }
+                    }
+                }
+            }
+            if !any {
+                ui.label(
+                    "No abilities yet: keywords hold them. Open the Keywords tab to make one.",
+                );
+            }
+        });
+}
