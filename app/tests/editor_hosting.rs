@@ -389,7 +389,8 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
     open_goblin_ambush(&mut harness);
     click_topmost(&mut harness, "Preview sheet");
     harness.run();
-    harness.get_by_label("Goblin (goblin_1)");
+    // Creatures by name, two of one name told apart, never by id (issue #31).
+    harness.get_by_label("Goblin 1");
     harness.get_by_label("Saves by the Test's band");
     harness.get_by_label_contains("Careful table (every creature weighs its whole kit");
     harness.get_by_label_contains("Naive table (every creature uses");
@@ -406,14 +407,18 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
         .clone();
     harness.state_mut().apply(EditCommand::SetText {
         file: AMBUSH.into(),
-        text: text.replace("goblin_1", "goblin_9"),
+        text: text.replace("position: (9, 3)", "position: (8, 2)"),
     });
     harness.run();
-    harness.get_by_label("Goblin (goblin_9)");
+    harness.get_by_label("Side foes, starts at x 8, y 2.");
     harness.state_mut().apply(EditCommand::Undo);
     harness.run();
-    harness.get_by_label("Goblin (goblin_1)");
-    assert!(harness.query_by_label("Goblin (goblin_9)").is_none());
+    harness.get_by_label("Side foes, starts at x 9, y 3.");
+    assert!(
+        harness
+            .query_by_label("Side foes, starts at x 8, y 2.")
+            .is_none()
+    );
 }
 
 const AMBUSH: &str = "encounters/goblin_ambush.ron";

@@ -131,7 +131,7 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     harness.run();
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.contains("Flavor: Frost Bolt"), "{html}");
-    assert!(html.contains("The Frost Hag (hag)"), "{html}");
+    assert!(html.contains("The Frost Hag"), "{html}");
     assert!(
         html.contains("Stat block changed for this encounter only"),
         "{html}"

@@ -255,7 +255,7 @@ fn the_status_glossary_says_each_thing_once() {
 
 /// Issue #32, item 8: Montages and Episodic abilities cannot be used in an encounter, so its
 /// sheet leaves them out; every glossary sentence starts with a capital; the map marks each
-/// creature with its side's initial and the legend names it and its side.
+/// creature with its side's initial and the legend names it (not by id) and its side.
 #[test]
 fn the_sheet_keeps_to_the_encounter_and_names_creatures_and_sides() {
     let mut left_out = 0;
@@ -286,8 +286,17 @@ fn the_sheet_keeps_to_the_encounter_and_names_creatures_and_sides() {
                 html.contains(&format!(">{mark}</td>")),
                 "{name}: no {mark} on the map"
             );
-            let line = format!("{mark} = {} ({}), side {}", c.name, c.id, e.side);
+            // By name (two of one name told apart), never by id (issue #31).
+            let shown = sigilforge_engine::wording::encounter_names(&run)
+                .name(&c.id)
+                .to_owned();
+            let line = format!("{mark} = {shown}, side {}", e.side);
             assert!(html.contains(&line), "{name}: no legend line `{line}`");
+            assert!(
+                !html.contains(&format!("({})", c.id)),
+                "{name}: the id `{}` is on the sheet",
+                c.id
+            );
         }
         let glossary = &html[html.find("<h2>Statuses</h2>").expect("a glossary")..];
         let glossary = &glossary[..glossary.find("</dl>").expect("its end")];

@@ -128,11 +128,14 @@ pub fn sheet_content(
     difficulty_section(&mut h, difficulty);
     match EncounterRun::new(content, encounter, 0) {
         Ok(run) => {
-            turn_order_section(&mut h, &run);
-            map_section(&mut h, encounter, &run.combatants);
+            // Creatures are named as the table and the logs name them (two of one name told
+            // apart as "Goblin 1", "Goblin 2"), never by id.
+            let names = crate::wording::encounter_names(&run);
+            turn_order_section(&mut h, &run, &names);
+            map_section(&mut h, encounter, &names);
             h.heading(2, "Creatures");
             for c in &run.combatants {
-                creature_section(&mut h, c, encounter, content, &dice);
+                creature_section(&mut h, c, &names, encounter, content, &dice);
             }
         }
         Err(err) => {
@@ -141,7 +144,7 @@ pub fn sheet_content(
                 strong: true,
                 ..Span::default()
             }]));
-            map_section(&mut h, encounter, &[]);
+            map_section(&mut h, encounter, &crate::wording::Names::default());
         }
     }
     save_table(&mut h, &dice);
@@ -251,7 +254,7 @@ fn table_line(h: &mut Sheet, label: &str, key: &str, d: &SimulationReport) {
     h.blocks.push(Block::Paragraph(line));
 }
 
-fn turn_order_section(h: &mut Sheet, run: &EncounterRun) {
+fn turn_order_section(h: &mut Sheet, run: &EncounterRun, names: &crate::wording::Names) {
     h.heading(2, "Turn order");
     let items = run
         .order
@@ -259,8 +262,9 @@ fn turn_order_section(h: &mut Sheet, run: &EncounterRun) {
         .map(|i| {
             let c = &run.combatants[*i];
             vec![Span::plain(format!(
-                "{} ({}), side {}",
-                c.name, c.id, c.side
+                "{}, side {}",
+                names.name(&c.id),
+                c.side
             ))]
         })
         .collect();
@@ -281,9 +285,9 @@ fn map_mark(side: &str, number: usize) -> String {
     format!("{initial}{number}")
 }
 
-/// The map with a legend naming each creature (by name, its id after it) and its side;
-/// `combatants` gives the names (empty when the encounter cannot start: ids stand in).
-fn map_section(h: &mut Sheet, encounter: &Encounter, combatants: &[Combatant]) {
+/// The map with a legend naming each creature and its side; `names` gives the names (none when
+/// the encounter cannot start: ids stand in).
+fn map_section(h: &mut Sheet, encounter: &Encounter, names: &crate::wording::Names) {
     let map = &encounter.map;
     let (w, ht) = (
         map.width.clamp(0, MAX_DRAWN_SIDE),
@@ -326,12 +330,9 @@ fn map_section(h: &mut Sheet, encounter: &Encounter, combatants: &[Combatant]) {
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let name = combatants
-                .iter()
-                .find(|r| r.id == c.id)
-                .map_or_else(|| c.id.clone(), |r| format!("{} ({})", r.name, c.id));
+            let name = names.name(&c.id);
             vec![Span::plain(format!(
-                "{} = {name}, side {}, starts at ({}, {})",
+                "{} = {name}, side {}, starts at x {}, y {}",
                 map_mark(&c.side, i + 1),
                 c.side,
                 c.position.0,
@@ -355,14 +356,15 @@ fn map_section(h: &mut Sheet, encounter: &Encounter, combatants: &[Combatant]) {
 fn creature_section(
     h: &mut Sheet,
     c: &Combatant,
+    names: &crate::wording::Names,
     encounter: &Encounter,
     content: &EncounterContent,
     dice: &DiceRule,
 ) {
     let id = &c.id;
-    h.heading(3, format!("{} ({id})", c.name));
+    h.heading(3, names.name(id).to_owned());
     h.para(format!(
-        "Side {}, starts at ({}, {}).",
+        "Side {}, starts at x {}, y {}.",
         c.side, c.position.0, c.position.1
     ));
     // The GM must know this creature is not the one in the shared stat block file.
