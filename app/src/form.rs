@@ -164,8 +164,10 @@ fn item_noun(label: &str) -> String {
     let es_after_s = l
         .strip_suffix("es")
         .filter(|s| ["nus", "tus", "ss"].iter().any(|end| s.ends_with(end)));
-    es_after_s
-        .map(str::to_owned)
+    // "Critical success" is one already.
+    let singular = l.ends_with("ss").then(|| l.clone());
+    singular
+        .or_else(|| es_after_s.map(str::to_owned))
         .or_else(|| l.strip_suffix("ies").map(|s| format!("{s}y")))
         .or_else(|| l.strip_suffix('s').map(str::to_owned))
         .unwrap_or(l)

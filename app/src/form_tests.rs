@@ -213,6 +213,7 @@ fn a_list_names_its_items_in_the_singular() {
         ("Statuses", "status"),
         ("Saves", "save"),
         ("Upgrades", "upgrade"),
+        ("Critical success", "critical success"),
     ] {
         assert_eq!(item_noun(label), noun);
     }
