@@ -160,8 +160,15 @@ fn type_noun(ty: TypeInfo, capital: bool) -> String {
 /// The singular noun for a list's items, from the list's label ("Effects" → "effect").
 fn item_noun(label: &str) -> String {
     let l = label.to_lowercase();
-    l.strip_suffix("ies")
-        .map(|s| format!("{s}y"))
+    // "Bonuses", "Statuses", "Classes": the plural adds "es" after an s ("bonuse" read wrong).
+    let es_after_s = l
+        .strip_suffix("es")
+        .filter(|s| ["nus", "tus", "ss"].iter().any(|end| s.ends_with(end)));
+    // "Critical success" is one already.
+    let singular = l.ends_with("ss").then(|| l.clone());
+    singular
+        .or_else(|| es_after_s.map(str::to_owned))
+        .or_else(|| l.strip_suffix("ies").map(|s| format!("{s}y")))
         .or_else(|| l.strip_suffix('s').map(str::to_owned))
         .unwrap_or(l)
 }
@@ -199,8 +206,13 @@ pub fn struct_form(
         .spacing([10.0, 4.0])
         .show(ui, |ui| {
             for (field, f) in fields.into_iter().zip(info.fields) {
-                ui.label(field_label(f))
-                    .on_hover_text(hover(f.doc, &field_label(f)));
+                // At the top of its row: a tall list's label centred beside it reads as the
+                // label of the field above.
+                // Not wrapped: a top-down cell is as narrow as its widest label so far.
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.add(egui::Label::new(field_label(f)).extend())
+                        .on_hover_text(hover(f.doc, &field_label(f)));
+                });
                 let path = join(path, f.name);
                 ui.vertical(|ui| {
                     value_form(ui, ctx, id.with(f.name), field, Some(f), &path, change);

@@ -203,3 +203,18 @@ fn every_variant_of_every_model_round_trips_through_its_form() {
         tried[1].1
     );
 }
+
+#[test]
+fn a_list_names_its_items_in_the_singular() {
+    for (label, noun) in [
+        ("Effects", "effect"),
+        ("Penalties", "penalty"),
+        ("Bonuses", "bonus"),
+        ("Statuses", "status"),
+        ("Saves", "save"),
+        ("Upgrades", "upgrade"),
+        ("Critical success", "critical success"),
+    ] {
+        assert_eq!(item_noun(label), noun);
+    }
+}

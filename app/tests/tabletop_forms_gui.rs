@@ -13,56 +13,11 @@ use sigilforge::shell::SigilforgeApp;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click, click_topmost, fixture_copy, hosted_harness};
+use ui_common::{click, click_topmost, fixture_copy, hosted_harness, pick_last, tap, type_into};
 
 const CREATURES: &str = "encounters/tabletop/creatures.ron";
 const ABILITIES: &str = "encounters/tabletop/abilities.ron";
 const STATUSES: &str = "encounters/tabletop/statuses.ron";
-
-/// Types `text` into the `nth` text box named `label` (0: the first drawn).
-fn type_into(harness: &mut Harness<'_, SigilforgeApp>, label: &str, nth: usize, text: &str) {
-    harness
-        .get_all_by_role_and_label(Role::TextInput, label)
-        .nth(nth)
-        .unwrap_or_else(|| panic!("no text box {label:?} #{nth}"))
-        .scroll_to_me();
-    harness.run();
-    harness
-        .get_all_by_role_and_label(Role::TextInput, label)
-        .nth(nth)
-        .unwrap()
-        .focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness
-        .get_all_by_role_and_label(Role::TextInput, label)
-        .nth(nth)
-        .unwrap()
-        .type_text(text);
-    harness.run();
-    harness.key_press(Key::Tab);
-    harness.run();
-}
-
-/// Scrolls the form to the widget labelled `label` and clicks it (the form is taller than
-/// its tab).
-fn tap(harness: &mut Harness<'_, SigilforgeApp>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    click(harness, label);
-}
-
-/// Clicks the last "▾" (the names a text field offers) and picks `name`.
-fn pick_last(harness: &mut Harness<'_, SigilforgeApp>, name: &str) {
-    harness.get_all_by_label("▾").last().unwrap().scroll_to_me();
-    harness.run();
-    harness.get_all_by_label("▾").last().unwrap().click();
-    harness.run();
-    // The names scroll inside the menu.
-    harness.get_by_label(name).scroll_to_me();
-    harness.run();
-    click(harness, name);
-}
 
 fn content(harness: &Harness<'_, SigilforgeApp>, file: &str) -> Content {
     harness

@@ -236,3 +236,46 @@ fn a_card_of_a_game_with_a_profile_is_played_in_the_rules_tab() {
         "{battle:?}"
     );
 }
+
+/// Whether the start page is drawn (its tab and its text).
+fn start_page_shown(harness: &Harness<'_, SigilforgeApp>) -> bool {
+    let tab = harness
+        .query_by_role_and_label(egui::accesskit::Role::Button, "Start")
+        .is_some();
+    let text = harness.query_by_label_contains("This pack holds").is_some();
+    assert_eq!(tab, text, "the start page's tab without its page, or back");
+    tab
+}
+
+#[test]
+fn the_start_page_fills_the_editor_area_while_no_editor_is_open() {
+    let dir = fixture_copy();
+    let mut harness = hosted_harness(dir.path());
+    harness.run();
+    // A pack open, no editor tab: the start page names the pack and counts what it holds.
+    assert!(start_page_shown(&harness));
+    harness.get_by_label("Start: Sigilforge Starter Pack");
+    harness.get_by_label_contains("3 encounters");
+    harness.get_by_label("1. Open or start a pack ✔");
+    assert!(harness.state().open_editor_tabs().is_empty());
+
+    // Its step opens a card editor in its place.
+    harness.get_by_label("Start a new card").click();
+    harness.run();
+    harness.run();
+    let editors = harness.state().open_editor_tabs();
+    assert!(
+        matches!(editors.as_slice(), [Tab::Editor(_)]),
+        "{editors:?}"
+    );
+    assert!(!start_page_shown(&harness));
+
+    // The last editor closed: the start page is back, the panels as they were.
+    let panels_before = panels(&harness);
+    let title = sigilforge::shell::dock::tab_title(harness.state().document(), &editors[0]);
+    close_tab(&mut harness, &title);
+    harness.run();
+    assert!(harness.state().open_editor_tabs().is_empty());
+    assert!(start_page_shown(&harness));
+    assert_eq!(panels(&harness), panels_before);
+}

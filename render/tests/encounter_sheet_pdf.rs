@@ -330,10 +330,12 @@ fn pdf_pages_are_numbered_and_name_their_creature() {
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let n = pages.len();
     let run = EncounterRun::new(&content, &enc, 0).unwrap();
+    // Creatures are headed by name, two of one name told apart (issue #31).
+    let names = sigilforge_engine::wording::encounter_names(&run);
     let headings: Vec<String> = run
         .combatants
         .iter()
-        .map(|c| format!("{} ({})", c.name, c.id))
+        .map(|c| names.name(&c.id).to_owned())
         .collect();
     let mut seen: Vec<&str> = Vec::new();
     let mut headers = 0;

@@ -391,13 +391,13 @@ impl SigilforgeApp {
             .collect()
     }
 
-    /// The editor tabs open (items and files), in the dock's order.
+    /// The editor tabs open (items and files, not the start page), in the dock's order.
     #[must_use]
     pub fn open_editor_tabs(&self) -> Vec<Tab> {
         self.dock
             .iter_all_tabs()
             .map(|(_, tab)| tab.clone())
-            .filter(super::workspace::is_editor)
+            .filter(|tab| super::workspace::is_editor(tab) && *tab != Tab::Start)
             .collect()
     }
 
@@ -682,6 +682,9 @@ impl SigilforgeApp {
         if let Some(doc) = &self.doc
             && self.workspaces.follow(&mut self.dock, doc)
         {
+            ctx.request_repaint();
+        }
+        if self.doc.is_some() && super::workspace::keep_start_page(&mut self.dock) {
             ctx.request_repaint();
         }
         self.take_dialog_answers(&ctx);

@@ -100,9 +100,10 @@ impl TabViewer for Viewer<'_> {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &title));
     }
 
-    fn is_closeable(&self, _tab: &Tab) -> bool {
-        // Every panel closes; the View menu brings it back (`workspace::show_panel`).
-        true
+    fn is_closeable(&self, tab: &Tab) -> bool {
+        // Every panel closes; the View menu brings it back (`workspace::show_panel`). The start
+        // page goes by itself when an editor opens.
+        *tab != Tab::Start
     }
 
     fn ui(&mut self, ui: &mut Ui, tab: &mut Tab) {
@@ -140,6 +141,7 @@ impl TabViewer for Viewer<'_> {
                     .encounter_ui(ui, doc, file, self.commands);
             }
             Tab::Text(file) => self.panels.text_views.ui(ui, doc, file, self.commands),
+            Tab::Start => super::panels::help::start_page_ui(ui, doc, self.commands),
             Tab::Tabletop(addr) => {
                 let ctx = self.panels.tabletop_form.get(doc);
                 crate::encounters::tabletop::editor_ui(ui, doc, ctx, addr, self.commands);
@@ -160,6 +162,7 @@ pub fn tab_title(doc: Option<&Document>, tab: &Tab) -> String {
         Tab::Balance => "Balance",
         Tab::Set => "Set",
         Tab::Decks => "Decks",
+        Tab::Start => "Start",
         Tab::Problems => {
             return match doc.map_or(0, |d| d.problems().len()) {
                 0 => "Problems".to_owned(),

@@ -36,4 +36,7 @@ pub enum Tab {
     Text(String),
     /// The editor of a creature, tabletop ability or status condition.
     Tabletop(super::tabletop_items::TabletopAddr),
+    /// The start page: what the editor area shows while a pack is open and no editor tab is
+    /// (`workspace::keep_start_page` adds and removes it; the user never has to close it).
+    Start,
 }

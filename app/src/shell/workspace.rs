@@ -138,6 +138,34 @@ pub fn is_editor(tab: &Tab) -> bool {
     !PANELS.contains(tab)
 }
 
+/// Keeps the start page in the editor area exactly while no other editor tab is open: added
+/// when the last one closes (or on a first start), removed once an editor opens in its place.
+/// Called each frame with a pack open; returns whether the layout changed.
+pub fn keep_start_page(dock: &mut DockState<Tab>) -> bool {
+    let editors_open = dock
+        .iter_all_tabs()
+        .any(|(_, t)| is_editor(t) && *t != Tab::Start);
+    match (editors_open, dock.find_tab(&Tab::Start)) {
+        (true, Some(mut path)) => {
+            // An editor opened in the start page's leaf (it counts as an editor tab there), so
+            // the leaf keeps that editor when the start page goes. `remove_tab`, unlike
+            // `retain_tabs`, moves the leaf's shown tab along with the removal.
+            loop {
+                dock.remove_tab(path);
+                match dock.find_tab(&Tab::Start) {
+                    Some(next) => path = next,
+                    None => return true,
+                }
+            }
+        }
+        (false, None) => {
+            show_editor(dock, Tab::Start);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// The leaf editor tabs open in: the one holding most of them, else an empty leaf.
 fn editor_leaf(dock: &DockState<Tab>) -> Option<NodePath> {
     dock.iter_leaves()
@@ -440,6 +468,34 @@ mod tests {
             "closed before the restart"
         );
         assert!(dock.find_tab(&Tab::Sandbox).is_some());
+    }
+
+    #[test]
+    fn the_start_page_fills_the_editor_area_only_while_no_editor_is_open() {
+        let mut dock = Workspace::BattleCards.default_layout();
+        assert!(
+            keep_start_page(&mut dock),
+            "first start: the empty editor area"
+        );
+        assert!(!keep_start_page(&mut dock), "already there");
+        let start = dock.find_tab(&Tab::Start).unwrap();
+        let card = Tab::Editor(ItemAddr::card("cards.ron", 0));
+        show_editor(&mut dock, card.clone());
+        assert_eq!(dock.find_tab(&card).unwrap().node_path(), start.node_path());
+        assert!(keep_start_page(&mut dock));
+        assert!(dock.find_tab(&Tab::Start).is_none());
+        let leaf = dock.leaf(start.node_path()).unwrap();
+        assert_eq!(
+            leaf.tabs().get(leaf.active.0),
+            Some(&card),
+            "the editor is shown"
+        );
+        // The last editor closes (its leaf goes with it): the start page comes back beside
+        // the Library, left of the Preview.
+        dock.remove_tab(dock.find_tab(&card).unwrap());
+        assert!(keep_start_page(&mut dock));
+        assert!(dock.find_tab(&Tab::Start).is_some());
+        assert!(dock.find_tab(&Tab::Preview).is_some());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // Each test binary uses a different subset of these helpers.
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
+use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -174,4 +175,49 @@ pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
             (n[2] - n[0], n[3] - n[1])
         })
         .collect()
+}
+
+/// Types `text` into the `nth` text box named `label` (0: the first drawn).
+pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, nth: usize, text: &str) {
+    harness
+        .get_all_by_role_and_label(Role::TextInput, label)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no text box {label:?} #{nth}"))
+        .scroll_to_me();
+    harness.run();
+    harness
+        .get_all_by_role_and_label(Role::TextInput, label)
+        .nth(nth)
+        .unwrap()
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_all_by_role_and_label(Role::TextInput, label)
+        .nth(nth)
+        .unwrap()
+        .type_text(text);
+    harness.run();
+    harness.key_press(Key::Tab);
+    harness.run();
+}
+
+/// Scrolls a form to the widget labelled `label` and clicks it (the form is taller than
+/// its tab).
+pub fn tap<S>(harness: &mut Harness<'_, S>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    click(harness, label);
+}
+
+/// Clicks the last "▾" (the names a text field offers) and picks `name`.
+pub fn pick_last<S>(harness: &mut Harness<'_, S>, name: &str) {
+    harness.get_all_by_label("▾").last().unwrap().scroll_to_me();
+    harness.run();
+    harness.get_all_by_label("▾").last().unwrap().click();
+    harness.run();
+    // The names scroll inside the menu.
+    harness.get_by_label(name).scroll_to_me();
+    harness.run();
+    click(harness, name);
 }

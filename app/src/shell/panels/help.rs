@@ -1,10 +1,13 @@
-//! Help: the getting-started steps (on the start page and in the F1 overlay) and every
-//! shortcut. Each step has the button that does it, so a new user goes from nothing to a
+//! Help: the getting-started steps (on the no-pack page, the start page and in the F1 overlay)
+//! and every shortcut. Each step has the button that does it, so a new user goes from nothing to a
 //! tested card, an encounter and a print sheet without looking anything up.
 
 use egui::{Context, RichText, Ui};
 
+use sigilforge_engine::pack::Content;
+
 use crate::sets::output_command::{OutputCommand, OutputKind};
+use crate::shell::Document;
 use crate::shell::commands::EditCommand;
 use crate::shell::tab::Tab;
 
@@ -109,6 +112,29 @@ pub fn getting_started_ui(ui: &mut Ui, pack_open: bool, commands: &mut Vec<EditC
         });
     }
     clicked
+}
+
+/// The start page: the editor area while a pack is open and no editor tab is. The pack's name
+/// and what it holds, then the getting-started steps (the first one done).
+pub fn start_page_ui(ui: &mut Ui, doc: &Document, commands: &mut Vec<EditCommand>) {
+    use sigilforge_engine::wording::plural;
+    let pack = doc.pack();
+    let of_kind =
+        |wanted: fn(&Content) -> bool| pack.files.iter().filter(|f| wanted(&f.content)).count();
+    let encounters = of_kind(|c| matches!(c, Content::Encounter(_)));
+    let networks = of_kind(|c| matches!(c, Content::GlyphNetwork(_)));
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.set_max_width(640.0);
+        ui.add_space(8.0);
+        ui.heading(format!("Start: {}", pack.manifest.name));
+        ui.label(format!(
+            "This pack holds {}, {} and {}. Open one from the Library, or go on below.",
+            plural(pack.cards().count(), "card", "cards"),
+            plural(encounters, "encounter", "encounters"),
+            plural(networks, "glyph network", "glyph networks"),
+        ));
+        getting_started_ui(ui, true, commands);
+    });
 }
 
 /// The shortcuts, as listed in the overlay.
