@@ -20,6 +20,7 @@ mod effects;
 pub mod event;
 mod expect;
 mod game;
+mod keyword_actions;
 pub mod names;
 mod oneoff;
 mod output;

@@ -97,6 +97,15 @@ impl Game {
                 target,
             } => self.attack(*player, attacker, target),
             Action::Retaliate(unit) => self.retaliate(unit),
+            Action::Glimpse {
+                player,
+                top,
+                bottom,
+            } => self.glimpse_orders.push(super::state::GlimpseOrder {
+                player: *player,
+                top: top.clone(),
+                bottom: bottom.clone(),
+            }),
             Action::Pass => self.pass(),
             Action::ResolveAll => self.resolve_all(),
             Action::Advance => self.advance(),
