@@ -127,6 +127,11 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
             }
         }
         Effect::Glimpse(a) => format!("glimpse {}", amount_text(a, value)),
+        // "For each" reads after the action, as printed: "draw a card into your memory for
+        // each card sacrificed this way".
+        Effect::DrawIntoMemory(crate::model::ability::Amount::SacrificedThisWay) => {
+            "draw a card into your memory for each card sacrificed this way".to_owned()
+        }
         Effect::DrawIntoMemory(a) => {
             format!("draw {} into your memory", cards(&amount_text(a, value)))
         }
