@@ -280,3 +280,53 @@ impl Game {
         self.obj(to).map_or(0, |o| o.wounds) > before
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
+
+    use std::sync::Arc;
+
+    use crate::model::CardKind;
+    use crate::rules::{Action, Game, RulesScenario};
+
+    const GOLEM: &str = r#"RulesScenario(
+        name: "a golem item attacks",
+        profile: Some("Grand Archive"),
+        cards: {
+            "golem": (name: "Brass Golem", kind: Item, attack: 1, stats: {"guard": 4}),
+            "keeper": (name: "Grove Keeper", kind: Champion, attack: 0, life: 18, stats: {"level": 1}),
+        },
+        a: (city: ["golem"]),
+        b: (champion: Some("keeper")),
+    )"#;
+
+    fn attack(game: &mut Game) {
+        game.run_action(&Action::Attack {
+            player: crate::model::Player::A,
+            attacker: "golem".into(),
+            target: "keeper".into(),
+        });
+        game.run_action(&Action::Pass);
+        game.run_action(&Action::Pass);
+    }
+
+    #[test]
+    fn which_kinds_are_units_and_the_power_stat_come_from_the_profile() {
+        let scenario: RulesScenario = ron::from_str(GOLEM).unwrap();
+        // Grand Archive names no units: today's kinds, and an item is not one.
+        let mut game = Game::new(&scenario).unwrap();
+        attack(&mut game);
+        assert_eq!(game.rejected.len(), 1, "{:?}", game.rejected);
+        // A game whose items are units and fight with their guard.
+        let mut game = Game::new(&scenario).unwrap();
+        let mut profile = (*game.profile).clone();
+        let combat = profile.combat.as_mut().unwrap();
+        combat.units = vec![CardKind::Item, CardKind::Champion];
+        combat.power = "guard".into();
+        game.profile = Arc::new(profile);
+        attack(&mut game);
+        assert!(game.rejected.is_empty(), "{:?}", game.rejected);
+        assert_eq!(game.object("keeper").unwrap().wounds, 4);
+    }
+}
