@@ -107,3 +107,22 @@ fn a_game_without_combat_rules_refuses_an_attack() {
     );
     assert_eq!(game.object("bearer").unwrap().wounds, 0);
 }
+
+#[test]
+fn a_glimpse_order_naming_a_card_the_scenario_lacks_is_a_script_error() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules-ga/ga_glimpse_and_memory.ron");
+    let mut scenario = load(&path);
+    scenario.script[0] = Action::Glimpse {
+        player: sigilforge_engine::model::Player::A,
+        top: vec!["gusst".into()],
+        bottom: Vec::new(),
+    };
+    let game = run_scenario(&scenario).unwrap();
+    assert_eq!(
+        game.errors,
+        ["no card instance `gusst` in this scenario"],
+        "{}",
+        game.report()
+    );
+}

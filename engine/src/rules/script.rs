@@ -101,11 +101,18 @@ impl Game {
                 player,
                 top,
                 bottom,
-            } => self.glimpse_orders.push(super::state::GlimpseOrder {
-                player: *player,
-                top: top.clone(),
-                bottom: bottom.clone(),
-            }),
+            } => {
+                // A misspelt card is a script error, not a quietly refused order; every
+                // unknown card is named, not only the first.
+                let unknown = top.iter().chain(bottom).filter(|c| !self.known(c)).count();
+                if unknown == 0 {
+                    self.glimpse_orders.push(super::state::GlimpseOrder {
+                        player: *player,
+                        top: top.clone(),
+                        bottom: bottom.clone(),
+                    });
+                }
+            }
             Action::Pass => self.pass(),
             Action::ResolveAll => self.resolve_all(),
             Action::Advance => self.advance(),
