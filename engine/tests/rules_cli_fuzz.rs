@@ -154,7 +154,20 @@ fn effect() -> impl Strategy<Value = Effect> {
         zone().prop_map(Effect::PutInto),
         Just(Effect::Relocate { to: Target::This }),
         Just(Effect::Barter),
-        (card_id(), 0..4u32).prop_map(|(card, count)| Effect::CreateToken { card, count }),
+        (card_id(), 0..4u32, any::<bool>()).prop_map(|(card, count, for_opponent)| {
+            Effect::CreateToken {
+                card,
+                count,
+                for_opponent,
+            }
+        }),
+        (-1..5i32).prop_map(|n| Effect::Glimpse(Amount::Fixed(n))),
+        (-1..3i32).prop_map(|n| Effect::DrawIntoMemory(Amount::Fixed(n))),
+        (-1..4i32).prop_map(|n| Effect::Recover(Amount::Fixed(n))),
+        (-2..3i32).prop_map(|n| Effect::Empower(Amount::Fixed(n))),
+        Just(Effect::Reveal(None)),
+        Just(Effect::LevelUp),
+        Just(Effect::Sacrifice),
         card_id().prop_map(|card| Effect::Summon {
             card,
             enemy_line: false

@@ -31,7 +31,7 @@ fn load(path: &Path) -> RulesScenario {
 #[test]
 fn every_ga_scenario_meets_its_expectations() {
     let files = fixtures();
-    assert_eq!(files.len(), 6);
+    assert_eq!(files.len(), 11);
     for path in files {
         let scenario = load(&path);
         let game = run_scenario(&scenario).unwrap();
@@ -106,4 +106,23 @@ fn a_game_without_combat_rules_refuses_an_attack() {
         game.rejected
     );
     assert_eq!(game.object("bearer").unwrap().wounds, 0);
+}
+
+#[test]
+fn a_glimpse_order_naming_a_card_the_scenario_lacks_is_a_script_error() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules-ga/ga_glimpse_and_memory.ron");
+    let mut scenario = load(&path);
+    scenario.script[0] = Action::Glimpse {
+        player: sigilforge_engine::model::Player::A,
+        top: vec!["gusst".into()],
+        bottom: Vec::new(),
+    };
+    let game = run_scenario(&scenario).unwrap();
+    assert_eq!(
+        game.errors,
+        ["no card instance `gusst` in this scenario"],
+        "{}",
+        game.report()
+    );
 }

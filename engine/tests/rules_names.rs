@@ -288,3 +288,88 @@ fn a_profiles_own_names_are_checked_by_validate() {
     let _ = sigilforge_engine::pack::load_pack(dir.path(), &mut diags);
     assert!(diags.iter().next().is_none());
 }
+
+#[test]
+fn a_keyword_action_the_game_lacks_fails_at_its_card() {
+    let glimpse = "(kind: Triggered(Summoned), effects: [Glimpse(Fixed(2))]),";
+    let e = one_error(&scenario("", glimpse, ""));
+    assert!(
+        e.contains("ChiAxis has no Glimpse keyword action (its keyword actions: none)"),
+        "{e}"
+    );
+    assert!(e.starts_with("5:9: "), "{e}");
+    let ga = r#"profile: Some("Grand Archive"),"#;
+    assert!(errors(&scenario(ga, glimpse, "")).is_empty());
+    // Nested in another effect, too.
+    let nested =
+        "(kind: Triggered(Summoned), effects: [If(condition: Wounded, then: [Sacrifice])]),";
+    assert!(
+        one_error(&scenario("", nested, "")).contains("ChiAxis has no Sacrifice keyword action")
+    );
+}
+
+#[test]
+fn the_damage_and_counter_restrictions_check_their_kind_and_counter() {
+    const GA: &str = r#"profile: Some("Grand Archive"),"#;
+    let sheen = r#"(kind: Static, restrictions: [(requires: Counters(kind: "shene", at_least: 3))], effects: [Modify(Attack, Fixed(1))]),"#;
+    let e = one_error(&scenario(GA, sheen, ""));
+    assert!(
+        e.contains("unknown counter `shene`; did you mean `sheen`?"),
+        "{e}"
+    );
+    assert!(e.starts_with("6:69: "), "{e}");
+    assert!(errors(&scenario(GA, &sheen.replace("shene", "sheen"), "")).is_empty());
+    let damage = "(kind: Static, restrictions: [(requires: Damage(15))], effects: [Modify(Attack, Fixed(1))]),";
+    let e = one_error(&scenario("", damage, ""));
+    assert!(e.contains("ChiAxis has no Damage restriction"), "{e}");
+    assert!(e.starts_with("5:9: "), "{e}");
+    assert!(errors(&scenario(GA, damage, "")).is_empty());
+}
+
+#[test]
+fn a_profiles_keyword_actions_sacrifice_zone_and_power_stat_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.ron"),
+        "Pack(id: \"g\", name: \"G\", version: \"0.1.0\")",
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/profiles/tidecallers/profile.ron"),
+    )
+    .unwrap();
+    let with = |actions: &str, zone: &str, power: &str| {
+        text.replace(
+            "    rule_changes: [\"NoWounds\"],",
+            &format!(
+                "    rule_changes: [\"NoWounds\"],\n    keyword_actions: [\"{actions}\"],\n    sacrificed_to: Some({zone}),\n    combat: Some((phase: \"surge\", power: \"{power}\")),"
+            ),
+        )
+    };
+    let problems = |text: &str| {
+        std::fs::write(dir.path().join("profile.ron"), text).unwrap();
+        let mut diags = Diagnostics::new();
+        let _ = sigilforge_engine::pack::load_pack(dir.path(), &mut diags);
+        diags.iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    let all = problems(&with("Glimpce", "Memory", "DEPHT"));
+    assert_eq!(all.len(), 3, "{all:#?}");
+    assert!(
+        all.iter().any(|p| p.contains(
+            "profile.ron:28:23: keyword_actions: unknown keyword action `Glimpce`; did you mean `Glimpse`?"
+        )),
+        "{all:#?}"
+    );
+    assert!(
+        all.iter()
+            .any(|p| p.contains("profile.ron:29:5: sacrificed_to: Tidecallers has no memory zone")),
+        "{all:#?}"
+    );
+    assert!(
+        all.iter()
+            .any(|p| p.contains("combat power: unknown stat `DEPHT`; did you mean `depth`?")),
+        "{all:#?}"
+    );
+    assert!(problems(&with("Glimpse", "Banishment", "depth")).is_empty());
+}

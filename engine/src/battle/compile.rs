@@ -284,7 +284,8 @@ impl<'p> Compiler<'p> {
             Condition::InZone(_)
             | Condition::HasElement(_)
             | Condition::AmountAtLeast(..)
-            | Condition::AmountAtMost(..) => Cond::Unsupported,
+            | Condition::AmountAtMost(..)
+            | Condition::RevealedThisWay(_) => Cond::Unsupported,
         }
     }
 
@@ -319,6 +320,8 @@ impl<'p> Compiler<'p> {
                 );
                 Amt::Fixed(0)
             }
+            // Only a rules sandbox's sacrifice counts; the battle line sacrifices nothing.
+            Amount::SacrificedThisWay => Amt::Fixed(0),
         }
     }
 
@@ -417,7 +420,15 @@ impl<'p> Compiler<'p> {
             | Effect::Duel { .. }
             | Effect::ChangeElement(_)
             | Effect::AddCounters(..)
-            | Effect::RemoveCounters(..) => Eff::Unsupported,
+            | Effect::RemoveCounters(..)
+            | Effect::Glimpse(_)
+            | Effect::DrawIntoMemory(_)
+            | Effect::Recover(_)
+            | Effect::Empower(_)
+            | Effect::Reveal(_)
+            | Effect::LevelUp
+            | Effect::Sacrifice
+            | Effect::If { .. } => Eff::Unsupported,
         }
     }
 }

@@ -368,6 +368,9 @@ pub enum Amount {
     /// The sum of a stat over the cards in a zone of the controller's ("X is the total POWER
     /// of the cards in your banishment": `SumIn(Attack, Banishment)`).
     SumIn(Stat, Zone),
+    /// How many cards the ability's `Sacrifice` effects have put away so far while it
+    /// resolves ("for each card sacrificed this way").
+    SacrificedThisWay,
 }
 
 /// A named characteristic an effect can change.
@@ -441,6 +444,9 @@ pub enum Condition {
     /// An amount read from the game is at most this much ("if you control no allies":
     /// `AmountAtMost(CountIn(City, Some(IsKind("Ally"))), 0)`).
     AmountAtMost(Box<Amount>, i32),
+    /// A card the ability's `Reveal` effects revealed while it resolves meets this condition
+    /// ("if a fire card was revealed this way").
+    RevealedThisWay(Box<Condition>),
 }
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
@@ -468,6 +474,18 @@ pub enum RestrictionKind {
     Element(String),
     /// The champion's name (without title) is this.
     Champion(String),
+    /// The controller's champion has at least this much damage on it (Grand Archive's
+    /// "Damage N+").
+    Damage(#[reflect(min = 1)] i32),
+    /// The controller's champion carries at least `at_least` counters of a kind the game
+    /// profile lists (Grand Archive's "Sheen X+" counts sheen counters).
+    Counters {
+        /// The counter kind (`sheen`).
+        kind: String,
+        /// How many are needed.
+        #[reflect(min = 1)]
+        at_least: u32,
+    },
 }
 
 /// When a restriction is checked.
@@ -614,6 +632,9 @@ pub enum Effect {
         /// How many.
         #[serde(default = "one_u32", skip_serializing_if = "is_one_u32")]
         count: u32,
+        /// Created under the opponent's control instead ("your opponent creates").
+        #[serde(default, skip_serializing_if = "is_default")]
+        for_opponent: bool,
     },
     /// Recruit each target beast by effect (22.2): it enters its ruler's city, standing in the
     /// city itself, and its Recruit abilities happen at once (19.3b).
@@ -664,6 +685,35 @@ pub enum Effect {
     AddCounters(String, Amount),
     /// Remove up to this many counters of a kind from each target.
     RemoveCounters(String, Amount),
+    /// Keyword action: look at the top N cards of the controller's deck and put each back on
+    /// top or on the bottom in an order the player chooses (a script's `Glimpse` action, given
+    /// before it resolves; without one, all stay on top as they were).
+    Glimpse(Amount),
+    /// Keyword action: the controller puts the top N cards of their deck into their memory.
+    DrawIntoMemory(Amount),
+    /// Keyword action: remove up to N damage from the controller's champion.
+    Recover(Amount),
+    /// Keyword action: the controller's champion's level is raised by X until the end of the
+    /// turn.
+    Empower(Amount),
+    /// Keyword action: the controller reveals a card from their hand meeting the filter (a
+    /// chosen target in hand, else the first that meets it); `RevealedThisWay` reads it.
+    Reveal(Option<Condition>),
+    /// Keyword action: the controller's champion levels up, by what the game profile's
+    /// `level_up` says.
+    LevelUp,
+    /// Keyword action: the controller puts each target they control where the profile sends
+    /// sacrificed cards. It is not a destroy: no replacement prevents it, and no "destroyed"
+    /// trigger sees it. `SacrificedThisWay` counts them.
+    Sacrifice,
+    /// Do these effects only if the condition holds as this line resolves, after the effects
+    /// before it ("reveal a card; if a fire card was revealed this way, draw a card").
+    If {
+        /// Checked from the ability's source, at this point of the resolution.
+        condition: Condition,
+        /// What happens when it holds.
+        then: Vec<Effect>,
+    },
     /// Choose one of these modes when the ability is activated or the card played; the choice
     /// (and its targets) is locked then (Grand Archive static restrictions).
     Modal(Vec<Vec<Effect>>),
@@ -719,7 +769,9 @@ impl Effect {
     pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
         f(self);
         let nested: Vec<&Vec<Effect>> = match self {
-            Effect::Delayed { effects, .. } | Effect::Restricted { effects, .. } => vec![effects],
+            Effect::Delayed { effects, .. }
+            | Effect::Restricted { effects, .. }
+            | Effect::If { then: effects, .. } => vec![effects],
             Effect::Modal(modes) => modes.iter().collect(),
             Effect::Vote {
                 winner, loser, tie, ..

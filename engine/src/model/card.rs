@@ -9,7 +9,18 @@ use super::is_default;
 /// What kind of card this is. The battle line uses Creature, Artifact and Spell; the rules
 /// sandbox (ChiAxis, Grand Archive) uses the others.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::reflect::Reflect,
 )]
 pub enum CardKind {
     /// A creature that stands in a battle line (or a beast in a city).

@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ability::Trigger;
+use super::card::CardKind;
 use super::zone::Zone;
 use crate::reflect::Reflect;
 
@@ -82,6 +83,22 @@ pub struct GameProfile {
     /// How attacks work; none: the game has no attacks (ChiAxis fights on the battle line).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<CombatRules>,
+    /// The keyword actions this game's cards may use (`Glimpse`, `DrawIntoMemory`, `Recover`,
+    /// `Empower`, `Reveal`, `LevelUp`, `Sacrifice`: [`KEYWORD_ACTIONS`]); an effect using
+    /// another is a validation error.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keyword_actions: Vec<String>,
+    /// Where a sacrificed card goes. None: where destroyed cards go.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrificed_to: Option<Zone>,
+    /// What `LevelUp` does: the champion's level rises for good by this much. None: the game
+    /// has no level up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level_up: Option<i32>,
+    /// Whether a champion whose damage reaches its life dies and its player loses the game
+    /// (Grand Archive). Off: a champion's damage never ends the game.
+    #[serde(default, skip_serializing_if = "crate::model::is_default")]
+    pub champion_dies: bool,
 }
 
 /// A kind of counter and what each one does to stats.
@@ -120,6 +137,42 @@ pub struct CombatRules {
     /// one in play (Grand Archive: `Taunt`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub taunt: Option<String>,
+    /// The card kinds that are units: they attack and are attacked. Empty: allies, champions,
+    /// beasts, creatures and tokens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<CardKind>,
+    /// The stat a unit attacks and retaliates with (`attack`, the game's POWER).
+    #[serde(default = "attack", skip_serializing_if = "is_attack")]
+    pub power: String,
+}
+
+fn attack() -> String {
+    "attack".to_owned()
+}
+
+fn is_attack(s: &str) -> bool {
+    s == "attack"
+}
+
+/// The unit kinds of a game whose combat rules name none.
+pub const DEFAULT_UNITS: [CardKind; 5] = [
+    CardKind::Ally,
+    CardKind::Champion,
+    CardKind::Beast,
+    CardKind::Creature,
+    CardKind::Token,
+];
+
+impl CombatRules {
+    /// Whether a card of this kind is a unit (it attacks and can be attacked).
+    #[must_use]
+    pub fn is_unit(&self, kind: CardKind) -> bool {
+        if self.units.is_empty() {
+            DEFAULT_UNITS.contains(&kind)
+        } else {
+            self.units.contains(&kind)
+        }
+    }
 }
 
 /// A zone and the game's word for it (`City` → `"field"`).
@@ -166,7 +219,20 @@ pub enum PriorityAfterTrigger {
 pub const KNOWN_RULE_CHANGES: [&str; 1] = ["NoWounds"];
 
 /// The restriction kinds the model has (`RestrictionKind`'s variants).
-pub const RESTRICTION_KINDS: [&str; 5] = ["Level", "Class", "Memory", "Element", "Champion"];
+pub const RESTRICTION_KINDS: [&str; 7] = [
+    "Level", "Class", "Memory", "Element", "Champion", "Damage", "Counters",
+];
+
+/// The keyword actions the model has (the `Effect` variants a profile must allow).
+pub const KEYWORD_ACTIONS: [&str; 7] = [
+    "Glimpse",
+    "DrawIntoMemory",
+    "Recover",
+    "Empower",
+    "Reveal",
+    "LevelUp",
+    "Sacrifice",
+];
 
 const CHIAXIS: &str = include_str!("../../profiles/chiaxis.ron");
 const GRAND_ARCHIVE: &str = include_str!("../../profiles/grand_archive.ron");
@@ -239,6 +305,10 @@ impl GameProfile {
             free_elements: None,
             combat: None,
             rule_changes: KNOWN_RULE_CHANGES.map(String::from).to_vec(),
+            keyword_actions: Vec::new(),
+            sacrificed_to: None,
+            level_up: None,
+            champion_dies: false,
         }
     }
 
@@ -301,6 +371,21 @@ impl GameProfile {
         self.restriction_kinds
             .iter()
             .any(|k| k.eq_ignore_ascii_case(kind))
+    }
+
+    /// Whether the game has this keyword action (`"Glimpse"`).
+    #[must_use]
+    pub fn allows_keyword_action(&self, name: &str) -> bool {
+        self.keyword_actions
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(name))
+    }
+
+    /// Where a sacrificed card goes: the profile's `sacrificed_to`, else where destroyed
+    /// cards go.
+    #[must_use]
+    pub fn sacrificed_zone(&self) -> Zone {
+        self.sacrificed_to.unwrap_or(self.destroyed_to)
     }
 
     /// Whether a card of this game may name this rule change.

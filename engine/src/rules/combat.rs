@@ -18,26 +18,14 @@
 //!   attacker's On Hit (`Hits`); one whose damage destroys its target, its On Kill (`Kills`).
 //!   Then the combat ends and the main phase goes on.
 
+use crate::model::Player;
 use crate::model::ability::Duration;
 use crate::model::profile::CombatRules;
-use crate::model::{CardKind, Player};
 
 use super::event::RulesCause;
 use super::game::{Event, Game};
 use super::resolve::Ctx;
 use super::state::Combat;
-
-/// Whether a card of this kind is a unit (it can attack and be attacked).
-fn is_unit(kind: CardKind) -> bool {
-    matches!(
-        kind,
-        CardKind::Ally
-            | CardKind::Champion
-            | CardKind::Beast
-            | CardKind::Creature
-            | CardKind::Token
-    )
-}
 
 impl Game {
     /// The attack in progress, as `(attacker, target)`.
@@ -83,10 +71,10 @@ impl Game {
                 self.phase_name()
             ));
         }
-        if let Err(why) = self.can_attack(player, attacker) {
+        if let Err(why) = self.can_attack(&rules, player, attacker) {
             return self.reject(why);
         }
-        if let Err(why) = self.can_be_attacked(player, target, rules.taunt.as_deref()) {
+        if let Err(why) = self.can_be_attacked(&rules, player, target) {
             return self.reject(why);
         }
         if let Some(o) = self.obj_mut(attacker) {
@@ -107,11 +95,16 @@ impl Game {
     }
 
     /// Why `attacker` cannot attack for `player`, if it cannot.
-    fn can_attack(&self, player: Player, attacker: &str) -> Result<(), String> {
+    fn can_attack(
+        &self,
+        rules: &CombatRules,
+        player: Player,
+        attacker: &str,
+    ) -> Result<(), String> {
         let Some(o) = self.obj(attacker) else {
             return Err(format!("no card instance `{attacker}`"));
         };
-        if !o.zone.in_play() || !is_unit(o.card.kind) {
+        if !o.zone.in_play() || !rules.is_unit(o.card.kind) {
             return Err(format!(
                 "{attacker} is not a unit on the field: it cannot attack"
             ));
@@ -122,7 +115,7 @@ impl Game {
         if o.rested {
             return Err(format!("{attacker} is rested: only an awake unit attacks"));
         }
-        if self.stat(attacker, "attack") <= 0 {
+        if self.stat(attacker, &rules.power) <= 0 {
             return Err(format!("{attacker} has no power: it cannot attack"));
         }
         Ok(())
@@ -131,14 +124,15 @@ impl Game {
     /// Why `target` cannot be attacked by `player`, if it cannot.
     fn can_be_attacked(
         &self,
+        rules: &CombatRules,
         player: Player,
         target: &str,
-        taunt: Option<&str>,
     ) -> Result<(), String> {
+        let taunt = rules.taunt.as_deref();
         let Some(o) = self.obj(target) else {
             return Err(format!("no card instance `{target}`"));
         };
-        if !o.zone.in_play() || !is_unit(o.card.kind) {
+        if !o.zone.in_play() || !rules.is_unit(o.card.kind) {
             return Err(format!(
                 "{target} is not a unit on the field: it cannot be attacked"
             ));
@@ -150,7 +144,7 @@ impl Game {
             let taunting: Vec<String> = self
                 .objects
                 .iter()
-                .filter(|u| u.zone.in_play() && is_unit(u.card.kind))
+                .filter(|u| u.zone.in_play() && rules.is_unit(u.card.kind))
                 .filter(|u| self.ruler(&u.id) == Some(player.other()))
                 .filter(|u| self.has_ability(&u.id, taunt))
                 .map(|u| u.id.clone())
@@ -197,7 +191,7 @@ impl Game {
         if self.obj(unit).is_some_and(|o| o.rested) {
             return self.reject(format!("{unit} is rested: only an awake unit retaliates"));
         }
-        if self.stat(unit, "attack") <= 0 {
+        if self.stat(unit, &rules.power) <= 0 {
             return self.reject(format!("{unit} has no power: it cannot retaliate"));
         }
         if let Some(o) = self.obj_mut(unit) {
@@ -216,15 +210,20 @@ impl Game {
         let Some(c) = self.combat.take() else {
             return;
         };
+        let power_stat = self
+            .profile
+            .combat
+            .as_ref()
+            .map_or_else(|| "attack".to_owned(), |r| r.power.clone());
         let on_field = |g: &Game, id: &str| g.obj(id).is_some_and(|o| o.zone.in_play());
         let (a_here, t_here) = (on_field(self, &c.attacker), on_field(self, &c.target));
         let power = if a_here {
-            self.stat(&c.attacker, "attack").max(0)
+            self.stat(&c.attacker, &power_stat).max(0)
         } else {
             0
         };
         let back = if c.retaliating && t_here && a_here {
-            self.stat(&c.target, "attack").max(0)
+            self.stat(&c.target, &power_stat).max(0)
         } else {
             0
         };
@@ -279,5 +278,55 @@ impl Game {
         };
         self.with_cause(RulesCause::RULES, |g| g.deal_damage(to, n, &ctx));
         self.obj(to).map_or(0, |o| o.wounds) > before
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
+
+    use std::sync::Arc;
+
+    use crate::model::CardKind;
+    use crate::rules::{Action, Game, RulesScenario};
+
+    const GOLEM: &str = r#"RulesScenario(
+        name: "a golem item attacks",
+        profile: Some("Grand Archive"),
+        cards: {
+            "golem": (name: "Brass Golem", kind: Item, attack: 1, stats: {"guard": 4}),
+            "keeper": (name: "Grove Keeper", kind: Champion, attack: 0, life: 18, stats: {"level": 1}),
+        },
+        a: (city: ["golem"]),
+        b: (champion: Some("keeper")),
+    )"#;
+
+    fn attack(game: &mut Game) {
+        game.run_action(&Action::Attack {
+            player: crate::model::Player::A,
+            attacker: "golem".into(),
+            target: "keeper".into(),
+        });
+        game.run_action(&Action::Pass);
+        game.run_action(&Action::Pass);
+    }
+
+    #[test]
+    fn which_kinds_are_units_and_the_power_stat_come_from_the_profile() {
+        let scenario: RulesScenario = ron::from_str(GOLEM).unwrap();
+        // Grand Archive names no units: today's kinds, and an item is not one.
+        let mut game = Game::new(&scenario).unwrap();
+        attack(&mut game);
+        assert_eq!(game.rejected.len(), 1, "{:?}", game.rejected);
+        // A game whose items are units and fight with their guard.
+        let mut game = Game::new(&scenario).unwrap();
+        let mut profile = (*game.profile).clone();
+        let combat = profile.combat.as_mut().unwrap();
+        combat.units = vec![CardKind::Item, CardKind::Champion];
+        combat.power = "guard".into();
+        game.profile = Arc::new(profile);
+        attack(&mut game);
+        assert!(game.rejected.is_empty(), "{:?}", game.rejected);
+        assert_eq!(game.object("keeper").unwrap().wounds, 4);
     }
 }

@@ -15,14 +15,14 @@ use super::turns::{lasting, turns_of};
 
 impl Game {
     /// The number an amount stands for in this context.
-    fn amount(&self, a: &crate::model::ability::Amount, ctx: &Ctx) -> i32 {
+    pub(super) fn amount(&self, a: &crate::model::ability::Amount, ctx: &Ctx) -> i32 {
         self.read(|v| v.amount(a, &ctx.source, ctx.value, ctx.replacing.unwrap_or(0)))
     }
 
     /// A continuous effect begins (22.3): it affects the cards (and the champions of the
     /// rulers) it names now, among those continuous effects reach, and no others later (22.3b);
     /// a rule change has no set of cards and applies to every card.
-    fn continuous(&mut self, change: Change, ctx: &Ctx) {
+    pub(super) fn continuous(&mut self, change: Change, ctx: &Ctx) {
         let mut affected = Vec::new();
         for c in &ctx.cards {
             match self.obj(c).map(|o| o.zone) {
@@ -189,11 +189,40 @@ impl Game {
                 };
                 self.put_new_card(card, owner, false);
             }
-            Effect::CreateToken { card, count } => {
+            Effect::CreateToken {
+                card,
+                count,
+                for_opponent,
+            } => {
+                let owner = if *for_opponent {
+                    ctx.controller.other()
+                } else {
+                    ctx.controller
+                };
                 for _ in 0..*count {
-                    if !self.put_new_card(card, ctx.controller, true) {
+                    if !self.put_new_card(card, owner, true) {
                         break;
                     }
+                }
+            }
+            Effect::Glimpse(a) => self.glimpse(a, ctx),
+            Effect::DrawIntoMemory(a) => self.draw_into_memory(a, ctx, Self::players_of(ctx)),
+            Effect::Recover(a) => self.recover(a, ctx),
+            Effect::Empower(a) => self.empower(a, ctx),
+            Effect::Reveal(filter) => self.reveal(filter.as_ref(), ctx),
+            Effect::LevelUp => self.level_up(ctx),
+            Effect::Sacrifice => self.sacrifice(ctx),
+            Effect::If { condition, then } => {
+                if self.read(|v| v.condition(condition, &ctx.source, ctx.controller)) {
+                    for e in then {
+                        self.apply(e, ctx);
+                    }
+                } else {
+                    self.say(format!(
+                        "{}: {} does not hold, so that text does nothing",
+                        ctx.label,
+                        crate::rules::text::condition_words(condition)
+                    ));
                 }
             }
             Effect::Transform(card) => match self.cards.get(card).cloned() {

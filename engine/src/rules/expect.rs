@@ -128,6 +128,21 @@ impl Game {
                     format!("{c}: expected rested {want}, got {got:?}"),
                 )
             }
+            Expect::Lost(p, want) => {
+                let got = self.lost[usize::from(*p == Player::B)];
+                fail(
+                    got == *want,
+                    format!("{p:?}: expected lost = {want}, got {got}"),
+                )
+            }
+            Expect::DeckTop(p, want) => {
+                let deck = self.zone_ids(*p, Zone::Deck);
+                let got: Vec<String> = deck.into_iter().take(want.len()).collect();
+                fail(
+                    got == *want,
+                    format!("{p:?}'s deck: expected {want:?} on top, got {got:?}"),
+                )
+            }
             Expect::Counters(c, kind, want) => {
                 let got = self
                     .obj(c)

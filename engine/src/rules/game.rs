@@ -112,6 +112,13 @@ pub struct Game {
     pub(crate) skirmish: Vec<String>,
     /// The attack in progress (games whose profile has combat rules).
     pub(crate) combat: Option<super::state::Combat>,
+    /// What the resolving ability's keyword actions did ("revealed this way", "sacrificed
+    /// this way"): each resolution starts with none and puts back its outer one's after.
+    pub(crate) this_way: super::state::ThisWay,
+    /// Glimpse orders the script gave, waiting for the next glimpse of that player.
+    pub(crate) glimpse_orders: Vec<super::state::GlimpseOrder>,
+    /// Which players have lost (A, B): a champion whose damage reached its life.
+    pub(crate) lost: [bool; 2],
     pub(crate) cards: BTreeMap<String, Card>,
     /// Each ruler's ballot for the next conclave vote (none: they vote for themselves).
     pub(crate) ballots: [Option<Player>; 2],
@@ -201,6 +208,9 @@ impl Game {
             seq: 0,
             skirmish: Vec::new(),
             combat: None,
+            this_way: super::state::ThisWay::default(),
+            glimpse_orders: Vec::new(),
+            lost: [false, false],
             cards: scenario.cards.clone(),
             ballots: [None, None],
             replacing: Vec::new(),

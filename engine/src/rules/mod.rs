@@ -20,6 +20,7 @@ mod effects;
 pub mod event;
 mod expect;
 mod game;
+mod keyword_actions;
 pub mod names;
 mod oneoff;
 mod output;
@@ -179,11 +180,13 @@ pub fn validate_pack_names(pack: &crate::pack::Pack, diags: &mut crate::diag::Di
         let path = pack.root.join(&file.path);
         if let crate::pack::Content::GameProfile(profile) = &file.content {
             for p in names::check_profile(profile) {
-                diags.error(
-                    &path,
-                    locate_literal(&file.source, &p.literal, 0),
-                    p.message,
-                );
+                // A name is a string in the file; a zone problem names its field
+                // (`sacrificed_to`), whose value is a bare variant.
+                let mut at = locate_literal(&file.source, &p.literal, 0);
+                if at == crate::diag::Location::START {
+                    at = crate::locate::field(&file.source, &p.literal);
+                }
+                diags.error(&path, at, p.message);
             }
         }
         let crate::pack::Content::Cards(set) = &file.content else {

@@ -9,7 +9,9 @@
 use std::collections::BTreeSet;
 
 use crate::model::ability::{Ability, AbilityKind, Trigger};
-use crate::model::profile::{GameProfile, KNOWN_RULE_CHANGES, RESTRICTION_KINDS, stat_key};
+use crate::model::profile::{
+    GameProfile, KEYWORD_ACTIONS, KNOWN_RULE_CHANGES, RESTRICTION_KINDS, stat_key,
+};
 use crate::model::{Card, Effect, Zone};
 use crate::reflect::{Refers, Reflect, ValueRef};
 
@@ -34,6 +36,8 @@ enum Found {
     Custom(String),
     RuleChange(String),
     Restriction(&'static str),
+    KeywordAction(&'static str),
+    Counter(String),
 }
 
 /// Collects the names under `value` (`refers`: what the field holding it names).
@@ -80,7 +84,15 @@ fn walk(value: &dyn Reflect, refers: Refers, out: &mut Vec<Found>) {
                 ("Stat", "Named") => out.push(Found::Stat(text())),
                 ("Effect", "Custom") => out.push(Found::Custom(text())),
                 ("Effect", "ChangeRule") => out.push(Found::RuleChange(text())),
-                ("RestrictionKind", kind) => out.push(Found::Restriction(kind)),
+                ("RestrictionKind", kind) => {
+                    out.push(Found::Restriction(kind));
+                    if kind == "Counters" {
+                        out.push(Found::Counter(text()));
+                    }
+                }
+                ("Effect", action) if KEYWORD_ACTIONS.contains(&action) => {
+                    out.push(Found::KeywordAction(action));
+                }
                 _ => {}
             }
             for (f, v) in variant.fields.iter().zip(fields) {
@@ -278,6 +290,8 @@ impl Checker<'_> {
                     &name,
                 ),
                 Found::RuleChange(name) => self.rule_change(at, &name),
+                Found::Counter(kind) => self.counter(at, &kind),
+                Found::KeywordAction(action) => self.keyword_action(at, holder, action),
                 Found::Restriction(kind) => {
                     if !self.profile.allows_restriction(kind) {
                         let allowed = if self.profile.restriction_kinds.is_empty() {
@@ -295,6 +309,34 @@ impl Checker<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// A keyword action an effect uses: one the profile lists (and for `LevelUp`, one the
+    /// profile says what it does).
+    fn keyword_action(&mut self, at: &str, holder: &str, action: &str) {
+        let p = self.profile;
+        if !p.allows_keyword_action(action) {
+            let allowed = if p.keyword_actions.is_empty() {
+                "none".to_owned()
+            } else {
+                p.keyword_actions.join(", ")
+            };
+            self.error(
+                format!(
+                    "{at}: {} has no {action} keyword action (its keyword actions: {allowed})",
+                    p.name
+                ),
+                holder,
+            );
+        } else if action == "LevelUp" && p.level_up.is_none() {
+            self.error(
+                format!(
+                    "{at}: {} lists LevelUp but its profile does not say what it does (`level_up`)",
+                    p.name
+                ),
+                holder,
+            );
         }
     }
 
@@ -479,6 +521,29 @@ pub fn check_profile(profile: &GameProfile) -> Vec<NameProblem> {
         ("buried_to", profile.buried_to),
     ] {
         c.zone(field, zone, field);
+    }
+    if let Some(zone) = profile.sacrificed_to {
+        c.zone("sacrificed_to", zone, "sacrificed_to");
+    }
+    for action in &profile.keyword_actions {
+        if !KEYWORD_ACTIONS
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(action))
+        {
+            c.error(
+                format!(
+                    "keyword_actions: unknown keyword action `{action}`{} (the engine carries out: {})",
+                    did_you_mean(action, KEYWORD_ACTIONS),
+                    KEYWORD_ACTIONS.join(", ")
+                ),
+                action,
+            );
+        }
+    }
+    if let Some(combat) = &profile.combat
+        && !matches!(stat_key(&combat.power).as_str(), "atk" | "life" | "armor")
+    {
+        c.stat("combat power", &combat.power);
     }
     for kind in &profile.restriction_kinds {
         if !RESTRICTION_KINDS

@@ -59,10 +59,12 @@ impl Game {
             ));
         }
         self.depth += 1;
+        let outer = std::mem::take(&mut self.this_way);
         for part in &item.parts {
             self.resolve_part(item, part);
             self.state_checks();
         }
+        self.this_way = outer;
         self.depth -= 1;
     }
 

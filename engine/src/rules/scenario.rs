@@ -216,6 +216,19 @@ pub enum Action {
     },
     /// The attacked unit rests to deal its power back to the attacker (retaliation).
     Retaliate(String),
+    /// How `player` orders the cards of their next glimpse (given before it resolves): the
+    /// cards back on top, top first, and those to the bottom. Every card looked at must be
+    /// in one list; otherwise the order is refused and all stay on top as they were.
+    Glimpse {
+        /// Whose glimpse.
+        player: Player,
+        /// Back on top, the first on top.
+        #[serde(default)]
+        top: Vec<String>,
+        /// To the bottom, in order (the last ends lowest).
+        #[serde(default)]
+        bottom: Vec<String>,
+    },
     /// The player with priority passes it (both passing in a row resolves the top of the stack).
     Pass,
     /// Both players pass until the stack is empty (triggers that arrive meanwhile resolve too).
@@ -358,6 +371,25 @@ impl std::fmt::Display for Action {
                     choices(targets, *mode)
                 )
             }
+            Self::Glimpse {
+                player,
+                top,
+                bottom,
+            } => {
+                let names = |l: &[String]| {
+                    if l.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        crate::wording::list(l)
+                    }
+                };
+                write!(
+                    f,
+                    "{player:?} orders their next glimpse: {} on top, {} at the bottom",
+                    names(top),
+                    names(bottom)
+                )
+            }
             Self::Pass => f.write_str("pass priority"),
             Self::Advance => f.write_str("advance the phase"),
             Self::AdvanceTo(phase) => write!(f, "advance to {phase}"),
@@ -459,6 +491,10 @@ pub enum Expect {
     Rested(String, bool),
     /// How many counters of a kind are on a card (`Counters("squire", "buff", 2)`).
     Counters(String, String, i32),
+    /// Whether a player has lost the game (Grand Archive: their champion died).
+    Lost(Player, bool),
+    /// A player's deck, top first, by instance id: its first cards (the rest are not checked).
+    DeckTop(Player, Vec<String>),
     /// These hold right after the script's step `n` (actions count from 1; 0 is before the
     /// first), with waiting triggers on the stack: a before and after in one file.
     At(usize, Vec<Expect>),

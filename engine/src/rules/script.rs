@@ -97,6 +97,22 @@ impl Game {
                 target,
             } => self.attack(*player, attacker, target),
             Action::Retaliate(unit) => self.retaliate(unit),
+            Action::Glimpse {
+                player,
+                top,
+                bottom,
+            } => {
+                // A misspelt card is a script error, not a quietly refused order; every
+                // unknown card is named, not only the first.
+                let unknown = top.iter().chain(bottom).filter(|c| !self.known(c)).count();
+                if unknown == 0 {
+                    self.glimpse_orders.push(super::state::GlimpseOrder {
+                        player: *player,
+                        top: top.clone(),
+                        bottom: bottom.clone(),
+                    });
+                }
+            }
             Action::Pass => self.pass(),
             Action::ResolveAll => self.resolve_all(),
             Action::Advance => self.advance(),

@@ -249,3 +249,24 @@ pub(crate) struct Combat {
     /// Whether the target rested to retaliate.
     pub(crate) retaliating: bool,
 }
+
+/// What a resolving ability's keyword actions did, for the lines after them.
+#[derive(Debug, Clone, Default)]
+pub struct ThisWay {
+    /// The cards revealed (`Reveal`), in order.
+    pub revealed: Vec<String>,
+    /// How many cards were sacrificed (`Sacrifice`).
+    pub sacrificed: i32,
+}
+
+/// A player's choice for their next glimpse: which looked-at cards go back on top (first is
+/// the new top) and which go to the bottom (first goes first, the last ends at the bottom).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlimpseOrder {
+    /// Whose glimpse.
+    pub player: crate::model::Player,
+    /// Back on top, top first.
+    pub top: Vec<String>,
+    /// To the bottom, in order.
+    pub bottom: Vec<String>,
+}

@@ -325,7 +325,7 @@ fn restriction_reads(r: &crate::model::ability::RestrictionKind, out: &mut BTree
         R::Element(_) => {
             out.insert(Facet::Element);
         }
-        R::Class(_) | R::Memory(_) | R::Champion(_) => {}
+        R::Class(_) | R::Memory(_) | R::Champion(_) | R::Damage(_) | R::Counters { .. } => {}
     }
 }
 

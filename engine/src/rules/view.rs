@@ -350,6 +350,12 @@ impl<'g> View<'g> {
             Condition::HasElement(e) => self
                 .element(subject)
                 .is_some_and(|x| x.eq_ignore_ascii_case(e)),
+            Condition::RevealedThisWay(c) => self
+                .game
+                .this_way
+                .revealed
+                .iter()
+                .any(|r| self.condition(c, r, controller)),
             // Battle-line conditions (attacks, slots, event sources): never true in the sandbox.
             Condition::Source(_)
             | Condition::AttackDamage
@@ -394,6 +400,10 @@ impl<'g> View<'g> {
                     bare.eq_ignore_ascii_case(name.trim())
                 })
             }),
+            RestrictionKind::Damage(n) => self.champion_damage(player) >= *n,
+            RestrictionKind::Counters { kind, at_least } => {
+                i64::from(self.champion_counters(player, kind)) >= i64::from(*at_least)
+            }
         }
     }
 
@@ -436,7 +446,45 @@ impl<'g> View<'g> {
                     .and_then(|c| self.obj(c))
                     .map_or("none", |o| o.card.name.as_str())
             ),
+            RestrictionKind::Damage(_) => format!(
+                "{player:?}'s champion has {} damage",
+                self.champion_damage(player)
+            ),
+            RestrictionKind::Counters { kind, .. } => format!(
+                "{player:?}'s champion has {}",
+                crate::wording::plural(
+                    self.champion_counters(player, kind),
+                    &format!("{kind} counter"),
+                    &format!("{kind} counters")
+                )
+            ),
         }
+    }
+
+    /// The damage on a ruler's champion (0 with no champion).
+    fn champion_damage(&self, player: Player) -> i32 {
+        self.game
+            .player(player)
+            .champion
+            .as_ref()
+            .and_then(|c| self.obj(c))
+            .map_or(0, |o| o.wounds)
+    }
+
+    /// How many counters of a kind (any case) a ruler's champion carries.
+    fn champion_counters(&self, player: Player, kind: &str) -> i32 {
+        self.game
+            .player(player)
+            .champion
+            .as_ref()
+            .and_then(|c| self.obj(c))
+            .map_or(0, |o| {
+                o.counters
+                    .iter()
+                    .filter(|(k, _)| k.eq_ignore_ascii_case(kind))
+                    .map(|(_, n)| *n)
+                    .sum()
+            })
     }
 
     /// Whether every restriction in a list holds.
@@ -464,6 +512,7 @@ impl<'g> View<'g> {
         };
         match a {
             Amount::Value => value.unwrap_or(0),
+            Amount::SacrificedThisWay => self.game.this_way.sacrificed,
             Amount::Fixed(n) => *n,
             Amount::OwnAttack => self.stat(source, "atk"),
             Amount::DamageTaken => event,

@@ -3,8 +3,8 @@
 //! the zones continuous effects reach (their effects on it end), replacement abilities coming
 //! into force where they work (22.4a), and state checks.
 
-use crate::model::CardKind;
 use crate::model::ability::{AbilityKind, Target};
+use crate::model::{CardKind, Player};
 
 use super::game::{Event, Game};
 use super::state::{ActiveReplacement, StackItem, Zone};
@@ -195,11 +195,39 @@ impl Game {
                     .collect()
             });
             if dying.is_empty() {
+                self.champion_checks();
                 return;
             }
             for id in dying {
                 self.say(format!("{id} has wounds equal to its life"));
                 self.destroy(&id);
+            }
+        }
+    }
+
+    /// A champion whose damage reached its life dies and its player loses (a profile with
+    /// `champion_dies`, Grand Archive); logged once per player.
+    fn champion_checks(&mut self) {
+        if !self.profile.champion_dies {
+            return;
+        }
+        for p in [Player::A, Player::B] {
+            let index = usize::from(p == Player::B);
+            if self.lost[index] {
+                continue;
+            }
+            let Some(champion) = self.player(p).champion.clone() else {
+                continue;
+            };
+            let Some(wounds) = self.obj(&champion).map(|o| o.wounds) else {
+                continue;
+            };
+            let life = self.stat(&champion, "life");
+            if life > 0 && wounds >= life {
+                self.lost[index] = true;
+                self.say(format!(
+                    "{champion} has {wounds} damage, its life is {life}: it dies, and {p:?} loses the game"
+                ));
             }
         }
     }

@@ -4,8 +4,8 @@ use crate::model::Zone;
 use crate::model::ability::{Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
-    amount_text, card_ref, cards, delayed_text, player_life, restriction_text, signed, stat_text,
-    target_text,
+    amount_text, card_ref, cards, condition_clause, delayed_text, player_life, restriction_text,
+    revealed, signed, stat_text, target_text,
 };
 
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
@@ -110,12 +110,44 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
             "barter: put a card from your hand into the market and take a card from the market"
                 .to_owned()
         }
-        Effect::CreateToken { card, count } => {
-            if *count == 1 {
-                format!("create a {} token", card_ref(card))
+        Effect::CreateToken {
+            card,
+            count,
+            for_opponent,
+        } => {
+            let who = if *for_opponent {
+                "your opponent creates"
             } else {
-                format!("create {count} {} tokens", card_ref(card))
+                "create"
+            };
+            if *count == 1 {
+                format!("{who} a {} token", card_ref(card))
+            } else {
+                format!("{who} {count} {} tokens", card_ref(card))
             }
+        }
+        Effect::Glimpse(a) => format!("glimpse {}", amount_text(a, value)),
+        // "For each" reads after the action, as printed: "draw a card into your memory for
+        // each card sacrificed this way".
+        Effect::DrawIntoMemory(crate::model::ability::Amount::SacrificedThisWay) => {
+            "draw a card into your memory for each card sacrificed this way".to_owned()
+        }
+        Effect::DrawIntoMemory(a) => {
+            format!("draw {} into your memory", cards(&amount_text(a, value)))
+        }
+        Effect::Recover(a) => format!("recover {}", amount_text(a, value)),
+        Effect::Empower(a) => format!("empower {}", amount_text(a, value)),
+        Effect::Reveal(None) => "reveal a card from your hand".to_owned(),
+        Effect::Reveal(Some(c)) => format!("reveal {} from your hand", revealed(c)),
+        Effect::LevelUp => "level up".to_owned(),
+        Effect::Sacrifice => format!("sacrifice {target}"),
+        Effect::If { condition, then } => {
+            let inner: Vec<String> = then.iter().map(|e| effect_text(e, target, value)).collect();
+            format!(
+                "if {}, {}",
+                condition_clause(condition),
+                inner.join(", then ")
+            )
         }
         Effect::Recruit => format!("recruit {target}"),
         Effect::Forge { onto } => format!("forge {target} onto {}", target_text(onto)),

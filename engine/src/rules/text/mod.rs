@@ -48,6 +48,12 @@ pub fn effect_words(e: &crate::model::ability::Effect) -> String {
     in_words(&effect_text(e, "it", "X"), &Words::default())
 }
 
+/// A condition as a clause after "if" ("a Fire card was revealed this way").
+#[must_use]
+pub fn condition_words(c: &crate::model::ability::Condition) -> String {
+    in_words(&words::condition_clause(c), &Words::default())
+}
+
 /// A rule change in words ("beasts may not receive wounds").
 #[must_use]
 pub fn rule_words(rule: &str) -> String {

@@ -21,6 +21,10 @@ pub(crate) fn restriction_text(r: &RestrictionKind) -> String {
         RestrictionKind::Memory(n) => format!("Memory {n}+"),
         RestrictionKind::Element(e) => format!("{e} Element"),
         RestrictionKind::Champion(name) => format!("Champion: {name}"),
+        RestrictionKind::Damage(n) => format!("Damage {n}+"),
+        RestrictionKind::Counters { kind, at_least } => {
+            format!("{} {at_least}+", super::capitalise(kind))
+        }
     }
 }
 
@@ -232,6 +236,7 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
             stat_text(stat),
             zone.name()
         ),
+        Amount::SacrificedThisWay => "the number of cards sacrificed this way".to_owned(),
     }
 }
 
@@ -375,6 +380,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::Returned => "that has returned".to_owned(),
         Condition::InZone(z) => zone_phrase(*z),
         Condition::HasElement(e) => e.clone(),
+        Condition::RevealedThisWay(c) => format!("{} was revealed this way", revealed(c)),
     }
 }
 
@@ -419,6 +425,7 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             }
         },
         Condition::AttackDamage => "the damage is from an attack".to_owned(),
+        Condition::RevealedThisWay(c) => format!("{} was revealed this way", revealed(c)),
         Condition::SummonedThisTurn => "this entered play this turn".to_owned(),
         Condition::Returned => "this has returned".to_owned(),
         Condition::Source(c) => {
@@ -436,6 +443,12 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             }
         }
     }
+}
+
+/// "a Fire card", "an Ally": what a reveal looks for.
+pub(super) fn revealed(c: &Condition) -> String {
+    let noun = noun_phrase(c);
+    crate::wording::a_or_an(&noun)
 }
 
 /// "in a graveyard", "in the market".
