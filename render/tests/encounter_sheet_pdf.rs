@@ -331,11 +331,11 @@ fn pdf_pages_are_numbered_and_name_their_creature() {
     let n = pages.len();
     let run = EncounterRun::new(&content, &enc, 0).unwrap();
     // Creatures are headed by name, two of one name told apart (issue #31).
-    let names = sigilforge_engine::wording::encounter_names(&run);
+    let shown = sigilforge_engine::wording::encounter_names(&run);
     let headings: Vec<String> = run
         .combatants
         .iter()
-        .map(|c| names.name(&c.id).to_owned())
+        .map(|c| shown.name(&c.id).to_owned())
         .collect();
     let mut seen: Vec<&str> = Vec::new();
     let mut headers = 0;
