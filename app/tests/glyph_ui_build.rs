@@ -47,7 +47,7 @@ fn build_link_inject_and_step_by_clicking() {
     );
     assert_eq!(harness.state().editor.selected(), Some("door"));
 
-    // door: on "ping" (the default) -> Reaction -> Send("alarm").
+    // door: when “ping” (the default) arrives — Reaction: send “alarm”.
     // The ability is drawn by the generic form: its action's variant picker reads the
     // model's words ("Send a command"), and Send's text box is "Sends".
     click(&mut harness, "Add ability");

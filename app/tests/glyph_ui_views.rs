@@ -153,9 +153,9 @@ fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
 #[test]
 fn graph_nodes_list_their_abilities() {
     let harness = harness(broken_relay());
-    harness.get_by_label("on \"intruder\" -> Free Reaction -> Send(\"warn\")");
-    harness.get_by_label("on \"warn\" -> Free Reaction -> Send(\"drop gate\")");
-    harness.get_by_label("on \"drop gate\" -> Reaction -> Effect(\"portcullis drops\")");
+    harness.get_by_label("When “intruder” arrives — Free Reaction: send “warn”");
+    harness.get_by_label("When “warn” arrives — Free Reaction: send “drop gate”");
+    harness.get_by_label("When “drop gate” arrives — Reaction: the effect portcullis drops");
 }
 
 #[test]

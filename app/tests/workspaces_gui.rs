@@ -181,7 +181,7 @@ fn a_left_click_on_a_glyph_node_selects_it() {
     );
     // The guard post's abilities, in the graph (graph coordinates on a zoomed layer).
     let line = harness
-        .get_by_label_contains("Effect(\"guards wake\")")
+        .get_by_label_contains("the effect guards wake")
         .rect();
     let at = graph_transform(&harness) * line.center();
     click_at(&mut harness, at);

@@ -325,6 +325,6 @@ fn chip(ui: &mut Ui, text: &str, tip: &str) {
         .corner_radius(8.0)
         .inner_margin(egui::Margin::symmetric(6, 1))
         .show(ui, |ui| {
-            ui.label(RichText::new(text).small()).on_hover_text(tip);
+            ui.label(text).on_hover_text(tip);
         });
 }

@@ -14,7 +14,7 @@ use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, RichText, Ui};
 use egui_snarl::ui::{PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, InPinId, NodeId, OutPin, OutPinId, Snarl};
-use sigilforge_engine::glyph::{GlyphAction, GlyphDef, GlyphNetwork};
+use sigilforge_engine::glyph::{GlyphDef, GlyphNetwork};
 
 use super::sandbox::{RUN_LEGEND, RunState, Sandbox};
 use super::widgets::snap;
@@ -284,44 +284,6 @@ fn differs(a: TSTransform, b: TSTransform) -> bool {
     (a.scaling - b.scaling).abs() > 1e-3 || (a.translation - b.translation).length() > 0.5
 }
 
-/// One line per ability: `on "ping" -> Reaction -> Send("ping"), Effect("ring")`.
-#[must_use]
-pub fn ability_lines(def: &GlyphDef) -> Vec<String> {
-    let mut lines: Vec<String> = def
-        .abilities
-        .iter()
-        .map(|a| {
-            let does: Vec<String> = a.does.iter().map(action_text).collect();
-            let guard = a
-                .if_state
-                .as_ref()
-                .map(|s| format!(" (if {s})"))
-                .unwrap_or_default();
-            format!(
-                "on {}{guard} -> {} -> {}",
-                a.trigger_text(),
-                a.time_text(),
-                does.join(", ")
-            )
-        })
-        .collect();
-    if let Some(c) = &def.dismiss_on {
-        lines.push(format!("on \"{c}\" -> Free Reaction -> dismissed"));
-    }
-    if let Some((c, n)) = &def.disable_on {
-        lines.push(format!(
-            "on \"{c}\" -> Free Reaction -> disabled {n} round(s)"
-        ));
-    }
-    lines
-}
-
-/// An action as written: `Send("ping")`.
-#[must_use]
-pub fn action_text(action: &GlyphAction) -> String {
-    action.to_string()
-}
-
 impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
     fn title(&mut self, node: &GlyphNode) -> String {
         node.id.clone()
@@ -439,7 +401,7 @@ impl SnarlViewer<GlyphNode> for GlyphViewer<'_, '_> {
         ui.vertical(|ui| {
             // Nodes stay narrower than a unit of distance so neighbours do not overlap.
             ui.set_max_width(NODE_BODY_WIDTH);
-            let lines = ability_lines(def);
+            let lines = sigilforge_engine::wording::glyph::ability_lines(def);
             if lines.is_empty() {
                 ui.weak("no abilities");
             }

@@ -13,6 +13,7 @@
 
 use std::collections::BTreeMap;
 
+pub mod glyph;
 mod logs;
 pub mod rules;
 
