@@ -67,10 +67,13 @@ impl PreviewPanel {
 
     fn card_ui(&mut self, ui: &mut Ui, doc: &Document, addr: &ItemAddr, card: &Card) {
         let rules = card_rules_text(doc, card);
+        // The whole card in view: as wide as the panel, unless the panel is too low for a
+        // card that wide (a poker card is 63 by 88 mm); the inspector below scrolls.
+        let fits_height = ui.available_height() * 63.0 / 88.0;
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                let width = ui.available_width().clamp(150.0, 420.0);
+                let width = ui.available_width().min(fits_height).clamp(150.0, 420.0);
                 let ppp = ui.ctx().pixels_per_point();
                 let px = ((width * ppp / WIDTH_STEP_PX).round() * WIDTH_STEP_PX).max(WIDTH_STEP_PX);
                 let key = (doc.generation(), addr.clone(), px as u32);

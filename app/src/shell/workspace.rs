@@ -121,7 +121,9 @@ impl Workspace {
         let editors = if bottom.is_empty() {
             NodeIndex::root()
         } else {
-            surface.split_below(NodeIndex::root(), 0.68, bottom)[0]
+            // The sandbox below is where a card is tested: at 1280×720 it needs a third of
+            // the height to show its controls with the log and Why beside the board.
+            surface.split_below(NodeIndex::root(), 0.64, bottom)[0]
         };
         let left_share = if right.is_empty() { 0.22 } else { 0.26 };
         let [editors, _library] = surface.split_left(editors, left_share, left);
