@@ -227,6 +227,7 @@ pub fn leak(text: &str) -> Option<&'static str> {
         ("[", "a bracket"),
         ("\"", "a straight quote"),
         ("\u{E000}", "a marker"),
+        ("+the ", "a sign before words"),
     ] {
         if text.contains(token) {
             return Some(what);

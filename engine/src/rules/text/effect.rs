@@ -1,7 +1,7 @@
 //! The words for one effect, given the words for its target: `deal 2 damage to target beast`.
 
 use crate::model::Zone;
-use crate::model::ability::{Effect, RestrictionTiming, Stat, Tie};
+use crate::model::ability::{Amount, Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
     amount_text, card_ref, cards, condition_clause, delayed_text, player_life, restriction_text,
@@ -17,18 +17,8 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Heal(a) => format!("heal {} from {target}", amount_text(a, value)),
         Effect::HealAll => format!("heal all damage from {target}"),
         Effect::GainLife(a) => format!("gain {} {}", amount_text(a, value), player_life()),
-        Effect::Modify(s, a) => format!(
-            "{target} {} {} {}",
-            verb(target, "gets"),
-            signed(a, value),
-            stat_text(s)
-        ),
-        Effect::ModifyPermanently(s, a) => format!(
-            "{target} {} {} {} permanently",
-            verb(target, "gets"),
-            signed(a, value),
-            stat_text(s)
-        ),
+        Effect::Modify(s, a) => modify_text(target, s, a, value, ""),
+        Effect::ModifyPermanently(s, a) => modify_text(target, s, a, value, " permanently"),
         Effect::Grant(k) => format!("{target} {} {k}", verb(target, "gains")),
         Effect::Remove(k) => format!("{target} {} {k}", verb(target, "loses")),
         Effect::AddStatus(s) => format!("{target} {} the {s} status", verb(target, "gets")),
@@ -273,4 +263,44 @@ fn contest_text(winner: &[Effect], loser: &[Effect], tie: &Tie, side: &str, valu
         list(winner),
         list(loser)
     )
+}
+
+/// "This gets +2 ATK", and for an amount in words "This gets +X ATK, where X is the number of
+/// other Beast allies" (a sign before words does not read).
+fn modify_text(target: &str, stat: &Stat, a: &Amount, value: &str, how_long: &str) -> String {
+    let gets = verb(target, "gets");
+    let stat = stat_text(stat);
+    match a {
+        Amount::Fixed(_) | Amount::Value => {
+            format!("{target} {gets} {} {stat}{how_long}", signed(a, value))
+        }
+        other => format!(
+            "{target} {gets} +X {stat}{how_long}, where X is {}",
+            amount_text(other, value)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_amount_in_words_reads_as_x_with_its_meaning() {
+        let beasts = Effect::Modify(Stat::Attack, Amount::AlliesOfTribe("Beast".into()));
+        // The stat's word is marked for the game's own word, filled in last.
+        let plain = |t: String| t.replace(['\u{E000}', '\u{E001}'], "");
+        let text = plain(effect_text(&beasts, "this", ""));
+        assert!(
+            text.ends_with("+X ATK, where X is the number of other Beast allies")
+                && text.starts_with("this gets"),
+            "{text}"
+        );
+        let fixed = Effect::ModifyPermanently(Stat::Attack, Amount::Fixed(2));
+        assert!(plain(effect_text(&fixed, "this", "")).ends_with("+2 ATK permanently"));
+        assert_eq!(
+            crate::wording::leak("this gets +the damage it took ATK"),
+            Some("a sign before words")
+        );
+    }
 }

@@ -219,7 +219,7 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
         Amount::Fixed(n) => n.to_string(),
         Amount::OwnAttack => "its ATK".to_owned(),
         Amount::DamageTaken => "the damage it took".to_owned(),
-        Amount::AlliesOfTribe(t) => format!("the number of other allied {t}"),
+        Amount::AlliesOfTribe(t) => format!("the number of other {t} allies"),
         Amount::AlliesWithKeyword(k) => format!("the number of other allies with {k}"),
         Amount::AdjacentAllies => "the number of adjacent allies".to_owned(),
         Amount::AlliedArtifacts => "the number of artifacts on your creatures".to_owned(),
