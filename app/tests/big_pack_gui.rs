@@ -8,7 +8,6 @@
 
 use std::time::Duration;
 
-use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::shell::{EditCommand, ItemAddr, Settings, SigilforgeApp};
@@ -17,7 +16,7 @@ use sigilforge_engine::diag::{Diagnostic, Diagnostics};
 use sigilforge_engine::pack::validate;
 
 mod ui_common;
-use ui_common::editor_harness as harness;
+use ui_common::{editor_harness as harness, retype_field};
 
 /// Over the 2,000 cards the editor checks in a frame.
 const SIZE: BigPack = BigPack {
@@ -63,20 +62,6 @@ fn until_checked(harness: &mut Harness<'_, SigilforgeApp>) -> bool {
     assert!(!harness.state().is_validating(), "the check never ended");
     harness.run();
     woken
-}
-
-fn retype_field(harness: &mut Harness<'_, SigilforgeApp>, label: &str, text: &str) {
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
-        .focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
-        .type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
 }
 
 #[test]

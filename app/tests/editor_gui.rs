@@ -13,7 +13,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
 
 mod ui_common;
-use ui_common::{editor_harness as harness, fixture_copy};
+use ui_common::{editor_harness as harness, fixture_copy, retype_field};
 
 const CARDS: &str = r#"CardSet(
     cards: [
@@ -584,21 +584,6 @@ fn switching_a_cards_kind_shows_its_fields_its_frame_and_its_rules_text() {
     assert!(
         shown(&harness, "Element") && !shown(&harness, "Level") && !shown(&harness, "Add class")
     );
-}
-
-/// Types `text` over what the text field labelled `label` holds.
-fn retype_field(harness: &mut Harness<'_, SigilforgeApp>, label: &str, text: &str) {
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
-        .focus();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
-        .type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
 }
 
 #[test]

@@ -13,7 +13,7 @@ use sigilforge_engine::model::ability::{Ability, Target};
 use sigilforge_engine::model::{CardKind, Effect};
 use sigilforge_engine::rules::state::Zone;
 use sigilforge_engine::rules::{Action, Game};
-use sigilforge_engine::wording::rules_names;
+use sigilforge_engine::wording::{Names, rules_names};
 
 /// What the acting controls remember between frames: a play or activation waiting for its
 /// choices, and the order being put together for waiting triggers.
@@ -132,11 +132,16 @@ fn units(game: &Game, player: Player) -> Vec<String> {
 
 /// The attack in progress, with its retaliation; or the choice of target for a new attack.
 /// True when the attack choice took the controls (nothing else is drawn meanwhile).
-fn combat_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) -> bool {
+fn combat_ui(
+    ui: &mut Ui,
+    game: &Game,
+    names: &Names,
+    view: &mut ActView,
+    act: &mut dyn FnMut(Action),
+) -> bool {
     let Some(rules) = &game.profile().combat else {
         return false;
     };
-    let names = rules_names(game);
     if let Some((attacker, target)) = game.attack_in_progress() {
         view.attacker = None;
         ui.horizontal_wrapped(|ui| {
@@ -193,13 +198,13 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
     // Buttons name cards as the log does (names, copies told apart), never by id.
     let names = rules_names(game);
     if let Some(choice) = &mut view.choice {
-        let done = choice_ui(ui, game, choice, act);
+        let done = choice_ui(ui, game, &names, choice, act);
         if done {
             view.choice = None;
         }
         return;
     }
-    if combat_ui(ui, game, view, act) {
+    if combat_ui(ui, game, &names, view, act) {
         return;
     }
     ui.label(format!("{player:?} has priority and may act:"));
@@ -276,13 +281,17 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
         }
         if ui
             .button("Advance phase")
-            .on_hover_text("Go to the next phase (dawn, main, dusk, end); the stack must be empty")
+            .on_hover_text(format!(
+                "Go to the next phase ({}); the stack must be empty",
+                // The game's own phases, from its profile.
+                sigilforge_engine::wording::list(&game.profile().phases)
+            ))
             .clicked()
         {
             act(Action::Advance);
         }
     });
-    order_ui(ui, game, view, act);
+    order_ui(ui, game, &names, view, act);
 }
 
 /// Acts at once when there is nothing to choose, else opens the choice.
@@ -295,8 +304,13 @@ fn start(view: &mut ActView, choice: Choice, act: &mut dyn FnMut(Action)) {
 }
 
 /// The choices of a play or activation; true once it is done (acted or cancelled).
-fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(Action)) -> bool {
-    let names = rules_names(game);
+fn choice_ui(
+    ui: &mut Ui,
+    game: &Game,
+    names: &Names,
+    choice: &mut Choice,
+    act: &mut dyn FnMut(Action),
+) -> bool {
     let what = match &choice.ability {
         None => format!("{:?} plays {}", choice.player, names.name(&choice.card)),
         Some(a) => format!(
@@ -375,7 +389,13 @@ fn choice_ui(ui: &mut Ui, game: &Game, choice: &mut Choice, act: &mut dyn FnMut(
 }
 
 /// A player with two or more waiting triggers puts them in order (19.3a): first resolves first.
-fn order_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Action)) {
+fn order_ui(
+    ui: &mut Ui,
+    game: &Game,
+    names: &Names,
+    view: &mut ActView,
+    act: &mut dyn FnMut(Action),
+) {
     let waiting = game.waiting();
     let asking = [Player::A, Player::B].into_iter().find_map(|p| {
         let labels: Vec<String> = waiting
@@ -411,7 +431,6 @@ fn order_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(Ac
         order.len()
     ));
     let mut raise = None;
-    let names = rules_names(game);
     for (i, label) in order.iter().enumerate() {
         let label = names.in_text(label);
         ui.horizontal(|ui| {

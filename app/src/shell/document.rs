@@ -651,9 +651,14 @@ impl Document {
         };
         let synced = match self.pack.file_mut(path) {
             Some(file) => {
-                let before = file.source.clone();
+                // Only a removal or an insertion needs the text before it (a whole file's
+                // copy): a field edit, the hot path, does not pay for it.
+                let before = matches!(change, Change::Remove { .. } | Change::Insert { .. })
+                    .then(|| file.source.clone());
                 let synced = file.sync().map(|_| ());
-                if synced.is_ok() {
+                if synced.is_ok()
+                    && let Some(before) = before
+                {
                     keep_removed_text(&mut self.removed_texts, file, change, &before);
                 }
                 synced

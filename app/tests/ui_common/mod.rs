@@ -177,6 +177,21 @@ pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
         .collect()
 }
 
+/// Types `text` over what the text field labelled `label` holds, then Enter.
+pub fn retype_field<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, label)
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
 /// Types `text` into the `nth` text box named `label` (0: the first drawn).
 pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, nth: usize, text: &str) {
     harness

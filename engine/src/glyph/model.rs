@@ -309,16 +309,6 @@ impl std::fmt::Display for GlyphAction {
 }
 
 impl GlyphAbility {
-    /// What triggers it, in words: `"ping"`, any command, seen by a creature…
-    #[must_use]
-    pub fn trigger_text(&self) -> String {
-        match &self.when {
-            Some(t) => t.to_string(),
-            None if self.on == ANY_COMMAND => "any command".to_owned(),
-            None => format!("\"{}\"", self.on),
-        }
-    }
-
     /// Its Time in words, with the delay of a timed Action.
     #[must_use]
     pub fn time_text(&self) -> String {
