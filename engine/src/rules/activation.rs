@@ -19,7 +19,7 @@ impl Game {
     // ----- playing cards and activating abilities -----
 
     /// Why `player` may not play `card` now, by the profile's speed and element rules.
-    fn may_play_now(&self, player: Player, card: &crate::model::Card) -> Result<(), String> {
+    fn may_play_now(&self, player: Player, card: &crate::model::Card) -> Result<(), Illegal> {
         use crate::model::CardSpeed;
         if card.speed == Some(CardSpeed::Slow)
             && let Some(phase) = &self.profile.slow_phase
@@ -31,10 +31,10 @@ impl Game {
                 } else {
                     format!("it is not {player:?}'s turn")
                 };
-                return Err(format!(
+                return Err(Illegal(format!(
                     "a Slow card is played only on its player's turn, in the {phase} phase, with an empty stack; {turn}, in the {now} phase, with {} on the stack",
                     self.stack.len()
-                ));
+                )));
             }
         }
         if let (Some(free), Some(element)) = (&self.profile.free_elements, &card.element) {
@@ -43,9 +43,9 @@ impl Game {
                 .chain(&self.player(player).elements)
                 .any(|e| e.eq_ignore_ascii_case(element));
             if !enabled {
-                return Err(format!(
+                return Err(Illegal(format!(
                     "its element, {element}, is not enabled for {player:?}"
-                ));
+                )));
             }
         }
         Ok(())

@@ -23,7 +23,7 @@ use crate::model::ability::Duration;
 use crate::model::profile::CombatRules;
 
 use super::event::RulesCause;
-use super::game::{Event, Game};
+use super::game::{Event, Game, Illegal};
 use super::resolve::Ctx;
 use super::state::Combat;
 
@@ -100,23 +100,27 @@ impl Game {
         rules: &CombatRules,
         player: Player,
         attacker: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let Some(o) = self.obj(attacker) else {
-            return Err(format!("no card instance `{attacker}`"));
+            return Err(Illegal(format!("no card instance `{attacker}`")));
         };
         if !o.zone.in_play() || !rules.is_unit(o.card.kind) {
-            return Err(format!(
+            return Err(Illegal(format!(
                 "{attacker} is not a unit on the field: it cannot attack"
-            ));
+            )));
         }
         if self.ruler(attacker) != Some(player) {
-            return Err(format!("{player:?} does not rule {attacker}"));
+            return Err(Illegal(format!("{player:?} does not rule {attacker}")));
         }
         if o.rested {
-            return Err(format!("{attacker} is rested: only an awake unit attacks"));
+            return Err(Illegal(format!(
+                "{attacker} is rested: only an awake unit attacks"
+            )));
         }
         if self.stat(attacker, &rules.power) <= 0 {
-            return Err(format!("{attacker} has no power: it cannot attack"));
+            return Err(Illegal(format!(
+                "{attacker} has no power: it cannot attack"
+            )));
         }
         Ok(())
     }
@@ -127,18 +131,18 @@ impl Game {
         rules: &CombatRules,
         player: Player,
         target: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), Illegal> {
         let taunt = rules.taunt.as_deref();
         let Some(o) = self.obj(target) else {
-            return Err(format!("no card instance `{target}`"));
+            return Err(Illegal(format!("no card instance `{target}`")));
         };
         if !o.zone.in_play() || !rules.is_unit(o.card.kind) {
-            return Err(format!(
+            return Err(Illegal(format!(
                 "{target} is not a unit on the field: it cannot be attacked"
-            ));
+            )));
         }
         if self.ruler(target) != Some(player.other()) {
-            return Err(format!("{target} is not an opponent's unit"));
+            return Err(Illegal(format!("{target} is not an opponent's unit")));
         }
         if let Some(taunt) = taunt {
             let taunting: Vec<String> = self
@@ -150,10 +154,10 @@ impl Game {
                 .map(|u| u.id.clone())
                 .collect();
             if !taunting.is_empty() && !taunting.iter().any(|t| t == target) {
-                return Err(format!(
+                return Err(Illegal(format!(
                     "{} has {taunt}: attacks must target it",
                     taunting.join(" and ")
-                ));
+                )));
             }
         }
         Ok(())
