@@ -119,21 +119,6 @@ fn rules_and_encounter_commands_run_fixture_files() {
 }
 
 #[test]
-fn content_validate_accepts_the_starter_pack() {
-    let out = bin()
-        .arg("validate")
-        .arg(workspace().join("content"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-}
-
-#[test]
 fn validate_reports_located_problems_and_exits_1() {
     let tmp = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -170,27 +155,6 @@ fn a_bad_glyph_file_exits_2_with_a_location_and_no_stdout() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("bad.ron:3:"), "{stderr}");
-}
-
-#[test]
-fn content_test_runs_every_starter_scenario_of_every_system_and_all_pass() {
-    let out = bin()
-        .arg("test")
-        .arg(workspace().join("content"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    for system in ["battle", "rules", "glyph", "encounter"] {
-        assert!(
-            stdout
-                .lines()
-                .any(|l| l.starts_with("ok") && l.contains(system)),
-            "no {system} scenario ran: {stdout}"
-        );
-    }
-    let last = stdout.lines().last().unwrap();
-    assert!(last.ends_with(" passed, 0 failed"), "{last}");
 }
 
 #[test]

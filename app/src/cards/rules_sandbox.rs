@@ -38,6 +38,8 @@ pub struct RulesSandboxPanel {
     act_view: ActView,
     /// The name typed for saving the run as a new scenario.
     pub save_name: String,
+    /// The document revision the run was built from.
+    built_at: crate::sandbox::BuiltAt,
 }
 
 /// The user's line of play: the scenario's script up to the step where they first acted, then
@@ -293,9 +295,17 @@ impl RulesSandboxPanel {
         Some((dir, scenario))
     }
 
-    /// Re-reads the scenario from the document and re-runs it to the same step (the scenario
-    /// or a card changed, or an edit was undone).
-    pub fn rebuild(&mut self, doc: &Document) {
+    /// Re-runs the scenario to the same step if the document changed since it was built (the
+    /// scenario or a card was edited, an edit was undone, a file was reloaded).
+    pub fn refresh(&mut self, doc: &Document) {
+        if self.is_active() && !self.built_at.is(doc.generation()) {
+            self.rebuild(doc);
+        }
+    }
+
+    /// Re-reads the scenario from the document and re-runs it to the same step.
+    fn rebuild(&mut self, doc: &Document) {
+        self.built_at.set(doc.generation());
         let Some(path) = &self.source else { return };
         if rules_scenario_in(doc, path).is_none() {
             // The file is gone: nothing to play.

@@ -25,6 +25,8 @@ pub struct SandboxPanel {
     pub play_draft: super::sandbox_plays::PlayDraft,
     /// What is typed in the Scenario list's filter.
     pub scenario_filter: String,
+    /// The document revision the battle was built from.
+    built_at: crate::sandbox::BuiltAt,
 }
 
 /// The cards and keywords the battle sees: the standard library, then the pack's own.
@@ -112,9 +114,17 @@ impl SandboxPanel {
         }
     }
 
-    /// Re-reads the scenario from the document and re-runs the battle to the same step (the
-    /// scenario or the cards changed, or an edit was undone).
-    pub fn rebuild(&mut self, doc: &Document) {
+    /// Re-runs the battle to the same step if the document changed since it was built (the
+    /// scenario or the cards were edited, an edit was undone, a file was reloaded).
+    pub fn refresh(&mut self, doc: &Document) {
+        if self.is_active() && !self.built_at.is(doc.generation()) {
+            self.rebuild(doc);
+        }
+    }
+
+    /// Re-reads the scenario from the document and re-runs the battle to the same step.
+    fn rebuild(&mut self, doc: &Document) {
+        self.built_at.set(doc.generation());
         let Some(path) = &self.source else { return };
         let Some(scenario) = scenario_in(doc, path) else {
             // The file is gone (its creation undone): nothing to play.

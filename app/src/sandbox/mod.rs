@@ -15,6 +15,7 @@
 //! control over each engine's own simulate function.
 
 pub mod battle;
+pub mod built_at;
 pub mod encounter;
 pub mod glyph;
 pub mod panel;
@@ -25,6 +26,7 @@ pub mod simulate;
 
 use sigilforge_engine::core::{AtEvent, Sandbox};
 
+pub use built_at::BuiltAt;
 pub use panel::sandbox_ui;
 pub use simulate::Simulation;
 

@@ -516,6 +516,14 @@ impl SigilforgeApp {
         }
     }
 
+    /// The open battle and rules sandboxes re-run to the same step when the document changed
+    /// since they were built (the one refresh model: `crate::sandbox::BuiltAt`).
+    fn refresh_sandboxes(&mut self) {
+        let Some(doc) = &self.doc else { return };
+        self.panels.sandbox.refresh(doc);
+        self.panels.rules.refresh(doc);
+    }
+
     /// Validation that has come due, at the start of a frame so the frame draws its problems.
     fn due_validation(&mut self) {
         if self.revalidate_at.is_some_and(|at| Instant::now() >= at) {
@@ -642,6 +650,7 @@ impl SigilforgeApp {
         self.apply_theme(&ctx);
         self.finish_opening();
         self.due_validation();
+        self.refresh_sandboxes();
         // Odds that came in since the last frame are drawn in this one, not the next (the
         // end of the frame polls again for a re-run an edit of this frame made due).
         self.poll_sandbox(&ctx);

@@ -431,16 +431,9 @@ impl SigilforgeApp {
     fn after_edit(&mut self) {
         self.autosave_pending = true;
         let Some(doc) = &self.doc else { return };
-        // Editing a card while a battle is open re-runs it to the same step.
-        if self.panels.sandbox.is_active() {
-            self.panels.sandbox.rebuild(doc);
-        }
-        if self.panels.rules.is_active() {
-            self.panels.rules.rebuild(doc);
-        }
-        // Validation runs at the start of the next frame (before it draws), not in the frame
-        // that applies the edit: that one already rebuilt the sandbox and lays out what changed.
-        // A big pack is checked on its thread after a short pause, so keys typed in a row are
+        // Validation runs at the start of the next frame (before it draws), as the open
+        // sandboxes' re-runs do (`refresh_sandboxes`: the document's revision moved); the frame
+        // that applies the edit only lays out what changed. A big pack is checked on its thread after a short pause, so keys typed in a row are
         // handed over once.
         let pause = if doc.pack().cards().count() <= BACKGROUND_VALIDATION_CARDS {
             Duration::ZERO

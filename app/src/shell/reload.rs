@@ -209,16 +209,10 @@ impl SigilforgeApp {
         self.after_reload();
     }
 
-    /// After files were re-read: dirty marks, validation, and the open sandbox re-runs.
+    /// After files were re-read: validation and the autosave (the open sandboxes re-run at the
+    /// next frame's start: the document's revision moved).
     fn after_reload(&mut self) {
         self.validate_now();
-        let Some(doc) = &self.doc else { return };
-        if self.panels.sandbox.is_active() {
-            self.panels.sandbox.rebuild(doc);
-        }
-        if self.panels.rules.is_active() {
-            self.panels.rules.rebuild(doc);
-        }
         self.autosave_pending = true;
     }
 
