@@ -126,3 +126,41 @@ fn a_glimpse_order_naming_a_card_the_scenario_lacks_is_a_script_error() {
         game.report()
     );
 }
+
+#[test]
+fn only_the_kinds_the_profile_names_die_of_damage() {
+    // The attack kills the Bearer (an ally) under Grand Archive's profile; a profile whose
+    // allies do not die of damage keeps it on the field with its wounds.
+    let scenario = attack_scenario();
+    let game = run_scenario(&scenario).unwrap();
+    assert!(!game.object("bearer").unwrap().zone.in_play());
+    let mut tough = scenario.clone();
+    let mut profile = sigilforge_engine::model::GameProfile::built_in("Grand Archive").unwrap();
+    profile
+        .destroyed_by_damage
+        .retain(|k| *k != sigilforge_engine::model::CardKind::Ally);
+    tough.profile_file = Some(profile);
+    let game = run_scenario(&tough).unwrap();
+    let bearer = game.object("bearer").unwrap();
+    assert!(bearer.zone.in_play(), "{}", game.report());
+    assert!(bearer.wounds >= 1);
+}
+
+#[test]
+fn nothing_is_played_once_a_player_lost() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules-ga/ga_champion_dies.ron");
+    let scenario = load(&path);
+    let game = run_scenario(&scenario).unwrap();
+    assert_eq!(
+        game.rejected,
+        vec!["the game is over: B lost".to_owned()],
+        "{}",
+        game.report()
+    );
+    assert_eq!(
+        game.object("wisp").unwrap().wounds,
+        3,
+        "the second attack dealt nothing"
+    );
+}

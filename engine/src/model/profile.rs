@@ -99,6 +99,21 @@ pub struct GameProfile {
     /// (Grand Archive). Off: a champion's damage never ends the game.
     #[serde(default, skip_serializing_if = "crate::model::is_default")]
     pub champion_dies: bool,
+    /// The card kinds destroyed when their damage (wounds) reaches their life (ChiAxis's beasts
+    /// and creatures, Grand Archive's allies, and tokens). A kind left out never dies of
+    /// damage: a Grand Archive champion is not destroyed, its player loses (`champion_dies`).
+    #[serde(default = "dies_of_damage")]
+    pub destroyed_by_damage: Vec<CardKind>,
+}
+
+/// The kinds that die of damage unless a profile says otherwise.
+fn dies_of_damage() -> Vec<CardKind> {
+    vec![
+        CardKind::Beast,
+        CardKind::Creature,
+        CardKind::Ally,
+        CardKind::Token,
+    ]
 }
 
 /// A kind of counter and what each one does to stats.
@@ -309,6 +324,7 @@ impl GameProfile {
             sacrificed_to: None,
             level_up: None,
             champion_dies: false,
+            destroyed_by_damage: dies_of_damage(),
         }
     }
 

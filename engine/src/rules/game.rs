@@ -539,6 +539,13 @@ impl Game {
         RulesCause::by(item.ability(), Some(at))
     }
 
+    /// The player who lost, once one has: the game is over.
+    pub(crate) fn loser(&self) -> Option<Player> {
+        [Player::A, Player::B]
+            .into_iter()
+            .find(|p| self.lost[usize::from(*p == Player::B)])
+    }
+
     pub(crate) fn reject(&mut self, why: impl Into<String>) {
         let why = why.into();
         self.say(format!("refused: {why}"));

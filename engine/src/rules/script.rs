@@ -75,6 +75,12 @@ impl Game {
         ) {
             self.flush_pending();
         }
+        // A player who lost ended the game: nothing more is played (a script that goes on
+        // after a champion died is told so, once per action, not carried out).
+        if let Some(loser) = self.loser() {
+            self.reject(format!("the game is over: {loser:?} lost"));
+            return;
+        }
         match action {
             Action::Play {
                 player,

@@ -173,7 +173,8 @@ impl Game {
         }
     }
 
-    /// Beasts whose wounds reach their life are destroyed.
+    /// Cards of the kinds the profile says die of damage are destroyed once their wounds reach
+    /// their life.
     pub(crate) fn state_checks(&mut self) {
         for _ in 0..100 {
             let dying: Vec<String> = self.read(|v| {
@@ -181,12 +182,7 @@ impl Game {
                     .objects
                     .iter()
                     .filter(|o| o.zone == Zone::City && o.wounds > 0)
-                    .filter(|o| {
-                        matches!(
-                            o.card.kind,
-                            CardKind::Beast | CardKind::Creature | CardKind::Ally | CardKind::Token
-                        )
-                    })
+                    .filter(|o| v.game.profile.destroyed_by_damage.contains(&o.card.kind))
                     .filter(|o| {
                         let life = v.stat(&o.id, "life");
                         life > 0 && o.wounds >= life
