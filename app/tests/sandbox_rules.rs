@@ -170,3 +170,23 @@ fn the_rules_sandbox_pushes_commands_and_changes_nothing_itself() {
     assert_eq!(pushed, &[SandboxCommand::Step, SandboxCommand::RunToEnd]);
     assert_eq!(sys.steps(), 0, "nothing applied: the host applies");
 }
+
+/// The board says who lost, and marks damage on a card: a Grand Archive champion killed in
+/// combat (the engine's own fixture), run to the end.
+#[test]
+fn the_board_shows_a_lost_game_and_the_damage_on_cards() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/rules-ga/ga_champion_dies.ron");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let scenario: RulesScenario = ron::from_str(&source).unwrap();
+    let mut run = RulesRun::new(&scenario).unwrap();
+    run.run_to_end();
+    let harness = harness(run);
+    harness.get_by_label("B lost the game: nothing more is played");
+    harness.get_by_label("Frail Wisp (3 damage, rested)");
+    assert!(
+        harness
+            .query_by_label("A lost the game: nothing more is played")
+            .is_none()
+    );
+}

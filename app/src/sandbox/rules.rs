@@ -173,6 +173,12 @@ impl SystemSandbox for RulesSandbox {
                 state.resource,
                 state.fealty
             ));
+            if game.loser() == Some(player) {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!("{player:?} lost the game: nothing more is played"),
+                );
+            }
             for zone in Zone::ALL {
                 let cards = game.zone(player, zone);
                 if cards.is_empty() {
@@ -238,10 +244,14 @@ fn card_ui(ui: &mut Ui, game: &Game, names: &Names, id: &str) {
         ui.label(names.name(id));
         return;
     };
-    let text = match &object.attached_to {
+    let mut text = match &object.attached_to {
         Some(host) => format!("{} on {}", names.name(id), names.name(host)),
         None => names.name(id).to_owned(),
     };
+    let marks = marks(object);
+    if !marks.is_empty() {
+        text = format!("{text} ({})", marks.join(", "));
+    }
     ui.label(text).on_hover_ui(|ui| {
         ui.strong(names.name(id));
         let lines = breakdown_lines(game, id);
@@ -252,6 +262,24 @@ fn card_ui(ui: &mut Ui, game: &Game, names: &Names, id: &str) {
             ui.label(line);
         }
     });
+}
+
+/// What is marked on a card in play, in words: its damage, whether it is rested, its
+/// counters (`3 damage`, `rested`, `2 buff`).
+fn marks(object: &sigilforge_engine::rules::state::Object) -> Vec<String> {
+    let mut marks = Vec::new();
+    if object.wounds > 0 {
+        marks.push(format!("{} damage", object.wounds));
+    }
+    if object.rested {
+        marks.push("rested".to_owned());
+    }
+    for (kind, n) in &object.counters {
+        if *n != 0 {
+            marks.push(format!("{n} {kind}"));
+        }
+    }
+    marks
 }
 
 /// What hovering a card on the board shows: each characteristic's value and printed value,

@@ -540,7 +540,8 @@ impl Game {
     }
 
     /// The player who lost, once one has: the game is over.
-    pub(crate) fn loser(&self) -> Option<Player> {
+    #[must_use]
+    pub fn loser(&self) -> Option<Player> {
         [Player::A, Player::B]
             .into_iter()
             .find(|p| self.lost[usize::from(*p == Player::B)])
