@@ -9,7 +9,8 @@ use proptest::prelude::*;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::space::ShapePlacement;
 use sigilforge_engine::encounter::{
-    Encounter, EncounterContent, TableAction, TableSession, load, load_source, table_log_text,
+    Encounter, EncounterContent, ReactionChoice, TableAction, TableSession, load, load_source,
+    table_log_text,
 };
 
 /// Bob beside a Bramble whose Free Reaction Thorns answers taking damage.
@@ -206,6 +207,23 @@ impl Step {
                 typed,
             } => (*ability, *target, *typed),
         };
+        // A Reaction question waits: the GM answers it (skips it, or uses one offered).
+        if let Some(q) = session.question() {
+            let choice = match q.options.get(ability % (q.options.len() + 1)) {
+                Some(o) => ReactionChoice::Use {
+                    ability: o.ability.clone(),
+                    score: o
+                        .score_range
+                        .zip(typed)
+                        .map(|((low, high), n)| low + n.rem_euclid(high - low + 1)),
+                },
+                None => ReactionChoice::Skip,
+            };
+            return TableAction::Reaction {
+                creature: q.creature.clone(),
+                choice,
+            };
+        }
         let offered: Vec<_> = session
             .run()
             .table_abilities()

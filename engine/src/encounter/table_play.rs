@@ -107,7 +107,7 @@ impl EncounterRun {
 
     /// The Scores `who`'s Test of `def` can have: the kept dice's lowest and highest sums plus
     /// its modifier.
-    fn score_range(&self, who: usize, def: &AbilityDef) -> Option<(i32, i32)> {
+    pub(super) fn score_range(&self, who: usize, def: &AbilityDef) -> Option<(i32, i32)> {
         let test = def.test.as_ref()?;
         let modifier = self.combatants[who].block.stat(&test.modifier);
         let keep = self.rule.dice.clamp(1, MAX_DICE) as i32;
@@ -116,6 +116,31 @@ impl EncounterRun {
             keep.saturating_add(modifier),
             (keep * sides).saturating_add(modifier),
         ))
+    }
+
+    /// Refuses a Score the table typed for `who`'s Test of `def` that its dice cannot make (or
+    /// for an ability with no Test).
+    pub(super) fn check_score(
+        &self,
+        who: usize,
+        def: &AbilityDef,
+        score: i32,
+    ) -> Result<(), TableError> {
+        let (low, high) = self
+            .score_range(who, def)
+            .ok_or_else(|| TableError::NoTest(def.name.clone()))?;
+        if (low..=high).contains(&score) {
+            return Ok(());
+        }
+        let test = def.test.as_ref().map_or("", |t| t.modifier.as_str());
+        Err(TableError::ImpossibleScore {
+            score,
+            dice: self.rule.dice.clamp(1, MAX_DICE),
+            sides: self.rule.sides.clamp(2, MAX_SIDES),
+            modifier: self.combatants[who].block.stat(test),
+            low,
+            high,
+        })
     }
 
     /// The creature whose turn it is starts `ability` (through `use_ability`), the typed
@@ -146,20 +171,7 @@ impl EncounterRun {
                 )));
             }
             if let Some(score) = score {
-                let (low, high) = self
-                    .score_range(me, def)
-                    .ok_or_else(|| TableError::NoTest(def.name.clone()))?;
-                if !(low..=high).contains(&score) {
-                    let test = def.test.as_ref().map_or("", |t| t.modifier.as_str());
-                    return Err(TableError::ImpossibleScore {
-                        score,
-                        dice: self.rule.dice.clamp(1, MAX_DICE),
-                        sides: self.rule.sides.clamp(2, MAX_SIDES),
-                        modifier: self.combatants[me].block.stat(test),
-                        low,
-                        high,
-                    });
-                }
+                self.check_score(me, def, score)?;
             }
         }
         // The log names the ability as the creature has it, not by its id.
