@@ -41,6 +41,7 @@ pub mod table_reactions;
 mod targets;
 mod terms;
 mod turns;
+pub mod waiting;
 pub mod words;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
@@ -62,3 +63,4 @@ pub use table::{TableAction, TableError, TableSession};
 pub use table_log::{TableLog, TableLogError, encounter_fingerprint, table_log_text};
 pub use table_play::TableAbility;
 pub use table_reactions::{ReactionChoice, ReactionDecider, ReactionOption, ReactionQuestion};
+pub use waiting::WaitingAction;

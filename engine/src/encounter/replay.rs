@@ -3,8 +3,8 @@
 //! any log entry ([`crate::core::AtEvent`]), in the middle of an action too.
 
 use super::run::EncounterRun;
-use super::table_reactions::TableAsking;
 use super::state::{LogEntry, Outcome, StateView};
+use super::table_reactions::TableAsking;
 use crate::core::{AtEvent, Moments, Sandbox};
 
 /// An encounter in the editor's sandbox: a step is one action (a script action or one policy

@@ -15,6 +15,7 @@ use super::run::EncounterRun;
 use super::space::{Cell, ShapePlacement, cell_words};
 use super::state::LogKind;
 use super::table::{TableAction, TableError};
+use super::words::trigger_words;
 
 /// One ability of the creature whose turn it is, as table mode offers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,7 +97,14 @@ impl EncounterRun {
                 }
             }
             AbilityTime::Reaction | AbilityTime::FreeReaction => {
-                "a Reaction answers its Reaction Trigger; it is not started"
+                // Not greyed out for nothing: the GM is offered it when its trigger comes.
+                let when: Vec<String> = def.triggers.iter().map(trigger_words).collect();
+                let when = if when.is_empty() {
+                    "never: it has no Reaction Trigger".to_owned()
+                } else {
+                    when.join(" or ")
+                };
+                return Some(format!("a Reaction is not started: the GM is asked {when}"));
             }
             AbilityTime::Passive => "a Passive is always in effect",
             AbilityTime::Montage => "Montages cannot be used in an encounter",
@@ -433,7 +441,7 @@ mod tests {
         };
         assert_eq!(
             refused(&mut s, delay),
-            "alice cannot use Delay: a Reaction answers its Reaction Trigger; it is not started"
+            "alice cannot use Delay: a Reaction is not started: the GM is asked when an enemy starts an ability"
         );
         assert_eq!(
             s.apply(blast("nobody", None)),

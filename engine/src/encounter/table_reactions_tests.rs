@@ -211,3 +211,56 @@ fn a_side_the_engine_decides_reacts_by_its_policy() {
         Err(TableError::NoQuestion)
     );
 }
+
+/// Issue #32: a Reaction is not greyed out for nothing: the acting creature's list says when
+/// the GM is asked for it.
+#[test]
+fn a_reaction_in_the_list_says_when_it_is_offered() {
+    let (content, enc) = ambush();
+    let mut s = TableSession::new(&content, &enc, 0).unwrap();
+    to_turn_of(&mut s, "bob");
+    let list = s.run().table_abilities();
+    let dodge = list.iter().find(|a| a.id == "dodge").unwrap();
+    assert_eq!(
+        dodge.problem.as_deref(),
+        Some(
+            "a Reaction is not started: the GM is asked when an enemy starts a Damage ability that targets it"
+        )
+    );
+}
+
+/// What waits on a creature: the shot a Delay made slow (its target's cell), and a Prepared
+/// Riposte (when it answers, when it expires).
+#[test]
+fn waiting_actions_say_what_and_when_with_their_cells() {
+    let mut s = at_archer(3);
+    s.apply(shoot("bob")).unwrap();
+    s.apply(answer("bob", ReactionChoice::Skip)).unwrap();
+    s.apply(answer("alice", use_("delay", Some(13)))).unwrap();
+    let archer = s.run().index_of("archer").unwrap();
+    let waiting = s.run().waiting(archer);
+    assert_eq!(
+        waiting,
+        [crate::encounter::WaitingAction {
+            what: "Aimed Shot on bob".into(),
+            when: "its Test comes at the start of archer's next turn".into(),
+            cells: vec![(3, 8)],
+        }]
+    );
+    to_turn_of(&mut s, "bob");
+    s.apply(TableAction::UseAbility {
+        ability: "ready_riposte".into(),
+        targets: vec![],
+        shape: None,
+        score: None,
+    })
+    .unwrap();
+    let bob = s.run().index_of("bob").unwrap();
+    let waiting = s.run().waiting(bob);
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert_eq!(waiting[0].what, "Prepared Riposte");
+    assert_eq!(
+        waiting[0].when,
+        "it answers when an enemy starts a Damage ability that targets it; expires after 1 use"
+    );
+}
