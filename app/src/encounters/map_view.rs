@@ -164,7 +164,7 @@ impl MapView {
                 }
                 let dragged_id = self.dragging.as_ref().map(|(id, _)| id.clone());
                 for t in tokens {
-                    draw_waiting(&painter, &grid, t);
+                    draw_waiting(&painter, &grid, t, false);
                 }
                 for t in tokens {
                     let at = match &self.dragging {
@@ -172,6 +172,7 @@ impl MapView {
                         _ => grid.rect(t.position).center(),
                     };
                     draw_token(&painter, t, at, cell, selected == Some(t.id.as_str()));
+                    draw_waiting(&painter, &grid, t, true);
                 }
                 let token_at =
                     |c: Cell| tokens.iter().find(|t| t.position == c).map(|t| t.id.clone());
@@ -341,22 +342,24 @@ pub fn shape_preview(
     )
 }
 
-/// What waits on a token (table mode): an amber diamond at its top-right corner and an amber
-/// frame on each cell it will reach.
-fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token) {
+/// What waits on a token (table mode): an amber frame on each cell it will reach (under the
+/// tokens), then (`mark`, over its token) an amber diamond at the token's lower right.
+fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token, mark: bool) {
     let Some(cells) = &t.waiting else { return };
     let amber = Color32::from_rgb(240, 180, 60);
-    for c in cells {
-        painter.rect_stroke(
-            grid.rect(*c).shrink(3.0),
-            3.0,
-            Stroke::new(2.0, amber),
-            StrokeKind::Inside,
-        );
+    if !mark {
+        for c in cells {
+            painter.rect_stroke(
+                grid.rect(*c).shrink(3.0),
+                3.0,
+                Stroke::new(2.0, amber),
+                StrokeKind::Inside,
+            );
+        }
+        return;
     }
-    let r = grid.rect(t.position);
-    let at = r.right_top() + Vec2::new(-grid.cell * 0.14, grid.cell * 0.14);
-    let d = (grid.cell * 0.1).max(3.0);
+    let at = grid.rect(t.position).center() + Vec2::new(grid.cell * 0.36, grid.cell * 0.22);
+    let d = (grid.cell * 0.12).max(4.0);
     let diamond = vec![
         at + Vec2::new(0.0, -d),
         at + Vec2::new(d, 0.0),
