@@ -23,7 +23,7 @@
 
 use std::collections::VecDeque;
 
-use super::ability::{AbilityDef, AbilityTime};
+use super::ability::{AbilityDef, AbilityTime, TestStatus};
 use super::run::EncounterRun;
 use super::space::cell_words;
 use super::state::{LogKind, TriggerEvent};
@@ -252,6 +252,16 @@ impl EncounterRun {
                 } else {
                     "no Beat".to_owned()
                 }];
+                // Strained or Exhausted: a stack gained unless the Test fails (Delay's cost).
+                if let Some(st @ (TestStatus::Strained | TestStatus::Exhausted)) =
+                    def.test.as_ref().and_then(|t| t.status)
+                {
+                    cost.push(format!(
+                        "a stack of {} unless its Test fails (has {})",
+                        st.name(),
+                        c.stacks(st.name())
+                    ));
+                }
                 for comp in &def.components {
                     match &comp.check {
                         super::ability::Condition::Resource(name, _) => {

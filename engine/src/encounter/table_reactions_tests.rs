@@ -77,6 +77,10 @@ fn a_reaction_is_a_question_and_nothing_fires_before_its_answer() {
     let q = s.question().expect("then alice").clone();
     assert_eq!(q.creature, "alice");
     assert_eq!(q.options[0].name, "Delay");
+    assert_eq!(
+        q.options[0].cost,
+        "a Beat (2 Beats left); a stack of Exhausted unless its Test fails (has 0)"
+    );
     assert_eq!((s.run().state(), texts(&s)), before);
     s.apply(answer("alice", ReactionChoice::Skip)).unwrap();
     assert!(s.question().is_none());
@@ -263,4 +267,32 @@ fn waiting_actions_say_what_and_when_with_their_cells() {
         waiting[0].when,
         "it answers when an enemy starts a Damage ability that targets it; expires after 1 use"
     );
+}
+
+/// A table log with answers (and a question still open) is written as RON and opens to the
+/// same state, log and question.
+#[test]
+fn a_table_log_keeps_the_answers_and_the_open_question() {
+    let mut s = at_archer(7);
+    s.apply(TableAction::ReactionsBy {
+        side: "foes".into(),
+        by: ReactionDecider::Engine,
+    })
+    .unwrap();
+    s.apply(shoot("bob")).unwrap();
+    s.apply(answer("bob", use_("dodge", Some(9)))).unwrap();
+    let (content, enc) = ambush();
+    let text = crate::encounter::table_log_text(&s.to_log(|e| e.text.clone()).unwrap()).unwrap();
+    assert!(text.contains("Reaction("), "{text}");
+    let path = std::path::Path::new("log.ron");
+    let (back, warning) = TableSession::resume(&content, &enc, &text, path).unwrap();
+    assert_eq!(warning, None);
+    assert_eq!(back.question(), s.question());
+    assert_eq!(back.question().map(|q| q.creature.as_str()), Some("alice"));
+    assert_eq!(
+        (back.run().state(), texts(&back)),
+        (s.run().state(), texts(&s))
+    );
+    assert_eq!(back.actions(), s.actions());
+    assert_eq!(back.run().reaction_decider("foes"), ReactionDecider::Engine);
 }
