@@ -2,7 +2,7 @@
 //! that would trigger a Reaction holds a prompt, and nothing fires before the GM answers;
 //! "React with …" applies the Reaction at the table's Score, "Skip …'s Reaction" leaves the
 //! creature untouched; the prompt does not move the End turn button; a delayed ability shows
-//! on its owner's row of the creature list.
+//! on its owner's row of the creature list and marks its token and its target's cell.
 
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -145,6 +145,15 @@ fn a_reaction_prompt_waits_for_the_gm_skip_leaves_the_creature_and_use_applies_i
     harness.get_by_label(
         "Waiting: Aimed Shot on bob (its Test comes at the start of archer's next turn)",
     );
+    // On the map: the archer's token is marked and bob's cell framed.
+    let tokens = harness
+        .state_mut()
+        .hosted_encounter_editor(AMBUSH)
+        .table
+        .tokens();
+    let waiting = |id: &str| tokens.iter().find(|t| t.id == id).unwrap().waiting.clone();
+    assert_eq!(waiting("archer"), Some(vec![(3, 8)]));
+    assert_eq!(waiting("bob"), None);
     assert_eq!(end_turn_rect(&harness), before);
 }
 

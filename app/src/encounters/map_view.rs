@@ -164,7 +164,7 @@ impl MapView {
                 }
                 let dragged_id = self.dragging.as_ref().map(|(id, _)| id.clone());
                 for t in tokens {
-                    draw_waiting(&painter, &grid, t, false);
+                    draw_waiting(&painter, &grid, t, None);
                 }
                 for t in tokens {
                     let at = match &self.dragging {
@@ -172,7 +172,7 @@ impl MapView {
                         _ => grid.rect(t.position).center(),
                     };
                     draw_token(&painter, t, at, cell, selected == Some(t.id.as_str()));
-                    draw_waiting(&painter, &grid, t, true);
+                    draw_waiting(&painter, &grid, t, Some(at));
                 }
                 let token_at =
                     |c: Cell| tokens.iter().find(|t| t.position == c).map(|t| t.id.clone());
@@ -343,11 +343,12 @@ pub fn shape_preview(
 }
 
 /// What waits on a token (table mode): an amber frame on each cell it will reach (under the
-/// tokens), then (`mark`, over its token) an amber diamond at the token's lower right.
-fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token, mark: bool) {
+/// tokens), then (`mark`: the token's centre, dragged or not) an amber diamond at the token's
+/// lower right, over it.
+fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token, mark: Option<Pos2>) {
     let Some(cells) = &t.waiting else { return };
     let amber = Color32::from_rgb(240, 180, 60);
-    if !mark {
+    let Some(centre) = mark else {
         for c in cells {
             painter.rect_stroke(
                 grid.rect(*c).shrink(3.0),
@@ -357,8 +358,8 @@ fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token, mark: bool) {
             );
         }
         return;
-    }
-    let at = grid.rect(t.position).center() + Vec2::new(grid.cell * 0.36, grid.cell * 0.22);
+    };
+    let at = centre + Vec2::new(grid.cell * 0.36, grid.cell * 0.22);
     let d = (grid.cell * 0.12).max(4.0);
     let diamond = vec![
         at + Vec2::new(0.0, -d),
