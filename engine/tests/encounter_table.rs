@@ -1,6 +1,7 @@
 //! Table mode's GM-control API (`encounter::table`): the GM's actions go through the engine's
-//! rules, open no automatic Reaction window, and any sequence of them keeps the engine sound
-//! and undoes exactly.
+//! rules, fire no Reaction unasked (the GM's damage opens no window; an ability's window asks
+//! the GM, `encounter::table_reactions`), and any sequence of them, Reaction answers included,
+//! keeps the engine sound and undoes exactly.
 
 mod encounter_common;
 
