@@ -1,6 +1,7 @@
 //! Table mode's GM-control API (`encounter::table`): the GM's actions go through the engine's
-//! rules, open no automatic Reaction window, and any sequence of them keeps the engine sound
-//! and undoes exactly.
+//! rules, fire no Reaction unasked (the GM's damage opens no window; an ability's window asks
+//! the GM, `encounter::table_reactions`), and any sequence of them, Reaction answers included,
+//! keeps the engine sound and undoes exactly.
 
 mod encounter_common;
 
@@ -9,7 +10,8 @@ use proptest::prelude::*;
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::encounter::space::ShapePlacement;
 use sigilforge_engine::encounter::{
-    Encounter, EncounterContent, TableAction, TableSession, load, load_source, table_log_text,
+    Encounter, EncounterContent, ReactionChoice, TableAction, TableSession, load, load_source,
+    table_log_text,
 };
 
 /// Bob beside a Bramble whose Free Reaction Thorns answers taking damage.
@@ -206,6 +208,23 @@ impl Step {
                 typed,
             } => (*ability, *target, *typed),
         };
+        // A Reaction question waits: the GM answers it (skips it, or uses one offered).
+        if let Some(q) = session.question() {
+            let choice = match q.options.get(ability % (q.options.len() + 1)) {
+                Some(o) => ReactionChoice::Use {
+                    ability: o.ability.clone(),
+                    score: o
+                        .score_range
+                        .zip(typed)
+                        .map(|((low, high), n)| low + n.rem_euclid(high - low + 1)),
+                },
+                None => ReactionChoice::Skip,
+            };
+            return TableAction::Reaction {
+                creature: q.creature.clone(),
+                choice,
+            };
+        }
         let offered: Vec<_> = session
             .run()
             .table_abilities()

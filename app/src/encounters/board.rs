@@ -65,6 +65,7 @@ pub fn tokens_of(run: &EncounterRun, state: &StateView) -> Vec<Token> {
             show_health: true,
             acting: state.turn.as_deref() == Some(c.id.as_str()),
             beats: Some(c.beats),
+            waiting: None,
             detail: {
                 let chips: Vec<String> = c
                     .conditions

@@ -43,6 +43,9 @@ pub struct Token {
     pub beats: Option<u32>,
     /// Its state in words, shown when the pointer is over it.
     pub detail: String,
+    /// Something it started or Prepared waits (table mode): `Some`, with the cells it will
+    /// reach; the token and those cells are marked.
+    pub waiting: Option<Vec<Cell>>,
 }
 
 /// What the selected combatant's chosen ability reaches: drawn over the map.
@@ -161,11 +164,15 @@ impl MapView {
                 }
                 let dragged_id = self.dragging.as_ref().map(|(id, _)| id.clone());
                 for t in tokens {
+                    draw_waiting(&painter, &grid, t, None);
+                }
+                for t in tokens {
                     let at = match &self.dragging {
                         Some((id, p)) if *id == t.id => *p,
                         _ => grid.rect(t.position).center(),
                     };
                     draw_token(&painter, t, at, cell, selected == Some(t.id.as_str()));
+                    draw_waiting(&painter, &grid, t, Some(at));
                 }
                 let token_at =
                     |c: Cell| tokens.iter().find(|t| t.position == c).map(|t| t.id.clone());
@@ -333,6 +340,38 @@ pub fn shape_preview(
         affected_cells(map, spec, &place),
         origin_allowed(spec, user, place.origin),
     )
+}
+
+/// What waits on a token (table mode): an amber frame on each cell it will reach (under the
+/// tokens), then (`mark`: the token's centre, dragged or not) an amber diamond at the token's
+/// lower right, over it.
+fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token, mark: Option<Pos2>) {
+    let Some(cells) = &t.waiting else { return };
+    let amber = Color32::from_rgb(240, 180, 60);
+    let Some(centre) = mark else {
+        for c in cells {
+            painter.rect_stroke(
+                grid.rect(*c).shrink(3.0),
+                3.0,
+                Stroke::new(2.0, amber),
+                StrokeKind::Inside,
+            );
+        }
+        return;
+    };
+    let at = centre + Vec2::new(grid.cell * 0.36, grid.cell * 0.22);
+    let d = (grid.cell * 0.12).max(4.0);
+    let diamond = vec![
+        at + Vec2::new(0.0, -d),
+        at + Vec2::new(d, 0.0),
+        at + Vec2::new(0.0, d),
+        at + Vec2::new(-d, 0.0),
+    ];
+    painter.add(egui::Shape::convex_polygon(
+        diamond,
+        amber,
+        Stroke::new(1.0, Color32::BLACK),
+    ));
 }
 
 fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected: bool) {

@@ -32,6 +32,7 @@ pub mod sheet_view;
 pub mod table;
 mod table_log;
 pub mod table_play;
+pub mod table_reactions;
 pub mod tabletop;
 
 use std::path::Path;
@@ -430,6 +431,7 @@ impl EncounterEditor {
                     show_health: true,
                     acting: false,
                     beats: None,
+                    waiting: None,
                     detail: format!(
                         "{} ({}, {} health, {}) starts at ({}, {})",
                         c.id,

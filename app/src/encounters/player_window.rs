@@ -69,6 +69,8 @@ pub fn player_tokens(run: &EncounterRun) -> Vec<Token> {
                 acting: turn == Some(i),
                 beats: None,
                 detail: format!("{} ({}): {}", c.id, c.name, player_health(c)),
+                // What a creature holds ready is the GM's to know.
+                waiting: None,
             }
         })
         .collect()

@@ -23,6 +23,7 @@ use sigilforge_engine::model::StatusKind;
 use super::board::{log_line, status_lines, tokens_of};
 use super::map_view::{MapAction, MapView, Token};
 use super::table_play::PlayControls;
+use super::table_reactions::{ReactionControls, deciders_ui, waiting_cells, waiting_lines};
 use crate::dialogs::PathRequest;
 
 /// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
@@ -58,6 +59,8 @@ pub struct TableMode {
     pub(super) saved: Option<String>,
     /// "Leave table mode" was clicked once: the row asks to confirm (the session is lost).
     confirm_leave: bool,
+    /// The Reaction prompt's choices.
+    reactions: ReactionControls,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -170,7 +173,11 @@ impl TableMode {
     pub fn tokens(&self) -> Vec<Token> {
         self.session.as_ref().map_or_else(Vec::new, |session| {
             let run = session.run();
-            tokens_of(run, &run.state())
+            let mut tokens = tokens_of(run, &run.state());
+            for t in &mut tokens {
+                t.waiting = waiting_cells(run, &t.id);
+            }
+            tokens
         })
     }
 
@@ -244,7 +251,12 @@ impl TableMode {
             ui.label(saved)
                 .on_hover_text("The last table log saved or opened");
         }
+        let mut answers = Vec::new();
+        deciders_ui(ui, run, &mut answers);
         self.controls.ui(ui, content, session, commands);
+        // Below the controls: when it appears nothing the GM may be pointing at moves.
+        self.reactions.prompt_ui(ui, session, &mut answers);
+        commands.extend(answers.into_iter().map(TableCommand::Apply));
         if let Some(reason) = &self.refusal {
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                 .on_hover_text("The engine did not apply the last table action");
@@ -490,6 +502,9 @@ impl TableControls {
                 ui.label(format!("Resources: {}", list.join(", ")));
             }
             for line in status_lines(c, content) {
+                ui.label(line);
+            }
+            for line in waiting_lines(run, &c.id) {
                 ui.label(line);
             }
         });

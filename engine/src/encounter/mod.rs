@@ -37,9 +37,11 @@ pub mod status;
 pub mod table;
 pub mod table_log;
 mod table_play;
+pub mod table_reactions;
 mod targets;
 mod terms;
 mod turns;
+pub mod waiting;
 pub mod words;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
@@ -60,3 +62,5 @@ pub use status::StatusTestMods;
 pub use table::{TableAction, TableError, TableSession};
 pub use table_log::{TableLog, TableLogError, encounter_fingerprint, table_log_text};
 pub use table_play::TableAbility;
+pub use table_reactions::{ReactionChoice, ReactionDecider, ReactionOption, ReactionQuestion};
+pub use waiting::WaitingAction;

@@ -25,7 +25,9 @@ impl EncounterRun {
         let mut delayed = false;
         for reactor in self.order.clone() {
             let c = &self.combatants[reactor];
-            if !c.standing() || !c.reacts || self.cannot_react(reactor) {
+            // At the table the GM is asked whatever the creature's automatic setting.
+            let asks = self.table_asks(reactor);
+            if !c.standing() || !(c.reacts || asks) || self.cannot_react(reactor) {
                 continue;
             }
             // The creature whose act triggered this: a Reaction that targets creatures aims at it
@@ -66,18 +68,28 @@ impl EncounterRun {
             });
             // A naive creature takes the first it can; a careful one the one worth most, when
             // one pays at all (a tie keeps the first).
-            let chosen = match self.policy_of(reactor) {
-                Policy::Naive => usable.into_iter().next(),
-                Policy::Careful => usable
-                    .filter_map(|(def, known)| {
-                        let worth = self.reaction_worth(reactor, &def, &known, event, source)?;
-                        Some((worth, def, known))
-                    })
-                    .fold(None, |best: Option<(f64, _, _)>, next| match best {
-                        Some(b) if b.0 >= next.0 => Some(b),
-                        _ => Some(next),
-                    })
-                    .map(|(_, def, known)| (def, known)),
+            let chosen = if asks {
+                let options: Vec<_> = usable.collect();
+                if options.is_empty() {
+                    continue;
+                }
+                self.table_answer(reactor, &options, event, cause)
+                    .and_then(|i| options.into_iter().nth(i))
+            } else {
+                match self.policy_of(reactor) {
+                    Policy::Naive => usable.into_iter().next(),
+                    Policy::Careful => usable
+                        .filter_map(|(def, known)| {
+                            let worth =
+                                self.reaction_worth(reactor, &def, &known, event, source)?;
+                            Some((worth, def, known))
+                        })
+                        .fold(None, |best: Option<(f64, _, _)>, next| match best {
+                            Some(b) if b.0 >= next.0 => Some(b),
+                            _ => Some(next),
+                        })
+                        .map(|(_, def, known)| (def, known)),
+                }
             };
             let Some((def, known)) = chosen else { continue };
             let rid = self.combatants[reactor].id.clone();

@@ -4,6 +4,7 @@
 
 use super::run::EncounterRun;
 use super::state::{LogEntry, Outcome, StateView};
+use super::table_reactions::TableAsking;
 use crate::core::{AtEvent, Moments, Sandbox};
 
 /// An encounter in the editor's sandbox: a step is one action (a script action or one policy
@@ -20,8 +21,17 @@ impl Sandbox for EncounterRun {
         // These inputs started a run already, so they start one again; the fallback is never
         // taken.
         let moments = self.moments.fresh();
-        Self::start(&self.content, &self.encounter, seed, self.mode, moments)
-            .unwrap_or_else(|_| self.clone())
+        // A table run starts again asking the GM, as it started.
+        let asking = self.asking.as_ref().map(|_| TableAsking::default());
+        Self::start(
+            &self.content,
+            &self.encounter,
+            seed,
+            self.mode,
+            moments,
+            asking,
+        )
+        .unwrap_or_else(|_| self.clone())
     }
 
     fn seed(&self) -> u64 {
@@ -60,6 +70,7 @@ impl AtEvent for EncounterRun {
             self.seed,
             self.mode,
             Moments::kept(),
+            self.asking.as_ref().map(|_| TableAsking::default()),
         )
         .unwrap_or(self)
     }

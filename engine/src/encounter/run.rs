@@ -127,6 +127,9 @@ pub struct EncounterRun {
     /// Scores the table rolled, typed by the GM in table mode: (user, ability id, Score), each
     /// taken by that ability's next Test instead of the dice.
     pub(super) typed_scores: Vec<(usize, String, i32)>,
+    /// Table mode's Reactions: who decides each side's, the GM's answers (`None` outside table
+    /// mode, where the policies decide every Reaction).
+    pub(super) asking: Option<super::table_reactions::TableAsking>,
 }
 
 impl EncounterRun {
@@ -146,7 +149,7 @@ impl EncounterRun {
         seed: u64,
         mode: Mode,
     ) -> Result<Self, EncounterError> {
-        Self::start(content, encounter, seed, mode, Moments::off())
+        Self::start(content, encounter, seed, mode, Moments::off(), None)
     }
 
     /// Starts an encounter played by the policies (the script is ignored), each side as `table`
@@ -157,19 +160,28 @@ impl EncounterRun {
         seed: u64,
         table: Table,
     ) -> Result<Self, EncounterError> {
-        let mut run = Self::start(content, encounter, seed, Mode::Policies, Moments::off())?;
+        let mut run = Self::start(
+            content,
+            encounter,
+            seed,
+            Mode::Policies,
+            Moments::off(),
+            None,
+        )?;
         run.table = table;
         Ok(run)
     }
 
     /// Starts an encounter, keeping the state at each event as `moments` says (the sandbox's
-    /// board at an event: what is logged while setting up is kept too).
+    /// board at an event: what is logged while setting up is kept too); `asking` is table
+    /// mode's Reactions (`None`: the policies decide them).
     pub(super) fn start(
         content: &EncounterContent,
         encounter: &Encounter,
         seed: u64,
         mode: Mode,
         moments: Moments<StateView>,
+        asking: Option<super::table_reactions::TableAsking>,
     ) -> Result<Self, EncounterError> {
         if encounter.combatants.is_empty() {
             return Err(EncounterError::Empty);
@@ -252,6 +264,7 @@ impl EncounterRun {
             table: Table::NAIVE,
             odds: OddsCache::new(content.dice_for(encounter)),
             typed_scores: Vec::new(),
+            asking,
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);

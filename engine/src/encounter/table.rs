@@ -17,6 +17,10 @@ use super::file::{Encounter, EncounterContent};
 use super::run::{EncounterError, EncounterRun, Mode};
 use super::space::{Cell, ShapePlacement, cell_words};
 use super::state::{LogEntry, LogKind, Outcome};
+use super::table_reactions::{
+    Answered, ReactionChoice, ReactionDecider, ReactionQuestion, TableAsking,
+};
+use crate::core::Moments;
 use crate::core::sandbox::Sandbox;
 use crate::model::StatusKind;
 
@@ -95,6 +99,22 @@ pub enum TableAction {
         /// The cell it moves to.
         to: Cell,
     },
+    /// The GM's answer to the Reaction question the session holds (see
+    /// [`super::table_reactions`]).
+    Reaction {
+        /// The creature asked about (its id).
+        creature: String,
+        /// Use one of the Reactions offered, or skip.
+        choice: ReactionChoice,
+    },
+    /// Who decides one side's Reactions from now on: the GM, asked each time, or the engine by
+    /// its policy.
+    ReactionsBy {
+        /// The side ("heroes", "foes").
+        side: String,
+        /// Who decides.
+        by: ReactionDecider,
+    },
 }
 
 /// Why the engine refused a table action (nothing changed).
@@ -153,6 +173,12 @@ pub enum TableError {
     /// A Score was typed for an ability that has no Test.
     #[error("{0} has no Test (it takes an automatic Mixed Score): type no Score")]
     NoTest(String),
+    /// A Reaction question waits for the GM's answer: nothing else happens before it.
+    #[error("first answer the Reaction question of {0} (Use or Skip)")]
+    Unanswered(String),
+    /// An answer was given with no Reaction question waiting.
+    #[error("no Reaction question waits for an answer")]
+    NoQuestion,
     /// Replaying the session from its start, the engine refused an action it had taken.
     #[error("action {number} ({action}) no longer applies: {reason}")]
     Replay {
@@ -236,29 +262,76 @@ impl TableAction {
                 format!("The GM uses {ability}{aim}{roll}")
             }
             Self::Move { to } => format!("The GM moves the acting creature to {}", cell_words(*to)),
+            Self::Reaction {
+                creature,
+                choice: ReactionChoice::Skip,
+            } => format!("The GM skips {creature}'s Reaction"),
+            Self::Reaction {
+                creature,
+                choice: ReactionChoice::Use { ability, score },
+            } => {
+                let roll = score.map_or_else(
+                    || ", the engine rolling".to_owned(),
+                    |s| format!(", the table having rolled a Score of {s}"),
+                );
+                format!("The GM has {creature} answer with {ability}{roll}")
+            }
+            Self::ReactionsBy {
+                side,
+                by: ReactionDecider::Table,
+            } => format!("The GM decides the Reactions of {side} from now on"),
+            Self::ReactionsBy {
+                side,
+                by: ReactionDecider::Engine,
+            } => format!("The engine decides the Reactions of {side} from now on"),
         }
     }
 }
 
 impl EncounterRun {
     /// Starts an encounter for table mode: round 1, the first creature's turn; nothing runs by
-    /// itself (no script, no policies): every change is a [`TableAction`].
+    /// itself (no script, no policies): every change is a [`TableAction`], and every side's
+    /// Reactions are the GM's to decide. A Reaction the first turn's start would trigger has
+    /// no action to wait on: it is skipped (nothing fires unasked).
     pub fn for_table(
         content: &EncounterContent,
         encounter: &Encounter,
         seed: u64,
     ) -> Result<Self, EncounterError> {
-        Self::with_mode(content, encounter, seed, Mode::Script)
+        let asking = Some(TableAsking::default());
+        let mut run = Self::start(
+            content,
+            encounter,
+            seed,
+            Mode::Script,
+            Moments::off(),
+            asking,
+        )?;
+        run.give_answers(Vec::new());
+        Ok(run)
     }
 
     /// Applies one action of the game master through the engine's rules, logging it first
-    /// (the engine's own lines follow, caused by it). The GM resolves Reactions at the table:
-    /// the action opens no automatic Reaction window. A refused action changes nothing.
+    /// (the engine's own lines follow, caused by it). Damage the GM deals opens no Reaction
+    /// window (it has no attacker); an ability, a move or a turn's end does, and where the GM
+    /// decides a side's Reactions the session asks (see [`super::table_reactions`]). A refused
+    /// action changes nothing.
     pub fn apply_table_action(&mut self, action: &TableAction) -> Result<(), TableError> {
         if self.outcome.is_some() {
             return Err(TableError::Over);
         }
         match action {
+            TableAction::Reaction { .. } => return Err(TableError::NoQuestion),
+            TableAction::ReactionsBy { side, by } => {
+                if !self.combatants.iter().any(|c| &c.side == side) {
+                    return Err(TableError::Refused(format!(
+                        "no creature is on the side {side}"
+                    )));
+                }
+                self.push(LogKind::Table, None, action.describe(), None);
+                self.set_reaction_decider(side, *by);
+                return Ok(());
+            }
             TableAction::UseAbility {
                 ability,
                 targets,
@@ -289,9 +362,11 @@ impl EncounterRun {
                 }
                 Some(i)
             }
-            TableAction::EndTurn | TableAction::UseAbility { .. } | TableAction::Move { .. } => {
-                None
-            }
+            TableAction::EndTurn
+            | TableAction::UseAbility { .. }
+            | TableAction::Move { .. }
+            | TableAction::Reaction { .. }
+            | TableAction::ReactionsBy { .. } => None,
         };
         match action {
             TableAction::Damage { amount: 0, .. }
@@ -402,6 +477,20 @@ struct TableReplay {
     steps: usize,
     /// The action the engine refused when replaying (its index in `script`), which stopped it.
     refused: Option<(usize, TableError)>,
+    /// The action waiting on a Reaction question, while one is open: `run` is the state
+    /// before it.
+    open: Option<OpenQuestion>,
+}
+
+/// A table action played up to a Reaction question with no answer yet.
+#[derive(Debug, Clone)]
+struct OpenQuestion {
+    /// The action's index in the script.
+    action: usize,
+    /// The GM's answers to its earlier questions, in order.
+    answers: Vec<(String, ReactionChoice)>,
+    /// The question waiting.
+    question: ReactionQuestion,
 }
 
 impl TableReplay {
@@ -412,16 +501,61 @@ impl TableReplay {
             script,
             steps: 0,
             refused: None,
+            open: None,
         }
     }
 
     /// Takes `action` after the ones taken (dropping any not replayed yet); a refused one is not
     /// recorded and changes nothing.
     fn push(&mut self, action: TableAction) -> Result<(), TableError> {
-        self.run.apply_table_action(&action)?;
+        self.take(self.steps, &action)?;
         self.script.truncate(self.steps);
         self.script.push(action);
         self.steps += 1;
+        Ok(())
+    }
+
+    /// Takes `action`, the script's `index`-th: a Reaction answer replays the action waiting
+    /// with the answers so far; any other action needs no question open.
+    fn take(&mut self, index: usize, action: &TableAction) -> Result<(), TableError> {
+        match (action, &self.open) {
+            (TableAction::Reaction { creature, choice }, Some(open)) => {
+                let mut answers = open.answers.clone();
+                answers.push((creature.clone(), choice.clone()));
+                let at = open.action;
+                let waiting = self.script.get(at).cloned().ok_or(TableError::NoQuestion)?;
+                self.play(at, &waiting, answers)
+            }
+            (TableAction::Reaction { .. }, None) => Err(TableError::NoQuestion),
+            (_, Some(open)) => Err(TableError::Unanswered(open.question.creature.clone())),
+            (_, None) => self.play(index, action, Vec::new()),
+        }
+    }
+
+    /// Plays the script's `index`-th action on a copy of the run with `answers`: the copy is
+    /// the new state when no question is left; else the question is held open.
+    fn play(
+        &mut self,
+        index: usize,
+        action: &TableAction,
+        answers: Vec<(String, ReactionChoice)>,
+    ) -> Result<(), TableError> {
+        let mut next = self.run.clone();
+        next.give_answers(answers.clone());
+        next.apply_table_action(action)?;
+        match next.answered()? {
+            Answered::Done => {
+                self.run = next;
+                self.open = None;
+            }
+            Answered::Asked(question) => {
+                self.open = Some(OpenQuestion {
+                    action: index,
+                    answers,
+                    question,
+                });
+            }
+        }
         Ok(())
     }
 
@@ -451,10 +585,10 @@ impl Sandbox for TableReplay {
     }
 
     fn step(&mut self) -> bool {
-        let Some(action) = self.script.get(self.steps) else {
+        let Some(action) = self.script.get(self.steps).cloned() else {
             return false;
         };
-        match self.run.apply_table_action(action) {
+        match self.take(self.steps, &action) {
             Ok(()) => {
                 self.steps += 1;
                 true
@@ -518,6 +652,13 @@ impl TableSession {
     #[must_use]
     pub fn run(&self) -> &EncounterRun {
         &self.replay.run
+    }
+
+    /// The Reaction question waiting for the GM's answer, if one is: nothing else is taken
+    /// until it is answered ([`TableAction::Reaction`]) or the action that raised it is undone.
+    #[must_use]
+    pub fn question(&self) -> Option<&ReactionQuestion> {
+        self.replay.open.as_ref().map(|o| &o.question)
     }
 
     /// The actions taken so far, oldest first.

@@ -15,6 +15,7 @@ use super::run::EncounterRun;
 use super::space::{Cell, ShapePlacement, cell_words};
 use super::state::LogKind;
 use super::table::{TableAction, TableError};
+use super::words::trigger_words;
 
 /// One ability of the creature whose turn it is, as table mode offers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,7 +97,14 @@ impl EncounterRun {
                 }
             }
             AbilityTime::Reaction | AbilityTime::FreeReaction => {
-                "a Reaction answers its Reaction Trigger; it is not started"
+                // Not greyed out for nothing: the GM is offered it when its trigger comes.
+                let when: Vec<String> = def.triggers.iter().map(trigger_words).collect();
+                let when = if when.is_empty() {
+                    "never: it has no Reaction Trigger".to_owned()
+                } else {
+                    when.join(" or ")
+                };
+                return Some(format!("a Reaction is not started: the GM is asked {when}"));
             }
             AbilityTime::Passive => "a Passive is always in effect",
             AbilityTime::Montage => "Montages cannot be used in an encounter",
@@ -107,7 +115,7 @@ impl EncounterRun {
 
     /// The Scores `who`'s Test of `def` can have: the kept dice's lowest and highest sums plus
     /// its modifier.
-    fn score_range(&self, who: usize, def: &AbilityDef) -> Option<(i32, i32)> {
+    pub(super) fn score_range(&self, who: usize, def: &AbilityDef) -> Option<(i32, i32)> {
         let test = def.test.as_ref()?;
         let modifier = self.combatants[who].block.stat(&test.modifier);
         let keep = self.rule.dice.clamp(1, MAX_DICE) as i32;
@@ -116,6 +124,31 @@ impl EncounterRun {
             keep.saturating_add(modifier),
             (keep * sides).saturating_add(modifier),
         ))
+    }
+
+    /// Refuses a Score the table typed for `who`'s Test of `def` that its dice cannot make (or
+    /// for an ability with no Test).
+    pub(super) fn check_score(
+        &self,
+        who: usize,
+        def: &AbilityDef,
+        score: i32,
+    ) -> Result<(), TableError> {
+        let (low, high) = self
+            .score_range(who, def)
+            .ok_or_else(|| TableError::NoTest(def.name.clone()))?;
+        if (low..=high).contains(&score) {
+            return Ok(());
+        }
+        let test = def.test.as_ref().map_or("", |t| t.modifier.as_str());
+        Err(TableError::ImpossibleScore {
+            score,
+            dice: self.rule.dice.clamp(1, MAX_DICE),
+            sides: self.rule.sides.clamp(2, MAX_SIDES),
+            modifier: self.combatants[who].block.stat(test),
+            low,
+            high,
+        })
     }
 
     /// The creature whose turn it is starts `ability` (through `use_ability`), the typed
@@ -146,20 +179,7 @@ impl EncounterRun {
                 )));
             }
             if let Some(score) = score {
-                let (low, high) = self
-                    .score_range(me, def)
-                    .ok_or_else(|| TableError::NoTest(def.name.clone()))?;
-                if !(low..=high).contains(&score) {
-                    let test = def.test.as_ref().map_or("", |t| t.modifier.as_str());
-                    return Err(TableError::ImpossibleScore {
-                        score,
-                        dice: self.rule.dice.clamp(1, MAX_DICE),
-                        sides: self.rule.sides.clamp(2, MAX_SIDES),
-                        modifier: self.combatants[me].block.stat(test),
-                        low,
-                        high,
-                    });
-                }
+                self.check_score(me, def, score)?;
             }
         }
         // The log names the ability as the creature has it, not by its id.
@@ -421,7 +441,7 @@ mod tests {
         };
         assert_eq!(
             refused(&mut s, delay),
-            "alice cannot use Delay: a Reaction answers its Reaction Trigger; it is not started"
+            "alice cannot use Delay: a Reaction is not started: the GM is asked when an enemy starts an ability"
         );
         assert_eq!(
             s.apply(blast("nobody", None)),

@@ -162,7 +162,7 @@ pub fn trigger_words(t: &ReactionTrigger) -> String {
             };
             let noun = category.map_or("ability".to_owned(), |c| format!("{c:?}"));
             let what = effect.map_or_else(
-                || format!("a {noun}"),
+                || crate::wording::a_or_an(&noun),
                 |e| format!("a {} {noun}", effect_kind_words(e)),
             );
             let what = match time {
