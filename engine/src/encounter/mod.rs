@@ -36,6 +36,7 @@ pub mod state;
 pub mod status;
 pub mod table;
 pub mod table_log;
+mod table_gm;
 mod table_play;
 mod targets;
 mod terms;

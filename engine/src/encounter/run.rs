@@ -127,6 +127,10 @@ pub struct EncounterRun {
     /// Scores the table rolled, typed by the GM in table mode: (user, ability id, Score), each
     /// taken by that ability's next Test instead of the dice.
     pub(super) typed_scores: Vec<(usize, String, i32)>,
+    /// Creatures the GM hides from the players (ids): the player window leaves them out.
+    pub(super) hidden: Vec<String>,
+    /// Cells the GM hides from the players, sorted.
+    pub(super) hidden_cells: Vec<Cell>,
 }
 
 impl EncounterRun {
@@ -252,6 +256,11 @@ impl EncounterRun {
             table: Table::NAIVE,
             odds: OddsCache::new(content.dice_for(encounter)),
             typed_scores: Vec::new(),
+            hidden: (encounter.combatants.iter())
+                .filter(|c| c.hidden)
+                .map(|c| c.id.clone())
+                .collect(),
+            hidden_cells: Vec::new(),
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);
