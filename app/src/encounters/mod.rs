@@ -24,6 +24,7 @@ pub mod ab;
 pub mod board;
 pub mod builder;
 pub mod edit;
+mod initiative;
 pub mod map_view;
 pub mod player_window;
 pub mod sandbox;
@@ -33,6 +34,7 @@ pub mod table;
 mod table_log;
 pub mod table_play;
 pub mod tabletop;
+mod token_menu;
 
 use std::path::Path;
 
@@ -319,7 +321,7 @@ impl EncounterEditor {
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.table
-                        .map_ui(ui, &mut self.map, enc, &mut table_commands);
+                        .map_ui(ui, &mut self.map, enc, content, &mut table_commands);
                 });
                 sandbox_commands.extend(
                     table_commands
@@ -430,6 +432,8 @@ impl EncounterEditor {
                     show_health: true,
                     acting: false,
                     beats: None,
+                    statuses: Vec::new(),
+                    hidden: c.hidden,
                     detail: format!(
                         "{} ({}, {} health, {}) starts at ({}, {})",
                         c.id,

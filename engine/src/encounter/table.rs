@@ -280,7 +280,10 @@ impl TableAction {
             Self::Move { to } => format!("The GM moves the acting creature to {}", cell_words(*to)),
             Self::RollInitiative => "The GM rolls initiative".to_owned(),
             Self::Reorder { creature, to } => {
-                format!("The GM puts {creature} at place {} of the turn order", to + 1)
+                format!(
+                    "The GM puts {creature} at place {} of the turn order",
+                    to + 1
+                )
             }
             Self::Delay { after } => format!("The acting creature delays until after {after}"),
             Self::Reposition { target, to } => {

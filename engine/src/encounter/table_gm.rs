@@ -110,7 +110,7 @@ impl EncounterRun {
             rolled.push((i, roll.total));
         }
         // Stable: a tie keeps the order it had.
-        rolled.sort_by(|a, b| b.1.cmp(&a.1));
+        rolled.sort_by_key(|r| std::cmp::Reverse(r.1));
         let before = self.current();
         self.order = rolled.into_iter().map(|(i, _)| i).collect();
         self.turn_index = 0;
@@ -245,10 +245,14 @@ mod tests {
         // The log's rolls, in the old order, give the new order highest first.
         let old = ["goblin_1", "bob", "goblin_2", "alice", "archer", "skeleton"];
         let mut expect: Vec<(&str, i32)> = old.iter().copied().zip(rolled).collect();
-        expect.sort_by(|a, b| b.1.cmp(&a.1));
+        expect.sort_by_key(|e| std::cmp::Reverse(e.1));
         let expect: Vec<String> = expect.iter().map(|(id, _)| (*id).to_owned()).collect();
         assert_eq!(order(&s), expect);
-        assert_eq!(acting(&s), expect[0], "the new first creature takes the turn");
+        assert_eq!(
+            acting(&s),
+            expect[0],
+            "the new first creature takes the turn"
+        );
         let mut again = TableSession::new(&content, &enc, 7).unwrap();
         again.apply(TableAction::RollInitiative).unwrap();
         assert_eq!(order(&again), expect, "same seed, same order");
@@ -287,7 +291,10 @@ mod tests {
         let refused = s.apply(TableAction::Delay {
             after: "goblin_1".to_owned(),
         });
-        assert!(matches!(refused, Err(TableError::Refused(_))), "{refused:?}");
+        assert!(
+            matches!(refused, Err(TableError::Refused(_))),
+            "{refused:?}"
+        );
         s.apply(TableAction::Delay {
             after: "goblin_2".to_owned(),
         })
