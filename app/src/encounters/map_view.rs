@@ -96,6 +96,8 @@ pub struct MapView {
     /// Where each token was drawn last frame (screen rectangle of its cell), for what the
     /// host draws beside a token (table mode's quick actions).
     pub token_rects: Vec<(String, Rect)>,
+    /// Where the map was drawn last frame (screen rectangle).
+    pub map_rect: Option<Rect>,
     dragging: Option<(String, Pos2)>,
 }
 
@@ -182,6 +184,7 @@ impl MapView {
                     1.0
                 };
                 self.token_rects.clear();
+                self.map_rect = Some(response.rect);
                 let shown: Vec<usize> = (0..tokens.len())
                     .filter(|&i| !(self.fog && self.hidden_cells.contains(&tokens[i].position)))
                     .collect();
@@ -269,7 +272,8 @@ impl MapView {
         for &c in &self.hidden_cells {
             let r = grid.rect(c);
             if self.fog {
-                painter.rect_filled(r, 0.0, Color32::from_gray(8));
+                // Unknown ground: a flat blue-grey, unlike a wall's black, with no grid lines.
+                painter.rect_filled(r, 0.0, Color32::from_rgb(30, 33, 46));
             } else {
                 painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(150, 80, 200, 60));
                 painter.rect_stroke(
@@ -283,23 +287,56 @@ impl MapView {
     }
 }
 
-/// Each token's labels: (inside the token, above it). Two of one name are told apart by a
-/// number in the order they are listed ("Goblin 1", "Goblin 2"; "G1", "G2" inside).
+/// Names told apart: two or more of one name get a number in the order they are listed
+/// ("Goblin 1", "Goblin 2"); a name met once stays as it is.
 #[must_use]
-pub fn token_labels(tokens: &[Token]) -> Vec<(String, String)> {
-    tokens
-        .iter()
+pub fn numbered_names<'a>(names: impl IntoIterator<Item = &'a str> + Clone) -> Vec<String> {
+    let all: Vec<&str> = names.into_iter().collect();
+    all.iter()
         .enumerate()
-        .map(|(i, t)| {
-            let same = tokens.iter().filter(|o| o.name == t.name).count();
-            if same > 1 {
-                let n = tokens[..i].iter().filter(|o| o.name == t.name).count() + 1;
-                let first: String = t.name.chars().take(1).collect();
-                (format!("{first}{n}"), format!("{} {n}", t.name))
+        .map(|(i, name)| {
+            if all.iter().filter(|o| *o == name).count() > 1 {
+                let n = all[..i].iter().filter(|o| *o == name).count() + 1;
+                format!("{name} {n}")
             } else {
-                (t.name.chars().take(3).collect(), t.name.clone())
+                (*name).to_owned()
             }
         })
+        .collect()
+}
+
+/// What fits inside a token: a name's initials ("Goblin 2" → "G2", "Goblin Archer" → "GA"; a
+/// number is kept whole), or a one-word name's first three letters ("#Bob" → "Bob").
+#[must_use]
+pub fn initials(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() < 2 {
+        return name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .take(3)
+            .collect();
+    }
+    words
+        .iter()
+        .filter_map(|w| {
+            if w.chars().all(|c| c.is_ascii_digit()) {
+                Some((*w).to_owned())
+            } else {
+                w.chars().find(|c| c.is_alphanumeric()).map(String::from)
+            }
+        })
+        .take(3)
+        .collect()
+}
+
+/// Each token's labels: (inside the token, above it), never the same for two tokens of one
+/// name ([`numbered_names`], [`initials`]).
+#[must_use]
+pub fn token_labels(tokens: &[Token]) -> Vec<(String, String)> {
+    numbered_names(tokens.iter().map(|t| t.name.as_str()))
+        .into_iter()
+        .map(|full| (initials(&full), full))
         .collect()
 }
 
@@ -457,7 +494,8 @@ fn draw_token(painter: &egui::Painter, t: &Token, look: &TokenLook<'_>) {
     };
     let centre = at - Vec2::new(0.0, cell * 0.06);
     painter.circle(centre, radius, fill, stroke);
-    let text = |size: f32| FontId::proportional((size * look.text_scale).max(MIN_TEXT));
+    // TV size raises the smallest text; bigger cells make the rest bigger by themselves.
+    let text = |size: f32| FontId::proportional(size.max(MIN_TEXT * look.text_scale));
     painter.text(
         centre,
         Align2::CENTER_CENTER,
@@ -473,7 +511,8 @@ fn draw_token(painter: &egui::Painter, t: &Token, look: &TokenLook<'_>) {
     };
     let galley = painter.layout_no_wrap(name, text(cell * 0.22), Color32::from_gray(235));
     let size = galley.size();
-    let mut min = at - Vec2::new(size.x / 2.0, cell * 0.44 + size.y / 2.0);
+    // Its bottom on the token's top edge.
+    let mut min = centre - Vec2::new(size.x / 2.0, radius + size.y);
     min.x = min.x.clamp(
         look.bounds.min.x,
         (look.bounds.max.x - size.x).max(look.bounds.min.x),
@@ -501,9 +540,9 @@ fn draw_token(painter: &egui::Painter, t: &Token, look: &TokenLook<'_>) {
         filled.set_width(bar.width() * share);
         painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
     }
-    // Beats left: small yellow dots in the top-left corner.
+    // Beats left: small yellow dots in the bottom-left corner, clear of the name above.
     for i in 0..t.beats.unwrap_or(0).min(6) {
-        let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.12, -cell * 0.3);
+        let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.1, cell * 0.24);
         painter.circle_filled(p, (cell * 0.045).max(1.5), Color32::from_rgb(250, 210, 60));
     }
     // Statuses: short badges down the token's right side (the hover text names them).
@@ -511,7 +550,7 @@ fn draw_token(painter: &egui::Painter, t: &Token, look: &TokenLook<'_>) {
     for (name, stacks) in &t.statuses {
         let galley = painter.layout_no_wrap(
             status_badge(name, *stacks),
-            FontId::proportional((cell * 0.18 * look.text_scale).max(9.0)),
+            FontId::proportional((cell * 0.18).max(9.0 * look.text_scale)),
             Color32::BLACK,
         );
         let r = Rect::from_min_size(
@@ -573,6 +612,9 @@ mod tests {
                 ("W2".to_owned(), "Wolf 2".to_owned()),
             ]
         );
+        assert_eq!(initials("#Bob"), "Bob");
+        assert_eq!(initials("Goblin Archer"), "GA");
+        assert_eq!(initials("Goblin 12"), "G12");
         assert_eq!(status_badge("Vulnerable", 2), "Vu2");
         assert_eq!(status_badge("Exhausted", 1), "Ex");
     }

@@ -59,15 +59,19 @@ pub fn seen_by_players(run: &EncounterRun, c: &Combatant) -> bool {
 #[must_use]
 pub fn player_tokens(run: &EncounterRun) -> Vec<Token> {
     let turn = run.current();
+    // Numbered among every creature, hidden ones too, so "Goblin 1" reads the same on the
+    // GM's map and stays so when a hidden goblin is revealed.
+    let names = super::map_view::numbered_names(run.combatants.iter().map(|c| c.name.as_str()));
     run.combatants
         .iter()
+        .zip(names)
         .enumerate()
-        .filter(|(_, c)| seen_by_players(run, c))
-        .map(|(i, c)| {
+        .filter(|(_, (c, _))| seen_by_players(run, c))
+        .map(|(i, (c, name))| {
             let heroes = c.side == PLAYERS_SIDE;
             Token {
                 id: c.id.clone(),
-                name: c.name.clone(),
+                name,
                 side: c.side.clone(),
                 position: c.position,
                 // A foe's numbers never leave the engine's state: standing or not is all.
@@ -154,19 +158,14 @@ fn players_ui(
         ui.toggle_value(tv, "TV size")
             .on_hover_text("Bigger text and map cells, to read from across the room");
     });
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            ui.label(RichText::new("Turn order").strong().size(16.0 * scale));
-            for &i in run.order.iter().filter(|&&i| seen(i)) {
-                let c = &run.combatants[i];
-                let mark = if run.current() == Some(i) { "▶ " } else { "" };
-                ui.label(
-                    RichText::new(format!("{mark}{} ({}): {}", c.id, c.name, player_health(c)))
-                        .size(15.0 * scale),
-                );
-            }
-        });
-        ui.separator();
+    let lines: Vec<String> = (run.order.iter().filter(|&&i| seen(i)))
+        .map(|&i| {
+            let c = &run.combatants[i];
+            let mark = if run.current() == Some(i) { "▶ " } else { "" };
+            format!("{mark}{} ({}): {}", c.id, c.name, player_health(c))
+        })
+        .collect();
+    let mut draw_map = |ui: &mut Ui| {
         // The map fills the rest of the window (TV size: up to bigger cells).
         let space = ui.available_size();
         let w = enc.map.width.max(1) as f32 * BASE_CELL;
@@ -179,7 +178,30 @@ fn players_ui(
         let tokens = player_tokens(run);
         // The players' map is for looking: its clicks are not acted on.
         map_view.ui(ui, &enc.map, &tokens, None, None, false);
-    });
+    };
+    if *tv {
+        // TV size: the turn order on a line above the map, so the map keeps the whole width.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Turn order:").strong().size(16.0 * scale));
+            for line in &lines {
+                ui.label(RichText::new(line).size(15.0 * scale));
+                ui.separator();
+            }
+        });
+        ui.separator();
+        draw_map(ui);
+    } else {
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Turn order").strong().size(16.0));
+                for line in &lines {
+                    ui.label(RichText::new(line).size(15.0));
+                }
+            });
+            ui.separator();
+            draw_map(ui);
+        });
+    }
 }
 
 #[cfg(test)]

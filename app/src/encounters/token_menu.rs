@@ -30,9 +30,20 @@ pub(super) fn quick_actions(
         *open = None;
         return;
     };
+    // Beside the token, on the side of the map with more room, so it covers neither the
+    // token nor the GM's panel.
+    let right_half = map_view
+        .map_rect
+        .is_some_and(|m| rect.center().x > m.center().x);
+    let (pivot, at) = if right_half {
+        (egui::Align2::RIGHT_TOP, rect.left_top())
+    } else {
+        (egui::Align2::LEFT_TOP, rect.right_top())
+    };
     egui::Area::new(Id::new("table_token_actions"))
         .order(Order::Foreground)
-        .fixed_pos(rect.right_top())
+        .pivot(pivot)
+        .fixed_pos(at)
         .constrain(true)
         .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
