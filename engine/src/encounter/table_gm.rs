@@ -350,4 +350,37 @@ mod tests {
         let s = TableSession::new(&content, &enc, 0).unwrap();
         assert!(s.run().is_hidden("archer"));
     }
+
+    #[test]
+    fn a_saved_table_log_replays_initiative_placement_and_hiding() {
+        let (content, enc) = ambush();
+        let mut s = TableSession::new(&content, &enc, 3).unwrap();
+        for action in [
+            TableAction::RollInitiative,
+            reorder("skeleton", 0),
+            TableAction::Reposition {
+                target: "archer".to_owned(),
+                to: (12, 7),
+            },
+            TableAction::Hide {
+                creature: "archer".to_owned(),
+                hidden: true,
+            },
+            TableAction::HideCells {
+                cells: vec![(0, 0)],
+                hidden: true,
+            },
+        ] {
+            s.apply(action).unwrap();
+        }
+        let log = s.to_log(|e| e.text.clone()).unwrap();
+        let text = crate::encounter::table_log_text(&log).unwrap();
+        let (back, _) =
+            TableSession::resume(&content, &enc, &text, std::path::Path::new("log.ron")).unwrap();
+        assert_eq!(back.actions(), s.actions());
+        assert_eq!(back.run().state(), s.run().state());
+        assert_eq!(order(&back), order(&s));
+        assert!(back.run().is_hidden("archer"));
+        assert_eq!(back.run().hidden_cells(), [(0, 0)]);
+    }
 }
