@@ -186,6 +186,12 @@ fn end_turn_stays_put_when_a_status_appears_on_a_token() {
         .clone();
     click_topmost(&mut harness, &format!("Give {status}"));
     assert_eq!(creature(&mut harness, "goblin_1").statuses.len(), 1);
-    harness.get_by_label_contains(&format!("{status} ×1"));
+    assert!(
+        harness
+            .query_all_by_label_contains(&format!("{status} ×1"))
+            .next()
+            .is_some(),
+        "the status line shows"
+    );
     assert_eq!(end_turn_rect(&harness), before, "a status moved End turn");
 }

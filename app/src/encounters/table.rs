@@ -305,6 +305,8 @@ impl TableMode {
             None,
             self.session.is_some(),
         );
+        // The map view is shared with Prep and the sandbox, which hide nothing.
+        map_view.hidden_cells.clear();
         let Some(run) = self.session.as_ref().map(TableSession::run) else {
             return;
         };
