@@ -7,84 +7,15 @@
 
 use std::path::Path;
 
-use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use sigilforge::shell::SigilforgeApp;
-use sigilforge_engine::encounter::state::Combatant;
 
-mod ui_common;
-use ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
-
-const AMBUSH: &str = "encounters/goblin_ambush.ron";
-
-fn harness(dir: &Path) -> Harness<'static, SigilforgeApp> {
-    hosted_harness(dir)
-}
-
-/// Opens the Goblin Ambush from the library and starts table mode from its tab.
-fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
-    harness.get_by_label("Encounters").click();
-    harness.run();
-    harness
-        .get_by_label_contains("(encounters/goblin_ambush.ron)")
-        .click();
-    harness.run();
-    harness.run();
-    click_topmost(harness, "Run at the table");
-    harness.run();
-}
-
-/// A creature in the live table session.
-fn creature(harness: &mut Harness<'_, SigilforgeApp>, id: &str) -> Combatant {
-    let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
-    let run = editor.table.session().unwrap().run();
-    run.combatant(id).unwrap().clone()
-}
-
-/// Whether the widget labelled so is greyed out.
-fn disabled(harness: &Harness<'_, SigilforgeApp>, label: &str) -> bool {
-    harness.get_by_label(label).accesskit_node().is_disabled()
-}
-
-/// The screen centre of a cell of the table map (14 cells across).
-fn cell_centre(harness: &Harness<'_, SigilforgeApp>, cell: (i32, i32)) -> Pos2 {
-    let rect = harness.get_by_label("Encounter map").rect();
-    let side = rect.width() / 14.0;
-    rect.min + egui::vec2((cell.0 as f32 + 0.5) * side, (cell.1 as f32 + 0.5) * side)
-}
-
-fn press(harness: &mut Harness<'_, SigilforgeApp>, at: Pos2, pressed: bool) {
-    harness.event(Event::PointerButton {
-        pos: at,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
-    });
-}
-
-fn click_cell(harness: &mut Harness<'_, SigilforgeApp>, cell: (i32, i32)) {
-    let at = cell_centre(harness, cell);
-    harness.event(Event::PointerMoved(at));
-    harness.run();
-    press(harness, at, true);
-    press(harness, at, false);
-    harness.run();
-}
-
-fn drag_token(harness: &mut Harness<'_, SigilforgeApp>, from: (i32, i32), to: (i32, i32)) {
-    let (from, to) = (cell_centre(harness, from), cell_centre(harness, to));
-    harness.event(Event::PointerMoved(from));
-    harness.run();
-    press(harness, from, true);
-    harness.run_steps(2);
-    for i in 1..=8 {
-        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 8.0)));
-        harness.run_steps(2);
-    }
-    press(harness, to, false);
-    harness.run();
-}
+mod table_common;
+use table_common::ui_common::{click_topmost, fixture_copy, set_field};
+use table_common::{
+    AMBUSH, click_cell, creature, disabled, drag_token, end_turn_rect, harness, start_table,
+};
 
 #[test]
 fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
@@ -169,11 +100,11 @@ fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
     harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
     harness.get_by_label_contains("Goblin 1 spends a Beat and moves from x 9, y 3 to x 8, y 2");
 
-    // Another creature's token cannot be dragged on its turn.
+    // Another creature's token dragged: the GM puts it there (no Move, no Beat).
     drag_token(&mut harness, (9, 5), (9, 6));
-    harness
-        .get_by_label_contains("only the creature whose turn it is moves; it is goblin_1's turn");
-    assert_eq!(creature(&mut harness, "goblin_2").position, (9, 5));
+    harness.get_by_label_contains("The GM puts Goblin 2 at x 9, y 6");
+    assert_eq!(creature(&mut harness, "goblin_2").position, (9, 6));
+    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
 
     // Dragging the acting creature's token moves it.
     drag_token(&mut harness, (8, 2), (7, 2));
@@ -266,15 +197,6 @@ fn a_status_is_cleared_and_a_saved_table_log_opens_to_the_same_state() {
     );
     assert_eq!(table_state(&mut harness), saved);
     assert!(!harness.state().is_dirty());
-}
-
-/// The End turn button's rectangle (the topmost one labelled so).
-fn end_turn_rect(harness: &Harness<'_, SigilforgeApp>) -> egui::Rect {
-    harness
-        .get_all_by_label("End turn")
-        .map(|n| n.rect())
-        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
-        .expect("an End turn button")
 }
 
 /// The Scores the chosen ability's Test can have, if it has one.

@@ -66,6 +66,8 @@ pub fn tokens_of(run: &EncounterRun, state: &StateView) -> Vec<Token> {
             acting: state.turn.as_deref() == Some(c.id.as_str()),
             beats: Some(c.beats),
             waiting: None,
+            statuses: c.conditions.iter().map(|(n, s)| (n.clone(), *s)).collect(),
+            hidden: run.is_hidden(&c.id),
             detail: {
                 let chips: Vec<String> = c
                     .conditions

@@ -280,6 +280,7 @@ pub fn apply_encounter_edit(
                 side: side.clone(),
                 position: *position,
                 reacts: true,
+                hidden: false,
             });
         }
         EncounterEdit::RemoveCombatant { id } => {

@@ -46,6 +46,10 @@ pub struct Token {
     /// Something it started or Prepared waits (table mode): `Some`, with the cells it will
     /// reach; the token and those cells are marked.
     pub waiting: Option<Vec<Cell>>,
+    /// Its statuses with their stacks, drawn as short badges on the token.
+    pub statuses: Vec<(String, u32)>,
+    /// Hidden from the players: the GM's map draws it dimmed.
+    pub hidden: bool,
 }
 
 /// What the selected combatant's chosen ability reaches: drawn over the map.
@@ -85,6 +89,18 @@ pub struct MapView {
     pub zoom_chosen: bool,
     /// Only looked at (the player window): no hint about clicking and dragging.
     pub look_only: bool,
+    /// Cells hidden from the players: the GM's map marks them, the players' map ([`Self::fog`])
+    /// draws them blank with nothing in them.
+    pub hidden_cells: Vec<Cell>,
+    /// The players' map: hidden cells are blank and their tokens are not drawn.
+    pub fog: bool,
+    /// Text size factor for tokens' labels (the player window's TV size); 0 or 1: normal.
+    pub text_scale: f32,
+    /// Where each token was drawn last frame (screen rectangle of its cell), for what the
+    /// host draws beside a token (table mode's quick actions).
+    pub token_rects: Vec<(String, Rect)>,
+    /// Where the map was drawn last frame (screen rectangle).
+    pub map_rect: Option<Rect>,
     dragging: Option<(String, Pos2)>,
 }
 
@@ -155,6 +171,7 @@ impl MapView {
                     cell,
                 };
                 draw_cells(&painter, map, &grid);
+                self.draw_hidden_cells(&painter, &grid);
                 let hovered = response
                     .hover_pos()
                     .map(|p| grid.cell_at(p))
@@ -163,17 +180,40 @@ impl MapView {
                     draw_overlay(&painter, map, &grid, o, hovered);
                 }
                 let dragged_id = self.dragging.as_ref().map(|(id, _)| id.clone());
-                for t in tokens {
-                    draw_waiting(&painter, &grid, t, None);
+                let labels = token_labels(tokens);
+                let text_scale = if self.text_scale > 0.0 {
+                    self.text_scale
+                } else {
+                    1.0
+                };
+                self.token_rects.clear();
+                self.map_rect = Some(response.rect);
+                let shown: Vec<usize> = (0..tokens.len())
+                    .filter(|&i| !(self.fog && self.hidden_cells.contains(&tokens[i].position)))
+                    .collect();
+                for &i in &shown {
+                    draw_waiting(&painter, &grid, &tokens[i], None);
                 }
-                for t in tokens {
+                for &i in &shown {
+                    let t = &tokens[i];
                     let at = match &self.dragging {
                         Some((id, p)) if *id == t.id => *p,
                         _ => grid.rect(t.position).center(),
                     };
-                    draw_token(&painter, t, at, cell, selected == Some(t.id.as_str()));
+                    let look = TokenLook {
+                        at,
+                        cell,
+                        selected: selected == Some(t.id.as_str()),
+                        labels: &labels[i],
+                        text_scale,
+                        bounds: response.rect,
+                    };
+                    draw_token(&painter, t, &look);
                     draw_waiting(&painter, &grid, t, Some(at));
+                    self.token_rects
+                        .push((t.id.clone(), Rect::from_center_size(at, Vec2::splat(cell))));
                 }
+                let tokens: Vec<&Token> = shown.iter().map(|&i| &tokens[i]).collect();
                 let token_at =
                     |c: Cell| tokens.iter().find(|t| t.position == c).map(|t| t.id.clone());
                 if editable
@@ -192,7 +232,7 @@ impl MapView {
                     && let Some((id, p)) = self.dragging.take()
                 {
                     let to = grid.cell_at(p);
-                    if tokens.iter().any(|t| t.id == id && t.position != to) {
+                    if map.contains(to) && tokens.iter().any(|t| t.id == id && t.position != to) {
                         actions.push(MapAction::DropToken { id, to });
                     }
                 } else if response.clicked()
@@ -230,6 +270,91 @@ impl MapView {
                 }
             });
         actions
+    }
+}
+
+impl MapView {
+    /// Hidden cells: blank on the players' map, tinted and marked on the GM's.
+    fn draw_hidden_cells(&self, painter: &egui::Painter, grid: &Grid) {
+        for &c in &self.hidden_cells {
+            let r = grid.rect(c);
+            if self.fog {
+                // Unknown ground: a flat blue-grey, unlike a wall's black, with no grid lines.
+                painter.rect_filled(r, 0.0, Color32::from_rgb(30, 33, 46));
+            } else {
+                painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(150, 80, 200, 60));
+                painter.rect_stroke(
+                    r.shrink(1.0),
+                    0.0,
+                    Stroke::new(1.0, Color32::from_rgb(170, 110, 220)),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+    }
+}
+
+/// Names told apart: two or more of one name get a number in the order they are listed
+/// ("Goblin 1", "Goblin 2"); a name met once stays as it is.
+#[must_use]
+pub fn numbered_names<'a>(names: impl IntoIterator<Item = &'a str> + Clone) -> Vec<String> {
+    let all: Vec<&str> = names.into_iter().collect();
+    all.iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if all.iter().filter(|o| *o == name).count() > 1 {
+                let n = all[..i].iter().filter(|o| *o == name).count() + 1;
+                format!("{name} {n}")
+            } else {
+                (*name).to_owned()
+            }
+        })
+        .collect()
+}
+
+/// What fits inside a token: a name's initials ("Goblin 2" → "G2", "Goblin Archer" → "GA"; a
+/// number is kept whole), or a one-word name's first three letters ("#Bob" → "Bob").
+#[must_use]
+pub fn initials(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() < 2 {
+        return name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .take(3)
+            .collect();
+    }
+    words
+        .iter()
+        .filter_map(|w| {
+            if w.chars().all(|c| c.is_ascii_digit()) {
+                Some((*w).to_owned())
+            } else {
+                w.chars().find(|c| c.is_alphanumeric()).map(String::from)
+            }
+        })
+        .take(3)
+        .collect()
+}
+
+/// Each token's labels: (inside the token, above it), never the same for two tokens of one
+/// name ([`numbered_names`], [`initials`]).
+#[must_use]
+pub fn token_labels(tokens: &[Token]) -> Vec<(String, String)> {
+    numbered_names(tokens.iter().map(|t| t.name.as_str()))
+        .into_iter()
+        .map(|full| (initials(&full), full))
+        .collect()
+}
+
+/// A status's badge on a token: its first two letters ("Vu"), and its stacks past one.
+#[must_use]
+pub fn status_badge(name: &str, stacks: u32) -> String {
+    let short: String = name.chars().take(2).collect();
+    if stacks > 1 {
+        format!("{short}{stacks}")
+    } else {
+        short
     }
 }
 
@@ -374,38 +499,70 @@ fn draw_waiting(painter: &egui::Painter, grid: &Grid, t: &Token, mark: Option<Po
     ));
 }
 
-fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected: bool) {
+/// Where and how one token is drawn.
+struct TokenLook<'a> {
+    at: Pos2,
+    cell: f32,
+    selected: bool,
+    /// (inside the token, above it), from [`token_labels`].
+    labels: &'a (String, String),
+    text_scale: f32,
+    /// The map's rectangle: the label above the token is kept inside it (the top row's too).
+    bounds: Rect,
+}
+
+fn draw_token(painter: &egui::Painter, t: &Token, look: &TokenLook<'_>) {
+    let TokenLook { at, cell, .. } = *look;
     let radius = cell * 0.36;
-    let fill = if t.health > 0 {
+    let mut fill = if t.health > 0 {
         side_colour(&t.side)
     } else {
         side_colour(&t.side).gamma_multiply(0.35)
     };
-    let stroke = if selected {
+    if t.hidden {
+        fill = fill.gamma_multiply(0.45);
+    }
+    let stroke = if look.selected {
         Stroke::new(3.0, Color32::WHITE)
     } else if t.acting {
         Stroke::new(3.0, Color32::from_rgb(250, 210, 60))
+    } else if t.hidden {
+        Stroke::new(2.0, Color32::from_rgb(170, 110, 220))
     } else {
         Stroke::new(1.0, Color32::BLACK)
     };
     let centre = at - Vec2::new(0.0, cell * 0.06);
     painter.circle(centre, radius, fill, stroke);
-    let initials: String = t.id.chars().take(3).collect();
+    // TV size raises the smallest text; bigger cells make the rest bigger by themselves.
+    let text = |size: f32| FontId::proportional(size.max(MIN_TEXT * look.text_scale));
     painter.text(
         centre,
         Align2::CENTER_CENTER,
-        initials,
-        FontId::proportional((cell * 0.3).max(MIN_TEXT)),
+        &look.labels.0,
+        text(cell * 0.26),
         Color32::WHITE,
     );
-    // The full name above the token, small; it may spill over the neighbouring cells.
-    painter.text(
-        at - Vec2::new(0.0, cell * 0.44),
-        Align2::CENTER_CENTER,
-        &t.name,
-        FontId::proportional((cell * 0.22).max(MIN_TEXT)),
-        Color32::from_gray(230),
+    // The full name above the token, kept inside the map so the top row's is not cut.
+    let name = if t.hidden {
+        format!("{} (hidden)", look.labels.1)
+    } else {
+        look.labels.1.clone()
+    };
+    let galley = painter.layout_no_wrap(name, text(cell * 0.22), Color32::from_gray(235));
+    let size = galley.size();
+    // Its bottom on the token's top edge.
+    let mut min = centre - Vec2::new(size.x / 2.0, radius + size.y);
+    min.x = min.x.clamp(
+        look.bounds.min.x,
+        (look.bounds.max.x - size.x).max(look.bounds.min.x),
     );
+    min.y = min.y.max(look.bounds.min.y);
+    painter.rect_filled(
+        Rect::from_min_size(min, size).expand(1.0),
+        2.0,
+        Color32::from_black_alpha(140),
+    );
+    painter.galley(min, galley, Color32::from_gray(235));
     if t.show_health {
         // Health bar along the bottom of the cell.
         let bar = Rect::from_min_size(
@@ -422,10 +579,26 @@ fn draw_token(painter: &egui::Painter, t: &Token, at: Pos2, cell: f32, selected:
         filled.set_width(bar.width() * share);
         painter.rect_filled(filled, 1.0, Color32::from_rgb(80, 200, 90));
     }
-    // Beats left: small yellow dots in the top-left corner.
+    // Beats left: small yellow dots in the bottom-left corner, clear of the name above.
     for i in 0..t.beats.unwrap_or(0).min(6) {
-        let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.12, -cell * 0.3);
+        let p = at + Vec2::new(-cell * 0.42 + i as f32 * cell * 0.1, cell * 0.24);
         painter.circle_filled(p, (cell * 0.045).max(1.5), Color32::from_rgb(250, 210, 60));
+    }
+    // Statuses: short badges down the token's right side (the hover text names them).
+    let mut y = at.y - cell * 0.3;
+    for (name, stacks) in &t.statuses {
+        let galley = painter.layout_no_wrap(
+            status_badge(name, *stacks),
+            FontId::proportional((cell * 0.18).max(9.0 * look.text_scale)),
+            Color32::BLACK,
+        );
+        let r = Rect::from_min_size(
+            Pos2::new(at.x + cell * 0.5 - galley.size().x - 3.0, y),
+            galley.size() + Vec2::new(2.0, 0.0),
+        );
+        painter.rect_filled(r, 3.0, Color32::from_rgb(240, 200, 90));
+        painter.galley(r.min + Vec2::new(1.0, 0.0), galley, Color32::BLACK);
+        y += r.height() + 1.0;
     }
 }
 
@@ -443,6 +616,47 @@ mod tests {
             height: None,
             r#true: false,
         }
+    }
+
+    fn token(id: &str, name: &str) -> Token {
+        Token {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            side: "foes".to_owned(),
+            position: (0, 0),
+            health: 1,
+            max_health: 1,
+            show_health: false,
+            acting: false,
+            beats: None,
+            detail: String::new(),
+            waiting: None,
+            statuses: Vec::new(),
+            hidden: false,
+        }
+    }
+
+    #[test]
+    fn two_of_one_name_are_numbered_never_the_same_label() {
+        let tokens = [
+            token("wolf_a", "Wolf"),
+            token("hag", "Hag"),
+            token("wolf_b", "Wolf"),
+        ];
+        let labels = token_labels(&tokens);
+        assert_eq!(
+            labels,
+            [
+                ("W1".to_owned(), "Wolf 1".to_owned()),
+                ("Hag".to_owned(), "Hag".to_owned()),
+                ("W2".to_owned(), "Wolf 2".to_owned()),
+            ]
+        );
+        assert_eq!(initials("#Bob"), "Bob");
+        assert_eq!(initials("Goblin Archer"), "GA");
+        assert_eq!(initials("Goblin 12"), "G12");
+        assert_eq!(status_badge("Vulnerable", 2), "Vu2");
+        assert_eq!(status_badge("Exhausted", 1), "Ex");
     }
 
     #[test]

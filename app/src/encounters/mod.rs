@@ -24,6 +24,7 @@ pub mod ab;
 pub mod board;
 pub mod builder;
 pub mod edit;
+mod initiative;
 pub mod map_view;
 pub mod player_window;
 pub mod sandbox;
@@ -34,6 +35,7 @@ mod table_log;
 pub mod table_play;
 pub mod table_reactions;
 pub mod tabletop;
+mod token_menu;
 
 use std::path::Path;
 
@@ -320,7 +322,7 @@ impl EncounterEditor {
                     });
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.table
-                        .map_ui(ui, &mut self.map, enc, &mut table_commands);
+                        .map_ui(ui, &mut self.map, enc, content, &mut table_commands);
                 });
                 sandbox_commands.extend(
                     table_commands
@@ -432,6 +434,8 @@ impl EncounterEditor {
                     acting: false,
                     beats: None,
                     waiting: None,
+                    statuses: Vec::new(),
+                    hidden: c.hidden,
                     detail: format!(
                         "{} ({}, {} health, {}) starts at ({}, {})",
                         c.id,

@@ -54,6 +54,8 @@ pub struct TableMode {
     pub player_window: bool,
     /// The player window's map view (its own zoom).
     pub(crate) player_map: MapView,
+    /// The player window's "TV size": bigger text and cells.
+    pub tv_size: bool,
     pub(super) refusal: Option<String>,
     /// How the last "Save table log…" or "Open table log…" went.
     pub(super) saved: Option<String>,
@@ -61,6 +63,8 @@ pub struct TableMode {
     confirm_leave: bool,
     /// The Reaction prompt's choices.
     reactions: ReactionControls,
+    /// The token whose quick actions are shown beside it (the last one clicked on the map).
+    token_menu: Option<String>,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -80,6 +84,8 @@ pub struct TableControls {
     pub resource: String,
     /// Use ability and Move, for the creature whose turn it is.
     pub play: PlayControls,
+    /// The creature the acting one would Delay until after.
+    pub delay_after: String,
 }
 
 impl Default for TableControls {
@@ -92,6 +98,7 @@ impl Default for TableControls {
             stacks: 1,
             resource: String::new(),
             play: PlayControls::default(),
+            delay_after: String::new(),
         }
     }
 }
@@ -261,6 +268,9 @@ impl TableMode {
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                 .on_hover_text("The engine did not apply the last table action");
         }
+        super::token_menu::cell_hiding(ui, run, self.controls.play.cell, commands);
+        ui.separator();
+        super::initiative::order_ui(ui, run, &mut self.controls.delay_after, commands);
         ui.separator();
         ui.label(RichText::new("Creatures, in turn order").strong());
         for &i in &run.order {
@@ -282,16 +292,23 @@ impl TableMode {
     }
 
     /// The GM's map: the session's state. Clicking a token makes it the target (and a target
-    /// of the chosen ability); clicking a cell picks it for Move here or a Shape's origin;
-    /// dragging the acting creature's token moves it.
+    /// of the chosen ability) and opens its quick actions beside it; clicking a cell picks it
+    /// for Move here, a Shape's origin or hiding; dragging the acting creature's token moves
+    /// it (a Move), dragging another's puts it there (the GM's reposition).
     pub fn map_ui(
         &mut self,
         ui: &mut Ui,
         map_view: &mut MapView,
         enc: &Encounter,
+        content: &EncounterContent,
         commands: &mut Vec<TableCommand>,
     ) {
         let tokens = self.tokens();
+        map_view.fog = false;
+        map_view.hidden_cells = self
+            .session
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.run().hidden_cells().to_vec());
         let actions = map_view.ui(
             ui,
             &enc.map,
@@ -300,6 +317,8 @@ impl TableMode {
             None,
             self.session.is_some(),
         );
+        // The map view is shared with Prep and the sandbox, which hide nothing.
+        map_view.hidden_cells.clear();
         let Some(run) = self.session.as_ref().map(TableSession::run) else {
             return;
         };
@@ -307,22 +326,33 @@ impl TableMode {
             match a {
                 MapAction::ClickToken(id) => {
                     self.controls.play.token_clicked(&id, run);
-                    self.controls.target = Some(id);
+                    self.controls.target = Some(id.clone());
+                    self.token_menu = Some(id);
                 }
-                MapAction::ClickCell(cell) => self.controls.play.cell = Some(cell),
+                MapAction::ClickCell(cell) => {
+                    self.controls.play.cell = Some(cell);
+                    self.token_menu = None;
+                }
                 MapAction::DropToken { id, to } => {
                     let acting = run.current().map(|i| run.combatants[i].id.as_str());
-                    if acting == Some(id.as_str()) {
-                        commands.push(TableCommand::Apply(TableAction::Move { to }));
+                    let action = if acting == Some(id.as_str()) {
+                        TableAction::Move { to }
                     } else {
-                        self.refusal = Some(format!(
-                            "only the creature whose turn it is moves; it is {}'s turn",
-                            acting.unwrap_or("nobody")
-                        ));
-                    }
+                        TableAction::Reposition { target: id, to }
+                    };
+                    commands.push(TableCommand::Apply(action));
                 }
             }
         }
+        super::token_menu::quick_actions(
+            ui,
+            map_view,
+            &mut self.controls,
+            run,
+            content,
+            &mut self.token_menu,
+            commands,
+        );
     }
 }
 
@@ -594,7 +624,7 @@ fn turn_row(
 }
 
 /// The statuses the GM can give (Concentrating comes with Concentration effects only).
-fn givable_statuses(content: &EncounterContent) -> Vec<String> {
+pub(super) fn givable_statuses(content: &EncounterContent) -> Vec<String> {
     content
         .conditions
         .values()

@@ -132,6 +132,9 @@ pub struct CombatantSpec {
     /// Whether it answers Reaction Triggers by itself (first matching Reaction it knows).
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub reacts: bool,
+    /// Hidden from the players when a table session starts (an ambusher); the GM reveals it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 fn yes() -> bool {

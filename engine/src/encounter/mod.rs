@@ -35,6 +35,7 @@ pub mod space;
 pub mod state;
 pub mod status;
 pub mod table;
+mod table_gm;
 pub mod table_log;
 mod table_play;
 pub mod table_reactions;

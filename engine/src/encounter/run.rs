@@ -130,6 +130,10 @@ pub struct EncounterRun {
     /// Table mode's Reactions: who decides each side's, the GM's answers (`None` outside table
     /// mode, where the policies decide every Reaction).
     pub(super) asking: Option<super::table_reactions::TableAsking>,
+    /// Creatures the GM hides from the players (ids): the player window leaves them out.
+    pub(super) hidden: Vec<String>,
+    /// Cells the GM hides from the players, sorted.
+    pub(super) hidden_cells: Vec<Cell>,
 }
 
 impl EncounterRun {
@@ -265,6 +269,11 @@ impl EncounterRun {
             odds: OddsCache::new(content.dice_for(encounter)),
             typed_scores: Vec::new(),
             asking,
+            hidden: (encounter.combatants.iter())
+                .filter(|c| c.hidden)
+                .map(|c| c.id.clone())
+                .collect(),
+            hidden_cells: Vec::new(),
         };
         for i in 0..run.combatants.len() {
             run.apply_passives(i);

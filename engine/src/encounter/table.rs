@@ -115,6 +115,48 @@ pub enum TableAction {
         /// Who decides.
         by: ReactionDecider,
     },
+    /// Every creature rolls initiative with the encounter's Test dice (no modifier; the seeded
+    /// dice, so a replay rolls the same) and the turn order becomes highest first, a tie keeping
+    /// the order it had. Only before the first turn ends (see [`EncounterRun::roll_initiative`]).
+    RollInitiative,
+    /// One creature moves to another place in the turn order (the GM's drag, or Earlier/Later);
+    /// the creature whose turn it is keeps its turn.
+    Reorder {
+        /// The creature's id.
+        creature: String,
+        /// Its new place in the order, from 0 (past the end: last).
+        to: usize,
+    },
+    /// The creature whose turn it is delays: it takes its place right after `after` in the turn
+    /// order and acts then, this round; the next creature's turn begins now.
+    Delay {
+        /// The creature it now follows (later in the order than it).
+        after: String,
+    },
+    /// The GM puts a creature on a cell (a ruling, a correction, a creature that is not
+    /// acting): no Beat, no movement rules but a free, open cell on the map.
+    Reposition {
+        /// The creature's id.
+        target: String,
+        /// The cell it is put on.
+        to: Cell,
+    },
+    /// The GM hides a creature from the players (an ambusher) or reveals it; nothing changes
+    /// for the rules, only for the player window.
+    Hide {
+        /// The creature's id.
+        creature: String,
+        /// Hidden (true) or revealed (false).
+        hidden: bool,
+    },
+    /// The GM hides cells of the map from the players (an area, an invisible glyph's cell) or
+    /// reveals them.
+    HideCells {
+        /// The cells.
+        cells: Vec<Cell>,
+        /// Hidden (true) or revealed (false).
+        hidden: bool,
+    },
 }
 
 /// Why the engine refused a table action (nothing changed).
@@ -284,6 +326,27 @@ impl TableAction {
                 side,
                 by: ReactionDecider::Engine,
             } => format!("The engine decides the Reactions of {side} from now on"),
+            Self::RollInitiative => "The GM rolls initiative".to_owned(),
+            Self::Reorder { creature, to } => {
+                format!(
+                    "The GM puts {creature} at place {} of the turn order",
+                    to + 1
+                )
+            }
+            Self::Delay { after } => format!("The acting creature delays until after {after}"),
+            Self::Reposition { target, to } => {
+                format!("The GM puts {target} at {}", cell_words(*to))
+            }
+            Self::Hide {
+                creature,
+                hidden: true,
+            } => format!("The GM hides {creature} from the players"),
+            Self::Hide { creature, .. } => format!("The GM reveals {creature} to the players"),
+            Self::HideCells { cells, hidden } => format!(
+                "The GM {} {} from the players",
+                if *hidden { "hides" } else { "reveals" },
+                crate::wording::plural(cells.len(), "cell", "cells")
+            ),
         }
     }
 }
@@ -339,6 +402,12 @@ impl EncounterRun {
                 score,
             } => return self.table_use(action, ability, targets, *shape, *score),
             TableAction::Move { to } => return self.table_move(*to),
+            TableAction::RollInitiative
+            | TableAction::Reorder { .. }
+            | TableAction::Delay { .. }
+            | TableAction::Reposition { .. }
+            | TableAction::Hide { .. }
+            | TableAction::HideCells { .. } => return self.table_gm(action),
             _ => {}
         }
         let target = match action {
@@ -366,7 +435,13 @@ impl EncounterRun {
             | TableAction::UseAbility { .. }
             | TableAction::Move { .. }
             | TableAction::Reaction { .. }
-            | TableAction::ReactionsBy { .. } => None,
+            | TableAction::ReactionsBy { .. }
+            | TableAction::RollInitiative
+            | TableAction::Reorder { .. }
+            | TableAction::Delay { .. }
+            | TableAction::Reposition { .. }
+            | TableAction::Hide { .. }
+            | TableAction::HideCells { .. } => None,
         };
         match action {
             TableAction::Damage { amount: 0, .. }
