@@ -1,13 +1,13 @@
 //! Encounters in the one sandbox panel: a step is an action (a script action or one policy
 //! decision); the board is each combatant's state right after the selected event, and the map
 //! shows the same moment. Simulate is the difficulty estimate (`encounter::estimate_difficulty`:
-//! a careful table and a naive one play both sides, seeds 0..N−1 each).
+//! careful play and simple play on both sides, seeds 0..N−1 each, with the band word).
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{
-    Difficulty, Encounter, EncounterContent, EncounterRun, LogEntry, LogKind, SimulationReport,
-    estimate_difficulty,
+    Difficulty, Encounter, EncounterContent, EncounterRun, EstimatePlan, LogEntry, LogKind,
+    PlayStyle, SimulationReport, estimate_difficulty,
 };
 
 use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
@@ -33,10 +33,10 @@ pub fn drop_text(hero: &str, chance: f64) -> String {
     format!("{hero} drops in {:.1}% of runs", chance * 100.0)
 }
 
-/// "Careful table — heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
+/// "With careful play — heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
 #[must_use]
-pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
-    format!("{table} table — {}", win_rate_text(r))
+pub fn table_win_rate_text(style: PlayStyle, r: &SimulationReport) -> String {
+    format!("With {} — {}", style.label(), win_rate_text(r))
 }
 
 /// The encounter's simulation for the shared Simulate control. The estimate itself is kept in
@@ -46,11 +46,11 @@ pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
 pub fn encounter_work(
     enc: Encounter,
     content: EncounterContent,
-    runs: u32,
+    plan: EstimatePlan,
     kept: KeptEstimate,
 ) -> Work {
     Box::new(move |_, _| {
-        let difficulty = estimate_difficulty(&content, &enc, runs)?;
+        let difficulty = estimate_difficulty(&content, &enc, plan)?;
         let tally = difficulty_tally(&difficulty);
         if let Ok(mut slot) = kept.lock() {
             *slot = Some((enc, content, difficulty));
@@ -59,19 +59,23 @@ pub fn encounter_work(
     })
 }
 
-/// Both tables as the shared control shows them: the careful table's counts, rounds and drop
+/// Both tables as the shared control shows them: the headline (band word and both win rates,
+/// as the sheet and the A/B say them), the careful table's counts (labelled so), rounds and drop
 /// chances, with each table's win rate and interval.
 #[must_use]
 pub fn difficulty_tally(d: &Difficulty) -> Tally {
     let mut tally = encounter_tally(&d.careful);
+    tally.headline = Some(d.headline());
+    for o in &mut tally.outcomes {
+        o.label = format!("{} ({})", o.label, PlayStyle::Careful.label());
+    }
     let careful = win_rate_text(&d.careful);
     tally.lines.retain(|l| *l != careful);
-    tally
-        .lines
-        .insert(0, table_win_rate_text("Careful", &d.careful));
-    tally
-        .lines
-        .insert(1, table_win_rate_text("Naive", &d.naive));
+    for (i, style) in PlayStyle::ALL.into_iter().enumerate() {
+        tally
+            .lines
+            .insert(i, table_win_rate_text(style, d.table(style)));
+    }
     tally
 }
 
@@ -114,6 +118,7 @@ pub fn encounter_tally(r: &SimulationReport) -> Tally {
         .collect();
     Tally {
         runs: u64::from(r.runs),
+        headline: None,
         outcomes,
         lines,
         chart: Some(Chart {
@@ -138,7 +143,7 @@ impl EncounterSandbox {
             let work = encounter_work(
                 enc.clone(),
                 content.clone(),
-                self.simulation.runs(),
+                self.plan(),
                 self.kept_estimate.clone(),
             );
             self.simulation.start(work);
@@ -248,7 +253,7 @@ impl SystemSandbox for EncounterSandbox {
             Some(encounter_work(
                 enc.clone(),
                 content.clone(),
-                runs,
+                EstimatePlan::from(runs),
                 kept.clone(),
             ))
         });
