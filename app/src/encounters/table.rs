@@ -41,6 +41,8 @@ pub enum TableCommand {
     SaveLog(PathBuf),
     /// Open a table log saved earlier: the session is rebuilt by replaying its actions.
     OpenLog(PathBuf),
+    /// Open a table log up to the action before the first one that no longer fits.
+    OpenLogUpTo(PathBuf),
 }
 
 /// Table mode's state: the live session and the GM's controls.
@@ -58,6 +60,9 @@ pub struct TableMode {
     pub(super) saved: Option<String>,
     /// "Leave table mode" was clicked once: the row asks to confirm (the session is lost).
     confirm_leave: bool,
+    /// A table log refused for an action that no longer fits: its file and that action's
+    /// number, offered to open up to the action before (`table_log`).
+    pub(super) resume_offer: Option<(PathBuf, usize)>,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -158,6 +163,7 @@ impl TableMode {
             }
             TableCommand::SaveLog(path) => self.save_log(path),
             TableCommand::OpenLog(path) => self.open_log(path, source),
+            TableCommand::OpenLogUpTo(path) => self.open_log_up_to(path, source),
             TableCommand::Leave => {
                 self.session = None;
                 self.player_window = false;
@@ -249,6 +255,7 @@ impl TableMode {
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                 .on_hover_text("The engine did not apply the last table action");
         }
+        self.resume_offer_ui(ui, commands);
         ui.separator();
         ui.label(RichText::new("Creatures, in turn order").strong());
         for &i in &run.order {
