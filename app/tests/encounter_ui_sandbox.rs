@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::ui_common::{click, move_timeline};
 use encounter_ui_common::{hags_hut, harness};
+use sigilforge::encounters::builder::combatant_names;
 use sigilforge::encounters::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
     write_sheet,
@@ -128,7 +129,10 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     let difficulty = estimate_difficulty(&host.content, &host.enc, 100).unwrap();
     assert_eq!(
         host.editor.sandbox.simulation().unwrap().tally(),
-        Some(&difficulty_tally(&difficulty))
+        Some(&difficulty_tally(
+            &difficulty,
+            &combatant_names(&host.enc, &host.content)
+        ))
     );
     // Both tables, each with its interval; the counts and drop chances are the careful table's.
     let careful_line = table_win_rate_text(PlayStyle::Careful, &difficulty.careful);
@@ -137,8 +141,12 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     // The headline: the band word and both tables, labelled (issue #32).
     harness.get_by_label(&difficulty.headline());
     let expected = &difficulty.careful;
+    // Heroes by name, as the logs and the sheet name them (#Bob), not by id.
+    let names = combatant_names(&host.enc, &host.content);
     for (id, chance) in &expected.drop_chance {
-        harness.get_by_label(&format!("{id} drops in {:.1}% of runs", chance * 100.0));
+        let name = names.name(id);
+        assert!(name.starts_with('#'), "{name}");
+        harness.get_by_label(&format!("{name} drops in {:.1}% of runs", chance * 100.0));
     }
     assert!(
         expected.win_rate_low <= expected.win_rate && expected.win_rate <= expected.win_rate_high
@@ -159,7 +167,7 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     // The details fold away, leaving the counts, to give the run the room.
     click(&mut harness, "Details");
     assert!(harness.query_by_label(&careful_line).is_none());
-    harness.get_by_label_contains("Heroes win (careful play): ");
+    harness.get_by_label_contains("With careful play: Heroes win: ");
     // The estimate is live: an edit re-runs it, and the older numbers are never shown.
     {
         let host = harness.state_mut();
@@ -168,8 +176,12 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     }
     harness.step();
     let host = harness.state();
-    let edited = difficulty_tally(&estimate_difficulty(&host.content, &host.enc, 100).unwrap());
-    assert_ne!(Some(&edited), Some(&difficulty_tally(&difficulty)));
+    let names = combatant_names(&host.enc, &host.content);
+    let edited = difficulty_tally(
+        &estimate_difficulty(&host.content, &host.enc, 100).unwrap(),
+        &names,
+    );
+    assert_ne!(Some(&edited), Some(&difficulty_tally(&difficulty, &names)));
     let sim = host.editor.sandbox.simulation().unwrap();
     assert!(!sim.is_current() || sim.tally() == Some(&edited));
     let mut current = false;

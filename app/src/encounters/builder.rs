@@ -288,8 +288,7 @@ impl Prep {
             .iter()
             .filter(|c| c.block_id() == block.id)
             .collect();
-        ui.horizontal_wrapped(|ui| {
-            ui.add_space(12.0);
+        ui.indent(("library_entry", &block.id), |ui| {
             let mut line = key_numbers(block);
             if !users.is_empty() {
                 let changed = enc.stat_block_change(&block.id).is_some();
@@ -299,7 +298,7 @@ impl Prep {
                     if changed { ", changed here" } else { "" }
                 );
             }
-            ui.label(RichText::new(line).small());
+            ui.add(egui::Label::new(RichText::new(line).weak()).wrap());
             if let Some(first) = users.first()
                 && ui
                     .small_button(format!("Tweak {} here", block.name))

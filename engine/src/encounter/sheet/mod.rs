@@ -131,12 +131,16 @@ pub fn sheet_content(
     };
     let dice = content.dice_for(encounter);
     dice_section(&mut h, &dice);
-    difficulty_section(&mut h, difficulty);
-    match EncounterRun::new(content, encounter, 0) {
+    let start = EncounterRun::new(content, encounter, 0);
+    // Creatures are named as the table and the logs name them (two of one name told apart as
+    // "Goblin 1", "Goblin 2"), never by id.
+    let names = start
+        .as_ref()
+        .map(crate::wording::encounter_names)
+        .unwrap_or_default();
+    difficulty_section(&mut h, difficulty, &names);
+    match start {
         Ok(run) => {
-            // Creatures are named as the table and the logs name them (two of one name told
-            // apart as "Goblin 1", "Goblin 2"), never by id.
-            let names = crate::wording::encounter_names(&run);
             turn_order_section(&mut h, &run, &names);
             map_section(&mut h, encounter, &names);
             h.heading(2, "Creatures");
@@ -200,7 +204,7 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn difficulty_section(h: &mut Sheet, d: Option<&Difficulty>) {
+fn difficulty_section(h: &mut Sheet, d: Option<&Difficulty>, names: &crate::wording::Names) {
     h.heading(2, "Difficulty");
     let Some(d) = d else {
         h.para("No estimate: the encounter cannot be simulated.");
@@ -239,7 +243,7 @@ fn difficulty_section(h: &mut Sheet, d: Option<&Difficulty>) {
             .careful
             .drop_chance
             .iter()
-            .map(|(id, p)| format!("{id} {}", percent(*p)))
+            .map(|(id, p)| format!("{} {}", names.name(id), percent(*p)))
             .collect();
         h.para(format!(
             "Chance each hero drops with careful play: {}.",
