@@ -293,6 +293,13 @@ fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
         assert!(report.flipped > 0);
         harness.get_by_label(&change_text(style, report));
     }
+    // Saved: "as saved" is now the edited version, so the comparison with the old one goes.
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    assert!(!harness.state().is_dirty());
+    assert_eq!(encounter_ab(&mut harness, FILE), None);
+    let careful = change_text(PlayStyle::Careful, &both.careful);
+    assert!(harness.query_by_label(&careful).is_none());
 }
 
 /// Clicks "Compare with saved" and waits for the report (bounded in frames, not timed).

@@ -82,11 +82,16 @@ impl AbSection {
             .as_ref()
             .is_some_and(|(e, c)| e == enc && c == content);
         if !same {
-            self.cancel();
-            self.report = None;
-            self.error = None;
-            self.made_for = None;
+            self.forget();
         }
+    }
+
+    /// Drops the comparison, running or made (the encounter as saved changed, or as edited).
+    pub fn forget(&mut self) {
+        self.cancel();
+        self.report = None;
+        self.error = None;
+        self.made_for = None;
     }
 
     /// Stops the comparison in progress (the last report stays).
