@@ -10,8 +10,9 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use sigilforge::encounters::EncounterEdit;
+use sigilforge::encounters::{EncounterEdit, EncounterSandboxCommand, TableCommand};
 use sigilforge::shell::{EditCommand, SigilforgeApp};
+use sigilforge_engine::encounter::TableAction;
 
 mod ui_common;
 use ui_common::{click_topmost, fixture_copy, hosted_harness};
@@ -99,4 +100,50 @@ fn a_table_log_resumes_after_moving_a_creature_that_did_not_act() {
     let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
     let run = editor.table.session().unwrap().run();
     assert_eq!(run.combatant("archer").unwrap().position, (13, 8));
+}
+
+/// Removing a creature an action of the log names: the refusal names that action, and "Open
+/// up to action 1" opens the log with the action before it.
+#[test]
+fn a_log_whose_action_no_longer_fits_names_it_and_opens_up_to_it() {
+    let dir = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("ambush table log.ron");
+    let mut harness = hosted_harness(dir.path());
+    start_table(&mut harness);
+    click_topmost(&mut harness, "End turn");
+    // The GM's second action names goblin_2.
+    harness.state_mut().apply(EditCommand::EncounterSandbox {
+        file: AMBUSH.into(),
+        command: EncounterSandboxCommand::Table(TableCommand::Apply(TableAction::Damage {
+            target: "goblin_2".into(),
+            amount: 2,
+            kind: None,
+        })),
+    });
+    harness.run();
+    assert_eq!(actions(&mut harness), 2);
+    pick_file(&mut harness, &path, "Save table log…");
+    harness.state_mut().apply(EditCommand::Encounter {
+        file: AMBUSH.into(),
+        edit: EncounterEdit::RemoveCombatant {
+            id: "goblin_2".into(),
+        },
+    });
+    harness.run();
+    if harness.query_by_label("Open table log…").is_none() {
+        click_topmost(&mut harness, "Run at the table");
+        harness.run();
+    } else {
+        click_topmost(&mut harness, "Start over");
+    }
+    pick_file(&mut harness, &path, "Open table log…");
+    harness.get_by_label_contains("Cannot open the table log: action 2 of the log (");
+    assert_eq!(actions(&mut harness), 0);
+    click_topmost(&mut harness, "Open up to action 1");
+    harness.run();
+    assert_eq!(actions(&mut harness), 1);
+    harness
+        .get_by_label_contains("(1 actions). Note: the encounter changed since this log was saved");
+    assert!(harness.query_by_label("Open up to action 1").is_none());
 }
