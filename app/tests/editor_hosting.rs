@@ -15,6 +15,7 @@ use sigilforge::encounters::{EncounterEdit, EncounterSandboxCommand};
 use sigilforge::glyphs::GlyphEdit;
 use sigilforge::sandbox::SandboxCommand;
 use sigilforge::shell::{EditCommand, SigilforgeApp};
+use sigilforge_engine::encounter::PlayStyle;
 use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::Content;
 
@@ -209,21 +210,38 @@ fn an_encounter_ab_after_an_edit_shows_the_change_in_the_heroes_win_rate() {
         });
     }
     harness.run();
-    let report = compare_with_saved(&mut harness, FILE);
-    assert!(report.change > 0.0 && report.significant, "{report:?}");
-    assert!(report.flipped > 0);
-    harness.get_by_label(&change_text(&report));
-    harness.get_by_label_contains(&format!("seeds flipped: {}", report.flips[0].0));
-    // Undone, the encounter is as saved: no change at all.
+    let both = compare_with_saved(&mut harness, FILE);
+    // Both of the estimate's tables, each labelled, on the estimate's seeds (issue #32).
+    assert_eq!(both.plan.runs, 120);
+    for style in PlayStyle::ALL {
+        let report = both.table(style);
+        assert!(report.change > 0.0 && report.significant, "{both:?}");
+        assert!(report.flipped > 0);
+        harness.get_by_label(&change_text(style, report));
+        harness.get_by_label_contains(&format!(
+            "With {}: {} of 120 seeds flipped: {}",
+            style.label(),
+            report.flipped,
+            report.flips[0].0
+        ));
+    }
+    // Undone, the encounter is as saved: the comparison of the edit is gone at once (never
+    // shown for a version it was not made for), and a new one shows no change at all.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     assert!(!harness.state().is_dirty());
-    let report = compare_with_saved(&mut harness, FILE);
-    assert!(!report.significant && report.flipped == 0, "{report:?}");
-    let text = change_text(&report);
-    assert!(text.ends_with("+0.0 to +0.0), not significant"), "{text}");
-    harness.get_by_label(&text);
+    assert_eq!(encounter_ab(&mut harness, FILE), None);
+    let careful_text = change_text(PlayStyle::Careful, &both.careful);
+    assert!(harness.query_by_label(&careful_text).is_none());
+    let both = compare_with_saved(&mut harness, FILE);
+    for style in PlayStyle::ALL {
+        let report = both.table(style);
+        assert!(!report.significant && report.flipped == 0, "{both:?}");
+        let text = change_text(style, report);
+        assert!(text.ends_with("+0.0 to +0.0), not significant"), "{text}");
+        harness.get_by_label(&text);
+    }
 }
 
 #[test]
@@ -268,10 +286,20 @@ fn an_encounter_ab_plays_an_unsaved_stat_block_edit_as_edited() {
     let (_, content) = editor.sandbox.source().unwrap();
     assert_eq!(content.creatures["goblin"].health, 50);
     // As saved the goblins fall far sooner: the heroes win less as edited.
-    let report = compare_with_saved(&mut harness, FILE);
-    assert!(report.change < 0.0 && report.significant, "{report:?}");
-    assert!(report.flipped > 0);
-    harness.get_by_label(&change_text(&report));
+    let both = compare_with_saved(&mut harness, FILE);
+    for style in PlayStyle::ALL {
+        let report = both.table(style);
+        assert!(report.change < 0.0 && report.significant, "{both:?}");
+        assert!(report.flipped > 0);
+        harness.get_by_label(&change_text(style, report));
+    }
+    // Saved: "as saved" is now the edited version, so the comparison with the old one goes.
+    harness.state_mut().apply(EditCommand::Save);
+    harness.run();
+    assert!(!harness.state().is_dirty());
+    assert_eq!(encounter_ab(&mut harness, FILE), None);
+    let careful = change_text(PlayStyle::Careful, &both.careful);
+    assert!(harness.query_by_label(&careful).is_none());
 }
 
 /// Clicks "Compare with saved" and waits for the report (bounded in frames, not timed).
@@ -312,6 +340,7 @@ fn export_sheet_as(
     let path = out.path().join(name);
     let mut harness = harness(dir);
     open_goblin_ambush(&mut harness);
+    few_estimate_runs(&mut harness);
     sigilforge::dialogs::script(
         &harness.ctx,
         vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
@@ -350,6 +379,7 @@ fn export_sheet_on_letter_paper() {
     let out = tempfile::tempdir().unwrap();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
+    few_estimate_runs(&mut harness);
     harness
         .get_by(|n| {
             n.role() == egui::accesskit::Role::ComboBox && n.value().as_deref() == Some("Paper: A4")
@@ -387,13 +417,14 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
     let dir = fixture_copy();
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
+    few_estimate_runs(&mut harness);
     click_topmost(&mut harness, "Preview sheet");
     harness.run();
     // Creatures by name, two of one name told apart, never by id (issue #31).
     harness.get_by_label("Goblin 1");
     harness.get_by_label("Saves by the Test's band");
-    harness.get_by_label_contains("Careful table (every creature weighs its whole kit");
-    harness.get_by_label_contains("Naive table (every creature uses");
+    harness.get_by_label_contains("With careful play (every creature weighs its whole kit");
+    harness.get_by_label_contains("With simple play (every creature uses");
 
     // An edit made while the preview is open shows without clicking it again, and Undo too.
     let text = harness
@@ -422,6 +453,15 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
 }
 
 const AMBUSH: &str = "encounters/goblin_ambush.ron";
+
+/// Fewer seeds than the default for the Goblin Ambush's estimate: the sheet estimates on the
+/// tab's seeds (issue #32: the screen's numbers), and a debug build plays them slowly.
+fn few_estimate_runs(harness: &mut Harness<'_, SigilforgeApp>) {
+    harness.state_mut().apply(EditCommand::EncounterSandbox {
+        file: AMBUSH.into(),
+        command: EncounterSandboxCommand::Run(SandboxCommand::SetRuns(50)),
+    });
+}
 
 /// A creature's health in the live table session.
 fn table_health(harness: &mut Harness<'_, SigilforgeApp>, id: &str) -> (i32, i32) {

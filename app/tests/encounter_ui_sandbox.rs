@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::ui_common::{click, move_timeline};
 use encounter_ui_common::{hags_hut, harness};
+use sigilforge::encounters::builder::combatant_names;
 use sigilforge::encounters::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
     write_sheet,
@@ -17,7 +18,7 @@ use sigilforge::encounters::{
 use sigilforge::sandbox::encounter::{difficulty_tally, table_win_rate_text};
 use sigilforge::sandbox::{SandboxCommand, SystemSandbox as _};
 use sigilforge_engine::core::Sandbox;
-use sigilforge_engine::encounter::{EncounterRun, estimate_difficulty};
+use sigilforge_engine::encounter::{EncounterRun, EstimatePlan, PlayStyle, estimate_difficulty};
 use sigilforge_render::paper::Paper;
 
 #[test]
@@ -128,15 +129,24 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     let difficulty = estimate_difficulty(&host.content, &host.enc, 100).unwrap();
     assert_eq!(
         host.editor.sandbox.simulation().unwrap().tally(),
-        Some(&difficulty_tally(&difficulty))
+        Some(&difficulty_tally(
+            &difficulty,
+            &combatant_names(&host.enc, &host.content)
+        ))
     );
     // Both tables, each with its interval; the counts and drop chances are the careful table's.
-    let careful_line = table_win_rate_text("Careful", &difficulty.careful);
+    let careful_line = table_win_rate_text(PlayStyle::Careful, &difficulty.careful);
     harness.get_by_label(&careful_line);
-    harness.get_by_label(&table_win_rate_text("Naive", &difficulty.naive));
+    harness.get_by_label(&table_win_rate_text(PlayStyle::Simple, &difficulty.naive));
+    // The headline: the band word and both tables, labelled (issue #32).
+    harness.get_by_label(&difficulty.headline());
     let expected = &difficulty.careful;
+    // Heroes by name, as the logs and the sheet name them (#Bob), not by id.
+    let names = combatant_names(&host.enc, &host.content);
     for (id, chance) in &expected.drop_chance {
-        harness.get_by_label(&format!("{id} drops in {:.1}% of runs", chance * 100.0));
+        let name = names.name(id);
+        assert!(name.starts_with('#'), "{name}");
+        harness.get_by_label(&format!("{name} drops in {:.1}% of runs", chance * 100.0));
     }
     assert!(
         expected.win_rate_low <= expected.win_rate && expected.win_rate <= expected.win_rate_high
@@ -157,7 +167,7 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     // The details fold away, leaving the counts, to give the run the room.
     click(&mut harness, "Details");
     assert!(harness.query_by_label(&careful_line).is_none());
-    harness.get_by_label_contains("Heroes win: ");
+    harness.get_by_label_contains("With careful play: Heroes win: ");
     // The estimate is live: an edit re-runs it, and the older numbers are never shown.
     {
         let host = harness.state_mut();
@@ -166,8 +176,12 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     }
     harness.step();
     let host = harness.state();
-    let edited = difficulty_tally(&estimate_difficulty(&host.content, &host.enc, 100).unwrap());
-    assert_ne!(Some(&edited), Some(&difficulty_tally(&difficulty)));
+    let names = combatant_names(&host.enc, &host.content);
+    let edited = difficulty_tally(
+        &estimate_difficulty(&host.content, &host.enc, 100).unwrap(),
+        &names,
+    );
+    assert_ne!(Some(&edited), Some(&difficulty_tally(&difficulty, &names)));
     let sim = host.editor.sandbox.simulation().unwrap();
     assert!(!sim.is_current() || sim.tally() == Some(&edited));
     let mut current = false;
@@ -199,12 +213,74 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
     );
 }
 
+/// Issue #32: "the printed sheet shows 26.0% from 200 runs while the screen shows 21.3% from
+/// 1000". The sheet estimates on the tab's seeds even before Simulate ran, so its headline is the
+/// screen's, word for word, for the same run count.
+#[test]
+fn the_sheets_estimate_equals_the_screens_for_the_same_run_count() {
+    let mut harness = harness();
+    harness
+        .state_mut()
+        .editor
+        .apply_sandbox(&EncounterSandboxCommand::Run(SandboxCommand::SetRuns(60)));
+    // The sheet first: nothing simulated yet, it estimates by itself.
+    click(&mut harness, "Preview sheet");
+    harness.run();
+    let sheet_headline = {
+        let host = harness.state();
+        assert_eq!(
+            host.editor.sandbox.estimate_for(&host.enc, &host.content),
+            None
+        );
+        estimate_difficulty(&host.content, &host.enc, 60)
+            .unwrap()
+            .headline()
+    };
+    assert!(
+        sheet_headline.ends_with("(60 runs, seeds 0–59)"),
+        "{sheet_headline}"
+    );
+    harness.get_by_label_contains(&sheet_headline);
+    // Then the screen: Simulate, and its headline reads the same.
+    click(&mut harness, "Sandbox");
+    harness.get_by_label("Simulate").click();
+    let mut done = false;
+    for _ in 0..3000 {
+        harness.step();
+        let sim = harness.state().editor.sandbox.simulation().unwrap();
+        if sim.progress().is_none() && sim.tally().is_some() {
+            done = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(done, "the simulation finished within the bounded wait");
+    harness.run();
+    let screen = harness
+        .state()
+        .editor
+        .sandbox
+        .simulation()
+        .unwrap()
+        .tally()
+        .unwrap();
+    assert_eq!(screen.headline.as_deref(), Some(sheet_headline.as_str()));
+    harness.get_by_label(&sheet_headline);
+}
+
 #[test]
 fn the_sheet_is_the_engines_html() {
     let (enc, content) = hags_hut();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("hut.html");
-    write_sheet(&path, &enc, &content, None, Paper::default()).unwrap();
+    write_sheet(
+        &path,
+        &enc,
+        &content,
+        (None, EstimatePlan::default()),
+        Paper::default(),
+    )
+    .unwrap();
     let html = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
         html,
@@ -220,7 +296,7 @@ fn the_sheet_is_the_engines_html() {
             &path.join("hut.html"),
             &enc,
             &content,
-            None,
+            (None, EstimatePlan::default()),
             Paper::default()
         )
         .is_err()

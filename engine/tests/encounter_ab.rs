@@ -33,11 +33,15 @@ fn a_change_that_makes_no_difference_is_not_significant() {
     let ab = compare((&content, &enc), (&content, &renamed), RUNS, &never)
         .expect("both versions start")
         .expect("not cancelled");
-    assert_eq!(ab.runs, RUNS);
-    assert_eq!(ab.flipped, 0);
-    assert!(ab.change.abs() < f64::EPSILON, "{ab:?}");
-    assert!(!ab.significant, "{ab:?}");
-    assert_eq!(ab.before.hero_wins, ab.after.hero_wins);
+    assert_eq!(ab.plan.runs, RUNS);
+    // Both tables, careful play and simple play (issue #32: the same tables as the estimate).
+    for t in [&ab.careful, &ab.naive] {
+        assert_eq!(t.flipped, 0);
+        assert!(t.change.abs() < f64::EPSILON, "{ab:?}");
+        assert!(!t.significant, "{ab:?}");
+        assert_eq!(t.before.hero_wins, t.after.hero_wins);
+        assert_eq!(t.before.runs, RUNS);
+    }
 }
 
 #[test]
@@ -52,9 +56,15 @@ fn a_change_that_matters_shows_the_right_sign_both_ways() {
         .turn_order
         .retain(|id| id != "goblin_1" && id != "goblin_2");
     let never = AtomicBool::new(false);
-    let ab = compare((&content, &enc), (&content, &easier), RUNS, &never)
+    let both = compare((&content, &enc), (&content, &easier), RUNS, &never)
         .expect("both versions start")
         .expect("not cancelled");
+    assert!(
+        both.careful.change > 0.0 && both.careful.significant,
+        "{both:?}"
+    );
+    // The simple table's flipped seeds replay with the simple policies (`Mode::Policies`).
+    let ab = &both.naive;
     assert!(ab.change > 0.0 && ab.significant, "{ab:?}");
     assert!(ab.ci95[0] > 0.0 && ab.ci95[0] <= ab.change && ab.change <= ab.ci95[1]);
     assert!(
@@ -76,8 +86,12 @@ fn a_change_that_matters_shows_the_right_sign_both_ways() {
     let back = compare((&content, &easier), (&content, &enc), RUNS, &never)
         .expect("both versions start")
         .expect("not cancelled");
-    assert!(back.change < 0.0 && back.significant, "{back:?}");
-    assert!((back.change + ab.change).abs() < 1e-12);
+    assert!(
+        back.naive.change < 0.0 && back.naive.significant,
+        "{back:?}"
+    );
+    assert!((back.naive.change + ab.change).abs() < 1e-12);
+    assert!((back.careful.change + both.careful.change).abs() < 1e-12);
 }
 
 #[test]

@@ -123,8 +123,8 @@ fn cli_simulate_reports_a_win_rate_with_an_interval() {
     }
     let text = encounter_command(&content("goblin_ambush.ron"), None, false, Some(10), None);
     for line in [
-        "careful table: `heroes` win rate",
-        "naive table: `heroes` win rate",
+        "careful play: `heroes` win rate",
+        "simple play: `heroes` win rate",
     ] {
         assert!(text.stdout.contains(line), "{}", text.stdout);
     }

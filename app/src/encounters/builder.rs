@@ -1,4 +1,7 @@
-//! GM prep: a stat-block picker with search ("Add to heroes" / "Add to foes"), the turn order
+//! GM prep: the monster library — every stat block with its key numbers, searched by name, id,
+//! tag or "level N" and filtered by level ("Add to heroes" / "Add to foes", the new combatant
+//! numbered after those of its block: a second goblin is `goblin_2`, "Goblin 2"; "Tweak here"
+//! selects one using the block, whose changes for this encounter follow) —, the turn order
 //! (select a row, then Earlier / Later; the engine has no initiative roll, so the order is
 //! manual), the selected combatant (side, reactions, remove, an ability whose reach the map
 //! shows), the selected combatant's stat block as changed for this encounter only (name, health,
@@ -8,6 +11,8 @@
 use egui::{RichText, Ui};
 use sigilforge_engine::encounter::file::CombatantSpec;
 use sigilforge_engine::encounter::{Encounter, EncounterContent, StatBlockChange};
+use sigilforge_engine::model::StatBlock;
+use sigilforge_engine::wording::Names;
 
 use super::edit::{EncounterEdit, first_free_cell, fresh_combatant_id};
 use super::script::ScriptPanel;
@@ -27,8 +32,10 @@ pub enum MapTool {
 /// The prep panel's view state.
 #[derive(Debug, Default)]
 pub struct Prep {
-    /// Search text of the stat-block picker.
+    /// Search text of the monster library.
     pub search: String,
+    /// The library shows only stat blocks of this level (`None`: any level).
+    pub level: Option<u32>,
     /// The stat block picked in the picker.
     pub picked: Option<String>,
     /// The selected combatant.
@@ -55,21 +62,84 @@ pub struct Prep {
     pub change_health: Option<i32>,
 }
 
-/// Every stat block the encounter can use, `(id, name)`, sorted by id.
+/// A stat block's key numbers as the library shows them: "level 1 · 5 health · 2 Beats ·
+/// speed 4 · Fighter +1 · 2 abilities · Goblinoid".
 #[must_use]
-pub fn stat_blocks(enc: &Encounter, content: &EncounterContent) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = content
-        .creatures
-        .values()
-        .map(|b| (b.id.clone(), b.name.clone()))
-        .collect();
+pub fn key_numbers(block: &StatBlock) -> String {
+    let mut parts = vec![
+        format!("level {}", block.level),
+        format!("{} health", block.health),
+        format!("{} Beats", block.beats),
+        format!("speed {}", block.speed),
+    ];
+    // Its best stat, the one its attacks most likely use.
+    if let Some((stat, v)) = block
+        .stats
+        .iter()
+        .max_by_key(|(name, v)| (**v, std::cmp::Reverse(*name)))
+    {
+        parts.push(format!("{stat} {v:+}"));
+    }
+    let n = block.abilities.len();
+    parts.push(format!(
+        "{n} {}",
+        if n == 1 { "ability" } else { "abilities" }
+    ));
+    if !block.tags.is_empty() {
+        parts.push(block.tags.join(", "));
+    }
+    parts.join(" · ")
+}
+
+/// Whether the library's search text finds `block`: a word of its name, its id, a tag, or
+/// "level N" (case ignored; empty finds every block).
+#[must_use]
+pub fn library_finds(block: &StatBlock, search: &str) -> bool {
+    let needle = search.trim().to_lowercase();
+    if needle.is_empty() {
+        return true;
+    }
+    let haystack = format!(
+        "{} ({}) level {} {}",
+        block.name,
+        block.id,
+        block.level,
+        block.tags.join(" ")
+    )
+    .to_lowercase();
+    haystack.contains(&needle)
+}
+
+/// Every stat block the encounter can use, with its data (pack first, then the encounter's own),
+/// sorted by id.
+fn library(enc: &Encounter, content: &EncounterContent) -> Vec<StatBlock> {
+    let mut out: Vec<StatBlock> = content.creatures.values().cloned().collect();
     for b in &enc.creatures {
-        if !out.iter().any(|(id, _)| *id == b.id) {
-            out.push((b.id.clone(), b.name.clone()));
+        if !out.iter().any(|o| o.id == b.id) {
+            out.push(b.clone());
         }
     }
-    out.sort();
+    out.sort_by(|a, b| a.id.cmp(&b.id));
     out
+}
+
+/// The names the wording layer gives the encounter's combatants (two of one name numbered),
+/// from their stat blocks as this encounter has them.
+#[must_use]
+pub fn combatant_names(enc: &Encounter, content: &EncounterContent) -> Names {
+    Names::new(enc.combatants.iter().map(|c| {
+        let block = c
+            .inline
+            .as_ref()
+            .or_else(|| content.creatures.get(&c.stat_block))
+            .or_else(|| enc.creatures.iter().find(|b| b.id == c.stat_block));
+        let name = enc
+            .stat_block_change(c.block_id())
+            .and_then(|change| change.name.clone())
+            .or_else(|| block.map(|b| b.name.clone()))
+            .unwrap_or_default();
+        (c.id.clone(), name)
+    }))
 }
 
 /// The turn order the run will use (the file's, else the order of `combatants`).
@@ -130,32 +200,48 @@ impl Prep {
         content: &EncounterContent,
         edits: &mut Vec<EncounterEdit>,
     ) {
-        ui.label(RichText::new("Stat blocks").strong())
-            .on_hover_text("The stat blocks of the pack and the encounter");
+        ui.label(RichText::new("Monster library").strong())
+            .on_hover_text("The stat blocks of the pack and the encounter, with their key numbers");
         ui.horizontal(|ui| {
             let label = ui.label("Search");
-            ui.add(egui::TextEdit::singleline(&mut self.search).hint_text("name or id"))
-                .labelled_by(label.id)
-                .on_hover_text("Filter stat blocks by name or id");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.search).hint_text("name, id, tag or level 2"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Find stat blocks by a word of the name, the id, a tag (Undead) or \"level 2\"",
+            );
         });
-        let needle = self.search.to_lowercase();
+        let blocks = library(enc, content);
+        let mut levels: Vec<u32> = blocks.iter().map(|b| b.level).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let level_text =
+            |l: Option<u32>| l.map_or_else(|| "Any level".to_owned(), |l| format!("Level {l}"));
+        egui::ComboBox::from_id_salt("library_level")
+            .selected_text(level_text(self.level))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.level, None, level_text(None));
+                for l in levels {
+                    ui.selectable_value(&mut self.level, Some(l), level_text(Some(l)));
+                }
+            })
+            .response
+            .on_hover_text("Show only the stat blocks of one level");
         egui::ScrollArea::vertical()
             .id_salt("encounter_picker")
-            .max_height(140.0)
+            .max_height(200.0)
             .show(ui, |ui| {
-                for (id, name) in stat_blocks(enc, content) {
-                    let text = format!("{name} ({id})");
-                    if !needle.is_empty() && !text.to_lowercase().contains(&needle) {
-                        continue;
-                    }
-                    let picked = self.picked.as_deref() == Some(id.as_str());
-                    if ui
-                        .selectable_label(picked, text)
-                        .on_hover_text("Pick this stat block, then add it to a side")
-                        .clicked()
-                    {
-                        self.picked = Some(id);
-                    }
+                let found: Vec<&StatBlock> = blocks
+                    .iter()
+                    .filter(|b| library_finds(b, &self.search))
+                    .filter(|b| self.level.is_none_or(|l| b.level == l))
+                    .collect();
+                if found.is_empty() {
+                    ui.label(RichText::new("No stat block matches.").italics());
+                }
+                for block in found {
+                    self.library_row(ui, enc, block);
                 }
             });
         ui.horizontal(|ui| {
@@ -181,6 +267,45 @@ impl Prep {
                         position,
                     });
                 }
+            }
+        });
+    }
+
+    /// One library entry: the name to pick, its key numbers, and, when the encounter uses it,
+    /// how many times and "Tweak here" (selects the first using it: its stat block as changed
+    /// for this encounter shows under the selection).
+    fn library_row(&mut self, ui: &mut Ui, enc: &Encounter, block: &StatBlock) {
+        let picked = self.picked.as_deref() == Some(block.id.as_str());
+        if ui
+            .selectable_label(picked, format!("{} ({})", block.name, block.id))
+            .on_hover_text("Pick this stat block, then add it to a side")
+            .clicked()
+        {
+            self.picked = Some(block.id.clone());
+        }
+        let users: Vec<&CombatantSpec> = enc
+            .combatants
+            .iter()
+            .filter(|c| c.block_id() == block.id)
+            .collect();
+        ui.indent(("library_entry", &block.id), |ui| {
+            let mut line = key_numbers(block);
+            if !users.is_empty() {
+                let changed = enc.stat_block_change(&block.id).is_some();
+                line = format!(
+                    "{line} · {} here{}",
+                    users.len(),
+                    if changed { ", changed here" } else { "" }
+                );
+            }
+            ui.add(egui::Label::new(RichText::new(line).weak()).wrap());
+            if let Some(first) = users.first()
+                && ui
+                    .small_button(format!("Tweak {} here", block.name))
+                    .on_hover_text("Select the first creature using this stat block: change its name, health, Flavors and Upgrades for this encounter only")
+                    .clicked()
+            {
+                self.select(Some(first.id.clone()));
             }
         });
     }
@@ -274,6 +399,9 @@ impl Prep {
             .strong(),
         )
         .on_hover_text("Click an empty cell on the map (Place tool) to move it there");
+        let names = combatant_names(enc, content);
+        ui.label(format!("Named {}", names.name(&c.id)))
+            .on_hover_text("How the map, the logs and the sheet name it: two of one stat block are numbered (Goblin, Goblin 2)");
         ui.horizontal(|ui| {
             for side in ["heroes", "foes"] {
                 if ui

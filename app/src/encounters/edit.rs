@@ -119,15 +119,23 @@ impl EncounterEdit {
     }
 }
 
-/// The id a new combatant using `stat_block` gets: the block id if free, else `block_2`, `block_3`…
+/// The id a new combatant using `stat_block` gets, numbered after the ones already using it:
+/// the block id for the first (`goblin`), then `goblin_2`, `goblin_3`… (the next number after
+/// how many use it, skipping ids taken), so the wording layer names the second "Goblin 2"
+/// (issue #32, item 10) and a pack that numbers from 1 (`goblin_1`, `goblin_2`) gets `goblin_3`.
 #[must_use]
 pub fn fresh_combatant_id(enc: &Encounter, stat_block: &str) -> String {
     let taken = |id: &str| enc.combatants.iter().any(|c| c.id == id);
-    if !taken(stat_block) {
+    let users = enc
+        .combatants
+        .iter()
+        .filter(|c| c.block_id() == stat_block)
+        .count();
+    if users == 0 && !taken(stat_block) {
         return stat_block.to_owned();
     }
     // One more candidate than there are combatants: one of them is free.
-    (2..=enc.combatants.len() + 2)
+    (users + 1..=users + enc.combatants.len() + 2)
         .map(|n| format!("{stat_block}_{n}"))
         .find(|id| !taken(id))
         .unwrap_or_default()

@@ -298,6 +298,20 @@ fn fresh_ids_and_free_cells() {
     let (enc, _) = hut();
     assert_eq!(fresh_combatant_id(&enc, "goblin"), "goblin");
     assert_eq!(fresh_combatant_id(&enc, "hag"), "hag_2");
+    // Numbered after the ones using the block: a pack's goblin_1 and goblin_2 get goblin_3.
+    let mut pack = enc.clone();
+    for id in ["goblin_1", "goblin_2"] {
+        pack.combatants.push(CombatantSpec {
+            id: id.into(),
+            stat_block: "goblin".into(),
+            inline: None,
+            side: "foes".into(),
+            position: (0, 0),
+            reacts: true,
+            hidden: false,
+        });
+    }
+    assert_eq!(fresh_combatant_id(&pack, "goblin"), "goblin_3");
     assert_eq!(first_free_cell(&enc), Some((0, 0)));
     assert_eq!(occupant(&enc, (2, 5)).map(|c| c.id.as_str()), Some("alice"));
 }

@@ -43,7 +43,7 @@ use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::sheet::{
     Sheet, encounter_sheet_content, sheet_content, write_sheet_file,
 };
-use sigilforge_engine::encounter::{Difficulty, Encounter, EncounterContent};
+use sigilforge_engine::encounter::{Difficulty, Encounter, EncounterContent, EstimatePlan};
 use sigilforge_render::paper::Paper;
 
 pub use builder::{MapTool, Prep};
@@ -95,17 +95,18 @@ pub struct EncounterEditor {
 }
 
 /// The sheet's content: with the difficulty estimate the encounter tab's Simulate already made
-/// for this encounter as it is (`estimate`, over the tab's runs), else estimated over
-/// `sheet::SHEET_RUNS` runs here.
+/// for this encounter as it is (`estimate`), if it played `plan`'s seeds, else estimated here
+/// over `plan`'s seeds — the tab's — so the sheet's numbers are always the screen's.
 #[must_use]
 pub fn sheet_for(
     enc: &Encounter,
     content: &EncounterContent,
     estimate: Option<&Difficulty>,
+    plan: EstimatePlan,
 ) -> Sheet {
-    match estimate {
+    match estimate.filter(|d| d.plan == plan) {
         Some(difficulty) => sheet_content(enc, content, Some(difficulty)),
-        None => encounter_sheet_content(enc, content),
+        None => encounter_sheet_content(enc, content, plan),
     }
 }
 
@@ -125,10 +126,10 @@ pub fn write_sheet(
     path: &Path,
     enc: &Encounter,
     content: &EncounterContent,
-    estimate: Option<&Difficulty>,
+    (estimate, plan): (Option<&Difficulty>, EstimatePlan),
     paper: Paper,
 ) -> anyhow::Result<()> {
-    let sheet = sheet_for(enc, content, estimate);
+    let sheet = sheet_for(enc, content, estimate, plan);
     write_sheet_file(path, &sheet, Some(&pdf_writer(paper)))?;
     Ok(())
 }
@@ -296,7 +297,7 @@ impl EncounterEditor {
                     .is_none_or(|(e, c, _)| e != enc || c != content)
                 {
                     let estimate = self.sandbox.estimate_for(enc, content);
-                    let sheet = sheet_for(enc, content, estimate.as_ref());
+                    let sheet = sheet_for(enc, content, estimate.as_ref(), self.sandbox.plan());
                     self.preview = Some((enc.clone(), content.clone(), sheet));
                 }
                 let Some((_, _, sheet)) = &self.preview else {

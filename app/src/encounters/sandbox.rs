@@ -8,7 +8,8 @@
 
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::{
-    Difficulty, Encounter, EncounterContent, EncounterRun, Mode, StateView,
+    Difficulty, ESTIMATE_RUNS, Encounter, EncounterContent, EncounterRun, EstimatePlan, Mode,
+    StateView,
 };
 
 use super::ab::{AbAsk, AbSection, SavedLoader};
@@ -16,8 +17,8 @@ use super::board::tokens_of;
 use super::map_view::{Token, side_colour};
 use crate::sandbox::{Runner, SandboxCommand, Simulation, SystemSandbox, sandbox_ui};
 
-/// How many encounters Simulate plays unless told otherwise.
-pub const SIMULATION_RUNS: u32 = 1000;
+/// How many encounters Simulate plays unless told otherwise (the engine's default estimate).
+pub const SIMULATION_RUNS: u32 = ESTIMATE_RUNS;
 
 /// What the encounter sandbox asks its host for; the host applies it with
 /// `EncounterEditor::apply_sandbox`.
@@ -68,7 +69,7 @@ impl Default for Sandbox {
             runner: None,
             simulation: Simulation::new(
                 SIMULATION_RUNS,
-                "Play the encounter with seeds 0 to N−1, simple policies on both sides (the script is ignored), and count the heroes' wins; the estimate then re-runs after every change",
+                "Play the encounter with seeds 0 to N−1, with careful play and with simple play on both sides (the script is ignored), and count the heroes' wins; the estimate then re-runs after every change",
             )
             .without_progress()
             .live(),
@@ -97,6 +98,8 @@ impl Sandbox {
                 .is_some_and(|(e, c, _, _)| e != enc || c != content);
             if content_changed {
                 self.simulation.content_changed();
+                // Never a comparison of an older version (an undo included): it is cleared.
+                self.ab.forget_unless_for(enc, content);
             }
             self.source = Some((enc.clone(), content.clone(), self.seed, self.policies));
             self.rebuild();
@@ -164,12 +167,19 @@ impl Sandbox {
         }
     }
 
-    /// Starts the A/B of the encounter as edited against what `saved` reads, on as many seeds
-    /// as the estimate plays.
+    /// The seeds the difficulty estimate plays (the Runs field, from seed 0): the headline, the
+    /// A/B and the sheet all use it, so their numbers are the same.
+    #[must_use]
+    pub fn plan(&self) -> EstimatePlan {
+        EstimatePlan::from(self.simulation.runs())
+    }
+
+    /// Starts the A/B of the encounter as edited against what `saved` reads, on the seeds the
+    /// estimate plays.
     pub fn compare_with(&mut self, saved: SavedLoader) {
         if let Some((enc, content, _, _)) = &self.source {
             let edited = (enc.clone(), content.clone());
-            self.ab.compare(saved, edited, self.simulation.runs());
+            self.ab.compare(saved, edited, self.plan());
         }
     }
 
@@ -179,7 +189,7 @@ impl Sandbox {
     pub fn estimate_for(&self, enc: &Encounter, content: &EncounterContent) -> Option<Difficulty> {
         let slot = self.kept_estimate.lock().ok()?;
         let (e, c, difficulty) = slot.as_ref()?;
-        (e == enc && c == content).then(|| difficulty.clone())
+        (e == enc && c == content && difficulty.plan == self.plan()).then(|| difficulty.clone())
     }
 
     /// The encounter and content the run is built from.
@@ -248,11 +258,11 @@ impl Sandbox {
             ui.colored_label(Color32::from_rgb(230, 90, 80), e);
             return;
         }
-        let runs = self.simulation.runs();
+        let plan = self.plan();
         egui::CollapsingHeader::new("A/B: what the edits change")
             .id_salt("encounter-ab")
             .default_open(true)
-            .show(ui, |ui| match self.ab.ui(ui, runs) {
+            .show(ui, |ui| match self.ab.ui(ui, plan) {
                 Some(AbAsk::Compare) => commands.push(EncounterSandboxCommand::CompareWithSaved),
                 Some(AbAsk::Cancel) => commands.push(EncounterSandboxCommand::CancelCompare),
                 None => {}

@@ -42,6 +42,8 @@ pub enum TableCommand {
     SaveLog(PathBuf),
     /// Open a table log saved earlier: the session is rebuilt by replaying its actions.
     OpenLog(PathBuf),
+    /// Open a table log up to the action before the first one that no longer fits.
+    OpenLogUpTo(PathBuf),
 }
 
 /// Table mode's state: the live session and the GM's controls.
@@ -65,6 +67,9 @@ pub struct TableMode {
     reactions: ReactionControls,
     /// The token whose quick actions are shown beside it (the last one clicked on the map).
     token_menu: Option<String>,
+    /// A table log refused for an action that no longer fits: its file and that action's
+    /// number, offered to open up to the action before (`table_log`).
+    pub(super) resume_offer: Option<(PathBuf, usize)>,
 }
 
 /// The GM's controls: what the next click applies, to whom.
@@ -168,6 +173,7 @@ impl TableMode {
             }
             TableCommand::SaveLog(path) => self.save_log(path),
             TableCommand::OpenLog(path) => self.open_log(path, source),
+            TableCommand::OpenLogUpTo(path) => self.open_log_up_to(path, source),
             TableCommand::Leave => {
                 self.session = None;
                 self.player_window = false;
@@ -268,6 +274,7 @@ impl TableMode {
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                 .on_hover_text("The engine did not apply the last table action");
         }
+        self.resume_offer_ui(ui, commands);
         super::token_menu::cell_hiding(ui, run, self.controls.play.cell, commands);
         ui.separator();
         super::initiative::order_ui(ui, run, &mut self.controls.delay_after, commands);

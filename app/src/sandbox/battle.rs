@@ -110,6 +110,7 @@ pub fn battle_tally(report: &SimulationReport) -> Tally {
         .collect();
     Tally {
         runs: report.runs,
+        headline: None,
         outcomes,
         lines: vec![format!(
             "Turns played: {:.1} on average (10%–90%: {}–{})",

@@ -1,19 +1,20 @@
 //! Encounters in the one sandbox panel: a step is an action (a script action or one policy
 //! decision); the board is each combatant's state right after the selected event, and the map
 //! shows the same moment. Simulate is the difficulty estimate (`encounter::estimate_difficulty`:
-//! a careful table and a naive one play both sides, seeds 0..N−1 each).
+//! careful play and simple play on both sides, seeds 0..N−1 each, with the band word).
 
 use egui::Ui;
 use sigilforge_engine::core::Sandbox;
 use sigilforge_engine::encounter::{
-    Difficulty, Encounter, EncounterContent, EncounterRun, LogEntry, LogKind, SimulationReport,
-    estimate_difficulty,
+    Difficulty, Encounter, EncounterContent, EncounterRun, EstimatePlan, LogEntry, LogKind,
+    PlayStyle, SimulationReport, estimate_difficulty,
 };
 
 use super::simulate::{Chart, ChartBar, OutcomeCount, Tally, Work};
-use sigilforge_engine::wording::{Worded as _, encounter_names};
+use sigilforge_engine::wording::{Names, Worded as _, encounter_names};
 
 use super::{Runner, SandboxCommand, Simulation, SystemSandbox};
+use crate::encounters::builder::combatant_names;
 use crate::encounters::sandbox::{KeptEstimate, Sandbox as EncounterSandbox, displayable};
 
 /// "Heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
@@ -33,10 +34,10 @@ pub fn drop_text(hero: &str, chance: f64) -> String {
     format!("{hero} drops in {:.1}% of runs", chance * 100.0)
 }
 
-/// "Careful table — heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
+/// "With careful play — heroes' win rate: 62.0% (95% interval 58.9%–65.0%)".
 #[must_use]
-pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
-    format!("{table} table — {}", win_rate_text(r))
+pub fn table_win_rate_text(style: PlayStyle, r: &SimulationReport) -> String {
+    format!("With {} — {}", style.label(), win_rate_text(r))
 }
 
 /// The encounter's simulation for the shared Simulate control. The estimate itself is kept in
@@ -46,12 +47,12 @@ pub fn table_win_rate_text(table: &str, r: &SimulationReport) -> String {
 pub fn encounter_work(
     enc: Encounter,
     content: EncounterContent,
-    runs: u32,
+    plan: EstimatePlan,
     kept: KeptEstimate,
 ) -> Work {
     Box::new(move |_, _| {
-        let difficulty = estimate_difficulty(&content, &enc, runs)?;
-        let tally = difficulty_tally(&difficulty);
+        let difficulty = estimate_difficulty(&content, &enc, plan)?;
+        let tally = difficulty_tally(&difficulty, &combatant_names(&enc, &content));
         if let Ok(mut slot) = kept.lock() {
             *slot = Some((enc, content, difficulty));
         }
@@ -59,26 +60,32 @@ pub fn encounter_work(
     })
 }
 
-/// Both tables as the shared control shows them: the careful table's counts, rounds and drop
-/// chances, with each table's win rate and interval.
+/// Both tables as the shared control shows them: the headline (band word and both win rates,
+/// as the sheet and the A/B say them), the careful table's counts (labelled so), rounds and drop
+/// chances (heroes by `names`), with each table's win rate and interval.
 #[must_use]
-pub fn difficulty_tally(d: &Difficulty) -> Tally {
-    let mut tally = encounter_tally(&d.careful);
+pub fn difficulty_tally(d: &Difficulty, names: &Names) -> Tally {
+    let mut tally = encounter_tally(&d.careful, names);
+    tally.headline = Some(d.headline());
+    // The counts are careful play's: said once, before the first.
+    if let Some(first) = tally.outcomes.first_mut() {
+        first.label = format!("With {}: {}", PlayStyle::Careful.label(), first.label);
+    }
     let careful = win_rate_text(&d.careful);
     tally.lines.retain(|l| *l != careful);
-    tally
-        .lines
-        .insert(0, table_win_rate_text("Careful", &d.careful));
-    tally
-        .lines
-        .insert(1, table_win_rate_text("Naive", &d.naive));
+    for (i, style) in PlayStyle::ALL.into_iter().enumerate() {
+        tally
+            .lines
+            .insert(i, table_win_rate_text(style, d.table(style)));
+    }
     tally
 }
 
 /// The engine's report as the shared control shows it: the heroes' wins, losses and draws, the
-/// win rate with its interval, the average rounds, and each hero's chance to drop as a chart.
+/// win rate with its interval, the average rounds, and each hero's chance to drop (named by
+/// `names`, as the logs and the sheet name them) as a chart.
 #[must_use]
-pub fn encounter_tally(r: &SimulationReport) -> Tally {
+pub fn encounter_tally(r: &SimulationReport, names: &Names) -> Tally {
     let lost = r.runs.saturating_sub(r.hero_wins).saturating_sub(r.draws);
     let outcomes = [
         ("Heroes win", r.hero_wins),
@@ -99,14 +106,18 @@ pub fn encounter_tally(r: &SimulationReport) -> Tally {
             r.average_rounds
         ),
     ];
-    lines.extend(r.drop_chance.iter().map(|(id, c)| drop_text(id, *c)));
+    lines.extend(
+        r.drop_chance
+            .iter()
+            .map(|(id, c)| drop_text(names.name(id), *c)),
+    );
     let bars = r
         .drop_chance
         .iter()
         .enumerate()
         .map(|(i, (id, chance))| ChartBar {
             x: i as f64,
-            name: Some(id.clone()),
+            name: Some(names.name(id).to_owned()),
             value: chance * 100.0,
             good: None,
             seed: None,
@@ -114,6 +125,7 @@ pub fn encounter_tally(r: &SimulationReport) -> Tally {
         .collect();
     Tally {
         runs: u64::from(r.runs),
+        headline: None,
         outcomes,
         lines,
         chart: Some(Chart {
@@ -138,7 +150,7 @@ impl EncounterSandbox {
             let work = encounter_work(
                 enc.clone(),
                 content.clone(),
-                self.simulation.runs(),
+                self.plan(),
                 self.kept_estimate.clone(),
             );
             self.simulation.start(work);
@@ -248,7 +260,7 @@ impl SystemSandbox for EncounterSandbox {
             Some(encounter_work(
                 enc.clone(),
                 content.clone(),
-                runs,
+                EstimatePlan::from(runs),
                 kept.clone(),
             ))
         });
@@ -277,7 +289,8 @@ mod tests {
             average_rounds: 3.25,
             drop_chance: BTreeMap::from([("alice".into(), 0.3), ("bob".into(), 0.5)]),
         };
-        let tally = encounter_tally(&report);
+        let names = Names::new([("alice", "#Alice"), ("bob", "#Bob")]);
+        let tally = encounter_tally(&report, &names);
         let counts: Vec<(&str, u64)> = tally
             .outcomes
             .iter()
@@ -286,13 +299,13 @@ mod tests {
         assert_eq!(counts, [("Heroes win", 6), ("Heroes lose", 3), ("Draw", 1)]);
         assert_eq!(tally.runs, 10);
         assert!(tally.lines.contains(&win_rate_text(&report)));
-        assert!(tally.lines.contains(&drop_text("bob", 0.5)));
+        assert!(tally.lines.contains(&drop_text("#Bob", 0.5)));
         let chart = tally.chart.unwrap();
         let bars: Vec<(Option<&str>, f64)> = chart
             .bars
             .iter()
             .map(|b| (b.name.as_deref(), b.value))
             .collect();
-        assert_eq!(bars, [(Some("alice"), 30.0), (Some("bob"), 50.0)]);
+        assert_eq!(bars, [(Some("#Alice"), 30.0), (Some("#Bob"), 50.0)]);
     }
 }

@@ -37,6 +37,9 @@ pub const DEBOUNCE: Duration = Duration::from_millis(30);
 pub struct Tally {
     /// Runs played.
     pub runs: u64,
+    /// A line shown first, above the counts, if the system sums the runs up in one (the
+    /// encounter's band and both tables' win rates).
+    pub headline: Option<String>,
     /// Each outcome with how many runs ended so.
     pub outcomes: Vec<OutcomeCount>,
     /// The system's own lines (a win rate with its interval, averages, per-hero chances).
@@ -333,6 +336,9 @@ pub fn simulate_ui(ui: &mut Ui, sim: &Simulation, push: &mut dyn FnMut(SandboxCo
 
 fn tally_ui(ui: &mut Ui, tally: &Tally, push: &mut dyn FnMut(SandboxCommand)) {
     let runs = tally.runs.max(1) as f64;
+    if let Some(headline) = &tally.headline {
+        ui.label(RichText::new(headline).strong());
+    }
     ui.horizontal_wrapped(|ui| {
         for o in &tally.outcomes {
             let text = format!(
@@ -459,6 +465,7 @@ mod tests {
     fn tally(runs: u64) -> Tally {
         Tally {
             runs,
+            headline: None,
             outcomes: Vec::new(),
             lines: vec![format!("{runs} runs")],
             chart: None,

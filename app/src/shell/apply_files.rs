@@ -77,6 +77,9 @@ impl SigilforgeApp {
                     recovery::remove(&a.path);
                 }
                 self.autosave_pending = false;
+                if !written.is_empty() {
+                    self.panels.hosted.forget_comparisons();
+                }
                 let text = if written.is_empty() {
                     "Nothing to save: everything is already on disk".to_owned()
                 } else {

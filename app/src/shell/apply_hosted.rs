@@ -437,17 +437,18 @@ impl SigilforgeApp {
         self.panels.hosted.forget_stale_contents(doc);
         let content = content_for(&mut self.panels.hosted.contents, doc, &file, &enc).clone();
         let paper = self.panels.hosted.sheet_paper;
-        let estimate = self
-            .panels
-            .hosted
-            .encounter_editor(&file)
-            .sandbox
-            .estimate_for(&enc, &content);
-        let status =
-            match crate::encounters::write_sheet(path, &enc, &content, estimate.as_ref(), paper) {
-                Ok(()) => format!("Sheet written to {}", path.display()),
-                Err(e) => format!("Cannot write {}: {e}", path.display()),
-            };
+        let sandbox = &self.panels.hosted.encounter_editor(&file).sandbox;
+        let (estimate, plan) = (sandbox.estimate_for(&enc, &content), sandbox.plan());
+        let status = match crate::encounters::write_sheet(
+            path,
+            &enc,
+            &content,
+            (estimate.as_ref(), plan),
+            paper,
+        ) {
+            Ok(()) => format!("Sheet written to {}", path.display()),
+            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        };
         self.panels
             .hosted
             .encounter_editor(&file)

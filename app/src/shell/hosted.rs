@@ -73,6 +73,14 @@ impl HostedEditors {
         self.encounter.entry(file.to_owned()).or_default()
     }
 
+    /// A save changed what "as saved" is: every encounter's "Compare with saved" report (made
+    /// against the version saved before) is dropped, never shown stale.
+    pub fn forget_comparisons(&mut self) {
+        for editor in self.encounter.values_mut() {
+            editor.sandbox.ab.forget();
+        }
+    }
+
     /// Draws a glyph network tab.
     pub fn glyph_ui(
         &mut self,

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::difficulty::{EstimatePlan, PlayStyle, estimate_difficulty};
 use super::load::load;
-use super::policy::estimate_difficulty;
 use super::run::EncounterRun;
 use super::sheet::{SheetWriteError, encounter_sheet_content, sheet_content, write_sheet_file};
 use super::space::cell_words;
@@ -69,7 +69,7 @@ pub fn encounter_command_with(
     if let Some(out) = sheet {
         let sheet = match &difficulty {
             Some(d) => sheet_content(&encounter, &content, Some(d)),
-            None => encounter_sheet_content(&encounter, &content),
+            None => encounter_sheet_content(&encounter, &content, EstimatePlan::default()),
         };
         match write_sheet_file(out, &sheet, pdf) {
             Ok(()) => {}
@@ -96,17 +96,9 @@ pub fn encounter_command_with(
                 Err(e) => return CommandOutput::cannot_write_json(&e),
             };
         } else {
-            let _ = writeln!(
-                stdout,
-                "{}: difficulty estimate over {} runs per table (seeds 0..{})",
-                encounter.name,
-                difficulty.careful.runs,
-                difficulty.careful.runs.saturating_sub(1)
-            );
-            for (label, report) in [
-                ("careful table", &difficulty.careful),
-                ("naive table", &difficulty.naive),
-            ] {
+            let _ = writeln!(stdout, "{}: {}", encounter.name, difficulty.headline());
+            for style in PlayStyle::ALL {
+                let (label, report) = (style.label(), difficulty.table(style));
                 let _ = writeln!(
                     stdout,
                     "{label}: `{}` win rate {:.1}% (95% Wilson interval {:.1}%–{:.1}%), draws {}, average rounds {:.2}",

@@ -1,6 +1,6 @@
 //! The tabletop encounter engine (seed 004, section 1.8): ability headers as data, the eight
 //! Ability Times, Tests and Saves, status conditions, space and Shapes, encounter files, a CLI
-//! command, a difficulty estimate by simulation (a naive and a careful table), the A/B of an encounter change and a printable
+//! command, a difficulty estimate by simulation (careful and simple play, with a band word), the A/B of an encounter change and a printable
 //! sheet.
 //!
 //! ```text
@@ -19,6 +19,7 @@ mod check_status;
 pub mod cli;
 pub mod damage_dice;
 pub mod dice;
+pub mod difficulty;
 mod effects;
 pub mod file;
 #[cfg(test)]
@@ -49,11 +50,12 @@ pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
 pub use change::{KnownAbilityChange, StatBlockChange};
 pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
+pub use difficulty::{
+    Difficulty, DifficultyBand, ESTIMATE_RUNS, EstimatePlan, PlayStyle, estimate_difficulty,
+};
 pub use file::{EditedTexts, Encounter, EncounterContent, EncounterExpect, ScriptAction};
 pub use load::{load, load_source, load_source_as_edited};
-pub use policy::{
-    Difficulty, SimulationReport, estimate_difficulty, simulate, simulate_table, wilson_interval,
-};
+pub use policy::{SimulationReport, simulate, simulate_table, wilson_interval};
 pub use progression::{
     FlavorError, KnownField, KnownProblem, UpgradeError, known_ability_problems, series_of,
 };

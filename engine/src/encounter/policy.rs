@@ -1,5 +1,5 @@
 //! The policies that play the creatures for `play_out` and the difficulty estimate, and the
-//! estimate itself: a naive table and a careful one (`careful`), each with its interval.
+//! simulation of one table over many seeds (`difficulty` puts the tables together).
 //!
 //! Naive policy, each decision: with no Beats left, end the turn. Otherwise pick the usable Action,
 //! Slow Action or (once a turn) Free Action with the highest expected value: expected healing on
@@ -309,32 +309,28 @@ pub fn simulate_table(
     runs: u32,
     table: Table,
 ) -> Result<SimulationReport, EncounterError> {
-    let mut estimate = Estimate::new(encounter);
-    for seed in 0..runs {
-        estimate.play_table(content, encounter, u64::from(seed), table)?;
-    }
-    Ok(estimate.report())
+    simulate_seeds(content, encounter, 0, runs, table)
 }
 
-/// The difficulty estimate of an encounter: both sides careful, and both naive.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Difficulty {
-    /// Every creature plays its whole kit with care ([`Table::CAREFUL`]).
-    pub careful: SimulationReport,
-    /// Every creature plays naively ([`Table::NAIVE`]).
-    pub naive: SimulationReport,
-}
-
-/// Both difficulty estimates over `runs` seeds each (0..runs−1).
-pub fn estimate_difficulty(
+/// Plays `runs` encounters on seeds `first_seed`, `first_seed + 1`, … (the script is ignored)
+/// with each side played as `table` says, and summarises them.
+pub(super) fn simulate_seeds(
     content: &EncounterContent,
     encounter: &Encounter,
+    first_seed: u64,
     runs: u32,
-) -> Result<Difficulty, EncounterError> {
-    Ok(Difficulty {
-        careful: simulate_table(content, encounter, runs, Table::CAREFUL)?,
-        naive: simulate_table(content, encounter, runs, Table::NAIVE)?,
-    })
+    table: Table,
+) -> Result<SimulationReport, EncounterError> {
+    let mut estimate = Estimate::new(encounter);
+    for n in 0..runs {
+        estimate.play_table(
+            content,
+            encounter,
+            first_seed.wrapping_add(u64::from(n)),
+            table,
+        )?;
+    }
+    Ok(estimate.report())
 }
 
 /// The estimate's sums, one run at a time (the A/B of an encounter keeps one per version).
@@ -368,17 +364,6 @@ impl Estimate {
             drops,
             odds: None,
         }
-    }
-
-    /// Plays seed `seed` to its end with the naive policies and counts it; whether the heroes
-    /// won.
-    pub(super) fn play(
-        &mut self,
-        content: &EncounterContent,
-        encounter: &Encounter,
-        seed: u64,
-    ) -> Result<bool, EncounterError> {
-        self.play_table(content, encounter, seed, Table::NAIVE)
     }
 
     /// Plays seed `seed` to its end with each side played as `table` says and counts it;

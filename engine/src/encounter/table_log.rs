@@ -2,8 +2,11 @@
 //! encounter, a fingerprint of it and everything it draws on, the seed and the GM's actions
 //! (typed Scores included), with the log as text for a reader. Opening it replays the actions
 //! from the same seed, so it rebuilds the same state it had. A log of another encounter is
-//! refused; a log of this encounter changed since is replayed with a warning saying so, and
-//! refused, naming the first action the engine now refuses and why, when one no longer fits.
+//! refused. A log of this encounter edited since (a goblin moved one cell) is replayed on the
+//! encounter as it is now and resumes when every action still applies, with a note that the
+//! encounter changed (issue #32, item 7); when one no longer fits it is refused, naming that
+//! action (its number and words) and why, and [`TableSession::resume_up_to_refusal`] opens it
+//! up to the action before.
 
 use std::path::Path;
 
@@ -99,14 +102,59 @@ impl TableSession {
         })
     }
 
-    /// Opens a table log saved from `encounter`: replays its actions from its seed. Returns the
-    /// session and, when the encounter or its content changed since, a warning saying so.
+    /// Opens a table log saved from `encounter`: replays its actions from its seed on the
+    /// encounter as it is now. Returns the session and, when the encounter or its content
+    /// changed since, a note saying so ([`CHANGED_NOTE`]).
+    ///
+    /// # Errors
+    /// Not a table log, a log of another encounter, an encounter that cannot start, or an
+    /// action the encounter as it is now refuses (its number, words and the reason).
     pub fn resume(
         content: &EncounterContent,
         encounter: &Encounter,
         text: &str,
         file: &Path,
     ) -> Result<(Self, Option<String>), TableLogError> {
+        let (log, session) = Self::replay_log(content, encounter, text, file)?;
+        if let Some((number, action, reason)) = session.refusal() {
+            return Err(TableLogError::Replay {
+                number,
+                action,
+                reason,
+            });
+        }
+        Ok((session, changed_note(content, encounter, &log)?))
+    }
+
+    /// Opens a table log up to the first action the encounter as it is now refuses (that one
+    /// and those after it are left out; all of it when none is refused), with the note of
+    /// [`TableSession::resume`]: what the GM asks for after a refusal.
+    ///
+    /// # Errors
+    /// As [`TableSession::resume`], except a refused action.
+    pub fn resume_up_to_refusal(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        text: &str,
+        file: &Path,
+    ) -> Result<(Self, Option<String>), TableLogError> {
+        let (log, session) = Self::replay_log(content, encounter, text, file)?;
+        let note = changed_note(content, encounter, &log)?;
+        if session.refusal().is_none() {
+            return Ok((session, note));
+        }
+        // The refused action and those after it go: the session holds only what was applied.
+        let kept = session.actions().to_vec();
+        Ok((Self::replaying(content, encounter, log.seed, kept)?, note))
+    }
+
+    /// The log read and its actions replayed as far as they go.
+    fn replay_log(
+        content: &EncounterContent,
+        encounter: &Encounter,
+        text: &str,
+        file: &Path,
+    ) -> Result<(TableLog, Self), TableLogError> {
         let log: TableLog = crate::ron_io::parse_one(text, file)
             .map_err(|first| TableLogError::Read(first.to_string()))?;
         if log.encounter != encounter.name {
@@ -115,24 +163,22 @@ impl TableSession {
                 this: encounter.name.clone(),
             });
         }
-        let session = Self::replaying(content, encounter, log.seed, log.actions)?;
-        if let Some((number, action, reason)) = session.refusal() {
-            return Err(TableLogError::Replay {
-                number,
-                action,
-                reason,
-            });
-        }
-        let changed = log.fingerprint != encounter_fingerprint(content, encounter)?;
-        let warning = changed.then(|| {
-            format!(
-                "{} or what it draws on (stat blocks, abilities, statuses) changed since this \
-                 log was saved: its actions were replayed on the encounter as it is now",
-                encounter.name
-            )
-        });
-        Ok((session, warning))
+        let session = Self::replaying(content, encounter, log.seed, log.actions.clone())?;
+        Ok((log, session))
     }
+}
+
+/// The note of a log opened on an encounter edited since it was saved.
+pub const CHANGED_NOTE: &str = "the encounter changed since this log was saved (its stat blocks, \
+abilities or statuses included): its actions were replayed on the encounter as it is now";
+
+fn changed_note(
+    content: &EncounterContent,
+    encounter: &Encounter,
+    log: &TableLog,
+) -> Result<Option<String>, FingerprintError> {
+    let changed = log.fingerprint != encounter_fingerprint(content, encounter)?;
+    Ok(changed.then(|| CHANGED_NOTE.to_owned()))
 }
 
 /// The table log as its file's text.
@@ -219,12 +265,7 @@ mod tests {
         let mut tougher = content.clone();
         tougher.creatures.get_mut("skeleton").unwrap().health += 5;
         let (_, warning) = TableSession::resume(&tougher, &enc, &text, file()).unwrap();
-        assert!(
-            warning
-                .unwrap()
-                .starts_with("Goblin Ambush or what it draws on"),
-            "warned"
-        );
+        assert_eq!(warning.as_deref(), Some(CHANGED_NOTE));
         // A wall where goblin_1 moved: its move is refused now.
         let mut walled = enc.clone();
         walled.map.blocking.push((8, 2));
@@ -234,6 +275,58 @@ mod tests {
             "action 1 of the log (The GM moves the acting creature to x 8, y 2) is refused now: \
              goblin_1 cannot move: x 8, y 2 is off the map or blocked"
         );
+    }
+
+    /// Issue #32, item 7: a log opens after an edit that does not contradict it — the archer,
+    /// who never acted, one cell further — with the note, and plays as before.
+    #[test]
+    fn a_log_resumes_after_moving_a_creature_that_did_not_act() {
+        let (content, enc) = ambush();
+        let s = played(&content, &enc);
+        let text = table_log_text(&s.to_log(|e| e.text.clone()).unwrap()).unwrap();
+        let mut moved = enc.clone();
+        let archer = moved
+            .combatants
+            .iter_mut()
+            .find(|c| c.id == "archer")
+            .unwrap();
+        assert_eq!(archer.position, (12, 8));
+        archer.position = (13, 8);
+        let (opened, note) = TableSession::resume(&content, &moved, &text, file()).unwrap();
+        assert_eq!(note.as_deref(), Some(CHANGED_NOTE));
+        assert_eq!(opened.actions(), s.actions());
+        assert_eq!(opened.run().log().len(), s.run().log().len());
+        assert_eq!(
+            opened.run().combatant("skeleton").unwrap().health,
+            s.run().combatant("skeleton").unwrap().health
+        );
+        assert_eq!(opened.run().combatant("archer").unwrap().position, (13, 8));
+    }
+
+    /// Removing a creature that acted: the action that no longer fits is named (number, words,
+    /// why), and the log opens up to the action before it on request.
+    #[test]
+    fn removing_a_creature_that_acted_names_the_action_and_opens_up_to_it() {
+        let (content, enc) = ambush();
+        let s = played(&content, &enc);
+        let text = table_log_text(&s.to_log(|e| e.text.clone()).unwrap()).unwrap();
+        let mut without = enc.clone();
+        without.combatants.retain(|c| c.id != "goblin_2");
+        without.turn_order.retain(|id| id != "goblin_2");
+        let err = TableSession::resume(&content, &without, &text, file()).unwrap_err();
+        let TableLogError::Replay { number, action, .. } = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!(*number, 3, "{err}");
+        assert_eq!(action, &s.actions()[2].describe(), "{err}");
+        assert!(
+            err.to_string().starts_with("action 3 of the log ("),
+            "{err}"
+        );
+        let (opened, note) =
+            TableSession::resume_up_to_refusal(&content, &without, &text, file()).unwrap();
+        assert_eq!(note.as_deref(), Some(CHANGED_NOTE));
+        assert_eq!(opened.actions(), &s.actions()[..2]);
     }
 
     #[test]

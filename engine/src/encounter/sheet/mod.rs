@@ -18,24 +18,26 @@ use crate::rules::text::capitalise;
 
 use super::ability::{AbilityTime, Effect};
 use super::dice::DiceRule;
+use super::difficulty::{Difficulty, EstimatePlan, PlayStyle, estimate_difficulty};
 use super::file::{Encounter, EncounterContent};
-use super::policy::{Difficulty, SimulationReport, estimate_difficulty};
+use super::policy::SimulationReport;
 use super::run::EncounterRun;
 use super::state::Combatant;
 
 pub use doc::{Block, Card, Line, MapCell, MapGrid, Sheet, Span, list_item, to_html};
 
-/// Runs the difficulty estimate on the sheet plays (seeds 0..N−1).
-pub const SHEET_RUNS: u32 = 200;
-
 /// Largest map side drawn on the sheet (a bigger map is cut, with a note).
 const MAX_DRAWN_SIDE: i32 = 200;
 
-/// The sheet's HTML, with the difficulty estimated over [`SHEET_RUNS`] simulated runs per
-/// table (careful and naive).
+/// The sheet's HTML, with the difficulty estimated as the encounter tab estimates it by default
+/// ([`EstimatePlan::default`]).
 #[must_use]
 pub fn encounter_sheet(encounter: &Encounter, content: &EncounterContent) -> String {
-    to_html(&encounter_sheet_content(encounter, content))
+    to_html(&encounter_sheet_content(
+        encounter,
+        content,
+        EstimatePlan::default(),
+    ))
 }
 
 /// Whether `path` names a PDF (its extension is `pdf`, in any case): the sheet is written as
@@ -95,10 +97,14 @@ pub fn write_sheet_file(
 }
 
 /// The sheet's content (for the HTML, the PDF and the preview), with the difficulty estimated
-/// over [`SHEET_RUNS`] simulated runs per table.
+/// over `plan`'s seeds: the plan the encounter tab shows, so the numbers are the tab's.
 #[must_use]
-pub fn encounter_sheet_content(encounter: &Encounter, content: &EncounterContent) -> Sheet {
-    let difficulty = estimate_difficulty(content, encounter, SHEET_RUNS).ok();
+pub fn encounter_sheet_content(
+    encounter: &Encounter,
+    content: &EncounterContent,
+    plan: EstimatePlan,
+) -> Sheet {
+    let difficulty = estimate_difficulty(content, encounter, plan).ok();
     sheet_content(encounter, content, difficulty.as_ref())
 }
 
@@ -125,12 +131,16 @@ pub fn sheet_content(
     };
     let dice = content.dice_for(encounter);
     dice_section(&mut h, &dice);
-    difficulty_section(&mut h, difficulty);
-    match EncounterRun::new(content, encounter, 0) {
+    let start = EncounterRun::new(content, encounter, 0);
+    // Creatures are named as the table and the logs name them (two of one name told apart as
+    // "Goblin 1", "Goblin 2"), never by id.
+    let names = start
+        .as_ref()
+        .map(crate::wording::encounter_names)
+        .unwrap_or_default();
+    difficulty_section(&mut h, difficulty, &names);
+    match start {
         Ok(run) => {
-            // Creatures are named as the table and the logs name them (two of one name told
-            // apart as "Goblin 1", "Goblin 2"), never by id.
-            let names = crate::wording::encounter_names(&run);
             turn_order_section(&mut h, &run, &names);
             map_section(&mut h, encounter, &names);
             h.heading(2, "Creatures");
@@ -194,33 +204,49 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn difficulty_section(h: &mut Sheet, d: Option<&Difficulty>) {
+fn difficulty_section(h: &mut Sheet, d: Option<&Difficulty>, names: &crate::wording::Names) {
     h.heading(2, "Difficulty");
     let Some(d) = d else {
         h.para("No estimate: the encounter cannot be simulated.");
         return;
     };
-    table_line(
-        h,
-        "Careful table (every creature weighs its whole kit: Components, Strain, healing, cover)",
-        "difficulty.careful",
-        &d.careful,
-    );
-    table_line(
-        h,
-        "Naive table (every creature uses its best-looking Action at the nearest enemy)",
-        "difficulty",
-        &d.naive,
-    );
+    // The headline the encounter tab shows, its band word tagged for the sheet's number checks.
+    let headline = d.headline();
+    let rest = headline
+        .strip_prefix(d.band.word())
+        .unwrap_or(&headline)
+        .to_owned();
+    h.blocks.push(Block::Paragraph(vec![
+        Span {
+            text: d.band.word().to_owned(),
+            strong: true,
+            number: Some("difficulty.band".to_owned()),
+            ..Span::default()
+        },
+        Span {
+            text: rest,
+            strong: true,
+            ..Span::default()
+        },
+    ]));
+    for style in PlayStyle::ALL {
+        // The number keys predate the play styles' names: `difficulty` is the simple table.
+        let key = match style {
+            PlayStyle::Careful => "difficulty.careful",
+            PlayStyle::Simple => "difficulty",
+        };
+        let label = format!("With {} ({})", style.label(), style.explanation());
+        table_line(h, &label, key, d.table(style));
+    }
     if !d.careful.drop_chance.is_empty() {
         let names: Vec<String> = d
             .careful
             .drop_chance
             .iter()
-            .map(|(id, p)| format!("{id} {}", percent(*p)))
+            .map(|(id, p)| format!("{} {}", names.name(id), percent(*p)))
             .collect();
         h.para(format!(
-            "Chance each hero drops (careful table): {}.",
+            "Chance each hero drops with careful play: {}.",
             names.join(", ")
         ));
     }
