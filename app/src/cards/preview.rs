@@ -38,8 +38,10 @@ struct Drawing {
     place: (usize, usize),
     /// Its rules text as drawn (it names other cards, whose names may change).
     rules: Vec<String>,
-    /// Where its id is written in its file (the render's warnings say it).
-    location: Location,
+    /// Where its id is written in its file, which the render's warnings and errors say; `None`
+    /// when the drawing shows neither (finding it reads the whole file, so it is not looked for
+    /// then).
+    location: Option<Location>,
     /// The document revision the drawing is known to be right for.
     seen: Revision,
     result: anyhow::Result<(egui::TextureHandle, Vec<String>)>,
@@ -99,6 +101,7 @@ impl PreviewPanel {
                     .is_some_and(|d| d.still_right(doc, &key, card, place, &rules));
                 if !fresh {
                     let result = draw(ui.ctx(), doc, card, px);
+                    let says_where = !result.as_ref().is_ok_and(|(_, w)| w.is_empty());
                     let frame = sigilforge_render::template::frame_for_kind(
                         Some(&doc.pack().root),
                         card.kind,
@@ -108,7 +111,7 @@ impl PreviewPanel {
                         card: card.clone(),
                         place,
                         rules: rules.clone(),
-                        location: id_location(doc, addr, card),
+                        location: says_where.then(|| id_location(doc, addr, card)),
                         seen: doc.revision(),
                         result,
                         frame,
@@ -196,7 +199,10 @@ impl Drawing {
             doc.pack()
                 .file(path)
                 .is_some_and(|f| matches!(f.content, Content::Cards(_)))
-                && (*path != key.0.file || id_location(doc, &key.0, card) == self.location)
+                && (*path != key.0.file
+                    || self
+                        .location
+                        .is_none_or(|at| id_location(doc, &key.0, card) == at))
         });
         if right {
             self.seen = revision;

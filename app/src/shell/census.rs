@@ -217,12 +217,15 @@ impl CardCensus {
         if before == after {
             return;
         }
+        // The new values are counted in before the old ones out: a value both use (a card's
+        // id, its only tribe) never drops to 0 on the way, so its set's revision stays and
+        // the lists built from it are kept.
         if let Some(file) = self.files.get_mut(path) {
-            file.count(before, false);
             file.count(after, true);
+            file.count(before, false);
         }
-        self.total.count(before, false);
         self.total.count(after, true);
+        self.total.count(before, false);
     }
 }
 
