@@ -8,22 +8,20 @@ use sigilforge_engine::model::{Ability, AbilityKind, Card};
 use sigilforge_engine::pack::Content;
 use sigilforge_engine::reflect::{EnumReflect, Reflect, Sample, TypeInfo};
 
-use crate::form::{FormChange, FormContext, struct_form};
-use crate::shell::document::Document;
+use crate::form::{FormChange, FormContext, Names, struct_form};
+use crate::shell::document::{Document, Revision};
 
 /// The form's suggestions for a pack: keyword names, card ids, tribes and classes, phases.
 #[must_use]
 pub fn form_context(doc: &Document) -> FormContext {
-    let mut tribes = std::collections::BTreeSet::new();
-    let mut cards = Vec::new();
-    for (_, card) in doc.pack().cards() {
-        tribes.extend(card.tribes.iter().cloned());
-        if !card.id.is_empty() {
-            cards.push(card.id.clone());
-        }
-    }
-    cards.sort();
-    cards.dedup();
+    form_context_with(doc, doc.census().total().ids.to_vec().into())
+}
+
+/// [`form_context`] with the card ids given (kept from an earlier context while the ids in
+/// use stay the same: a 30,000-card pack's list is not built again after every edit). The
+/// cards' tribes and ids come from the document's census, which each change keeps counted.
+fn form_context_with(doc: &Document, cards: Names) -> FormContext {
+    let tribes = doc.census().total().tribes.to_vec();
     let mut abilities = Vec::new();
     let mut statuses = Vec::new();
     let mut ability_lists = std::collections::BTreeMap::new();
@@ -49,8 +47,8 @@ pub fn form_context(doc: &Document) -> FormContext {
     }
     FormContext {
         keywords: doc.pack().keywords().map(|(_, k)| k.name.clone()).collect(),
-        cards: cards.into(),
-        tribes: tribes.into_iter().collect(),
+        cards,
+        tribes: tribes.into(),
         phases: sigilforge_engine::rules::PHASES
             .iter()
             .map(|p| (*p).to_owned())
@@ -62,25 +60,38 @@ pub fn form_context(doc: &Document) -> FormContext {
     }
 }
 
-/// A form context cached per pack generation (building it walks every card).
+/// A form context cached per document revision; the card ids' list is kept while the ids in
+/// use stay the same (building the rest reads no card).
 #[derive(Default)]
 pub struct CachedContext {
-    cached: Option<(u64, FormContext)>,
+    cached: Option<(Revision, FormContext)>,
+    /// The card ids' list, and the revision of the pack's ids it was read at.
+    ids: Option<(u64, Names)>,
 }
 
 impl CachedContext {
-    /// The context for the document's current generation.
+    /// The context for the document's current revision.
     pub fn get(&mut self, doc: &Document) -> &FormContext {
+        let revision = doc.revision();
         if self
             .cached
             .as_ref()
-            .is_none_or(|(g, _)| *g != doc.generation())
+            .is_none_or(|(seen, _)| *seen != revision)
         {
-            self.cached = Some((doc.generation(), form_context(doc)));
+            let ids = &doc.census().total().ids;
+            let cards = match &self.ids {
+                Some((r, names)) if *r == ids.revision() => names.clone(),
+                _ => {
+                    let names: Names = ids.to_vec().into();
+                    self.ids = Some((ids.revision(), names.clone()));
+                    names
+                }
+            };
+            self.cached = Some((revision, form_context_with(doc, cards)));
         }
         &self
             .cached
-            .get_or_insert_with(|| (doc.generation(), form_context(doc)))
+            .get_or_insert_with(|| (revision, form_context(doc)))
             .1
     }
 }

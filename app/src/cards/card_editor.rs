@@ -19,7 +19,7 @@ use crate::shell::panels::rename::rename_ui;
 #[derive(Default)]
 pub struct CardEditorPanel {
     add_text: HashMap<(ItemAddr, &'static str), String>,
-    /// Tribe, tag and class suggestions, computed once per pack generation.
+    /// Tribe, tag and class suggestions, read again only when the names in use change.
     known: Option<Known>,
     /// A field to focus on the next frame (from a Problems click): `(item, field)`.
     pub focus: Option<(ItemAddr, String)>,
@@ -30,8 +30,9 @@ pub struct CardEditorPanel {
 /// The values the pack's cards already use, offered as chips' suggestions.
 #[derive(Debug, Clone, Default)]
 struct Known {
-    /// The document generation they were read at.
-    generation: u64,
+    /// The revisions of the pack's tribe, tag and class names they were read at
+    /// ([`crate::shell::census::Counted::revision`]).
+    revisions: [u64; 3],
     tribes: Vec<String>,
     tags: Vec<String>,
     classes: Vec<String>,
@@ -52,16 +53,18 @@ impl CardEditorPanel {
             return;
         };
         let mut card = original.clone();
-        if self
-            .known
-            .as_ref()
-            .is_none_or(|k| k.generation != doc.generation())
-        {
+        let census = doc.census().total();
+        let revisions = [
+            census.tribes.revision(),
+            census.tags.revision(),
+            census.classes.revision(),
+        ];
+        if self.known.as_ref().is_none_or(|k| k.revisions != revisions) {
             self.known = Some(Known {
-                generation: doc.generation(),
-                tribes: known(doc, |c| &c.tribes),
-                tags: known(doc, |c| &c.tags),
-                classes: known(doc, |c| &c.classes),
+                revisions,
+                tribes: census.tribes.to_vec(),
+                tags: census.tags.to_vec(),
+                classes: census.classes.to_vec(),
             });
         }
         let Known {
@@ -554,14 +557,6 @@ impl CardEditorPanel {
 }
 
 /// Every distinct value of a string list field across the pack's cards (for suggestions).
-fn known(doc: &Document, field: impl Fn(&Card) -> &Vec<String>) -> Vec<String> {
-    let mut set = std::collections::BTreeSet::new();
-    for (_, card) in doc.pack().cards() {
-        set.extend(field(card).iter().cloned());
-    }
-    set.into_iter().collect()
-}
-
 fn text_row(ui: &mut Ui, label: &str, value: &mut String, tip: &str, focus: bool) -> Response {
     let label = ui.label(label);
     let response = ui

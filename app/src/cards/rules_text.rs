@@ -29,14 +29,11 @@ fn card_name(pack: &Pack, id: &str) -> Option<String> {
 
 /// One line of rules text per keyword, then the card's abilities, then its own text (the
 /// engine's [`card_text_lines_in`], the same the card renderer prints), in the words of the
-/// game the card's file follows.
+/// game the card's file (`path`) follows. The caller names the file: the preview draws every
+/// frame and does not look for the card among all of a big pack's cards (issue #29).
 #[must_use]
-pub fn card_rules_text(doc: &Document, card: &Card) -> Vec<String> {
+pub fn card_rules_text(doc: &Document, path: &str, card: &Card) -> Vec<String> {
     let pack = doc.pack();
-    let path = pack
-        .cards()
-        .find(|(_, c)| c.id == card.id)
-        .map_or("pack.ron", |(f, _)| f.path.as_str());
     let profile = profile_of(pack, path);
     let names = |id: &str| card_name(pack, id);
     let words = Words {

@@ -542,7 +542,7 @@ impl SigilforgeApp {
             return false;
         }
         if std::mem::take(&mut self.announce_check) {
-            let (cards, problems) = (doc.pack().cards().count(), doc.problems().len());
+            let (cards, problems) = (doc.census().total().cards, doc.problems().len());
             self.report(
                 Level::Info,
                 format!(

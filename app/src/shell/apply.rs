@@ -435,7 +435,7 @@ impl SigilforgeApp {
         // sandboxes' re-runs do (`refresh_sandboxes`: the document's revision moved); the frame
         // that applies the edit only lays out what changed. A big pack is checked on its thread after a short pause, so keys typed in a row are
         // handed over once.
-        let pause = if doc.pack().cards().count() <= BACKGROUND_VALIDATION_CARDS {
+        let pause = if doc.census().total().cards <= BACKGROUND_VALIDATION_CARDS {
             Duration::ZERO
         } else {
             Duration::from_millis(300)
@@ -678,3 +678,7 @@ fn roll_back<'c>(
 #[cfg(test)]
 #[path = "apply_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "incremental_tests.rs"]
+mod incremental_tests;

@@ -14,6 +14,19 @@ use sigilforge_engine::pack::{
 use sigilforge_engine::ron_doc::parts::{ItemEdit, ItemKey, Side};
 
 use super::apply::key::ApplyKey;
+use super::census::CardCensus;
+
+/// Documents made in this process, counted: each gets its own number, so a cache keyed by a
+/// [`Revision`] never takes one document's state for another's.
+static DOCUMENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A document and one of its generations: what a cache remembers it was built from, to ask
+/// [`Document::files_changed_since`] what changed since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Revision {
+    document: u64,
+    generation: u64,
+}
 
 /// Which list of a file an item lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -308,6 +321,15 @@ pub struct Document {
     pack_dirty: bool,
     /// Bumped on every change, so caches know when to recompute.
     generation: u64,
+    /// This document's number (see [`Revision`]).
+    id: u64,
+    /// The generation at which each file's content last changed (files never changed are
+    /// absent): a cache over all cards updates only the files changed since it was built.
+    file_changed: BTreeMap<String, u64>,
+    /// The generation at which a file last appeared, went or was renamed.
+    files_listed: u64,
+    /// What the cards use, counted per file, kept up to date by every change.
+    census: CardCensus,
 }
 
 impl Document {
@@ -335,8 +357,13 @@ impl Document {
             removed_texts: Vec::new(),
             pack_dirty: false,
             generation: 0,
+            id: DOCUMENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            file_changed: BTreeMap::new(),
+            files_listed: 0,
+            census: CardCensus::default(),
         };
-        doc.update_dirty();
+        doc.census = CardCensus::of(&doc.pack);
+        doc.update_dirty(None);
         doc.set_problems(Vec::new());
         doc
     }
@@ -370,6 +397,53 @@ impl Document {
     #[must_use]
     pub fn generation(&self) -> u64 {
         self.generation
+    }
+
+    /// This document at its current generation, for caches that update by what changed
+    /// since ([`Document::files_changed_since`]).
+    #[must_use]
+    pub fn revision(&self) -> Revision {
+        Revision {
+            document: self.id,
+            generation: self.generation,
+        }
+    }
+
+    /// The files whose content changed since `seen` (a revision of this document), in path
+    /// order; `None` when that cannot be told by file (another document, or a file appeared,
+    /// went or was renamed since): the caller then builds again from the whole pack.
+    #[must_use]
+    pub fn files_changed_since(&self, seen: Revision) -> Option<Vec<&str>> {
+        if seen.document != self.id || self.files_listed > seen.generation {
+            return None;
+        }
+        Some(
+            self.file_changed
+                .iter()
+                .filter(|(_, g)| **g > seen.generation)
+                .map(|(path, _)| path.as_str())
+                .collect(),
+        )
+    }
+
+    /// What the pack's cards use (tribes, tags, classes, keywords, ids), counted.
+    #[must_use]
+    pub fn census(&self) -> &CardCensus {
+        &self.census
+    }
+
+    /// Notes that the content of the file at `path` changed in this generation.
+    fn content_changed(&mut self, path: &str) {
+        self.file_changed.insert(path.to_owned(), self.generation);
+        self.census.recount_file(&self.pack, path);
+    }
+
+    /// Notes that the list of files changed in this generation (`paths` appeared or went).
+    fn files_relisted(&mut self, paths: &[&str]) {
+        self.files_listed = self.generation;
+        for path in paths {
+            self.content_changed(path);
+        }
     }
 
     /// Replaces the reading problems of one file (it was read again).
@@ -421,18 +495,34 @@ impl Document {
             .collect();
     }
 
-    /// Recomputes which files differ from disk (once per change, not every frame).
-    fn update_dirty(&mut self) {
-        self.dirty_files = self
-            .pack
-            .files
-            .iter()
-            .filter(|f| f.is_dirty())
-            .map(|f| f.path.clone())
-            .collect();
+    /// Works out again which files differ from disk, once per change and not every frame:
+    /// `Some(paths)` the files a change touched (the others are as they were), `None` every
+    /// file. Comparing a file's content with what it was loaded as walks the whole file, so a
+    /// 30,000-card pack pays it for the edited file only (issue #29).
+    fn update_dirty(&mut self, touched: Option<&[&str]>) {
+        match touched {
+            None => {
+                self.dirty_files = self
+                    .pack
+                    .files
+                    .iter()
+                    .filter(|f| f.is_dirty())
+                    .map(|f| f.path.clone())
+                    .collect();
+            }
+            Some(paths) => {
+                for path in paths {
+                    if self.pack.file(path).is_some_and(PackFile::is_dirty) {
+                        self.dirty_files.insert((*path).to_owned());
+                    } else {
+                        self.dirty_files.remove(*path);
+                    }
+                }
+            }
+        }
         let dirty = &self.dirty_files;
         self.edited_items.retain(|(file, _)| dirty.contains(file));
-        self.pack_dirty = self.pack.is_dirty();
+        self.pack_dirty = !self.dirty_files.is_empty() || self.pack.is_manifest_dirty();
     }
 
     /// Notes the cards and keywords a change touches (see `edited_items`).
@@ -638,6 +728,12 @@ impl Document {
         _: &ApplyKey,
     ) -> Result<(), ChangeError> {
         self.generation += 1;
+        // A card's edit is counted by its difference (the card as it was, and as it is after
+        // the change merged into it), not by counting its whole file again.
+        let card_before = match change {
+            Change::Replace { addr, .. } if addr.kind == ItemKind::Card => self.card(addr).cloned(),
+            _ => None,
+        };
         self.change_content(change)?;
         self.note_edited(change);
         let path = match change {
@@ -649,6 +745,18 @@ impl Document {
             | Change::Items { path, .. }
             | Change::Text { path, .. } => path,
         };
+        match (change, card_before) {
+            (Change::Replace { addr, .. }, Some(before)) => {
+                self.file_changed.insert(path.clone(), self.generation);
+                if let Some(after) = self.card(addr).cloned() {
+                    self.census.replace_card(path, &before, &after);
+                }
+            }
+            (Change::CreateFile { .. } | Change::DeleteFile { .. }, _) => {
+                self.files_relisted(&[path.as_str()]);
+            }
+            _ => self.content_changed(path),
+        }
         let synced = match self.pack.file_mut(path) {
             Some(file) => {
                 // Only a removal or an insertion needs the text before it (a whole file's
@@ -665,7 +773,7 @@ impl Document {
             }
             None => Ok(()),
         };
-        self.update_dirty();
+        self.update_dirty(Some(&[path.as_str()]));
         synced.map_err(|source| ChangeError::Sync {
             path: path.clone(),
             source,
@@ -680,6 +788,30 @@ impl Document {
         _: &ApplyKey,
     ) -> Result<FileMerge, ChangeError> {
         self.generation += 1;
+        // What the caches over all cards must count again: the files this change names, and
+        // whether the list of files changed.
+        let (touched, relisted): (Vec<String>, bool) = match &change {
+            DiskChange::Added { file, .. } => (vec![file.path.clone()], true),
+            DiskChange::Removed { path } => (vec![path.clone()], true),
+            DiskChange::Renamed { from, to } => (vec![from.clone(), to.clone()], true),
+            DiskChange::KeptDeleted { .. } => (Vec::new(), false),
+            DiskChange::Merged { path, .. } => (vec![path.clone()], false),
+        };
+        let merge = self.take_disk_change(change);
+        let touched: Vec<&str> = touched.iter().map(String::as_str).collect();
+        if relisted {
+            self.files_relisted(&touched);
+        } else {
+            for path in &touched {
+                self.content_changed(path);
+            }
+        }
+        // Outside edits are rare: every file's dirty flag is worked out again.
+        self.update_dirty(None);
+        merge
+    }
+
+    fn take_disk_change(&mut self, change: DiskChange) -> Result<FileMerge, ChangeError> {
         let mut merge = FileMerge::default();
         match change {
             DiskChange::Added { file, problems } => {
@@ -736,12 +868,10 @@ impl Document {
                 if merge.conflicts.is_empty() {
                     let synced = file.sync();
                     self.set_file_problems(&path, &problems);
-                    self.update_dirty();
                     synced.map_err(|source| ChangeError::Sync { path, source })?;
                 }
             }
         }
-        self.update_dirty();
         Ok(merge)
     }
 
@@ -749,7 +879,7 @@ impl Document {
     pub(super) fn save(&mut self, _: &ApplyKey) -> Result<Vec<String>, SaveError> {
         self.generation += 1;
         let saved = self.pack.save();
-        self.update_dirty();
+        self.update_dirty(None);
         saved
     }
 
@@ -757,7 +887,7 @@ impl Document {
     pub(super) fn save_as(&mut self, dir: &Path, _: &ApplyKey) -> Result<Vec<String>, SaveError> {
         self.generation += 1;
         let saved = self.pack.save_as(dir);
-        self.update_dirty();
+        self.update_dirty(None);
         saved
     }
 

@@ -12,6 +12,7 @@ mod apply_hosted;
 mod apply_outputs;
 mod apply_tabletop;
 pub mod bulk;
+pub mod census;
 mod chrome;
 pub mod commands;
 mod conflict;

@@ -32,7 +32,7 @@ impl ValidationScheduler {
     /// Checks `doc`: at once when it is small, else on the thread (started on first use with a
     /// copy of the pack).
     pub(super) fn start(&mut self, doc: &mut Document, key: &ApplyKey) {
-        let cards = doc.pack().cards().count();
+        let cards = doc.census().total().cards;
         if cards <= BACKGROUND_VALIDATION_CARDS {
             self.awaited = None;
             doc.revalidate(key);

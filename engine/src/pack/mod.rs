@@ -571,8 +571,14 @@ impl Pack {
     /// Whether anything differs from disk.
     #[must_use]
     pub fn is_dirty(&self) -> bool {
+        self.is_manifest_dirty() || self.files.iter().any(PackFile::is_dirty)
+    }
+
+    /// Whether `pack.ron` differs from disk (an editor that tracks each file's
+    /// [`PackFile::is_dirty`] itself asks this for the rest of [`Pack::is_dirty`]).
+    #[must_use]
+    pub fn is_manifest_dirty(&self) -> bool {
         self.manifest_saved.as_ref() != Some(&self.manifest)
-            || self.files.iter().any(PackFile::is_dirty)
     }
 
     /// The file at this relative path, to change it.

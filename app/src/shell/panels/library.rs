@@ -6,10 +6,10 @@ use std::collections::BTreeSet;
 use egui::{Id, Ui};
 use egui_extras::{Column, TableBuilder};
 use sigilforge_engine::model::{CardKind, KeywordRef};
-use sigilforge_engine::pack::Content;
+use sigilforge_engine::pack::{Content, PackFile};
 
 use crate::shell::commands::EditCommand;
-use crate::shell::document::{Document, ItemAddr};
+use crate::shell::document::{Document, ItemAddr, Revision};
 use crate::shell::tabletop_items::TabletopKind;
 
 /// The library's tabs.
@@ -80,59 +80,106 @@ pub struct LibraryPanel {
     cache: Cache,
 }
 
-/// What the cached rows were computed for: pack generation, query, kind, tribe, keyword.
-type CacheKey = (
-    u64,
-    String,
-    Option<CardKind>,
-    Option<String>,
-    Option<String>,
-);
+/// The filters the cached rows were computed for: query, kind, tribe, keyword.
+type Filters = (String, Option<CardKind>, Option<String>, Option<String>);
 
+/// The rows and filter options, kept from frame to frame. After an edit only the rows of the
+/// files it changed are filtered again (issue #29: a 30,000-card pack is not walked per edit).
 #[derive(Default)]
 struct Cache {
-    key: Option<CacheKey>,
-    /// The cards that pass the filters.
+    /// The filters and the document revision `rows` are for.
+    key: Option<(Filters, Revision)>,
+    /// The cards that pass the filters, in file order.
     rows: Vec<ItemAddr>,
-    tribes: Vec<String>,
-    keywords: Vec<String>,
+    /// How many of `rows` each card file holds, in file order: where a file's rows lie.
+    per_file: Vec<(String, usize)>,
+    /// The tribes offered, and the census revision they were read at.
+    tribes: (Option<u64>, Vec<String>),
+    /// The keywords offered, and the census revision they were read at.
+    keywords: (Option<u64>, Vec<String>),
     total: usize,
-    options_generation: Option<u64>,
+}
+
+impl Cache {
+    /// Filters the rows of the files in `changed` again; `false` when one of them was no card
+    /// file when the rows were built (its place among the rows is not known: build them all).
+    fn refilter(&mut self, doc: &Document, filter: &Filter<'_>, changed: &[&str]) -> bool {
+        for path in changed {
+            let Some(at) = self.per_file.iter().position(|(p, _)| p.as_str() == *path) else {
+                if doc
+                    .pack()
+                    .file(path)
+                    .is_some_and(|f| matches!(f.content, Content::Cards(_)))
+                {
+                    return false;
+                }
+                continue;
+            };
+            let mut rows = Vec::new();
+            if let Some(file) = doc.pack().file(path) {
+                filter.file(file, &mut rows);
+            }
+            let start: usize = self.per_file[..at].iter().map(|(_, n)| n).sum();
+            let (n, count) = (self.per_file[at].1, rows.len());
+            self.rows.splice(start..start + n, rows);
+            self.per_file[at].1 = count;
+        }
+        true
+    }
+
+    /// Filters every card of the pack.
+    fn rebuild(&mut self, doc: &Document, filter: &Filter<'_>) {
+        self.rows.clear();
+        self.per_file.clear();
+        for file in &doc.pack().files {
+            if matches!(file.content, Content::Cards(_)) {
+                let before = self.rows.len();
+                filter.file(file, &mut self.rows);
+                self.per_file
+                    .push((file.path.clone(), self.rows.len() - before));
+            }
+        }
+    }
 }
 
 impl LibraryPanel {
-    /// Recomputes the filtered rows if the query, the filters or the pack changed.
+    /// Brings the filtered rows up to date with the query, the filters and the pack: all of
+    /// them when a filter changed, else those of the files changed since.
     pub fn refresh(&mut self, doc: &Document) {
-        let key = (
-            doc.generation(),
+        let filters: Filters = (
             self.query.clone(),
             self.kind,
             self.tribe.clone(),
             self.keyword.clone(),
         );
-        if self.cache.key.as_ref() == Some(&key) {
+        let revision = doc.revision();
+        let same_filters = self.cache.key.as_ref().is_some_and(|(f, _)| *f == filters);
+        let seen = self.cache.key.as_ref().map(|(_, r)| *r);
+        if same_filters && seen == Some(revision) {
             return;
         }
-        self.cache.rows = filter_cards(
-            doc,
+        let filter = Filter::new(
             &self.query,
             self.kind,
             self.tribe.as_deref(),
             self.keyword.as_deref(),
         );
-        if self.cache.options_generation != Some(doc.generation()) {
-            let mut tribes = BTreeSet::new();
-            let mut keywords = BTreeSet::new();
-            for (_, card) in doc.pack().cards() {
-                tribes.extend(card.tribes.iter().cloned());
-                keywords.extend(card.keyword_refs().flatten().map(|k| k.name));
-            }
-            self.cache.tribes = tribes.into_iter().collect();
-            self.cache.keywords = keywords.into_iter().collect();
-            self.cache.total = doc.pack().cards().count();
-            self.cache.options_generation = Some(doc.generation());
+        let changed = seen
+            .filter(|_| same_filters)
+            .and_then(|seen| doc.files_changed_since(seen));
+        let done = changed.is_some_and(|changed| self.cache.refilter(doc, &filter, &changed));
+        if !done {
+            self.cache.rebuild(doc, &filter);
         }
-        self.cache.key = Some(key);
+        let census = doc.census().total();
+        if self.cache.tribes.0 != Some(census.tribes.revision()) {
+            self.cache.tribes = (Some(census.tribes.revision()), census.tribes.to_vec());
+        }
+        if self.cache.keywords.0 != Some(census.keywords.revision()) {
+            self.cache.keywords = (Some(census.keywords.revision()), census.keywords.to_vec());
+        }
+        self.cache.total = census.cards;
+        self.cache.key = Some((filters, revision));
     }
 
     /// The rows shown now (after [`Self::refresh`]).
@@ -211,7 +258,7 @@ impl LibraryPanel {
                 "filter-tribe",
                 "Any tribe",
                 &mut self.tribe,
-                &self.cache.tribes,
+                &self.cache.tribes.1,
             )
             .on_hover_text("Only cards of this tribe");
             option_filter(
@@ -219,7 +266,7 @@ impl LibraryPanel {
                 "filter-keyword",
                 "Any keyword",
                 &mut self.keyword,
-                &self.cache.keywords,
+                &self.cache.keywords.1,
             )
             .on_hover_text("Only cards with this keyword");
         });
@@ -395,16 +442,49 @@ pub fn filter_cards(
     tribe: Option<&str>,
     keyword: Option<&str>,
 ) -> Vec<ItemAddr> {
-    let needle = query.trim().to_lowercase();
+    let filter = Filter::new(query, kind, tribe, keyword);
     let mut rows = Vec::new();
     for file in &doc.pack().files {
+        filter.file(file, &mut rows);
+    }
+    rows
+}
+
+/// The library's search and filters, ready to test cards with.
+struct Filter<'a> {
+    needle: String,
+    kind: Option<CardKind>,
+    tribe: Option<&'a str>,
+    keyword: Option<&'a str>,
+}
+
+impl<'a> Filter<'a> {
+    fn new(
+        query: &str,
+        kind: Option<CardKind>,
+        tribe: Option<&'a str>,
+        keyword: Option<&'a str>,
+    ) -> Self {
+        Self {
+            needle: query.trim().to_lowercase(),
+            kind,
+            tribe,
+            keyword,
+        }
+    }
+
+    /// Appends the addresses of the cards of `file` that pass.
+    fn file(&self, file: &PackFile, rows: &mut Vec<ItemAddr>) {
         let Content::Cards(set) = &file.content else {
-            continue;
+            return;
         };
+        let needle = self.needle.as_str();
         for (index, card) in set.cards.iter().enumerate() {
-            if kind.is_some_and(|k| k != card.kind)
-                || tribe.is_some_and(|t| !card.tribes.iter().any(|c| c == t))
-                || keyword.is_some_and(|k| {
+            if self.kind.is_some_and(|k| k != card.kind)
+                || self
+                    .tribe
+                    .is_some_and(|t| !card.tribes.iter().any(|c| c == t))
+                || self.keyword.is_some_and(|k| {
                     !card
                         .keyword_refs()
                         .flatten()
@@ -414,12 +494,12 @@ pub fn filter_cards(
                 continue;
             }
             if !needle.is_empty() {
-                let hit = contains_lower(&card.name, &needle)
-                    || contains_lower(&card.id, &needle)
-                    || card.tribes.iter().any(|t| contains_lower(t, &needle))
-                    || card.tags.iter().any(|t| contains_lower(t, &needle))
-                    || card.keywords.iter().any(|t| contains_lower(t, &needle))
-                    || contains_lower(&card.text, &needle);
+                let hit = contains_lower(&card.name, needle)
+                    || contains_lower(&card.id, needle)
+                    || card.tribes.iter().any(|t| contains_lower(t, needle))
+                    || card.tags.iter().any(|t| contains_lower(t, needle))
+                    || card.keywords.iter().any(|t| contains_lower(t, needle))
+                    || contains_lower(&card.text, needle);
                 if !hit {
                     continue;
                 }
@@ -427,7 +507,6 @@ pub fn filter_cards(
             rows.push(ItemAddr::card(&file.path, index));
         }
     }
-    rows
 }
 
 fn contains_lower(haystack: &str, needle_lower: &str) -> bool {
