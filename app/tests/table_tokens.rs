@@ -48,8 +48,8 @@ fn earlier_later_and_a_dragged_row_change_whose_turn_is_next() {
     harness.get_by_label_contains("Round 1: goblin_2's turn");
 
     // alice's row (4th) dragged onto the 3rd row (bob's): she is next.
-    let from = harness.get_by_label("☰ 4. alice").rect().center();
-    let to = harness.get_by_label("☰ 3. bob").rect().center();
+    let from = harness.get_by_label("☰ 4. #Alice").rect().center();
+    let to = harness.get_by_label("☰ 3. #Bob").rect().center();
     harness.event(Event::PointerMoved(from));
     harness.run();
     press(&mut harness, from, true);
@@ -91,7 +91,7 @@ fn a_delayed_creature_acts_after_the_one_picked() {
     // goblin_1 delays until after goblin_2 (the default: the last of the order is skeleton).
     harness.get_by_label("Delay until after").click();
     harness.run();
-    harness.get_by_label("goblin_2").click();
+    harness.get_by_label("Goblin 2").click();
     harness.run();
     click_topmost(&mut harness, "Delay");
     harness.get_by_label_contains("Round 1: bob's turn");
@@ -130,13 +130,14 @@ fn a_dragged_token_moves() {
     harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
 }
 
-/// Whether the player window's turn order lists this creature.
-fn players_list(harness: &Harness<'_, SigilforgeApp>, id: &str) -> bool {
-    // "goblin_2 (Goblin): unhurt", "▶ bob (Bob): 10/10 health": the players' list only.
-    let start = format!("{id} (");
-    harness.query_all_by_label_contains(&start).any(|n| {
+/// Whether the player window's turn order lists this creature, by the name the players read
+/// ("Goblin 2: unhurt", "▶ #Bob: 10/10 health": the players' list only).
+fn players_list(harness: &Harness<'_, SigilforgeApp>, name: &str) -> bool {
+    let line = format!("{name}: ");
+    harness.query_all_by_label_contains(&line).any(|n| {
         let node = n.accesskit_node();
-        (node.label().or_else(|| node.value())).is_some_and(|l| l.contains("): "))
+        (node.label().or_else(|| node.value()))
+            .is_some_and(|l| l.trim_start_matches("▶ ").starts_with(&line))
     })
 }
 
@@ -155,10 +156,10 @@ fn a_hidden_creature_and_area_are_absent_from_the_player_window() {
     click_topmost(&mut harness, "Player window");
     harness.run();
     harness.get_by_label("Players: Goblin Ambush");
-    for gone in ["archer", "goblin_1", "goblin_2"] {
+    for gone in ["Goblin Archer", "Goblin 1", "Goblin 2"] {
         assert!(!players_list(&harness, gone), "the players see {gone}");
     }
-    for seen in ["bob", "alice", "skeleton"] {
+    for seen in ["#Bob", "#Alice", "Skeleton"] {
         assert!(players_list(&harness, seen), "the players miss {seen}");
     }
     // goblin_1 acts, hidden: the players' heading names no one.
@@ -167,7 +168,7 @@ fn a_hidden_creature_and_area_are_absent_from_the_player_window() {
     click_cell(&mut harness, (12, 8));
     click_topmost(&mut harness, "Reveal to players");
     harness.run();
-    assert!(players_list(&harness, "archer"));
+    assert!(players_list(&harness, "Goblin Archer"));
 }
 
 #[test]

@@ -30,13 +30,15 @@ pub(super) fn order_ui(
         }
     });
     let last = run.order.len().saturating_sub(1);
+    let names = super::map_view::creature_names(run);
     for (place, &i) in run.order.iter().enumerate() {
         let c = &run.combatants[i];
+        let name = &names[i];
         let acting = run.current() == Some(i);
         let row = ui.horizontal(|ui| {
             let handle = ui
                 .dnd_drag_source(ui.id().with(("turn_order_row", &c.id)), place, |ui| {
-                    let mut text = RichText::new(format!("☰ {}. {}", place + 1, c.id));
+                    let mut text = RichText::new(format!("☰ {}. {name}", place + 1));
                     if acting {
                         text = text.strong().color(Color32::from_rgb(250, 210, 60));
                     }
@@ -47,8 +49,8 @@ pub(super) fn order_ui(
                 })
                 .response;
             handle.on_hover_text(format!(
-                "{} ({}); drag onto another row to move it there",
-                c.name, c.side
+                "{name} ({}, id {}); drag onto another row to move it there",
+                c.side, c.id
             ));
             if run.is_hidden(&c.id) {
                 ui.label(RichText::new("hidden").italics().weak())
@@ -56,7 +58,7 @@ pub(super) fn order_ui(
             }
             if ui
                 .add_enabled(place > 0, egui::Button::new("Earlier").small())
-                .on_hover_text(format!("{} acts one place earlier", c.id))
+                .on_hover_text(format!("{name} acts one place earlier"))
                 .clicked()
             {
                 apply(
@@ -69,7 +71,7 @@ pub(super) fn order_ui(
             }
             if ui
                 .add_enabled(place < last, egui::Button::new("Later").small())
-                .on_hover_text(format!("{} acts one place later", c.id))
+                .on_hover_text(format!("{name} acts one place later"))
                 .clicked()
             {
                 apply(
@@ -109,20 +111,28 @@ fn delay_row(
     let Some(here) = run.order.iter().position(|&o| o == now) else {
         return;
     };
-    let later: Vec<&str> = run.order[here + 1..]
+    let names = super::map_view::creature_names(run);
+    // Each later creature: its id (what the action names) and its name (what the GM reads).
+    let later: Vec<(&str, &str)> = run.order[here + 1..]
         .iter()
-        .map(|&i| run.combatants[i].id.as_str())
+        .map(|&i| (run.combatants[i].id.as_str(), names[i].as_str()))
         .collect();
-    if !later.contains(&delay_after.as_str()) {
-        *delay_after = later.first().map_or_else(String::new, |s| (*s).to_owned());
+    if !later.iter().any(|(id, _)| *id == delay_after.as_str()) {
+        *delay_after = later
+            .first()
+            .map_or_else(String::new, |(id, _)| (*id).to_owned());
     }
+    let shown = later
+        .iter()
+        .find(|(id, _)| *id == delay_after.as_str())
+        .map_or("", |(_, name)| name);
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Delay until after");
         egui::ComboBox::from_id_salt("table_delay_after")
-            .selected_text(delay_after.as_str())
+            .selected_text(shown)
             .show_ui(ui, |ui| {
-                for id in &later {
-                    ui.selectable_value(delay_after, (*id).to_owned(), *id);
+                for (id, name) in &later {
+                    ui.selectable_value(delay_after, (*id).to_owned(), *name);
                 }
             })
             .response

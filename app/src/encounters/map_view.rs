@@ -312,6 +312,13 @@ pub fn numbered_names<'a>(names: impl IntoIterator<Item = &'a str> + Clone) -> V
         .collect()
 }
 
+/// Each creature of a run by its numbered name (index for index with `run.combatants`):
+/// what the maps, the turn order and the player window call it, never its id.
+#[must_use]
+pub fn creature_names(run: &sigilforge_engine::encounter::EncounterRun) -> Vec<String> {
+    numbered_names(run.combatants.iter().map(|c| c.name.as_str()))
+}
+
 /// What fits inside a token: a name's initials ("Goblin 2" → "G2", "Goblin Archer" → "GA"; a
 /// number is kept whole), or a one-word name's first three letters ("#Bob" → "Bob").
 #[must_use]

@@ -61,13 +61,14 @@ pub fn player_tokens(run: &EncounterRun) -> Vec<Token> {
     let turn = run.current();
     // Numbered among every creature, hidden ones too, so "Goblin 1" reads the same on the
     // GM's map and stays so when a hidden goblin is revealed.
-    let names = super::map_view::numbered_names(run.combatants.iter().map(|c| c.name.as_str()));
+    let names = super::map_view::creature_names(run);
     run.combatants
         .iter()
         .zip(names)
         .enumerate()
         .filter(|(_, (c, _))| seen_by_players(run, c))
         .map(|(i, (c, name))| {
+            let detail = format!("{name}: {}", player_health(c));
             let heroes = c.side == PLAYERS_SIDE;
             Token {
                 id: c.id.clone(),
@@ -86,7 +87,7 @@ pub fn player_tokens(run: &EncounterRun) -> Vec<Token> {
                 beats: None,
                 statuses: Vec::new(),
                 hidden: false,
-                detail: format!("{} ({}): {}", c.id, c.name, player_health(c)),
+                detail,
                 // What a creature holds ready is the GM's to know.
                 waiting: None,
             }
@@ -144,13 +145,14 @@ fn players_ui(
     // TV size: text big enough to read across a room, the map's cells as big as they fit.
     let scale = if *tv { 1.7 } else { 1.0 };
     let seen = |i: usize| seen_by_players(run, &run.combatants[i]);
+    let names = super::map_view::creature_names(run);
     let heading = match (run.outcome(), run.current()) {
         (Some(o), _) => format!(
             "The encounter is over: {} won",
             o.winner.as_deref().unwrap_or("nobody")
         ),
         (None, Some(i)) if seen(i) => {
-            format!("Round {}: {}'s turn", run.round(), run.combatants[i].id)
+            format!("Round {}: {}'s turn", run.round(), names[i])
         }
         // A hidden creature's turn: the players see only the round.
         (None, _) => format!("Round {}", run.round()),
@@ -164,7 +166,7 @@ fn players_ui(
         .map(|&i| {
             let c = &run.combatants[i];
             let mark = if run.current() == Some(i) { "▶ " } else { "" };
-            format!("{mark}{} ({}): {}", c.id, c.name, player_health(c))
+            format!("{mark}{}: {}", names[i], player_health(c))
         })
         .collect();
     let mut draw_map = |ui: &mut Ui| {
