@@ -236,7 +236,7 @@ impl Game {
             unit.clone_into(&mut c.target);
         }
         self.say(format!(
-            "{unit} intercepts ({keyword}): {} now attacks {unit} instead of {}",
+            "{unit} intercepts with {keyword}: {} now attacks {unit} instead of {}",
             combat.attacker, combat.target
         ));
     }
