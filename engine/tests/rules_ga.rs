@@ -31,7 +31,7 @@ fn load(path: &Path) -> RulesScenario {
 #[test]
 fn every_ga_scenario_meets_its_expectations() {
     let files = fixtures();
-    assert_eq!(files.len(), 11);
+    assert_eq!(files.len(), 15);
     for path in files {
         let scenario = load(&path);
         let game = run_scenario(&scenario).unwrap();

@@ -373,3 +373,34 @@ fn a_profiles_keyword_actions_sacrifice_zone_and_power_stat_are_checked() {
     );
     assert!(problems(&with("Glimpse", "Banishment", "depth")).is_empty());
 }
+
+#[test]
+fn a_misspelt_intercept_keyword_fails_at_its_card_and_intercept_needs_the_profiles_keyword() {
+    let text = r#"RulesScenario(
+    name: "intercept",
+    profile: Some("Grand Archive"),
+    cards: {
+        "moat": (name: "Moat Sentinel", kind: Ally, attack: 1, life: 4, keywords: ["Intercpt"]),
+    },
+    a: (),
+    b: (city: ["moat"]),
+    script: [Intercept("moat")],
+)"#;
+    let e = one_error(text);
+    assert!(
+        e.contains(
+            "keyword `Intercpt` is not a combat keyword of Grand Archive; did you mean `Intercept`?"
+        ),
+        "{e}"
+    );
+    assert!(e.starts_with("5:84: "), "{e}");
+    let good = text.replace("Intercpt", "Intercept");
+    assert!(errors(&good).is_empty(), "{:#?}", errors(&good));
+    // ChiAxis has no attacks, so nothing to intercept: refused at the script step.
+    let chiaxis = good.replace(r#"profile: Some("Grand Archive"),"#, "");
+    let e = one_error(&chiaxis);
+    assert!(
+        e.contains("script step 1: ChiAxis has no attacks") && e.contains("nothing to intercept"),
+        "{e}"
+    );
+}

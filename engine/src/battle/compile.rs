@@ -422,6 +422,8 @@ impl<'p> Compiler<'p> {
             | Effect::AddCounters(..)
             | Effect::RemoveCounters(..)
             | Effect::Glimpse(_)
+            | Effect::DamageUnpreventable(_)
+            | Effect::Prevent(_)
             | Effect::DrawIntoMemory(_)
             | Effect::Recover(_)
             | Effect::Empower(_)

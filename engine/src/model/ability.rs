@@ -548,6 +548,12 @@ pub enum Effect {
     DestroyArtifact,
     /// Remove each target from the game without destroying it (it leaves an empty slot; Melt).
     RemoveFromGame,
+    /// Deal damage to each target that no `Prevent` shield reduces (Grand Archive: damage that
+    /// "can't be prevented").
+    DamageUnpreventable(Amount),
+    /// Prevent the next N damage that would be dealt to each target (a shield that stays until
+    /// used or the card leaves play; Grand Archive's "prevent").
+    Prevent(Amount),
     /// Replacement: the damage is prevented (Invulnerability, Shield, Dodge, Bastion).
     PreventDamage,
     /// Replacement: the damage is reduced by this much, never below 0 (Dominate).

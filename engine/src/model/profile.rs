@@ -152,6 +152,11 @@ pub struct CombatRules {
     /// one in play (Grand Archive: `Taunt`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub taunt: Option<String>,
+    /// The keyword that lets an awake unit step in front of an attack on another unit its
+    /// ruler rules: it becomes the attack's new target (Grand Archive: `Intercept`). None: no
+    /// attack changes target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intercept: Option<String>,
     /// The card kinds that are units: they attack and are attacked. Empty: allies, champions,
     /// beasts, creatures and tokens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -179,6 +184,13 @@ pub const DEFAULT_UNITS: [CardKind; 5] = [
 ];
 
 impl CombatRules {
+    /// The keywords these rules give a meaning to (taunt, intercept), as the profile names them.
+    pub fn keywords(&self) -> impl Iterator<Item = &str> {
+        [self.taunt.as_deref(), self.intercept.as_deref()]
+            .into_iter()
+            .flatten()
+    }
+
     /// Whether a card of this kind is a unit (it attacks and can be attacked).
     #[must_use]
     pub fn is_unit(&self, kind: CardKind) -> bool {

@@ -8,6 +8,10 @@
 //!   the opponent rules a unit with the profile's taunt keyword, only such a unit can be
 //!   attacked. Nobody gets priority during the declaration; its On Attack (`Attacks`) and
 //!   `Attacked` triggers then go on the stack.
+//! - **Interception** (`Intercept`): once the stack is empty and before the target retaliates,
+//!   the defending player may have an awake unit they rule with the profile's intercept keyword
+//!   become the attack's target in place of another of their units. It stays awake (so it may
+//!   retaliate); the attack's On Attack triggers do not fire again.
 //! - **Retaliation** (`Retaliate`): once the stack is empty, the target's ruler may rest it, if
 //!   it is awake and has power above 0 and the profile allows retaliation; it will deal its
 //!   power to the attacker.
@@ -206,6 +210,86 @@ impl Game {
         }
         let attacker = combat.attacker;
         self.say(format!("{unit} rests to retaliate against {attacker}"));
+    }
+
+    /// A unit with the intercept keyword becomes the attack's target (see the module's reading).
+    pub(crate) fn intercept(&mut self, unit: &str) {
+        if !self.known(unit) {
+            return;
+        }
+        let Some(rules) = self.combat_rules() else {
+            return;
+        };
+        let Some(keyword) = rules.intercept.clone() else {
+            let game = self.profile.name.clone();
+            return self.reject(format!(
+                "{game} has no interception: its combat rules name no intercept keyword"
+            ));
+        };
+        let Some(combat) = self.combat.clone() else {
+            return self.reject(format!("{unit} cannot intercept: nothing is attacking"));
+        };
+        if let Err(why) = self.can_intercept(&rules, &keyword, &combat, unit) {
+            return self.reject(why);
+        }
+        if let Some(c) = self.combat.as_mut() {
+            unit.clone_into(&mut c.target);
+        }
+        self.say(format!(
+            "{unit} intercepts with {keyword}: {} now attacks {unit} instead of {}",
+            combat.attacker, combat.target
+        ));
+    }
+
+    /// Why `unit` cannot intercept `combat`, if it cannot.
+    fn can_intercept(
+        &self,
+        rules: &CombatRules,
+        keyword: &str,
+        combat: &Combat,
+        unit: &str,
+    ) -> Result<(), Illegal> {
+        if combat.target == unit {
+            return Err(Illegal(format!(
+                "{unit} is already the target of the attack"
+            )));
+        }
+        if combat.retaliating {
+            return Err(Illegal(format!(
+                "{} already retaliates: too late for {unit} to intercept",
+                combat.target
+            )));
+        }
+        if !self.stack.is_empty() {
+            return Err(Illegal(format!(
+                "{unit} intercepts once the stack is empty, before the damage"
+            )));
+        }
+        let Some(o) = self.obj(unit) else {
+            return Err(Illegal(format!("no card instance `{unit}`")));
+        };
+        if !o.zone.in_play() || !rules.is_unit(o.card.kind) {
+            return Err(Illegal(format!(
+                "{unit} is not a unit on the field: it cannot intercept"
+            )));
+        }
+        let defender = combat.player.other();
+        if self.ruler(unit) != Some(defender) {
+            return Err(Illegal(format!(
+                "{unit} is not {defender:?}'s: only the attacked player's units intercept"
+            )));
+        }
+        if !self.has_ability(unit, keyword) {
+            return Err(Illegal(format!(
+                "{unit} has no {keyword}: it cannot intercept"
+            )));
+        }
+        if o.rested {
+            return Err(Illegal(format!(
+                "{unit} is rested: only an awake unit intercepts"
+            )));
+        }
+        Ok(())
     }
 
     /// The damage step, then the end of combat: called when both players pass with an empty

@@ -92,6 +92,24 @@ impl Game {
                     self.lose_vitae(*p, n);
                 }
             }
+            Effect::DamageUnpreventable(a) => {
+                let n = self.amount(a, ctx);
+                for c in &ctx.cards {
+                    self.deal_damage_as(c, n, ctx, true);
+                }
+                for p in &ctx.players {
+                    self.lose_vitae(*p, n);
+                }
+            }
+            Effect::Prevent(a) => {
+                let n = self.amount(a, ctx).max(0);
+                for c in &ctx.cards {
+                    if let Some(o) = self.obj_mut(c) {
+                        o.prevent = o.prevent.saturating_add(n);
+                    }
+                    self.say(format!("{}: the next {n} damage to {c} is prevented", ctx.label));
+                }
+            }
             Effect::DamageOpponent(a) => {
                 let n = self.amount(a, ctx);
                 self.lose_vitae(ctx.controller.other(), n);

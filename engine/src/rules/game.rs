@@ -431,6 +431,7 @@ impl Game {
             seq: self.seq,
             attached_to: None,
             wounds: 0,
+            prevent: 0,
             permanent: Vec::new(),
             entered,
             entered_turn: 0,

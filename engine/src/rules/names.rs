@@ -230,8 +230,29 @@ impl Checker<'_> {
         );
     }
 
-    /// What a card says about itself that the profile must know: its speed.
+    /// What a card says about itself that the profile must know: its speed, and a keyword
+    /// one letter or two from a combat keyword of the profile (Taunt, Intercept), which would
+    /// otherwise be a keyword the combat rules never see.
     fn card(&mut self, id: &str, card: &Card) {
+        if let Some(combat) = &self.profile.combat {
+            let known: Vec<&str> = combat.keywords().collect();
+            for k in card.keyword_refs().flatten() {
+                if known.iter().any(|n| n.eq_ignore_ascii_case(&k.name)) {
+                    continue;
+                }
+                if let Some(near) = crate::content_check::nearest(&k.name, known.clone()) {
+                    self.error(
+                        format!(
+                            "`{id}`: keyword `{}` is not a combat keyword of {}; did you mean `{near}`? (its combat keywords: {})",
+                            k.name,
+                            self.profile.name,
+                            known.join(", ")
+                        ),
+                        &k.name,
+                    );
+                }
+            }
+        }
         if card.speed.is_some() && self.profile.slow_phase.is_none() {
             self.error(
                 format!(
@@ -435,6 +456,20 @@ pub fn check_scenario(profile: &GameProfile, scenario: &RulesScenario) -> Vec<Na
         let at = format!("script step {}", i + 1);
         match action {
             Action::AdvanceTo(p) => c.phase(&at, p),
+            Action::Intercept(unit) => {
+                let game = &profile.name;
+                match &profile.combat {
+                    None => c.error(
+                        format!("{at}: {game} has no attacks (its game profile names no combat rules): nothing to intercept"),
+                        unit,
+                    ),
+                    Some(rules) if rules.intercept.is_none() => c.error(
+                        format!("{at}: {game} has no interception (its combat rules name no `intercept` keyword)"),
+                        unit,
+                    ),
+                    Some(_) => {}
+                }
+            }
             Action::Move { to, .. } => c.zone_named(&at, to),
             Action::Apply {
                 effects, duration, ..

@@ -20,6 +20,11 @@ impl Game {
     /// Deals damage to a card in play, unless a replacement says otherwise: wounds on a beast
     /// (none while the `NoWounds` rule is in force).
     pub(crate) fn deal_damage(&mut self, card: &str, n: i32, ctx: &Ctx) {
+        self.deal_damage_as(card, n, ctx, false);
+    }
+
+    /// [`Self::deal_damage`], where `unpreventable` damage passes the card's `Prevent` shield.
+    pub(crate) fn deal_damage_as(&mut self, card: &str, n: i32, ctx: &Ctx, unpreventable: bool) {
         if n <= 0 {
             return;
         }
@@ -33,6 +38,29 @@ impl Game {
             ));
         }
         if self.replaced(&Trigger::WouldBeDamaged, Some(card), n) {
+            return;
+        }
+        let shield = self.obj(card).map_or(0, |o| o.prevent);
+        let n = if shield > 0 && unpreventable {
+            self.say(format!(
+                "{}: the damage to {card} cannot be prevented: its shield of {shield} stays",
+                ctx.label
+            ));
+            n
+        } else if shield > 0 {
+            let stopped = shield.min(n);
+            if let Some(o) = self.obj_mut(card) {
+                o.prevent -= stopped;
+            }
+            self.say(format!(
+                "{}: {stopped} of the damage to {card} is prevented",
+                ctx.label
+            ));
+            n - stopped
+        } else {
+            n
+        };
+        if n <= 0 {
             return;
         }
         let kind = self.obj(card).map(|o| o.card.kind);

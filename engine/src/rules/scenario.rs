@@ -216,6 +216,9 @@ pub enum Action {
     },
     /// The attacked unit rests to deal its power back to the attacker (retaliation).
     Retaliate(String),
+    /// An awake unit with the profile's intercept keyword becomes the target of the attack in
+    /// progress, in place of another unit its ruler rules (before any retaliation).
+    Intercept(String),
     /// How `player` orders the cards of their next glimpse (given before it resolves): the
     /// cards back on top, top first, and those to the bottom. Every card looked at must be
     /// in one list; otherwise the order is refused and all stay on top as they were.
@@ -435,6 +438,7 @@ impl std::fmt::Display for Action {
                 target,
             } => write!(f, "{player:?} attacks {target} with {attacker}"),
             Self::Retaliate(unit) => write!(f, "{unit} retaliates"),
+            Self::Intercept(unit) => write!(f, "{unit} intercepts"),
         }
     }
 }

@@ -103,6 +103,7 @@ impl Game {
                 target,
             } => self.attack(*player, attacker, target),
             Action::Retaliate(unit) => self.retaliate(unit),
+            Action::Intercept(unit) => self.intercept(unit),
             Action::Glimpse {
                 player,
                 top,

@@ -26,6 +26,9 @@ pub struct Object {
     pub attached_to: Option<String>,
     /// Wounds (damage) marked on it.
     pub wounds: i32,
+    /// Damage still to be prevented (`Prevent`): the next damage dealt to it is reduced by this
+    /// much, and the shield by what it stopped, unless the damage is unpreventable.
+    pub prevent: i32,
     /// Permanent stat changes (`ModifyPermanently`), by lower-case stat name.
     pub permanent: Vec<(String, i32)>,
     /// Timestamp of entering play: its static abilities' effects use it (22.3c).

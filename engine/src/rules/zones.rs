@@ -73,6 +73,7 @@ impl Game {
         if let Some(o) = self.obj_mut(id) {
             o.attached_to = None;
             o.wounds = 0;
+            o.prevent = 0;
         }
         self.skirmish.retain(|s| s != id);
         let line = format!(

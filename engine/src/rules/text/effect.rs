@@ -11,6 +11,14 @@ use super::words::{
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
     match e {
         Effect::Damage(a) => format!("deal {} damage to {target}", amount_text(a, value)),
+        Effect::DamageUnpreventable(a) => format!(
+            "deal {} damage to {target}; it can't be prevented",
+            amount_text(a, value)
+        ),
+        Effect::Prevent(a) => format!(
+            "prevent the next {} damage that would be dealt to {target}",
+            amount_text(a, value)
+        ),
         Effect::DamageOpponent(a) => {
             format!("deal {} damage to your opponent", amount_text(a, value))
         }

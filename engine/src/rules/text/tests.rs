@@ -304,3 +304,21 @@ fn a_condition_reads_as_a_clause_and_a_duration_stays_with_what_lasts() {
         "Activate: this gets +2 ATK until end of turn, then banish this."
     );
 }
+
+#[test]
+fn prevention_and_unpreventable_damage_read_as_sentences() {
+    let shield = ability(
+        "(kind: Triggered(Summoned), target: Chosen(count: 1, filter: None), effects: [Prevent(Fixed(2))])",
+    );
+    assert_eq!(
+        ability_text(&shield, None),
+        "When this enters play: prevent the next 2 damage that would be dealt to target card."
+    );
+    let burn = ability(
+        "(kind: Triggered(Summoned), target: Chosen(count: 1, filter: None), effects: [DamageUnpreventable(Fixed(3))])",
+    );
+    assert_eq!(
+        ability_text(&burn, None),
+        "When this enters play: deal 3 damage to target card; it can't be prevented."
+    );
+}
