@@ -765,3 +765,50 @@ fn the_try_out_set_up_plays_a_level_restricted_ability_both_ways() {
     assert!(tried(&h).b.city.is_empty());
     assert_eq!(tried(&h).a.level, Some(2));
 }
+
+/// Issue #26: a Grand Archive attack on the champion; B's awake unit with Intercept is offered
+/// "Intercept with …" and clicking it makes it the attack's target (the engine's own action).
+const INTERCEPT: &str = r#"RulesScenario(
+    name: "Intercepting",
+    profile: Some("Grand Archive"),
+    cards: {
+        "raider": (name: "Dune Raider", kind: Ally, attack: 2, life: 3),
+        "sentinel": (name: "Moat Sentinel", kind: Ally, attack: 1, life: 4, keywords: ["Intercept"]),
+        "squire": (name: "Idle Squire", kind: Ally, attack: 1, life: 2),
+        "captain": (name: "Wandering Captain", kind: Champion, attack: 0, life: 15, stats: {"level": 1}),
+    },
+    keywords: [(name: "Intercept")],
+    a: (city: ["raider"]),
+    b: (champion: Some("captain"), city: ["sentinel", "squire"]),
+    script: [
+        Attack(player: A, attacker: "raider", target: "captain"),
+        ResolveAll,
+    ],
+)
+"#;
+
+#[test]
+fn an_awake_unit_with_intercept_takes_the_attack_by_a_click() {
+    let dir = pack_fixture(&[("intercepting.ron", INTERCEPT)]);
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+    h.state_mut()
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
+    h.run();
+    click(&mut h, "Rules scenario");
+    click(&mut h, "Intercepting");
+    tap(&mut h, "Run to end");
+    assert_eq!(game(&h).attack_in_progress(), Some(("raider", "captain")));
+    // Only the unit with the keyword is offered.
+    assert!(h.query_by_label("Intercept with Idle Squire").is_none());
+    tap(&mut h, "Intercept with Moat Sentinel");
+    assert!(
+        h.state().rules_panel().refusal.is_none(),
+        "{:?}",
+        h.state().rules_panel().refusal
+    );
+    assert_eq!(game(&h).attack_in_progress(), Some(("raider", "sentinel")));
+    h.get_by_label("Combat: Dune Raider attacks Moat Sentinel");
+    // The target now is the interceptor: it is not offered again.
+    assert!(h.query_by_label("Intercept with Moat Sentinel").is_none());
+}

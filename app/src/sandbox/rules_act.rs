@@ -159,6 +159,26 @@ fn combat_ui(
             {
                 act(Action::Retaliate(target.to_owned()));
             }
+            // An awake unit of the attacked player with the intercept keyword may take the
+            // attack on itself (the engine refuses it once the target has retaliated).
+            if let (Some(keyword), Some(defender)) = (&rules.intercept, game.ruler(target)) {
+                for unit in units(game, defender) {
+                    let awake = game.object(&unit).is_some_and(|o| !o.rested);
+                    if unit == target || !awake || !game.has_ability(&unit, keyword) {
+                        continue;
+                    }
+                    if ui
+                        .button(format!("Intercept with {}", names.name(&unit)))
+                        .on_hover_text(format!(
+                            "{keyword}: it becomes the attack's target instead of {}",
+                            names.name(target)
+                        ))
+                        .clicked()
+                    {
+                        act(Action::Intercept(unit));
+                    }
+                }
+            }
         });
         return false;
     }
