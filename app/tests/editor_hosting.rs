@@ -20,7 +20,10 @@ use sigilforge_engine::encounter::ab::EncounterAb;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click_topmost, fixture_copy, hosted_harness, pdf_page_sizes, set_field};
+use ui_common::{
+    click_topmost, fixture_copy, hosted_harness, pdf_page_sizes, press_topmost, set_field,
+    wait_for_label_contains,
+};
 
 const VAULT: &str = "glyphs/vault-alarm.ron";
 
@@ -418,12 +421,25 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
     let mut harness = harness(dir.path());
     open_goblin_ambush(&mut harness);
     few_estimate_runs(&mut harness);
-    click_topmost(&mut harness, "Preview sheet");
-    harness.run();
+    press_topmost(&mut harness, "Preview sheet");
+    // The estimate is played on the sandbox's thread, not the UI's: the sheet says so, then
+    // shows it when done (frames drawn one by one: the spinner keeps asking for them).
+    wait_for_label_contains(
+        &mut harness,
+        "Estimating the difficulty (50 runs, seeds 0–49)",
+    );
     // Creatures by name, two of one name told apart, never by id (issue #31).
     harness.get_by_label("Goblin 1");
     harness.get_by_label("Saves by the Test's band");
-    harness.get_by_label_contains("With careful play (every creature weighs its whole kit");
+    wait_for_label_contains(
+        &mut harness,
+        "With careful play (every creature weighs its whole kit",
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Estimating the difficulty")
+            .is_none()
+    );
     harness.get_by_label_contains("With simple play (every creature uses");
 
     // An edit made while the preview is open shows without clicking it again, and Undo too.
@@ -440,11 +456,9 @@ fn preview_sheet_shows_creatures_and_the_difficulty() {
         file: AMBUSH.into(),
         text: text.replace("position: (9, 3)", "position: (8, 2)"),
     });
-    harness.run();
-    harness.get_by_label("Side foes, starts at x 8, y 2.");
+    wait_for_label_contains(&mut harness, "Side foes, starts at x 8, y 2.");
     harness.state_mut().apply(EditCommand::Undo);
-    harness.run();
-    harness.get_by_label("Side foes, starts at x 9, y 3.");
+    wait_for_label_contains(&mut harness, "Side foes, starts at x 9, y 3.");
     assert!(
         harness
             .query_by_label("Side foes, starts at x 8, y 2.")

@@ -14,7 +14,9 @@ use sigilforge::shell::EditCommand;
 use sigilforge_engine::pack::Content;
 
 mod ui_common;
-use ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
+use ui_common::{
+    click_topmost, fixture_copy, hosted_harness, press_topmost, set_field, wait_for_label_contains,
+};
 
 const HUT: &str = "encounters/hags_hut.ron";
 
@@ -138,9 +140,10 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     );
 
     // The sheet's preview in the tab says so too.
-    click_topmost(&mut harness, "Preview sheet");
-    harness.run();
-    harness.get_by_label_contains(
+    // (Frames one by one: the sheet's estimate plays on a thread, its spinner asks for them.)
+    press_topmost(&mut harness, "Preview sheet");
+    wait_for_label_contains(
+        &mut harness,
         "Stat block changed for this encounter only: name The Hag → The Frost Hag; health 16 → 24",
     );
 

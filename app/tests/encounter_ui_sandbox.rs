@@ -8,7 +8,7 @@ mod encounter_ui_common;
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use encounter_ui_common::ui_common::{click, move_timeline};
+use encounter_ui_common::ui_common::{click, move_timeline, wait_for_label_contains};
 use encounter_ui_common::{hags_hut, harness};
 use sigilforge::encounters::builder::combatant_names;
 use sigilforge::encounters::{
@@ -223,15 +223,12 @@ fn the_sheets_estimate_equals_the_screens_for_the_same_run_count() {
         .state_mut()
         .editor
         .apply_sandbox(&EncounterSandboxCommand::Run(SandboxCommand::SetRuns(60)));
-    // The sheet first: nothing simulated yet, it estimates by itself.
+    // The sheet first: nothing simulated yet, it starts the estimate (on the sandbox's thread,
+    // never the UI's) and shows it when done.
     click(&mut harness, "Preview sheet");
     harness.run();
     let sheet_headline = {
         let host = harness.state();
-        assert_eq!(
-            host.editor.sandbox.estimate_for(&host.enc, &host.content),
-            None
-        );
         estimate_difficulty(&host.content, &host.enc, 60)
             .unwrap()
             .headline()
@@ -240,7 +237,7 @@ fn the_sheets_estimate_equals_the_screens_for_the_same_run_count() {
         sheet_headline.ends_with("(60 runs, seeds 0–59)"),
         "{sheet_headline}"
     );
-    harness.get_by_label_contains(&sheet_headline);
+    wait_for_label_contains(&mut harness, &sheet_headline);
     // Then the screen: Simulate, and its headline reads the same.
     click(&mut harness, "Sandbox");
     harness.get_by_label("Simulate").click();

@@ -108,10 +108,10 @@ fn a_clicked_tokens_quick_actions_damage_that_creature() {
     let before = creature(&mut harness, "goblin_2").health;
     click_cell(&mut harness, (9, 5));
     set_field(&mut harness, "Points", "2");
-    click_topmost(&mut harness, "Damage goblin_2");
+    click_topmost(&mut harness, "Damage Goblin 2");
     assert_eq!(creature(&mut harness, "goblin_2").health, before - 2);
     assert_eq!(creature(&mut harness, "goblin_1").health, before);
-    click_topmost(&mut harness, "Heal goblin_2");
+    click_topmost(&mut harness, "Heal Goblin 2");
     assert_eq!(creature(&mut harness, "goblin_2").health, before);
 }
 

@@ -8,7 +8,8 @@ use sigilforge_engine::encounter::{Encounter, EncounterContent, ScriptAction, lo
 use super::*;
 
 fn hut() -> (Encounter, EncounterContent) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/encounters/hags_hut.ron");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fixtures/pack/encounters/hags_hut.ron");
     let mut diags = Diagnostics::new();
     load(&path, &mut diags).expect("the starter encounter loads")
 }

@@ -50,6 +50,8 @@ pub use builder::{MapTool, Prep};
 pub use edit::{EncounterEdit, EncounterEditError, apply_encounter_edit, fresh_combatant_id};
 use map_view::{MapAction, MapView, Overlay, Token};
 pub use sandbox::{EncounterSandboxCommand, Sandbox};
+
+use crate::sandbox::SandboxCommand;
 pub use table::{TableCommand, TableMode};
 
 /// Which part of the editor is shown.
@@ -88,10 +90,10 @@ pub struct EncounterEditor {
     export_requested: bool,
     /// The paper of an exported PDF sheet (the host keeps one choice for every tab).
     pub sheet_paper: Paper,
-    /// The sheet shown by "Preview sheet" and what it was made from: made again only when the
-    /// encounter or its content changed (an edit, an undo, a reload), since the difficulty
-    /// estimate takes a moment.
-    preview: Option<(Encounter, EncounterContent, Sheet)>,
+    /// The sheet shown by "Preview sheet", what it was made from and whether it holds the
+    /// difficulty estimate: made again when the encounter or its content changed (an edit, an
+    /// undo, a reload) or when the estimate it waited for came in.
+    preview: Option<(Encounter, EncounterContent, Sheet, bool)>,
 }
 
 /// The sheet's content: with the difficulty estimate the encounter tab's Simulate already made
@@ -291,19 +293,39 @@ impl EncounterEditor {
                 });
             }
             EncounterTab::Sheet => {
-                if self
-                    .preview
-                    .as_ref()
-                    .is_none_or(|(e, c, _)| e != enc || c != content)
-                {
-                    let estimate = self.sandbox.estimate_for(enc, content);
-                    let sheet = sheet_for(enc, content, estimate.as_ref(), self.sandbox.plan());
-                    self.preview = Some((enc.clone(), content.clone(), sheet));
+                // The estimate is the sandbox's Simulate, played on its thread: the preview
+                // never plays a thousand fights on the UI thread. Until it is in, the sheet
+                // shows everything else and says it is coming.
+                if self.sandbox.poll_simulation() {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(20));
                 }
-                let Some((_, _, sheet)) = &self.preview else {
+                let estimate = self.sandbox.estimate_for(enc, content);
+                if self.preview.as_ref().is_none_or(|(e, c, _, with)| {
+                    e != enc || c != content || (!with && estimate.is_some())
+                }) {
+                    if estimate.is_none() && !self.sandbox.simulation.is_updating() {
+                        sandbox_commands
+                            .push(EncounterSandboxCommand::Run(SandboxCommand::Simulate));
+                    }
+                    let sheet = sheet_content(enc, content, estimate.as_ref());
+                    let with = estimate.is_some();
+                    self.preview = Some((enc.clone(), content.clone(), sheet, with));
+                }
+                let Some((_, _, sheet, with)) = &self.preview else {
                     return;
                 };
+                let waiting = !with;
+                let plan = self.sandbox.plan().describe();
                 egui::CentralPanel::default().show(ui, |ui| {
+                    if waiting {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(format!(
+                                "Estimating the difficulty ({plan}): the sheet shows it when done"
+                            ));
+                        });
+                    }
                     egui::ScrollArea::vertical()
                         .id_salt("encounter_sheet_scroll")
                         .show(ui, |ui| sheet_view::sheet_ui(ui, sheet));

@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn foes_show_a_wound_level_and_no_health_heroes_their_numbers() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../content/encounters/goblin_ambush.ron");
+            .join("../engine/tests/fixtures/pack/encounters/goblin_ambush.ron");
         let mut diags = sigilforge_engine::diag::Diagnostics::new();
         let (enc, content) = sigilforge_engine::encounter::load(&path, &mut diags).unwrap();
         let mut session = TableSession::new(&content, &enc, 0).unwrap();
@@ -235,7 +235,7 @@ mod tests {
             (1, 1),
             "standing, no more"
         );
-        assert_eq!(goblin.detail, "goblin_1 (Goblin): bloodied");
+        assert_eq!(goblin.detail, "Goblin 1: bloodied", "named, never by id");
         let bob = tokens.iter().find(|t| t.id == "bob").unwrap();
         assert!(bob.show_health);
         assert!(

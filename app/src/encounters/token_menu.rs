@@ -23,6 +23,10 @@ pub(super) fn quick_actions(
     commands: &mut Vec<TableCommand>,
 ) {
     let Some(id) = open.clone() else { return };
+    // The creature as the map names it ("Goblin 2"), never by its id.
+    let name = (run.combatants.iter().position(|c| c.id == id))
+        .and_then(|i| super::map_view::creature_names(run).into_iter().nth(i))
+        .unwrap_or_else(|| id.clone());
     let Some(rect) = (map_view.token_rects.iter())
         .find(|(t, _)| *t == id)
         .map(|(_, r)| *r)
@@ -48,8 +52,7 @@ pub(super) fn quick_actions(
         .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    let name = run.combatant(&id).map_or(id.as_str(), |c| c.name.as_str());
-                    ui.strong(format!("{id} ({name})"));
+                    ui.strong(&name).on_hover_text(format!("id {id}"));
                     if ui.small_button("✖").on_hover_text("Close").clicked() {
                         *open = None;
                     }
@@ -60,7 +63,7 @@ pub(super) fn quick_actions(
                         .labelled_by(label.id)
                         .on_hover_text("Points of damage or healing (the panel's Amount)");
                     if ui
-                        .button(format!("Damage {id}"))
+                        .button(format!("Damage {name}"))
                         .on_hover_text("It takes this damage by the engine's rules")
                         .clicked()
                     {
@@ -71,7 +74,7 @@ pub(super) fn quick_actions(
                         }));
                     }
                     if ui
-                        .button(format!("Heal {id}"))
+                        .button(format!("Heal {name}"))
                         .on_hover_text("It regains this much health")
                         .clicked()
                     {

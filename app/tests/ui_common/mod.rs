@@ -144,6 +144,13 @@ pub fn hosted_harness(dir: &std::path::Path) -> Harness<'static, sigilforge::she
 /// Clicks the topmost widget with this label (the hosted tabs sit above the bottom panels, which
 /// have widgets of the same name, e.g. the battle sandbox's "Step").
 pub fn click_topmost<S>(harness: &mut Harness<'_, S>, label: &str) {
+    press_topmost(harness, label);
+    harness.run();
+}
+
+/// Clicks the topmost widget with this label and draws no frame: for what starts a background
+/// job (the frames come from [`wait_for_label_contains`]).
+pub fn press_topmost<S>(harness: &mut Harness<'_, S>, label: &str) {
     let nodes: Vec<_> = harness.get_all_by_label(label).collect();
     let top = nodes
         .into_iter()
@@ -156,7 +163,6 @@ pub fn click_topmost<S>(harness: &mut Harness<'_, S>, label: &str) {
         })
         .unwrap_or_else(|| panic!("no widget labelled {label:?}"));
     top.click();
-    harness.run();
 }
 
 /// Each page's `MediaBox` size (width, height) in points.
@@ -235,4 +241,19 @@ pub fn pick_last<S>(harness: &mut Harness<'_, S>, name: &str) {
     harness.get_by_label(name).scroll_to_me();
     harness.run();
     click(harness, name);
+}
+
+/// Draws frames until a label containing `text` shows (what a background job brings, such as
+/// the difficulty estimate), pausing a little between frames; fails if it never does within
+/// the bounded wait. Asserts what shows, never how long it took.
+#[track_caller]
+pub fn wait_for_label_contains<S>(harness: &mut Harness<'_, S>, text: &str) {
+    for _ in 0..3000 {
+        if harness.query_by_label_contains(text).is_some() {
+            return;
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no label containing {text:?} showed within the bounded wait");
 }
