@@ -78,6 +78,7 @@ fn the_sandbox_follows_edits_at_the_same_step() {
         to: (0, 7),
     };
     apply_encounter_edit(&mut host.enc, &host.content, &edit).unwrap();
+    host.revision += 1;
     harness.run();
     harness.get_by_label("Round 1, hag's turn, step 1");
     let run = harness.state().editor.sandbox.run().unwrap();
@@ -173,6 +174,7 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
         let host = harness.state_mut();
         let first = host.content.creatures.values_mut().next().unwrap();
         first.health *= 3;
+        host.revision += 1;
     }
     harness.step();
     let host = harness.state();
@@ -224,9 +226,8 @@ fn the_sheets_estimate_equals_the_screens_for_the_same_run_count() {
         .editor
         .apply_sandbox(&EncounterSandboxCommand::Run(SandboxCommand::SetRuns(60)));
     // The sheet first: nothing simulated yet, it starts the estimate (on the sandbox's thread,
-    // never the UI's) and shows it when done.
-    click(&mut harness, "Preview sheet");
-    harness.run();
+    // never the UI's) and shows it when done (frames one by one: its spinner asks for them).
+    harness.get_by_label("Preview sheet").click();
     let sheet_headline = {
         let host = harness.state();
         estimate_difficulty(&host.content, &host.enc, 60)

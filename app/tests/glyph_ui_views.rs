@@ -6,13 +6,13 @@ use std::path::Path;
 
 use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::kittest::Queryable;
+use sigilforge::glyphs::GlyphEdit;
 use sigilforge::glyphs::map_view::fit_zoom;
-use sigilforge::glyphs::{GlyphEdit, apply_glyph_edit};
 use sigilforge_engine::glyph::{GlyphNetwork, load};
 
 mod glyph_ui_common;
-use glyph_ui_common::harness;
 use glyph_ui_common::ui_common::click;
+use glyph_ui_common::{harness, host_edit};
 
 fn broken_relay() -> GlyphNetwork {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -42,14 +42,13 @@ fn analysis_follows_the_network() {
             .is_none()
     );
     // The host applies an edit (e.g. undo, or another panel): the analysis is recomputed.
-    apply_glyph_edit(
-        &mut harness.state_mut().net,
+    host_edit(
+        &mut harness,
         &GlyphEdit::RemoveLink {
             a: "relay".into(),
             b: "gate".into(),
         },
-    )
-    .unwrap();
+    );
     harness.run();
     harness.get_by_label("Never reached by any command: gate");
 }
@@ -124,14 +123,13 @@ fn sandbox_runs_to_quiet_and_replays_after_an_edit() {
     assert_eq!(harness.state().editor.sandbox_round(), 3);
     harness.get_by_label_contains("round 3: gate: effect “portcullis drops”");
     // An edit replays the run to the same round: without gate's ability, no portcullis.
-    apply_glyph_edit(
-        &mut harness.state_mut().net,
+    host_edit(
+        &mut harness,
         &GlyphEdit::RemoveAbility {
             id: "gate".into(),
             index: 0,
         },
-    )
-    .unwrap();
+    );
     harness.run();
     assert_eq!(harness.state().editor.sandbox_round(), 3);
     assert!(

@@ -115,6 +115,12 @@ impl SandboxPanel {
     }
 
     /// Re-runs the battle to the same step if the document changed since it was built (the
+    /// Another document was opened: its revisions start again, so the run is rebuilt at the
+    /// next refresh whatever the number.
+    pub fn document_replaced(&mut self) {
+        self.built_at.forget();
+    }
+
     /// scenario or the cards were edited, an edit was undone, a file was reloaded).
     pub fn refresh(&mut self, doc: &Document) {
         if self.is_active() && !self.built_at.is(doc.generation()) {

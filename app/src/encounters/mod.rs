@@ -9,7 +9,7 @@
 //!
 //! ```text
 //! let (mut edits, mut runs) = (Vec::new(), Vec::new());
-//! editor.ui(ui, &encounter, &content, &mut edits, &mut runs);
+//! editor.ui(ui, (&encounter, &content, revision), &mut edits, &mut runs);
 //! for edit in edits {
 //!     if let Err(reason) = apply_encounter_edit(&mut encounter, &content, &edit) {
 //!         editor.set_refusal(Some(reason.to_string()));
@@ -93,7 +93,7 @@ pub struct EncounterEditor {
     /// The sheet shown by "Preview sheet", what it was made from and whether it holds the
     /// difficulty estimate: made again when the encounter or its content changed (an edit, an
     /// undo, a reload) or when the estimate it waited for came in.
-    preview: Option<(Encounter, EncounterContent, Sheet, bool)>,
+    preview: Option<(u64, Sheet, bool)>,
 }
 
 /// The sheet's content: with the difficulty estimate the encounter tab's Simulate already made
@@ -220,23 +220,26 @@ impl EncounterEditor {
     pub fn ui_optional(
         &mut self,
         ui: &mut Ui,
-        doc: Option<(&Encounter, &EncounterContent)>,
+        doc: Option<(&Encounter, &EncounterContent, u64)>,
         edits: &mut Vec<EncounterEdit>,
         sandbox_commands: &mut Vec<EncounterSandboxCommand>,
     ) {
         match doc {
-            Some((enc, content)) => self.ui(ui, enc, content, edits, sandbox_commands),
+            Some((enc, content, revision)) => {
+                self.ui(ui, (enc, content, revision), edits, sandbox_commands);
+            }
             None => empty_ui(ui),
         }
     }
 
-    /// Draws the editor. Never changes `enc`: every change is pushed onto `edits`, and what the
-    /// sandbox asks for onto `sandbox_commands`.
+    /// Draws the editor for an encounter, its content and their revision (the host's number
+    /// that moves whenever either changes: the sandbox re-runs and the sheet is made again
+    /// then, never by comparing them each frame). Never changes `enc`: every change is pushed
+    /// onto `edits`, and what the sandbox asks for onto `sandbox_commands`.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
-        enc: &Encounter,
-        content: &EncounterContent,
+        (enc, content, revision): (&Encounter, &EncounterContent, u64),
         edits: &mut Vec<EncounterEdit>,
         sandbox_commands: &mut Vec<EncounterSandboxCommand>,
     ) {
@@ -251,7 +254,7 @@ impl EncounterEditor {
         }
         // Panel ids are scoped by the host's ui id, so two encounter tabs do not share panels.
         let before = edits.len();
-        self.sandbox.sync(enc, content);
+        self.sandbox.sync(enc, content, revision);
         self.toolbar(ui, enc, sandbox_commands);
         match self.tab {
             EncounterTab::Prep => {
@@ -301,8 +304,8 @@ impl EncounterEditor {
                         .request_repaint_after(std::time::Duration::from_millis(20));
                 }
                 let estimate = self.sandbox.estimate_for(enc, content);
-                if self.preview.as_ref().is_none_or(|(e, c, _, with)| {
-                    e != enc || c != content || (!with && estimate.is_some())
+                if self.preview.as_ref().is_none_or(|(built, _, with)| {
+                    *built != revision || (!with && estimate.is_some())
                 }) {
                     if estimate.is_none() && !self.sandbox.simulation.is_updating() {
                         sandbox_commands
@@ -310,9 +313,9 @@ impl EncounterEditor {
                     }
                     let sheet = sheet_content(enc, content, estimate.as_ref());
                     let with = estimate.is_some();
-                    self.preview = Some((enc.clone(), content.clone(), sheet, with));
+                    self.preview = Some((revision, sheet, with));
                 }
-                let Some((_, _, sheet, with)) = &self.preview else {
+                let Some((_, sheet, with)) = &self.preview else {
                     return;
                 };
                 let waiting = !with;

@@ -57,6 +57,8 @@ pub struct Sandbox {
     error: Option<String>,
     /// The encounter and content the run was built from (rebuilt when they change).
     pub(crate) source: Option<(Encounter, EncounterContent, u64, bool)>,
+    /// The revision of the encounter and content the run was built from.
+    built_at: crate::sandbox::BuiltAt,
     /// The last estimate Simulate made, with what it was made from (the sheet uses it).
     pub(crate) kept_estimate: KeptEstimate,
 }
@@ -76,6 +78,7 @@ impl Default for Sandbox {
             ab: AbSection::default(),
             error: None,
             source: None,
+            built_at: crate::sandbox::BuiltAt::default(),
             kept_estimate: KeptEstimate::default(),
         }
     }
@@ -86,17 +89,16 @@ pub use crate::sandbox::panel::CAUSE_ARROW;
 pub use super::board::{displayable, log_line, state_line};
 
 impl Sandbox {
-    /// Keeps the run in step with the encounter: rebuilt and replayed when anything changed.
-    pub fn sync(&mut self, enc: &Encounter, content: &EncounterContent) {
-        let same = self.source.as_ref().is_some_and(|(e, c, s, p)| {
-            e == enc && c == content && *s == self.seed && *p == self.policies
-        });
+    /// Keeps the run in step with the encounter: rebuilt and replayed when its `revision` (the
+    /// host's number for the encounter and its content) moved, or the seed or policies changed.
+    pub fn sync(&mut self, enc: &Encounter, content: &EncounterContent, revision: u64) {
+        let inputs_changed = !self.built_at.is(revision);
+        let same = !inputs_changed
+            && (self.source.as_ref())
+                .is_some_and(|(_, _, s, p)| *s == self.seed && *p == self.policies);
         if !same {
-            let content_changed = self
-                .source
-                .as_ref()
-                .is_some_and(|(e, c, _, _)| e != enc || c != content);
-            if content_changed {
+            self.built_at.set(revision);
+            if inputs_changed && self.source.is_some() {
                 self.simulation.content_changed();
                 // Never a comparison of an older version (an undo included): it is cleared.
                 self.ab.forget_unless_for(enc, content);

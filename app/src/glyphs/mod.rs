@@ -11,7 +11,7 @@
 //!
 //! ```ignore
 //! let (mut edits, mut runs) = (Vec::new(), Vec::new());
-//! self.glyph_editor.ui(ui, &doc.network, &mut edits, &mut runs);
+//! self.glyph_editor.ui(ui, &doc.network, doc.revision, &mut edits, &mut runs);
 //! for edit in edits {
 //!     // The host's single `apply`: record undo, mark dirty, then change the document.
 //!     if let Err(reason) = glyphs::apply_glyph_edit(&mut doc.network, &edit) {
@@ -23,8 +23,9 @@
 //! }
 //! ```
 //!
-//! The editor notices any change to the network (these edits, undo, a reload) by comparing it
-//! with the copy it last drew, and rebuilds its caches then.
+//! The host hands over the network's revision with it, a number that moves whenever the
+//! network changes (these edits, undo, a reload): the editor rebuilds its caches when it moved
+//! (the one refresh model of every sandbox host, `crate::sandbox::BuiltAt`).
 
 pub mod analysis;
 pub mod edit;
@@ -72,8 +73,9 @@ pub struct GlyphEditor {
     /// Where the pointer was when an edit was refused (e.g. a wire dropped too far away): the
     /// reason shows there as a tooltip until the pointer moves away.
     refusal_at: Option<egui::Pos2>,
-    /// The network the caches were built from (compared each frame: the host may change it).
-    seen: Option<GlyphNetwork>,
+    /// The revision of the network the caches were built from (the host's: it moves whenever
+    /// the network changes, by an edit, an undo or a reload).
+    built_at: crate::sandbox::BuiltAt,
     graph: GraphView,
     map: MapView,
     inspector: Inspector,
@@ -162,7 +164,7 @@ impl GlyphEditor {
             link_from: None,
             refusal: None,
             refusal_at: None,
-            seen: None,
+            built_at: crate::sandbox::BuiltAt::default(),
             graph: GraphView::default(),
             map: MapView::default(),
             inspector: Inspector::default(),
@@ -223,10 +225,11 @@ impl GlyphEditor {
         &mut self,
         ui: &mut Ui,
         net: &GlyphNetwork,
+        revision: u64,
         edits: &mut Vec<GlyphEdit>,
         sandbox_commands: &mut Vec<GlyphSandboxCommand>,
     ) {
-        self.sync(net);
+        self.sync(net, revision);
         let refusal_before = self.refusal.clone();
         let GlyphEditor {
             selected,
@@ -295,9 +298,9 @@ impl GlyphEditor {
         });
     }
 
-    /// Rebuilds the caches when the network differs from the one they were built from.
-    fn sync(&mut self, net: &GlyphNetwork) {
-        if self.seen.as_ref() == Some(net) {
+    /// Rebuilds the caches when the network's revision moved since they were built.
+    fn sync(&mut self, net: &GlyphNetwork, revision: u64) {
+        if self.built_at.is(revision) {
             return;
         }
         self.graph.rebuild(net);
@@ -308,7 +311,7 @@ impl GlyphEditor {
         {
             self.selected = None;
         }
-        self.seen = Some(net.clone());
+        self.built_at.set(revision);
     }
 }
 

@@ -309,6 +309,13 @@ impl SigilforgeApp {
     fn set_document(&mut self, doc: Document) {
         let root = doc.pack().root.clone();
         self.doc = Some(doc);
+        // Another document: its revisions start again, so no hosted editor built from the old
+        // one may think itself current (the paper chosen stays for the session).
+        let paper = self.panels.hosted.sheet_paper;
+        self.panels.hosted = super::hosted::HostedEditors::default();
+        self.panels.hosted.sheet_paper = paper;
+        self.panels.sandbox.document_replaced();
+        self.panels.rules.document_replaced();
         self.validation.reset();
         self.history.clear();
         self.recovery_offer = self

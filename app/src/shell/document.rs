@@ -426,6 +426,18 @@ impl Document {
         )
     }
 
+    /// The latest generation at which the content of any of `files` changed (0: never since
+    /// the document was opened): what a view of those files keys its rebuilds by, so an edit
+    /// of another file leaves it as it is.
+    #[must_use]
+    pub fn changed_at<'a>(&self, files: impl IntoIterator<Item = &'a str>) -> u64 {
+        files
+            .into_iter()
+            .filter_map(|f| self.file_changed.get(f).copied())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// What the pack's cards use (tribes, tags, classes, keywords, ids), counted.
     #[must_use]
     pub fn census(&self) -> &CardCensus {

@@ -57,6 +57,9 @@ pub struct HostedEditors {
     seen_generation: Option<u64>,
     /// Ability, stat block and status library files as last seen: a change drops every cache.
     libraries: Vec<(String, Content)>,
+    /// The document generation at which the libraries last changed: part of every encounter's
+    /// revision (its content is built from them).
+    libraries_at: u64,
     /// The paper Export sheet… writes a PDF sheet on: chosen in any encounter tab, the same in
     /// every tab, remembered for the session (A4 until chosen).
     pub(super) sheet_paper: sigilforge_render::paper::Paper,
@@ -96,7 +99,9 @@ impl HostedEditors {
             return;
         };
         let (mut edits, mut runs) = (Vec::new(), Vec::new());
-        self.glyph_editor(file).ui(ui, net, &mut edits, &mut runs);
+        let revision = doc.changed_at([file]);
+        self.glyph_editor(file)
+            .ui(ui, net, revision, &mut edits, &mut runs);
         commands.extend(edits.into_iter().map(|edit| EditCommand::Glyph {
             file: file.to_owned(),
             edit,
@@ -120,11 +125,13 @@ impl HostedEditors {
             return;
         };
         self.forget_stale_contents(doc);
+        // The encounter changes with its file, its content with the libraries it is built from.
+        let revision = doc.changed_at([file]).max(self.libraries_at);
         let content = content_for(&mut self.contents, doc, file, enc);
         let editor = self.encounter.entry(file.to_owned()).or_default();
         let (mut edits, mut runs) = (Vec::new(), Vec::new());
         editor.sheet_paper = self.sheet_paper;
-        editor.ui(ui, enc, content, &mut edits, &mut runs);
+        editor.ui(ui, (enc, content, revision), &mut edits, &mut runs);
         self.sheet_paper = editor.sheet_paper;
         if editor.take_export_request() {
             commands.push(EditCommand::ExportSheet(file.to_owned()));
@@ -158,6 +165,7 @@ impl HostedEditors {
             .collect();
         if libraries != self.libraries {
             self.libraries = libraries;
+            self.libraries_at = doc.generation();
             self.contents.clear();
         }
     }

@@ -21,6 +21,9 @@ pub struct Host {
     pub editor: EncounterEditor,
     pub enc: Encounter,
     pub content: EncounterContent,
+    /// The revision of `enc` and `content`: moved by every change (the editor re-runs its
+    /// sandbox and makes its sheet again when it moves).
+    pub revision: u64,
     pub applied: Vec<EncounterEdit>,
     pub refused: Vec<String>,
     /// What the sandbox asked for, in order.
@@ -44,6 +47,7 @@ pub fn harness() -> Harness<'static, Host> {
         editor: EncounterEditor::new(),
         enc,
         content,
+        revision: 0,
         applied: Vec::new(),
         refused: Vec::new(),
         sandbox: Vec::new(),
@@ -54,11 +58,18 @@ pub fn harness() -> Harness<'static, Host> {
         .build_ui_state(
             |ui, host: &mut Host| {
                 let (mut edits, mut runs) = (Vec::new(), Vec::new());
-                host.editor
-                    .ui(ui, &host.enc, &host.content, &mut edits, &mut runs);
+                host.editor.ui(
+                    ui,
+                    (&host.enc, &host.content, host.revision),
+                    &mut edits,
+                    &mut runs,
+                );
                 for edit in edits {
                     match apply_encounter_edit(&mut host.enc, &host.content, &edit) {
-                        Ok(()) => host.applied.push(edit),
+                        Ok(()) => {
+                            host.revision += 1;
+                            host.applied.push(edit);
+                        }
                         Err(reason) => {
                             host.refused.push(reason.to_string());
                             host.editor.set_refusal(Some(reason.to_string()));

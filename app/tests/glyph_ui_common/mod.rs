@@ -13,6 +13,8 @@ pub mod ui_common;
 pub struct Host {
     pub editor: GlyphEditor,
     pub net: GlyphNetwork,
+    /// The network's revision: moved by every change (the editor rebuilds when it moves).
+    pub revision: u64,
     /// Edits of the network, in order.
     pub applied: Vec<GlyphEdit>,
     /// What the sandbox asked for, in order.
@@ -24,6 +26,7 @@ pub fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
     let host = Host {
         editor: GlyphEditor::new(),
         net,
+        revision: 0,
         applied: Vec::new(),
         sandbox: Vec::new(),
     };
@@ -33,10 +36,14 @@ pub fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
         .build_ui_state(
             |ui, host: &mut Host| {
                 let (mut edits, mut runs) = (Vec::new(), Vec::new());
-                host.editor.ui(ui, &host.net, &mut edits, &mut runs);
+                host.editor
+                    .ui(ui, &host.net, host.revision, &mut edits, &mut runs);
                 for edit in edits {
                     match apply_glyph_edit(&mut host.net, &edit) {
-                        Ok(()) => host.applied.push(edit),
+                        Ok(()) => {
+                            host.revision += 1;
+                            host.applied.push(edit);
+                        }
                         Err(reason) => host.editor.set_refusal(Some(reason.to_string())),
                     }
                 }
@@ -49,4 +56,11 @@ pub fn harness(net: GlyphNetwork) -> Harness<'static, Host> {
         );
     harness.run();
     harness
+}
+
+/// Changes the host's network as another panel or an undo would (the revision moves).
+pub fn host_edit(harness: &mut Harness<'static, Host>, edit: &GlyphEdit) {
+    let host = harness.state_mut();
+    apply_glyph_edit(&mut host.net, edit).unwrap();
+    host.revision += 1;
 }
