@@ -6,17 +6,14 @@
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::{EncounterRun, LogKind, TableAction};
 
-use super::table::TableCommand;
-
 /// Draws the turn order with its controls and pushes what the GM asks for. `delay_after` is
 /// the creature the acting one would delay until after (kept between frames).
 pub(super) fn order_ui(
     ui: &mut Ui,
     run: &EncounterRun,
     delay_after: &mut String,
-    commands: &mut Vec<TableCommand>,
+    actions: &mut Vec<TableAction>,
 ) {
-    let apply = |commands: &mut Vec<TableCommand>, a| commands.push(TableCommand::Apply(a));
     let first_turn = !run.log().iter().any(|e| e.kind == LogKind::TurnEnd);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Turn order").strong());
@@ -26,7 +23,7 @@ pub(super) fn order_ui(
             .on_disabled_hover_text("Initiative is rolled before the first turn ends; reorder by hand now")
             .clicked()
         {
-            apply(commands, TableAction::RollInitiative);
+            actions.push(TableAction::RollInitiative);
         }
     });
     let last = run.order.len().saturating_sub(1);
@@ -61,42 +58,33 @@ pub(super) fn order_ui(
                 .on_hover_text(format!("{name} acts one place earlier"))
                 .clicked()
             {
-                apply(
-                    commands,
-                    TableAction::Reorder {
-                        creature: c.id.clone(),
-                        to: place - 1,
-                    },
-                );
+                actions.push(TableAction::Reorder {
+                    creature: c.id.clone(),
+                    to: place - 1,
+                });
             }
             if ui
                 .add_enabled(place < last, egui::Button::new("Later").small())
                 .on_hover_text(format!("{name} acts one place later"))
                 .clicked()
             {
-                apply(
-                    commands,
-                    TableAction::Reorder {
-                        creature: c.id.clone(),
-                        to: place + 1,
-                    },
-                );
+                actions.push(TableAction::Reorder {
+                    creature: c.id.clone(),
+                    to: place + 1,
+                });
             }
         });
         if let Some(from) = row.response.dnd_release_payload::<usize>()
             && *from != place
             && let Some(&moved) = run.order.get(*from)
         {
-            apply(
-                commands,
-                TableAction::Reorder {
-                    creature: run.combatants[moved].id.clone(),
-                    to: place,
-                },
-            );
+            actions.push(TableAction::Reorder {
+                creature: run.combatants[moved].id.clone(),
+                to: place,
+            });
         }
     }
-    delay_row(ui, run, delay_after, commands);
+    delay_row(ui, run, delay_after, actions);
 }
 
 /// "Delay until after": the creatures later in this round's order; Delay moves the acting
@@ -105,7 +93,7 @@ fn delay_row(
     ui: &mut Ui,
     run: &EncounterRun,
     delay_after: &mut String,
-    commands: &mut Vec<TableCommand>,
+    actions: &mut Vec<TableAction>,
 ) {
     let Some(now) = run.current() else { return };
     let Some(here) = run.order.iter().position(|&o| o == now) else {
@@ -146,9 +134,9 @@ fn delay_row(
             ))
             .clicked()
         {
-            commands.push(TableCommand::Apply(TableAction::Delay {
+            actions.push(TableAction::Delay {
                 after: delay_after.clone(),
-            }));
+            });
         }
     });
 }

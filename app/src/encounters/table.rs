@@ -18,12 +18,12 @@ use sigilforge_engine::encounter::state::Combatant;
 use sigilforge_engine::encounter::{
     Encounter, EncounterContent, EncounterRun, TableAction, TableSession,
 };
-use sigilforge_engine::model::StatusKind;
 
 use super::board::{log_line, status_lines, tokens_of};
 use super::map_view::{MapAction, MapView, Token};
 use super::table_play::PlayControls;
 use super::table_reactions::{ReactionControls, deciders_ui, waiting_cells, waiting_lines};
+use super::token_menu::givable_statuses;
 use crate::dialogs::PathRequest;
 
 /// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
@@ -275,9 +275,11 @@ impl TableMode {
                 .on_hover_text("The engine did not apply the last table action");
         }
         self.resume_offer_ui(ui, commands);
-        super::token_menu::cell_hiding(ui, run, self.controls.play.cell, commands);
+        let mut actions = Vec::new();
+        super::token_menu::cell_hiding(ui, run, self.controls.play.cell, &mut actions);
         ui.separator();
-        super::initiative::order_ui(ui, run, &mut self.controls.delay_after, commands);
+        super::initiative::order_ui(ui, run, &mut self.controls.delay_after, &mut actions);
+        commands.extend(actions.into_iter().map(TableCommand::Apply));
         ui.separator();
         ui.label(RichText::new("Creatures, in turn order").strong());
         for &i in &run.order {
@@ -351,15 +353,17 @@ impl TableMode {
                 }
             }
         }
+        let mut actions = Vec::new();
         super::token_menu::quick_actions(
             ui,
             map_view,
-            &mut self.controls,
+            (&mut self.controls.amount, &mut self.controls.status),
             run,
             content,
             &mut self.token_menu,
-            commands,
+            &mut actions,
         );
+        commands.extend(actions.into_iter().map(TableCommand::Apply));
     }
 }
 
@@ -628,16 +632,6 @@ fn turn_row(
             *confirm_leave = true;
         }
     });
-}
-
-/// The statuses the GM can give (Concentrating comes with Concentration effects only).
-pub(super) fn givable_statuses(content: &EncounterContent) -> Vec<String> {
-    content
-        .conditions
-        .values()
-        .filter(|d| d.kind != StatusKind::Concentrating)
-        .map(|d| d.name.clone())
-        .collect()
 }
 
 /// Round and whose turn it is, with Beats left.

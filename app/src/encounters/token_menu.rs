@@ -1,26 +1,26 @@
 //! Token-first play: with a token clicked on table mode's map, quick actions sit right beside
 //! it — damage or heal it by Points, give it the chosen status, hide it from the players or
-//! reveal it — as the same [`TableCommand`]s the GM's panel pushes (Points and the status are
+//! reveal it — as the same [`TableAction`]s the GM's panel applies (Points and the status are
 //! the panel's Amount and Status). A cell clicked with no token in it offers hiding that cell
 //! (or the 3 × 3 area around it) from the players.
 
 use egui::{Id, Order, Ui};
 use sigilforge_engine::encounter::space::{Cell, cell_words};
 use sigilforge_engine::encounter::{EncounterContent, EncounterRun, TableAction};
+use sigilforge_engine::model::StatusKind;
 
 use super::map_view::MapView;
-use super::table::{TableCommand, TableControls, givable_statuses};
 
 /// Draws the quick actions beside the token `open` names (the GM clicked it on the map);
 /// `open` turns `None` when they are closed.
 pub(super) fn quick_actions(
     ui: &Ui,
     map_view: &MapView,
-    controls: &mut TableControls,
+    (amount, status): (&mut u32, &mut String),
     run: &EncounterRun,
     content: &EncounterContent,
     open: &mut Option<String>,
-    commands: &mut Vec<TableCommand>,
+    actions: &mut Vec<TableAction>,
 ) {
     let Some(id) = open.clone() else { return };
     // The creature as the map names it ("Goblin 2"), never by its id.
@@ -59,7 +59,7 @@ pub(super) fn quick_actions(
                 });
                 ui.horizontal(|ui| {
                     let label = ui.label("Points");
-                    ui.add(egui::DragValue::new(&mut controls.amount).range(0..=999))
+                    ui.add(egui::DragValue::new(amount).range(0..=999))
                         .labelled_by(label.id)
                         .on_hover_text("Points of damage or healing (the panel's Amount)");
                     if ui
@@ -67,43 +67,43 @@ pub(super) fn quick_actions(
                         .on_hover_text("It takes this damage by the engine's rules")
                         .clicked()
                     {
-                        commands.push(TableCommand::Apply(TableAction::Damage {
+                        actions.push(TableAction::Damage {
                             target: id.clone(),
-                            amount: controls.amount,
+                            amount: *amount,
                             kind: None,
-                        }));
+                        });
                     }
                     if ui
                         .button(format!("Heal {name}"))
                         .on_hover_text("It regains this much health")
                         .clicked()
                     {
-                        commands.push(TableCommand::Apply(TableAction::Heal {
+                        actions.push(TableAction::Heal {
                             target: id.clone(),
-                            amount: controls.amount,
-                        }));
+                            amount: *amount,
+                        });
                     }
                 });
                 ui.horizontal(|ui| {
                     egui::ComboBox::from_id_salt("token_status")
-                        .selected_text(&controls.status)
+                        .selected_text(status.as_str())
                         .show_ui(ui, |ui| {
                             for name in givable_statuses(content) {
-                                ui.selectable_value(&mut controls.status, name.clone(), name);
+                                ui.selectable_value(status, name.clone(), name);
                             }
                         })
                         .response
                         .on_hover_text("The status to give (the panel's Status)");
                     if ui
-                        .button(format!("Give {}", controls.status))
+                        .button(format!("Give {status}"))
                         .on_hover_text("It gains one stack of the status")
                         .clicked()
                     {
-                        commands.push(TableCommand::Apply(TableAction::Status {
+                        actions.push(TableAction::Status {
                             target: id.clone(),
-                            status: controls.status.clone(),
+                            status: status.clone(),
                             stacks: 1,
-                        }));
+                        });
                     }
                 });
                 let hidden = run.is_hidden(&id);
@@ -116,10 +116,10 @@ pub(super) fn quick_actions(
                     )
                 };
                 if ui.button(text).on_hover_text(tip).clicked() {
-                    commands.push(TableCommand::Apply(TableAction::Hide {
+                    actions.push(TableAction::Hide {
                         creature: id.clone(),
                         hidden: !hidden,
-                    }));
+                    });
                 }
             });
         });
@@ -130,7 +130,7 @@ pub(super) fn cell_hiding(
     ui: &mut Ui,
     run: &EncounterRun,
     cell: Option<Cell>,
-    commands: &mut Vec<TableCommand>,
+    actions: &mut Vec<TableAction>,
 ) {
     let Some(cell) = cell else { return };
     let hidden = run.hidden_cells().contains(&cell);
@@ -151,20 +151,30 @@ pub(super) fn cell_hiding(
             )
             .clicked()
         {
-            commands.push(TableCommand::Apply(TableAction::HideCells {
+            actions.push(TableAction::HideCells {
                 cells: vec![cell],
                 hidden: !hidden,
-            }));
+            });
         }
         if ui
             .button(three)
             .on_hover_text("The same for the cells around it (an area, a glyph's reach)")
             .clicked()
         {
-            commands.push(TableCommand::Apply(TableAction::HideCells {
+            actions.push(TableAction::HideCells {
                 cells: area,
                 hidden: !hidden,
-            }));
+            });
         }
     });
+}
+
+/// The statuses the GM can give (Concentrating comes with Concentration effects only).
+pub(super) fn givable_statuses(content: &EncounterContent) -> Vec<String> {
+    content
+        .conditions
+        .values()
+        .filter(|d| d.kind != StatusKind::Concentrating)
+        .map(|d| d.name.clone())
+        .collect()
 }

@@ -12,6 +12,7 @@
 
 pub mod ab;
 pub mod ability;
+pub mod asking;
 mod careful;
 pub mod change;
 pub mod check;
@@ -36,6 +37,7 @@ pub mod space;
 pub mod state;
 pub mod status;
 pub mod table;
+pub mod table_error;
 mod table_gm;
 pub mod table_log;
 mod table_play;
@@ -47,6 +49,7 @@ pub mod waiting;
 pub mod words;
 
 pub use ability::{AbilityDef, AbilityLibrary, AbilityTime, Distance, ShapeKind};
+pub use asking::{ReactionChoice, ReactionDecider, ReactionOption, ReactionQuestion};
 pub use change::{KnownAbilityChange, StatBlockChange};
 pub use check::{check, check_content, check_pack};
 pub use dice::{Band, DiceRule, SaveMod, save_mod};
@@ -65,5 +68,4 @@ pub use status::StatusTestMods;
 pub use table::{TableAction, TableError, TableSession};
 pub use table_log::{TableLog, TableLogError, encounter_fingerprint, table_log_text};
 pub use table_play::TableAbility;
-pub use table_reactions::{ReactionChoice, ReactionDecider, ReactionOption, ReactionQuestion};
 pub use waiting::WaitingAction;

@@ -2,9 +2,9 @@
 //! and seek are replays from the seed; a run that keeps moments shows the state right after
 //! any log entry ([`crate::core::AtEvent`]), in the middle of an action too.
 
+use super::asking::TableAsking;
 use super::run::EncounterRun;
 use super::state::{LogEntry, Outcome, StateView};
-use super::table_reactions::TableAsking;
 use crate::core::{AtEvent, Moments, Sandbox};
 
 /// An encounter in the editor's sandbox: a step is one action (a script action or one policy

@@ -129,7 +129,7 @@ pub struct EncounterRun {
     pub(super) typed_scores: Vec<(usize, String, i32)>,
     /// Table mode's Reactions: who decides each side's, the GM's answers (`None` outside table
     /// mode, where the policies decide every Reaction).
-    pub(super) asking: Option<super::table_reactions::TableAsking>,
+    pub(super) asking: Option<super::asking::TableAsking>,
     /// Creatures the GM hides from the players (ids): the player window leaves them out.
     pub(super) hidden: Vec<String>,
     /// Cells the GM hides from the players, sorted.
@@ -185,7 +185,7 @@ impl EncounterRun {
         seed: u64,
         mode: Mode,
         moments: Moments<StateView>,
-        asking: Option<super::table_reactions::TableAsking>,
+        asking: Option<super::asking::TableAsking>,
     ) -> Result<Self, EncounterError> {
         if encounter.combatants.is_empty() {
             return Err(EncounterError::Empty);
