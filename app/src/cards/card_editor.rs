@@ -9,10 +9,11 @@ use sigilforge_engine::rename::Rename;
 
 use super::abilities::{CachedContext, card_abilities_ui};
 use super::card_fields::{KindField, kind_fields, kind_rows, shows, stat_key, tribes_word};
+use super::item_edit::edit_command;
 use crate::form::FormChange;
 use crate::sandbox::rules::RulesCommand;
 use crate::shell::commands::EditCommand;
-use crate::shell::document::{Document, Item, ItemAddr, Problem};
+use crate::shell::document::{Document, ItemAddr, Problem};
 use crate::shell::panels::rename::rename_ui;
 
 /// Scratch state: the "add" boxes of the chip lists, and which field to focus next.
@@ -298,34 +299,13 @@ impl CardEditorPanel {
                 form_change =
                     card_abilities_ui(ui, ctx, Id::new(("card-abilities", addr)), &mut card);
             });
-        match form_change {
-            FormChange::Structure(label) if &card != original => {
-                commands.push(EditCommand::ReplaceItem {
-                    addr: addr.clone(),
-                    item: Box::new(Item::Card(card)),
-                    label,
-                });
-                return;
-            }
-            FormChange::Value(path) if &card != original => {
-                commands.push(EditCommand::SetCard {
-                    addr: addr.clone(),
-                    card: Box::new(card),
-                    field: path,
-                });
-                return;
-            }
-            _ => {}
-        }
-        if let Some(field) = changed
-            && &card != original
-        {
-            commands.push(EditCommand::SetCard {
-                addr: addr.clone(),
-                card: Box::new(card),
-                field: field.to_owned(),
-            });
-        }
+        commands.extend(edit_command(
+            addr,
+            original,
+            card,
+            form_change,
+            changed.map(str::to_owned),
+        ));
     }
 
     fn stats_ui(&mut self, ui: &mut Ui, addr: &ItemAddr, card: &mut Card) -> bool {

@@ -8,9 +8,10 @@ use sigilforge_engine::rename::Rename;
 use sigilforge_engine::rules::text::keyword_ability_text;
 
 use super::abilities::{CachedContext, abilities_ui};
+use super::item_edit::edit_command;
 use crate::form::FormChange;
 use crate::shell::commands::EditCommand;
-use crate::shell::document::{Document, Item, ItemAddr};
+use crate::shell::document::{Document, ItemAddr};
 use crate::shell::panels::rename::rename_ui;
 
 /// The ability form's suggestions, cached per pack generation.
@@ -142,34 +143,7 @@ impl KeywordEditorPanel {
                     &|a| keyword_ability_text(param.as_deref(), a),
                 );
             });
-        match form_change {
-            FormChange::Structure(label) if &keyword != original => {
-                commands.push(EditCommand::ReplaceItem {
-                    addr: addr.clone(),
-                    item: Box::new(Item::Keyword(keyword)),
-                    label,
-                });
-                return;
-            }
-            FormChange::Value(path) if &keyword != original => {
-                commands.push(EditCommand::SetKeyword {
-                    addr: addr.clone(),
-                    keyword: Box::new(keyword),
-                    field: path,
-                });
-                return;
-            }
-            _ => {}
-        }
-        if let Some(field) = changed
-            && &keyword != original
-        {
-            commands.push(EditCommand::SetKeyword {
-                addr: addr.clone(),
-                keyword: Box::new(keyword),
-                field,
-            });
-        }
+        commands.extend(edit_command(addr, original, keyword, form_change, changed));
     }
 }
 

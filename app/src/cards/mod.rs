@@ -6,6 +6,7 @@
 pub mod abilities;
 pub mod card_editor;
 pub mod card_fields;
+mod item_edit;
 pub mod keyword_editor;
 pub mod preview;
 pub mod rules_sandbox;
