@@ -496,12 +496,12 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn");
 
     // Damage: pick bob, 3 Fire, one click.
     let (full, max) = table_health(&mut harness, "bob");
     harness
-        .get_by_label_contains(&format!("bob: {full}/{max} health"))
+        .get_by_label_contains(&format!("#Bob: {full}/{max} health"))
         .click();
     harness.run();
     set_field(&mut harness, "Amount", "3");
@@ -510,7 +510,7 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     harness.run();
     click_topmost(&mut harness, "Apply damage");
     assert_eq!(table_health(&mut harness, "bob"), (full - 3, max));
-    harness.get_by_label_contains(&format!("bob: {}/{max} health", full - 3));
+    harness.get_by_label_contains(&format!("#Bob: {}/{max} health", full - 3));
     harness.get_by_label_contains("The GM deals 3 Fire damage to #Bob");
     harness.get_by_label_contains(&format!(
         "#Bob takes 3 Fire damage; health {} of {max}",
@@ -523,7 +523,7 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     click_topmost(&mut harness, "Spend");
     harness.get_by_label_contains("Resources: Dodge Point 0");
     click_topmost(&mut harness, "Spend");
-    harness.get_by_label_contains("Refused: bob has only 0 Dodge Point");
+    harness.get_by_label_contains("Refused: #Bob has only 0 Dodge Point");
 
     // A status with its counter.
     harness.get_by_label("Status").click();
@@ -533,25 +533,25 @@ fn table_mode_applies_damage_and_a_status_ends_the_turn_and_undoes() {
     set_field(&mut harness, "Stacks", "2");
     click_topmost(&mut harness, "Give status");
     harness.get_by_label_contains(
-        "Vulnerable ×2 (fleeting: 1 goes at the end of bob's turn; +1 damage taken per stack)",
+        "Vulnerable ×2 (fleeting: 1 goes at the end of #Bob's turn; +1 damage taken per stack)",
     );
 
     // goblin_1 spends a Beat; then the next creature's turn.
     click_topmost(&mut harness, "Spend a Beat");
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 1 Beat left");
     click_topmost(&mut harness, "End turn");
-    harness.get_by_label_contains("Round 1: bob's turn");
+    harness.get_by_label_contains("Round 1: #Bob's turn");
     assert!(
         harness
-            .query_by_label_contains("Round 1: goblin_1's turn")
+            .query_by_label_contains("Round 1: Goblin 1's turn")
             .is_none()
     );
 
     // Undo: the turn, the Beat, the status, the two resource changes, the damage.
     click_topmost(&mut harness, "Undo table action");
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 1 Beat left");
     click_topmost(&mut harness, "Undo table action");
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 2 Beats left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 2 Beats left");
     click_topmost(&mut harness, "Undo table action");
     assert!(harness.query_by_label_contains("Vulnerable ×").is_none());
     click_topmost(&mut harness, "Undo table action");
@@ -582,7 +582,8 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
     // Named as the map names them, never by id.
     harness.get_by_label_contains("▶ Goblin 1: unhurt");
     let (bob, bob_max) = table_health(&mut harness, "bob");
-    harness.get_by_label_contains(&format!("#Bob: {bob}/{bob_max} health"));
+    // The player window's line is exactly this (the GM's row goes on with Beats).
+    harness.get_by_label(&format!("#Bob: {bob}/{bob_max} health"));
 
     // goblin_1 (the target at the start) is hurt: the players see a word, never numbers.
     let (_, goblin_max) = table_health(&mut harness, "goblin_1");
@@ -590,27 +591,39 @@ fn player_window_shows_turn_order_and_map_but_no_foe_health() {
     click_topmost(&mut harness, "Apply damage");
     assert_eq!(table_health(&mut harness, "goblin_1").0, goblin_max - 1);
     harness.get_by_label_contains("Goblin 1: hurt");
+    let mut player_lines = 0;
     for node in harness.get_all_by_label_contains("Goblin ") {
         let label = node.accesskit_node().label().unwrap_or_default();
-        if !label.trim_start_matches("▶ ").starts_with("Goblin ") {
+        // The GM's creature rows name them the same way and go on with their Beats.
+        if !label.trim_start_matches("▶ ").starts_with("Goblin ") || label.contains(" Beat") {
             continue;
         }
+        player_lines += 1;
         let health = label.split_once(": ").map_or("", |(_, h)| h);
         assert!(
             !health.chars().any(|c| c.is_ascii_digit()),
             "a foe's health in numbers: {label}"
         );
     }
-    // It follows the session live: the turn passes on.
+    assert!(player_lines >= 2, "the player window lists the goblins");
+    // It follows the session live: the turn passes on (the players' line has no Beats).
     click_topmost(&mut harness, "End turn");
-    harness.get_by_label_contains("▶ #Bob: ");
+    assert!(
+        harness.get_all_by_label_contains("▶ #Bob: ").any(|n| {
+            !n.accesskit_node()
+                .label()
+                .unwrap_or_default()
+                .contains(" Beat")
+        }),
+        "the player window shows whose turn it is"
+    );
 
     // Closing it is fine; the session goes on.
     click_topmost(&mut harness, "Player window");
     harness.run();
     assert!(harness.query_by_label("Players: Goblin Ambush").is_none());
     assert_eq!(harness.get_all_by_label("Encounter map").count(), 1);
-    harness.get_by_label_contains("Round 1: bob's turn");
+    harness.get_by_label_contains("Round 1: #Bob's turn");
 }
 
 #[test]

@@ -46,7 +46,7 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     harness.run();
 
     // Select the Hag in the turn order: her stat block is the shared one.
-    click_topmost(&mut harness, "1. hag (foes)");
+    click_topmost(&mut harness, "1. The Hag (foes)");
     harness.get_by_label("Stat block The Hag (hag), shared");
 
     // Another Flavor, then another Upgrade: two edits, two undo steps.
@@ -59,7 +59,7 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     assert_eq!(blast.add_flavors, ["Frost Bolt"]);
     assert_eq!(blast.remove_flavors, ["Fiery Bolt"]);
     assert_eq!(blast.add_upgrades, ["Powerful(2)"]);
-    harness.get_by_label("1. hag (foes, changed here)");
+    harness.get_by_label("1. The Hag (foes, changed here)");
     harness.get_by_label("Stat block The Hag (hag), changed here");
     harness.get_by_label_contains("Elemental Blast: Flavor Frost Bolt added");
 
@@ -152,5 +152,5 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
     click_topmost(&mut harness, "Reset to shared");
     harness.run();
     assert_eq!(hag_change(&harness), None);
-    harness.get_by_label("1. hag (foes)");
+    harness.get_by_label("1. The Hag (foes)");
 }

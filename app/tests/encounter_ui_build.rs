@@ -45,7 +45,7 @@ fn add_place_reorder_then_step_the_sandbox() {
         }]
     );
     assert_eq!(harness.state().editor.selected(), Some("goblin"));
-    harness.get_by_label("4. goblin (foes)");
+    harness.get_by_label("4. Goblin (foes)");
 
     // Place it by clicking a cell.
     let at = cell_centre(&harness, (8, 5));
@@ -58,7 +58,7 @@ fn add_place_reorder_then_step_the_sandbox() {
             to: (8, 5),
         })
     );
-    harness.get_by_label("Selected: goblin at (8, 5)");
+    harness.get_by_label("Selected: Goblin at (8, 5)");
 
     // Reorder: the goblin acts before Alice.
     click(&mut harness, "Earlier");
@@ -66,17 +66,17 @@ fn add_place_reorder_then_step_the_sandbox() {
         harness.state().enc.turn_order,
         ["hag", "bob", "goblin", "alice"]
     );
-    harness.get_by_label("3. goblin (foes)");
-    harness.get_by_label("4. alice (heroes)");
+    harness.get_by_label("3. Goblin (foes)");
+    harness.get_by_label("4. #Alice (heroes)");
 
     // The sandbox: Step twice, Step back once.
     click(&mut harness, "Sandbox");
-    harness.get_by_label("Round 1, hag's turn, step 0");
+    harness.get_by_label("Round 1, The Hag's turn, step 0");
     click(&mut harness, "Step");
     click(&mut harness, "Step");
-    harness.get_by_label("Round 1, hag's turn, step 2");
+    harness.get_by_label("Round 1, The Hag's turn, step 2");
     click(&mut harness, "Step back");
-    harness.get_by_label("Round 1, hag's turn, step 1");
+    harness.get_by_label("Round 1, The Hag's turn, step 1");
 
     // The log shown is exactly the engine's after one step of the edited encounter.
     let host = harness.state();
@@ -102,8 +102,8 @@ fn add_place_reorder_then_step_the_sandbox() {
         "{after_one:?}"
     );
     // The state: the goblin where it was placed, everyone at full health.
-    harness.get_by_label("goblin: 5/5 health, 2 Beats");
-    harness.get_by_label("bob: 10/10 health, 2 Beats");
+    harness.get_by_label("Goblin: 5/5 health, 2 Beats");
+    harness.get_by_label("#Bob: 10/10 health, 2 Beats");
 
     // Run to the end: the state shown is the engine's, conditions as chips.
     click(&mut harness, "Run to end");
@@ -112,8 +112,9 @@ fn add_place_reorder_then_step_the_sandbox() {
     run.run_to_end();
     let state = run.state();
     assert!(state.outcome.is_some());
+    let names = sigilforge_engine::wording::encounter_names(&run);
     for c in &state.combatants {
-        harness.get_by_label(&state_line(c));
+        harness.get_by_label(&state_line(c, &names));
         for (name, stacks) in &c.conditions {
             assert!(
                 !harness
@@ -179,7 +180,7 @@ fn paint_blocking_and_cover_and_see_a_refusal() {
 
     // Placing Bob on a wall is refused, with the reason shown.
     click(&mut harness, "Place");
-    click(&mut harness, "2. bob (heroes)");
+    click(&mut harness, "2. #Bob (heroes)");
     let at = cell_centre(&harness, (6, 1));
     click_at(&mut harness, at);
     assert_eq!(harness.state().refused, ["(6, 1) holds a blocking object"]);
@@ -190,13 +191,13 @@ fn paint_blocking_and_cover_and_see_a_refusal() {
 #[test]
 fn side_and_removal_from_the_selected_panel() {
     let mut harness = harness();
-    click(&mut harness, "1. hag (foes)");
+    click(&mut harness, "1. The Hag (foes)");
     click(&mut harness, "On heroes");
     assert_eq!(harness.state().enc.combatants[0].side, "heroes");
     click(&mut harness, "Remove");
     assert!(harness.state().enc.combatants.iter().all(|c| c.id != "hag"));
     assert_eq!(harness.state().enc.turn_order, ["bob", "alice"]);
-    harness.get_by_label("1. bob (heroes)");
+    harness.get_by_label("1. #Bob (heroes)");
     assert_eq!(harness.state().editor.selected(), None);
 }
 
@@ -227,7 +228,7 @@ fn script_actions_are_added_and_removed() {
 #[test]
 fn selecting_a_combatant_shows_its_first_reach() {
     let mut harness = harness();
-    click(&mut harness, "3. alice (heroes)");
+    click(&mut harness, "3. #Alice (heroes)");
     assert_eq!(
         harness.state().editor.prep.ability.as_deref(),
         Some("elemental_blast")
@@ -236,7 +237,7 @@ fn selecting_a_combatant_shows_its_first_reach() {
         harness.get_by_label("Show reach of").value().as_deref(),
         Some("Elemental Blast")
     );
-    harness.get_by_label("Selected: alice at (2, 5)");
+    harness.get_by_label("Selected: #Alice at (2, 5)");
 }
 
 #[test]

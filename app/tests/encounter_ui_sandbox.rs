@@ -70,7 +70,7 @@ fn the_sandbox_follows_edits_at_the_same_step() {
     let mut harness = harness();
     click(&mut harness, "Sandbox");
     click(&mut harness, "Step");
-    harness.get_by_label("Round 1, hag's turn, step 1");
+    harness.get_by_label("Round 1, The Hag's turn, step 1");
     // The host applies an edit (undo, another panel): the run is rebuilt and replayed.
     let host = harness.state_mut();
     let edit = EncounterEdit::MoveCombatant {
@@ -80,12 +80,12 @@ fn the_sandbox_follows_edits_at_the_same_step() {
     apply_encounter_edit(&mut host.enc, &host.content, &edit).unwrap();
     host.revision += 1;
     harness.run();
-    harness.get_by_label("Round 1, hag's turn, step 1");
+    harness.get_by_label("Round 1, The Hag's turn, step 1");
     let run = harness.state().editor.sandbox.run().unwrap();
     assert_eq!(run.combatant("alice").unwrap().position, (0, 7));
     // Reset goes back to step 0.
     click(&mut harness, "Reset");
-    harness.get_by_label("Round 1, hag's turn, step 0");
+    harness.get_by_label("Round 1, The Hag's turn, step 0");
     // The timeline seeks (replaying from the seed): three arrow keys, three actions; step
     // back goes one action back. Each went through the host as a sandbox command.
     move_timeline(&mut harness, Key::ArrowRight, 3);

@@ -70,19 +70,20 @@ fn the_library_finds_a_goblin_and_a_second_one_is_goblin_2() {
     click_topmost(&mut harness, "Goblin (goblin)");
     click_topmost(&mut harness, "Add to foes");
     harness.run();
-    harness.get_by_label("Named Goblin");
+    harness.get_by_label_contains("Selected: Goblin at");
     click_topmost(&mut harness, "Goblin (goblin)");
     click_topmost(&mut harness, "Add to foes");
     harness.run();
     assert_eq!(ids(&harness), ["hag", "bob", "alice", "goblin", "goblin_2"]);
     // The second is selected and named Goblin 2, as the map, logs and sheet name it.
-    harness.get_by_label("Named Goblin 2");
+    harness.get_by_label_contains("Selected: Goblin 2 at");
+    harness.get_by_label("Id in the file: goblin_2");
     harness.get_by_label_contains("2 here");
     // The library entry leads to the change for this encounter: the first goblin is selected
     // and its stat block's fields for this encounter show.
     click_topmost(&mut harness, "Tweak Goblin here");
-    harness.get_by_label("Named Goblin");
-    harness.get_by_label_contains("Selected: goblin at");
+    harness.get_by_label_contains("Selected: Goblin at");
+    harness.get_by_label("Id in the file: goblin");
     harness.get_by_label("Stat block Goblin (goblin), shared");
     harness.get_by_label("Name here");
 }

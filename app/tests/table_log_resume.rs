@@ -52,7 +52,7 @@ fn actions(harness: &mut Harness<'_, SigilforgeApp>) -> usize {
 /// encounter and opens the log again (starting table mode again if the edit ended it).
 fn save_edit_and_open(harness: &mut Harness<'_, SigilforgeApp>, path: &Path, edit: EncounterEdit) {
     start_table(harness);
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn");
     click_topmost(harness, "End turn");
     click_topmost(harness, "End turn");
     harness.run();

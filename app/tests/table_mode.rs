@@ -32,8 +32,8 @@ fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
     for _ in 0..3 {
         click_topmost(&mut harness, "End turn");
     }
-    harness.get_by_label_contains("Round 1: alice's turn, 2 Beats left");
-    harness.get_by_label("alice acts");
+    harness.get_by_label_contains("Round 1: #Alice's turn, 2 Beats left");
+    harness.get_by_label("#Alice acts");
 
     // Only what alice can start now is offered; a Montage is greyed.
     harness.get_by_label("Ability").click();
@@ -83,7 +83,7 @@ fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
     let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn");
 
     // A wall: refused with the engine's reason.
     click_cell(&mut harness, (6, 4));
@@ -97,19 +97,19 @@ fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
     click_cell(&mut harness, (8, 2));
     click_topmost(&mut harness, "Move goblin_1 here");
     assert_eq!(creature(&mut harness, "goblin_1").position, (8, 2));
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 1 Beat left");
     harness.get_by_label_contains("Goblin 1 spends a Beat and moves from x 9, y 3 to x 8, y 2");
 
     // Another creature's token dragged: the GM puts it there (no Move, no Beat).
     drag_token(&mut harness, (9, 5), (9, 6));
     harness.get_by_label_contains("The GM puts Goblin 2 at x 9, y 6");
     assert_eq!(creature(&mut harness, "goblin_2").position, (9, 6));
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 1 Beat left");
 
     // Dragging the acting creature's token moves it.
     drag_token(&mut harness, (8, 2), (7, 2));
     assert_eq!(creature(&mut harness, "goblin_1").position, (7, 2));
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 0 Beats left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 0 Beats left");
     assert!(!harness.state().is_dirty());
 }
 
@@ -140,7 +140,7 @@ fn a_status_is_cleared_and_a_saved_table_log_opens_to_the_same_state() {
     start_table(&mut harness);
 
     // Vulnerable ×2 on bob, one cleared.
-    harness.get_by_label_contains("bob: 10/10 health").click();
+    harness.get_by_label_contains("#Bob: 10/10 health").click();
     harness.run();
     harness.get_by_label("Status").click();
     harness.run();
@@ -218,7 +218,7 @@ fn the_controls_stay_put_leaving_is_confirmed_and_a_new_turn_starts_clean() {
     let out = tempfile::tempdir().unwrap();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn");
     let before = end_turn_rect(&harness);
 
     // A refusal, then a saved-log note: End turn has not moved.
@@ -262,7 +262,7 @@ fn the_controls_stay_put_leaving_is_confirmed_and_a_new_turn_starts_clean() {
     harness.run();
     assert!(
         harness
-            .query_by_label_contains("Round 1: goblin_1's turn")
+            .query_by_label_contains("Round 1: Goblin 1's turn")
             .is_none()
     );
     let fresh = chosen_range(&mut harness).map(|(low, high)| low + (high - low) / 2);

@@ -82,14 +82,14 @@ fn click_cell(harness: &mut Harness<'_, SigilforgeApp>, cell: (i32, i32)) {
 /// at him (not shot yet).
 fn archer_aims_at_bob(harness: &mut Harness<'_, SigilforgeApp>) {
     click_topmost(harness, "End turn");
-    harness.get_by_label_contains("Round 1: bob's turn");
+    harness.get_by_label_contains("Round 1: #Bob's turn");
     click_cell(harness, (3, 8));
-    click_topmost(harness, "Move bob here");
+    click_topmost(harness, "Move #Bob here");
     for _ in 0..3 {
         click_topmost(harness, "End turn");
     }
-    harness.get_by_label_contains("Round 1: archer's turn");
-    harness.get_by_label("bob").click();
+    harness.get_by_label_contains("Round 1: Goblin Archer's turn");
+    harness.get_by_label("#Bob").click();
     harness.run();
 }
 
@@ -106,20 +106,20 @@ fn a_reaction_prompt_waits_for_the_gm_skip_leaves_the_creature_and_use_applies_i
     archer_aims_at_bob(&mut harness);
     let log_before_shot = log_text(&mut harness);
     click_topmost(&mut harness, "Use Aimed Shot");
-    harness.get_by_label("Reaction? bob may react");
-    harness.get_by_label("Trigger: archer starts Aimed Shot on bob");
+    harness.get_by_label("Reaction? #Bob may react");
+    harness.get_by_label("Trigger: Goblin Archer starts Aimed Shot on #Bob");
     harness.get_by_label("Reaction: costs a Beat (1 Beat left); 1 Dodge Point (has 0)");
     assert_eq!(end_turn_rect(&harness), before, "the prompt moved End turn");
     // Held: nothing of the shot has happened, and nothing else can.
     assert_eq!(log_text(&mut harness), log_before_shot);
     click_topmost(&mut harness, "End turn");
     harness.get_by_label_contains("Refused: first answer the Reaction question of bob");
-    harness.get_by_label("Reaction? bob may react");
+    harness.get_by_label("Reaction? #Bob may react");
     assert_eq!(log_text(&mut harness), log_before_shot);
 
     let bob = creature(&mut harness, "bob");
-    click_topmost(&mut harness, "Skip bob's Reaction");
-    harness.get_by_label("Reaction? alice may react");
+    click_topmost(&mut harness, "Skip #Bob's Reaction");
+    harness.get_by_label("Reaction? #Alice may react");
     assert_eq!(log_text(&mut harness), log_before_shot);
     click_topmost(&mut harness, "The table rolled the Reaction");
     set_field(&mut harness, "Reaction Score", "13");
@@ -143,7 +143,7 @@ fn a_reaction_prompt_waits_for_the_gm_skip_leaves_the_creature_and_use_applies_i
     );
     assert_eq!(creature(&mut harness, "alice").beats, 1);
     harness.get_by_label(
-        "Waiting: Aimed Shot on bob (its Test comes at the start of archer's next turn)",
+        "Waiting: Aimed Shot on #Bob (its Test comes at the start of Goblin Archer's next turn)",
     );
     // On the map: the archer's token is marked and bob's cell framed.
     let tokens = harness
@@ -166,14 +166,14 @@ fn react_with_applies_the_reaction_and_undo_reopens_the_prompt() {
     archer_aims_at_bob(&mut harness);
     click_topmost(&mut harness, "Use Aimed Shot");
     click_topmost(&mut harness, "React with Dodge");
-    harness.get_by_label("Reaction? alice may react");
-    click_topmost(&mut harness, "Skip alice's Reaction");
+    harness.get_by_label("Reaction? #Alice may react");
+    click_topmost(&mut harness, "Skip #Alice's Reaction");
     assert_eq!(creature(&mut harness, "bob").beats, 0);
     assert!(log_text(&mut harness).contains("bob spends a Beat and answers with Dodge"));
     click_topmost(&mut harness, "Undo table action");
-    harness.get_by_label("Reaction? alice may react");
+    harness.get_by_label("Reaction? #Alice may react");
     click_topmost(&mut harness, "Undo table action");
-    harness.get_by_label("Reaction? bob may react");
+    harness.get_by_label("Reaction? #Bob may react");
     assert_eq!(creature(&mut harness, "bob").beats, 1);
 }
 

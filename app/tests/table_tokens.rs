@@ -40,12 +40,12 @@ fn earlier_later_and_a_dragged_row_change_whose_turn_is_next() {
     let dir = fixture_copy();
     let mut harness = harness(dir.path());
     start_table(&mut harness);
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn");
     // bob (2nd) one place later: goblin_2 is next.
     click_nth(&mut harness, "Later", 1);
     assert_eq!(order(&mut harness)[..3], ["goblin_1", "goblin_2", "bob"]);
     click_topmost(&mut harness, "End turn");
-    harness.get_by_label_contains("Round 1: goblin_2's turn");
+    harness.get_by_label_contains("Round 1: Goblin 2's turn");
 
     // alice's row (4th) dragged onto the 3rd row (bob's): she is next.
     let from = harness.get_by_label("☰ 4. #Alice").rect().center();
@@ -62,7 +62,7 @@ fn earlier_later_and_a_dragged_row_change_whose_turn_is_next() {
     harness.run();
     assert_eq!(order(&mut harness)[2..4], ["alice", "bob"]);
     click_topmost(&mut harness, "End turn");
-    harness.get_by_label_contains("Round 1: alice's turn");
+    harness.get_by_label_contains("Round 1: #Alice's turn");
 
     // Earlier takes it back, and undo undoes an order change like any table action.
     click_topmost(&mut harness, "Undo table action");
@@ -94,10 +94,10 @@ fn a_delayed_creature_acts_after_the_one_picked() {
     harness.get_by_label("Goblin 2").click();
     harness.run();
     click_topmost(&mut harness, "Delay");
-    harness.get_by_label_contains("Round 1: bob's turn");
+    harness.get_by_label_contains("Round 1: #Bob's turn");
     click_topmost(&mut harness, "End turn");
     click_topmost(&mut harness, "End turn");
-    harness.get_by_label_contains("Round 1: goblin_1's turn");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn");
 }
 
 #[test]
@@ -123,11 +123,11 @@ fn a_dragged_token_moves() {
     // Not the acting creature: the GM puts it there, no Beat spent.
     drag_token(&mut harness, (3, 4), (4, 5));
     assert_eq!(creature(&mut harness, "bob").position, (4, 5));
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 2 Beats left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 2 Beats left");
     // The acting creature: a Move.
     drag_token(&mut harness, (9, 3), (8, 3));
     assert_eq!(creature(&mut harness, "goblin_1").position, (8, 3));
-    harness.get_by_label_contains("Round 1: goblin_1's turn, 1 Beat left");
+    harness.get_by_label_contains("Round 1: Goblin 1's turn, 1 Beat left");
 }
 
 /// Whether the player window's turn order lists this creature, by the name the players read

@@ -122,7 +122,7 @@ fn a_new_ability_goes_from_the_forms_through_an_encounter_to_the_sheet() {
     type_into(&mut harness, "Search", search - 1, "imp");
     click_topmost(&mut harness, "Bile Imp (new_creature)");
     click_topmost(&mut harness, "Add to foes");
-    click_topmost(&mut harness, "7. new_creature (foes)");
+    click_topmost(&mut harness, "7. Bile Imp (foes)");
     harness.get_by_label("Stat block Bile Imp (new_creature), shared");
     set_field(&mut harness, "Health here", "40");
     harness.get_by_label("Stat block Bile Imp (new_creature), changed here");

@@ -5,6 +5,7 @@ use sigilforge_engine::encounter::state::{Combatant, CombatantView, Stacks};
 use sigilforge_engine::encounter::words::status_effect_words;
 use sigilforge_engine::encounter::{EncounterContent, EncounterRun, LogEntry, StateView};
 use sigilforge_engine::model::StatusKind;
+use sigilforge_engine::wording::{Names, encounter_names};
 
 use super::map_view::Token;
 use crate::sandbox::panel::CAUSE_ARROW;
@@ -36,20 +37,24 @@ pub fn displayable(text: &str) -> String {
     text.replace('→', "➡").replace('←', CAUSE_ARROW)
 }
 
-/// A combatant's state line: `bob: 8/8 health, 2 Beats`.
+/// A combatant's state line, by its display name: `#Bob: 8/8 health, 2 Beats`.
 #[must_use]
-pub fn state_line(c: &CombatantView) -> String {
+pub fn state_line(c: &CombatantView, names: &Names) -> String {
     let beats = if c.beats == 1 { "Beat" } else { "Beats" };
     let cover = if c.in_cover { ", behind cover" } else { "" };
     format!(
         "{}: {}/{} health, {} {beats}{cover}",
-        c.id, c.health, c.max_health, c.beats
+        names.name(&c.id),
+        c.health,
+        c.max_health,
+        c.beats
     )
 }
 
 /// Tokens for the map from a state of `run` (names from the stat blocks; everything shown).
 #[must_use]
 pub fn tokens_of(run: &EncounterRun, state: &StateView) -> Vec<Token> {
+    let names = encounter_names(run);
     state
         .combatants
         .iter()
@@ -75,28 +80,27 @@ pub fn tokens_of(run: &EncounterRun, state: &StateView) -> Vec<Token> {
                     .map(|(n, s)| format!("{n} ×{s}"))
                     .collect();
                 if chips.is_empty() {
-                    state_line(c)
+                    state_line(c, &names)
                 } else {
-                    format!("{}; {}", state_line(c), chips.join(", "))
+                    format!("{}; {}", state_line(c, &names), chips.join(", "))
                 }
             },
         })
         .collect()
 }
 
-/// How a status's stacks go, in words, for its counter: `fleeting: 1 goes at the end of bob's
-/// turn`.
+/// How a status's stacks go, in words, for its counter: `fleeting: 1 goes at the end of #Bob's
+/// turn` (`who` is the bearer's display name).
 #[must_use]
-pub fn status_counter(who: &Combatant, stacks: Stacks, kind: StatusKind) -> String {
+pub fn status_counter(who: &str, stacks: Stacks, kind: StatusKind) -> String {
     match kind {
         StatusKind::Fleeting => {
             let settled = stacks.stacks.saturating_sub(stacks.fresh);
             if settled > 0 {
-                format!("fleeting: 1 goes at the end of {}'s turn", who.id)
+                format!("fleeting: 1 goes at the end of {who}'s turn")
             } else {
                 format!(
-                    "fleeting: gained on {}'s own turn, it stays until the end of its next turn",
-                    who.id
+                    "fleeting: gained on {who}'s own turn, it stays until the end of its next turn"
                 )
             }
         }
@@ -105,10 +109,10 @@ pub fn status_counter(who: &Combatant, stacks: Stacks, kind: StatusKind) -> Stri
     }
 }
 
-/// Every status of a creature with its counter and what it does: `Vulnerable ×2 (fleeting: …)`;
-/// Concentrating included.
+/// Every status of a creature (`bearer` is its display name) with its counter and what it does:
+/// `Vulnerable ×2 (fleeting: …)`; Concentrating included.
 #[must_use]
-pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> {
+pub fn status_lines(who: &Combatant, bearer: &str, content: &EncounterContent) -> Vec<String> {
     let mut out: Vec<String> = who
         .statuses
         .iter()
@@ -116,7 +120,7 @@ pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> 
         .map(|(name, s)| {
             let def = content.conditions.get(name);
             let kind = def.map_or(StatusKind::Fleeting, |d| d.kind);
-            let mut what = vec![status_counter(who, *s, kind)];
+            let mut what = vec![status_counter(bearer, *s, kind)];
             what.extend(def.map(status_effect_words).unwrap_or_default());
             format!("{name} ×{} ({})", s.stacks, what.join("; "))
         })
@@ -125,7 +129,7 @@ pub fn status_lines(who: &Combatant, content: &EncounterContent) -> Vec<String> 
         out.push(format!(
             "Concentrating ×{} ({})",
             who.concentration.len(),
-            status_counter(who, Stacks::default(), StatusKind::Concentrating)
+            status_counter(bearer, Stacks::default(), StatusKind::Concentrating)
         ));
     }
     out

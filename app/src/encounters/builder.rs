@@ -165,7 +165,7 @@ impl Prep {
         ui.separator();
         self.picker_ui(ui, enc, content, edits);
         ui.separator();
-        self.order_ui(ui, enc, edits);
+        self.order_ui(ui, enc, &combatant_names(enc, content), edits);
         ui.separator();
         self.selected_ui(ui, enc, content, edits);
         ui.separator();
@@ -310,7 +310,13 @@ impl Prep {
         });
     }
 
-    fn order_ui(&mut self, ui: &mut Ui, enc: &Encounter, edits: &mut Vec<EncounterEdit>) {
+    fn order_ui(
+        &mut self,
+        ui: &mut Ui,
+        enc: &Encounter,
+        names: &Names,
+        edits: &mut Vec<EncounterEdit>,
+    ) {
         ui.label(RichText::new("Turn order").strong())
             .on_hover_text("Who acts first; select a combatant and move it earlier or later");
         let order = effective_order(enc);
@@ -319,14 +325,18 @@ impl Prep {
                 continue;
             };
             let selected = self.selected.as_deref() == Some(id.as_str());
+            let name = names.name(id);
             let text = if enc.stat_block_change(c.block_id()).is_some() {
-                format!("{}. {} ({}, changed here)", i + 1, id, c.side)
+                format!("{}. {name} ({}, changed here)", i + 1, c.side)
             } else {
-                format!("{}. {} ({})", i + 1, id, c.side)
+                format!("{}. {name} ({})", i + 1, c.side)
             };
             if ui
                 .selectable_label(selected, text)
-                .on_hover_text(format!("Select {id} (stat block {})", c.block_id()))
+                .on_hover_text(format!(
+                    "Select {name} (id {id} in the file, stat block {})",
+                    c.block_id()
+                ))
                 .clicked()
             {
                 self.select(Some(id.clone()));
@@ -391,22 +401,23 @@ impl Prep {
                 .on_hover_text("Its side, reactions and ability reach are shown here");
             return;
         };
+        let names = combatant_names(enc, content);
+        let name = names.name(&c.id);
         ui.label(
             RichText::new(format!(
-                "Selected: {} at ({}, {})",
-                c.id, c.position.0, c.position.1
+                "Selected: {name} at ({}, {})",
+                c.position.0, c.position.1
             ))
             .strong(),
         )
         .on_hover_text("Click an empty cell on the map (Place tool) to move it there");
-        let names = combatant_names(enc, content);
-        ui.label(format!("Named {}", names.name(&c.id)))
-            .on_hover_text("How the map, the logs and the sheet name it: two of one stat block are numbered (Goblin, Goblin 2)");
+        ui.label(format!("Id in the file: {}", c.id))
+            .on_hover_text("How the file, scenarios and table logs refer to it; the map, the logs and the sheet call it by its name (two of one stat block are numbered: Goblin, Goblin 2)");
         ui.horizontal(|ui| {
             for side in ["heroes", "foes"] {
                 if ui
                     .selectable_label(c.side == side, format!("On {side}"))
-                    .on_hover_text(format!("Put {} on the {side}' side", c.id))
+                    .on_hover_text(format!("Put {name} on the {side}' side"))
                     .clicked()
                     && c.side != side
                 {
@@ -431,7 +442,7 @@ impl Prep {
             }
             if ui
                 .button("Remove")
-                .on_hover_text(format!("Take {} out of the encounter", c.id))
+                .on_hover_text(format!("Take {name} out of the encounter"))
                 .clicked()
             {
                 edits.push(EncounterEdit::RemoveCombatant { id: c.id.clone() });

@@ -9,6 +9,7 @@ use sigilforge_engine::encounter::ability::ShapeSpec;
 use sigilforge_engine::encounter::space::{
     Cell, GridMap, ShapePlacement, affected_cells, origin_allowed,
 };
+use sigilforge_engine::wording::Names;
 
 /// The largest zoom fitting sets (72-point cells): a big panel is used, a small map is not
 /// blown up past it.
@@ -294,29 +295,16 @@ impl MapView {
     }
 }
 
-/// Names told apart: two or more of one name get a number in the order they are listed
-/// ("Goblin 1", "Goblin 2"); a name met once stays as it is.
-#[must_use]
-pub fn numbered_names<'a>(names: impl IntoIterator<Item = &'a str> + Clone) -> Vec<String> {
-    let all: Vec<&str> = names.into_iter().collect();
-    all.iter()
-        .enumerate()
-        .map(|(i, name)| {
-            if all.iter().filter(|o| *o == name).count() > 1 {
-                let n = all[..i].iter().filter(|o| *o == name).count() + 1;
-                format!("{name} {n}")
-            } else {
-                (*name).to_owned()
-            }
-        })
-        .collect()
-}
-
-/// Each creature of a run by its numbered name (index for index with `run.combatants`):
-/// what the maps, the turn order and the player window call it, never its id.
+/// Each creature of a run by its display name (index for index with `run.combatants`): the
+/// wording layer's names, so the maps, the turn order, the GM's panel, the player window and
+/// the log call a creature the same ("Goblin 1", "Goblin A"), never by its id.
 #[must_use]
 pub fn creature_names(run: &sigilforge_engine::encounter::EncounterRun) -> Vec<String> {
-    numbered_names(run.combatants.iter().map(|c| c.name.as_str()))
+    let names = sigilforge_engine::wording::encounter_names(run);
+    run.combatants
+        .iter()
+        .map(|c| names.name(&c.id).to_owned())
+        .collect()
 }
 
 /// What fits inside a token: a name's initials ("Goblin 2" → "G2", "Goblin Archer" → "GA"; a
@@ -345,12 +333,16 @@ pub fn initials(name: &str) -> String {
 }
 
 /// Each token's labels: (inside the token, above it), never the same for two tokens of one
-/// name ([`numbered_names`], [`initials`]).
+/// name (the wording layer's [`Names`], [`initials`]).
 #[must_use]
 pub fn token_labels(tokens: &[Token]) -> Vec<(String, String)> {
-    numbered_names(tokens.iter().map(|t| t.name.as_str()))
-        .into_iter()
-        .map(|full| (initials(&full), full))
+    let names = Names::new(tokens.iter().map(|t| (t.id.as_str(), t.name.as_str())));
+    tokens
+        .iter()
+        .map(|t| {
+            let full = names.name(&t.id).to_owned();
+            (initials(&full), full)
+        })
         .collect()
 }
 
@@ -646,9 +638,9 @@ mod tests {
     #[test]
     fn two_of_one_name_are_numbered_never_the_same_label() {
         let tokens = [
-            token("wolf_a", "Wolf"),
+            token("wolf_1", "Wolf"),
             token("hag", "Hag"),
-            token("wolf_b", "Wolf"),
+            token("wolf_2", "Wolf"),
         ];
         let labels = token_labels(&tokens);
         assert_eq!(
@@ -659,6 +651,10 @@ mod tests {
                 ("W2".to_owned(), "Wolf 2".to_owned()),
             ]
         );
+        // The log's names: ids with a short suffix of their own keep it.
+        let lettered = [token("wolf_a", "Wolf"), token("wolf_b", "Wolf")];
+        let labels: Vec<String> = token_labels(&lettered).into_iter().map(|l| l.1).collect();
+        assert_eq!(labels, ["Wolf A", "Wolf B"]);
         assert_eq!(initials("#Bob"), "Bob");
         assert_eq!(initials("Goblin Archer"), "GA");
         assert_eq!(initials("Goblin 12"), "G12");

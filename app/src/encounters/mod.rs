@@ -440,6 +440,7 @@ impl EncounterEditor {
     }
 
     fn prep_tokens(enc: &Encounter, content: &EncounterContent) -> Vec<Token> {
+        let names = builder::combatant_names(enc, content);
         enc.combatants
             .iter()
             .map(|c| {
@@ -451,7 +452,7 @@ impl EncounterEditor {
                 let health = block.map_or(0, |b| b.health);
                 Token {
                     id: c.id.clone(),
-                    name: block.map_or(c.id.clone(), |b| b.name.clone()),
+                    name: names.name(&c.id).to_owned(),
                     side: c.side.clone(),
                     position: c.position,
                     health,
@@ -464,7 +465,7 @@ impl EncounterEditor {
                     hidden: c.hidden,
                     detail: format!(
                         "{} ({}, {} health, {}) starts at ({}, {})",
-                        c.id,
+                        names.name(&c.id),
                         block.map_or("unknown stat block", |b| b.name.as_str()),
                         health,
                         c.side,

@@ -280,7 +280,11 @@ impl Sandbox {
         let Some(state) = self.state() else {
             return;
         };
-        let turn = state.turn.as_deref().unwrap_or("nobody");
+        let names = self
+            .run()
+            .map(sigilforge_engine::wording::encounter_names)
+            .unwrap_or_default();
+        let turn = state.turn.as_deref().map_or("nobody", |id| names.name(id));
         let when = match self.selected() {
             Some(i) => format!("right after #{i}"),
             None => format!("step {}", self.steps()),
@@ -302,7 +306,7 @@ impl Sandbox {
             ui.horizontal_wrapped(|ui| {
                 ui.colored_label(side_colour(&c.side), "⏺")
                     .on_hover_text(format!("Side: {}", c.side));
-                ui.label(state_line(c))
+                ui.label(state_line(c, &names))
                     .on_hover_text("Health and Beats left this turn");
                 for (name, stacks) in &c.conditions {
                     chip(

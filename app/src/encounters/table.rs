@@ -25,6 +25,7 @@ use super::table_play::PlayControls;
 use super::table_reactions::{ReactionControls, deciders_ui, waiting_cells, waiting_lines};
 use super::token_menu::givable_statuses;
 use crate::dialogs::PathRequest;
+use sigilforge_engine::wording::encounter_names;
 
 /// What table mode asks its host for (inside `EncounterSandboxCommand::Table`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -271,6 +272,7 @@ impl TableMode {
         self.reactions.prompt_ui(ui, session, &mut answers);
         commands.extend(answers.into_iter().map(TableCommand::Apply));
         if let Some(reason) = &self.refusal {
+            let reason = encounter_names(run).in_text(reason);
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                 .on_hover_text("The engine did not apply the last table action");
         }
@@ -377,10 +379,15 @@ impl TableControls {
     ) {
         let run = session.run();
         let target = self.target.clone().unwrap_or_default();
+        let names = encounter_names(run);
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Target: {}",
-                if target.is_empty() { "none" } else { &target }
+                if target.is_empty() {
+                    "none"
+                } else {
+                    names.name(&target)
+                }
             ))
             .on_hover_text("Click a creature below or its token on the map to pick the target");
             let label = ui.label("Amount");
@@ -519,16 +526,17 @@ impl TableControls {
         let mark = if acting { "▶ " } else { "" };
         let down = if c.standing() { "" } else { " (dropped)" };
         let beats = if c.beats == 1 { "Beat" } else { "Beats" };
+        let names = encounter_names(run);
         let text = format!(
             "{mark}{}: {}/{} health, {} {beats}{down}",
-            c.id, c.health, c.max_health, c.beats
+            names.name(&c.id),
+            c.health,
+            c.max_health,
+            c.beats
         );
         if ui
             .selectable_label(selected, text)
-            .on_hover_text(format!(
-                "{} ({}); click to make it the target",
-                c.name, c.side
-            ))
+            .on_hover_text(format!("{}; click to make it the target", c.side))
             .clicked()
         {
             self.target = Some(c.id.clone());
@@ -542,7 +550,7 @@ impl TableControls {
                     .collect();
                 ui.label(format!("Resources: {}", list.join(", ")));
             }
-            for line in status_lines(c, content) {
+            for line in status_lines(c, names.name(&c.id), content) {
                 ui.label(line);
             }
             for line in waiting_lines(run, &c.id) {
@@ -564,9 +572,11 @@ fn turn_row(
 ) {
     let run = session.run();
     ui.horizontal_wrapped(|ui| {
+        let names = encounter_names(run);
         let whose = run
             .current()
-            .map_or(String::new(), |i| run.combatants[i].id.clone());
+            .map_or("", |i| names.name(&run.combatants[i].id))
+            .to_owned();
         if ui
             .button("Spend a Beat")
             .on_hover_text(format!(
@@ -649,7 +659,7 @@ fn heading(ui: &mut Ui, run: &EncounterRun) {
             format!(
                 "Round {}: {}'s turn, {} {beats} left",
                 run.round(),
-                c.id,
+                encounter_names(run).name(&c.id),
                 c.beats
             )
         }

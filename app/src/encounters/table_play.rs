@@ -7,6 +7,7 @@
 use egui::{Color32, RichText, Ui};
 use sigilforge_engine::encounter::space::{Cell, ShapePlacement, cell_words};
 use sigilforge_engine::encounter::{EncounterRun, TableAbility, TableAction};
+use sigilforge_engine::wording::{Names, encounter_names};
 
 /// What the GM has chosen for the acting creature's next ability or move.
 #[derive(Debug, Default)]
@@ -55,7 +56,8 @@ impl PlayControls {
         let Some(me) = run.current().filter(|_| run.outcome().is_none()) else {
             return;
         };
-        let whose = run.combatants[me].id.clone();
+        let names = encounter_names(run);
+        let whose = names.name(&run.combatants[me].id).to_owned();
         let offered = run.table_abilities();
         self.follow_turn(run, &offered);
         ui.separator();
@@ -93,10 +95,14 @@ impl PlayControls {
         if let Some(why) = &ability.problem {
             ui.colored_label(
                 Color32::from_rgb(230, 90, 80),
-                format!("{} cannot be started now: {why}", ability.name),
+                format!(
+                    "{} cannot be started now: {}",
+                    ability.name,
+                    names.in_text(why)
+                ),
             );
         }
-        self.targets_ui(ui, &ability);
+        self.targets_ui(ui, &ability, &names);
         if ability.shape {
             let text = self.cell.map_or_else(
                 || "Shape origin: click a cell on the map".to_owned(),
@@ -130,7 +136,7 @@ impl PlayControls {
 
     /// One checkbox per creature: valid targets can be picked (a Slow Action may also aim at
     /// ones not valid yet), never more than the ability takes.
-    fn targets_ui(&mut self, ui: &mut Ui, ability: &TableAbility) {
+    fn targets_ui(&mut self, ui: &mut Ui, ability: &TableAbility, names: &Names) {
         if !ability.picks_targets {
             return;
         }
@@ -147,16 +153,17 @@ impl PlayControls {
                 let mut on = self.targets.contains(id);
                 let full = !on && self.targets.len() >= max;
                 let allowed = (why.is_none() || slow) && !full;
+                let name = names.name(id);
                 let text = match why {
-                    Some(why) => format!("{id} ({why})"),
-                    None => id.clone(),
+                    Some(why) => format!("{name} ({})", names.in_text(why)),
+                    None => name.to_owned(),
                 };
                 let response = ui
                     .add_enabled(allowed, egui::Checkbox::new(&mut on, text))
                     .on_disabled_hover_text(if full {
                         format!("{} takes at most {max} target(s)", ability.name)
                     } else {
-                        why.clone().unwrap_or_default()
+                        names.in_text(why.as_deref().unwrap_or_default())
                     });
                 if response.changed() {
                     self.toggle(id, max);

@@ -10,6 +10,7 @@ use sigilforge_engine::encounter::space::Cell;
 use sigilforge_engine::encounter::{
     EncounterRun, ReactionChoice, ReactionDecider, ReactionQuestion, TableAction, TableSession,
 };
+use sigilforge_engine::wording::{Names, encounter_names};
 
 /// The GM's choices in the Reaction prompt: the table's Score, if the GM types one.
 #[derive(Debug, Default)]
@@ -34,17 +35,26 @@ impl ReactionControls {
         };
         egui::Frame::group(ui.style())
             .stroke(egui::Stroke::new(2.0, Color32::from_rgb(240, 180, 60)))
-            .show(ui, |ui| self.question_ui(ui, q, actions));
+            .show(ui, |ui| {
+                self.question_ui(ui, q, &encounter_names(session.run()), actions);
+            });
     }
 
-    fn question_ui(&mut self, ui: &mut Ui, q: &ReactionQuestion, actions: &mut Vec<TableAction>) {
+    fn question_ui(
+        &mut self,
+        ui: &mut Ui,
+        q: &ReactionQuestion,
+        names: &Names,
+        actions: &mut Vec<TableAction>,
+    ) {
+        let creature = names.name(&q.creature);
         ui.label(
-            RichText::new(format!("Reaction? {} may react", q.creature))
+            RichText::new(format!("Reaction? {creature} may react"))
                 .strong()
                 .color(Color32::from_rgb(240, 180, 60)),
         )
         .on_hover_text("Nothing else happens until the GM answers (or undoes the action)");
-        ui.label(format!("Trigger: {}", q.trigger));
+        ui.label(format!("Trigger: {}", names.in_text(&q.trigger)));
         let tests = q.options.iter().filter_map(|o| o.score_range);
         if let Some((low, high)) = tests.clone().next() {
             ui.horizontal_wrapped(|ui| {
@@ -90,7 +100,7 @@ impl ReactionControls {
             });
         }
         if ui
-            .button(format!("Skip {}'s Reaction", q.creature))
+            .button(format!("Skip {creature}'s Reaction"))
             .on_hover_text("It lets the trigger pass: nothing is spent")
             .clicked()
         {
@@ -130,14 +140,15 @@ pub(super) fn deciders_ui(ui: &mut Ui, run: &EncounterRun, actions: &mut Vec<Tab
     });
 }
 
-/// What waits on creature `who` of `run`, one line each: "Waiting: Aimed Shot on bob (its Test
-/// comes at the start of archer's next turn)".
+/// What waits on creature `who` of `run`, one line each, creatures by name: "Waiting: Aimed
+/// Shot on #Bob (its Test comes at the start of Archer's next turn)".
 #[must_use]
 pub fn waiting_lines(run: &EncounterRun, who: &str) -> Vec<String> {
+    let names = encounter_names(run);
     run.index_of(who).map_or_else(Vec::new, |i| {
         run.waiting(i)
             .into_iter()
-            .map(|w| format!("Waiting: {} ({})", w.what, w.when))
+            .map(|w| names.in_text(&format!("Waiting: {} ({})", w.what, w.when)))
             .collect()
     })
 }
