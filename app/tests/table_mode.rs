@@ -44,9 +44,9 @@ fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
     harness.run();
 
     // Valid targets only: goblin_1 is out of sight, skeleton is in range.
-    assert!(disabled(&harness, "goblin_1 (it is out of sight)"));
-    assert!(disabled(&harness, "bob (it is not an enemy)"));
-    harness.get_by_label("skeleton").click();
+    assert!(disabled(&harness, "Goblin 1 (it is out of sight)"));
+    assert!(disabled(&harness, "#Bob (it is not an enemy)"));
+    harness.get_by_label("Skeleton").click();
     harness.run();
     harness.get_by_label_contains("Targets (1 of at most 1");
 
@@ -64,11 +64,12 @@ fn the_gm_uses_an_ability_with_the_tables_score_and_undoes_it() {
     harness.get_by_label_contains("Skeleton takes 5 Fire damage");
 
     // No target: the engine refuses and says why; nothing changes.
-    harness.get_by_label("skeleton").click();
+    harness.get_by_label("Skeleton").click();
     harness.run();
     click_topmost(&mut harness, "Use Elemental Blast");
-    harness
-        .get_by_label_contains("Refused: alice cannot start Elemental Blast: no target was chosen");
+    harness.get_by_label_contains(
+        "Refused: #Alice cannot start Elemental Blast: no target was chosen",
+    );
     assert_eq!(creature(&mut harness, "alice").beats, 1);
 
     // Undo replays the session from its seed, without the ability.
@@ -88,14 +89,14 @@ fn the_gm_moves_the_acting_creature_by_a_cell_or_by_dragging_its_token() {
     // A wall: refused with the engine's reason.
     click_cell(&mut harness, (6, 4));
     harness.get_by_label("Map cell: x 6, y 4");
-    click_topmost(&mut harness, "Move goblin_1 here");
+    click_topmost(&mut harness, "Move Goblin 1 here");
     harness
-        .get_by_label_contains("Refused: goblin_1 cannot move: x 6, y 4 is off the map or blocked");
+        .get_by_label_contains("Refused: Goblin 1 cannot move: x 6, y 4 is off the map or blocked");
     assert_eq!(creature(&mut harness, "goblin_1").position, (9, 3));
 
     // A free cell: a Beat spent.
     click_cell(&mut harness, (8, 2));
-    click_topmost(&mut harness, "Move goblin_1 here");
+    click_topmost(&mut harness, "Move Goblin 1 here");
     assert_eq!(creature(&mut harness, "goblin_1").position, (8, 2));
     harness.get_by_label_contains("Round 1: Goblin 1's turn, 1 Beat left");
     harness.get_by_label_contains("Goblin 1 spends a Beat and moves from x 9, y 3 to x 8, y 2");
@@ -223,8 +224,8 @@ fn the_controls_stay_put_leaving_is_confirmed_and_a_new_turn_starts_clean() {
 
     // A refusal, then a saved-log note: End turn has not moved.
     click_cell(&mut harness, (6, 4));
-    click_topmost(&mut harness, "Move goblin_1 here");
-    harness.get_by_label_contains("Refused: goblin_1 cannot move");
+    click_topmost(&mut harness, "Move Goblin 1 here");
+    harness.get_by_label_contains("Refused: Goblin 1 cannot move");
     assert_eq!(end_turn_rect(&harness), before, "a refusal moved End turn");
     sigilforge::dialogs::script(
         &harness.ctx,

@@ -108,12 +108,12 @@ fn a_reaction_prompt_waits_for_the_gm_skip_leaves_the_creature_and_use_applies_i
     click_topmost(&mut harness, "Use Aimed Shot");
     harness.get_by_label("Reaction? #Bob may react");
     harness.get_by_label("Trigger: Goblin Archer starts Aimed Shot on #Bob");
-    harness.get_by_label("Reaction: costs a Beat (1 Beat left); 1 Dodge Point (has 0)");
+    harness.get_by_label("Reaction: costs a Beat (1 Beat left); 1 Dodge Point (has 0: missing, a Disadvantage on its Test)");
     assert_eq!(end_turn_rect(&harness), before, "the prompt moved End turn");
     // Held: nothing of the shot has happened, and nothing else can.
     assert_eq!(log_text(&mut harness), log_before_shot);
     click_topmost(&mut harness, "End turn");
-    harness.get_by_label_contains("Refused: first answer the Reaction question of bob");
+    harness.get_by_label_contains("Refused: first answer the Reaction question of #Bob");
     harness.get_by_label("Reaction? #Bob may react");
     assert_eq!(log_text(&mut harness), log_before_shot);
 

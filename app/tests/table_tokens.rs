@@ -131,13 +131,14 @@ fn a_dragged_token_moves() {
 }
 
 /// Whether the player window's turn order lists this creature, by the name the players read
-/// ("Goblin 2: unhurt", "▶ #Bob: 10/10 health": the players' list only).
+/// ("Goblin 2: unhurt", "▶ #Bob: 10/10 health": the players' list only; the GM's creature
+/// rows name creatures the same way and go on with their Beats).
 fn players_list(harness: &Harness<'_, SigilforgeApp>, name: &str) -> bool {
     let line = format!("{name}: ");
     harness.query_all_by_label_contains(&line).any(|n| {
         let node = n.accesskit_node();
         (node.label().or_else(|| node.value()))
-            .is_some_and(|l| l.trim_start_matches("▶ ").starts_with(&line))
+            .is_some_and(|l| l.trim_start_matches("▶ ").starts_with(&line) && !l.contains(" Beat"))
     })
 }
 

@@ -340,3 +340,36 @@ fn starter_encounters_draw_rates() {
         println!("== {}\n{}{}", f.display(), out.stdout, out.stderr);
     }
 }
+
+/// A creature struck down by a Reaction to its own act does nothing more that turn: the next
+/// policy decision passes its turn (it used to start an ability with the Beat it had left).
+#[test]
+fn a_creature_dropped_by_a_reaction_to_its_own_move_acts_no_more() {
+    // A second goblin far off keeps the encounter going after the first drops.
+    let three = [
+        GOB_BOB[0],
+        GOB_BOB[1],
+        ("gob2", "book_goblin", "foes", (20, 6)),
+    ];
+    let src = encounter(&three, "", "ForceRoll([4, 4]), Move((7, 2))").replace(
+        "script:",
+        "stat_block_changes: [(id: \"book_goblin\", health: Some(1))], play_out: true, script:",
+    );
+    let run = play(&src);
+    let text = log(&run);
+    assert_eq!(
+        count(&run, "answers with Melee Attack, a Reaction"),
+        1,
+        "{text}"
+    );
+    assert!(!run.combatant("gob").unwrap().standing(), "{text}");
+    let dropped_at = text.find("answers with Melee Attack").unwrap();
+    let after = &text[dropped_at..];
+    let next_turn = after
+        .find("gob's turn ends")
+        .map_or(after, |end| &after[..end]);
+    assert!(
+        !next_turn.contains("gob starts") && !next_turn.contains("gob spends a Beat"),
+        "the dropped goblin acted again:\n{text}"
+    );
+}

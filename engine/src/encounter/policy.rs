@@ -37,6 +37,12 @@ impl EncounterRun {
             self.finish(None, "no one can act".to_owned());
             return;
         };
+        // Dropped during its own turn (a Reaction to its attack struck it down): it can do
+        // nothing more, so its turn passes, as at the table.
+        if !self.combatants[me].standing() {
+            self.end_turn();
+            return;
+        }
         if self.policy_of(me) == Policy::Careful {
             self.careful_step(me);
             return;

@@ -35,6 +35,9 @@ impl EncounterRun {
     ) -> bool {
         self.actions_this_turn += 1;
         let uid = self.combatants[user].id.clone();
+        if !self.combatants[user].standing() {
+            return self.refuse(user, format!("{uid} has dropped and cannot act"));
+        }
         let Some(base) = self.content.abilities.get(id) else {
             return self.refuse(user, format!("{uid} cannot use unknown ability `{id}`"));
         };

@@ -191,9 +191,18 @@ impl EncounterRun {
                 }
                 for comp in &def.components {
                     match &comp.check {
-                        super::ability::Condition::Resource(name, _) => {
+                        // Seed 004: a missing Component is a Disadvantage on the Test, not a
+                        // bar to using the ability, so the GM is told what it costs.
+                        super::ability::Condition::Resource(name, n) => {
                             let has = c.resources.get(name).copied().unwrap_or(0);
-                            cost.push(format!("{} (has {has})", comp.name));
+                            if has < *n {
+                                cost.push(format!(
+                                    "{} (has {has}: missing, a Disadvantage on its Test)",
+                                    comp.name
+                                ));
+                            } else {
+                                cost.push(format!("{} (has {has})", comp.name));
+                            }
                         }
                         _ => cost.push(comp.name.clone()),
                     }

@@ -64,7 +64,7 @@ fn a_reaction_is_a_question_and_nothing_fires_before_its_answer() {
     assert_eq!(names, ["Dodge"]);
     assert_eq!(
         q.options[0].cost,
-        "a Beat (1 Beat left); 1 Dodge Point (has 0)"
+        "a Beat (1 Beat left); 1 Dodge Point (has 0: missing, a Disadvantage on its Test)"
     );
     assert_eq!(q.options[0].score_range, Some((3, 13)));
     // Held: the state and the log are those before the shot.
