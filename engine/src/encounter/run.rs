@@ -107,6 +107,13 @@ pub struct EncounterRun {
     pub(super) outcome: Option<Outcome>,
     pub(super) end_turn_requested: bool,
     pub(super) actions_this_turn: u32,
+    /// The Beats the acting creature had once its turn's start was done: a Beat spent since
+    /// means it has acted (a table Delay is refused then).
+    pub(super) beats_at_turn_start: u32,
+    /// Creatures whose turn began this round and was delayed by the GM: when their new place
+    /// comes, the turn goes on without its start again (no second status damage, Beat loss or
+    /// pending Test). Cleared when a round begins.
+    pub(super) delayed: Vec<usize>,
     pub(super) free_used: Vec<String>,
     /// The ability being resolved (the cause of what it logs).
     pub(super) acting: Option<EncounterAbility>,
@@ -259,6 +266,8 @@ impl EncounterRun {
             outcome: None,
             end_turn_requested: false,
             actions_this_turn: 0,
+            beats_at_turn_start: 0,
+            delayed: Vec::new(),
             free_used: Vec::new(),
             acting: None,
             guard: LoopGuard::new(),

@@ -8,8 +8,10 @@
 //!   refused once a turn has ended: later, the GM reorders by hand.
 //! - **Reorder** keeps the acting creature's turn: a creature moved ahead of it waits for the
 //!   next round, one moved behind it acts this round.
-//! - **Delay** moves the acting creature right after a later creature; its turn has not been
-//!   taken (no turn-end effects) and begins again, Beats refilled, when its new place comes.
+//! - **Delay** moves the acting creature, before it has spent a Beat, right after a later
+//!   creature; its turn has not been taken (no turn-end effects) and goes on when its new
+//!   place comes, with the Beats it had: its start (status damage, Beats lost, pending Tests)
+//!   is not done twice.
 //! - **Ready** is not modelled: the seed's Reactions (with their Triggers) and Prepared
 //!   abilities are how a creature keeps an answer for later.
 //! - **Hiding** changes nothing for the rules (a hidden creature still acts, is targeted and
@@ -154,6 +156,12 @@ impl EncounterRun {
                 self.combatants[me].id
             )));
         }
+        if self.combatants[me].beats < self.beats_at_turn_start {
+            return Err(TableError::Refused(format!(
+                "{} has acted this turn (a Beat is spent): a turn is delayed before acting",
+                self.combatants[me].id
+            )));
+        }
         let at = self.push(LogKind::Table, Some(me), action.describe(), None);
         let moved = self.order.remove(self.turn_index);
         let place = self.order.iter().position(|&o| o == other).unwrap_or(0) + 1;
@@ -172,6 +180,7 @@ impl EncounterRun {
             self.turn_index += 1;
         }
         self.forget_typed_scores();
+        self.delayed.push(me);
         self.begin_turn(Some(at));
         Ok(())
     }
@@ -305,6 +314,40 @@ mod tests {
         s.apply(TableAction::EndTurn).unwrap();
         assert_eq!(acting(&s), "goblin_1");
         assert_eq!(s.run().round(), 1);
+    }
+
+    #[test]
+    fn a_delayed_turn_goes_on_without_its_start_again() {
+        let (content, enc) = ambush();
+        let mut s = TableSession::new(&content, &enc, 0).unwrap();
+        // Burning deals its damage when a turn starts: the delayed turn must not start again.
+        s.apply(TableAction::Status {
+            target: "goblin_1".to_owned(),
+            status: "Burning".to_owned(),
+            stacks: 1,
+        })
+        .unwrap();
+        let before = s.run().combatant("goblin_1").unwrap().clone();
+        s.apply(TableAction::Delay {
+            after: "goblin_2".to_owned(),
+        })
+        .unwrap();
+        s.apply(TableAction::EndTurn).unwrap();
+        s.apply(TableAction::EndTurn).unwrap();
+        assert_eq!(acting(&s), "goblin_1");
+        let now = s.run().combatant("goblin_1").unwrap();
+        assert_eq!((now.health, now.beats), (before.health, before.beats));
+        let last = s.run().log().last().unwrap().text.clone();
+        assert_eq!(last, "goblin_1's delayed turn goes on with 2 Beats");
+        // Once it has spent a Beat, it can no longer delay.
+        s.apply(TableAction::SpendBeat).unwrap();
+        let refused = s.apply(TableAction::Delay {
+            after: "alice".to_owned(),
+        });
+        assert!(
+            matches!(&refused, Err(TableError::Refused(why)) if why.contains("has acted")),
+            "{refused:?}"
+        );
     }
 
     #[test]

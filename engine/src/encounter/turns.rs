@@ -16,6 +16,15 @@ impl EncounterRun {
         self.guard.progress();
         self.actions_this_turn = 0;
         self.free_used.clear();
+        if let Some(at) = self.delayed.iter().position(|&d| d == who) {
+            // A delayed turn: its start was done when it first began, and it has not acted.
+            self.delayed.remove(at);
+            let c = &self.combatants[who];
+            let beats = crate::wording::plural(c.beats, "Beat", "Beats");
+            let text = format!("{}'s delayed turn goes on with {beats}", c.id);
+            self.push(LogKind::TurnStart, Some(who), text, cause);
+            return;
+        }
         let c = &mut self.combatants[who];
         c.beats = c.block.beats;
         c.bound_beats = 0;
@@ -29,6 +38,7 @@ impl EncounterRun {
             self.end_turn();
             return;
         }
+        self.beats_at_turn_start = self.combatants[who].beats;
         self.reaction_window(TriggerEvent::TurnStarts { who }, start, 0);
         let pending = std::mem::take(&mut self.combatants[who].pending);
         for p in pending {
@@ -121,6 +131,7 @@ impl EncounterRun {
             if self.turn_index >= self.order.len() {
                 self.turn_index = 0;
                 self.round += 1;
+                self.delayed.clear();
                 if self.round > self.encounter.max_rounds {
                     self.finish(None, format!("{} rounds passed", self.encounter.max_rounds));
                     return;
