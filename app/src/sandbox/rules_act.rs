@@ -200,6 +200,7 @@ fn combat_ui(
                     player,
                     attacker: attacker.clone(),
                     target,
+                    weapon: None,
                 });
                 view.attacker = None;
             }
