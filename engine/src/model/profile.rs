@@ -53,6 +53,10 @@ pub struct GameProfile {
     /// The stats the game prints, with its words for them (`attack` → `POWER`).
     #[serde(default)]
     pub stats: Vec<StatName>,
+    /// The game's word for the damage marked on a card, as the Rules board shows it (ChiAxis:
+    /// wounds, "2 wounds"). None: damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_word: Option<String>,
     /// The game's word for a player's life total, as in "gain 2 vitae" (ChiAxis: vitae).
     #[serde(default = "vitae")]
     pub player_life: String,
@@ -402,6 +406,7 @@ impl GameProfile {
             wake_phase: None,
             item_needs_beast: true,
             stats: Vec::new(),
+            damage_word: Some("wounds".into()),
             player_life: vitae(),
             trigger_words: Vec::new(),
             restriction_kinds: Vec::new(),
@@ -416,6 +421,12 @@ impl GameProfile {
             champion_dies: false,
             destroyed_by_damage: dies_of_damage(),
         }
+    }
+
+    /// The game's word for damage marked on a card (`damage` unless the profile names one).
+    #[must_use]
+    pub fn damage_word(&self) -> &str {
+        self.damage_word.as_deref().unwrap_or("damage")
     }
 
     /// The index of a phase, any case.
