@@ -231,3 +231,25 @@ fn a_misspelt_weapon_subtype_and_steps_a_game_cannot_run_fail_validate_where_wri
         "{e:#?}"
     );
 }
+
+#[test]
+fn a_profile_whose_weapon_counter_it_does_not_list_fails_validate() {
+    let mut profile = sigilforge_engine::model::GameProfile::built_in("Grand Archive").unwrap();
+    assert!(sigilforge_engine::rules::names::check_profile(&profile).is_empty());
+    let weapons = profile
+        .combat
+        .as_mut()
+        .and_then(|c| c.weapons.as_mut())
+        .unwrap();
+    weapons.counter = "durabilty".into();
+    let problems = sigilforge_engine::rules::names::check_profile(&profile);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert!(
+        problems[0]
+            .message
+            .contains("combat weapons: unknown counter `durabilty`; did you mean `durability`?"),
+        "{}",
+        problems[0].message
+    );
+    assert_eq!(problems[0].literal, "durabilty");
+}
