@@ -812,3 +812,79 @@ fn an_awake_unit_with_intercept_takes_the_attack_by_a_click() {
     // The target now is the interceptor: it is not offered again.
     assert!(h.query_by_label("Intercept with Moat Sentinel").is_none());
 }
+
+/// Issue #26: Grand Archive weapons and attack cards by clicking. The champion (no POWER of
+/// its own) is offered an attack because it has an awake weapon; "With Tempered Blade" adds the
+/// weapon; the board shows the attack with the weapon's durability and its POWER, then the
+/// weapon's durability counter gone. Next, the attack card from hand is played with its attack
+/// and the weapon: its power joins the attack and it goes to the graveyard as combat ends.
+const WEAPONS: &str = r#"RulesScenario(
+    name: "Armed",
+    profile: Some("Grand Archive"),
+    cards: {
+        "duelist": (name: "Ardent Duelist", kind: Champion, life: 20, stats: {"level": 2}),
+        "keeper": (name: "Grove Keeper", kind: Champion, life: 18, stats: {"level": 1}),
+        "blade": (name: "Tempered Blade", kind: Item, tribes: ["Weapon"], attack: 2, life: 3),
+        "slash": (name: "Rising Slash", kind: Action, tribes: ["Attack"], cost: 1, attack: 3),
+    },
+    a: (champion: Some("duelist"), city: ["blade"], hand: ["slash"], resource: 1),
+    b: (champion: Some("keeper")),
+    script: [],
+)
+"#;
+
+#[test]
+fn a_champion_attacks_with_a_weapon_and_plays_an_attack_card_by_clicks() {
+    let dir = pack_fixture(&[("armed.ron", WEAPONS)]);
+    let pack = load_pack(dir.path(), &mut Diagnostics::new());
+    let mut h = editor_harness(SigilforgeApp::with_pack(pack, Settings::default()));
+    h.state_mut()
+        .apply(EditCommand::ShowTab(sigilforge::shell::tab::Tab::Rules));
+    h.run();
+    click(&mut h, "Rules scenario");
+    click(&mut h, "Armed");
+    tap(&mut h, "Run to end");
+    h.get_by_label("Tempered Blade (3 durability)");
+    tap(&mut h, "Attack with Ardent Duelist");
+    tap(&mut h, "With Tempered Blade");
+    tap(&mut h, "Attack Grove Keeper");
+    let refusal = h.state().rules_panel().refusal.clone();
+    assert!(refusal.is_none(), "{refusal:?}");
+    h.get_by_label(
+        "Combat: Ardent Duelist attacks Grove Keeper with Tempered Blade (3 durability)",
+    );
+    h.get_by_label("2 POWER");
+    tap(&mut h, "Pass priority");
+    tap(&mut h, "Pass priority");
+    assert_eq!(game(&h).object("keeper").unwrap().wounds, 2);
+    h.get_by_label("Tempered Blade (rested, 2 durability)");
+
+    // Next turn (both wake up): the attack card, with the weapon.
+    for _ in 0..16 {
+        if game(&h).active() == sigilforge_engine::model::Player::A
+            && game(&h).phase() == "main"
+            && game(&h).turn() > 1
+        {
+            break;
+        }
+        tap(&mut h, "Advance phase");
+    }
+    tap(&mut h, "Play Rising Slash");
+    h.get_by_label("A plays Rising Slash: choose what Ardent Duelist attacks");
+    tap(&mut h, "With Tempered Blade");
+    tap(&mut h, "Attack Grove Keeper");
+    let refusal = h.state().rules_panel().refusal.clone();
+    assert!(refusal.is_none(), "{refusal:?}");
+    tap(&mut h, "Pass priority");
+    tap(&mut h, "Pass priority");
+    h.get_by_label("Combat: Ardent Duelist attacks Grove Keeper with Rising Slash and Tempered Blade (2 durability)");
+    h.get_by_label("5 POWER");
+    tap(&mut h, "Pass priority");
+    tap(&mut h, "Pass priority");
+    assert_eq!(game(&h).object("keeper").unwrap().wounds, 7);
+    assert_eq!(game(&h).durability("blade"), Some(1));
+    assert_eq!(
+        game(&h).object("slash").unwrap().zone,
+        sigilforge_engine::model::Zone::Graveyard
+    );
+}

@@ -248,7 +248,7 @@ fn card_ui(ui: &mut Ui, game: &Game, names: &Names, id: &str) {
         Some(host) => format!("{} on {}", names.name(id), names.name(host)),
         None => names.name(id).to_owned(),
     };
-    let marks = marks(object);
+    let marks = marks(game.profile(), object);
     if !marks.is_empty() {
         text = format!("{text} ({})", marks.join(", "));
     }
@@ -264,12 +264,16 @@ fn card_ui(ui: &mut Ui, game: &Game, names: &Names, id: &str) {
     });
 }
 
-/// What is marked on a card in play, in words: its damage, whether it is rested, its
-/// counters (`3 damage`, `rested`, `2 buff`).
-fn marks(object: &sigilforge_engine::rules::state::Object) -> Vec<String> {
+/// What is marked on a card in play, in words: its damage (in the profile's word for it),
+/// whether it is rested, its counters (`3 damage`, `rested`, `2 buff`, a weapon's `1
+/// durability`).
+fn marks(
+    profile: &sigilforge_engine::model::GameProfile,
+    object: &sigilforge_engine::rules::state::Object,
+) -> Vec<String> {
     let mut marks = Vec::new();
     if object.wounds > 0 {
-        marks.push(format!("{} damage", object.wounds));
+        marks.push(format!("{} {}", object.wounds, profile.damage_word()));
     }
     if object.rested {
         marks.push("rested".to_owned());
@@ -305,4 +309,38 @@ pub fn breakdown_lines(game: &Game, id: &str) -> Vec<String> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
+
+    use sigilforge_engine::rules::{Game, RulesScenario};
+
+    /// One damaged unit under `profile` (a scenario's `profile:` line, or none for ChiAxis).
+    fn marks_under(profile: &str) -> Vec<String> {
+        let text = format!(
+            r#"RulesScenario(
+                name: "marks",
+                {profile}
+                cards: {{"wolf": (name: "Wolf", kind: Ally, attack: 1, life: 5)}},
+                a: (city: ["wolf"]),
+                script: [Apply(player: B, targets: ["wolf"], effects: [Damage(Fixed(2))])],
+            )"#
+        );
+        let scenario: RulesScenario = ron::from_str(&text).unwrap();
+        let game = sigilforge_engine::rules::run_scenario(&scenario).unwrap();
+        let game: &Game = &game;
+        super::marks(game.profile(), game.object("wolf").unwrap())
+    }
+
+    #[test]
+    fn damage_on_a_card_reads_in_the_profiles_word() {
+        assert_eq!(marks_under(""), ["2 wounds"], "ChiAxis calls damage wounds");
+        assert_eq!(
+            marks_under(r#"profile: Some("Grand Archive"),"#),
+            ["2 damage"],
+            "a profile naming no word keeps damage"
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! Acting by clicking in the Rules tab: the player with priority plays a card from hand
 //! (choosing targets, mode and what it attaches to), activates an ability of a card in their
 //! city, declares an attack and picks its target (a game with combat rules; the attacked unit
-//! may retaliate), passes priority or advances the phase; a player with several waiting
+//! may retaliate or another intercept; with a weapon where the game has them; an attack card
+//! from hand is played with its attack), passes priority or advances the phase; a player with several waiting
 //! triggers puts them in order. Each click becomes one [`Action`], the very action a scenario's script
 //! runs, so the engine judges it (and refuses it, naming the restriction or cost) exactly as
 //! it judges a script. The Rules tab applies it as a branch of the run
@@ -25,6 +26,90 @@ pub struct ActView {
     order: Option<TriggerOrder>,
     /// The unit whose attack target is being chosen.
     attacker: Option<String>,
+    /// The weapon chosen for that attack, if any.
+    weapon: Option<String>,
+    /// The attack card being played, whose target is being chosen (the attacker is then the
+    /// player's champion).
+    attack_card: Option<String>,
+}
+
+impl ActView {
+    /// Drops the attack being set up.
+    fn cancel_attack(&mut self) {
+        self.attacker = None;
+        self.weapon = None;
+        self.attack_card = None;
+    }
+}
+
+/// The weapons `attacker` may attack with now: on the field, ruled by its player, awake where
+/// using one rests it, with durability left, and `attacker` of a kind that uses weapons (the
+/// engine judges the attack itself; this only keeps unusable ones off the buttons).
+fn usable_weapons(game: &Game, attacker: &str) -> Vec<String> {
+    let Some(rules) = game
+        .profile()
+        .combat
+        .as_ref()
+        .and_then(|c| c.weapons.as_ref())
+    else {
+        return Vec::new();
+    };
+    let Some(unit) = game.object(attacker) else {
+        return Vec::new();
+    };
+    if !rules.users.contains(&unit.card.kind) {
+        return Vec::new();
+    }
+    let Some(player) = game.ruler(attacker) else {
+        return Vec::new();
+    };
+    game.zone(player, Zone::City)
+        .into_iter()
+        .filter(|w| {
+            game.object(w).is_some_and(|o| {
+                rules.card.matches(o.card.kind, &o.card.tribes) && !(rules.rests && o.rested)
+            }) && game.durability(w).is_some_and(|d| d > 0)
+        })
+        .collect()
+}
+
+/// The attack in progress in words: who attacks what, with which attack card and weapon (and
+/// the weapon's durability); then the power it deals, in the game's word (`5 POWER`).
+fn attack_line(game: &Game, names: &Names) -> Option<(String, String)> {
+    let attack = game.attack_details()?;
+    let mut with = Vec::new();
+    if let Some(card) = &attack.attack_card {
+        with.push(names.name(card).to_owned());
+    }
+    if let Some(weapon) = &attack.weapon {
+        let durability = game.durability(weapon).unwrap_or(0);
+        let counter = game
+            .profile()
+            .combat
+            .as_ref()
+            .and_then(|c| c.weapons.as_ref())
+            .map_or("durability", |w| w.counter.as_str());
+        with.push(format!("{} ({durability} {counter})", names.name(weapon)));
+    }
+    let with = if with.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", sigilforge_engine::wording::list(&with))
+    };
+    let stat = game
+        .profile()
+        .combat
+        .as_ref()
+        .map_or("attack", |c| c.power.as_str());
+    let word = game.profile().stat_word(stat).unwrap_or("power");
+    Some((
+        format!(
+            "Combat: {} attacks {}{with}",
+            names.name(&attack.attacker),
+            names.name(&attack.target),
+        ),
+        format!("{} {word}", attack.power),
+    ))
 }
 
 /// The order being put together for one player's waiting triggers.
@@ -143,14 +228,21 @@ fn combat_ui(
         return false;
     };
     if let Some((attacker, target)) = game.attack_in_progress() {
-        view.attacker = None;
-        ui.horizontal_wrapped(|ui| {
-            ui.strong(format!(
+        view.cancel_attack();
+        let (line, power) = attack_line(game, names).unwrap_or_else(|| {
+            let line = format!(
                 "Combat: {} attacks {}",
                 names.name(attacker),
                 names.name(target)
-            ))
+            );
+            (line, String::new())
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(line)
                 .on_hover_text("Once the stack is empty, both players passing deals the damage");
+            ui.label(power).on_hover_text(
+                "The damage it deals: the attacker's power, its weapon's and its attack card's",
+            );
             if rules.retaliation
                 && ui
                     .button(format!("Retaliate with {}", names.name(target)))
@@ -186,26 +278,58 @@ fn combat_ui(
         return false;
     };
     let player = game.priority();
-    ui.strong(format!(
-        "{player:?} attacks with {}: choose its target",
-        names.name(&attacker)
-    ));
+    match &view.attack_card {
+        Some(card) => ui.strong(format!(
+            "{player:?} plays {}: choose what {} attacks",
+            names.name(card),
+            names.name(&attacker)
+        )),
+        None => ui.strong(format!(
+            "{player:?} attacks with {}: choose its target",
+            names.name(&attacker)
+        )),
+    };
+    let weapons = usable_weapons(game, &attacker);
+    if !weapons.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for weapon in weapons {
+                let chosen = view.weapon.as_deref() == Some(weapon.as_str());
+                if ui
+                    .selectable_label(chosen, format!("With {}", names.name(&weapon)))
+                    .on_hover_text("Attack with this weapon too: its power adds to the attack, it rests and loses durability in the damage step")
+                    .clicked()
+                {
+                    view.weapon = if chosen { None } else { Some(weapon) };
+                }
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         for target in units(game, player.other()) {
             if ui
                 .button(format!("Attack {}", names.name(&target)))
                 .clicked()
             {
-                act(Action::Attack {
-                    player,
-                    attacker: attacker.clone(),
-                    target,
+                let weapon = view.weapon.clone();
+                act(match view.attack_card.clone() {
+                    Some(card) => Action::PlayAttack {
+                        player,
+                        card,
+                        target,
+                        weapon,
+                    },
+                    None => Action::Attack {
+                        player,
+                        attacker: attacker.clone(),
+                        target,
+                        weapon,
+                    },
                 });
-                view.attacker = None;
+                view.cancel_attack();
             }
         }
         if ui.button("Cancel").clicked() {
-            view.attacker = None;
+            view.cancel_attack();
         }
     });
     true
@@ -229,7 +353,28 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
     }
     ui.label(format!("{player:?} has priority and may act:"));
     ui.horizontal_wrapped(|ui| {
+        let combat = game.profile().combat.clone();
         for card in game.zone(player, Zone::Hand) {
+            // An attack card is played with its attack: the champion's target comes next.
+            let attack_card = game.object(&card).is_some_and(|o| {
+                combat
+                    .as_ref()
+                    .is_some_and(|r| r.is_attack_card(o.card.kind, &o.card.tribes))
+            });
+            if attack_card {
+                let champion = game.player_state(player).champion.clone();
+                if let Some(champion) = champion
+                    && ui
+                        .button(format!("Play {}", names.name(&card)))
+                        .on_hover_text("An attack card: your champion attacks with it (it rests, the cost is paid now); choose its target next")
+                        .clicked()
+                {
+                    view.cancel_attack();
+                    view.attacker = Some(champion);
+                    view.attack_card = Some(card.clone());
+                }
+                continue;
+            }
             if ui
                 .button(format!("Play {}", names.name(&card)))
                 .on_hover_text("Play this card from hand (its cost is paid now)")
@@ -277,10 +422,13 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
                 }
             }
         }
-        if game.profile().combat.is_some() && game.attack_in_progress().is_none() {
-            // Only a unit that can attack is offered: awake, with power.
+        if let Some(rules) = &combat
+            && game.attack_in_progress().is_none()
+        {
+            // Only a unit that can attack is offered: awake, with power or a weapon to use.
             let can_attack = |u: &String| {
-                game.object(u).is_some_and(|o| !o.rested) && game.stat(u, "attack") > 0
+                game.object(u).is_some_and(|o| !o.rested)
+                    && (game.stat(u, &rules.power) > 0 || !usable_weapons(game, u).is_empty())
             };
             for unit in units(game, player).into_iter().filter(can_attack) {
                 if ui
@@ -288,6 +436,7 @@ pub fn act_ui(ui: &mut Ui, game: &Game, view: &mut ActView, act: &mut dyn FnMut(
                     .on_hover_text("Declare an attack with this unit (it rests); choose its target next")
                     .clicked()
                 {
+                    view.cancel_attack();
                     view.attacker = Some(unit);
                 }
             }

@@ -53,6 +53,10 @@ pub struct GameProfile {
     /// The stats the game prints, with its words for them (`attack` → `POWER`).
     #[serde(default)]
     pub stats: Vec<StatName>,
+    /// The game's word for the damage marked on a card, as the Rules board shows it (ChiAxis:
+    /// wounds, "2 wounds"). None: damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_word: Option<String>,
     /// The game's word for a player's life total, as in "gain 2 vitae" (ChiAxis: vitae).
     #[serde(default = "vitae")]
     pub player_life: String,
@@ -164,6 +168,68 @@ pub struct CombatRules {
     /// The stat a unit attacks and retaliates with (`attack`, the game's POWER).
     #[serde(default = "attack", skip_serializing_if = "is_attack")]
     pub power: String,
+    /// Weapons (Grand Archive): objects on the field a unit attacks with, adding their power to
+    /// the attack and losing durability each time. None: the game has no weapons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapons: Option<WeaponRules>,
+    /// Attack cards (Grand Archive): cards played from hand that become the champion's attack,
+    /// adding their power to it. None: the game has no attack cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack_cards: Option<AttackCardRules>,
+}
+
+/// Which cards are of a type the combat rules give a meaning to: a card kind, and the subtype
+/// (one of the card's `tribes`) that marks it, if the kind alone does not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct CardType {
+    /// The card kind (Grand Archive's weapons are `Item`s, its attack cards `Action`s).
+    pub kind: CardKind,
+    /// The type word among the card's tribes (`Weapon`, `Attack`), any case. None: every card
+    /// of the kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtype: Option<String>,
+}
+
+impl CardType {
+    /// Whether a card of this kind and these tribes is of this type.
+    #[must_use]
+    pub fn matches(&self, kind: CardKind, tribes: &[String]) -> bool {
+        kind == self.kind
+            && self
+                .subtype
+                .as_ref()
+                .is_none_or(|s| tribes.iter().any(|t| t.eq_ignore_ascii_case(s)))
+    }
+}
+
+/// How weapons work: which cards they are, who may use them, what their durability is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponRules {
+    /// Which cards are weapons.
+    pub card: CardType,
+    /// The unit kinds that may attack with a weapon (Grand Archive: champions; allies can't).
+    pub users: Vec<CardKind>,
+    /// The stat printed as the weapon's durability (`durability`, the card's `life`): it enters
+    /// the field with that many of `counter`.
+    pub durability: String,
+    /// The counter kind that is a weapon's durability now (`durability`); one comes off each
+    /// time the weapon is used in an attack's damage step, and at none it is destroyed.
+    pub counter: String,
+    /// Whether using a weapon in an attack rests it (so an awake weapon is needed).
+    #[serde(default)]
+    pub rests: bool,
+}
+
+/// How attack cards work: which cards they are and where they go after their combat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct AttackCardRules {
+    /// Which cards are attack cards.
+    pub card: CardType,
+    /// Where an attack card goes once its combat ends (or if its attack fizzles).
+    pub after_combat: Zone,
 }
 
 fn attack() -> String {
@@ -189,6 +255,22 @@ impl CombatRules {
         [self.taunt.as_deref(), self.intercept.as_deref()]
             .into_iter()
             .flatten()
+    }
+
+    /// Whether a card is a weapon under these rules.
+    #[must_use]
+    pub fn is_weapon(&self, kind: CardKind, tribes: &[String]) -> bool {
+        self.weapons
+            .as_ref()
+            .is_some_and(|w| w.card.matches(kind, tribes))
+    }
+
+    /// Whether a card is an attack card under these rules.
+    #[must_use]
+    pub fn is_attack_card(&self, kind: CardKind, tribes: &[String]) -> bool {
+        self.attack_cards
+            .as_ref()
+            .is_some_and(|a| a.card.matches(kind, tribes))
     }
 
     /// Whether a card of this kind is a unit (it attacks and can be attacked).
@@ -324,6 +406,7 @@ impl GameProfile {
             wake_phase: None,
             item_needs_beast: true,
             stats: Vec::new(),
+            damage_word: Some("wounds".into()),
             player_life: vitae(),
             trigger_words: Vec::new(),
             restriction_kinds: Vec::new(),
@@ -338,6 +421,12 @@ impl GameProfile {
             champion_dies: false,
             destroyed_by_damage: dies_of_damage(),
         }
+    }
+
+    /// The game's word for damage marked on a card (`damage` unless the profile names one).
+    #[must_use]
+    pub fn damage_word(&self) -> &str {
+        self.damage_word.as_deref().unwrap_or("damage")
     }
 
     /// The index of a phase, any case.

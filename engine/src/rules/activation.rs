@@ -59,6 +59,20 @@ impl Game {
         mode: Option<usize>,
         attach_to: Option<&str>,
     ) {
+        self.play_card(player, card, targets, mode, attach_to, false);
+    }
+
+    /// Plays a card from hand; `as_attack`: an attack card played with its attack
+    /// ([`Game::play_attack`]), which is the only way one is played.
+    pub(crate) fn play_card(
+        &mut self,
+        player: Player,
+        card: &str,
+        targets: &[String],
+        mode: Option<usize>,
+        attach_to: Option<&str>,
+        as_attack: bool,
+    ) {
         if !self.known(card)
             || !targets.iter().all(|t| self.known(t))
             || !attach_to.is_none_or(|h| self.known(h))
@@ -73,6 +87,16 @@ impl Game {
         }
         if self.priority != player {
             return self.reject(format!("{player:?} plays {card} without priority"));
+        }
+        let attack_card = self
+            .profile
+            .combat
+            .as_ref()
+            .is_some_and(|r| r.is_attack_card(obj.card.kind, &obj.card.tribes));
+        if attack_card && !as_attack {
+            return self.reject(format!(
+                "{card} is an attack card: it is played with its attack, naming what the champion attacks"
+            ));
         }
         if let Err(why) = self.may_play_now(player, &obj.card) {
             return self.reject(format!("{card}: {why}"));

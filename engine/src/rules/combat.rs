@@ -21,6 +21,23 @@
 //!   left the field deals and takes none. An attack that deals damage to its target sets off the
 //!   attacker's On Hit (`Hits`); one whose damage destroys its target, its On Kill (`Kills`).
 //!   Then the combat ends and the main phase goes on.
+//! - **Weapons** (the profile's `combat.weapons`): a unit of a kind the profile lets use
+//!   weapons (Grand Archive: the champion, never an ally) may declare its attack with a weapon
+//!   it rules on the field: awake, if using it rests it (Grand Archive), and with durability
+//!   left. The weapon's power adds to the attacker's. A weapon enters the field with durability
+//!   counters equal to its durability stat; in the damage step of an attack it was used in it
+//!   loses one, even when the damage was 0 or prevented (not when the attack never reached its
+//!   damage step); with none left it is destroyed as a state check and goes where destroyed
+//!   cards go.
+//! - **Attack cards** (the profile's `combat.attack_cards`): played from hand at slow speed (the
+//!   turn player, in the combat phase, with priority and an empty stack), their cost paid as
+//!   any card's, resting the awake champion as an additional cost (and a weapon used with it).
+//!   The target is named as it is played and checked again when the card resolves: the card
+//!   then becomes the champion's attack (its "intent"; here it stays off every other zone) and
+//!   the attack is declared; with no legal target it fizzles and the champion stays rested.
+//!   The attack's power is the champion's, the weapon's and the card's together; the card's
+//!   On Attack, On Hit and On Kill fire as the champion's do (a weapon's too). When its combat
+//!   ends the card goes to the profile's `after_combat` zone.
 
 use crate::model::Player;
 use crate::model::ability::Duration;
@@ -29,7 +46,24 @@ use crate::model::profile::CombatRules;
 use super::event::RulesCause;
 use super::game::{Event, Game, Illegal};
 use super::resolve::Ctx;
-use super::state::Combat;
+use super::state::{AttackPlay, Combat, Zone};
+
+/// The attack in progress, as the Rules tab shows it ([`Game::attack_details`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttackView {
+    /// The attacking unit.
+    pub attacker: String,
+    /// Its target.
+    pub target: String,
+    /// The weapon it attacks with.
+    pub weapon: Option<String>,
+    /// The attack card that is the attack.
+    pub attack_card: Option<String>,
+    /// The damage it would deal now: the attacker's, the weapon's and the card's power.
+    pub power: i32,
+    /// Whether the target rested to retaliate.
+    pub retaliating: bool,
+}
 
 impl Game {
     /// The attack in progress, as `(attacker, target)`.
@@ -38,6 +72,26 @@ impl Game {
         self.combat
             .as_ref()
             .map(|c| (c.attacker.as_str(), c.target.as_str()))
+    }
+
+    /// The attack in progress in full: who attacks what, with which weapon and attack card,
+    /// and the power it would deal now.
+    #[must_use]
+    pub fn attack_details(&self) -> Option<AttackView> {
+        let c = self.combat.as_ref()?;
+        let power_stat = self
+            .profile
+            .combat
+            .as_ref()
+            .map_or("attack", |r| r.power.as_str());
+        Some(AttackView {
+            attacker: c.attacker.clone(),
+            target: c.target.clone(),
+            weapon: c.weapon.clone(),
+            attack_card: c.attack_card.clone(),
+            power: self.attack_power(c, power_stat),
+            retaliating: c.retaliating,
+        })
     }
 
     fn combat_rules(&mut self) -> Option<CombatRules> {
@@ -51,31 +105,57 @@ impl Game {
         rules
     }
 
-    /// Declares an attack (see the module's reading).
-    pub(crate) fn attack(&mut self, player: Player, attacker: &str, target: &str) {
-        if !self.known(attacker) || !self.known(target) {
+    /// Why `player` cannot begin an attack now (their turn, priority, an empty stack, the
+    /// combat phase, no combat in progress), if they cannot. `what` names the attempt.
+    fn may_begin_attack(
+        &self,
+        rules: &CombatRules,
+        player: Player,
+        what: &str,
+    ) -> Result<(), Illegal> {
+        if let Some((a, t)) = self.attack_in_progress() {
+            return Err(Illegal(format!(
+                "{a} is still attacking {t}: one combat at a time"
+            )));
+        }
+        if player != self.active || self.priority != player || !self.stack.is_empty() {
+            return Err(Illegal(format!(
+                "{player:?} can {what} only on their own turn, with priority and an empty stack"
+            )));
+        }
+        if !self.phase_name().eq_ignore_ascii_case(&rules.phase) {
+            return Err(Illegal(format!(
+                "{what}: only in the {} phase, not the {}",
+                rules.phase,
+                self.phase_name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Declares an attack (see the module's reading), with a weapon if one is named.
+    pub(crate) fn attack(
+        &mut self,
+        player: Player,
+        attacker: &str,
+        target: &str,
+        weapon: Option<&str>,
+    ) {
+        if !self.known(attacker) || !self.known(target) || !weapon.is_none_or(|w| self.known(w)) {
             return;
         }
         let Some(rules) = self.combat_rules() else {
             return;
         };
-        if let Some((a, t)) = self.attack_in_progress() {
-            let why = format!("{a} is still attacking {t}: one combat at a time");
+        if let Err(why) = self.may_begin_attack(&rules, player, "declare an attack") {
             return self.reject(why);
         }
-        if player != self.active || self.priority != player || !self.stack.is_empty() {
-            return self.reject(format!(
-                "{player:?} can declare an attack only on their own turn, with priority and an empty stack"
-            ));
-        }
-        if !self.phase_name().eq_ignore_ascii_case(&rules.phase) {
-            return self.reject(format!(
-                "attacks are declared in the {} phase, not the {}",
-                rules.phase,
-                self.phase_name()
-            ));
-        }
-        if let Err(why) = self.can_attack(&rules, player, attacker) {
+        let extra = match weapon.map(|w| self.can_use_weapon(&rules, player, attacker, w)) {
+            Some(Err(why)) => return self.reject(why),
+            Some(Ok(power)) => power,
+            None => 0,
+        };
+        if let Err(why) = self.can_attack(&rules, player, attacker, extra) {
             return self.reject(why);
         }
         if let Err(why) = self.can_be_attacked(&rules, player, target) {
@@ -84,26 +164,299 @@ impl Game {
         if let Some(o) = self.obj_mut(attacker) {
             o.rested = true;
         }
+        let with = self.use_weapon(&rules, weapon);
         self.say(format!(
-            "{player:?} declares an attack: {attacker} attacks {target}, and {attacker} rests"
+            "{player:?} declares an attack: {attacker} attacks {target}{with}, and {attacker} rests"
         ));
-        self.combat = Some(Combat {
+        self.begin_combat(Combat {
             attacker: attacker.to_owned(),
             target: target.to_owned(),
             player,
             retaliating: false,
+            weapon: weapon.map(str::to_owned),
+            attack_card: None,
         });
-        self.fire(&Event::Attacks(attacker.to_owned(), target.to_owned()));
+    }
+
+    /// The combat begins: its On Attack and Attacked triggers fire; the turn player acts.
+    fn begin_combat(&mut self, combat: Combat) {
+        let (attacker, target) = (combat.attacker.clone(), combat.target.clone());
+        self.combat = Some(combat);
+        self.fire(&Event::Attacks(attacker, target));
         self.passes = 0;
         self.priority = self.active;
     }
 
-    /// Why `attacker` cannot attack for `player`, if it cannot.
+    /// Rests a weapon used in an attack if the profile says using one rests it; the words
+    /// for the declaration (` with sword, which rests`).
+    fn use_weapon(&mut self, rules: &CombatRules, weapon: Option<&str>) -> String {
+        let Some(w) = weapon else {
+            return String::new();
+        };
+        if rules.weapons.as_ref().is_some_and(|r| r.rests) {
+            if let Some(o) = self.obj_mut(w) {
+                o.rested = true;
+            }
+            format!(" with {w}, which rests")
+        } else {
+            format!(" with {w}")
+        }
+    }
+
+    /// Why `attacker` cannot attack with `weapon` for `player`, if it cannot; else the
+    /// weapon's power.
+    fn can_use_weapon(
+        &self,
+        rules: &CombatRules,
+        player: Player,
+        attacker: &str,
+        weapon: &str,
+    ) -> Result<i32, Illegal> {
+        let Some(w) = &rules.weapons else {
+            let game = &self.profile.name;
+            return Err(Illegal(format!(
+                "{game} has no weapons: its combat rules name none"
+            )));
+        };
+        let Some(o) = self.obj(weapon) else {
+            return Err(Illegal(format!("no card instance `{weapon}`")));
+        };
+        if !w.card.matches(o.card.kind, &o.card.tribes) {
+            return Err(Illegal(format!("{weapon} is not a weapon")));
+        }
+        if !o.zone.in_play() {
+            return Err(Illegal(format!(
+                "{weapon} is not on the {}: only a weapon there is used",
+                self.profile.zone_name(Zone::City)
+            )));
+        }
+        if self.ruler(weapon) != Some(player) {
+            return Err(Illegal(format!("{player:?} does not rule {weapon}")));
+        }
+        let kind = self.obj(attacker).map(|a| a.card.kind);
+        if !kind.is_some_and(|k| w.users.contains(&k)) {
+            let users: Vec<String> = w
+                .users
+                .iter()
+                .map(|k| k.name().to_ascii_lowercase())
+                .collect();
+            return Err(Illegal(format!(
+                "{attacker} cannot use a weapon: only a {} can",
+                crate::wording::list(&users)
+            )));
+        }
+        if w.rests && o.rested {
+            return Err(Illegal(format!(
+                "{weapon} is rested: only an awake weapon is used in an attack"
+            )));
+        }
+        if self.durability(weapon).unwrap_or(0) <= 0 {
+            return Err(Illegal(format!("{weapon} has no durability left")));
+        }
+        Ok(self.stat(weapon, &rules.power))
+    }
+
+    /// A weapon's durability now: its durability counters (the profile's weapon rules); None
+    /// for a card that is not a weapon, or in a game without weapons.
+    #[must_use]
+    pub fn durability(&self, weapon: &str) -> Option<i32> {
+        let rules = self.profile.combat.as_ref()?.weapons.as_ref()?;
+        let o = self.obj(weapon)?;
+        if !rules.card.matches(o.card.kind, &o.card.tribes) {
+            return None;
+        }
+        Some(o.counters.get(&rules.counter).copied().unwrap_or(0))
+    }
+
+    /// A weapon entering the field gets durability counters equal to its durability stat.
+    pub(crate) fn arm_weapon(&mut self, id: &str) {
+        let Some(rules) = self.profile.combat.as_ref().and_then(|c| c.weapons.clone()) else {
+            return;
+        };
+        let Some(o) = self.obj(id) else {
+            return;
+        };
+        if !rules.card.matches(o.card.kind, &o.card.tribes) {
+            return;
+        }
+        let n = self.stat(id, &rules.durability).max(0);
+        if let Some(o) = self.obj_mut(id) {
+            o.counters.insert(rules.counter.clone(), n);
+        }
+        self.say(format!("{id} enters with {n} {} counters", rules.counter));
+    }
+
+    /// A weapon with no durability counters left is destroyed (a state check).
+    pub(crate) fn weapon_checks(&mut self) {
+        let Some(rules) = self.profile.combat.as_ref().and_then(|c| c.weapons.clone()) else {
+            return;
+        };
+        let spent: Vec<String> = self
+            .objects
+            .iter()
+            .filter(|o| o.zone.in_play() && rules.card.matches(o.card.kind, &o.card.tribes))
+            .filter(|o| o.counters.get(&rules.counter).copied().unwrap_or(0) <= 0)
+            .map(|o| o.id.clone())
+            .collect();
+        for id in spent {
+            self.say(format!(
+                "{id} has no {} left: it is destroyed",
+                rules.counter
+            ));
+            self.destroy(&id);
+        }
+    }
+
+    /// Plays an attack card: its target is named now and checked again as it resolves (see
+    /// the module's reading).
+    pub(crate) fn play_attack(
+        &mut self,
+        player: Player,
+        card: &str,
+        target: &str,
+        weapon: Option<&str>,
+    ) {
+        if !self.known(card) || !self.known(target) || !weapon.is_none_or(|w| self.known(w)) {
+            return;
+        }
+        let Some(rules) = self.combat_rules() else {
+            return;
+        };
+        if rules.attack_cards.is_none() {
+            let game = self.profile.name.clone();
+            return self.reject(format!(
+                "{game} has no attack cards: its combat rules name none"
+            ));
+        }
+        let Some(obj) = self.obj(card).cloned() else {
+            return;
+        };
+        if obj.owner != player || obj.zone != Zone::Hand {
+            return self.reject(format!("{player:?} has no `{card}` in hand"));
+        }
+        if !rules.is_attack_card(obj.card.kind, &obj.card.tribes) {
+            return self.reject(format!("{card} is not an attack card"));
+        }
+        if let Err(why) = self.may_begin_attack(&rules, player, "play an attack card") {
+            return self.reject(format!("{card}: {why}"));
+        }
+        let Some(champion) = self.player(player).champion.clone() else {
+            return self.reject(format!("{player:?} has no champion to attack with {card}"));
+        };
+        if self.obj(&champion).is_some_and(|o| o.rested) {
+            return self.reject(format!(
+                "{champion} is rested: playing {card} rests the champion, so it must be awake"
+            ));
+        }
+        let extra = match weapon.map(|w| self.can_use_weapon(&rules, player, &champion, w)) {
+            Some(Err(why)) => return self.reject(why),
+            Some(Ok(power)) => power,
+            None => 0,
+        };
+        let extra = extra + self.stat(card, &rules.power);
+        if let Err(why) = self.can_attack(&rules, player, &champion, extra) {
+            return self.reject(why);
+        }
+        if let Err(why) = self.can_be_attacked(&rules, player, target) {
+            return self.reject(why);
+        }
+        let refused = self.rejected.len();
+        self.play_card(player, card, &[], None, None, true);
+        if self.rejected.len() > refused {
+            return;
+        }
+        if let Some(o) = self.obj_mut(&champion) {
+            o.rested = true;
+        }
+        let with = self.use_weapon(&rules, weapon);
+        self.say(format!(
+            "{champion} rests to play {card}, which will attack {target}{with}"
+        ));
+        self.attack_plays.push(AttackPlay {
+            card: card.to_owned(),
+            attacker: champion,
+            target: target.to_owned(),
+            weapon: weapon.map(str::to_owned),
+            player,
+        });
+    }
+
+    /// An attack card resolved: it becomes the champion's attack, or fizzles without a legal
+    /// target (see the module's reading).
+    pub(crate) fn attack_card_resolves(&mut self, play: AttackPlay) {
+        let Some(rules) = self.profile.combat.clone() else {
+            return;
+        };
+        let after = rules
+            .attack_cards
+            .as_ref()
+            .map_or(self.profile.resolved_to, |a| a.after_combat);
+        let here = |g: &Game, id: &str| g.obj(id).is_some_and(|o| o.zone.in_play());
+        let why = if let Some((a, t)) = self.attack_in_progress() {
+            Some(format!("{a} is still attacking {t}: one combat at a time"))
+        } else if !here(self, &play.attacker) {
+            Some(format!("{} is no longer on the field", play.attacker))
+        } else {
+            self.can_be_attacked(&rules, play.player, &play.target)
+                .err()
+                .map(|e| e.0)
+        };
+        if let Some(why) = why {
+            self.say(format!("{}'s attack fizzles: {why}", play.card));
+            return self.move_to(&play.card, after);
+        }
+        let weapon = play.weapon.filter(|w| here(self, w));
+        let with = weapon
+            .as_ref()
+            .map_or_else(String::new, |w| format!(" and {w}"));
+        self.say(format!(
+            "{card} is {attacker}'s attack: {attacker} attacks {target} with {card}{with}",
+            card = play.card,
+            attacker = play.attacker,
+            target = play.target,
+        ));
+        self.begin_combat(Combat {
+            attacker: play.attacker,
+            target: play.target,
+            player: play.player,
+            retaliating: false,
+            weapon,
+            attack_card: Some(play.card),
+        });
+    }
+
+    /// The power an attack deals: its attacker's, its weapon's and its attack card's.
+    fn attack_power(&self, c: &Combat, power_stat: &str) -> i32 {
+        let here = |id: &str| self.obj(id).is_some_and(|o| o.zone.in_play());
+        let weapon = c
+            .weapon
+            .as_deref()
+            .filter(|w| here(w))
+            .map_or(0, |w| self.stat(w, power_stat));
+        let card = c
+            .attack_card
+            .as_deref()
+            .filter(|a| self.obj(a).is_some_and(|o| o.zone == Zone::Stack))
+            .map_or(0, |a| self.stat(a, power_stat));
+        self.stat(&c.attacker, power_stat) + weapon + card
+    }
+
+    /// The cards whose On Attack, On Hit and On Kill fire as the attacker's: the attack in
+    /// progress's weapon and attack card.
+    pub(crate) fn attack_helper(&self, id: &str) -> Option<&str> {
+        let c = self.combat.as_ref()?;
+        let helps = c.weapon.as_deref() == Some(id) || c.attack_card.as_deref() == Some(id);
+        helps.then_some(c.attacker.as_str())
+    }
+
+    /// Why `attacker` cannot attack for `player`, if it cannot; `extra` is the power its
+    /// weapon or attack card adds.
     fn can_attack(
         &self,
         rules: &CombatRules,
         player: Player,
         attacker: &str,
+        extra: i32,
     ) -> Result<(), Illegal> {
         let Some(o) = self.obj(attacker) else {
             return Err(Illegal(format!("no card instance `{attacker}`")));
@@ -121,7 +474,7 @@ impl Game {
                 "{attacker} is rested: only an awake unit attacks"
             )));
         }
-        if self.stat(attacker, &rules.power) <= 0 {
+        if self.stat(attacker, &rules.power) + extra <= 0 {
             return Err(Illegal(format!(
                 "{attacker} has no power: it cannot attack"
             )));
@@ -295,7 +648,9 @@ impl Game {
     /// The damage step, then the end of combat: called when both players pass with an empty
     /// stack while an attack is in progress.
     pub(crate) fn combat_damage(&mut self) {
-        let Some(c) = self.combat.take() else {
+        // The combat stays in progress until it ends: its weapon's and attack card's On Hit
+        // and On Kill fire as the attacker's.
+        let Some(c) = self.combat.clone() else {
             return;
         };
         let power_stat = self
@@ -306,7 +661,7 @@ impl Game {
         let on_field = |g: &Game, id: &str| g.obj(id).is_some_and(|o| o.zone.in_play());
         let (a_here, t_here) = (on_field(self, &c.attacker), on_field(self, &c.target));
         let power = if a_here {
-            self.stat(&c.attacker, &power_stat).max(0)
+            self.attack_power(&c, &power_stat).max(0)
         } else {
             0
         };
@@ -333,6 +688,9 @@ impl Game {
         if back > 0 {
             self.combat_hit(&c.target, &c.attacker, back, c.player.other());
         }
+        if let Some(w) = c.weapon.as_deref().filter(|w| on_field(self, w)) {
+            self.wear(w);
+        }
         if hit {
             self.fire(&Event::Hit(c.attacker.clone(), c.target.clone()));
         }
@@ -341,9 +699,42 @@ impl Game {
         if hit && killed {
             self.fire(&Event::Killed(c.attacker.clone(), c.target.clone()));
         }
+        self.combat = None;
         self.say(format!("the combat of {} ends", c.attacker));
+        if let Some(card) = &c.attack_card
+            && self.obj(card).is_some_and(|o| o.zone == Zone::Stack)
+        {
+            let to = self
+                .profile
+                .combat
+                .as_ref()
+                .and_then(|r| r.attack_cards.as_ref())
+                .map_or(self.profile.resolved_to, |a| a.after_combat);
+            self.move_to(card, to);
+        }
         self.passes = 0;
         self.priority = self.active;
+    }
+
+    /// A weapon used in an attack loses a durability counter in the damage step.
+    fn wear(&mut self, weapon: &str) {
+        let Some(counter) = self
+            .profile
+            .combat
+            .as_ref()
+            .and_then(|r| r.weapons.as_ref())
+            .map(|w| w.counter.clone())
+        else {
+            return;
+        };
+        let left = self.obj_mut(weapon).map_or(0, |o| {
+            let n = o.counters.entry(counter.clone()).or_insert(0);
+            *n = (*n - 1).max(0);
+            *n
+        });
+        self.say(format!(
+            "{weapon} was used in the attack: it loses a {counter} counter, {left} left"
+        ));
     }
 
     /// `from` deals `n` combat damage to `to`; whether any was dealt (none when prevented).
@@ -394,6 +785,7 @@ mod tests {
             player: crate::model::Player::A,
             attacker: "golem".into(),
             target: "keeper".into(),
+            weapon: None,
         });
         game.run_action(&Action::Pass);
         game.run_action(&Action::Pass);

@@ -152,6 +152,13 @@ impl Game {
                     format!("{c}: expected {want} {kind} counters, got {got:?}"),
                 )
             }
+            Expect::Durability(c, want) => {
+                let got = self.durability(c);
+                fail(
+                    got == Some(*want),
+                    format!("{c}: expected durability {want}, got {got:?} (None: not a weapon)"),
+                )
+            }
             Expect::Rejected(n) => fail(
                 self.rejected.len() == *n,
                 format!("expected {n} refused actions, got {:?}", self.rejected),

@@ -112,6 +112,8 @@ pub struct Game {
     pub(crate) skirmish: Vec<String>,
     /// The attack in progress (games whose profile has combat rules).
     pub(crate) combat: Option<super::state::Combat>,
+    /// Attack cards on the stack, each with the attack it becomes when it resolves.
+    pub(crate) attack_plays: Vec<super::state::AttackPlay>,
     /// What the resolving ability's keyword actions did ("revealed this way", "sacrificed
     /// this way"): each resolution starts with none and puts back its outer one's after.
     pub(crate) this_way: super::state::ThisWay,
@@ -208,6 +210,7 @@ impl Game {
             seq: 0,
             skirmish: Vec::new(),
             combat: None,
+            attack_plays: Vec::new(),
             this_way: super::state::ThisWay::default(),
             glimpse_orders: Vec::new(),
             lost: [false, false],
@@ -356,6 +359,7 @@ impl Game {
                 obj.attached_to = attach;
                 obj.entered_turn = 0;
             }
+            self.arm_weapon(&id);
         }
     }
 

@@ -38,6 +38,7 @@ mod turns;
 mod view;
 mod zones;
 
+pub use combat::AttackView;
 pub use event::{RulesAbility, RulesCause, RulesEvent};
 pub use game::{Game, PHASES, PlayerState, SetupError};
 pub use run::RulesRun;

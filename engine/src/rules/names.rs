@@ -253,6 +253,7 @@ impl Checker<'_> {
                 }
             }
         }
+        self.combat_subtypes(id, card);
         if card.speed.is_some() && self.profile.slow_phase.is_none() {
             self.error(
                 format!(
@@ -261,6 +262,41 @@ impl Checker<'_> {
                 ),
                 id,
             );
+        }
+    }
+
+    /// A subtype one letter or two from the one that makes a card a weapon or an attack card
+    /// (`Weapn`): the card would quietly be an ordinary item or action.
+    fn combat_subtypes(&mut self, id: &str, card: &Card) {
+        let Some(combat) = &self.profile.combat else {
+            return;
+        };
+        let types = [
+            combat.weapons.as_ref().map(|w| (&w.card, "a weapon")),
+            combat
+                .attack_cards
+                .as_ref()
+                .map(|a| (&a.card, "an attack card")),
+        ];
+        for (ty, noun) in types.into_iter().flatten() {
+            let Some(subtype) = &ty.subtype else {
+                continue;
+            };
+            if card.kind != ty.kind || ty.matches(card.kind, &card.tribes) {
+                continue;
+            }
+            for tribe in &card.tribes {
+                if crate::content_check::nearest(tribe, vec![subtype.as_str()]).is_some() {
+                    self.error(
+                        format!(
+                            "`{id}`: subtype `{tribe}` is not {}'s `{subtype}`; did you mean `{subtype}`? (only {} with it is {noun})",
+                            self.profile.name,
+                            crate::wording::a_or_an(&card.kind.name().to_ascii_lowercase())
+                        ),
+                        tribe,
+                    );
+                }
+            }
         }
     }
 
@@ -470,6 +506,26 @@ pub fn check_scenario(profile: &GameProfile, scenario: &RulesScenario) -> Vec<Na
                     Some(_) => {}
                 }
             }
+            Action::Attack {
+                weapon: Some(w), ..
+            } if profile.combat.as_ref().is_none_or(|r| r.weapons.is_none()) => c.error(
+                format!(
+                    "{at}: {} has no weapons (its combat rules name none): nothing attacks with `{w}`",
+                    profile.name
+                ),
+                w,
+            ),
+            Action::PlayAttack { card, .. }
+                if profile.combat.as_ref().is_none_or(|r| r.attack_cards.is_none()) =>
+            {
+                c.error(
+                    format!(
+                        "{at}: {} has no attack cards (its combat rules name none): `{card}` cannot be played as one",
+                        profile.name
+                    ),
+                    card,
+                );
+            }
             Action::Move { to, .. } => c.zone_named(&at, to),
             Action::Apply {
                 effects, duration, ..
@@ -579,6 +635,21 @@ pub fn check_profile(profile: &GameProfile) -> Vec<NameProblem> {
         && !matches!(stat_key(&combat.power).as_str(), "atk" | "life" | "armor")
     {
         c.stat("combat power", &combat.power);
+    }
+    if let Some(weapons) = profile.combat.as_ref().and_then(|r| r.weapons.as_ref()) {
+        // A weapon's durability is counted in counters: their kind must be one the game has.
+        c.counter("combat weapons", &weapons.counter);
+    }
+    if let Some(cards) = profile
+        .combat
+        .as_ref()
+        .and_then(|r| r.attack_cards.as_ref())
+    {
+        c.zone(
+            "attack_cards after_combat",
+            cards.after_combat,
+            "after_combat",
+        );
     }
     for kind in &profile.restriction_kinds {
         if !RESTRICTION_KINDS

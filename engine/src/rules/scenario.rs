@@ -213,6 +213,24 @@ pub enum Action {
         attacker: String,
         /// What it attacks.
         target: String,
+        /// The weapon it attacks with (games whose combat rules have weapons: the champion's
+        /// weapon on the field, whose power adds to the attack and which loses durability).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<String>,
+    },
+    /// Play an attack card from hand (games whose combat rules have attack cards): its cost is
+    /// paid and the player's champion rests; when it resolves the champion attacks `target`
+    /// with it (and with `weapon`, if named).
+    PlayAttack {
+        /// Who plays it (the turn player, with priority, in the combat phase).
+        player: Player,
+        /// The attack card in hand.
+        card: String,
+        /// What the champion attacks.
+        target: String,
+        /// A weapon used with the attack card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<String>,
     },
     /// The attacked unit rests to deal its power back to the attacker (retaliation).
     Retaliate(String),
@@ -436,7 +454,26 @@ impl std::fmt::Display for Action {
                 player,
                 attacker,
                 target,
-            } => write!(f, "{player:?} attacks {target} with {attacker}"),
+                weapon,
+            } => {
+                let with = weapon
+                    .as_ref()
+                    .map(|w| format!(" and {w}"))
+                    .unwrap_or_default();
+                write!(f, "{player:?} attacks {target} with {attacker}{with}")
+            }
+            Self::PlayAttack {
+                player,
+                card,
+                target,
+                weapon,
+            } => {
+                let with = weapon
+                    .as_ref()
+                    .map(|w| format!(" and {w}"))
+                    .unwrap_or_default();
+                write!(f, "{player:?} plays {card} to attack {target}{with}")
+            }
             Self::Retaliate(unit) => write!(f, "{unit} retaliates"),
             Self::Intercept(unit) => write!(f, "{unit} intercepts"),
         }
@@ -495,6 +532,9 @@ pub enum Expect {
     Rested(String, bool),
     /// How many counters of a kind are on a card (`Counters("squire", "buff", 2)`).
     Counters(String, String, i32),
+    /// A weapon's durability now: its durability counters (`Durability("sword", 1)`); a card
+    /// that is not a weapon fails it.
+    Durability(String, i32),
     /// Whether a player has lost the game (Grand Archive: their champion died).
     Lost(Player, bool),
     /// A player's deck, top first, by instance id: its first cards (the rest are not checked).

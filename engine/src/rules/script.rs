@@ -101,7 +101,14 @@ impl Game {
                 player,
                 attacker,
                 target,
-            } => self.attack(*player, attacker, target),
+                weapon,
+            } => self.attack(*player, attacker, target, weapon.as_deref()),
+            Action::PlayAttack {
+                player,
+                card,
+                target,
+                weapon,
+            } => self.play_attack(*player, card, target, weapon.as_deref()),
             Action::Retaliate(unit) => self.retaliate(unit),
             Action::Intercept(unit) => self.intercept(unit),
             Action::Glimpse {

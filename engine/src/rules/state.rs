@@ -251,6 +251,25 @@ pub(crate) struct Combat {
     pub(crate) player: Player,
     /// Whether the target rested to retaliate.
     pub(crate) retaliating: bool,
+    /// The weapon the attacker uses (its power adds to the attack; it loses durability).
+    pub(crate) weapon: Option<String>,
+    /// The attack card that is the attack (in the champion's intent until the combat ends).
+    pub(crate) attack_card: Option<String>,
+}
+
+/// An attack card on the stack, waiting to resolve into its attack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AttackPlay {
+    /// The attack card.
+    pub(crate) card: String,
+    /// The unit that will attack (the player's champion).
+    pub(crate) attacker: String,
+    /// What it will attack.
+    pub(crate) target: String,
+    /// The weapon used with it, if any.
+    pub(crate) weapon: Option<String>,
+    /// Whose attack it is.
+    pub(crate) player: Player,
 }
 
 /// What a resolving ability's keyword actions did, for the lines after them.

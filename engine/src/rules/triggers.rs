@@ -200,11 +200,19 @@ fn hits(v: &View<'_>, event: &Event) -> Vec<Hit> {
             let AbilityKind::Triggered(trigger) = &entry.ability.kind else {
                 continue;
             };
-            if !works_from(&entry.ability, obj.zone, obj.card.kind) {
-                continue;
-            }
-            let Some(Fired(subject)) = trigger_matches(v, trigger, event, Some(&id), controller)
-            else {
+            // The attack's weapon and attack card: their On Attack, On Hit and On Kill are
+            // the attacker's (the attack card works from the champion's intent).
+            let helps = v.game.attack_helper(&id).map(str::to_owned);
+            let fired = match &helps {
+                Some(attacker)
+                    if matches!(trigger, Trigger::Attacks | Trigger::Hits | Trigger::Kills) =>
+                {
+                    trigger_matches(v, trigger, event, Some(attacker), controller)
+                }
+                _ if !works_from(&entry.ability, obj.zone, obj.card.kind) => None,
+                _ => trigger_matches(v, trigger, event, Some(&id), controller),
+            };
+            let Some(Fired(subject)) = fired else {
                 continue;
             };
             let entering = matches!(trigger, Trigger::Summoned)

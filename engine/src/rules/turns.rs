@@ -58,7 +58,12 @@ impl Game {
             g.resolve_item(&item);
             if let Some(card) = &item.card {
                 g.register_resolved_replacements(card, &item);
-                if g.obj(card)
+                if let Some(i) = g.attack_plays.iter().position(|p| p.card == *card) {
+                    // An attack card becomes the champion's attack instead of going away.
+                    let play = g.attack_plays.remove(i);
+                    g.attack_card_resolves(play);
+                } else if g
+                    .obj(card)
                     .is_some_and(|o| o.zone == super::state::Zone::Stack)
                 {
                     let to = g.profile.resolved_to;

@@ -63,6 +63,7 @@ impl Game {
             }
             let at = host.map_or_else(String::new, |h| format!(" on {h}"));
             self.say(format!("{id} enters the city{at}, timestamp {timestamp}"));
+            self.arm_weapon(id);
             self.fire(&Event::EntersPlay(id.to_owned()));
         }
     }
@@ -192,6 +193,7 @@ impl Game {
                     .collect()
             });
             if dying.is_empty() {
+                self.weapon_checks();
                 self.champion_checks();
                 return;
             }

@@ -322,3 +322,27 @@ fn prevention_and_unpreventable_damage_read_as_sentences() {
         "When this enters play: deal 3 damage to target card; it can't be prevented."
     );
 }
+
+#[test]
+fn a_weapons_and_an_attack_cards_triggers_read_in_the_games_words() {
+    let ga = crate::model::GameProfile::built_in("Grand Archive").unwrap();
+    let words = super::Words {
+        profile: Some(&ga),
+        card_name: None,
+    };
+    // A weapon's On Hit puts a durability counter back on it (its counters are its durability).
+    let mend = ability(
+        "(kind: Triggered(Hits), target: This, effects: [AddCounters(\"durability\", Fixed(1))])",
+    );
+    assert_eq!(
+        super::card_ability_text_in(&words, CardKind::Item, &mend, None),
+        "On Hit: put 1 durability counter on this."
+    );
+    // An attack card's On Attack reads as the champion's.
+    let surge =
+        ability("(kind: Triggered(Attacks), target: Controller, effects: [GainLife(Fixed(1))])");
+    assert_eq!(
+        super::card_ability_text_in(&words, CardKind::Action, &surge, None),
+        "On Attack: gain 1 life."
+    );
+}
