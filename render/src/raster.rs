@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
@@ -175,32 +176,49 @@ pub fn render_pngs(
     let ids: Vec<&str> = deck.cards.iter().map(|c| c.id.as_str()).collect();
     let names = file_names(&ids, "png");
     progress.start(deck.cards.len());
-    let results: Vec<Result<(PathBuf, Vec<String>), RenderError>> = (0..deck.cards.len())
-        .into_par_iter()
-        .map(|i| {
-            if progress.is_cancelled() {
-                return Err(RenderError::Cancelled);
-            }
-            let frame = match options.card {
-                Some(size) => Frame {
-                    width_mm: size.width_mm,
-                    height_mm: size.height_mm,
-                    bleed_mm: options.bleed_mm,
-                },
-                None => deck.natural_frame(i, options.bleed_mm),
-            };
-            let (pixmap, warnings) = rasterize_card(deck, i, frame, options.dpi)?;
-            let bytes = encode_png(&pixmap, options.dpi)?;
-            drop(pixmap);
-            let path = dir.join(&names[i]);
-            crate::write_file(&path, &bytes)?;
-            progress.step();
-            Ok((path, warnings))
-        })
-        .collect();
+    // The rayon threads draw and encode; writing (a temporary file, fsync, rename: several
+    // milliseconds of waiting per file) is handed to threads of its own, so the drawing
+    // threads never wait on the disk and every core stays busy. The queue is short: encoded
+    // cards do not pile up in memory when the disk is slower than the drawing.
+    let (queue, jobs) = std::sync::mpsc::sync_channel::<(usize, Vec<u8>)>(WRITE_QUEUE);
+    let jobs = Mutex::new(jobs);
+    let written: Mutex<Vec<Option<Result<PathBuf, RenderError>>>> =
+        Mutex::new((0..deck.cards.len()).map(|_| None).collect());
+    let drawn: Vec<Result<Vec<String>, RenderError>> = std::thread::scope(|scope| {
+        for _ in 0..WRITERS {
+            scope.spawn(|| write_queued(&jobs, dir, &names, &written, progress));
+        }
+        let drawn = (0..deck.cards.len())
+            .into_par_iter()
+            .map(|i| {
+                if progress.is_cancelled() {
+                    return Err(RenderError::Cancelled);
+                }
+                let frame = match options.card {
+                    Some(size) => Frame {
+                        width_mm: size.width_mm,
+                        height_mm: size.height_mm,
+                        bleed_mm: options.bleed_mm,
+                    },
+                    None => deck.natural_frame(i, options.bleed_mm),
+                };
+                let (pixmap, warnings) = rasterize_card(deck, i, frame, options.dpi)?;
+                let bytes = encode_png(&pixmap, options.dpi)?;
+                drop(pixmap);
+                // The writers end only when the queue closes, so this waits for room.
+                queue.send((i, bytes)).map_err(|_| RenderError::Cancelled)?;
+                Ok(warnings)
+            })
+            .collect();
+        // Closing the queue ends the writers once it is empty.
+        drop(queue);
+        drawn
+    });
+    let written = written.into_inner().unwrap_or_else(PoisonError::into_inner);
     let mut report = Report::default();
-    for (i, result) in results.into_iter().enumerate() {
-        let (path, warnings) = result?;
+    for (i, (warnings, path)) in drawn.into_iter().zip(written).enumerate() {
+        let warnings = warnings?;
+        let path = path.ok_or(RenderError::Cancelled)??;
         report.files.push(path);
         let id = &deck.cards[i].id;
         report
@@ -209,6 +227,35 @@ pub fn render_pngs(
     }
     report.cards = deck.cards.len();
     Ok(report)
+}
+
+/// Encoded cards waiting for a writer, at most.
+const WRITE_QUEUE: usize = 8;
+/// Threads writing files: a few, so one file's fsync does not hold up the next.
+const WRITERS: usize = 3;
+
+/// A writer thread: writes each queued card to its file in `dir` until the queue closes,
+/// recording each outcome at the card's index.
+fn write_queued(
+    jobs: &Mutex<Receiver<(usize, Vec<u8>)>>,
+    dir: &Path,
+    names: &[String],
+    written: &Mutex<Vec<Option<Result<PathBuf, RenderError>>>>,
+    progress: &Progress,
+) {
+    loop {
+        // The lock is held only to take the next card, not while writing it. A writer never
+        // stops before the queue closes (the drawing threads would wait on a full queue), so a
+        // poisoned lock is taken as it is: the data behind it stays sound.
+        let next = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok((i, bytes)) = next else {
+            return;
+        };
+        let path = dir.join(&names[i]);
+        let outcome = crate::write_file(&path, &bytes).map(|()| path);
+        progress.step();
+        written.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(outcome);
+    }
 }
 
 /// Checks a bleed option.
