@@ -11,8 +11,7 @@ use egui::{RichText, Ui};
 use sigilforge_engine::diag::Location;
 use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::Content;
-use sigilforge_render::compose::ArtFit;
-use sigilforge_render::raster::rasterize;
+use sigilforge_render::raster::rasterize_card;
 use sigilforge_render::{BackChoice, Deck};
 
 use crate::cards::rules_text::{ability_text, card_rules_text};
@@ -235,7 +234,9 @@ fn id_location(doc: &Document, addr: &ItemAddr, card: &Card) -> Location {
 }
 
 /// Draws `card` `px` pixels wide with its pack's template, as a texture; `Err` is what to show
-/// instead (a broken template, with its place).
+/// instead (a broken template, with its place). Drawn as `sigilforge render` draws a card
+/// (`rasterize_card`), so the template's static layer and the art's crop are kept between
+/// draws for the process: an edit redraws only the card's own part (issue #29).
 fn draw(
     ctx: &egui::Context,
     doc: &Document,
@@ -245,20 +246,13 @@ fn draw(
     let deck = Deck::from_cards(doc.pack(), &[card], &BackChoice::None)?;
     let frame = deck.natural_frame(0, 0.0);
     let dpi = px / frame.width_mm * 25.4;
-    let drawn = deck.draw_card(
-        0,
-        frame,
-        ArtFit::Crop {
-            px_per_mm: dpi / 25.4,
-        },
-    )?;
-    let pixmap = rasterize(&drawn, dpi)?;
+    let (pixmap, warnings) = rasterize_card(&deck, 0, frame, dpi)?;
     let image = egui::ColorImage::from_rgba_premultiplied(
         [pixmap.width() as usize, pixmap.height() as usize],
         pixmap.data(),
     );
     let texture = ctx.load_texture("card-preview", image, egui::TextureOptions::LINEAR);
-    Ok((texture, drawn.warnings))
+    Ok((texture, warnings))
 }
 
 /// A one-line description of what the preview shows (also its accessibility label).
