@@ -103,6 +103,10 @@ pub struct Composed {
     pub svg: String,
     /// Things the designer should know (text cut short).
     pub warnings: Vec<String>,
+    /// Where in `svg` the template's first slot (or `data-show-if` part) begins, when the
+    /// template is drawn whole, in one pass: what comes before it is the same for every card
+    /// of that template and frame, and raster outputs keep it drawn (`crate::layers`).
+    pub static_end: Option<usize>,
 }
 
 /// How a template is laid out on a card of another shape: scaled uniformly (a circle stays a
@@ -274,16 +278,24 @@ pub fn compose_with(
         vertical: size.stretch.is_none_or(|st| st.vertical),
         placement: (0.0, 0.0, tw, th),
     };
+    let mut static_end = None;
     match size.stretch {
-        None if size.offset_mm == (0.0, 0.0) => {
-            // Exact: the template's own shape fills the frame.
-            ctx.placement = (0.0, 0.0, frame.width_mm, frame.height_mm);
-            ctx.pieces(&template.pieces);
-        }
         None => {
-            // No art to grow: the template centred, at its own shape.
-            ctx.placement = (size.offset_mm.0, size.offset_mm.1, tw, th);
-            ctx.pieces(&template.pieces);
+            ctx.placement = if size.offset_mm == (0.0, 0.0) {
+                // Exact: the template's own shape fills the frame.
+                (0.0, 0.0, frame.width_mm, frame.height_mm)
+            } else {
+                // No art to grow: the template centred, at its own shape.
+                (size.offset_mm.0, size.offset_mm.1, tw, th)
+            };
+            let first_filled = template
+                .pieces
+                .iter()
+                .position(|p| matches!(p, Piece::Slot(_) | Piece::ShowIf { .. }))
+                .unwrap_or(template.pieces.len());
+            ctx.pieces(&template.pieces[..first_filled]);
+            static_end = Some(ctx.svg.len());
+            ctx.pieces(&template.pieces[first_filled..]);
         }
         Some(stretch) => {
             let cut_units = stretch.cut_mm / size.scale
@@ -345,6 +357,7 @@ pub fn compose_with(
     Composed {
         svg: ctx.svg,
         warnings: ctx.warnings,
+        static_end,
     }
 }
 

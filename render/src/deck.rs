@@ -249,17 +249,34 @@ impl Deck {
 
     /// Draws card `index` in `frame`, its art fitted for `fit`.
     pub fn draw_card(&self, index: usize, frame: Frame, fit: ArtFit) -> Result<Drawn, RenderError> {
+        let composed = self.compose_card(index, frame, fit);
+        let mut drawn = self.parse(&composed, &self.cards[index].id)?;
+        drawn.warnings = self.card_warnings(index, drawn.warnings);
+        Ok(drawn)
+    }
+
+    /// Card `index`'s template filled with its face, in `frame`.
+    pub(crate) fn compose_card(&self, index: usize, frame: Frame, fit: ArtFit) -> Composed {
         let card = &self.cards[index];
-        let fonts = self.images.fonts();
-        let composed = compose::compose_with(fonts, &card.template, &card.face, frame, fit);
-        let mut drawn = self.parse(&composed, &card.id)?;
+        compose::compose_with(self.images.fonts(), &card.template, &card.face, frame, fit)
+    }
+
+    /// A drawing's warnings for card `index`: its notes first, then each warning placed at
+    /// where the card is written.
+    pub(crate) fn card_warnings(&self, index: usize, mut warnings: Vec<String>) -> Vec<String> {
+        let card = &self.cards[index];
         if !card.location.is_empty() {
-            for w in &mut drawn.warnings {
+            for w in &mut warnings {
                 *w = format!("{}: {w}", card.location);
             }
         }
-        drawn.warnings.splice(0..0, card.notes.iter().cloned());
-        Ok(drawn)
+        warnings.splice(0..0, card.notes.iter().cloned());
+        warnings
+    }
+
+    /// Where the deck's drawings get their fonts and images.
+    pub(crate) fn images(&self) -> &ImageStore {
+        &self.images
     }
 
     /// Characters of the back's text (the pack's name) no bundled font has, located in
@@ -295,7 +312,7 @@ impl Deck {
         }
     }
 
-    fn parse(&self, composed: &Composed, what: &str) -> Result<Drawn, RenderError> {
+    pub(crate) fn parse(&self, composed: &Composed, what: &str) -> Result<Drawn, RenderError> {
         let tree = usvg::Tree::from_str(&composed.svg, &self.images.options()).map_err(|e| {
             RenderError::Svg {
                 what: what.to_owned(),
@@ -313,16 +330,20 @@ impl Deck {
 /// little past its edges for the bleed asked for, or for a card of another shape (a back is
 /// centred on it). The canvas is in millimetres, as `compose` writes it.
 fn bare_edge(tree: &usvg::Tree) -> Option<String> {
-    let size = tree.size();
     let drawn = tree.root().abs_bounding_box();
-    let short = [
-        drawn.left(),
-        drawn.top(),
-        size.width() - drawn.right(),
-        size.height() - drawn.bottom(),
-    ]
-    .into_iter()
-    .fold(0.0_f32, f32::max);
+    bare_edge_of(
+        tree.size(),
+        [drawn.left(), drawn.top(), drawn.right(), drawn.bottom()],
+    )
+}
+
+/// [`bare_edge`] of a canvas of `size` on which the drawing covers `drawn` (left, top, right,
+/// bottom), for a card drawn in layers.
+pub(crate) fn bare_edge_of(size: usvg::Size, drawn: [f32; 4]) -> Option<String> {
+    let [left, top, right, bottom] = drawn;
+    let short = [left, top, size.width() - right, size.height() - bottom]
+        .into_iter()
+        .fold(0.0_f32, f32::max);
     (short > BARE_EDGE_MM).then(|| {
         format!(
             "the template draws nothing on the outer {short:.1} mm of the card at this size and bleed: it prints white there (let its background run further past its edges)"

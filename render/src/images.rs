@@ -4,11 +4,17 @@
 //! Art is cropped to its box's shape. In a PDF the drawing clips it (cheap, and the file keeps
 //! the original image); for pixels, clipping would make resvg mask a whole card-sized layer per
 //! card, so the image is cropped and scaled to the box's pixel size once (a key ending
-//! `#crop=x,y,w,h,out_w,out_h`) and each card copies it. Crops are kept for the job.
+//! `#crop=x,y,w,h,out_w,out_h`) and each card copies it. Crops are kept for the process
+//! (`crate::cache`), keyed by the source file's identity: a job makes each crop once, and the
+//! editor's preview does not make its card's crop again on every edit (issue #29). A crop is
+//! kept as an uncompressed PNG, which resvg reads back once per card several times faster than
+//! a compressed one (usvg takes images as encoded files only).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::cache::{Kept, buffer_bytes};
 
 use crate::compose::{CROP_MARK, SlotValue};
 use crate::fonts::{DEFAULT_FAMILY, Fonts};
@@ -87,16 +93,20 @@ pub fn image_kind(data: Arc<Vec<u8>>) -> Option<usvg::ImageKind> {
 /// size to scale it to.
 type CropKey = (String, [u32; 6]);
 
-/// Cropped art already made in this job (`None`: the image could not be read).
-type CropCache = Arc<Mutex<BTreeMap<CropKey, Option<Arc<Vec<u8>>>>>>;
+/// Cropped art, as uncompressed PNG (`None`: the image could not be read). 256 MiB holds the
+/// crops of several hundred distinct art files at 300 dpi.
+static CROPS: Kept<Option<Arc<Vec<u8>>>> = Kept::new(256 << 20);
+
+/// Numbers each back image set, so crops of two different backs are kept apart.
+static BACKS: AtomicU64 = AtomicU64::new(0);
 
 /// Where a job's drawings get their images.
 #[derive(Debug, Clone)]
 pub struct ImageStore {
     assets: PathBuf,
     fonts: &'static Fonts,
-    back: Option<Arc<Vec<u8>>>,
-    crops: CropCache,
+    /// The back image's bytes and its number (from `BACKS`).
+    back: Option<(Arc<Vec<u8>>, u64)>,
 }
 
 impl ImageStore {
@@ -107,7 +117,6 @@ impl ImageStore {
             assets: pack_root.join("assets"),
             fonts: Fonts::for_pack(pack_root),
             back: None,
-            crops: Arc::default(),
         }
     }
 
@@ -117,9 +126,16 @@ impl ImageStore {
         self.fonts
     }
 
+    /// What a drawing made with [`ImageStore::options`] reads besides its text (the fonts and
+    /// the pack's assets folder), for keeping pixels drawn from the same text apart.
+    #[must_use]
+    pub(crate) fn identity(&self) -> String {
+        format!("{:p}|{}", self.fonts, self.assets.display())
+    }
+
     /// The back image's bytes.
     pub fn set_back(&mut self, bytes: Arc<Vec<u8>>) {
-        self.back = Some(bytes);
+        self.back = Some((bytes, BACKS.fetch_add(1, Ordering::Relaxed)));
     }
 
     /// usvg options that read fonts and images from here.
@@ -146,7 +162,7 @@ impl ImageStore {
                 if crop[4] > crate::pixels::MAX_SIDE_PX || crop[5] > crate::pixels::MAX_SIDE_PX {
                     return None;
                 }
-                self.cropped((key.to_owned(), crop))
+                self.cropped(&(key.to_owned(), crop))
                     .map(usvg::ImageKind::PNG)
             }
             None => image_kind(self.bytes(href)?),
@@ -161,7 +177,7 @@ impl ImageStore {
             ));
         }
         if key == BACK_KEY {
-            return self.back.clone();
+            return self.back.as_ref().map(|(bytes, _)| Arc::clone(bytes));
         }
         let path = key
             .strip_prefix(ART_PREFIX)
@@ -169,19 +185,34 @@ impl ImageStore {
         std::fs::read(self.assets.join(path)).ok().map(Arc::new)
     }
 
-    /// The crop as PNG, made on first use. The same crop always gives the same pixels, so
-    /// which thread makes it first does not matter.
-    fn cropped(&self, key: CropKey) -> Option<Arc<Vec<u8>>> {
-        if let Ok(crops) = self.crops.lock()
-            && let Some(done) = crops.get(&key)
-        {
-            return done.clone();
+    /// What the image behind `key` is, for keeping its crops: the file's path, length and
+    /// modification time for pack art (an edited file is a new image), the back's number.
+    /// `None` when the file cannot be read.
+    fn source_identity(&self, key: &str) -> Option<String> {
+        if key == PLACEHOLDER_KEY {
+            return Some(key.to_owned());
         }
-        let made = self.make_crop(&key);
-        if let Ok(mut crops) = self.crops.lock() {
-            crops.insert(key, made.clone());
+        if key == BACK_KEY {
+            return self.back.as_ref().map(|(_, n)| format!("{key}#{n}"));
         }
-        made
+        let path = key
+            .strip_prefix(ART_PREFIX)
+            .filter(|p| is_plain_relative(p))?;
+        let file = self.assets.join(path);
+        let meta = std::fs::metadata(&file).ok()?;
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        Some(format!("{}|{}|{modified}", file.display(), meta.len()))
+    }
+
+    /// The crop as PNG, made on first use.
+    fn cropped(&self, key: &CropKey) -> Option<Arc<Vec<u8>>> {
+        let identity = self.source_identity(&key.0)?;
+        let kept = format!("{identity}{CROP_MARK}{:?}", key.1);
+        CROPS.get_or_make(&kept, || self.make_crop(key), |v| buffer_bytes(v.as_ref()))
     }
 
     fn make_crop(&self, (source, [x, y, w, h, out_w, out_h]): &CropKey) -> Option<Arc<Vec<u8>>> {
@@ -201,7 +232,9 @@ impl ImageStore {
             tiny_skia::Transform::from_scale(*out_w as f32 / *w as f32, *out_h as f32 / *h as f32),
             &mut pixmap.as_mut(),
         );
-        crate::pixels::encode_png(&pixmap, 96.0).ok().map(Arc::new)
+        crate::pixels::encode_png_uncompressed(&pixmap)
+            .ok()
+            .map(Arc::new)
     }
 }
 
@@ -239,7 +272,13 @@ mod tests {
         };
         let size = imagesize::blob_size(&bytes).unwrap();
         assert_eq!((size.width, size.height), (300, 420));
-        assert_eq!(store.crops.lock().unwrap().len(), 1);
+        // Kept for the next job (a new store), not made again.
+        let other = ImageStore::new(Path::new("/elsewhere"));
+        let Some(again) = other.cropped(&(PLACEHOLDER_KEY.to_owned(), [10, 0, 100, 140, 300, 420]))
+        else {
+            panic!("no crop")
+        };
+        assert!(Arc::ptr_eq(&bytes, &again));
         assert!(store.resolve("art:../../etc/passwd").is_none());
     }
 }

@@ -6,11 +6,13 @@
 //! [`tts`], the editor's preview) or krilla writes it as vector PDF with subset fonts
 //! ([`print`]). No GUI dependency; the same pack and options give the same bytes.
 
+mod cache;
 pub mod cli;
 pub mod compose;
 pub mod deck;
 pub mod fonts;
 pub mod images;
+mod layers;
 pub mod paper;
 pub mod pdf_prefs;
 pub mod pixels;

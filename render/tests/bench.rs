@@ -126,6 +126,7 @@ fn phases() {
     let pack = big_pack(120);
     let deck = Deck::from_pack(&pack, None, &BackChoice::Default).unwrap();
     let (mut compose, mut parse, mut raster, mut encode) = (0.0, 0.0, 0.0, 0.0);
+    let (mut layered, mut fastest, mut fastest_bytes, mut fast_bytes) = (0.0, 0.0, 0, 0);
     for i in 0..deck.cards.len() {
         let frame = deck.natural_frame(i, 0.0);
         let t = thread_cpu_seconds();
@@ -155,6 +156,15 @@ fn phases() {
         let t = thread_cpu_seconds();
         let png = sigilforge_render::pixels::encode_png(&pixmap, 300.0).unwrap();
         encode += thread_cpu_seconds() - t;
+        fast_bytes += png.len();
+        // The same pixels with `Compression::Fastest` (the Up filter, not adaptive).
+        let t = thread_cpu_seconds();
+        fastest_bytes += encode_fastest(&pixmap).len();
+        fastest += thread_cpu_seconds() - t;
+        let t = thread_cpu_seconds();
+        let (card, _) = sigilforge_render::raster::rasterize_card(&deck, i, frame, 300.0).unwrap();
+        layered += thread_cpu_seconds() - t;
+        assert!(card.data() == pixmap.data());
         assert!(!png.is_empty() && !composed.svg.is_empty());
     }
     let mut noart = deck.clone();
@@ -180,12 +190,36 @@ fn phases() {
     );
     let n = deck.cards.len() as f64 / 1000.0;
     println!(
-        "per card (ms): compose {:.1}, compose+parse {:.1}, rasterise {:.1}, encode {:.1}",
+        "per card (ms): compose {:.1}, compose+parse {:.1}, rasterise {:.1}, encode {:.1}; compose+parse+rasterise over the kept static layer {:.1}; encode with Compression::Fastest {:.1} ({:.0} KiB a card, Fast {:.0} KiB)",
         compose / n,
         parse / n,
         raster / n,
-        encode / n
+        encode / n,
+        layered / n,
+        fastest / n,
+        fastest_bytes as f64 / 1024.0 / deck.cards.len() as f64,
+        fast_bytes as f64 / 1024.0 / deck.cards.len() as f64,
     );
+}
+
+/// A pixmap as PNG with `Compression::Fastest`, straight RGBA as `encode_png` gives it.
+fn encode_fastest(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    let mut rgba = pixmap.data().to_vec();
+    for (bytes, pixel) in rgba.chunks_exact_mut(4).zip(pixmap.pixels()) {
+        if pixel.alpha() != u8::MAX {
+            let c = pixel.demultiply();
+            bytes.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fastest);
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&rgba).unwrap();
+    writer.finish().unwrap();
+    out
 }
 
 #[test]

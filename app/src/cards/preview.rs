@@ -5,14 +5,21 @@
 //! The drawing is made only when what it shows can have changed (the card, its place in the
 //! pack, its rules text, any file but the other card files) or the panel's width did, and kept
 //! as a texture: an idle editor does not redraw it, nor does an edit of another card (issue
-//! #29).
+//! #29). It is rasterised off the UI thread: the frame that applies an edit starts the drawing
+//! and goes on showing the previous one of that card until the new one is in (the drawing
+//! thread asks for a frame then). A drawing in flight counts as an image being loaded
+//! (`Context::has_pending_images`), so whatever waits for images (a screenshot, a GUI test's
+//! `run`) waits for the preview too.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::{RichText, Ui};
 use sigilforge_engine::diag::Location;
 use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::Content;
-use sigilforge_render::compose::ArtFit;
-use sigilforge_render::raster::rasterize;
+use sigilforge_render::raster::rasterize_card;
 use sigilforge_render::{BackChoice, Deck};
 
 use crate::cards::rules_text::{ability_text, card_rules_text};
@@ -26,10 +33,14 @@ const WIDTH_STEP_PX: f32 = 24.0;
 #[derive(Default)]
 pub struct PreviewPanel {
     drawn: Option<Drawing>,
+    /// The drawing being made off the UI thread.
+    pending: Option<Pending>,
+    /// Says a drawing is in flight to the context's image loaders (registered on first use).
+    in_flight: Option<Arc<InFlight>>,
 }
 
-/// What was drawn, and for what.
-struct Drawing {
+/// What a drawing shows, and for what.
+struct Shown {
     /// The card's address and the width drawn, in pixels.
     key: (ItemAddr, u32),
     /// The card as drawn.
@@ -44,9 +55,68 @@ struct Drawing {
     location: Option<Location>,
     /// The document revision the drawing is known to be right for.
     seen: Revision,
-    result: anyhow::Result<(egui::TextureHandle, Vec<String>)>,
     /// The template file the card is drawn with (its kind's frame), e.g. `beast.svg`.
     frame: String,
+    /// Its file changed while it was drawn, so the place its warnings name may be out of date:
+    /// drawn again.
+    outdated: bool,
+}
+
+/// A drawing made, as a texture.
+struct Drawing {
+    shown: Shown,
+    result: anyhow::Result<(egui::TextureHandle, Vec<String>)>,
+}
+
+/// A drawing being made on a thread of its own.
+struct Pending {
+    /// What it will show (`location` is filled in when it is in).
+    shown: Shown,
+    /// Its pixels and warnings, sent once.
+    arrives: Receiver<anyhow::Result<(egui::ColorImage, Vec<String>)>>,
+}
+
+/// The image loader that tells the context a preview drawing is in flight; it loads nothing.
+/// The panel marks each pass in which it waits for a drawing, and the loader reports the last
+/// finished pass's mark: a closed preview waits for nothing.
+#[derive(Default)]
+struct InFlight {
+    this_pass: AtomicBool,
+    last_pass: AtomicBool,
+}
+
+impl egui::load::ImageLoader for InFlight {
+    fn id(&self) -> &'static str {
+        concat!(module_path!(), "::InFlight")
+    }
+
+    fn load(
+        &self,
+        _ctx: &egui::Context,
+        _uri: &str,
+        _size_hint: egui::SizeHint,
+    ) -> egui::load::ImageLoadResult {
+        Err(egui::load::LoadError::NotSupported)
+    }
+
+    fn forget(&self, _uri: &str) {}
+
+    fn forget_all(&self) {}
+
+    fn end_pass(&self, _pass_index: u64) {
+        self.last_pass.store(
+            self.this_pass.swap(false, Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
+    }
+
+    fn byte_size(&self) -> usize {
+        0
+    }
+
+    fn has_pending(&self) -> bool {
+        self.last_pass.load(Ordering::Relaxed)
+    }
 }
 
 impl PreviewPanel {
@@ -95,31 +165,45 @@ impl PreviewPanel {
                 let px = ((width * ppp / WIDTH_STEP_PX).round() * WIDTH_STEP_PX).max(WIDTH_STEP_PX);
                 let key = (addr.clone(), px as u32);
                 let place = place_of(doc, addr);
+                self.receive(ui.ctx(), doc);
                 let fresh = self
                     .drawn
                     .as_mut()
-                    .is_some_and(|d| d.still_right(doc, &key, card, place, &rules));
+                    .is_some_and(|d| d.shown.still_right(doc, &key, card, place, &rules))
+                    || self
+                        .pending
+                        .as_mut()
+                        .is_some_and(|p| p.shown.still_right(doc, &key, card, place, &rules));
                 if !fresh {
-                    let result = draw(ui.ctx(), doc, card, px);
-                    let says_where = !result.as_ref().is_ok_and(|(_, w)| w.is_empty());
                     let frame = sigilforge_render::template::frame_for_kind(
                         Some(&doc.pack().root),
                         card.kind,
                     );
-                    self.drawn = Some(Drawing {
+                    let shown = Shown {
                         key,
                         card: card.clone(),
                         place,
                         rules: rules.clone(),
-                        location: says_where.then(|| id_location(doc, addr, card)),
+                        location: None,
                         seen: doc.revision(),
-                        result,
                         frame,
-                    });
+                        outdated: false,
+                    };
+                    self.start(ui.ctx(), doc, card, px, shown);
                 }
-                let frame = self.drawn.as_ref().map_or("", |d| d.frame.as_str());
-                let label = format!("{}, frame {frame}", summary(card));
-                match self.drawn.as_ref().map(|d| &d.result) {
+                if let Some(in_flight) = &self.in_flight
+                    && self.pending.is_some()
+                {
+                    in_flight.this_pass.store(true, Ordering::Relaxed);
+                }
+                // The drawing of this card, even if it is not the latest yet; another card's
+                // is not shown while this one's is made.
+                let shown = self.drawn.as_ref().filter(|d| d.shown.key.0 == *addr);
+                let label = shown.map_or_else(
+                    || format!("{}, being drawn", summary(card)),
+                    |d| format!("{}, frame {}", summary(&d.shown.card), d.shown.frame),
+                );
+                match shown.map(|d| &d.result) {
                     Some(Ok((texture, warnings))) => {
                         let size = texture.size_vec2();
                         let height = width * size.y / size.x.max(1.0);
@@ -141,7 +225,12 @@ impl PreviewPanel {
                             egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
                         });
                     }
-                    None => {}
+                    None => {
+                        let response = ui.add(egui::Spinner::new());
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::WidgetType::Other, true, label.clone())
+                        });
+                    }
                 }
                 ui.add_space(8.0);
                 ui.strong("Inspector");
@@ -171,7 +260,86 @@ impl PreviewPanel {
     }
 }
 
-impl Drawing {
+impl PreviewPanel {
+    /// Starts drawing `card` `px` pixels wide on a thread of its own; a broken template (the
+    /// deck cannot be made) is shown at once.
+    fn start(&mut self, ctx: &egui::Context, doc: &Document, card: &Card, px: f32, shown: Shown) {
+        let deck = match Deck::from_cards(doc.pack(), &[card], &BackChoice::None) {
+            Ok(deck) => deck,
+            Err(error) => {
+                self.pending = None;
+                self.finish(ctx, doc, shown, Err(error.into()));
+                return;
+            }
+        };
+        if self.in_flight.is_none() {
+            let in_flight = Arc::new(InFlight::default());
+            ctx.add_image_loader(Arc::clone(&in_flight) as Arc<_>);
+            self.in_flight = Some(in_flight);
+        }
+        let (send, arrives) = std::sync::mpsc::channel();
+        let waker = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("card preview".into())
+            .spawn(move || {
+                // The panel may have moved on to a newer drawing: then nobody waits for this one.
+                if send.send(raster(&deck, px)).is_ok() {
+                    waker.request_repaint();
+                }
+            });
+        match spawned {
+            Ok(_) => self.pending = Some(Pending { shown, arrives }),
+            Err(error) => {
+                self.pending = None;
+                self.finish(ctx, doc, shown, Err(error.into()));
+            }
+        }
+    }
+
+    /// Takes the drawing in flight if it is in.
+    fn receive(&mut self, ctx: &egui::Context, doc: &Document) {
+        let Some(pending) = &self.pending else {
+            return;
+        };
+        let result = match pending.arrives.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err(anyhow::anyhow!(
+                "the preview's drawing stopped before it was done"
+            )),
+        };
+        if let Some(pending) = self.pending.take() {
+            self.finish(ctx, doc, pending.shown, result);
+        }
+    }
+
+    /// Keeps a finished drawing as a texture, with where the card's id is written when the
+    /// drawing says it.
+    fn finish(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &Document,
+        mut shown: Shown,
+        result: anyhow::Result<(egui::ColorImage, Vec<String>)>,
+    ) {
+        let says_where = !result.as_ref().is_ok_and(|(_, w)| w.is_empty());
+        if says_where {
+            // Where the id is now; the drawing was made from the document at `seen`.
+            shown.location = Some(id_location(doc, &shown.key.0, &shown.card));
+            shown.outdated = doc.revision() != shown.seen
+                && doc
+                    .files_changed_since(shown.seen)
+                    .is_none_or(|changed| changed.contains(&shown.key.0.file.as_str()));
+        }
+        let result = result.map(|(image, warnings)| {
+            let texture = ctx.load_texture("card-preview", image, egui::TextureOptions::LINEAR);
+            (texture, warnings)
+        });
+        self.drawn = Some(Drawing { shown, result });
+    }
+}
+
+impl Shown {
     /// Whether this drawing still shows the card as the document has it now. What the render
     /// reads besides the card: its number and the pack's count of cards, its rules text (other
     /// cards' names), where its id is written, and every file that is not a card file (keyword
@@ -185,7 +353,12 @@ impl Drawing {
         place: (usize, usize),
         rules: &[String],
     ) -> bool {
-        if self.key != *key || self.place != place || self.card != *card || self.rules != rules {
+        if self.outdated
+            || self.key != *key
+            || self.place != place
+            || self.card != *card
+            || self.rules != rules
+        {
             return false;
         }
         let revision = doc.revision();
@@ -234,31 +407,19 @@ fn id_location(doc: &Document, addr: &ItemAddr, card: &Card) -> Location {
     })
 }
 
-/// Draws `card` `px` pixels wide with its pack's template, as a texture; `Err` is what to show
-/// instead (a broken template, with its place).
-fn draw(
-    ctx: &egui::Context,
-    doc: &Document,
-    card: &Card,
-    px: f32,
-) -> anyhow::Result<(egui::TextureHandle, Vec<String>)> {
-    let deck = Deck::from_cards(doc.pack(), &[card], &BackChoice::None)?;
+/// The deck's one card `px` pixels wide with its pack's template, as an image; `Err` is what to
+/// show instead. Drawn as `sigilforge render` draws a card (`rasterize_card`), so the
+/// template's static layer and the art's crop are kept between draws for the process: an edit
+/// redraws only the card's own part (issue #29).
+fn raster(deck: &Deck, px: f32) -> anyhow::Result<(egui::ColorImage, Vec<String>)> {
     let frame = deck.natural_frame(0, 0.0);
     let dpi = px / frame.width_mm * 25.4;
-    let drawn = deck.draw_card(
-        0,
-        frame,
-        ArtFit::Crop {
-            px_per_mm: dpi / 25.4,
-        },
-    )?;
-    let pixmap = rasterize(&drawn, dpi)?;
+    let (pixmap, warnings) = rasterize_card(deck, 0, frame, dpi)?;
     let image = egui::ColorImage::from_rgba_premultiplied(
         [pixmap.width() as usize, pixmap.height() as usize],
         pixmap.data(),
     );
-    let texture = ctx.load_texture("card-preview", image, egui::TextureOptions::LINEAR);
-    Ok((texture, drawn.warnings))
+    Ok((image, warnings))
 }
 
 /// A one-line description of what the preview shows (also its accessibility label).
