@@ -74,7 +74,7 @@ impl ItemAddr {
     }
 }
 
-/// A card or a keyword, by value (what undo entries hold).
+/// A card or a keyword, by value: what commands and the typed change helpers speak in.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     /// A card.
