@@ -8,6 +8,7 @@ use std::path::Path;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use sigilforge::shell::tab::Tab;
 use sigilforge::shell::{AutosaveSettings, RECOVERY_FILE, Settings, SigilforgeApp};
 use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::{Pack, load_pack};
@@ -326,6 +327,47 @@ fn sandbox_steps_and_steps_back_on_a_starter_scenario() {
     let battle = harness.state().sandbox_battle().unwrap();
     assert!(battle.is_over());
     assert_eq!(battle.life(), [20, 20]);
+}
+
+/// Issue #25: a card's tab follows its card by id when a card before it goes and comes back
+/// (the change names cards by id; no index is shifted by hand).
+#[test]
+fn a_cards_tab_follows_it_when_a_card_before_it_is_deleted_and_restored() {
+    let dir = fixture();
+    let mut harness = harness(SigilforgeApp::with_pack(
+        load(dir.path()),
+        Settings::default(),
+    ));
+    harness.get_by_label("Broken Thing").click();
+    harness.run();
+    harness.get_by_label("Knight").click();
+    harness.run();
+    let editors = |h: &Harness<'_, SigilforgeApp>| {
+        let doc = h.state().document().unwrap();
+        h.state()
+            .open_editor_tabs()
+            .iter()
+            .filter_map(|tab| match tab {
+                Tab::Editor(addr) => doc.card(addr).map(|c| c.id.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(editors(&harness), ["broken", "knight"]);
+    harness.get_by_label("Delete card").click();
+    harness.run();
+    assert_eq!(
+        editors(&harness),
+        ["broken"],
+        "the deleted card's tab closes"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(
+        editors(&harness),
+        ["broken"],
+        "still on its card, moved one down"
+    );
 }
 
 #[test]

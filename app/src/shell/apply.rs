@@ -48,12 +48,8 @@ impl SigilforgeApp {
                     follow_name(doc, &before, &mut card);
                 }
                 let label = format!("Edit {field}");
-                let change = Change::Replace {
-                    addr: addr.clone(),
-                    before: Item::Card(before),
-                    after: Item::Card(*card),
-                };
-                self.edit(label, vec![change], Some((addr, field)));
+                let change = Change::card_replaced(&addr.file, addr.index, &before, &card);
+                self.edit_or_report(label, change.map(|c| vec![c]), Some((addr, field)));
             }
             EditCommand::SetKeyword {
                 addr,
@@ -66,12 +62,17 @@ impl SigilforgeApp {
                 if before == *keyword {
                     return;
                 }
-                let change = Change::Replace {
-                    addr: addr.clone(),
-                    before: Item::Keyword(before),
-                    after: Item::Keyword(*keyword),
-                };
-                self.edit(format!("Edit {field}"), vec![change], Some((addr, field)));
+                let change = Change::item_replaced(
+                    &addr.file,
+                    addr.index,
+                    &Item::Keyword(before),
+                    &Item::Keyword(*keyword),
+                );
+                self.edit_or_report(
+                    format!("Edit {field}"),
+                    change.map(|c| vec![c]),
+                    Some((addr, field)),
+                );
             }
             EditCommand::ReplaceItem { addr, item, label } => {
                 let Some(doc) = &self.doc else { return };
@@ -83,12 +84,8 @@ impl SigilforgeApp {
                 if before == *item {
                     return;
                 }
-                let change = Change::Replace {
-                    addr,
-                    before,
-                    after: *item,
-                };
-                self.edit(label, vec![change], None);
+                let change = Change::item_replaced(&addr.file, addr.index, &before, &item);
+                self.edit_or_report(label, change.map(|c| vec![c]), None);
             }
             EditCommand::BulkEdit { cards, edit } => {
                 let Some(doc) = &self.doc else { return };
@@ -97,21 +94,20 @@ impl SigilforgeApp {
                     return;
                 }
                 // Only the cards the edit changes: an unchanged card is no part of the step.
-                let changes: Vec<Change> = cards
+                let changes: Result<Vec<Change>, ChangeError> = cards
                     .iter()
                     .filter_map(|addr| {
                         let before = doc.card(addr)?;
                         let after = edit.apply(before);
-                        (after != *before).then(|| Change::Replace {
-                            addr: addr.clone(),
-                            before: Item::Card(before.clone()),
-                            after: Item::Card(after),
-                        })
+                        (after != *before)
+                            .then(|| Change::card_replaced(&addr.file, addr.index, before, &after))
                     })
                     .collect();
-                if !changes.is_empty() {
-                    self.edit(edit.describe(changes.len()), changes, None);
+                if changes.as_ref().is_ok_and(Vec::is_empty) {
+                    return;
                 }
+                let label = edit.describe(changes.as_ref().map_or(0, Vec::len));
+                self.edit_or_report(label, changes, None);
             }
             EditCommand::NewCard => {
                 let card = Card {
@@ -144,7 +140,8 @@ impl SigilforgeApp {
                     ItemKind::Keyword => doc.keyword(&addr).cloned().map(Item::Keyword),
                 };
                 if let Some(item) = item {
-                    self.edit("Delete".into(), vec![Change::Remove { addr, item }], None);
+                    let change = Change::item_removed(&addr.file, addr.index, &item);
+                    self.edit_or_report("Delete".into(), change.map(|c| vec![c]), None);
                 }
             }
             EditCommand::Undo => self.undo(),
@@ -244,8 +241,8 @@ impl SigilforgeApp {
             EditCommand::Rename(rename) => {
                 let Some(doc) = &self.doc else { return };
                 let changes = super::rename::rename_changes(doc, &rename);
-                if !changes.is_empty() {
-                    self.edit(super::rename::rename_label(&rename), changes, None);
+                if !changes.as_ref().is_ok_and(Vec::is_empty) {
+                    self.edit_or_report(super::rename::rename_label(&rename), changes, None);
                 }
             }
             EditCommand::NewGlyphNetwork => self.new_glyph_network(),
@@ -290,6 +287,23 @@ impl SigilforgeApp {
         }
     }
 
+    /// [`SigilforgeApp::edit`] of changes a typed helper built, or the user is told why they
+    /// could not be built.
+    pub(super) fn edit_or_report(
+        &mut self,
+        label: String,
+        changes: Result<Vec<Change>, ChangeError>,
+        merge: Option<(ItemAddr, String)>,
+    ) -> bool {
+        match changes {
+            Ok(changes) => self.edit(label, changes, merge),
+            Err(error) => {
+                self.report(Level::Error, error.to_string());
+                false
+            }
+        }
+    }
+
     /// Applies changes as one undo step, all or nothing. Returns whether they were applied
     /// (when not, the user was told why).
     pub(super) fn edit(
@@ -301,6 +315,7 @@ impl SigilforgeApp {
         let Some(doc) = &mut self.doc else {
             return false;
         };
+        let tabs = tabs_to_follow(&self.dock, doc, &changes);
         let mut applied = Vec::new();
         for change in changes {
             match doc.apply_change(&change, &KEY) {
@@ -316,9 +331,7 @@ impl SigilforgeApp {
                 }
             }
         }
-        for change in &applied {
-            self.follow_change(change);
-        }
+        self.follow_changes(&applied, &tabs);
         self.history.record(Entry {
             label,
             changes: applied,
@@ -385,6 +398,7 @@ impl SigilforgeApp {
         let Some(doc) = &mut self.doc else {
             return Err(ChangeError::NoPack);
         };
+        let tabs = tabs_to_follow(&self.dock, doc, changes);
         for (done, change) in changes.iter().enumerate() {
             if let Err(error) = doc.apply_change(change, &KEY) {
                 if let Err(e) = roll_back(doc, changes[..done].iter()) {
@@ -393,38 +407,22 @@ impl SigilforgeApp {
                 return Err(error);
             }
         }
-        for change in changes {
-            self.follow_change(change);
-        }
+        self.follow_changes(changes, &tabs);
         self.after_edit();
         Ok(())
     }
 
-    /// Keeps editor tabs on their items when items are inserted or removed before them.
-    fn follow_change(&mut self, change: &Change) {
-        let (addr, delta) = match change {
-            Change::Insert { addr, .. } => (addr, 1_isize),
-            Change::Remove { addr, .. } => (addr, -1),
-            Change::DeleteFile { path, .. } => {
+    /// Keeps editor tabs on their items when items come or go before them (each tab found
+    /// again by the id it showed, `tabs`: see [`tabs_to_follow`]); a tab whose item went, or
+    /// whose file was dropped, closes.
+    fn follow_changes(&mut self, changes: &[Change], tabs: &[(ItemAddr, String)]) {
+        for change in changes {
+            if let Change::DeleteFile { path, .. } = change {
                 self.close_file_tabs(path);
-                return;
             }
-            _ => return,
-        };
-        let removed = addr.clone();
-        if delta < 0 {
-            self.dock
-                .retain_tabs(|tab| !matches!(tab, Tab::Editor(a) if *a == removed));
         }
-        for (_, tab) in self.dock.iter_all_tabs_mut() {
-            if let Tab::Editor(a) = tab
-                && a.file == addr.file
-                && a.kind == addr.kind
-                && a.index >= addr.index
-                && !(delta > 0 && a.index < addr.index)
-            {
-                a.index = a.index.saturating_add_signed(delta);
-            }
+        if let (false, Some(doc)) = (tabs.is_empty(), &self.doc) {
+            super::dock::retarget_editor_tabs(&mut self.dock, doc, tabs);
         }
     }
 
@@ -533,17 +531,20 @@ impl SigilforgeApp {
                 Item::Keyword(k)
             }
         };
-        let addr = ItemAddr { kind, file, index };
         let label = match kind {
             ItemKind::Card => "New card",
             ItemKind::Keyword => "New keyword",
         };
-        changes.push(Change::Insert {
-            addr: addr.clone(),
-            item,
-        });
-        self.edit(label.into(), changes, None);
-        self.open_tab(addr, Some("name".into()));
+        match Change::item_inserted(&file, index, &item) {
+            Ok(change) => changes.push(change),
+            Err(error) => {
+                self.report(Level::Error, error.to_string());
+                return;
+            }
+        }
+        if self.edit(label.into(), changes, None) {
+            self.open_tab(ItemAddr { kind, file, index }, Some("name".into()));
+        }
     }
 
     /// Opens (or shows) an item's editor tab, in the editors' area.
@@ -656,6 +657,27 @@ mod card_ids {
         assert!(!made_from_name("new_card_x", "New card"));
         assert!(!made_from_name("lorraine", "New card"));
     }
+}
+
+/// The card and keyword tabs of the files where `changes` add or remove items, each with the
+/// id it shows (read before the changes apply): what [`SigilforgeApp::follow_changes`] finds
+/// again by id after them. Empty for a step that moves no item (an edit in place, the hot path).
+fn tabs_to_follow(
+    dock: &egui_dock::DockState<Tab>,
+    doc: &Document,
+    changes: &[Change],
+) -> Vec<(ItemAddr, String)> {
+    let moved: Vec<&str> = changes
+        .iter()
+        .filter(|c| c.moves_items())
+        .map(Change::path)
+        .collect();
+    if moved.is_empty() {
+        return Vec::new();
+    }
+    let mut tabs = super::dock::editor_tab_items(dock, doc);
+    tabs.retain(|(addr, _)| moved.contains(&addr.file.as_str()));
+    tabs
 }
 
 /// Undoes, last first, the changes a refused step already applied (a step is all or nothing).

@@ -18,7 +18,7 @@ use sigilforge_render::{BackChoice, Deck, Progress};
 
 use super::app::SigilforgeApp;
 use super::commands::EditCommand;
-use super::document::{Change, Item, ItemAddr};
+use super::document::{Change, Item};
 use crate::encounters::sandbox::displayable;
 use crate::sets::outputs::{
     Finished, Job, OutputCommand, OutputKind, OutputOptions, PendingImport,
@@ -266,31 +266,23 @@ impl SigilforgeApp {
         let Some(import) = self.outputs.import.take() else {
             return;
         };
-        let changes: Vec<Change> = import
+        let changes: Result<Vec<Change>, _> = import
             .plan
             .changes
             .iter()
-            .map(|c| {
-                let addr = ItemAddr::card(&c.file, c.index);
-                let after = Item::Card(c.after.clone());
-                match &c.before {
-                    Some(before) => Change::Replace {
-                        addr,
-                        before: Item::Card(before.clone()),
-                        after,
-                    },
-                    None => Change::Insert { addr, item: after },
-                }
+            .map(|c| match &c.before {
+                Some(before) => Change::card_replaced(&c.file, c.index, before, &c.after),
+                None => Change::item_inserted(&c.file, c.index, &Item::Card(c.after.clone())),
             })
             .collect();
-        if changes.is_empty() {
+        if changes.as_ref().is_ok_and(Vec::is_empty) {
             return;
         }
         let name = import
             .path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        self.edit(format!("Import {name}"), changes, None);
+        self.edit_or_report(format!("Import {name}"), changes, None);
     }
 
     /// Draws the outputs' windows: options, progress, the last job's message, the import.

@@ -9,9 +9,11 @@ use sigilforge_engine::diag::{Diagnostic, Diagnostics};
 use sigilforge_engine::locate::ListItems;
 use sigilforge_engine::model::{Card, CardSet, KeywordDef, KeywordSet};
 use sigilforge_engine::pack::{
-    Content, FileMerge, ItemEditError, Pack, PackFile, SaveError, validate,
+    Content, FileMerge, ItemEditError, ListElement, Pack, PackFile, SaveError, element_ident,
+    list_position, validate,
 };
-use sigilforge_engine::ron_doc::parts::{ItemEdit, ItemKey, Side};
+use sigilforge_engine::ron_doc::parts::{ItemEdit, ItemKey, Side, element};
+use sigilforge_engine::ron_doc::splice::SpliceError;
 
 use super::apply::key::ApplyKey;
 use super::census::CardCensus;
@@ -37,7 +39,9 @@ pub enum ItemKind {
     Keyword,
 }
 
-/// Where an item lives: its file (relative path) and its index in that file's list.
+/// Where a card or keyword is now: its file (relative path) and its index in that file's list.
+/// A transient address (a command's target, a tab, a problem's item): what a change holds and
+/// what a saved layout keeps name the item by its id instead.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ItemAddr {
     /// Card or keyword.
@@ -70,7 +74,7 @@ impl ItemAddr {
     }
 }
 
-/// A card or a keyword, by value (what undo entries hold).
+/// A card or a keyword, by value: what commands and the typed change helpers speak in.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     /// A card.
@@ -79,36 +83,12 @@ pub enum Item {
     Keyword(KeywordDef),
 }
 
-/// One reversible change to the pack.
+/// One reversible change to the pack. Items change through one shape, [`Change::Items`], keyed
+/// by identity: a card or keyword by its id (resp. name), anything else by its field or element
+/// name. Panels and commands speak in cards and keywords through the typed helpers
+/// ([`Change::card_replaced`], [`Change::item_inserted`], …), which build those item edits.
 #[derive(Debug, Clone, PartialEq)]
-#[allow(
-    clippy::large_enum_variant,
-    reason = "a change lives in the undo history, one per edit: a few hundred bytes each is cheaper than boxing every card"
-)]
 pub enum Change {
-    /// An item's value changes.
-    Replace {
-        /// Where.
-        addr: ItemAddr,
-        /// The value before.
-        before: Item,
-        /// The value after.
-        after: Item,
-    },
-    /// An item is inserted at `addr`.
-    Insert {
-        /// Where.
-        addr: ItemAddr,
-        /// What.
-        item: Item,
-    },
-    /// The item at `addr` is removed.
-    Remove {
-        /// Where.
-        addr: ItemAddr,
-        /// What it was.
-        item: Item,
-    },
     /// A new, empty content file is created.
     CreateFile {
         /// Relative path.
@@ -123,8 +103,10 @@ pub enum Change {
         /// Its content.
         content: Content,
     },
-    /// Items of a file change (glyph networks, encounters, any kind): each item's text before
-    /// and after, so undo can check the item still holds what this change left there.
+    /// Items of a file change (cards, keywords, glyphs, encounters' parts, any kind): each
+    /// item named by its identity, with its text before and after, so undo can check the item
+    /// still holds what this change left there. A card or keyword is found by its id (its
+    /// edit's index a hint) and only that item is read again.
     Items {
         /// Relative path.
         path: String,
@@ -147,23 +129,6 @@ impl Change {
     #[must_use]
     pub fn inverse(&self) -> Change {
         match self {
-            Change::Replace {
-                addr,
-                before,
-                after,
-            } => Change::Replace {
-                addr: addr.clone(),
-                before: after.clone(),
-                after: before.clone(),
-            },
-            Change::Insert { addr, item } => Change::Remove {
-                addr: addr.clone(),
-                item: item.clone(),
-            },
-            Change::Remove { addr, item } => Change::Insert {
-                addr: addr.clone(),
-                item: item.clone(),
-            },
             Change::CreateFile { path, content } => Change::DeleteFile {
                 path: path.clone(),
                 content: content.clone(),
@@ -186,6 +151,123 @@ impl Change {
                 after: before.clone(),
             },
         }
+    }
+
+    /// A card of `file` (at `index` now) changes from `before` to `after`.
+    pub fn card_replaced(
+        file: &str,
+        index: usize,
+        before: &Card,
+        after: &Card,
+    ) -> Result<Change, ChangeError> {
+        list_change(file, index, Some(before), Some(after))
+    }
+
+    /// A card or keyword of `file` (at `index` now) changes from `before` to `after` (both of
+    /// one kind).
+    pub fn item_replaced(
+        file: &str,
+        index: usize,
+        before: &Item,
+        after: &Item,
+    ) -> Result<Change, ChangeError> {
+        match (before, after) {
+            (Item::Card(b), Item::Card(a)) => list_change(file, index, Some(b), Some(a)),
+            (Item::Keyword(b), Item::Keyword(a)) => list_change(file, index, Some(b), Some(a)),
+            _ => Err(ChangeError::KindChanged(file.to_owned())),
+        }
+    }
+
+    /// A card or keyword goes into `file` at `index`.
+    pub fn item_inserted(file: &str, index: usize, item: &Item) -> Result<Change, ChangeError> {
+        match item {
+            Item::Card(c) => list_change(file, index, None, Some(c)),
+            Item::Keyword(k) => list_change(file, index, None, Some(k)),
+        }
+    }
+
+    /// The card or keyword at `index` of `file` goes.
+    pub fn item_removed(file: &str, index: usize, item: &Item) -> Result<Change, ChangeError> {
+        match item {
+            Item::Card(c) => list_change(file, index, Some(c), None),
+            Item::Keyword(k) => list_change(file, index, Some(k), None),
+        }
+    }
+
+    /// Whether the change adds or removes items of a card or keyword list (more of one than of
+    /// the other): the items after them move, and the editor tabs with them.
+    #[must_use]
+    pub fn moves_items(&self) -> bool {
+        let Change::Items { edits, .. } = self else {
+            return false;
+        };
+        let came = edits.iter().filter(|e| e.before.is_none()).count();
+        let went = edits.iter().filter(|e| e.after.is_none()).count();
+        came != went
+    }
+
+    /// The file the change is in.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        match self {
+            Change::CreateFile { path, .. }
+            | Change::DeleteFile { path, .. }
+            | Change::Items { path, .. }
+            | Change::Text { path, .. } => path,
+        }
+    }
+}
+
+/// The item edits of one card or keyword of `file` (at `index`): each side serialized alone
+/// (one item, never its file). An item whose id changes is the old one going and the new one
+/// coming at the same place (as `parts::diff` has it), so undo finds each by its own id.
+fn list_change<T: ListElement>(
+    file: &str,
+    index: usize,
+    before: Option<&T>,
+    after: Option<&T>,
+) -> Result<Change, ChangeError> {
+    let side = |value: Option<&T>| {
+        value
+            .map(|v| {
+                element(v).map_err(|source| ChangeError::Serialize {
+                    path: file.to_owned(),
+                    source,
+                })
+            })
+            .transpose()
+    };
+    let key = |name: &str| ItemKey::Element(T::FIELD.to_owned(), name.to_owned());
+    let edit = |name: &str, before: Option<String>, after: Option<String>| ItemEdit {
+        key: key(name),
+        before,
+        after,
+        index,
+    };
+    let edits = match (side(before)?, side(after)?) {
+        (Some((was, b)), Some((name, a))) if was != name => {
+            vec![edit(&was, Some(b), None), edit(&name, None, Some(a))]
+        }
+        (Some((name, b)), a) => vec![edit(&name, Some(b), a.map(|(_, a)| a))],
+        (None, Some((name, a))) => vec![edit(&name, None, Some(a))],
+        (None, None) => Vec::new(),
+    };
+    Ok(Change::Items {
+        path: file.to_owned(),
+        edits,
+    })
+}
+
+/// The one edit of a card or keyword list a change makes, if that is all it does.
+fn single_list_edit(change: &Change) -> Option<&ItemEdit> {
+    match change {
+        Change::Items { edits, .. } => match edits.as_slice() {
+            [edit] if matches!(&edit.key, ItemKey::Element(f, _) if f == Card::FIELD || f == KeywordDef::FIELD) => {
+                Some(edit)
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -218,23 +300,16 @@ pub enum ChangeError {
     /// A file's text is not the text the change recorded.
     #[error("{0}: its text changed since")]
     TextChanged(String),
-    /// An item holds something else than the change recorded.
-    #[error(
-        "{name} ({file}) changed since (on disk, or by another edit): this step would overwrite that"
-    )]
-    ItemChanged {
-        /// The item's name.
-        name: String,
-        /// Its file.
-        file: String,
-    },
-    /// The item the change addresses is gone.
-    #[error("item {} of {file} no longer exists (it was moved or deleted)", .index + 1)]
-    ItemGone {
+    /// A change would turn a card into a keyword or a keyword into a card.
+    #[error("{0}: a card cannot become a keyword, nor a keyword a card")]
+    KindChanged(String),
+    /// An item could not be written as text for its change.
+    #[error("{path}: {source}")]
+    Serialize {
         /// The file.
-        file: String,
-        /// The item's index in it.
-        index: usize,
+        path: String,
+        /// Why.
+        source: SpliceError,
     },
     /// Item edits of a file were refused.
     #[error("{path}: {source}")]
@@ -537,36 +612,18 @@ impl Document {
         self.pack_dirty = !self.dirty_files.is_empty() || self.pack.is_manifest_dirty();
     }
 
-    /// Notes the cards and keywords a change touches (see `edited_items`).
+    /// Notes the items a change touches (see `edited_items`): cards and keywords by their id
+    /// (resp. name), other items by their element name.
     fn note_edited(&mut self, change: &Change) {
-        let name = |item: &Item| match item {
-            Item::Card(c) => c.id.clone(),
-            Item::Keyword(k) => k.name.clone(),
+        let Change::Items { path, edits } = change else {
+            return;
         };
-        match change {
-            Change::Replace {
-                addr,
-                before,
-                after,
-            } => {
-                self.edited_items.insert((addr.file.clone(), name(before)));
-                self.edited_items.insert((addr.file.clone(), name(after)));
+        for edit in edits {
+            if let ItemKey::Element(_, key) = &edit.key {
+                let name = element_ident(key)
+                    .map_or_else(|| key.trim_matches('"').to_owned(), |(name, _)| name);
+                self.edited_items.insert((path.clone(), name));
             }
-            Change::Insert { addr, item } => {
-                self.edited_items.insert((addr.file.clone(), name(item)));
-            }
-            Change::Items { path, edits } => {
-                for edit in edits {
-                    if let ItemKey::Element(_, key) = &edit.key {
-                        let key = key.trim_matches('"').to_owned();
-                        self.edited_items.insert((path.clone(), key));
-                    }
-                }
-            }
-            Change::Remove { .. }
-            | Change::CreateFile { .. }
-            | Change::DeleteFile { .. }
-            | Change::Text { .. } => {}
         }
     }
 
@@ -577,8 +634,8 @@ impl Document {
             return false;
         }
         let name = match addr.kind {
-            ItemKind::Card => self.card(addr).map(|c| c.id.clone()),
-            ItemKind::Keyword => self.keyword(addr).map(|k| k.name.clone()),
+            ItemKind::Card => self.card(addr).map(|c| c.ident().to_owned()),
+            ItemKind::Keyword => self.keyword(addr).map(|k| k.ident().to_owned()),
         };
         // A file changed as text (or by a merge) names no item: every item of it may differ.
         name.is_none_or(|n| self.edited_items.contains(&(addr.file.clone(), n)))
@@ -740,54 +797,55 @@ impl Document {
         _: &ApplyKey,
     ) -> Result<(), ChangeError> {
         self.generation += 1;
+        let path = change.path();
         // A card's edit is counted by its difference (the card as it was, and as it is after
-        // the change merged into it), not by counting its whole file again.
-        let card_before = match change {
-            Change::Replace { addr, .. } if addr.kind == ItemKind::Card => self.card(addr).cloned(),
-            _ => None,
-        };
+        // the change merged into it), not by counting its whole file again: the card is found
+        // where the change will find it, and is there after it (a change in place).
+        let single = single_list_edit(change);
+        let card_before = single
+            .filter(|e| e.before.is_some() && e.after.is_some())
+            .and_then(|edit| match &self.pack.file(path)?.content {
+                Content::Cards(set) => {
+                    let at = list_position(&set.cards, edit)?;
+                    Some((at, set.cards[at].clone()))
+                }
+                _ => None,
+            });
         self.change_content(change)?;
         self.note_edited(change);
-        let path = match change {
-            Change::Replace { addr, .. }
-            | Change::Insert { addr, .. }
-            | Change::Remove { addr, .. } => &addr.file,
-            Change::CreateFile { path, .. }
-            | Change::DeleteFile { path, .. }
-            | Change::Items { path, .. }
-            | Change::Text { path, .. } => path,
-        };
         match (change, card_before) {
-            (Change::Replace { addr, .. }, Some(before)) => {
-                self.file_changed.insert(path.clone(), self.generation);
-                if let Some(after) = self.card(addr).cloned() {
-                    self.census.replace_card(path, &before, &after);
+            (Change::Items { .. }, Some((at, before))) => {
+                self.file_changed.insert(path.to_owned(), self.generation);
+                if let Some(Content::Cards(set)) = self.pack.file(path).map(|f| &f.content)
+                    && let Some(after) = set.cards.get(at)
+                {
+                    self.census.replace_card(path, &before, after);
                 }
             }
             (Change::CreateFile { .. } | Change::DeleteFile { .. }, _) => {
-                self.files_relisted(&[path.as_str()]);
+                self.files_relisted(&[path]);
             }
             _ => self.content_changed(path),
         }
+        // Only a card's or keyword's removal or insertion needs the text before it (a whole
+        // file's copy): a field edit, the hot path, does not pay for it.
+        let moved = single.filter(|e| e.before.is_none() != e.after.is_none());
         let synced = match self.pack.file_mut(path) {
             Some(file) => {
-                // Only a removal or an insertion needs the text before it (a whole file's
-                // copy): a field edit, the hot path, does not pay for it.
-                let before = matches!(change, Change::Remove { .. } | Change::Insert { .. })
-                    .then(|| file.source.clone());
+                let before = moved.map(|_| file.source.clone());
                 let synced = file.sync().map(|_| ());
                 if synced.is_ok()
-                    && let Some(before) = before
+                    && let (Some(edit), Some(before)) = (moved, before)
                 {
-                    keep_removed_text(&mut self.removed_texts, file, change, &before);
+                    keep_removed_text(&mut self.removed_texts, file, edit, &before);
                 }
                 synced
             }
             None => Ok(()),
         };
-        self.update_dirty(Some(&[path.as_str()]));
+        self.update_dirty(Some(&[path]));
         synced.map_err(|source| ChangeError::Sync {
-            path: path.clone(),
+            path: path.to_owned(),
             source,
         })
     }
@@ -955,80 +1013,7 @@ impl Document {
                 self.set_file_problems(path, &diags);
                 Ok(())
             }
-            Change::Replace {
-                addr,
-                before,
-                after,
-            } => {
-                let slot = self.slot_mut(addr)?;
-                match (slot, before, after) {
-                    (ListMut::Cards(cards), Item::Card(was), Item::Card(card)) => {
-                        let c = cards.get_mut(addr.index).ok_or_else(|| stale(addr))?;
-                        *c = fit(was, card, c).ok_or_else(|| changed(addr, &c.name))?;
-                    }
-                    (ListMut::Keywords(ks), Item::Keyword(was), Item::Keyword(k)) => {
-                        let slot = ks.get_mut(addr.index).ok_or_else(|| stale(addr))?;
-                        *slot = fit(was, k, slot).ok_or_else(|| changed(addr, &slot.name))?;
-                    }
-                    _ => return Err(stale(addr)),
-                }
-                Ok(())
-            }
-            Change::Insert { addr, item } => {
-                match (self.slot_mut(addr)?, item) {
-                    (ListMut::Cards(cards), Item::Card(card)) if addr.index <= cards.len() => {
-                        cards.insert(addr.index, card.clone());
-                    }
-                    (ListMut::Keywords(ks), Item::Keyword(k)) if addr.index <= ks.len() => {
-                        ks.insert(addr.index, k.clone());
-                    }
-                    _ => return Err(stale(addr)),
-                }
-                Ok(())
-            }
-            Change::Remove { addr, item } => {
-                match (self.slot_mut(addr)?, item) {
-                    (ListMut::Cards(cards), Item::Card(was))
-                        if cards.get(addr.index) == Some(was) =>
-                    {
-                        cards.remove(addr.index);
-                    }
-                    (ListMut::Keywords(ks), Item::Keyword(was))
-                        if ks.get(addr.index) == Some(was) =>
-                    {
-                        ks.remove(addr.index);
-                    }
-                    _ => return Err(stale(addr)),
-                }
-                Ok(())
-            }
         }
-    }
-
-    fn slot_mut(&mut self, addr: &ItemAddr) -> Result<ListMut<'_>, ChangeError> {
-        let file = self
-            .pack
-            .files
-            .iter_mut()
-            .find(|f| f.path == addr.file)
-            .ok_or_else(|| ChangeError::NotInPack(addr.file.clone()))?;
-        match (&mut file.content, addr.kind) {
-            (Content::Cards(set), ItemKind::Card) => Ok(ListMut::Cards(&mut set.cards)),
-            (Content::Keywords(set), ItemKind::Keyword) => Ok(ListMut::Keywords(&mut set.keywords)),
-            _ => Err(stale(addr)),
-        }
-    }
-}
-
-enum ListMut<'a> {
-    Cards(&'a mut Vec<Card>),
-    Keywords(&'a mut Vec<KeywordDef>),
-}
-
-fn changed(addr: &ItemAddr, name: &str) -> ChangeError {
-    ChangeError::ItemChanged {
-        name: name.to_owned(),
-        file: addr.file.clone(),
     }
 }
 
@@ -1040,9 +1025,9 @@ const REMOVED_TEXTS_KEPT: usize = 64;
 struct RemovedText {
     /// The file.
     file: String,
-    /// The item removed.
-    item: Item,
-    /// Its text, comment lines above it included.
+    /// The item removed (its compact text, as its change holds it).
+    item: String,
+    /// Its text in the file, comment lines above it included.
     text: String,
     /// Where it stood.
     at: usize,
@@ -1058,16 +1043,17 @@ fn text_hash(text: &str) -> u64 {
     hasher.finish()
 }
 
-/// A removal notes the text the item had (`before` is the file's text before it); putting the
-/// same item back in the same file restores that text when it reads as the same content.
+/// A removal (`edit`, the one item edit of its change) notes the text the item had (`before`
+/// is the file's text before it); putting the same item back in the same file restores that
+/// text when it reads as the same content.
 fn keep_removed_text(
     removed: &mut Vec<RemovedText>,
     file: &mut PackFile,
-    change: &Change,
+    edit: &ItemEdit,
     before: &str,
 ) {
-    match change {
-        Change::Remove { addr, item } => {
+    match (&edit.before, &edit.after) {
+        (Some(item), None) => {
             let Some((start, end)) = changed_lines(before, &file.source) else {
                 return;
             };
@@ -1075,17 +1061,17 @@ fn keep_removed_text(
                 removed.remove(0);
             }
             removed.push(RemovedText {
-                file: addr.file.clone(),
+                file: file.path.clone(),
                 item: item.clone(),
                 text: before[start..end].to_owned(),
                 at: start,
                 left: text_hash(&file.source),
             });
         }
-        Change::Insert { addr, item } => {
+        (None, Some(item)) => {
             let Some(found) = removed
                 .iter()
-                .rposition(|r| r.file == addr.file && r.item == *item)
+                .rposition(|r| r.file == file.path && r.item == *item)
             else {
                 return;
             };
@@ -1144,26 +1130,6 @@ fn unchanged_ends(a: &str, b: &str) -> (usize, usize) {
         tail -= 1;
     }
     (head, tail)
-}
-
-/// What an item becomes when a step takes it from `was` to `target` while it now holds `now`:
-/// the target when nothing else changed it, else the step's own fields on top of what changed
-/// (a merge took an outside edit of other fields); `None` when both touched one field.
-fn fit<T>(was: &T, target: &T, now: &T) -> Option<T>
-where
-    T: Clone + PartialEq + Serialize + serde::de::DeserializeOwned,
-{
-    if now == was {
-        return Some(target.clone());
-    }
-    sigilforge_engine::ron_doc::fields::reapply(was, target, now)
-}
-
-fn stale(addr: &ItemAddr) -> ChangeError {
-    ChangeError::ItemGone {
-        file: addr.file.clone(),
-        index: addr.index,
-    }
 }
 
 /// An empty content file of a kind.

@@ -103,13 +103,8 @@ impl History {
 /// Merges a same-field edit into the previous step: keep the first `before`, take the new `after`.
 fn merge_into(last: &mut Entry, entry: Entry) {
     use super::document::Change::Items;
-    use super::document::Change::Replace;
     use super::document::Change::Text;
-    if let ([Replace { after, .. }], [Replace { after: new, .. }]) =
-        (last.changes.as_mut_slice(), entry.changes.as_slice())
-    {
-        after.clone_from(new);
-    } else if let ([Text { after, .. }], [Text { after: new, .. }]) =
+    if let ([Text { after, .. }], [Text { after: new, .. }]) =
         (last.changes.as_mut_slice(), entry.changes.as_slice())
     {
         after.clone_from(new);
@@ -127,8 +122,8 @@ fn merge_into(last: &mut Entry, entry: Entry) {
         && edit.key == new.key
         && edit.index == new.index
     {
-        // One item typed into again (a tabletop form's field): its first text before, its
-        // last after, so undo checks and restores one edit.
+        // One item typed into again (a card's field, a tabletop form's): its first text
+        // before, its last after, so undo checks and restores one edit.
         edit.after.clone_from(&new.after);
     } else {
         last.changes.extend(entry.changes);
@@ -138,24 +133,25 @@ fn merge_into(last: &mut Entry, entry: Entry) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::document::Item;
     use sigilforge_engine::model::Card;
+
+    fn card(attack: i32) -> Card {
+        Card {
+            id: "wolf".into(),
+            name: "Wolf".into(),
+            attack,
+            ..Card::default()
+        }
+    }
 
     fn edit(attack: i32, before: i32) -> Entry {
         let addr = ItemAddr::card("cards.ron", 0);
         Entry {
             label: "Edit Attack".into(),
-            changes: vec![Change::Replace {
-                addr: addr.clone(),
-                before: Item::Card(Card {
-                    attack: before,
-                    ..Card::default()
-                }),
-                after: Item::Card(Card {
-                    attack,
-                    ..Card::default()
-                }),
-            }],
+            changes: vec![
+                Change::card_replaced("cards.ron", 0, &card(before), &card(attack))
+                    .expect("a card is written"),
+            ],
             merge_key: Some((addr, "attack".into())),
         }
     }
@@ -166,23 +162,8 @@ mod tests {
         h.record(edit(2, 1));
         h.record(edit(3, 2));
         let step = h.take_undo().unwrap();
-        let Change::Replace { before, after, .. } = &step.changes[0] else {
-            panic!("not a replace");
-        };
-        assert_eq!(
-            before,
-            &Item::Card(Card {
-                attack: 1,
-                ..Card::default()
-            })
-        );
-        assert_eq!(
-            after,
-            &Item::Card(Card {
-                attack: 3,
-                ..Card::default()
-            })
-        );
+        let merged = Change::card_replaced("cards.ron", 0, &card(1), &card(3)).unwrap();
+        assert_eq!(step.changes, [merged], "the first before, the last after");
         assert!(h.take_undo().is_none());
         h.take_redo().unwrap();
         h.seal();

@@ -75,11 +75,7 @@ fn change_for(doc: &Document, step: &Step) -> Option<Change> {
         let before = doc.card(&addr)?.clone();
         let mut after = before.clone();
         edit(&mut after);
-        Some(Change::Replace {
-            addr,
-            before: Item::Card(before),
-            after: Item::Card(after),
-        })
+        Change::card_replaced(&addr.file, addr.index, &before, &after).ok()
     };
     match step {
         Step::Attack(f, i, a) => replace(*f, *i, &|c| c.attack = *a),
@@ -89,22 +85,19 @@ fn change_for(doc: &Document, step: &Step) -> Option<Change> {
             c.classes = vec![word.to_uppercase()];
             c.keywords = vec![format!("{word} 1")];
         }),
-        Step::Insert(f, i, id) => Some(Change::Insert {
-            addr: ItemAddr::card(FILES[*f], *i),
-            item: Item::Card(Card {
+        Step::Insert(f, i, id) => {
+            let card = Card {
                 id: id.clone(),
                 name: id.clone(),
                 tribes: vec![TRIBES[id.len() % 3].to_owned()],
                 ..Card::default()
-            }),
-        }),
+            };
+            Change::item_inserted(FILES[*f], *i, &Item::Card(card)).ok()
+        }
         Step::Remove(f, i) => {
             let addr = ItemAddr::card(FILES[*f], *i);
             let card = doc.card(&addr)?.clone();
-            Some(Change::Remove {
-                addr,
-                item: Item::Card(card),
-            })
+            Change::item_removed(FILES[*f], *i, &Item::Card(card)).ok()
         }
         Step::Comment(f) => {
             let before = doc.pack().file(FILES[*f])?.source.clone();
@@ -215,15 +208,8 @@ fn an_edit_of_one_card_tells_its_file_alone_as_changed_and_keeps_the_names_lists
         attack: 5,
         ..before.clone()
     };
-    doc.apply_change(
-        &Change::Replace {
-            addr,
-            before: Item::Card(before),
-            after: Item::Card(after),
-        },
-        &KEY,
-    )
-    .expect("applies");
+    let change = Change::card_replaced(&addr.file, addr.index, &before, &after).expect("written");
+    doc.apply_change(&change, &KEY).expect("applies");
     assert_eq!(doc.files_changed_since(seen), Some(vec!["birds.ron"]));
     // The owl keeps its id and tribe: the lists built from them are kept.
     assert_eq!(doc.census().total().ids.revision(), ids);

@@ -1,17 +1,16 @@
 //! Renaming a keyword or a card id everywhere the pack uses it as one undoable edit: the
 //! engine's [`Rename`] applied to every card and keyword definition, each changed item one
-//! `Change::Replace`, and to the text of every battle and rules scenario (one `Change::Text`
+//! `Change::Items` (built by `Change::item_replaced`), and to the text of every battle and rules scenario (one `Change::Text`
 //! each, comments kept); the same list is the preview of the files it touches.
 
 use sigilforge_engine::pack::Content;
 use sigilforge_engine::rename::Rename;
 use sigilforge_engine::ron_doc::lex::strings_from;
 
-use super::document::{Change, Document, Item, ItemAddr};
+use super::document::{Change, ChangeError, Document, Item};
 
 /// The item changes a rename makes, in file order (empty: nothing uses the name).
-#[must_use]
-pub fn rename_changes(doc: &Document, rename: &Rename) -> Vec<Change> {
+pub fn rename_changes(doc: &Document, rename: &Rename) -> Result<Vec<Change>, ChangeError> {
     let mut changes = Vec::new();
     for file in &doc.pack().files {
         match &file.content {
@@ -19,11 +18,7 @@ pub fn rename_changes(doc: &Document, rename: &Rename) -> Vec<Change> {
                 for (i, card) in set.cards.iter().enumerate() {
                     let mut after = card.clone();
                     if rename.card(&mut after) > 0 {
-                        changes.push(Change::Replace {
-                            addr: ItemAddr::card(&file.path, i),
-                            before: Item::Card(card.clone()),
-                            after: Item::Card(after),
-                        });
+                        changes.push(Change::card_replaced(&file.path, i, card, &after)?);
                     }
                 }
             }
@@ -31,11 +26,12 @@ pub fn rename_changes(doc: &Document, rename: &Rename) -> Vec<Change> {
                 for (i, def) in set.keywords.iter().enumerate() {
                     let mut after = def.clone();
                     if rename.keyword(&mut after) > 0 {
-                        changes.push(Change::Replace {
-                            addr: ItemAddr::keyword(&file.path, i),
-                            before: Item::Keyword(def.clone()),
-                            after: Item::Keyword(after),
-                        });
+                        changes.push(Change::item_replaced(
+                            &file.path,
+                            i,
+                            &Item::Keyword(def.clone()),
+                            &Item::Keyword(after),
+                        )?);
                     }
                 }
             }
@@ -51,7 +47,7 @@ pub fn rename_changes(doc: &Document, rename: &Rename) -> Vec<Change> {
             _ => {}
         }
     }
-    changes
+    Ok(changes)
 }
 
 /// The files a rename touches, in file order, each with how many of its items change
@@ -61,9 +57,9 @@ pub fn rename_preview(changes: &[Change]) -> Vec<(String, Option<usize>)> {
     let mut files: Vec<(String, Option<usize>)> = Vec::new();
     for change in changes {
         match change {
-            Change::Replace { addr, .. } => match files.last_mut() {
-                Some((path, Some(n))) if *path == addr.file => *n += 1,
-                _ => files.push((addr.file.clone(), Some(1))),
+            Change::Items { path: file, .. } => match files.last_mut() {
+                Some((path, Some(n))) if path == file => *n += 1,
+                _ => files.push((file.clone(), Some(1))),
             },
             Change::Text { path, .. } => files.push((path.clone(), None)),
             _ => {}

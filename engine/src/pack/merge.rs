@@ -4,8 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::list_edits::{self, ListElement as _};
 use super::{Content, PackFile};
 use crate::diag::Diagnostics;
+use crate::model::{Card, KeywordDef};
 use crate::ron_doc::parts::{self, Conflict, ItemEdit, ItemKey, Parts, Side, Stale};
 use crate::ron_doc::splice::SpliceError;
 
@@ -50,12 +52,23 @@ impl Content {
     }
 
     /// Applies item edits, all or nothing: refused when an item no longer holds what the edit
-    /// expects (someone else changed it).
+    /// expects (someone else changed it). Cards and keywords of their files change on the typed
+    /// list, item by item ([`list_edits`](super::list_edits)); any other edit reads the file
+    /// into its items and back.
     pub fn apply_item_edits(
         &mut self,
         edits: &[ItemEdit],
         file: &Path,
     ) -> Result<(), ItemEditError> {
+        match self {
+            Content::Cards(set) if list_edits::only_elements(edits, Card::FIELD) => {
+                return list_edits::apply(&mut set.cards, edits);
+            }
+            Content::Keywords(set) if list_edits::only_elements(edits, KeywordDef::FIELD) => {
+                return list_edits::apply(&mut set.keywords, edits);
+            }
+            _ => {}
+        }
         let mut p = self.parts().map_err(|_| ItemEditError::Unreadable)?;
         parts::apply(&mut p, edits)?;
         *self = self
@@ -74,6 +87,14 @@ pub enum ItemEditError {
     /// The file cannot be read item by item (a syntax error).
     #[error("the file cannot be read item by item (does it have a syntax error?)")]
     Unreadable,
+    /// An item's new text does not read as the kind of item its list holds.
+    #[error("{} does not read: {source}", key.describe())]
+    ItemText {
+        /// The item.
+        key: ItemKey,
+        /// Why (boxed: the error is large, and rare).
+        source: Box<ron::error::SpannedError>,
+    },
 }
 
 /// What merging a file with its new text on disk found.

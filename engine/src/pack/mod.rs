@@ -11,6 +11,7 @@ mod background;
 mod battle_content;
 mod commands;
 mod decks;
+mod list_edits;
 mod merge;
 mod migrate;
 pub mod scenario_tests;
@@ -35,6 +36,7 @@ pub use commands::{
     check_as_run, check_as_run_with, fmt_command, load_for_command, validate_command,
 };
 pub use decks::DeckError;
+pub use list_edits::{ListElement, element_ident, position as list_position};
 pub use merge::{FileMerge, ItemEditError};
 pub use migrate::{MigrateError, migrate};
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};

@@ -15,7 +15,7 @@ pub use super::fields::Side;
 use super::format::one_line;
 use super::format::readable;
 use super::splice::{SpliceError, Value};
-use super::tree::{Bracket, Key, parse};
+use super::tree::{Bracket, Key, Node, parse};
 
 /// Names one item of a file.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -84,12 +84,7 @@ impl Parts {
                         .iter()
                         .map(|e| {
                             let body = e.value.text(text).to_owned();
-                            let id = e
-                                .value
-                                .field(text, "id")
-                                .or_else(|| e.value.field(text, "name"))
-                                .map(|f| f.value.text(text).to_owned());
-                            let base = id.unwrap_or_else(|| body.clone());
+                            let base = element_name(&e.value, text);
                             let n = seen.entry(base.clone()).or_default();
                             *n += 1;
                             let key = if *n == 1 {
@@ -256,6 +251,38 @@ impl Parts {
         }
         0
     }
+}
+
+/// The name a list element goes by among a file's items: its `id` or `name` field's text, else
+/// its own text (a repeated name gets ` #2`, ` #3`, … in [`Parts`]).
+fn element_name(node: &Node, text: &str) -> String {
+    node.field(text, "id")
+        .or_else(|| node.field(text, "name"))
+        .map_or_else(|| node.text(text), |f| f.value.text(text))
+        .to_owned()
+}
+
+/// A value as one element of a list among a file's items: its name (as [`Parts`] names it,
+/// before any ` #2` a repeated name gets) and its compact text. What an [`ItemEdit`] of one
+/// card or keyword is built from, one item serialized and never its whole file.
+pub fn element<T: Serialize + ?Sized>(value: &T) -> Result<(String, String), SpliceError> {
+    let value = Value::of(value)?;
+    let name = element_name(&value.root, &value.text);
+    let text = value.root.text(&value.text).to_owned();
+    Ok((name, text))
+}
+
+/// An element's name split into the name its value gives and which of the elements of that
+/// name it is (1 for the first; ` #2` is the second).
+#[must_use]
+pub fn element_ordinal(name: &str) -> (&str, usize) {
+    if let Some((base, n)) = name.rsplit_once(" #")
+        && let Ok(n) = n.parse::<usize>()
+        && n >= 2
+    {
+        return (base, n);
+    }
+    (name, 1)
 }
 
 /// One item's change: its text before and after (`None`: absent).

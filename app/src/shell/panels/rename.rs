@@ -18,6 +18,8 @@ struct RenamePreview {
     files: Vec<(String, Option<usize>)>,
     /// Places it cannot rewrite.
     misses: Vec<String>,
+    /// Why the rename cannot be made, if it cannot (an item that cannot be written).
+    error: Option<String>,
 }
 
 /// The preview of `rename`, worked out again only when the typed name or the document changed
@@ -42,11 +44,19 @@ fn preview_for(
     {
         return kept;
     }
-    let changes = rename_changes(doc, rename);
-    let preview = RenamePreview {
-        key,
-        files: rename_preview(&changes),
-        misses: rename_misses(doc, rename, &changes),
+    let preview = match rename_changes(doc, rename) {
+        Ok(changes) => RenamePreview {
+            key,
+            files: rename_preview(&changes),
+            misses: rename_misses(doc, rename, &changes),
+            error: None,
+        },
+        Err(error) => RenamePreview {
+            key,
+            files: Vec::new(),
+            misses: Vec::new(),
+            error: Some(error.to_string()),
+        },
     };
     ui.data_mut(|d| d.insert_temp(id, preview.clone()));
     preview
@@ -78,7 +88,16 @@ pub fn rename_ui(
         return;
     }
     let rename = make(new.to_owned());
-    let RenamePreview { files, misses, .. } = preview_for(ui, doc, current, new, &rename);
+    let RenamePreview {
+        files,
+        misses,
+        error,
+        ..
+    } = preview_for(ui, doc, current, new, &rename);
+    if let Some(error) = error {
+        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {error}"));
+        return;
+    }
     ui.label(format!(
         "Renaming {current} to {new} changes {} file(s):",
         files.len()
