@@ -144,6 +144,30 @@ impl Creature {
         hook: Hook,
         mut f: impl FnMut(AbilitySource),
     ) {
+        self.each_printed_ability(program, id, hook, &mut f);
+        if self.only_printed() {
+            return;
+        }
+        self.each_added_ability(program, id, hook, f);
+    }
+
+    /// Whether all its abilities are printed ones (no artifact, no granted keyword): then
+    /// [`Creature::each_printed_ability`] finds them all.
+    #[must_use]
+    #[inline]
+    pub fn only_printed(&self) -> bool {
+        self.artifact_count == 0 && self.grant_count == 0
+    }
+
+    /// The first part of [`Creature::each_ability`]: the printed abilities with `hook`.
+    #[inline]
+    pub fn each_printed_ability(
+        &self,
+        program: &Program,
+        id: CreatureId,
+        hook: Hook,
+        mut f: impl FnMut(AbilitySource),
+    ) {
         for a in &program.cards[self.card as usize].abilities {
             if a.hook == hook {
                 f(AbilitySource {
@@ -155,9 +179,17 @@ impl Creature {
                 });
             }
         }
-        if self.artifact_count == 0 && self.grant_count == 0 {
-            return;
-        }
+    }
+
+    /// The rest of [`Creature::each_ability`]: abilities with `hook` from artifacts, then
+    /// granted ones.
+    fn each_added_ability(
+        &self,
+        program: &Program,
+        id: CreatureId,
+        hook: Hook,
+        mut f: impl FnMut(AbilitySource),
+    ) {
         let mut each = |kw: KwIdx, value: i32, via: Via| {
             let def = &program.keywords[kw as usize];
             if def.hooks & hook.bit() == 0 {

@@ -647,24 +647,36 @@ impl State {
         }
     }
 
+    /// [`State::enqueue`] once the creature has an ability with `hook`. Most have only
+    /// printed ones, and only `AllySummoned(tribe)` filters by the other creature's tribes:
+    /// that case queues them straight from the card, the rest goes through
+    /// [`State::enqueue_filtered`].
     #[inline(never)]
     fn enqueue_abilities(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
+        let c = &self.creatures[id as usize];
+        if hook != Hook::AllySummoned && c.only_printed() {
+            let queue = &mut self.queue;
+            c.each_printed_ability(p, id, hook, |source| {
+                queue.push_back(Pending { source, after, ctx });
+            });
+            return;
+        }
+        self.enqueue_filtered(p, id, hook, after, ctx);
+    }
+
+    #[inline(never)]
+    fn enqueue_filtered(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
         // Disjoint field borrows: read the creature while pushing to the queue, no copy.
         let creatures = &self.creatures;
         let queue = &mut self.queue;
-        // Only `AllySummoned(tribe)` filters by the other creature's tribes: every other hook
-        // queues each ability it finds without looking the ability up.
-        let tribe_filtered = hook == Hook::AllySummoned;
         creatures[id as usize].each_ability(p, id, hook, |source| {
-            let matches = !tribe_filtered || {
-                let a = &p.keywords[source.keyword as usize].abilities[source.ability as usize];
-                a.hook_tribe.is_none_or(|t| {
-                    ctx.subject != NONE
-                        && p.cards[creatures[ctx.subject as usize].card as usize].tribes
-                            & (1u128 << t)
-                            != 0
-                })
-            };
+            let a = &p.keywords[source.keyword as usize].abilities[source.ability as usize];
+            // Only `AllySummoned(tribe)` filters by the other creature's tribes.
+            let matches = a.hook_tribe.is_none_or(|t| {
+                ctx.subject != NONE
+                    && p.cards[creatures[ctx.subject as usize].card as usize].tribes & (1u128 << t)
+                        != 0
+            });
             if matches {
                 queue.push_back(Pending { source, after, ctx });
             }
