@@ -386,26 +386,24 @@ impl Battle {
                     continue;
                 }
                 // Slots where nobody would attack are skipped: attacking there does nothing.
-                Stage::BattleSlot(s) => match st.next_attack_slot(s as usize, false) {
-                    Some(slot) => {
+                Stage::BattleSlot(s) => {
+                    if let Some(slot) = st.next_attack_slot(s as usize, false) {
                         st.attack_slot(p, slot, false);
                         st.stage = Stage::BattleSlot(slot as u8 + 1);
-                    }
-                    None => {
+                    } else {
                         st.stage = Stage::FurySlot(0);
                         continue;
                     }
-                },
-                Stage::FurySlot(s) => match st.next_attack_slot(s as usize, true) {
-                    Some(slot) => {
+                }
+                Stage::FurySlot(s) => {
+                    if let Some(slot) = st.next_attack_slot(s as usize, true) {
                         st.attack_slot(p, slot, true);
                         st.stage = Stage::FurySlot(slot as u8 + 1);
-                    }
-                    None => {
+                    } else {
                         st.stage = Stage::BattleCheck;
                         continue;
                     }
-                },
+                }
                 Stage::BattleCheck => {
                     if !check_game_end(st, false) {
                         st.stage = Stage::CloseGaps;

@@ -48,6 +48,9 @@ pub struct Creature {
     /// What its [`Hook::FixedStatic`] abilities add (`Armor N`): the same until its keywords
     /// change.
     pub fixed: [i32; 3],
+    /// `base` plus `fixed`, kept with them: the recomputation's starting point when fixed
+    /// statics can be added first (no static reads stats), copied instead of summed.
+    pub folded: [i32; 3],
     /// Effective attack, life and armor.
     pub stats: [i32; 3],
     /// The last event that hurt or doomed it (the cause logged when it is destroyed).
@@ -87,6 +90,7 @@ impl Creature {
             will_return: false,
             base: [c.attack, c.life, 0],
             fixed: [0; 3],
+            folded: [c.attack, c.life, 0],
             stats: [c.attack, c.life, 0],
             last_hit: None,
             hooks: c.hooks,
@@ -263,5 +267,6 @@ impl Creature {
             }
         });
         self.fixed = fixed;
+        self.folded = [base[0] + fixed[0], base[1] + fixed[1], base[2] + fixed[2]];
     }
 }
