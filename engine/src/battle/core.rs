@@ -564,6 +564,48 @@ mod tests {
     }
 
     #[test]
+    fn a_start_ability_granted_mid_phase_acts_in_that_phase() {
+        // The start-of-turn walk skips slots whose creature lacked the hook when the phase
+        // began; one that gains it from an earlier creature's ability must still act.
+        let mut content = BattleContent::standard();
+        for def in [
+            r#"(name: "Herald", abilities: [(kind: Triggered(StartOfTurn), target: OtherAllies(), effects: [Grant("Chime")])])"#,
+            r#"(name: "Chime", abilities: [(kind: Triggered(StartOfTurn), target: Opponent, effects: [Damage(Fixed(1))])])"#,
+        ] {
+            let keyword: crate::model::KeywordDef = ron::from_str(def).unwrap();
+            content.add_keyword(keyword, crate::battle::content::Origin::new("t.ron", ""));
+        }
+        let scenario: BattleScenario = ron::from_str(
+            r#"(name: "t", max_turns: 1, cards: {
+                "herald": (name: "Herald", life: 5, keywords: ["Herald"]),
+                "plain": (name: "Plain", life: 5),
+            }, a: ["herald", "plain"], b: ["plain"])"#,
+        )
+        .unwrap();
+        let mut b = Battle::new(&prepare(&content, &scenario).unwrap(), 0);
+        b.run();
+        let plain = b.state.lines[0][1];
+        let deploy = b
+            .log()
+            .iter()
+            .position(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::PhaseBegan {
+                        phase: Phase::Deploy
+                    }
+                )
+            })
+            .unwrap();
+        assert!(
+            b.log()[..deploy].iter().any(
+                |e| matches!(e.kind, EventKind::AbilityTriggered { creature } if creature == plain)
+            ),
+            "the granted Chime acts in the start phase it was granted in"
+        );
+    }
+
+    #[test]
     fn a_battle_with_no_turns_is_over_at_once() {
         let scenario: BattleScenario = ron::from_str("(name: \"t\", max_turns: 0)").unwrap();
         let mut b = Battle::new(&prepare(&BattleContent::standard(), &scenario).unwrap(), 0);
