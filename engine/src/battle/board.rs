@@ -175,31 +175,28 @@ impl State {
                 // Slot 1 onward with no gap: nothing moves.
                 continue;
             }
+            // Walks the occupied slots only; the new line and its occupancy are built as it goes.
+            let line = self.lines[side as usize];
             let mut order = [NONE; MAX_SLOTS];
+            let mut closed = 0u32;
             let mut next = 0usize;
             let mut moved = false;
-            for slot in 0..self.slots {
-                let id = self.lines[side as usize][slot];
-                if id == NONE {
-                    continue;
-                }
+            for slot in Slots(occupied) {
+                let id = line[slot];
                 if self.creatures[id as usize].flags & flag::IMMOVABLE != 0 {
                     next = slot;
                 }
                 order[next] = id;
+                closed |= 1 << next;
                 moved |= next != slot;
                 next += 1;
             }
             if moved {
-                let line = &mut self.lines[side as usize];
-                line.fill(NONE);
-                for (slot, &id) in order.iter().enumerate().take(self.slots) {
-                    line[slot] = id;
-                    if id != NONE {
-                        self.creatures[id as usize].slot = slot as u8;
-                    }
+                self.lines[side as usize] = order;
+                for slot in Slots(closed) {
+                    self.creatures[order[slot] as usize].slot = slot as u8;
                 }
-                self.refresh_occupancy(side);
+                self.occupancy[side as usize] = closed;
                 self.line_changed();
                 self.emit(
                     EventKind::GapsClosed {

@@ -48,6 +48,9 @@ pub struct Creature {
     /// What its [`Hook::FixedStatic`] abilities add (`Armor N`): the same until its keywords
     /// change.
     pub fixed: [i32; 3],
+    /// `base` plus `fixed`, kept with them: the recomputation's starting point when fixed
+    /// statics can be added first (no static reads stats), copied instead of summed.
+    pub folded: [i32; 3],
     /// Effective attack, life and armor.
     pub stats: [i32; 3],
     /// The last event that hurt or doomed it (the cause logged when it is destroyed).
@@ -87,6 +90,7 @@ impl Creature {
             will_return: false,
             base: [c.attack, c.life, 0],
             fixed: [0; 3],
+            folded: [c.attack, c.life, 0],
             stats: [c.attack, c.life, 0],
             last_hit: None,
             hooks: c.hooks,
@@ -144,6 +148,30 @@ impl Creature {
         hook: Hook,
         mut f: impl FnMut(AbilitySource),
     ) {
+        self.each_printed_ability(program, id, hook, &mut f);
+        if self.only_printed() {
+            return;
+        }
+        self.each_added_ability(program, id, hook, f);
+    }
+
+    /// Whether all its abilities are printed ones (no artifact, no granted keyword): then
+    /// [`Creature::each_printed_ability`] finds them all.
+    #[must_use]
+    #[inline]
+    pub fn only_printed(&self) -> bool {
+        self.artifact_count == 0 && self.grant_count == 0
+    }
+
+    /// The first part of [`Creature::each_ability`]: the printed abilities with `hook`.
+    #[inline]
+    pub fn each_printed_ability(
+        &self,
+        program: &Program,
+        id: CreatureId,
+        hook: Hook,
+        mut f: impl FnMut(AbilitySource),
+    ) {
         for a in &program.cards[self.card as usize].abilities {
             if a.hook == hook {
                 f(AbilitySource {
@@ -155,9 +183,17 @@ impl Creature {
                 });
             }
         }
-        if self.artifact_count == 0 && self.grant_count == 0 {
-            return;
-        }
+    }
+
+    /// The rest of [`Creature::each_ability`]: abilities with `hook` from artifacts, then
+    /// granted ones.
+    fn each_added_ability(
+        &self,
+        program: &Program,
+        id: CreatureId,
+        hook: Hook,
+        mut f: impl FnMut(AbilitySource),
+    ) {
         let mut each = |kw: KwIdx, value: i32, via: Via| {
             let def = &program.keywords[kw as usize];
             if def.hooks & hook.bit() == 0 {
@@ -231,5 +267,6 @@ impl Creature {
             }
         });
         self.fixed = fixed;
+        self.folded = [base[0] + fixed[0], base[1] + fixed[1], base[2] + fixed[2]];
     }
 }

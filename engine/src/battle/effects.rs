@@ -92,6 +92,7 @@ impl State {
                     let c = &mut self.creatures[t as usize];
                     c.permanent[*stat as usize] += amount;
                     c.base[*stat as usize] += amount;
+                    c.folded[*stat as usize] += amount;
                     // Permanent changes add linearly: patch the stat unless a static ability reads it.
                     if p.statics_read_stats {
                         self.base_changed();

@@ -114,10 +114,13 @@ impl State {
     ) -> Targets {
         let mut out = Targets::new();
         let enemy = 1 - owner;
-        let my_slot = if bearer == NONE {
-            0
-        } else {
-            self.creature(bearer).slot as usize
+        // Only two selectors need the bearer's slot: read it there, not for every selection.
+        let my_slot = |s: &Self| {
+            if bearer == NONE {
+                0
+            } else {
+                s.creature(bearer).slot as usize
+            }
         };
         let creature = TargetRef::Creature;
         match sel {
@@ -129,7 +132,7 @@ impl State {
             Sel::Controller => out.push(TargetRef::Player(owner)),
             Sel::Opponent => out.push(TargetRef::Player(enemy)),
             Sel::EnemyOpposite => {
-                let id = self.at(enemy, my_slot);
+                let id = self.at(enemy, my_slot(self));
                 if bearer != NONE && id != NONE {
                     out.push(creature(id));
                 }
@@ -176,6 +179,7 @@ impl State {
             }
             Sel::AdjacentAllies => {
                 if bearer != NONE {
+                    let my_slot = my_slot(self);
                     if my_slot > 0 && self.at(owner, my_slot - 1) != NONE {
                         out.push(creature(self.at(owner, my_slot - 1)));
                     }

@@ -37,10 +37,12 @@ impl State {
                     n += 1;
                 }
             }
-            dying[..n].sort_unstable_by_key(|&id| {
-                let c = &self.creatures[id as usize];
-                (c.owner, c.slot)
-            });
+            if n > 1 {
+                dying[..n].sort_unstable_by_key(|&id| {
+                    let c = &self.creatures[id as usize];
+                    (c.owner, c.slot)
+                });
+            }
             debug_assert_eq!(
                 dying[..n],
                 (0..2u8)

@@ -1,8 +1,6 @@
 //! The battle's mutable state: creatures, lines, the trigger queue and the log. Queries live in
 //! [`super::query`]. Lines are fixed-size arrays of creature ids.
 
-use std::collections::VecDeque;
-
 use crate::core::{LoopGuard, Moments, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind};
@@ -101,6 +99,72 @@ pub struct Pending {
     pub after: u32,
     /// What it knows about that event.
     pub ctx: Ctx,
+}
+
+/// The triggered abilities waiting, first in first out. A vector read from a moving head
+/// rather than a ring: it empties many times a battle, and then starts again at its front, so
+/// taking the next one is an index test with no wrap-around.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PendingQueue {
+    items: Vec<Pending>,
+    head: usize,
+}
+
+impl PendingQueue {
+    /// An empty queue with room for `capacity` abilities.
+    #[must_use]
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            items: Vec::with_capacity(capacity),
+            head: 0,
+        }
+    }
+
+    /// Adds an ability at the back.
+    #[inline]
+    pub fn push_back(&mut self, pending: Pending) {
+        self.items.push(pending);
+    }
+
+    /// Takes the ability at the front.
+    #[inline]
+    pub fn pop_front(&mut self) -> Option<Pending> {
+        let pending = *self.items.get(self.head)?;
+        self.head += 1;
+        if self.head == self.items.len() {
+            self.clear();
+        }
+        Some(pending)
+    }
+
+    /// Drops every waiting ability.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    /// Whether nothing waits.
+    #[must_use]
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
+}
+
+impl Clone for PendingQueue {
+    fn clone(&self) -> Self {
+        Self {
+            items: self.items.clone(),
+            head: self.head,
+        }
+    }
+
+    /// Reuses this queue's buffer (a Monte Carlo reset allocates nothing).
+    fn clone_from(&mut self, other: &Self) {
+        self.items.clone_from(&other.items);
+        self.head = other.head;
+    }
 }
 
 /// What an ability's effects apply to.
@@ -231,12 +295,16 @@ pub struct State {
     /// Where the turn machine is.
     pub stage: Stage,
     /// Triggered abilities waiting.
-    pub queue: VecDeque<Pending>,
+    pub queue: PendingQueue,
     /// The lines as they stood when this phase's start/end abilities began (they run in
     /// that order: A's slots, then B's).
     pub order: [[CreatureId; MAX_SLOTS]; 2],
     /// The slots of `order` still to run, per side.
     pub order_left: [u32; 2],
+    /// The slots of `order` whose creature had this phase's hook when the phase began, per
+    /// side, or every slot once a creature's hooks may have grown since (a keyword granted
+    /// mid-phase): the walk skips the others without looking at them.
+    pub order_hooked: [u32; 2],
     /// Whether a creature in a line may hold a granted keyword (end of turn skips the expiry
     /// walk otherwise).
     pub may_hold_grants: bool,
@@ -299,6 +367,7 @@ impl State {
             queue,
             order,
             order_left,
+            order_hooked,
             may_hold_grants,
             returning,
             log,
@@ -332,6 +401,7 @@ impl State {
         self.queue.clone_from(queue);
         self.order = *order;
         self.order_left = *order_left;
+        self.order_hooked = *order_hooked;
         self.may_hold_grants = *may_hold_grants;
         self.returning.clone_from(returning);
         self.log.clone_from(log);
@@ -522,6 +592,8 @@ impl State {
     #[inline]
     pub(super) fn note_hooks(&mut self, id: CreatureId) {
         self.board_hooks |= self.creatures[id as usize].hooks;
+        // A creature in this phase's order may now have its hook: look at every one again.
+        self.order_hooked = [u32::MAX; 2];
     }
 
     /// Puts `id` (or [`NONE`]) in a slot, keeping the occupancy in step.
@@ -575,8 +647,25 @@ impl State {
         }
     }
 
+    /// [`State::enqueue`] once the creature has an ability with `hook`. Most have only
+    /// printed ones, and only `AllySummoned(tribe)` filters by the other creature's tribes:
+    /// that case queues them straight from the card, the rest goes through
+    /// [`State::enqueue_filtered`].
     #[inline(never)]
     fn enqueue_abilities(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
+        let c = &self.creatures[id as usize];
+        if hook != Hook::AllySummoned && c.only_printed() {
+            let queue = &mut self.queue;
+            c.each_printed_ability(p, id, hook, |source| {
+                queue.push_back(Pending { source, after, ctx });
+            });
+            return;
+        }
+        self.enqueue_filtered(p, id, hook, after, ctx);
+    }
+
+    #[inline(never)]
+    fn enqueue_filtered(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
         // Disjoint field borrows: read the creature while pushing to the queue, no copy.
         let creatures = &self.creatures;
         let queue = &mut self.queue;

@@ -65,12 +65,11 @@ impl State {
             for slot in Slots(self.occupied(side)) {
                 let id = line[slot];
                 let c = &mut self.creatures[id as usize];
-                c.stats = c.base;
                 if fold {
-                    for (stat, fixed) in c.stats.iter_mut().zip(c.fixed) {
-                        *stat += fixed;
-                    }
+                    c.stats = c.folded;
                     lethal |= c.doomed | (c.damage >= c.life());
+                } else {
+                    c.stats = c.base;
                 }
                 board_hooks |= c.hooks;
                 if PARTS {
