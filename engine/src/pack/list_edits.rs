@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::merge::ItemEditError;
+use super::item_edit_error::ItemEditError;
 use crate::model::{Card, KeywordDef};
 use crate::ron_doc::fields::{Side, merge_fields};
 use crate::ron_doc::parts::{ItemEdit, ItemKey, Stale, element, element_ordinal};

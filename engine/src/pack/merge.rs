@@ -4,11 +4,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::item_edit_error::ItemEditError;
 use super::list_edits::{self, ListElement as _};
 use super::{Content, PackFile};
 use crate::diag::Diagnostics;
 use crate::model::{Card, KeywordDef};
-use crate::ron_doc::parts::{self, Conflict, ItemEdit, ItemKey, Parts, Side, Stale};
+use crate::ron_doc::parts::{self, Conflict, ItemEdit, ItemKey, Parts, Side};
 use crate::ron_doc::splice::SpliceError;
 
 impl Content {
@@ -76,25 +77,6 @@ impl Content {
             .map_err(|_| ItemEditError::Unreadable)?;
         Ok(())
     }
-}
-
-/// Why item edits could not be applied.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ItemEditError {
-    /// An item changed since the edit was recorded.
-    #[error(transparent)]
-    Stale(#[from] Stale),
-    /// The file cannot be read item by item (a syntax error).
-    #[error("the file cannot be read item by item (does it have a syntax error?)")]
-    Unreadable,
-    /// An item's new text does not read as the kind of item its list holds.
-    #[error("{} does not read: {source}", key.describe())]
-    ItemText {
-        /// The item.
-        key: ItemKey,
-        /// Why (boxed: the error is large, and rare).
-        source: Box<ron::error::SpannedError>,
-    },
 }
 
 /// What merging a file with its new text on disk found.

@@ -11,6 +11,7 @@ mod background;
 mod battle_content;
 mod commands;
 mod decks;
+mod item_edit_error;
 mod list_edits;
 mod merge;
 mod migrate;
@@ -36,8 +37,9 @@ pub use commands::{
     check_as_run, check_as_run_with, fmt_command, load_for_command, validate_command,
 };
 pub use decks::DeckError;
+pub use item_edit_error::ItemEditError;
 pub use list_edits::{ListElement, element_ident, position as list_position};
-pub use merge::{FileMerge, ItemEditError};
+pub use merge::FileMerge;
 pub use migrate::{MigrateError, migrate};
 pub use scenario_tests::{ScenarioResult, System, run_scenario, test_command};
 pub use validate::validate;
