@@ -262,6 +262,18 @@ fn diff(
                     kinds[*k] = Some(SlotKind::Modify(i));
                 }
             }
+            // As many items left on each side of the gap: their ids changed (a rename), so
+            // each is the same item changed in place, and keeps its comment and layout.
+            let left_old: Vec<usize> = free_old.iter().copied().filter(|i| !old_used[*i]).collect();
+            let left_new: Vec<usize> = (free_new.iter().copied())
+                .filter(|k| kinds[*k].is_none())
+                .collect();
+            if left_old.len() == left_new.len() {
+                for (i, k) in left_old.iter().zip(&left_new) {
+                    old_used[*i] = true;
+                    kinds[*k] = Some(SlotKind::Modify(*i));
+                }
+            }
         } else if free_old.len() == free_new.len() {
             for (i, k) in free_old.iter().zip(&free_new) {
                 old_used[*i] = true;
@@ -902,6 +914,15 @@ pub(super) mod tests {
             out,
             "// The cards.\nCardSet(\n    cards: [\n        (id: \"a\", name: \"A\", attack: 1, life: 1),\n        (id: \"c\", name: \"C\", attack: 3, life: 1),\n    ],\n)\n"
         );
+    }
+
+    #[test]
+    fn a_card_whose_id_changes_keeps_its_comment_and_layout() {
+        let old = set();
+        let mut new = set();
+        new[1].id = "bee".into();
+        let out = splice_list_field(FILE, "cards", &old, &new).unwrap();
+        assert_eq!(out, FILE.replace("id: \"b\"", "id: \"bee\""));
     }
 
     #[test]
