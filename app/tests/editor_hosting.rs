@@ -348,9 +348,9 @@ fn export_sheet_as(
         &harness.ctx,
         vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
     );
-    click_topmost(&mut harness, "Export sheet…");
-    harness.run();
-    harness.run();
+    ui_common::press_topmost(&mut harness, "Export sheet…");
+    // The sheet is written on a thread of its own (it may estimate the difficulty first).
+    ui_common::wait_for_label_contains(&mut harness, "Sheet written to");
     (harness, out, path)
 }
 
@@ -400,9 +400,12 @@ fn export_sheet_on_letter_paper() {
             &harness.ctx,
             vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
         );
-        click_topmost(&mut harness, "Export sheet…");
-        harness.run();
-        harness.run();
+        ui_common::press_topmost(&mut harness, "Export sheet…");
+        // The sheet is written on a thread of its own (it may estimate the difficulty first).
+        ui_common::wait_for_label_contains(
+            &mut harness,
+            &format!("Sheet written to {}", path.display()),
+        );
         let sizes = pdf_page_sizes(&std::fs::read(&path).unwrap());
         assert!(!sizes.is_empty());
         for (w, h) in sizes {

@@ -128,9 +128,9 @@ fn the_gm_changes_the_hag_for_this_encounter_only() {
         vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
     );
     click_topmost(&mut harness, "Prep");
-    click_topmost(&mut harness, "Export sheet…");
-    harness.run();
-    harness.run();
+    ui_common::press_topmost(&mut harness, "Export sheet…");
+    // The sheet is written on a thread of its own (it may estimate the difficulty first).
+    ui_common::wait_for_label_contains(&mut harness, "Sheet written to");
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.contains("Flavor: Frost Bolt"), "{html}");
     assert!(html.contains("The Frost Hag"), "{html}");

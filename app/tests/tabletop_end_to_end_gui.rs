@@ -168,9 +168,9 @@ fn a_new_ability_goes_from_the_forms_through_an_encounter_to_the_sheet() {
         vec![sigilforge::dialogs::PickResult::Picked(path.clone())],
     );
     click_topmost(&mut harness, "Prep");
-    click_topmost(&mut harness, "Export sheet…");
-    harness.run();
-    harness.run();
+    ui_common::press_topmost(&mut harness, "Export sheet…");
+    // The sheet is written on a thread of its own (it may estimate the difficulty first).
+    ui_common::wait_for_label_contains(&mut harness, "Sheet written to");
     let html = std::fs::read_to_string(&path).unwrap();
     for built in [
         "<h3>Bile Imp</h3>",

@@ -86,6 +86,11 @@ pub struct EncounterEditor {
     pub table: TableMode,
     refusal: Option<String>,
     status: Option<String>,
+    /// A sheet being written on its thread: where, and its result when it is done.
+    exporting: Option<(
+        std::path::PathBuf,
+        std::sync::mpsc::Receiver<anyhow::Result<()>>,
+    )>,
     /// "Export sheet…" was clicked: the host asks where and writes it (its command path).
     export_requested: bool,
     /// The paper of an exported PDF sheet (the host keeps one choice for every tab).
@@ -422,7 +427,14 @@ impl EncounterEditor {
                 ui.colored_label(Color32::from_rgb(230, 90, 80), format!("Refused: {reason}"))
                     .on_hover_text("The last edit was not applied");
             }
-            if let Some(status) = &self.status {
+            self.poll_export();
+            if let Some((path, _)) = &self.exporting {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!("Writing the sheet to {}", path.display()))
+                        .on_hover_text("With no difficulty estimate from Simulate yet, the sheet makes its own first");
+                });
+            } else if let Some(status) = &self.status {
                 ui.label(status).on_hover_text("The last export");
             }
         });
@@ -434,9 +446,46 @@ impl EncounterEditor {
         std::mem::take(&mut self.export_requested)
     }
 
-    /// Shows how the last export went.
-    pub fn set_export_status(&mut self, status: String) {
-        self.status = Some(status);
+    /// Writes a sheet to `path` with `work` on a thread of its own (the tab shows it going,
+    /// then how it went); `ctx` is woken when it is done.
+    pub fn start_export(
+        &mut self,
+        path: std::path::PathBuf,
+        work: impl FnOnce() -> anyhow::Result<()> + Send + 'static,
+        ctx: Option<egui::Context>,
+    ) {
+        let (send, result) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // A tab closed meanwhile: nobody to tell.
+            if send.send(work()).is_ok()
+                && let Some(ctx) = ctx
+            {
+                ctx.request_repaint();
+            }
+        });
+        self.status = None;
+        self.exporting = Some((path, result));
+    }
+
+    /// Whether a sheet is being written.
+    #[must_use]
+    pub fn is_exporting(&self) -> bool {
+        self.exporting.is_some()
+    }
+
+    /// Takes the export's result once it is in.
+    fn poll_export(&mut self) {
+        let Some((path, result)) = &self.exporting else {
+            return;
+        };
+        let Some(outcome) = crate::jobs::finished(result, "sheet export") else {
+            return;
+        };
+        self.status = Some(match outcome {
+            Ok(()) => format!("Sheet written to {}", path.display()),
+            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        });
+        self.exporting = None;
     }
 
     fn prep_tokens(enc: &Encounter, content: &EncounterContent) -> Vec<Token> {

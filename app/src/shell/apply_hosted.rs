@@ -423,8 +423,9 @@ impl SigilforgeApp {
         self.ask_path(EXPORT_SHEET, request);
     }
 
-    /// Writes the sheet of the encounter waiting for a path (the encounter tab shows how it
-    /// went).
+    /// Writes the sheet of the encounter waiting for a path on a thread of its own (with no
+    /// estimate from the tab's Simulate, the sheet plays its own first: seconds of work that
+    /// must not freeze the window); the encounter tab shows it going and how it went.
     pub(super) fn write_sheet_to(&mut self, path: &Path) {
         let Some(file) = self.sheet_export.take() else {
             return;
@@ -439,20 +440,21 @@ impl SigilforgeApp {
         let paper = self.panels.hosted.sheet_paper;
         let sandbox = &self.panels.hosted.encounter_editor(&file).sandbox;
         let (estimate, plan) = (sandbox.estimate_for(&enc, &content), sandbox.plan());
-        let status = match crate::encounters::write_sheet(
-            path,
-            &enc,
-            &content,
-            (estimate.as_ref(), plan),
-            paper,
-        ) {
-            Ok(()) => format!("Sheet written to {}", path.display()),
-            Err(e) => format!("Cannot write {}: {e}", path.display()),
+        let target = path.to_owned();
+        let work = move || {
+            crate::encounters::write_sheet(
+                &target,
+                &enc,
+                &content,
+                (estimate.as_ref(), plan),
+                paper,
+            )
         };
+        let ctx = self.ctx.clone();
         self.panels
             .hosted
             .encounter_editor(&file)
-            .set_export_status(status);
+            .start_export(path.to_owned(), work, ctx);
     }
 }
 
