@@ -171,17 +171,15 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         }
         Effect::ChangeElement(e) => format!("{target} {} {e}", verb(target, "becomes")),
         Effect::AddCounters(kind, n) => {
-            let n = amount_text(n, value);
             format!(
-                "put {n} {kind} counter{} on {target}",
-                if n == "1" { "" } else { "s" }
+                "put {} on {target}",
+                counters_text(kind, &amount_text(n, value))
             )
         }
         Effect::RemoveCounters(kind, n) => {
-            let n = amount_text(n, value);
             format!(
-                "remove {n} {kind} counter{} from {target}",
-                if n == "1" { "" } else { "s" }
+                "remove {} from {target}",
+                counters_text(kind, &amount_text(n, value))
             )
         }
         Effect::Restricted {
@@ -310,5 +308,14 @@ mod tests {
             crate::wording::leak("this gets +the damage it took ATK"),
             Some("a sign before words")
         );
+    }
+}
+
+/// `a durability counter`, `an ember counter`, `2 buff counters`: as a printed card counts them.
+fn counters_text(kind: &str, n: &str) -> String {
+    if n == "1" {
+        format!("{} counter", crate::wording::a_or_an(kind))
+    } else {
+        format!("{n} {kind} counters")
     }
 }

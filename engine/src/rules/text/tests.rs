@@ -336,7 +336,7 @@ fn a_weapons_and_an_attack_cards_triggers_read_in_the_games_words() {
     );
     assert_eq!(
         super::card_ability_text_in(&words, CardKind::Item, &mend, None),
-        "On Hit: put 1 durability counter on this."
+        "On Hit: put a durability counter on this."
     );
     // An attack card's On Attack reads as the champion's.
     let surge =
