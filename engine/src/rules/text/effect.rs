@@ -287,6 +287,15 @@ fn modify_text(target: &str, stat: &Stat, a: &Amount, value: &str, how_long: &st
     }
 }
 
+/// `a durability counter`, `an ember counter`, `2 buff counters`: as a printed card counts them.
+fn counters_text(kind: &str, n: &str) -> String {
+    if n == "1" {
+        format!("{} counter", crate::wording::a_or_an(kind))
+    } else {
+        format!("{n} {kind} counters")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,14 +317,5 @@ mod tests {
             crate::wording::leak("this gets +the damage it took ATK"),
             Some("a sign before words")
         );
-    }
-}
-
-/// `a durability counter`, `an ember counter`, `2 buff counters`: as a printed card counts them.
-fn counters_text(kind: &str, n: &str) -> String {
-    if n == "1" {
-        format!("{} counter", crate::wording::a_or_an(kind))
-    } else {
-        format!("{n} {kind} counters")
     }
 }
