@@ -14,23 +14,9 @@ use sigilforge::encounters::{EncounterEdit, EncounterSandboxCommand, TableComman
 use sigilforge::shell::{EditCommand, SigilforgeApp};
 use sigilforge_engine::encounter::TableAction;
 
-mod ui_common;
-use ui_common::{click_topmost, fixture_copy, hosted_harness};
-
-const AMBUSH: &str = "encounters/goblin_ambush.ron";
-
-/// Opens the Goblin Ambush from the library and starts table mode from its tab.
-fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
-    harness.get_by_label("Encounters").click();
-    harness.run();
-    harness
-        .get_by_label_contains("(encounters/goblin_ambush.ron)")
-        .click();
-    harness.run();
-    harness.run();
-    click_topmost(harness, "Run at the table");
-    harness.run();
-}
+mod table_common;
+use table_common::ui_common::{click_topmost, fixture_copy, hosted_harness};
+use table_common::{AMBUSH, start_table};
 
 fn pick_file(harness: &mut Harness<'_, SigilforgeApp>, path: &Path, button: &str) {
     sigilforge::dialogs::script(

@@ -7,75 +7,24 @@
 // Setup helpers outside #[test] fns: a failed setup should fail the test loudly.
 #![allow(clippy::unwrap_used)]
 
-use egui::{Event, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sigilforge::shell::SigilforgeApp;
 use sigilforge_engine::encounter::TableSession;
-use sigilforge_engine::encounter::state::Combatant;
 
-mod ui_common;
-use ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
-
-const AMBUSH: &str = "encounters/goblin_ambush.ron";
-
-/// Opens the Goblin Ambush from the library and starts table mode from its tab.
-fn start_table(harness: &mut Harness<'_, SigilforgeApp>) {
-    harness.get_by_label("Encounters").click();
-    harness.run();
-    harness
-        .get_by_label_contains("(encounters/goblin_ambush.ron)")
-        .click();
-    harness.run();
-    harness.run();
-    click_topmost(harness, "Run at the table");
-    harness.run();
-}
+mod table_common;
+use table_common::ui_common::{click_topmost, fixture_copy, hosted_harness, set_field};
+use table_common::{AMBUSH, click_cell, creature, end_turn_rect, start_table};
 
 fn session(harness: &mut Harness<'_, SigilforgeApp>) -> TableSession {
     let editor = harness.state_mut().hosted_encounter_editor(AMBUSH);
     editor.table.session().unwrap().clone()
 }
 
-fn creature(harness: &mut Harness<'_, SigilforgeApp>, id: &str) -> Combatant {
-    session(harness).run().combatant(id).unwrap().clone()
-}
-
 fn log_text(harness: &mut Harness<'_, SigilforgeApp>) -> String {
     let s = session(harness);
     let lines: Vec<&str> = s.run().log().iter().map(|e| e.text.as_str()).collect();
     lines.join("\n")
-}
-
-/// The End turn button's rectangle (the topmost one labelled so).
-fn end_turn_rect(harness: &Harness<'_, SigilforgeApp>) -> egui::Rect {
-    harness
-        .get_all_by_label("End turn")
-        .map(|n| n.rect())
-        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
-        .expect("an End turn button")
-}
-
-/// The screen centre of a cell of the table map (14 cells across).
-fn cell_centre(harness: &Harness<'_, SigilforgeApp>, cell: (i32, i32)) -> Pos2 {
-    let rect = harness.get_by_label("Encounter map").rect();
-    let side = rect.width() / 14.0;
-    rect.min + egui::vec2((cell.0 as f32 + 0.5) * side, (cell.1 as f32 + 0.5) * side)
-}
-
-fn click_cell(harness: &mut Harness<'_, SigilforgeApp>, cell: (i32, i32)) {
-    let at = cell_centre(harness, cell);
-    harness.event(Event::PointerMoved(at));
-    harness.run();
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos: at,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
-    harness.run();
 }
 
 /// Bob steps out of the wall's shadow on his turn, then turns pass to the archer, who aims
