@@ -9,7 +9,7 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use encounter_ui_common::ui_common::{click, move_timeline, wait_for_label_contains};
-use encounter_ui_common::{hags_hut, harness};
+use encounter_ui_common::{Host, hags_hut, harness};
 use sigilforge::encounters::builder::combatant_names;
 use sigilforge::encounters::{
     EMPTY_STATE, EncounterEdit, EncounterEditor, EncounterSandboxCommand, apply_encounter_edit,
@@ -114,17 +114,7 @@ fn simulate_finishes_shows_a_win_rate_and_reruns_after_an_edit() {
         .apply_sandbox(&EncounterSandboxCommand::Run(SandboxCommand::SetRuns(100)));
     // A spinner keeps repainting while the job runs: step frames rather than `run()`.
     harness.get_by_label("Simulate").click();
-    let mut done = false;
-    for _ in 0..3000 {
-        harness.step();
-        let sim = harness.state().editor.sandbox.simulation().unwrap();
-        if sim.progress().is_none() && sim.tally().is_some() {
-            done = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    assert!(done, "the simulation finished within the bounded wait");
+    wait_for_simulation(&mut harness);
     harness.run();
     let host = harness.state();
     let difficulty = estimate_difficulty(&host.content, &host.enc, 100).unwrap();
@@ -242,17 +232,7 @@ fn the_sheets_estimate_equals_the_screens_for_the_same_run_count() {
     // Then the screen: Simulate, and its headline reads the same.
     click(&mut harness, "Sandbox");
     harness.get_by_label("Simulate").click();
-    let mut done = false;
-    for _ in 0..3000 {
-        harness.step();
-        let sim = harness.state().editor.sandbox.simulation().unwrap();
-        if sim.progress().is_none() && sim.tally().is_some() {
-            done = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    assert!(done, "the simulation finished within the bounded wait");
+    wait_for_simulation(&mut harness);
     harness.run();
     let screen = harness
         .state()
@@ -311,4 +291,18 @@ fn no_encounter_shows_the_empty_state() {
     });
     harness.run();
     harness.get_by_label(EMPTY_STATE);
+}
+
+/// Steps frames (a spinner keeps repainting, so not `run()`) until the Simulate job's tally is
+/// in, within a bounded wait.
+fn wait_for_simulation(harness: &mut Harness<'_, Host>) {
+    for _ in 0..3000 {
+        harness.step();
+        let sim = harness.state().editor.sandbox.simulation().unwrap();
+        if sim.progress().is_none() && sim.tally().is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the simulation did not finish within the bounded wait");
 }

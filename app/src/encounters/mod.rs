@@ -467,12 +467,6 @@ impl EncounterEditor {
         self.exporting = Some((path, result));
     }
 
-    /// Whether a sheet is being written.
-    #[must_use]
-    pub fn is_exporting(&self) -> bool {
-        self.exporting.is_some()
-    }
-
     /// Takes the export's result once it is in.
     fn poll_export(&mut self) {
         let Some((path, result)) = &self.exporting else {
