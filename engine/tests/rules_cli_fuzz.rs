@@ -96,6 +96,8 @@ fn target() -> impl Strategy<Value = Target> {
         Just(Target::This),
         Just(Target::Controller),
         Just(Target::Opponent),
+        Just(Target::EachPlayer),
+        Just(Target::YourChampion),
         Just(Target::EventSubject),
         Just(Target::OtherAllies { tribe: None }),
         (1..3u32, prop::option::of(condition()))
@@ -134,6 +136,7 @@ fn trigger() -> impl Strategy<Value = Trigger> {
         Just(Trigger::SeasonEnds),
         Just(Trigger::PhaseBegins("dusk".into())),
         Just(Trigger::CardPlayed),
+        Just(Trigger::ChampionLevelsUp),
         Just(Trigger::Named("ping".into())),
     ]
 }
@@ -167,6 +170,9 @@ fn effect() -> impl Strategy<Value = Effect> {
         (-2..3i32).prop_map(|n| Effect::Empower(Amount::Fixed(n))),
         Just(Effect::Reveal(None)),
         Just(Effect::LevelUp),
+        (-1..4i32).prop_map(|n| Effect::NextCardCostsLess(Amount::Fixed(n))),
+        Just(Effect::Damage(Amount::ChampionDamage)),
+        condition().prop_map(|c| Effect::Draw(Amount::CountMatching(c))),
         Just(Effect::Sacrifice),
         card_id().prop_map(|card| Effect::Summon {
             card,
@@ -232,12 +238,14 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
                     stat: "INT".into(),
                     threshold: 1
                 }),
-            ])
+            ]),
+            prop::option::of(condition())
         )
-            .prop_map(|(phase, fealty, subtype)| AbilityKind::Activated {
+            .prop_map(|(phase, fealty, subtype, only_if)| AbilityKind::Activated {
                 cost: ActivationCost {
                     phase,
                     fealty,
+                    only_if,
                     ..ActivationCost::default()
                 },
                 subtype

@@ -209,7 +209,8 @@ impl<'p> Compiler<'p> {
                 | Trigger::StartOfYourTurn
                 | Trigger::SeasonEnds
                 | Trigger::Hits
-                | Trigger::Kills => Hook::Unsupported,
+                | Trigger::Kills
+                | Trigger::ChampionLevelsUp => Hook::Unsupported,
             },
             AbilityKind::Activated { .. } => Hook::Unsupported,
         };
@@ -320,6 +321,22 @@ impl<'p> Compiler<'p> {
                 );
                 Amt::Fixed(0)
             }
+            Amount::ChampionDamage | Amount::CountMatching(_) => {
+                let (variant, why) = if matches!(a, Amount::ChampionDamage) {
+                    ("ChampionDamage", "the battle line has no champions")
+                } else {
+                    (
+                        "CountMatching",
+                        "it counts a card game's cards in play and zones",
+                    )
+                };
+                diags.error(
+                    ctx.file,
+                    locate_literal(ctx.source, variant, 0),
+                    format!("`{variant}`: {why} (use it in a card game's rules scenario)"),
+                );
+                Amt::Fixed(0)
+            }
             // Only a rules sandbox's sacrifice counts; the battle line sacrifices nothing.
             Amount::SacrificedThisWay => Amt::Fixed(0),
         }
@@ -352,7 +369,10 @@ impl<'p> Compiler<'p> {
             Target::EnemiesWhere(c) => Sel::EnemiesWhere(self.cond(c, ctx, diags)),
             Target::FirstEnemyWhere(c) => Sel::FirstEnemyWhere(self.cond(c, ctx, diags)),
             Target::AllMatching(c) => Sel::AllMatching(self.cond(c, ctx, diags)),
-            Target::Chosen { .. } | Target::Restricted { .. } => Sel::Unsupported,
+            Target::Chosen { .. }
+            | Target::Restricted { .. }
+            | Target::EachPlayer
+            | Target::YourChampion => Sel::Unsupported,
         }
     }
 
@@ -429,6 +449,7 @@ impl<'p> Compiler<'p> {
             | Effect::Empower(_)
             | Effect::Reveal(_)
             | Effect::LevelUp
+            | Effect::NextCardCostsLess(_)
             | Effect::Sacrifice
             | Effect::If { .. } => Eff::Unsupported,
         }

@@ -107,6 +107,11 @@ pub struct ActivationCost {
     /// "Costs N less": each reduction lowers the resource cost while its restrictions hold.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reductions: Vec<CostReduction>,
+    /// "Activate this ability only if …": checked from the ability's card as it is activated;
+    /// unmet, the activation is refused and nothing is paid. Unlike the ability's `condition`
+    /// (checked as it resolves), it says when the ability may be used at all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
 }
 
 /// A cost paid with cards or with the card itself.
@@ -222,6 +227,9 @@ pub enum Trigger {
     Attached,
     /// A card is played by its controller.
     CardPlayed,
+    /// The champion of this card's controller levels up (Grand Archive: "whenever your
+    /// champion levels up"), by a `LevelUp` effect.
+    ChampionLevelsUp,
     /// A named event from a scenario script or another game ("vote won").
     Named(String),
 }
@@ -237,6 +245,11 @@ pub enum Target {
     Controller,
     /// The controller's opponent (a player).
     Opponent,
+    /// Every player, the turn player first ("each player draws a card").
+    EachPlayer,
+    /// The controller's champion (Grand Archive: "put a counter on your champion", "your
+    /// champion gets +1 level"); none without one.
+    YourChampion,
     /// The enemy creature in the same slot as this one.
     EnemyOpposite,
     /// The enemy creature in slot 1.
@@ -371,6 +384,14 @@ pub enum Amount {
     /// How many cards the ability's `Sacrifice` effects have put away so far while it
     /// resolves ("for each card sacrificed this way").
     SacrificedThisWay,
+    /// The damage on the controller's champion (0 without one): "if your champion has 20 or
+    /// more damage counters" is `AmountAtLeast(ChampionDamage, 20)`.
+    ChampionDamage,
+    /// One per card in play meeting the condition read from the controller's side, whoever
+    /// controls it; a condition naming a zone looks there too. It counts what
+    /// `Target::AllMatching` would pick ("if no opponent controls an ally":
+    /// `AmountAtMost(CountMatching(All([IsKind("Ally"), Enemy])), 0)`).
+    CountMatching(Condition),
 }
 
 /// A named characteristic an effect can change.
@@ -708,6 +729,12 @@ pub enum Effect {
     /// Keyword action: the controller's champion levels up, by what the game profile's
     /// `level_up` says.
     LevelUp,
+    /// The next card each target player plays costs this much less (never below 0): a
+    /// one-shot reduction the player holds until they play a card, or until the ability's
+    /// duration ends (`EndOfTurn`: "the next card you activate this turn costs 2 less"). The
+    /// players are the ability's target players (`Opponent`, `EachPlayer`); with none, the
+    /// controller.
+    NextCardCostsLess(Amount),
     /// Keyword action: the controller puts each target they control where the profile sends
     /// sacrificed cards. It is not a destroy: no replacement prevents it, and no "destroyed"
     /// trigger sees it. `SacrificedThisWay` counts them.
@@ -743,6 +770,8 @@ impl Target {
             Target::This
             | Target::Controller
             | Target::Opponent
+            | Target::EachPlayer
+            | Target::YourChampion
             | Target::Chosen { .. }
             | Target::AllMatching(_)
             | Target::OtherAllies { .. }

@@ -57,6 +57,11 @@ pub struct GameProfile {
     /// wounds, "2 wounds"). None: damage.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_word: Option<String>,
+    /// The game's verb for having a card under one's command, as generated text says it
+    /// ("allies you control", "an opponent controls"; Grand Archive: control). None: rule
+    /// (ChiAxis: "beasts you rule").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control_word: Option<String>,
     /// The game's word for a player's life total, as in "gain 2 vitae" (ChiAxis: vitae).
     #[serde(default = "vitae")]
     pub player_life: String,
@@ -407,6 +412,7 @@ impl GameProfile {
             item_needs_beast: true,
             stats: Vec::new(),
             damage_word: Some("wounds".into()),
+            control_word: None,
             player_life: vitae(),
             trigger_words: Vec::new(),
             restriction_kinds: Vec::new(),
@@ -421,6 +427,12 @@ impl GameProfile {
             champion_dies: false,
             destroyed_by_damage: dies_of_damage(),
         }
+    }
+
+    /// The game's verb for controlling a card (`rule` unless the profile names one).
+    #[must_use]
+    pub fn control_word(&self) -> &str {
+        self.control_word.as_deref().unwrap_or("rule")
     }
 
     /// The game's word for damage marked on a card (`damage` unless the profile names one).

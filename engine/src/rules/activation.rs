@@ -101,10 +101,15 @@ impl Game {
         if let Err(why) = self.may_play_now(player, &obj.card) {
             return self.reject(format!("{card}: {why}"));
         }
-        if obj.card.cost > self.player(player).resource {
+        // "The next card you play costs N less" (`NextCardCostsLess`), never below 0.
+        let cost = obj
+            .card
+            .cost
+            .saturating_sub(self.next_card_less(player))
+            .max(0);
+        if cost > self.player(player).resource {
             return self.reject(format!(
-                "{card} costs {} and {player:?} has {}",
-                obj.card.cost,
+                "{card} costs {cost} and {player:?} has {}",
                 self.player(player).resource
             ));
         }
@@ -143,7 +148,8 @@ impl Game {
                 }
             }
         }
-        self.player_mut(player).resource -= obj.card.cost;
+        self.use_next_card_less(player, card);
+        self.player_mut(player).resource -= cost;
         if spell {
             let at = self.say_event(format!(
                 "{player:?} plays {card}{}",
@@ -282,6 +288,21 @@ impl Game {
                 "{card}: `{}` is activated in {phase}, not {}, rule 19.2",
                 entry.label,
                 self.phase_name()
+            ));
+        }
+        if let Some(only_if) = &cost.only_if
+            && !self.read(|v| v.condition(only_if, card, player))
+        {
+            return self.reject(format!(
+                "{card}: `{}` is activated only if {}, rule 19.2",
+                entry.label,
+                crate::rules::text::condition_words_in(
+                    &crate::rules::text::Words {
+                        profile: Some(&self.profile),
+                        card_name: None,
+                    },
+                    only_if
+                )
             ));
         }
         let (resource, reductions) = self.reduced_resource(cost, player, card);

@@ -11,7 +11,8 @@ use crate::model::Player;
 use crate::model::ability::{ActivationCost, CostPart};
 
 use super::activation::first_unmet;
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, NextCardLess};
+use super::resolve::Ctx;
 use super::state::Zone;
 
 /// What a payment takes, counted while a plan is checked.
@@ -24,6 +25,40 @@ struct Needs {
 }
 
 impl Game {
+    /// `NextCardCostsLess`: `player` holds a reduction of `by` for the next card they play,
+    /// kept until then or until the giving ability's duration ends.
+    pub(crate) fn next_card_costs_less(&mut self, player: Player, by: i32, ctx: &Ctx) {
+        // No duration: it waits until the player plays a card.
+        let wait = ctx.duration.clone();
+        self.say(format!(
+            "{}: the next card {player:?} plays costs {by} less{}",
+            ctx.label,
+            crate::wording::rules::duration(&wait)
+        ));
+        self.player_mut(player).next_card_less.push(NextCardLess {
+            by,
+            source: ctx.label.clone(),
+            turns_left: super::turns::turns_of(&wait),
+            duration: wait,
+        });
+    }
+
+    /// How much less the next card `player` plays costs, from every reduction they hold.
+    pub(crate) fn next_card_less(&self, player: Player) -> i32 {
+        self.player(player)
+            .next_card_less
+            .iter()
+            .fold(0i32, |sum, r| sum.saturating_add(r.by))
+    }
+
+    /// The reductions `player` holds for their next card are used up by `card`, played now.
+    pub(crate) fn use_next_card_less(&mut self, player: Player, card: &str) {
+        let held = std::mem::take(&mut self.player_mut(player).next_card_less);
+        for r in held {
+            self.say(format!("{card} costs {} less: {}", r.by, r.source));
+        }
+    }
+
     /// The resource an activation costs after the reductions whose restrictions hold, with
     /// each reduction that applied in words (for the log).
     pub(crate) fn reduced_resource(

@@ -72,7 +72,7 @@ impl Game {
     }
 
     /// The rulers an effect that acts on a ruler reads: its targets, else the controller.
-    fn players_of(ctx: &Ctx) -> Vec<Player> {
+    pub(super) fn players_of(ctx: &Ctx) -> Vec<Player> {
         if ctx.players.is_empty() {
             vec![ctx.controller]
         } else {
@@ -229,6 +229,12 @@ impl Game {
             Effect::Empower(a) => self.empower(a, ctx),
             Effect::Reveal(filter) => self.reveal(filter.as_ref(), ctx),
             Effect::LevelUp => self.level_up(ctx),
+            Effect::NextCardCostsLess(a) => {
+                let by = self.amount(a, ctx).max(0);
+                for p in Self::players_of(ctx) {
+                    self.next_card_costs_less(p, by, ctx);
+                }
+            }
             Effect::Sacrifice => self.sacrifice(ctx),
             Effect::If { condition, then } => {
                 if self.read(|v| v.condition(condition, &ctx.source, ctx.controller)) {

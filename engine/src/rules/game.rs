@@ -66,6 +66,21 @@ pub struct PlayerState {
     pub classes: Vec<String>,
     /// Elements enabled.
     pub elements: Vec<String>,
+    /// "The next card you play costs N less" reductions waiting for this player's next card.
+    pub next_card_less: Vec<NextCardLess>,
+}
+
+/// A one-shot reduction a player holds for the next card they play (`NextCardCostsLess`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NextCardLess {
+    /// How much less the next card costs.
+    pub by: i32,
+    /// What gave it, as logs name it (`stone: Channel`).
+    pub source: String,
+    /// How long it waits for a card: the giving ability's duration.
+    pub duration: crate::model::ability::Duration,
+    /// Turns left for a `Turns(n)` duration.
+    pub turns_left: u32,
 }
 
 /// An event cards can trigger on.
@@ -80,6 +95,8 @@ pub(crate) enum Event {
     EndOfTurn,
     SeasonEnds,
     Named(String, Option<String>),
+    /// A player's champion levelled up.
+    LevelledUp(Player),
     /// An attack is declared: `(attacker, target)`.
     Attacks(String, String),
     /// An attack dealt its damage to its target: `(attacker, target)`.
@@ -582,6 +599,7 @@ fn empty_player(setup: &PlayerSetup) -> PlayerState {
         champion: None,
         classes: setup.classes.clone().unwrap_or_default(),
         elements: setup.elements.clone(),
+        next_card_less: Vec::new(),
     }
 }
 

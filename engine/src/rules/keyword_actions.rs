@@ -10,7 +10,7 @@
 use crate::model::Player;
 use crate::model::ability::{Amount, Condition, Duration};
 
-use super::game::Game;
+use super::game::{Event, Game};
 use super::resolve::Ctx;
 use super::state::{Change, GlimpseOrder, Zone};
 
@@ -149,6 +149,7 @@ impl Game {
             "{}: {champion} levels up, now level {level}",
             ctx.label
         ));
+        self.fire(&Event::LevelledUp(ctx.controller));
     }
 
     /// Reveal: a chosen target in the controller's hand, else the first card there meeting

@@ -300,7 +300,8 @@ impl Checker<'_> {
         }
     }
 
-    /// An attack trigger in a game without attacks would never fire: say so.
+    /// An attack trigger in a game without attacks, or a level-up trigger in a game without
+    /// levelling up, would never fire: say so.
     fn combat_trigger(&mut self, at: &str, card: &str, ability: &Ability) {
         let (AbilityKind::Triggered(t) | AbilityKind::Replacement { replaces: t, .. }) =
             &ability.kind
@@ -311,6 +312,15 @@ impl Checker<'_> {
             t,
             Trigger::Attacks | Trigger::Attacked | Trigger::Hits | Trigger::Kills
         );
+        if *t == Trigger::ChampionLevelsUp && self.profile.level_up.is_none() {
+            self.error(
+                format!(
+                    "{at}: {} has no level up (its game profile names no `level_up`), so `{t:?}` never fires",
+                    self.profile.name
+                ),
+                card,
+            );
+        }
         if attack && self.profile.combat.is_none() {
             self.error(
                 format!(

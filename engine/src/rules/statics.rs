@@ -424,6 +424,10 @@ fn amount_reads(a: &Amount, out: &mut BTreeSet<Facet>) {
             out.insert(Facet::Control);
             out.insert(Facet::Stat(stat_name(stat)));
         }
+        Amount::CountMatching(c) => {
+            out.insert(Facet::Control);
+            condition_reads(c, out);
+        }
         _ => {}
     }
 }

@@ -306,6 +306,9 @@ fn trigger_matches(
         {
             subject(x)
         }
+        (Trigger::ChampionLevelsUp, Event::LevelledUp(p)) if *p == controller => {
+            Some(Fired(v.game.player(*p).champion.clone()))
+        }
         (Trigger::Named(n), Event::Named(m, x)) if n.eq_ignore_ascii_case(m) => {
             Some(Fired(x.clone()))
         }

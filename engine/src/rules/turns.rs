@@ -236,6 +236,11 @@ impl Game {
                     e.turns_left = e.turns_left.saturating_sub(1);
                 }
             }
+            for r in self.players.iter_mut().flat_map(|p| &mut p.next_card_less) {
+                if matches!(r.duration, Duration::Turns(_)) {
+                    r.turns_left = r.turns_left.saturating_sub(1);
+                }
+            }
             self.changed();
             self.turn += 1;
             self.active = self.active.other();
@@ -332,6 +337,19 @@ impl Game {
                 e.timestamp,
                 crate::wording::rules::change_noun(&e.change, &self.profile)
             ));
+        }
+        for p in [Player::A, Player::B] {
+            let (gone, kept): (Vec<_>, Vec<_>) =
+                std::mem::take(&mut self.player_mut(p).next_card_less)
+                    .into_iter()
+                    .partition(|r| ends(&r.duration, r.turns_left));
+            self.player_mut(p).next_card_less = kept;
+            for r in gone {
+                self.say(format!(
+                    "{}: {p:?} played no card in time, so the next card costing {} less ends",
+                    r.source, r.by
+                ));
+            }
         }
         let before = self.replacements.len();
         self.replacements

@@ -546,6 +546,14 @@ impl<'g> View<'g> {
             Amount::SumIn(stat, zone) => self.zone_ids(ruler, *zone).iter().fold(0i32, |sum, c| {
                 sum.saturating_add(self.stat(c, &stat_name(stat)))
             }),
+            Amount::ChampionDamage => self.champion_damage(ruler),
+            Amount::CountMatching(condition) => self
+                .candidates(condition)
+                .iter()
+                .filter(|c| self.condition(condition, c, ruler))
+                .count()
+                .try_into()
+                .unwrap_or(i32::MAX),
         }
     }
 
@@ -593,6 +601,18 @@ impl<'g> View<'g> {
                 cards: Vec::new(),
                 players: vec![controller.other()],
             },
+            Target::EachPlayer => Picked {
+                cards: Vec::new(),
+                players: vec![self.game.active, self.game.active.other()],
+            },
+            Target::YourChampion => cards(
+                self.game
+                    .player(controller)
+                    .champion
+                    .iter()
+                    .cloned()
+                    .collect(),
+            ),
             Target::Chosen { .. } => cards(chosen.to_vec()),
             Target::AllMatching(cond) => cards(
                 self.candidates(cond)

@@ -5,7 +5,7 @@ use crate::model::ability::{Amount, Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
     amount_text, card_ref, cards, condition_clause, delayed_text, player_life, restriction_text,
-    revealed, signed, stat_text, target_text,
+    revealed, rule_verb, signed, stat_text, target_text,
 };
 
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
@@ -66,8 +66,19 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Transform(card) => {
             format!("{target} {} {}", verb(target, "becomes"), card_ref(card))
         }
-        Effect::Draw(a) => format!("draw {}", cards(&amount_text(a, value))),
-        Effect::Discard(a) => format!("discard {}", cards(&amount_text(a, value))),
+        Effect::Draw(a) => match other_players(target) {
+            Some(who) => format!("{who} draws {}", cards(&amount_text(a, value))),
+            None => format!("draw {}", cards(&amount_text(a, value))),
+        },
+        Effect::Discard(a) => match other_players(target) {
+            Some(who) => format!("{who} discards {}", cards(&amount_text(a, value))),
+            None => format!("discard {}", cards(&amount_text(a, value))),
+        },
+        Effect::NextCardCostsLess(a) => {
+            let who = other_players(target)
+                .map_or_else(|| "you play".to_owned(), |w| format!("{w} plays"));
+            format!("the next card {who} costs {} less", amount_text(a, value))
+        }
         Effect::Delayed { when, effects } => {
             let inner: Vec<String> = effects
                 .iter()
@@ -94,7 +105,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
                 .collect();
             format!("choose one — {}", list.join("; "))
         }
-        Effect::GainControl => format!("you rule {target}"),
+        Effect::GainControl => format!("you {} {target}", rule_verb()),
         Effect::Bury => format!("bury {target}"),
         Effect::PutInto(zone) => put_into_text(*zone, target),
         Effect::Relocate { to } => {
@@ -203,6 +214,18 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
 }
 
 /// A verb for its subject: "this gets", but "you get" and "up to 2 target cards get".
+/// The players an effect that acts on a player names, when they are not the ability's
+/// controller ("each player", "your opponent"): the effect then reads in the third person
+/// ("each player draws a card"). `None`: the controller ("draw a card").
+fn other_players(target: &str) -> Option<&str> {
+    use crate::model::ability::Target;
+    [Target::EachPlayer, Target::Opponent]
+        .iter()
+        .map(target_text)
+        .find(|t| t == target)
+        .map(|_| target)
+}
+
 fn verb<'a>(subject: &str, third_person: &'a str) -> &'a str {
     let plural = subject == "you"
         || subject.starts_with("up to ")

@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use crate::model::ability::{
-    Ability, AbilityKind, ReplacementMode, Restriction, RestrictionTiming, Trigger,
+    Ability, AbilityKind, ActivationCost, Duration, Effect, ReplacementMode, Restriction,
+    RestrictionTiming, Trigger,
 };
 use crate::model::{CardKind, GameProfile, KeywordDef, Zone};
 
@@ -52,6 +53,12 @@ pub fn effect_words(e: &crate::model::ability::Effect) -> String {
 #[must_use]
 pub fn condition_words(c: &crate::model::ability::Condition) -> String {
     in_words(&words::condition_clause(c), &Words::default())
+}
+
+/// [`condition_words`] in a game's words ("an opponent controls").
+#[must_use]
+pub fn condition_words_in(words: &Words<'_>, c: &crate::model::ability::Condition) -> String {
+    in_words(&words::condition_clause(c), words)
 }
 
 /// A rule change in words ("beasts may not receive wounds").
@@ -121,7 +128,12 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
             return out;
         };
         let inner = &rest[inner_start..inner_start + len];
-        let word = if open == STAT_OPEN && inner == words::PLAYER_LIFE {
+        let control = || words.profile.map_or("rule", GameProfile::control_word);
+        let word = if open == STAT_OPEN && inner == words::RULE_VERB {
+            control().to_owned()
+        } else if open == STAT_OPEN && inner == words::RULES_VERB {
+            format!("{}s", control())
+        } else if open == STAT_OPEN && inner == words::PLAYER_LIFE {
             // With no game named (the battle line), a player's life is just "life".
             words
                 .profile
@@ -290,6 +302,19 @@ fn render(
         _ => sentence,
     };
     out.push_str(&finish(&sentence));
+    if let AbilityKind::Activated {
+        cost: ActivationCost {
+            only_if: Some(c), ..
+        },
+        ..
+    } = &ability.kind
+    {
+        let _ = write!(
+            out,
+            " Activate this ability only if {}.",
+            condition_clause(c)
+        );
+    }
     out
 }
 
@@ -336,11 +361,18 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
     // one-off move after it ("then banish this") does not read as lasting.
     let duration = duration_text(&ability.duration);
     let lasting = ability.effects.iter().rposition(lasts);
-    if let Some(part) = lasting
-        .or_else(|| parts.len().checked_sub(1))
-        .and_then(|i| parts.get_mut(i))
-    {
-        part.push_str(&duration);
+    let at = lasting.or_else(|| parts.len().checked_sub(1));
+    // A reduction waiting for the next card lasts "this turn", said where the card is named:
+    // "the next card you play this turn costs 2 less".
+    let waits_this_turn = at.and_then(|i| ability.effects.get(i)).is_some_and(|e| {
+        matches!(e, Effect::NextCardCostsLess(_)) && ability.duration == Duration::EndOfTurn
+    });
+    if let Some(part) = at.and_then(|i| parts.get_mut(i)) {
+        if waits_this_turn {
+            *part = part.replacen(" costs ", " this turn costs ", 1);
+        } else {
+            part.push_str(&duration);
+        }
     }
     if parts.is_empty() {
         "nothing happens".to_owned()
@@ -351,8 +383,7 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
 
 /// Whether an effect lasts for the ability's duration (a continuous change) rather than
 /// happening once.
-fn lasts(e: &crate::model::Effect) -> bool {
-    use crate::model::Effect;
+fn lasts(e: &Effect) -> bool {
     matches!(
         e,
         Effect::Modify(..)
@@ -363,5 +394,6 @@ fn lasts(e: &crate::model::Effect) -> bool {
             | Effect::GainControl
             | Effect::ChangeElement(_)
             | Effect::PreventAttack
+            | Effect::NextCardCostsLess(_)
     )
 }

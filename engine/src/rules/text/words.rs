@@ -128,6 +128,7 @@ pub(super) fn trigger_text(t: &Trigger) -> String {
         Trigger::Played => "When this is played".to_owned(),
         Trigger::Attached => "When an artifact is attached".to_owned(),
         Trigger::CardPlayed => "When you play a card".to_owned(),
+        Trigger::ChampionLevelsUp => "Whenever your champion levels up".to_owned(),
         Trigger::Named(n) => format!("When {n}"),
     }
 }
@@ -196,6 +197,22 @@ pub(super) fn player_life() -> String {
     format!("{STAT_OPEN}{PLAYER_LIFE}{STAT_CLOSE}")
 }
 
+/// The verb for controlling a card ("you rule", "you control"), marked like a stat so the
+/// game's word for it (its profile's `control_word`) is filled in last.
+pub(super) fn rule_verb() -> String {
+    format!("{STAT_OPEN}{RULE_VERB}{STAT_CLOSE}")
+}
+
+/// [`rule_verb`] after "an opponent": "rules", "controls".
+pub(super) fn rules_verb() -> String {
+    format!("{STAT_OPEN}{RULES_VERB}{STAT_CLOSE}")
+}
+
+/// The key [`rule_verb`] marks (no stat has a space in its name).
+pub(super) const RULE_VERB: &str = "rule verb";
+/// The key [`rules_verb`] marks.
+pub(super) const RULES_VERB: &str = "rules verb";
+
 /// The model's word for a player's life total, the key [`player_life`] marks.
 pub(super) const PLAYER_LIFE: &str = "vitae";
 
@@ -237,6 +254,8 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
             zone.name()
         ),
         Amount::SacrificedThisWay => "the number of cards sacrificed this way".to_owned(),
+        Amount::ChampionDamage => "the damage on your champion".to_owned(),
+        Amount::CountMatching(c) => format!("the number of {}", noun_phrase_plural(c)),
     }
 }
 
@@ -260,6 +279,8 @@ pub(super) fn target_text(t: &Target) -> String {
         Target::This => "this".to_owned(),
         Target::Controller => "you".to_owned(),
         Target::Opponent => "your opponent".to_owned(),
+        Target::EachPlayer => "each player".to_owned(),
+        Target::YourChampion => "your champion".to_owned(),
         Target::EnemyOpposite => "the enemy opposite".to_owned(),
         Target::FrontEnemy => "the front enemy".to_owned(),
         Target::LastEnemy => "the last enemy".to_owned(),
@@ -314,6 +335,15 @@ pub(super) fn target_text(t: &Target) -> String {
 
 /// "Beast you rule with INT 3 or more" from `All([IsKind("Beast"), Allied, StatAtLeast(..)])`.
 pub(super) fn noun_phrase(c: &Condition) -> String {
+    noun_phrase_as(c, false)
+}
+
+/// [`noun_phrase`] for many: "Beasts you rule with INT 3 or more".
+pub(super) fn noun_phrase_plural(c: &Condition) -> String {
+    noun_phrase_as(c, true)
+}
+
+fn noun_phrase_as(c: &Condition, many: bool) -> String {
     let list: Vec<&Condition> = match c {
         Condition::All(list) => list.iter().collect(),
         other => vec![other],
@@ -325,12 +355,28 @@ pub(super) fn noun_phrase(c: &Condition) -> String {
         match c {
             Condition::IsKind(k) => noun.clone_from(k),
             Condition::HasTribe(t) => before.push(t.clone()),
-            Condition::Allied => after.insert(0, "you rule".to_owned()),
-            Condition::Enemy => after.insert(0, "an opponent rules".to_owned()),
+            // "Animal or Beast ally": subtypes any of which will do.
+            Condition::Any(tribes)
+                if tribes.iter().all(|t| matches!(t, Condition::HasTribe(_))) =>
+            {
+                let names: Vec<&str> = tribes
+                    .iter()
+                    .filter_map(|t| match t {
+                        Condition::HasTribe(name) => Some(name.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                before.push(names.join(" or "));
+            }
+            Condition::Allied => after.insert(0, format!("you {}", rule_verb())),
+            Condition::Enemy => after.insert(0, format!("an opponent {}", rules_verb())),
             Condition::HasElement(e) => before.push(e.clone()),
             Condition::InZone(z) => after.push(zone_phrase(*z)),
             other => after.push(condition_text(other)),
         }
+    }
+    if many {
+        noun = plural_of(&noun);
     }
     before.push(noun);
     let mut s = before.join(" ");
@@ -339,6 +385,52 @@ pub(super) fn noun_phrase(c: &Condition) -> String {
         s.push_str(&after.join(" "));
     }
     s
+}
+
+/// A card noun for many: "allies", "cards", "Beasts".
+fn plural_of(noun: &str) -> String {
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{noun}s"),
+    }
+}
+
+/// A count of cards compared with a number, as a clause: "you rule an Animal ally", "there
+/// are no allies an opponent rules", "your champion has 20 or more damage". `None`: the
+/// amount has no such reading (it reads as "X is 2 or more").
+fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
+    let (one, many, lead_one, lead_many) = match a {
+        Amount::CountIn(Zone::City, filter) => {
+            let one = filter
+                .as_ref()
+                .map_or_else(|| "card".to_owned(), noun_phrase);
+            let many = filter
+                .as_ref()
+                .map_or_else(|| "cards".to_owned(), noun_phrase_plural);
+            let you = format!("you {}", rule_verb());
+            (one, many, you.clone(), you)
+        }
+        Amount::CountMatching(c) => (
+            noun_phrase(c),
+            noun_phrase_plural(c),
+            "there is".to_owned(),
+            "there are".to_owned(),
+        ),
+        Amount::ChampionDamage => {
+            return Some(match (at_least, n) {
+                (false, 0) => "your champion has no damage".to_owned(),
+                (true, n) => format!("your champion has {n} or more damage"),
+                (false, n) => format!("your champion has {n} or less damage"),
+            });
+        }
+        _ => return None,
+    };
+    Some(match (at_least, n) {
+        (true, 1) => format!("{lead_one} {}", crate::wording::a_or_an(&one)),
+        (true, n) => format!("{lead_many} {n} or more {many}"),
+        (false, 0) => format!("{lead_many} no {many}"),
+        (false, n) => format!("{lead_many} {n} or fewer {many}"),
+    })
 }
 
 pub(super) fn condition_text(c: &Condition) -> String {
@@ -399,16 +491,18 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             .map(condition_clause)
             .collect::<Vec<_>>()
             .join(" or "),
-        Condition::AlliesWithKeywordAtLeast(k, 1) => format!("another ally you rule has {k}"),
+        Condition::AlliesWithKeywordAtLeast(k, 1) => {
+            format!("another ally you {} has {k}", rule_verb())
+        }
         Condition::AlliesWithKeywordAtLeast(k, n) => {
-            format!("{n} or more other allies you rule have {k}")
+            format!("{n} or more other allies you {} have {k}", rule_verb())
         }
         Condition::Not(inner) => match inner.as_ref() {
             Condition::AlliesWithKeywordAtLeast(k, 1) => {
-                format!("no other ally you rule has {k}")
+                format!("no other ally you {} has {k}", rule_verb())
             }
             Condition::AlliesWithKeywordAtLeast(k, n) => {
-                format!("fewer than {n} other allies you rule have {k}")
+                format!("fewer than {n} other allies you {} have {k}", rule_verb())
             }
             Condition::All(_) | Condition::Any(_) => {
                 format!("it is not so that {}", condition_clause(inner))
@@ -434,6 +528,17 @@ pub(super) fn condition_clause(c: &Condition) -> String {
                 Some(rest) => format!("the source of the damage has {rest}"),
                 None => format!("the source of the damage is {what}"),
             }
+        }
+        Condition::AmountAtLeast(a, n) | Condition::AmountAtMost(a, n) => {
+            let at_least = matches!(c, Condition::AmountAtLeast(..));
+            amount_clause(a, at_least, *n).unwrap_or_else(|| {
+                let than = match (at_least, n) {
+                    (false, 0) => "0".to_owned(),
+                    (true, n) => format!("{n} or more"),
+                    (false, n) => format!("{n} or less"),
+                };
+                format!("{} is {than}", amount_text(a, "X"))
+            })
         }
         other => {
             let what = condition_text(other);
