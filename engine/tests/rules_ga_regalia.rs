@@ -233,11 +233,15 @@ fn the_new_mechanics_read_like_printed_text() {
         ),
         (
             "(kind: Triggered(ChampionLevelsUp), target: Chosen(count: 1, filter: Some(All([IsKind(\"champion\"), Enemy]))), effects: [Damage(Fixed(4))])",
-            "Whenever your champion levels up: deal 4 damage to target champion an opponent controls.",
+            "Whenever your champion levels up, deal 4 damage to target champion an opponent controls.",
         ),
         (
             "(kind: Activated(cost: (resource: 2, pay: [BanishThis])), target: YourChampion, effects: [Glimpse(Fixed(2)), AddCounters(\"preparation\", Fixed(1))])",
             "2 resource, Banish this: glimpse 2, then put a preparation counter on your champion.",
+        ),
+        (
+            "(kind: Activated(cost: (pay: [BanishThis])), target: Chosen(filter: Some(All([HasTribe(\"weapon\"), Allied]))), effects: [Modify(Attack, Fixed(2)), AddCounters(\"durability\", Fixed(1))], duration: EndOfTurn)",
+            "Banish this: target weapon you control gets +2 POWER until end of turn, then put a durability counter on it.",
         ),
     ];
     let mut wrong = Vec::new();
@@ -272,5 +276,30 @@ fn validate_refuses_a_level_up_trigger_in_a_game_without_levelling_up() {
             .iter()
             .any(|p| !p.warning && p.message.contains("has no level up")),
         "{problems:?}"
+    );
+}
+
+#[test]
+fn a_cost_that_moves_the_card_names_it_on_the_printed_card() {
+    use sigilforge_engine::model::Card;
+    use sigilforge_engine::rules::card_text::{CardTextLine, card_text_lines_in};
+    let card: Card = ron::from_str(
+        r#"(id: "orb", name: "Bauble of Plenty", kind: Item, abilities: [
+            (kind: Activated(cost: (resource: 1, pay: [BanishThis])), target: EachPlayer, effects: [Draw(Fixed(1))]),
+        ])"#,
+    )
+    .unwrap();
+    let profile = GameProfile::built_in("Grand Archive").unwrap();
+    let words = Words {
+        profile: Some(&profile),
+        card_name: None,
+    };
+    let lines: Vec<String> = card_text_lines_in(&words, &card, |_| None)
+        .iter()
+        .map(CardTextLine::to_plain)
+        .collect();
+    assert_eq!(
+        lines,
+        ["1 resource, Banish Bauble of Plenty: each player draws a card."]
     );
 }

@@ -48,6 +48,18 @@ pub fn card_text_lines_in<'a>(
     card: &Card,
     keyword_def: impl Fn(&str) -> Option<&'a KeywordDef>,
 ) -> Vec<CardTextLine> {
+    // The card's own name where its text names it ("Banish Chalice of Blood").
+    let own_name = |id: &str| {
+        if id == super::text::THIS_CARD {
+            Some(card.name.clone())
+        } else {
+            words.card_name.and_then(|f| f(id))
+        }
+    };
+    let words = &Words {
+        profile: words.profile,
+        card_name: Some(&own_name),
+    };
     let mut lines = Vec::new();
     for written in &card.keywords {
         let Some(kref) = KeywordRef::parse(written) else {

@@ -228,6 +228,7 @@ fn other_players(target: &str) -> Option<&str> {
 
 fn verb<'a>(subject: &str, third_person: &'a str) -> &'a str {
     let plural = subject == "you"
+        || subject == "them"
         || subject.starts_with("up to ")
         || subject.starts_with("all ")
         || subject.starts_with("both ")

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::model::ability::{
     Ability, AbilityKind, ActivationCost, Duration, Effect, ReplacementMode, Restriction,
-    RestrictionTiming, Trigger,
+    RestrictionTiming, Target, Trigger,
 };
 use crate::model::{CardKind, GameProfile, KeywordDef, Zone};
 
@@ -18,7 +18,7 @@ mod tests;
 mod words;
 
 use effect::effect_text;
-pub(crate) use words::restriction_text;
+pub(crate) use words::{THIS_CARD, restriction_text};
 use words::{
     condition_clause, cost_text, duration_text, event_text, subtype_text, target_text, trigger_text,
 };
@@ -145,10 +145,13 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
                 .and_then(|p| p.stat_word(inner))
                 .map_or_else(|| inner.to_owned(), str::to_owned)
         } else {
-            words
-                .card_name
-                .and_then(|f| f(inner))
-                .unwrap_or_else(|| inner.to_owned())
+            words.card_name.and_then(|f| f(inner)).unwrap_or_else(|| {
+                if inner == words::THIS_CARD {
+                    "this".to_owned()
+                } else {
+                    inner.to_owned()
+                }
+            })
         };
         // "a spark token" becomes "an Ember Spark token": the article was written before the
         // name was known.
@@ -272,6 +275,11 @@ fn render(
             format!("{word}: {body}")
         }
         AbilityKind::Triggered(Trigger::Summoned) => format!("{}: {body}", enters_play(kind)),
+        // "Whenever …" reads as one sentence, as printed: "Whenever your champion levels up,
+        // deal 4 damage …".
+        AbilityKind::Triggered(t) if trigger_text(t).starts_with("Whenever ") => {
+            format!("{}, {body}", trigger_text(t))
+        }
         AbilityKind::Triggered(t) => format!("{}: {body}", trigger_text(t)),
         AbilityKind::Static if !from.is_empty() => format!("while this is in {from}, {body}"),
         AbilityKind::Static => capitalise(&body),
@@ -352,11 +360,22 @@ pub(crate) fn capitalise(s: &str) -> String {
 
 fn effects_sentence(ability: &Ability, value: &str) -> String {
     let target = target_text(&ability.target);
-    let mut parts: Vec<String> = ability
-        .effects
-        .iter()
-        .map(|e| effect_text(e, &target, value))
-        .collect();
+    // Chosen targets are named once; the effects after that say "it" or "them" ("target
+    // weapon gets +2 POWER, then put a durability counter on it").
+    let again = match &ability.target {
+        Target::Chosen { count: 1, .. } => Some("it"),
+        Target::Chosen { .. } => Some("them"),
+        _ => None,
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for e in &ability.effects {
+        let named = parts.iter().any(|p| p.contains(&target));
+        let on = match again {
+            Some(pronoun) if named => pronoun,
+            _ => target.as_str(),
+        };
+        parts.push(effect_text(e, on, value));
+    }
     // The duration belongs to the effects that last: after the last continuous one, so a
     // one-off move after it ("then banish this") does not read as lasting.
     let duration = duration_text(&ability.duration);

@@ -78,9 +78,9 @@ pub(super) fn cost_text(cost: &ActivationCost) -> String {
 pub(super) fn pay_text(p: &CostPart) -> String {
     match p {
         CostPart::Rest => "REST".to_owned(),
-        CostPart::BanishThis => "banish this".to_owned(),
-        CostPart::DiscardThis => "discard this".to_owned(),
-        CostPart::SacrificeThis => "sacrifice this".to_owned(),
+        CostPart::BanishThis => format!("banish {}", card_ref(THIS_CARD)),
+        CostPart::DiscardThis => format!("discard {}", card_ref(THIS_CARD)),
+        CostPart::SacrificeThis => format!("sacrifice {}", card_ref(THIS_CARD)),
         CostPart::Discard(n) => format!("discard {}", cards(&n.to_string())),
         CostPart::Reserve(n) => format!(
             "put {} from your hand into your memory",
@@ -221,6 +221,10 @@ pub(super) fn card_ref(id: &str) -> String {
     format!("{CARD_OPEN}{id}{CARD_CLOSE}")
 }
 
+/// The card the ability is printed on, marked like a card id: a card's printed text names
+/// it ("Banish Chalice of Blood"), text without a card says "this".
+pub(crate) const THIS_CARD: &str = "\u{E005}this card";
+
 /// Private-use characters around a stat's default word in text being built.
 pub(super) const STAT_OPEN: char = '\u{E000}';
 /// Closes [`STAT_OPEN`].
@@ -349,12 +353,21 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
         other => vec![other],
     };
     let mut noun = "card".to_owned();
+    let mut kind_named = false;
+    // Where the last subtype went among the words before the noun.
+    let mut subtype_at = None;
     let mut before = Vec::new();
     let mut after = Vec::new();
     for c in list {
         match c {
-            Condition::IsKind(k) => noun.clone_from(k),
-            Condition::HasTribe(t) => before.push(t.clone()),
+            Condition::IsKind(k) => {
+                noun.clone_from(k);
+                kind_named = true;
+            }
+            Condition::HasTribe(t) => {
+                subtype_at = Some(before.len());
+                before.push(t.clone());
+            }
             // "Animal or Beast ally": subtypes any of which will do.
             Condition::Any(tribes)
                 if tribes.iter().all(|t| matches!(t, Condition::HasTribe(_))) =>
@@ -366,6 +379,7 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
                         _ => None,
                     })
                     .collect();
+                subtype_at = Some(before.len());
                 before.push(names.join(" or "));
             }
             Condition::Allied => after.insert(0, format!("you {}", rule_verb())),
@@ -374,6 +388,10 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
             Condition::InZone(z) => after.push(zone_phrase(*z)),
             other => after.push(condition_text(other)),
         }
+    }
+    // No kind named: the subtype is the noun ("target weapon you control", not "weapon card").
+    if !kind_named && let Some(i) = subtype_at {
+        noun = before.remove(i);
     }
     if many {
         noun = plural_of(&noun);
