@@ -99,6 +99,7 @@ pub(super) fn pay_text(p: &CostPart) -> String {
                 .collect();
             ways.join(" or ")
         }
+        CostPart::Sacrifice(c) => format!("sacrifice {}", crate::wording::a_or_an(&noun_phrase(c))),
     }
 }
 
@@ -114,6 +115,7 @@ pub(super) fn trigger_text(t: &Trigger) -> String {
         Trigger::StartOfYourTurn => "At the start of your turn".to_owned(),
         Trigger::SeasonEnds => "At the end of each season".to_owned(),
         Trigger::PhaseBegins(p) => format!("At the start of each {p}"),
+        Trigger::YourPhaseBegins(p) => format!("At the beginning of your {p} phase"),
         Trigger::Attacks => "When this attacks".to_owned(),
         Trigger::AttacksCreature => "When this attacks a creature".to_owned(),
         Trigger::Attacked => "When this is attacked".to_owned(),
@@ -138,6 +140,7 @@ pub(super) fn event_text(t: &Trigger) -> String {
         Trigger::WouldBeDamaged => "this would be dealt damage".to_owned(),
         Trigger::Destroyed => "this would be destroyed".to_owned(),
         Trigger::PhaseBegins(p) => format!("your {p} would begin"),
+        Trigger::YourPhaseBegins(p) => format!("your {p} phase would begin"),
         Trigger::StartOfTurn => "a turn would begin".to_owned(),
         Trigger::StartOfYourTurn => "your turn would begin".to_owned(),
         Trigger::EndOfTurn => "your turn would end".to_owned(),
@@ -156,6 +159,7 @@ pub(super) fn event_text(t: &Trigger) -> String {
 pub(super) fn delayed_text(t: &Trigger) -> String {
     match t {
         Trigger::PhaseBegins(p) => format!("at the start of the next {p}"),
+        Trigger::YourPhaseBegins(p) => format!("at the beginning of your next {p} phase"),
         Trigger::StartOfTurn => "at the start of the next turn".to_owned(),
         Trigger::EndOfTurn => "at the end of the turn".to_owned(),
         Trigger::StartOfYourTurn => "at the start of your next turn".to_owned(),
@@ -237,6 +241,14 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
             zone.name()
         ),
         Amount::SacrificedThisWay => "the number of cards sacrificed this way".to_owned(),
+        Amount::OpponentCountIn(zone, None) => {
+            format!("the number of cards in your opponent's {}", zone.name())
+        }
+        Amount::OpponentCountIn(zone, Some(c)) => format!(
+            "the number of cards in your opponent's {} that are {}",
+            zone.name(),
+            condition_text(c)
+        ),
     }
 }
 
@@ -314,10 +326,23 @@ pub(super) fn target_text(t: &Target) -> String {
 
 /// "Beast you rule with INT 3 or more" from `All([IsKind("Beast"), Allied, StatAtLeast(..)])`.
 pub(super) fn noun_phrase(c: &Condition) -> String {
+    // "item or weapon": a choice between kinds or subtypes reads as their nouns.
+    if let Condition::Any(list) = c
+        && list
+            .iter()
+            .all(|c| matches!(c, Condition::IsKind(_) | Condition::HasTribe(_)))
+    {
+        let nouns: Vec<String> = list.iter().map(noun_phrase).collect();
+        return nouns.join(" or ");
+    }
     let list: Vec<&Condition> = match c {
         Condition::All(list) => list.iter().collect(),
         other => vec![other],
     };
+    // A subtype alone names the card ("weapon", not "weapon card").
+    if let [Condition::HasTribe(t)] = list.as_slice() {
+        return t.clone();
+    }
     let mut noun = "card".to_owned();
     let mut before = Vec::new();
     let mut after = Vec::new();
@@ -328,6 +353,8 @@ pub(super) fn noun_phrase(c: &Condition) -> String {
             Condition::Allied => after.insert(0, "you rule".to_owned()),
             Condition::Enemy => after.insert(0, "an opponent rules".to_owned()),
             Condition::HasElement(e) => before.push(e.clone()),
+            Condition::Rested => before.push("rested".to_owned()),
+            Condition::IsUnit => "unit".clone_into(&mut noun),
             Condition::InZone(z) => after.push(zone_phrase(*z)),
             other => after.push(condition_text(other)),
         }
@@ -381,6 +408,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::InZone(z) => zone_phrase(*z),
         Condition::HasElement(e) => e.clone(),
         Condition::RevealedThisWay(c) => format!("{} was revealed this way", revealed(c)),
+        Condition::IsUnit => "a unit".to_owned(),
+        Condition::Rested => "rested".to_owned(),
+        Condition::Attacking(c) => format!("attacking {}", revealed(c)),
+        Condition::Targets(c) => format!("targeting {}", revealed(c)),
     }
 }
 
@@ -426,6 +457,10 @@ pub(super) fn condition_clause(c: &Condition) -> String {
         },
         Condition::AttackDamage => "the damage is from an attack".to_owned(),
         Condition::RevealedThisWay(c) => format!("{} was revealed this way", revealed(c)),
+        Condition::Targets(c) => format!("it targets {}", revealed(c)),
+        Condition::AmountAtLeast(a, n) => amount_clause(a, &format!("{n} or more")),
+        Condition::AmountAtMost(a, 0) => amount_clause(a, "no"),
+        Condition::AmountAtMost(a, n) => amount_clause(a, &format!("{n} or fewer")),
         Condition::SummonedThisTurn => "this entered play this turn".to_owned(),
         Condition::Returned => "this has returned".to_owned(),
         Condition::Source(c) => {
@@ -441,6 +476,33 @@ pub(super) fn condition_clause(c: &Condition) -> String {
                 Some(rest) => format!("this has {rest}"),
                 None => format!("this is {what}"),
             }
+        }
+    }
+}
+
+/// "an opponent has 4 or more cards in their memory", "you have no cards in your hand", else
+/// "the total POWER of the cards in your banishment is 4 or more": a count of cards reads as
+/// who has them.
+fn amount_clause(a: &Amount, how_many: &str) -> String {
+    let cards = |c: &Option<Condition>| {
+        c.as_ref()
+            .map_or_else(|| "cards".to_owned(), |c| format!("{}s", noun_phrase(c)))
+    };
+    match a {
+        Amount::OpponentCountIn(zone, c) => format!(
+            "an opponent has {how_many} {} in their {}",
+            cards(c),
+            zone.name()
+        ),
+        Amount::CountIn(zone, c) => {
+            format!("you have {how_many} {} in your {}", cards(c), zone.name())
+        }
+        other => {
+            let how_many = match how_many {
+                "no" => "0".to_owned(),
+                n => n.replace("fewer", "less"),
+            };
+            format!("{} is {how_many}", amount_text(other, "X"))
         }
     }
 }
