@@ -7,8 +7,9 @@
 use proptest::prelude::*;
 
 use sigilforge_engine::model::ability::{
-    Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, Duration, Effect,
-    ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Tie, Trigger,
+    Ability, AbilityKind, ActivatedSubtype, ActivationCost, Amount, Condition, CostPart, Duration,
+    Effect, ReplacementMode, Restriction, RestrictionKind, RestrictionTiming, Stat, Target, Tie,
+    Trigger,
 };
 use sigilforge_engine::model::{Card, CardKind, Player, Zone};
 use sigilforge_engine::rules::cli::rules_command;
@@ -88,6 +89,10 @@ fn condition() -> impl Strategy<Value = Condition> {
         Just(Condition::HasElement("Fire".into())),
         Just(Condition::HasKeyword("Flight".into())),
         Just(Condition::Wounded),
+        Just(Condition::IsUnit),
+        Just(Condition::Rested),
+        Just(Condition::Attacking(Box::new(Condition::Rested))),
+        Just(Condition::Targets(Box::new(Condition::IsUnit))),
     ]
 }
 
@@ -162,8 +167,21 @@ fn effect() -> impl Strategy<Value = Effect> {
                 card,
                 count,
                 for_opponent,
+                with: if for_opponent {
+                    Vec::new()
+                } else {
+                    vec![Effect::AddCounters("buff".into(), Amount::Fixed(1))]
+                },
             }
         }),
+        Just(Effect::On {
+            target: Target::AllMatching(Condition::IsUnit),
+            effects: vec![Effect::Damage(Amount::Fixed(1))],
+        }),
+        Just(Effect::CostsLess(Amount::Fixed(1))),
+        Just(Effect::AdditionalCost(vec![CostPart::Sacrifice(
+            Condition::Rested
+        )])),
         (-1..5i32).prop_map(|n| Effect::Glimpse(Amount::Fixed(n))),
         (-1..3i32).prop_map(|n| Effect::DrawIntoMemory(Amount::Fixed(n))),
         (-1..4i32).prop_map(|n| Effect::Recover(Amount::Fixed(n))),

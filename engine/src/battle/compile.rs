@@ -205,6 +205,7 @@ impl<'p> Compiler<'p> {
                 Trigger::Played | Trigger::CardPlayed => Hook::Played,
                 Trigger::Attached => Hook::Attached,
                 Trigger::PhaseBegins(_)
+                | Trigger::YourPhaseBegins(_)
                 | Trigger::Named(_)
                 | Trigger::StartOfYourTurn
                 | Trigger::SeasonEnds
@@ -286,7 +287,11 @@ impl<'p> Compiler<'p> {
             | Condition::HasElement(_)
             | Condition::AmountAtLeast(..)
             | Condition::AmountAtMost(..)
-            | Condition::RevealedThisWay(_) => Cond::Unsupported,
+            | Condition::RevealedThisWay(_)
+            | Condition::IsUnit
+            | Condition::Rested
+            | Condition::Attacking(_)
+            | Condition::Targets(_) => Cond::Unsupported,
         }
     }
 
@@ -306,11 +311,11 @@ impl<'p> Compiler<'p> {
                 Box::new(self.amount(b, ctx, diags)),
             ),
             // A card game's zone count has no meaning on the battle line: said, not zero.
-            Amount::CountIn(..) | Amount::SumIn(..) => {
-                let variant = if matches!(a, Amount::CountIn(..)) {
-                    "CountIn"
-                } else {
-                    "SumIn"
+            Amount::CountIn(..) | Amount::SumIn(..) | Amount::OpponentCountIn(..) => {
+                let variant = match a {
+                    Amount::CountIn(..) => "CountIn",
+                    Amount::OpponentCountIn(..) => "OpponentCountIn",
+                    _ => "SumIn",
                 };
                 diags.error(
                     ctx.file,
@@ -451,6 +456,10 @@ impl<'p> Compiler<'p> {
             | Effect::LevelUp
             | Effect::NextCardCostsLess(_)
             | Effect::Sacrifice
+            | Effect::On { .. }
+            | Effect::CostsLess(_)
+            | Effect::CostsMore(_)
+            | Effect::AdditionalCost(_)
             | Effect::If { .. } => Eff::Unsupported,
         }
     }

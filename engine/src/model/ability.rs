@@ -134,6 +134,10 @@ pub enum CostPart {
     BanishFromMemory(#[reflect(min = 1)] u32),
     /// Alternative payments: the first way the player can pay in full is paid.
     Either(Vec<Vec<CostPart>>),
+    /// Sacrifice a card you rule in play that meets the condition, other than this one (Grand
+    /// Archive's "sacrifice a weapon": `Sacrifice(HasTribe("Weapon"))`): the first such card
+    /// in zone order. It goes where the profile sends sacrificed cards.
+    Sacrifice(Condition),
 }
 
 /// "Costs N less" while restrictions hold (a level, a class, memory).
@@ -199,6 +203,9 @@ pub enum Trigger {
     SeasonEnds,
     /// A named phase begins (`"dawn"`, `"dusk"`, `"battle"`).
     PhaseBegins(#[reflect(phase)] String),
+    /// A named phase of the ability's controller's own turn begins (Grand Archive's "at the
+    /// beginning of your next recollection phase", as a delayed trigger).
+    YourPhaseBegins(#[reflect(phase)] String),
     /// This creature attacks (any target).
     Attacks,
     /// This creature attacks a creature.
@@ -392,6 +399,10 @@ pub enum Amount {
     /// `Target::AllMatching` would pick ("if no opponent controls an ally":
     /// `AmountAtMost(CountMatching(All([IsKind("Ally"), Enemy])), 0)`).
     CountMatching(Condition),
+    /// One per card in a zone of the controller's opponent that meets the condition ("an
+    /// opponent has four or more cards in their memory":
+    /// `AmountAtLeast(OpponentCountIn(Memory, None), 4)`).
+    OpponentCountIn(Zone, Option<Condition>),
 }
 
 /// A named characteristic an effect can change.
@@ -468,6 +479,19 @@ pub enum Condition {
     /// A card the ability's `Reveal` effects revealed while it resolves meets this condition
     /// ("if a fire card was revealed this way").
     RevealedThisWay(Box<Condition>),
+    /// The subject is a unit: a kind the game profile's combat rules let attack and be
+    /// attacked (Grand Archive: an ally or a champion).
+    IsUnit,
+    /// The subject is rested (it paid a REST cost, attacked or retaliated, and has not woken
+    /// up yet).
+    Rested,
+    /// An attack is in progress whose target meets this condition, and the subject is its
+    /// attacker or the weapon or attack card it attacks with ("while your champion is
+    /// attacking a rested unit", on the attack card: `Attacking(Rested)`).
+    Attacking(Box<Condition>),
+    /// One of the targets chosen for the card being played or the ability resolving meets
+    /// this condition ("costs 2 more if it targets a regalia").
+    Targets(Box<Condition>),
 }
 
 /// A restriction (Grand Archive): static ones lock at activation, in-line ones are checked at
@@ -662,6 +686,10 @@ pub enum Effect {
         /// Created under the opponent's control instead ("your opponent creates").
         #[serde(default, skip_serializing_if = "is_default")]
         for_opponent: bool,
+        /// What happens to each token as it is created ("with a buff counter on it":
+        /// `[AddCounters("buff", Fixed(1))]`): these effects act on the token.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        with: Vec<Effect>,
     },
     /// Recruit each target beast by effect (22.2): it enters its ruler's city, standing in the
     /// city itself, and its Recruit abilities happen at once (19.3b).
@@ -759,6 +787,38 @@ pub enum Effect {
         /// What happens when they do.
         effects: Vec<Effect>,
     },
+    /// These effects act on what another selector picks as this line resolves, not on the
+    /// ability's target (one mode of a modal card: "put a buff counter on each ally you
+    /// control" while the other mode summons a token). Chosen targets are the ability's own:
+    /// a selector here picks without a choice (`AllMatching`, `This`, `Controller`, ...).
+    On {
+        /// Who the effects act on.
+        target: Target,
+        /// What happens to them.
+        effects: Vec<Effect>,
+    },
+    /// A static ability of a card with this effect makes the card cost this much less to play
+    /// while its restrictions and condition hold (Grand Archive: "[Class Bonus] this card
+    /// costs 1 less to activate"); it is read as the card is played and never resolves.
+    CostsLess(Amount),
+    /// As [`Effect::CostsLess`], this much more ("costs 2 more if it targets a regalia":
+    /// with the condition `Targets(HasTribe("Regalia"))`).
+    CostsMore(Amount),
+    /// A static ability of a card with this effect adds these costs to playing it ("as an
+    /// additional cost, sacrifice a weapon"): all are checked before anything is paid, and a
+    /// play that cannot pay them is refused.
+    AdditionalCost(Vec<CostPart>),
+}
+
+impl Ability {
+    /// Whether this is a cost ability: a static ability whose effects all change what its card
+    /// costs to play. It is read as the card is played, and is no part of what it does.
+    #[must_use]
+    pub fn is_cost_rule(&self) -> bool {
+        matches!(self.kind, AbilityKind::Static)
+            && !self.effects.is_empty()
+            && self.effects.iter().all(Effect::is_cost)
+    }
 }
 
 impl Target {
@@ -799,6 +859,17 @@ impl Target {
 }
 
 impl Effect {
+    /// Whether this effect changes what its card costs to play rather than doing something
+    /// when it resolves ([`Effect::CostsLess`], [`Effect::CostsMore`],
+    /// [`Effect::AdditionalCost`]).
+    #[must_use]
+    pub fn is_cost(&self) -> bool {
+        matches!(
+            self,
+            Effect::CostsLess(_) | Effect::CostsMore(_) | Effect::AdditionalCost(_)
+        )
+    }
+
     /// Visits this effect, then every effect nested in it (delayed, modal, restricted, vote,
     /// duel and tie effects), depth first in written order.
     pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
@@ -806,6 +877,8 @@ impl Effect {
         let nested: Vec<&Vec<Effect>> = match self {
             Effect::Delayed { effects, .. }
             | Effect::Restricted { effects, .. }
+            | Effect::On { effects, .. }
+            | Effect::CreateToken { with: effects, .. }
             | Effect::If { then: effects, .. } => vec![effects],
             Effect::Modal(modes) => modes.iter().collect(),
             Effect::Vote {

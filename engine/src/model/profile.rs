@@ -113,6 +113,29 @@ pub struct GameProfile {
     /// damage: a Grand Archive champion is not destroyed, its player loses (`champion_dies`).
     #[serde(default = "dies_of_damage")]
     pub destroyed_by_damage: Vec<CardKind>,
+    /// Keywords that keep a card from being chosen as a target, and by what (Grand Archive's
+    /// omnishroud: no activation and no trigger may target it; attacks still may).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shrouds: Vec<Shroud>,
+}
+
+/// A keyword that keeps its card from being targeted by some kinds of choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct Shroud {
+    /// The keyword, as cards name it (`Omnishroud`; any case).
+    pub keyword: String,
+    /// What may not target a card with it.
+    pub from: Vec<TargetedBy>,
+}
+
+/// What chooses a target: the kinds a [`Shroud`] keeps away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+pub enum TargetedBy {
+    /// Playing a card, or activating an ability (Grand Archive: both are activations).
+    Activations,
+    /// A triggered ability choosing its targets as it goes on the stack.
+    Triggers,
 }
 
 /// The kinds that die of damage unless a profile says otherwise.
@@ -426,6 +449,7 @@ impl GameProfile {
             level_up: None,
             champion_dies: false,
             destroyed_by_damage: dies_of_damage(),
+            shrouds: Vec::new(),
         }
     }
 
@@ -433,6 +457,17 @@ impl GameProfile {
     #[must_use]
     pub fn control_word(&self) -> &str {
         self.control_word.as_deref().unwrap_or("rule")
+    }
+
+    /// The keyword of a [`Shroud`] that keeps a card with these abilities from being targeted
+    /// `by` this kind of choice, if it has one.
+    #[must_use]
+    pub fn shroud_against(&self, by: TargetedBy, has: impl Fn(&str) -> bool) -> Option<&str> {
+        self.shrouds
+            .iter()
+            .filter(|s| s.from.contains(&by))
+            .map(|s| s.keyword.as_str())
+            .find(|k| has(k))
     }
 
     /// The game's word for damage marked on a card (`damage` unless the profile names one).

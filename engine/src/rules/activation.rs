@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use crate::model::ability::{
     Ability, AbilityKind, ActivatedSubtype, Effect, Restriction, RestrictionTiming, Target,
 };
+use crate::model::profile::TargetedBy;
 use crate::model::{CardKind, Player};
 
 use super::event::{RulesAbility, RulesCause};
@@ -101,18 +102,23 @@ impl Game {
         if let Err(why) = self.may_play_now(player, &obj.card) {
             return self.reject(format!("{card}: {why}"));
         }
-        // "The next card you play costs N less" (`NextCardCostsLess`), never below 0.
-        let cost = obj
-            .card
-            .cost
-            .saturating_sub(self.next_card_less(player))
-            .max(0);
-        if cost > self.player(player).resource {
+        let cost = self.play_cost(player, card, targets);
+        if cost.resource > self.player(player).resource {
+            let why = if cost.notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", cost.notes.join(", "))
+            };
             return self.reject(format!(
-                "{card} costs {cost} and {player:?} has {}",
+                "{card} costs {}{why} and {player:?} has {}",
+                cost.resource,
                 self.player(player).resource
             ));
         }
+        let plan = match self.plan_payment(&cost.pay, player, card) {
+            Ok(plan) => plan,
+            Err(why) => return self.reject(format!("{card}: {why}")),
+        };
         let spell = matches!(obj.card.kind, CardKind::Spell | CardKind::Action);
         if !spell && let Err(why) = self.check_location(player, obj.card.kind, card, attach_to) {
             return self.reject(why);
@@ -120,15 +126,21 @@ impl Game {
         let mut parts = Vec::new();
         if spell {
             for entry in self.abilities_of(card) {
+                // Cost abilities were read above; an attack card's static abilities work while
+                // it is the attack (`statics.rs`), not as text done when it resolves.
                 if !matches!(
                     entry.ability.kind,
                     AbilityKind::Static | AbilityKind::Replacement { .. }
                 ) || !entry.ability.zones.is_empty()
+                    || entry.ability.is_cost_rule()
+                    || (as_attack && matches!(entry.ability.kind, AbilityKind::Static))
                 {
                     continue;
                 }
                 let locked = self.lock_target(&entry.ability, player, card);
-                if let Err(why) = self.check_targets(&locked, player, card, targets) {
+                if let Err(why) =
+                    self.check_targets(&locked, player, card, targets, TargetedBy::Activations)
+                {
                     return self.reject(why);
                 }
                 if !matches!(entry.ability.kind, AbilityKind::Static) {
@@ -149,10 +161,16 @@ impl Game {
             }
         }
         self.use_next_card_less(player, card);
-        self.player_mut(player).resource -= cost;
+        self.player_mut(player).resource -= cost.resource;
+        let mut note = String::new();
+        for n in &cost.notes {
+            note.push_str(", ");
+            note.push_str(n);
+        }
+        note.push_str(&self.pay_plan(&plan, player, card));
         if spell {
             let at = self.say_event(format!(
-                "{player:?} plays {card}{}",
+                "{player:?} plays {card}{}{note}",
                 crate::wording::rules::targets(targets)
             ));
             self.move_to(card, Zone::Stack);
@@ -183,7 +201,7 @@ impl Game {
             _ => "plays",
         };
         let onto = attach_to.map_or_else(String::new, |h| format!(" onto {h}"));
-        self.say(format!("{player:?} {verb} {card}{onto}"));
+        self.say(format!("{player:?} {verb} {card}{onto}{note}"));
         self.fire(&Event::CardPlayed(card.to_owned()));
         self.entry_targets = Some((card.to_owned(), targets.to_vec()));
         self.move_to_attached(card, Zone::City, attach_to);
@@ -354,7 +372,9 @@ impl Game {
             _ => {}
         }
         let locked = self.lock_target(&entry.ability, player, card);
-        if let Err(why) = self.check_targets(&locked, player, card, targets) {
+        if let Err(why) =
+            self.check_targets(&locked, player, card, targets, TargetedBy::Activations)
+        {
             return self.reject(why);
         }
         let part = match self.prepare(&entry.ability, entry.value, player, card, mode) {
@@ -463,6 +483,7 @@ impl Game {
         player: Player,
         source: &str,
         targets: &[String],
+        by: TargetedBy,
     ) -> Result<(), Illegal> {
         let Target::Chosen { count, filter } = &ability.target else {
             return Ok(());
@@ -493,6 +514,12 @@ impl Game {
                 {
                     return Err(Illegal(format!("{source}: {t} is not a legal target")));
                 }
+                if let Some(k) = v.game.profile.shroud_against(by, |k| v.has_ability(t, k)) {
+                    return Err(Illegal(format!(
+                        "{source}: {t} has {k}: {} cannot target it",
+                        by_words(by)
+                    )));
+                }
             }
             Ok(())
         })
@@ -505,6 +532,11 @@ impl Game {
         let Target::Chosen { count, filter } = &part.ability.target else {
             return None;
         };
+        let by = if item.triggered {
+            TargetedBy::Triggers
+        } else {
+            TargetedBy::Activations
+        };
         let legal = self.read(|v| {
             let pool = match filter {
                 Some(f) => v.candidates(f),
@@ -515,6 +547,12 @@ impl Game {
                     filter
                         .as_ref()
                         .is_none_or(|f| v.condition(f, t, item.controller))
+                })
+                .filter(|t| {
+                    v.game
+                        .profile
+                        .shroud_against(by, |k| v.has_ability(t, k))
+                        .is_none()
                 })
                 .collect()
         });
@@ -682,6 +720,14 @@ fn mode_unlocked(v: &View<'_>, mode: &[Effect], player: Player, source: &str) ->
             .all(|r| v.restriction_holds(&r.requires, player, source)),
         _ => true,
     })
+}
+
+/// What a shroud keeps from targeting, in words ("triggered abilities").
+fn by_words(by: TargetedBy) -> &'static str {
+    match by {
+        TargetedBy::Activations => "cards played and activated abilities",
+        TargetedBy::Triggers => "triggered abilities",
+    }
 }
 
 /// "the hand or the graveyard".

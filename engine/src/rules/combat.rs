@@ -181,6 +181,8 @@ impl Game {
     /// The combat begins: its On Attack and Attacked triggers fire; the turn player acts.
     fn begin_combat(&mut self, combat: Combat) {
         let (attacker, target) = (combat.attacker.clone(), combat.target.clone());
+        // Static abilities read the attack in progress (`Attacking`, an attack card's own).
+        self.changed();
         self.combat = Some(combat);
         self.fire(&Event::Attacks(attacker, target));
         self.passes = 0;
@@ -585,6 +587,7 @@ impl Game {
         if let Err(why) = self.can_intercept(&rules, &keyword, &combat, unit) {
             return self.reject(why);
         }
+        self.changed();
         if let Some(c) = self.combat.as_mut() {
             unit.clone_into(&mut c.target);
         }
@@ -699,6 +702,7 @@ impl Game {
         if hit && killed {
             self.fire(&Event::Killed(c.attacker.clone(), c.target.clone()));
         }
+        self.changed();
         self.combat = None;
         self.say(format!("the combat of {} ends", c.attacker));
         if let Some(card) = &c.attack_card

@@ -8,20 +8,34 @@ use std::fmt::Write as _;
 use rand::Rng as _;
 
 use crate::model::Player;
-use crate::model::ability::{ActivationCost, CostPart};
+use crate::model::ability::{ActivationCost, CostPart, Effect};
 
 use super::activation::first_unmet;
 use super::game::{Game, Illegal, NextCardLess};
 use super::resolve::Ctx;
 use super::state::Zone;
 
+/// What playing a card costs: its printed cost changed by its cost abilities (static
+/// abilities of `CostsLess`, `CostsMore` and `AdditionalCost` whose restrictions and condition
+/// hold as it is played), the costs paid with cards, and each change in words for the log.
+pub(crate) struct PlayCost {
+    /// The resource it costs now (never below 0).
+    pub(crate) resource: i32,
+    /// Additional costs paid with cards.
+    pub(crate) pay: Vec<CostPart>,
+    /// Each cost ability, applied or not and why (`costs 2 less`).
+    pub(crate) notes: Vec<String>,
+}
+
 /// What a payment takes, counted while a plan is checked.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone)]
 struct Needs {
     from_hand: usize,
     from_memory: usize,
     this_used: bool,
     rest: bool,
+    /// The cards `Sacrifice` parts take, so two parts never count one card.
+    sacrificed: Vec<String>,
 }
 
 impl Game {
@@ -83,6 +97,69 @@ impl Game {
             }
         }
         (resource, notes)
+    }
+
+    /// What `player` playing `card` with these targets costs (see [`PlayCost`]): its cost
+    /// abilities read the card's targets (`Targets`) and the game as it is now, less what the
+    /// player holds for their next card.
+    pub(crate) fn play_cost(&mut self, player: Player, card: &str, targets: &[String]) -> PlayCost {
+        let outer = std::mem::replace(&mut self.this_way.targets, targets.to_vec());
+        // "The next card you play costs N less" (`NextCardCostsLess`), held by the player.
+        let held = self.next_card_less(player);
+        let cost = self.read(|v| {
+            let mut cost = PlayCost {
+                resource: v.game.obj(card).map_or(0, |o| o.card.cost),
+                pay: Vec::new(),
+                notes: Vec::new(),
+            };
+            for entry in v.abilities_of(card) {
+                let ability = &entry.ability;
+                if !ability.is_cost_rule() {
+                    continue;
+                }
+                let unmet = first_unmet(v, &ability.restrictions, player, card)
+                    .map(|(restriction, found)| format!("{restriction} is unmet, {found}"))
+                    .or_else(|| {
+                        ability
+                            .condition
+                            .as_ref()
+                            .filter(|c| !v.condition(c, card, player))
+                            .map(|c| {
+                                format!(
+                                    "it is not so that {}",
+                                    crate::rules::text::condition_words(c)
+                                )
+                            })
+                    });
+                for effect in &ability.effects {
+                    let (word, n) = match effect {
+                        Effect::CostsLess(a) => ("less", v.amount(a, card, entry.value, 0)),
+                        Effect::CostsMore(a) => ("more", v.amount(a, card, entry.value, 0)),
+                        Effect::AdditionalCost(parts) => {
+                            let what = crate::rules::text::effect_words(effect);
+                            match &unmet {
+                                Some(why) => cost.notes.push(format!("not {what}: {why}")),
+                                // Paying it says what it took (`sacrificing sword`).
+                                None => cost.pay.extend(parts.iter().cloned()),
+                            }
+                            continue;
+                        }
+                        _ => continue,
+                    };
+                    if let Some(why) = &unmet {
+                        cost.notes.push(format!("does not cost {n} {word}: {why}"));
+                    } else {
+                        let by = if word == "less" { -n } else { n };
+                        cost.resource = cost.resource.saturating_add(by);
+                        cost.notes.push(format!("costs {n} {word}"));
+                    }
+                }
+            }
+            cost.resource = cost.resource.saturating_sub(held).max(0);
+            cost
+        });
+        self.this_way.targets = outer;
+        cost
     }
 
     /// The parts to pay (each alternative decided: the first the player can pay in full), or
@@ -155,10 +232,21 @@ impl Game {
                         )));
                     }
                 }
+                CostPart::Sacrifice(filter) => {
+                    let Some(victim) =
+                        self.sacrifice_for_cost(filter, player, card, &needs.sacrificed)
+                    else {
+                        return Err(Illegal(format!(
+                            "{player:?} rules no {} to sacrifice",
+                            crate::rules::text::noun_words(filter)
+                        )));
+                    };
+                    needs.sacrificed.push(victim);
+                }
                 CostPart::Either(ways) => {
                     let mut why = Vec::new();
                     let chosen = ways.iter().find_map(|way| {
-                        let mut n = *needs;
+                        let mut n = needs.clone();
                         let mut p = Vec::new();
                         match self.plan_into(way, player, card, &mut n, &mut p) {
                             Ok(()) => Some((n, p)),
@@ -216,7 +304,7 @@ impl Game {
                     let _ = write!(note, ", discarding {card}");
                 }
                 CostPart::SacrificeThis => {
-                    let to = self.profile.destroyed_to;
+                    let to = self.profile.sacrificed_zone();
                     self.move_to(card, to);
                     let _ = write!(note, ", sacrificing {card}");
                 }
@@ -247,11 +335,38 @@ impl Game {
                         let _ = write!(note, ", banishing {c} from memory at random");
                     }
                 }
+                CostPart::Sacrifice(filter) => {
+                    // The same card the plan counted: the first that qualifies (those
+                    // sacrificed before have left play).
+                    if let Some(victim) = self.sacrifice_for_cost(filter, player, card, &[]) {
+                        let to = self.profile.sacrificed_zone();
+                        self.move_to(&victim, to);
+                        let _ = write!(note, ", sacrificing {victim}");
+                    }
+                }
                 // A plan holds the parts of the way chosen, never an alternative itself.
                 CostPart::Either(_) => {}
             }
         }
         note
+    }
+
+    /// The card a `Sacrifice` cost part takes: the first card in play `player` rules, other
+    /// than `card` and those already `taken`, that meets `filter`.
+    fn sacrifice_for_cost(
+        &self,
+        filter: &crate::model::ability::Condition,
+        player: Player,
+        card: &str,
+        taken: &[String],
+    ) -> Option<String> {
+        self.read(|v| {
+            v.in_play()
+                .into_iter()
+                .filter(|c| c != card && !taken.contains(c))
+                .filter(|c| v.ruler(c) == player)
+                .find(|c| v.condition(filter, c, player))
+        })
     }
 
     /// Wakes up the active player's rested cards (as the profile's wake phase begins).

@@ -205,12 +205,15 @@ impl Game {
                 } else {
                     ctx.controller
                 };
+                // A card that cannot be created is reported by `put_new_card` itself, and the
+                // summoned card needs nothing more: its id is not wanted here.
                 self.put_new_card(card, owner, false);
             }
             Effect::CreateToken {
                 card,
                 count,
                 for_opponent,
+                with,
             } => {
                 let owner = if *for_opponent {
                     ctx.controller.other()
@@ -218,10 +221,37 @@ impl Game {
                     ctx.controller
                 };
                 for _ in 0..*count {
-                    if !self.put_new_card(card, owner, true) {
+                    let Some(token) = self.put_new_card(card, owner, true) else {
                         break;
+                    };
+                    let on_token = ctx.on(ctx.controller, vec![token], Vec::new());
+                    for e in with {
+                        self.apply(e, &on_token);
                     }
                 }
+            }
+            Effect::On { target, effects } => {
+                let picked = self.read(|v| {
+                    v.pick(
+                        target,
+                        ctx.controller,
+                        &ctx.source,
+                        ctx.subject.as_deref(),
+                        &ctx.chosen,
+                    )
+                });
+                let on = ctx.on(ctx.controller, picked.cards, picked.players);
+                for e in effects {
+                    self.apply(e, &on);
+                }
+            }
+            // Read as the card is played (`play_card`): resolving, they do nothing more.
+            Effect::CostsLess(_) | Effect::CostsMore(_) | Effect::AdditionalCost(_) => {
+                self.say(format!(
+                    "{}: {} changes what the card costs to play: nothing happens as it resolves",
+                    ctx.label,
+                    crate::rules::text::effect_words(effect)
+                ));
             }
             Effect::Glimpse(a) => self.glimpse(a, ctx),
             Effect::DrawIntoMemory(a) => self.draw_into_memory(a, ctx, Self::players_of(ctx)),

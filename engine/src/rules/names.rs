@@ -195,11 +195,31 @@ impl Checker<'_> {
                 card,
             );
         }
+        let cost_rule = ability.is_cost_rule();
         for e in &ability.effects {
-            e.visit(&mut |e| {
-                if let Effect::AddCounters(kind, _) | Effect::RemoveCounters(kind, _) = e {
+            e.visit(&mut |e| match e {
+                Effect::AddCounters(kind, _) | Effect::RemoveCounters(kind, _) => {
                     self.counter(&at, kind);
                 }
+                Effect::Modal(modes) if modes.len() < 2 => self.warn(
+                    format!(
+                        "{at}: `Modal` has {}: a choice needs two or more",
+                        crate::wording::plural(modes.len(), "mode", "modes")
+                    ),
+                    card,
+                ),
+                Effect::CostsLess(_) | Effect::CostsMore(_) | Effect::AdditionalCost(_)
+                    if !cost_rule =>
+                {
+                    self.warn(
+                        format!(
+                            "{at}: `{}` changes what a card costs to play only in a `Static` ability whose effects all change its cost; here it does nothing",
+                            variant_name(e)
+                        ),
+                        card,
+                    );
+                }
+                _ => {}
             });
         }
     }
@@ -451,6 +471,57 @@ impl Checker<'_> {
         }
     }
 
+    /// A mode a script chooses for a card (`card` an instance, `ability` the one activated):
+    /// one its `Modal` effect has. The modes count from 0.
+    fn mode(
+        &mut self,
+        at: &str,
+        scenario: &RulesScenario,
+        card: &str,
+        ability: Option<&str>,
+        mode: usize,
+    ) {
+        let id = card.split(['#', '@']).next().unwrap_or(card);
+        let Some(printed) = scenario.cards.get(id) else {
+            return;
+        };
+        let chosen = |i: usize, a: &Ability| {
+            ability.is_none_or(|name| {
+                a.name.eq_ignore_ascii_case(name) || name.parse::<usize>().is_ok_and(|n| n == i)
+            })
+        };
+        let mut modes = None;
+        for (_, a) in printed
+            .abilities
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| chosen(*i, a))
+        {
+            for e in &a.effects {
+                e.visit(&mut |e| {
+                    if let Effect::Modal(list) = e {
+                        modes.get_or_insert(list.len());
+                    }
+                });
+            }
+        }
+        match modes {
+            None => self.error(
+                format!("{at}: `{card}` has no modes to choose from (no `Modal` effect), so `mode` would be ignored"),
+                card,
+            ),
+            Some(n) if mode >= n => self.error(
+                format!(
+                    "{at}: `{card}` has {} (0 to {}): there is no mode {mode}",
+                    crate::wording::plural(n, "mode", "modes"),
+                    n.saturating_sub(1)
+                ),
+                card,
+            ),
+            Some(_) => {}
+        }
+    }
+
     fn setup(&mut self, who: &str, setup: &PlayerSetup) {
         let zones = setup.zone_lists();
         for (list, zone) in zones {
@@ -458,6 +529,18 @@ impl Checker<'_> {
                 self.zone(&format!("player {who}'s {}", zone.name()), zone, first);
             }
         }
+    }
+}
+
+/// The name of an effect's variant, as a file writes it (`CostsLess`).
+fn variant_name(e: &Effect) -> &'static str {
+    match e.value() {
+        ValueRef::Enum(v) => v
+            .info()
+            .variants
+            .get(v.variant())
+            .map_or("effect", |x| x.name),
+        _ => "effect",
     }
 }
 
@@ -537,6 +620,17 @@ pub fn check_scenario(profile: &GameProfile, scenario: &RulesScenario) -> Vec<Na
                 );
             }
             Action::Move { to, .. } => c.zone_named(&at, to),
+            Action::Play {
+                card,
+                mode: Some(mode),
+                ..
+            } => c.mode(&at, scenario, card, None, *mode),
+            Action::Activate {
+                card,
+                ability,
+                mode: Some(mode),
+                ..
+            } => c.mode(&at, scenario, card, Some(ability), *mode),
             Action::Apply {
                 effects, duration, ..
             } => {

@@ -40,18 +40,23 @@ impl Entry<'_> {
 impl Game {
     /// Creates a card (a token when `token`) for `owner` and puts it into their city; `false`
     /// when it could not be created (logged as an error).
-    pub(crate) fn put_new_card(&mut self, card: &str, owner: Player, token: bool) -> bool {
+    pub(crate) fn put_new_card(
+        &mut self,
+        card: &str,
+        owner: Player,
+        token: bool,
+    ) -> Option<String> {
         match self.create_by_effect(card, owner, token) {
             Ok(id) => {
                 if token {
                     self.say(format!("{owner:?} creates the token {id}, rule 22.2"));
                 }
                 self.move_to(&id, Zone::City);
-                true
+                Some(id)
             }
             Err(why) => {
                 self.error(why);
-                false
+                None
             }
         }
     }

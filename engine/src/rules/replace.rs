@@ -180,7 +180,7 @@ impl Game {
 /// Whether a replacement in force applies to this event on this subject.
 fn applies(v: &View<'_>, r: &ActiveReplacement, event: &Trigger, subject: Option<&str>) -> bool {
     let same = match (&r.replaces, event) {
-        (Trigger::PhaseBegins(a), Trigger::PhaseBegins(b)) => {
+        (Trigger::PhaseBegins(a) | Trigger::YourPhaseBegins(a), Trigger::PhaseBegins(b)) => {
             a.eq_ignore_ascii_case(b) && v.game.active == r.controller
         }
         (a, b) => a == b,

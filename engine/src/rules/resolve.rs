@@ -60,6 +60,7 @@ impl Game {
         }
         self.depth += 1;
         let outer = std::mem::take(&mut self.this_way);
+        self.this_way.targets = item.targets.iter().map(|t| t.card.clone()).collect();
         for part in &item.parts {
             self.resolve_part(item, part);
             self.state_checks();

@@ -279,6 +279,9 @@ pub struct ThisWay {
     pub revealed: Vec<String>,
     /// How many cards were sacrificed (`Sacrifice`).
     pub sacrificed: i32,
+    /// The targets chosen for the card being played or the ability resolving, which
+    /// `Targets` conditions read.
+    pub targets: Vec<String>,
 }
 
 /// A player's choice for their next glimpse: which looked-at cards go back on top (first is

@@ -105,9 +105,16 @@ fn collect(view: View<'_>) -> Vec<Source> {
         let Some(obj) = view.game.obj(&id) else {
             continue;
         };
+        // An attack card's static abilities work while it is the attack in progress.
+        let attacking = view
+            .game
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.attack_card.as_deref() == Some(id.as_str()));
         for entry in view.abilities_of(&id) {
             if !matches!(entry.ability.kind, AbilityKind::Static)
-                || !works_from(&entry.ability, obj.zone, obj.card.kind)
+                || entry.ability.is_cost_rule()
+                || !(attacking || works_from(&entry.ability, obj.zone, obj.card.kind))
             {
                 continue;
             }
@@ -357,7 +364,10 @@ fn condition_reads(c: &Condition, out: &mut BTreeSet<Facet>) {
                 condition_reads(c, out);
             }
         }
-        Condition::Not(c) | Condition::Source(c) => condition_reads(c, out),
+        Condition::Not(c)
+        | Condition::Source(c)
+        | Condition::Attacking(c)
+        | Condition::Targets(c) => condition_reads(c, out),
         Condition::StatAtLeast(s, _) | Condition::StatAtMost(s, _) => {
             out.insert(Facet::Stat(stat_name(s)));
         }
@@ -414,7 +424,7 @@ fn amount_reads(a: &Amount, out: &mut BTreeSet<Facet>) {
             amount_reads(y, out);
         }
         // What is in a zone, and whose it is; a sum also reads the stat.
-        Amount::CountIn(_, condition) => {
+        Amount::CountIn(_, condition) | Amount::OpponentCountIn(_, condition) => {
             out.insert(Facet::Control);
             if let Some(c) = condition {
                 condition_reads(c, out);

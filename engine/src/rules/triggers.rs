@@ -122,7 +122,13 @@ impl Game {
         let Some(part) = item.parts.first() else {
             return;
         };
-        match self.check_targets(&part.ability, item.controller, &item.source, &targets) {
+        match self.check_targets(
+            &part.ability,
+            item.controller,
+            &item.source,
+            &targets,
+            crate::model::profile::TargetedBy::Triggers,
+        ) {
             Ok(()) => {
                 item.targets = self.chosen(&targets);
                 item.targets_chosen = true;
@@ -280,6 +286,11 @@ fn trigger_matches(
             Some(Fired(None))
         }
         (Trigger::PhaseBegins(p), Event::PhaseBegins(q)) if p.eq_ignore_ascii_case(q) => {
+            Some(Fired(None))
+        }
+        (Trigger::YourPhaseBegins(p), Event::PhaseBegins(q))
+            if p.eq_ignore_ascii_case(q) && v.game.active == controller =>
+        {
             Some(Fired(None))
         }
         (Trigger::Damaged, Event::Damaged(x)) | (Trigger::Destroyed, Event::Destroyed(x))

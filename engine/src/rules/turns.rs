@@ -175,7 +175,13 @@ impl Game {
         let item = self.pending[i].clone();
         let part = item.parts.first();
         let checked = part.map_or(Ok(()), |p| {
-            self.check_targets(&p.ability, item.controller, &item.source, targets)
+            self.check_targets(
+                &p.ability,
+                item.controller,
+                &item.source,
+                targets,
+                crate::model::profile::TargetedBy::Triggers,
+            )
         });
         if let Err(why) = checked {
             return self.reject(why);

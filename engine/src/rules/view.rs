@@ -356,6 +356,25 @@ impl<'g> View<'g> {
                 .revealed
                 .iter()
                 .any(|r| self.condition(c, r, controller)),
+            Condition::IsUnit => self
+                .game
+                .profile
+                .combat
+                .as_ref()
+                .is_some_and(|r| r.is_unit(obj.card.kind)),
+            Condition::Rested => obj.rested,
+            Condition::Attacking(target) => self.game.combat.as_ref().is_some_and(|c| {
+                let attacks = c.attacker == subject
+                    || c.weapon.as_deref() == Some(subject)
+                    || c.attack_card.as_deref() == Some(subject);
+                attacks && self.condition(target, &c.target, controller)
+            }),
+            Condition::Targets(c) => self
+                .game
+                .this_way
+                .targets
+                .iter()
+                .any(|t| self.condition(c, t, controller)),
             // Battle-line conditions (attacks, slots, event sources): never true in the sandbox.
             Condition::Source(_)
             | Condition::AttackDamage
@@ -534,6 +553,17 @@ impl<'g> View<'g> {
                 .saturating_mul(self.amount(y, source, value, event)),
             Amount::CountIn(zone, condition) => self
                 .zone_ids(ruler, *zone)
+                .iter()
+                .filter(|c| {
+                    condition
+                        .as_ref()
+                        .is_none_or(|k| self.condition(k, c, ruler))
+                })
+                .count()
+                .try_into()
+                .unwrap_or(i32::MAX),
+            Amount::OpponentCountIn(zone, condition) => self
+                .zone_ids(ruler.other(), *zone)
                 .iter()
                 .filter(|c| {
                     condition

@@ -4,8 +4,8 @@ use crate::model::Zone;
 use crate::model::ability::{Amount, Effect, RestrictionTiming, Stat, Tie};
 
 use super::words::{
-    amount_text, card_ref, cards, condition_clause, delayed_text, player_life, restriction_text,
-    revealed, rule_verb, signed, stat_text, target_text,
+    amount_text, card_ref, cards, condition_clause, delayed_text, pay_text, player_life,
+    restriction_text, revealed, rule_verb, signed, stat_text, target_text,
 };
 
 pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
@@ -94,16 +94,35 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
             stat_text(s),
             amount_text(a, value)
         ),
+        // As printed: "Choose one — • Summon …. • Put …." (a card's paragraph is one line of
+        // words, so the bullets stay in it).
         Effect::Modal(modes) => {
             let list: Vec<String> = modes
                 .iter()
                 .map(|m| {
                     let inner: Vec<String> =
                         m.iter().map(|e| effect_text(e, target, value)).collect();
-                    format!("• {}", inner.join(", then "))
+                    format!("• {}.", super::capitalise(&inner.join(", then ")))
                 })
                 .collect();
-            format!("choose one — {}", list.join("; "))
+            format!("choose one — {}", list.join(" "))
+        }
+        Effect::On {
+            target: on,
+            effects,
+        } => {
+            let on = target_text(on);
+            let inner: Vec<String> = effects.iter().map(|e| effect_text(e, &on, value)).collect();
+            inner.join(", then ")
+        }
+        Effect::CostsLess(a) => format!("this card costs {} less", amount_text(a, value)),
+        Effect::CostsMore(a) => format!("this card costs {} more", amount_text(a, value)),
+        Effect::AdditionalCost(parts) => {
+            let parts: Vec<String> = parts.iter().map(pay_text).collect();
+            format!(
+                "as an additional cost to play this card, {}",
+                parts.join(" and ")
+            )
         }
         Effect::GainControl => format!("you {} {target}", rule_verb()),
         Effect::Bury => format!("bury {target}"),
@@ -123,17 +142,19 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
             card,
             count,
             for_opponent,
+            with,
         } => {
             let who = if *for_opponent {
                 "your opponent creates"
             } else {
                 "create"
             };
-            if *count == 1 {
+            let made = if *count == 1 {
                 format!("{who} a {} token", card_ref(card))
             } else {
                 format!("{who} {count} {} tokens", card_ref(card))
-            }
+            };
+            format!("{made}{}", token_with_text(with, *count, value))
         }
         Effect::Glimpse(a) => format!("glimpse {}", amount_text(a, value)),
         // "For each" reads after the action, as printed: "draw a card into your memory for
@@ -208,7 +229,33 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
                 .iter()
                 .map(|e| effect_text(e, target, value))
                 .collect();
-            format!("{} {}", tags.join(" "), inner.join(", then "))
+            // As printed, the text a restriction guards starts a sentence: "LV 2+ — Deal 3".
+            format!(
+                "{} {}",
+                tags.join(" "),
+                super::capitalise(&inner.join(", then "))
+            )
+        }
+    }
+}
+
+/// What happens to each token as it is created: " with a buff counter on it" for counters,
+/// else ", then it gains Flying" (on "them" for several).
+fn token_with_text(with: &[Effect], count: u32, value: &str) -> String {
+    let it = if count == 1 { "it" } else { "them" };
+    let counters: Option<Vec<String>> = with
+        .iter()
+        .map(|e| match e {
+            Effect::AddCounters(kind, n) => Some(counters_text(kind, &amount_text(n, value))),
+            _ => None,
+        })
+        .collect();
+    match counters {
+        _ if with.is_empty() => String::new(),
+        Some(list) => format!(" with {} on {it}", list.join(" and ")),
+        None => {
+            let inner: Vec<String> = with.iter().map(|e| effect_text(e, it, value)).collect();
+            format!(", then {}", inner.join(", then "))
         }
     }
 }

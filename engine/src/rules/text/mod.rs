@@ -61,6 +61,12 @@ pub fn condition_words_in(words: &Words<'_>, c: &crate::model::ability::Conditio
     in_words(&words::condition_clause(c), words)
 }
 
+/// What a condition picks, as a noun phrase ("weapon", "Ally you rule").
+#[must_use]
+pub fn noun_words(c: &crate::model::ability::Condition) -> String {
+    in_words(&words::noun_phrase(c), &Words::default())
+}
+
 /// A rule change in words ("beasts may not receive wounds").
 #[must_use]
 pub fn rule_words(rule: &str) -> String {
@@ -263,7 +269,7 @@ fn render(
             .iter()
             .map(|r| restriction_text(&r.requires))
             .collect();
-        format!("{} — {body}", names.join(", "))
+        format!("{} — {}", names.join(", "), capitalise(&body))
     };
     let sentence = match &ability.kind {
         AbilityKind::Activated { cost, subtype } => {

@@ -53,7 +53,7 @@ fn costs_subtypes_and_restrictions_are_written() {
     );
     assert_eq!(
         ability_text(&a, None),
-        "LV 2+ — Ritual, INT 5 — Dusk, 2 resource: Memory 1+ — gain 5 life."
+        "LV 2+ — Ritual, INT 5 — Dusk, 2 resource: Memory 1+ — Gain 5 life."
     );
 }
 
@@ -107,7 +107,7 @@ fn replacements_modes_and_rule_changes_are_written() {
     };
     assert_eq!(
         ability_text(&modal, None),
-        "Choose one — • deal 1 damage to target card; • LV 2+ — deal 3 damage to target card."
+        "Choose one — • Deal 1 damage to target card. • LV 2+ — Deal 3 damage to target card."
     );
     let rule = ability(
         "(kind: Static, effects: [ChangeRule(\"NoWounds\")], duration: UntilPhase(\"dawn\"))",

@@ -99,6 +99,7 @@ pub(super) fn pay_text(p: &CostPart) -> String {
                 .collect();
             ways.join(" or ")
         }
+        CostPart::Sacrifice(c) => format!("sacrifice {}", crate::wording::a_or_an(&noun_phrase(c))),
     }
 }
 
@@ -114,6 +115,7 @@ pub(super) fn trigger_text(t: &Trigger) -> String {
         Trigger::StartOfYourTurn => "At the start of your turn".to_owned(),
         Trigger::SeasonEnds => "At the end of each season".to_owned(),
         Trigger::PhaseBegins(p) => format!("At the start of each {p}"),
+        Trigger::YourPhaseBegins(p) => format!("At the beginning of your {p} phase"),
         Trigger::Attacks => "When this attacks".to_owned(),
         Trigger::AttacksCreature => "When this attacks a creature".to_owned(),
         Trigger::Attacked => "When this is attacked".to_owned(),
@@ -139,6 +141,7 @@ pub(super) fn event_text(t: &Trigger) -> String {
         Trigger::WouldBeDamaged => "this would be dealt damage".to_owned(),
         Trigger::Destroyed => "this would be destroyed".to_owned(),
         Trigger::PhaseBegins(p) => format!("your {p} would begin"),
+        Trigger::YourPhaseBegins(p) => format!("your {p} phase would begin"),
         Trigger::StartOfTurn => "a turn would begin".to_owned(),
         Trigger::StartOfYourTurn => "your turn would begin".to_owned(),
         Trigger::EndOfTurn => "your turn would end".to_owned(),
@@ -157,6 +160,7 @@ pub(super) fn event_text(t: &Trigger) -> String {
 pub(super) fn delayed_text(t: &Trigger) -> String {
     match t {
         Trigger::PhaseBegins(p) => format!("at the start of the next {p}"),
+        Trigger::YourPhaseBegins(p) => format!("at the beginning of your next {p} phase"),
         Trigger::StartOfTurn => "at the start of the next turn".to_owned(),
         Trigger::EndOfTurn => "at the end of the turn".to_owned(),
         Trigger::StartOfYourTurn => "at the start of your next turn".to_owned(),
@@ -260,6 +264,14 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
         Amount::SacrificedThisWay => "the number of cards sacrificed this way".to_owned(),
         Amount::ChampionDamage => "the damage on your champion".to_owned(),
         Amount::CountMatching(c) => format!("the number of {}", noun_phrase_plural(c)),
+        Amount::OpponentCountIn(zone, None) => {
+            format!("the number of cards in your opponent's {}", zone.name())
+        }
+        Amount::OpponentCountIn(zone, Some(c)) => format!(
+            "the number of cards in your opponent's {} that are {}",
+            zone.name(),
+            condition_text(c)
+        ),
     }
 }
 
@@ -348,6 +360,15 @@ pub(super) fn noun_phrase_plural(c: &Condition) -> String {
 }
 
 fn noun_phrase_as(c: &Condition, many: bool) -> String {
+    // "item or weapon": a choice between kinds or subtypes reads as their nouns.
+    if let Condition::Any(list) = c
+        && list
+            .iter()
+            .all(|c| matches!(c, Condition::IsKind(_) | Condition::HasTribe(_)))
+    {
+        let nouns: Vec<String> = list.iter().map(|c| noun_phrase_as(c, many)).collect();
+        return nouns.join(" or ");
+    }
     let list: Vec<&Condition> = match c {
         Condition::All(list) => list.iter().collect(),
         other => vec![other],
@@ -385,6 +406,8 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
             Condition::Allied => after.insert(0, format!("you {}", rule_verb())),
             Condition::Enemy => after.insert(0, format!("an opponent {}", rules_verb())),
             Condition::HasElement(e) => before.push(e.clone()),
+            Condition::Rested => before.push("rested".to_owned()),
+            Condition::IsUnit => "unit".clone_into(&mut noun),
             Condition::InZone(z) => after.push(zone_phrase(*z)),
             other => after.push(condition_text(other)),
         }
@@ -414,25 +437,39 @@ fn plural_of(noun: &str) -> String {
 }
 
 /// A count of cards compared with a number, as a clause: "you rule an Animal ally", "there
-/// are no allies an opponent rules", "your champion has 20 or more damage". `None`: the
-/// amount has no such reading (it reads as "X is 2 or more").
+/// are no allies an opponent rules", "an opponent has 4 or more cards in their memory", "your
+/// champion has 20 or more damage". `None`: the amount has no such reading (it reads as "X is
+/// 2 or more").
 fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
-    let (one, many, lead_one, lead_many) = match a {
+    let nouns = |filter: &Option<Condition>| {
+        filter.as_ref().map_or_else(
+            || ("card".to_owned(), "cards".to_owned()),
+            |c| (noun_phrase(c), noun_phrase_plural(c)),
+        )
+    };
+    let (one, many, lead_one, lead_many, tail) = match a {
         Amount::CountIn(Zone::City, filter) => {
-            let one = filter
-                .as_ref()
-                .map_or_else(|| "card".to_owned(), noun_phrase);
-            let many = filter
-                .as_ref()
-                .map_or_else(|| "cards".to_owned(), noun_phrase_plural);
+            let (one, many) = nouns(filter);
             let you = format!("you {}", rule_verb());
-            (one, many, you.clone(), you)
+            (one, many, you.clone(), you, String::new())
+        }
+        Amount::CountIn(zone, filter) => {
+            let (one, many) = nouns(filter);
+            let tail = format!(" in your {}", zone.name());
+            (one, many, "you have".to_owned(), "you have".to_owned(), tail)
+        }
+        Amount::OpponentCountIn(zone, filter) => {
+            let (one, many) = nouns(filter);
+            let tail = format!(" in their {}", zone.name());
+            let lead = "an opponent has".to_owned();
+            (one, many, lead.clone(), lead, tail)
         }
         Amount::CountMatching(c) => (
             noun_phrase(c),
             noun_phrase_plural(c),
             "there is".to_owned(),
             "there are".to_owned(),
+            String::new(),
         ),
         Amount::ChampionDamage => {
             return Some(match (at_least, n) {
@@ -444,10 +481,10 @@ fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
         _ => return None,
     };
     Some(match (at_least, n) {
-        (true, 1) => format!("{lead_one} {}", crate::wording::a_or_an(&one)),
-        (true, n) => format!("{lead_many} {n} or more {many}"),
-        (false, 0) => format!("{lead_many} no {many}"),
-        (false, n) => format!("{lead_many} {n} or fewer {many}"),
+        (true, 1) => format!("{lead_one} {}{tail}", crate::wording::a_or_an(&one)),
+        (true, n) => format!("{lead_many} {n} or more {many}{tail}"),
+        (false, 0) => format!("{lead_many} no {many}{tail}"),
+        (false, n) => format!("{lead_many} {n} or fewer {many}{tail}"),
     })
 }
 
@@ -491,6 +528,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::InZone(z) => zone_phrase(*z),
         Condition::HasElement(e) => e.clone(),
         Condition::RevealedThisWay(c) => format!("{} was revealed this way", revealed(c)),
+        Condition::IsUnit => "a unit".to_owned(),
+        Condition::Rested => "rested".to_owned(),
+        Condition::Attacking(c) => format!("attacking {}", revealed(c)),
+        Condition::Targets(c) => format!("targeting {}", revealed(c)),
     }
 }
 
@@ -538,6 +579,7 @@ pub(super) fn condition_clause(c: &Condition) -> String {
         },
         Condition::AttackDamage => "the damage is from an attack".to_owned(),
         Condition::RevealedThisWay(c) => format!("{} was revealed this way", revealed(c)),
+        Condition::Targets(c) => format!("it targets {}", revealed(c)),
         Condition::SummonedThisTurn => "this entered play this turn".to_owned(),
         Condition::Returned => "this has returned".to_owned(),
         Condition::Source(c) => {
