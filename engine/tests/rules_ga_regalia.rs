@@ -194,6 +194,31 @@ fn the_next_card_costs_less_once_and_only_this_turn() {
     );
 }
 
+#[test]
+fn a_held_reduction_shows_on_the_board_until_it_is_used() {
+    let scenario: RulesScenario = ron::from_str(
+        r#"RulesScenario(
+            name: "held",
+            profile: Some("Grand Archive"),
+            cards: {
+                "stone": (name: "Stone", kind: Item, abilities: [(
+                    name: "Channel", kind: Activated(cost: (pay: [BanishThis])), target: Controller,
+                    effects: [NextCardCostsLess(Fixed(2))], duration: EndOfTurn,
+                )]),
+            },
+            a: (city: ["stone"]),
+            script: [Activate(player: A, card: "stone", ability: "Channel"), ResolveAll],
+        )"#,
+    )
+    .unwrap();
+    let game = run_scenario(&scenario).unwrap();
+    assert!(
+        game.report().contains("the next card A plays costs 2 less"),
+        "{}",
+        game.report()
+    );
+}
+
 fn text(ron: &str) -> String {
     let ability: Ability = ron::from_str(ron).unwrap();
     let profile = GameProfile::built_in("Grand Archive").unwrap();
