@@ -120,7 +120,7 @@ fn an_ability_usable_only_if_is_refused_with_nothing_paid_until_it_holds() {
             expect: [
                 At(3, [Rejected(2), Zone("relic", "field"), Resource(A, 1), Wounds("seer", 3)]),
                 Zone("relic", "banishment"), Resource(A, 0), ZoneSize(A, "hand", 1), Rejected(2),
-                Log("is activated only if your champion has 3 or more damage and there are no allies an opponent controls"),
+                Log("is activated only if your champion has 3 or more damage and no opponent controls an ally"),
             ],
         )"#,
     );
@@ -246,7 +246,7 @@ fn the_new_mechanics_read_like_printed_text() {
         ),
         (
             "(kind: Activated(cost: (pay: [BanishThis], only_if: Some(AmountAtMost(CountMatching(All([IsKind(\"ally\"), Enemy])), 0)))), target: AllMatching(All([IsKind(\"ally\"), Allied])), effects: [Modify(Attack, Fixed(1))], duration: EndOfTurn)",
-            "Banish this: each ally you control gets +1 POWER until end of turn. Activate this ability only if there are no allies an opponent controls.",
+            "Banish this: each ally you control gets +1 POWER until end of turn. Activate this ability only if no opponent controls an ally.",
         ),
         (
             "(kind: Static, target: YourChampion, condition: Some(AmountAtLeast(CountIn(City, Some(All([IsKind(\"ally\"), Any([HasTribe(\"Animal\"), HasTribe(\"Beast\")])]))), 1)), effects: [Modify(Named(\"level\"), Fixed(1))])",
