@@ -250,7 +250,7 @@ fn the_new_mechanics_read_like_printed_text() {
         ),
         (
             "(kind: Static, target: YourChampion, condition: Some(AmountAtLeast(CountIn(City, Some(All([IsKind(\"ally\"), Any([HasTribe(\"Animal\"), HasTribe(\"Beast\")])]))), 1)), effects: [Modify(Named(\"level\"), Fixed(1))])",
-            "If you control an Animal or Beast ally, your champion gets +1 LV.",
+            "As long as you control an Animal or Beast ally, your champion gets +1 LV.",
         ),
         (
             "(kind: Activated(cost: (pay: [BanishThis])), target: Controller, effects: [NextCardCostsLess(Fixed(2))], duration: EndOfTurn)",
