@@ -190,3 +190,28 @@ fn the_board_shows_a_lost_game_and_the_damage_on_cards() {
             .is_none()
     );
 }
+
+/// Grand Archive's "the next card you play this turn costs 2 less" (issue #26): the board says
+/// what the player holds, until a card uses it.
+#[test]
+fn the_board_shows_a_reduction_held_for_the_next_card() {
+    let scenario: RulesScenario = ron::from_str(
+        r#"RulesScenario(
+            name: "held",
+            profile: Some("Grand Archive"),
+            cards: {
+                "stone": (name: "Channel Stone", kind: Item, abilities: [(
+                    name: "Channel", kind: Activated(cost: (pay: [BanishThis])), target: Controller,
+                    effects: [NextCardCostsLess(Fixed(2))], duration: EndOfTurn,
+                )]),
+            },
+            a: (city: ["stone"]),
+            script: [Activate(player: A, card: "stone", ability: "Channel"), ResolveAll],
+        )"#,
+    )
+    .unwrap();
+    let mut run = RulesRun::new(&scenario).unwrap();
+    run.run_to_end();
+    let harness = harness(run);
+    harness.get_by_label("The next card A plays costs 2 less");
+}

@@ -120,7 +120,7 @@ fn an_ability_usable_only_if_is_refused_with_nothing_paid_until_it_holds() {
             expect: [
                 At(3, [Rejected(2), Zone("relic", "field"), Resource(A, 1), Wounds("seer", 3)]),
                 Zone("relic", "banishment"), Resource(A, 0), ZoneSize(A, "hand", 1), Rejected(2),
-                Log("is activated only if your champion has 3 or more damage and there are no allies an opponent controls"),
+                Log("is activated only if your champion has 3 or more damage and no opponent controls an ally"),
             ],
         )"#,
     );
@@ -194,6 +194,31 @@ fn the_next_card_costs_less_once_and_only_this_turn() {
     );
 }
 
+#[test]
+fn a_held_reduction_shows_on_the_board_until_it_is_used() {
+    let scenario: RulesScenario = ron::from_str(
+        r#"RulesScenario(
+            name: "held",
+            profile: Some("Grand Archive"),
+            cards: {
+                "stone": (name: "Stone", kind: Item, abilities: [(
+                    name: "Channel", kind: Activated(cost: (pay: [BanishThis])), target: Controller,
+                    effects: [NextCardCostsLess(Fixed(2))], duration: EndOfTurn,
+                )]),
+            },
+            a: (city: ["stone"]),
+            script: [Activate(player: A, card: "stone", ability: "Channel"), ResolveAll],
+        )"#,
+    )
+    .unwrap();
+    let game = run_scenario(&scenario).unwrap();
+    assert!(
+        game.report().contains("the next card A plays costs 2 less"),
+        "{}",
+        game.report()
+    );
+}
+
 fn text(ron: &str) -> String {
     let ability: Ability = ron::from_str(ron).unwrap();
     let profile = GameProfile::built_in("Grand Archive").unwrap();
@@ -221,11 +246,11 @@ fn the_new_mechanics_read_like_printed_text() {
         ),
         (
             "(kind: Activated(cost: (pay: [BanishThis], only_if: Some(AmountAtMost(CountMatching(All([IsKind(\"ally\"), Enemy])), 0)))), target: AllMatching(All([IsKind(\"ally\"), Allied])), effects: [Modify(Attack, Fixed(1))], duration: EndOfTurn)",
-            "Banish this: each ally you control gets +1 POWER until end of turn. Activate this ability only if there are no allies an opponent controls.",
+            "Banish this: each ally you control gets +1 POWER until end of turn. Activate this ability only if no opponent controls an ally.",
         ),
         (
             "(kind: Static, target: YourChampion, condition: Some(AmountAtLeast(CountIn(City, Some(All([IsKind(\"ally\"), Any([HasTribe(\"Animal\"), HasTribe(\"Beast\")])]))), 1)), effects: [Modify(Named(\"level\"), Fixed(1))])",
-            "If you control an Animal or Beast ally, your champion gets +1 LV.",
+            "As long as you control an Animal or Beast ally, your champion gets +1 LV.",
         ),
         (
             "(kind: Activated(cost: (pay: [BanishThis])), target: Controller, effects: [NextCardCostsLess(Fixed(2))], duration: EndOfTurn)",

@@ -173,6 +173,16 @@ impl SystemSandbox for RulesSandbox {
                 state.resource,
                 state.fealty
             ));
+            let less = state
+                .next_card_less
+                .iter()
+                .fold(0i32, |sum, r| sum.saturating_add(r.by));
+            if less > 0 {
+                ui.label(format!("The next card {player:?} plays costs {less} less"))
+                    .on_hover_text(
+                        "Held until that card is played, or until the effect that gave it ends",
+                    );
+            }
             if game.loser() == Some(player) {
                 ui.colored_label(
                     ui.visuals().error_fg_color,

@@ -226,6 +226,10 @@ impl Game {
                 me.fealty,
                 v.level(p)
             );
+            let less = self.next_card_less(p);
+            if less > 0 {
+                let _ = writeln!(out, "  the next card {p:?} plays costs {less} less");
+            }
             for zone in Zone::ALL.into_iter().filter(|z| !z.shared()) {
                 for id in v.zone_ids(p, zone) {
                     line(&mut out, zone, &id);

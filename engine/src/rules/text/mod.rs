@@ -255,6 +255,10 @@ fn render(
     // A replacement's condition joins its "If this would…"; any other ability's leads its body.
     let replacement = matches!(ability.kind, AbilityKind::Replacement { .. });
     let body = match &ability.condition {
+        // A static ability's condition is read all along: "as long as", as printed.
+        Some(c) if matches!(ability.kind, AbilityKind::Static) => {
+            format!("as long as {}, {body}", condition_clause(c))
+        }
         Some(c) if !replacement => format!("if {}, {body}", condition_clause(c)),
         _ => body,
     };

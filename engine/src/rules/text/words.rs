@@ -436,10 +436,10 @@ fn plural_of(noun: &str) -> String {
     }
 }
 
-/// A count of cards compared with a number, as a clause: "you rule an Animal ally", "there
-/// are no allies an opponent rules", "an opponent has 4 or more cards in their memory", "your
-/// champion has 20 or more damage". `None`: the amount has no such reading (it reads as "X is
-/// 2 or more").
+/// A count of cards compared with a number, as a clause: "you rule an Animal ally", "no
+/// opponent rules an ally", "an opponent has 4 or more cards in their memory", "your champion
+/// has 20 or more damage". `None`: the amount has no such reading (it reads as "X is 2 or
+/// more").
 fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
     let nouns = |filter: &Option<Condition>| {
         filter.as_ref().map_or_else(
@@ -464,13 +464,52 @@ fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
             let lead = "an opponent has".to_owned();
             (one, many, lead.clone(), lead, tail)
         }
-        Amount::CountMatching(c) => (
-            noun_phrase(c),
-            noun_phrase_plural(c),
-            "there is".to_owned(),
-            "there are".to_owned(),
-            String::new(),
-        ),
+        Amount::CountMatching(c) => {
+            // Whose cards they are leads the clause: "no opponent controls an ally".
+            let list: Vec<Condition> = match c {
+                Condition::All(list) => list.clone(),
+                other => vec![other.clone()],
+            };
+            let side = if list.contains(&Condition::Enemy) {
+                Some(Condition::Enemy)
+            } else if list.contains(&Condition::Allied) {
+                Some(Condition::Allied)
+            } else {
+                None
+            };
+            let rest = Condition::All(
+                list.into_iter()
+                    .filter(|x| Some(x) != side.as_ref())
+                    .collect(),
+            );
+            let (one, many) = (noun_phrase(&rest), noun_phrase_plural(&rest));
+            match side {
+                Some(Condition::Enemy) => {
+                    let opponent = format!("an opponent {}", rules_verb());
+                    return Some(match (at_least, n) {
+                        (false, 0) => format!(
+                            "no opponent {} {}",
+                            rules_verb(),
+                            crate::wording::a_or_an(&one)
+                        ),
+                        (true, 1) => format!("{opponent} {}", crate::wording::a_or_an(&one)),
+                        (true, n) => format!("{opponent} {n} or more {many}"),
+                        (false, n) => format!("{opponent} {n} or fewer {many}"),
+                    });
+                }
+                Some(_) => {
+                    let you = format!("you {}", rule_verb());
+                    (one, many, you.clone(), you, String::new())
+                }
+                None => (
+                    one,
+                    many,
+                    "there is".to_owned(),
+                    "there are".to_owned(),
+                    String::new(),
+                ),
+            }
+        }
         Amount::ChampionDamage => {
             return Some(match (at_least, n) {
                 (false, 0) => "your champion has no damage".to_owned(),
