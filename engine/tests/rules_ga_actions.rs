@@ -329,11 +329,11 @@ fn validate_checks_the_mode_a_script_chooses_and_where_cost_effects_stand() {
         .collect();
     let has = |text: &str| problems.iter().any(|p| p.contains(text));
     assert!(
-        has("error script step 2: `rally#2` has 2 modes (0 to 1): there is no mode 2"),
+        has("warning script step 2: `rally#2` has 2 modes (0 to 1): there is no mode 2"),
         "{problems:#?}"
     );
     assert!(
-        has("error script step 3: `plain` has no modes"),
+        has("warning script step 3: `plain` has no modes"),
         "{problems:#?}"
     );
     assert!(

@@ -104,13 +104,12 @@ impl Game {
         }
         let cost = self.play_cost(player, card, targets);
         if cost.resource > self.player(player).resource {
-            let why = if cost.notes.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", cost.notes.join(", "))
-            };
+            let mut why = String::new();
+            for n in &cost.notes {
+                let _ = write!(why, "; it {n}");
+            }
             return self.reject(format!(
-                "{card} costs {}{why} and {player:?} has {}",
+                "{card} costs {} and {player:?} has {}{why}",
                 cost.resource,
                 self.player(player).resource
             ));
