@@ -277,7 +277,7 @@ fn the_new_parts_read_like_printed_text() {
         ),
         (
             r#"(kind: Static, target: Controller, effects: [Modal([[CreateToken(card: "drone", with: [AddCounters("buff", Fixed(1))])], [On(target: AllMatching(All([IsKind("ally"), Allied])), effects: [AddCounters("buff", Fixed(1))])]])])"#,
-            "Choose one — • Create a drone token with a buff counter on it. • Put a buff counter on each ally you rule.",
+            "Choose one — • Create a drone token with a buff counter on it. • Put a buff counter on each ally you control.",
         ),
         (
             r#"(kind: Static, restrictions: [(requires: Damage(20), timing: InLine)], target: Chosen(filter: Some(HasTribe("weapon"))), effects: [AddCounters("durability", Fixed(2))])"#,

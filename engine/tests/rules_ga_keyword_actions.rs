@@ -52,7 +52,7 @@ fn keyword_actions_read_like_printed_text() {
         ),
         (
             "(kind: Triggered(Summoned), target: Chosen(count: 1, filter: Some(All([Allied, IsKind(\"Ally\")]))), effects: [Sacrifice, DrawIntoMemory(SacrificedThisWay)])",
-            "On Enter: sacrifice target Ally you rule, then draw a card into your memory for each card sacrificed this way.",
+            "On Enter: sacrifice target Ally you control, then draw a card into your memory for each card sacrificed this way.",
         ),
         (
             "(kind: Triggered(Summoned), effects: [CreateToken(card: \"sprite\", for_opponent: true)])",

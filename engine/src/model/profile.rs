@@ -112,6 +112,10 @@ pub struct GameProfile {
     /// omnishroud: no activation and no trigger may target it; attacks still may).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shrouds: Vec<Shroud>,
+    /// The game's verb for the cards a player has in play, in generated text ("each ally you
+    /// control"); none: "rule" (ChiAxis: "each beast you rule").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control_word: Option<String>,
 }
 
 /// A keyword that keeps its card from being targeted by some kinds of choice.
@@ -444,6 +448,7 @@ impl GameProfile {
             champion_dies: false,
             destroyed_by_damage: dies_of_damage(),
             shrouds: Vec::new(),
+            control_word: None,
         }
     }
 

@@ -113,7 +113,7 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
                 parts.join(" and ")
             )
         }
-        Effect::GainControl => format!("you rule {target}"),
+        Effect::GainControl => format!("you {} {target}", super::words::rule_verb(false)),
         Effect::Bury => format!("bury {target}"),
         Effect::PutInto(zone) => put_into_text(*zone, target),
         Effect::Relocate { to } => {

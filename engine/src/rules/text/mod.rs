@@ -127,7 +127,17 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
             return out;
         };
         let inner = &rest[inner_start..inner_start + len];
-        let word = if open == STAT_OPEN && inner == words::PLAYER_LIFE {
+        let word = if open == STAT_OPEN && (inner == words::RULE || inner == words::RULES) {
+            let verb = words
+                .profile
+                .and_then(|p| p.control_word.as_deref())
+                .unwrap_or("rule");
+            if inner == words::RULES {
+                format!("{verb}s")
+            } else {
+                verb.to_owned()
+            }
+        } else if open == STAT_OPEN && inner == words::PLAYER_LIFE {
             // With no game named (the battle line), a player's life is just "life".
             words
                 .profile

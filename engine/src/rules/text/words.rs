@@ -200,6 +200,19 @@ pub(super) fn player_life() -> String {
     format!("{STAT_OPEN}{PLAYER_LIFE}{STAT_CLOSE}")
 }
 
+/// The verb for the cards a player has in play ("you rule", "an opponent rules"), marked so
+/// the game's own verb (its profile's `control_word`: Grand Archive's "control") is filled in
+/// last; `third` for "an opponent rules".
+pub(super) fn rule_verb(third: bool) -> String {
+    let key = if third { RULES } else { RULE };
+    format!("{STAT_OPEN}{key}{STAT_CLOSE}")
+}
+
+/// The model's verb for the cards a player has in play, the key [`rule_verb`] marks.
+pub(super) const RULE: &str = "\u{1}rule";
+/// [`RULE`] in the third person.
+pub(super) const RULES: &str = "\u{1}rules";
+
 /// The model's word for a player's life total, the key [`player_life`] marks.
 pub(super) const PLAYER_LIFE: &str = "vitae";
 
@@ -350,8 +363,8 @@ pub(super) fn noun_phrase(c: &Condition) -> String {
         match c {
             Condition::IsKind(k) => noun.clone_from(k),
             Condition::HasTribe(t) => before.push(t.clone()),
-            Condition::Allied => after.insert(0, "you rule".to_owned()),
-            Condition::Enemy => after.insert(0, "an opponent rules".to_owned()),
+            Condition::Allied => after.insert(0, format!("you {}", rule_verb(false))),
+            Condition::Enemy => after.insert(0, format!("an opponent {}", rule_verb(true))),
             Condition::HasElement(e) => before.push(e.clone()),
             Condition::Rested => before.push("rested".to_owned()),
             Condition::IsUnit => "unit".clone_into(&mut noun),
@@ -430,16 +443,21 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             .map(condition_clause)
             .collect::<Vec<_>>()
             .join(" or "),
-        Condition::AlliesWithKeywordAtLeast(k, 1) => format!("another ally you rule has {k}"),
+        Condition::AlliesWithKeywordAtLeast(k, 1) => {
+            format!("another ally you {} has {k}", rule_verb(false))
+        }
         Condition::AlliesWithKeywordAtLeast(k, n) => {
-            format!("{n} or more other allies you rule have {k}")
+            format!("{n} or more other allies you {} have {k}", rule_verb(false))
         }
         Condition::Not(inner) => match inner.as_ref() {
             Condition::AlliesWithKeywordAtLeast(k, 1) => {
-                format!("no other ally you rule has {k}")
+                format!("no other ally you {} has {k}", rule_verb(false))
             }
             Condition::AlliesWithKeywordAtLeast(k, n) => {
-                format!("fewer than {n} other allies you rule have {k}")
+                format!(
+                    "fewer than {n} other allies you {} have {k}",
+                    rule_verb(false)
+                )
             }
             Condition::All(_) | Condition::Any(_) => {
                 format!("it is not so that {}", condition_clause(inner))
