@@ -168,8 +168,10 @@ impl Game {
         note.push_str(&self.pay_plan(&plan, player, card));
         if spell {
             let at = self.say_event(format!(
-                "{player:?} plays {card}{}{note}",
-                crate::wording::rules::targets(targets)
+                "{player:?} plays {card}{}{}{note}",
+                crate::wording::rules::targets(targets),
+                mode.map(|m| format!(", mode {}", m + 1))
+                    .unwrap_or_default()
             ));
             self.move_to(card, Zone::Stack);
             let ability = RulesAbility {
