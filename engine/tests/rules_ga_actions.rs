@@ -277,7 +277,7 @@ fn the_new_parts_read_like_printed_text() {
         ),
         (
             r#"(kind: Static, target: Controller, effects: [Modal([[CreateToken(card: "drone", with: [AddCounters("buff", Fixed(1))])], [On(target: AllMatching(All([IsKind("ally"), Allied])), effects: [AddCounters("buff", Fixed(1))])]])])"#,
-            "Choose one — • Create a drone token with a buff counter on it. • Put a buff counter on each ally you rule.",
+            "Choose one — • Create a drone token with a buff counter on it. • Put a buff counter on each ally you control.",
         ),
         (
             r#"(kind: Static, restrictions: [(requires: Damage(20), timing: InLine)], target: Chosen(filter: Some(HasTribe("weapon"))), effects: [AddCounters("durability", Fixed(2))])"#,
@@ -329,11 +329,11 @@ fn validate_checks_the_mode_a_script_chooses_and_where_cost_effects_stand() {
         .collect();
     let has = |text: &str| problems.iter().any(|p| p.contains(text));
     assert!(
-        has("error script step 2: `rally#2` has 2 modes (0 to 1): there is no mode 2"),
+        has("warning script step 2: `rally#2` has 2 modes (0 to 1): there is no mode 2"),
         "{problems:#?}"
     );
     assert!(
-        has("error script step 3: `plain` has no modes"),
+        has("warning script step 3: `plain` has no modes"),
         "{problems:#?}"
     );
     assert!(

@@ -104,13 +104,12 @@ impl Game {
         }
         let cost = self.play_cost(player, card, targets);
         if cost.resource > self.player(player).resource {
-            let why = if cost.notes.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", cost.notes.join(", "))
-            };
+            let mut why = String::new();
+            for n in &cost.notes {
+                let _ = write!(why, "; it {n}");
+            }
             return self.reject(format!(
-                "{card} costs {}{why} and {player:?} has {}",
+                "{card} costs {} and {player:?} has {}{why}",
                 cost.resource,
                 self.player(player).resource
             ));
@@ -170,8 +169,10 @@ impl Game {
         note.push_str(&self.pay_plan(&plan, player, card));
         if spell {
             let at = self.say_event(format!(
-                "{player:?} plays {card}{}{note}",
-                crate::wording::rules::targets(targets)
+                "{player:?} plays {card}{}{}{note}",
+                crate::wording::rules::targets(targets),
+                mode.map(|m| format!(", mode {}", m + 1))
+                    .unwrap_or_default()
             ));
             self.move_to(card, Zone::Stack);
             let ability = RulesAbility {

@@ -505,12 +505,14 @@ impl Checker<'_> {
                 });
             }
         }
+        // Warnings: the engine refuses such a step with its reason (never silently), but the
+        // script does not do what its writer meant.
         match modes {
-            None => self.error(
+            None => self.warn(
                 format!("{at}: `{card}` has no modes to choose from (no `Modal` effect), so `mode` would be ignored"),
                 card,
             ),
-            Some(n) if mode >= n => self.error(
+            Some(n) if mode >= n => self.warn(
                 format!(
                     "{at}: `{card}` has {} (0 to {}): there is no mode {mode}",
                     crate::wording::plural(n, "mode", "modes"),
