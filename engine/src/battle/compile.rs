@@ -320,8 +320,9 @@ impl<'p> Compiler<'p> {
                 );
                 Amt::Fixed(0)
             }
-            // Only a rules sandbox's sacrifice counts; the battle line sacrifices nothing.
-            Amount::SacrificedThisWay => Amt::Fixed(0),
+            // Only a rules sandbox's sacrifice counts; the battle line sacrifices nothing, and
+            // keeps no counters.
+            Amount::SacrificedThisWay | Amount::CountersOnThis(_) => Amt::Fixed(0),
         }
     }
 
@@ -352,7 +353,10 @@ impl<'p> Compiler<'p> {
             Target::EnemiesWhere(c) => Sel::EnemiesWhere(self.cond(c, ctx, diags)),
             Target::FirstEnemyWhere(c) => Sel::FirstEnemyWhere(self.cond(c, ctx, diags)),
             Target::AllMatching(c) => Sel::AllMatching(self.cond(c, ctx, diags)),
-            Target::Chosen { .. } | Target::Restricted { .. } => Sel::Unsupported,
+            Target::Chosen { .. }
+            | Target::Restricted { .. }
+            | Target::OthersYouControl(_)
+            | Target::YourChampion => Sel::Unsupported,
         }
     }
 
@@ -399,6 +403,9 @@ impl<'p> Compiler<'p> {
                 into.iter().map(|c| self.card_ref(c, ctx, diags)).collect(),
             ),
             Effect::Remove(_)
+            | Effect::GrantAbility(_)
+            | Effect::YouMay { .. }
+            | Effect::CantBeRetaliated
             | Effect::Draw(_)
             | Effect::Discard(_)
             | Effect::Delayed { .. }

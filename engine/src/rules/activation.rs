@@ -144,6 +144,10 @@ impl Game {
             }
         }
         self.player_mut(player).resource -= obj.card.cost;
+        if obj.card.kind == CardKind::Champion {
+            self.fire(&Event::CardPlayed(card.to_owned()));
+            return self.level_into(player, card);
+        }
         if spell {
             let at = self.say_event(format!(
                 "{player:?} plays {card}{}",

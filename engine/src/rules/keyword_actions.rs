@@ -151,6 +151,50 @@ impl Game {
         ));
     }
 
+    /// A champion card played from hand becomes its player's champion (Grand Archive's level
+    /// up into a new champion card; the sandbox has no material deck, so it is played from
+    /// hand): it is put on the old champion, which becomes its lineage and leaves the game's
+    /// objects; the new one carries the old one's damage, counters and rested state (the
+    /// same champion, levelled), takes its level and classes from its own card, and enters
+    /// play, so its On Enter abilities trigger.
+    pub(crate) fn level_into(&mut self, player: Player, card: &str) {
+        let old = self.player(player).champion.clone();
+        let carried = old
+            .as_deref()
+            .and_then(|o| self.obj(o))
+            .map(|o| (o.wounds, o.counters.clone(), o.rested));
+        if let Some(old) = &old {
+            self.changed();
+            self.objects.retain(|o| o.id != *old);
+            self.lineage[player.index()].push(old.clone());
+        }
+        if let Some((wounds, counters, rested)) = carried
+            && let Some(o) = self.obj_mut(card)
+        {
+            o.wounds = wounds;
+            o.counters = counters;
+            o.rested = rested;
+        }
+        let classes = self
+            .obj(card)
+            .map(|o| o.card.classes.clone())
+            .unwrap_or_default();
+        let me = self.player_mut(player);
+        me.champion = Some(card.to_owned());
+        if !classes.is_empty() {
+            me.classes = classes;
+        }
+        let onto = old.map_or_else(String::new, |o| format!(" onto {o}, its lineage now"));
+        self.say(format!("{player:?} levels up into {card}{onto}"));
+        self.move_to(card, Zone::Champion);
+        let level = self.level(player);
+        let timestamp = self.clock;
+        self.say(format!(
+            "{card} enters play as {player:?}'s champion, level {level}, timestamp {timestamp}"
+        ));
+        self.fire(&super::game::Event::EntersPlay(card.to_owned()));
+    }
+
     /// Reveal: a chosen target in the controller's hand, else the first card there meeting
     /// the filter, is revealed; the lines after it read it as "revealed this way".
     pub(super) fn reveal(&mut self, filter: Option<&Condition>, ctx: &Ctx) {

@@ -90,6 +90,10 @@ fn walk(value: &dyn Reflect, refers: Refers, out: &mut Vec<Found>) {
                         out.push(Found::Counter(text()));
                     }
                 }
+                // A counter kind read or removed at run time: one the profile lists.
+                ("Amount", "CountersOnThis") | ("CostPart", "RemoveCounters") => {
+                    out.push(Found::Counter(text()));
+                }
                 ("Effect", action) if KEYWORD_ACTIONS.contains(&action) => {
                     out.push(Found::KeywordAction(action));
                 }

@@ -250,6 +250,9 @@ pub enum Action {
         #[serde(default)]
         bottom: Vec<String>,
     },
+    /// `player` answers their next "you may" (an optional payment as an effect resolves) with
+    /// no; without it a player pays when able.
+    Decline(Player),
     /// The player with priority passes it (both passing in a row resolves the top of the stack).
     Pass,
     /// Both players pass until the stack is empty (triggers that arrive meanwhile resolve too).
@@ -412,6 +415,7 @@ impl std::fmt::Display for Action {
                 )
             }
             Self::Pass => f.write_str("pass priority"),
+            Self::Decline(player) => write!(f, "{player:?} declines their next optional payment"),
             Self::Advance => f.write_str("advance the phase"),
             Self::AdvanceTo(phase) => write!(f, "advance to {phase}"),
             Self::ResolveAll => f.write_str("resolve the whole stack"),

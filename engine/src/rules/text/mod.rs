@@ -60,6 +60,13 @@ pub fn rule_words(rule: &str) -> String {
     effect::rule_text(rule)
 }
 
+/// A cost paid with cards in words ("discard a Fire card", "remove three enlighten counters
+/// from this"), for a log line.
+#[must_use]
+pub fn words_for_payment(p: &crate::model::ability::CostPart) -> String {
+    in_words(&words::pay_text(p), &Words::default())
+}
+
 /// A trigger in the model's words ("At the start of your turn").
 #[must_use]
 pub fn trigger_words(t: &Trigger) -> String {
@@ -104,16 +111,16 @@ pub fn card_ability_text_in(
 
 /// Fills in the marked stats and card ids of built text with the game's words.
 fn in_words(text: &str, words: &Words<'_>) -> String {
-    use words::{CARD_CLOSE, CARD_OPEN, STAT_CLOSE, STAT_OPEN};
+    use words::{CARD_CLOSE, CARD_OPEN, STAT_CLOSE, STAT_OPEN, TRIGGER_CLOSE, TRIGGER_OPEN};
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find([STAT_OPEN, CARD_OPEN]) {
+    while let Some(start) = rest.find([STAT_OPEN, CARD_OPEN, TRIGGER_OPEN]) {
         out.push_str(&rest[..start]);
         let open = rest[start..].chars().next().unwrap_or(STAT_OPEN);
-        let close = if open == STAT_OPEN {
-            STAT_CLOSE
-        } else {
-            CARD_CLOSE
+        let close = match open {
+            STAT_OPEN => STAT_CLOSE,
+            TRIGGER_OPEN => TRIGGER_CLOSE,
+            _ => CARD_CLOSE,
         };
         let inner_start = start + open.len_utf8();
         let Some(len) = rest[inner_start..].find(close) else {
@@ -121,7 +128,16 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
             return out;
         };
         let inner = &rest[inner_start..inner_start + len];
-        let word = if open == STAT_OPEN && inner == words::PLAYER_LIFE {
+        let word = if open == TRIGGER_OPEN {
+            // A granted ability's trigger: the game's word ("On Attack"), else plain words.
+            match ron::from_str::<Trigger>(inner) {
+                Ok(t) => words
+                    .profile
+                    .and_then(|p| p.trigger_word(&t))
+                    .map_or_else(|| words::trigger_text(&t), str::to_owned),
+                Err(_) => inner.to_owned(),
+            }
+        } else if open == STAT_OPEN && inner == words::PLAYER_LIFE {
             // With no game named (the battle line), a player's life is just "life".
             words
                 .profile
@@ -234,6 +250,10 @@ fn render(
     // A replacement's condition joins its "If this would…"; any other ability's leads its body.
     let replacement = matches!(ability.kind, AbilityKind::Replacement { .. });
     let body = match &ability.condition {
+        // A static ability's condition is a state that holds or not: "as long as".
+        Some(c) if matches!(ability.kind, AbilityKind::Static) => {
+            format!("as long as {}, {body}", condition_clause(c))
+        }
         Some(c) if !replacement => format!("if {}, {body}", condition_clause(c)),
         _ => body,
     };
@@ -308,6 +328,22 @@ fn zones_text(zones: &[Zone]) -> String {
     names.join(" or ")
 }
 
+/// A granted ability as it reads inside quotes (`On Attack: deal 1 damage to your champion.`):
+/// its trigger marked for the game's word, its cost, or its static text.
+pub(super) fn granted_text(ability: &Ability, value: &str) -> String {
+    let body = effects_sentence(ability, value);
+    let body = match &ability.condition {
+        Some(c) => format!("if {}, {body}", condition_clause(c)),
+        None => body,
+    };
+    let sentence = match &ability.kind {
+        AbilityKind::Activated { cost, .. } => format!("{}: {body}", cost_text(cost)),
+        AbilityKind::Triggered(t) => format!("{}: {body}", words::trigger_ref(t)),
+        AbilityKind::Static | AbilityKind::Replacement { .. } => body,
+    };
+    finish(&sentence)
+}
+
 /// The effects of an ability as one clause, for logs (`deal 2 damage to target card`).
 pub(crate) fn effects_text(ability: &Ability) -> String {
     in_words(&effects_sentence(ability, "X"), &Words::default())
@@ -315,7 +351,12 @@ pub(crate) fn effects_text(ability: &Ability) -> String {
 
 fn finish(s: &str) -> String {
     let s = capitalise(s.trim());
-    if s.ends_with('.') { s } else { format!("{s}.") }
+    // A sentence ending in a quoted ability ends with the quote's own full stop.
+    if s.ends_with('.') || s.ends_with(".”") {
+        s
+    } else {
+        format!("{s}.")
+    }
 }
 
 /// The text with its first letter in upper case (a sentence's start).
@@ -333,19 +374,35 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
         .map(|e| effect_text(e, &target, value))
         .collect();
     // The duration belongs to the effects that last: after the last continuous one, so a
-    // one-off move after it ("then banish this") does not read as lasting.
+    // one-off move after it ("then banish this") does not read as lasting. After a granted
+    // ability's quote it would read as part of the quote: it leads the sentence instead
+    // ("until end of turn, this gets +2 POWER and gains “On Kill: …”").
     let duration = duration_text(&ability.duration);
     let lasting = ability.effects.iter().rposition(lasts);
-    if let Some(part) = lasting
+    let quoted = lasting
+        .and_then(|i| ability.effects.get(i))
+        .is_some_and(|e| matches!(e, crate::model::Effect::GrantAbility(_)));
+    if quoted && !duration.is_empty() {
+        if let Some(first) = parts.first_mut() {
+            *first = format!("{}, {first}", duration.trim_start());
+        }
+    } else if let Some(part) = lasting
         .or_else(|| parts.len().checked_sub(1))
         .and_then(|i| parts.get_mut(i))
     {
         part.push_str(&duration);
     }
+    // A static ability's effects hold together ("gets +1 POWER and gains …"); other
+    // abilities' happen in order ("draw a card, then discard a card").
+    let join = if matches!(ability.kind, AbilityKind::Static) {
+        " and "
+    } else {
+        ", then "
+    };
     if parts.is_empty() {
         "nothing happens".to_owned()
     } else {
-        parts.join(", then ")
+        parts.join(join)
     }
 }
 
@@ -357,6 +414,8 @@ fn lasts(e: &crate::model::Effect) -> bool {
         e,
         Effect::Modify(..)
             | Effect::Grant(_)
+            | Effect::GrantAbility(_)
+            | Effect::CantBeRetaliated
             | Effect::Remove(_)
             | Effect::SetStat(..)
             | Effect::ChangeRule(_)

@@ -294,7 +294,7 @@ fn a_condition_reads_as_a_clause_and_a_duration_stays_with_what_lasts() {
     );
     assert_eq!(
         super::ability_text(&a, None),
-        "If no other ally you rule has Ally Unit, this gets +2 ATK."
+        "As long as no other ally you rule has Ally Unit, this gets +2 ATK."
     );
     let b = ability(
         "(kind: Activated(), effects: [Modify(Attack, Fixed(2)), PutInto(Banishment)], duration: EndOfTurn)",

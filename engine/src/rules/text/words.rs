@@ -75,7 +75,7 @@ pub(super) fn cost_text(cost: &ActivationCost) -> String {
 
 /// One cost paid with cards, in words (`banish this`, `put 2 cards from your hand into your
 /// memory`).
-pub(super) fn pay_text(p: &CostPart) -> String {
+pub(crate) fn pay_text(p: &CostPart) -> String {
     match p {
         CostPart::Rest => "REST".to_owned(),
         CostPart::BanishThis => "banish this".to_owned(),
@@ -88,6 +88,23 @@ pub(super) fn pay_text(p: &CostPart) -> String {
         ),
         CostPart::BanishFromMemory(n) => {
             format!("banish {} from your memory", cards(&n.to_string()))
+        }
+        CostPart::DiscardMatching(c) => format!("discard {}", revealed(c)),
+        CostPart::BanishFromGraveyard { count, filter } => {
+            let what = match filter {
+                Some(c) if *count == 1 => revealed(c),
+                Some(c) => format!("{count} {}s", noun_phrase(c)),
+                None => cards(&count.to_string()),
+            };
+            format!("banish {what} from your graveyard")
+        }
+        CostPart::RemoveCounters { kind, count } => {
+            let n = match count {
+                1 => crate::wording::a_or_an(kind),
+                n => format!("{n} {kind}"),
+            };
+            let plural = if *count == 1 { "" } else { "s" };
+            format!("remove {n} counter{plural} from this")
         }
         CostPart::Either(ways) => {
             let ways: Vec<String> = ways
@@ -208,6 +225,21 @@ pub(super) fn card_ref(id: &str) -> String {
 pub(super) const STAT_OPEN: char = '\u{E000}';
 /// Closes [`STAT_OPEN`].
 pub(super) const STAT_CLOSE: char = '\u{E001}';
+/// Private-use characters around a trigger (written as RON) in text being built: the game's
+/// trigger word ("On Attack") is filled in last, as for stats.
+pub(super) const TRIGGER_OPEN: char = '\u{E004}';
+/// Closes [`TRIGGER_OPEN`].
+pub(super) const TRIGGER_CLOSE: char = '\u{E005}';
+
+/// A trigger, marked so the game's word for it is filled in last ([`super::in_words`]); a
+/// trigger that cannot be written as RON (none can fail) reads in plain words.
+pub(super) fn trigger_ref(t: &Trigger) -> String {
+    match ron::to_string(t) {
+        Ok(r) => format!("{TRIGGER_OPEN}{r}{TRIGGER_CLOSE}"),
+        Err(_) => trigger_text(t),
+    }
+}
+
 /// Private-use characters around a card id in text being built.
 pub(super) const CARD_OPEN: char = '\u{E002}';
 /// Closes [`CARD_OPEN`].
@@ -237,6 +269,7 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
             zone.name()
         ),
         Amount::SacrificedThisWay => "the number of cards sacrificed this way".to_owned(),
+        Amount::CountersOnThis(kind) => format!("the number of {kind} counters on this"),
     }
 }
 
@@ -289,6 +322,8 @@ pub(super) fn target_text(t: &Target) -> String {
             }
         }
         Target::AllMatching(c) => format!("each {}", noun_phrase(c)),
+        Target::OthersYouControl(c) => format!("each other {} you control", noun_phrase(c)),
+        Target::YourChampion => "your champion".to_owned(),
         Target::AlliesWhere(c) => format!("each ally {}", condition_text(c)),
         Target::FirstAllyWhere(c) => format!("the first ally {}", condition_text(c)),
         Target::EnemiesWhere(c) => format!("each enemy {}", condition_text(c)),
@@ -323,6 +358,11 @@ pub(super) fn noun_phrase(c: &Condition) -> String {
     let mut after = Vec::new();
     for c in list {
         match c {
+            // "Ally or Weapon": kinds and subtypes any of which will do.
+            Condition::Any(items) if items.iter().all(|i| simple_noun(i).is_some()) => {
+                let nouns: Vec<&str> = items.iter().filter_map(simple_noun).collect();
+                noun = nouns.join(" or ");
+            }
             Condition::IsKind(k) => noun.clone_from(k),
             Condition::HasTribe(t) => before.push(t.clone()),
             Condition::Allied => after.insert(0, "you rule".to_owned()),
@@ -339,6 +379,14 @@ pub(super) fn noun_phrase(c: &Condition) -> String {
         s.push_str(&after.join(" "));
     }
     s
+}
+
+/// A kind or a subtype as a noun on its own ("Ally", "Weapon").
+fn simple_noun(c: &Condition) -> Option<&str> {
+    match c {
+        Condition::IsKind(k) | Condition::HasTribe(k) => Some(k),
+        _ => None,
+    }
 }
 
 pub(super) fn condition_text(c: &Condition) -> String {
@@ -361,7 +409,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::HasArtifact => "with an artifact attached".to_owned(),
         Condition::StatAtLeast(s, n) => format!("with {} {n} or more", stat_text(s)),
         Condition::StatAtMost(s, n) => format!("with {} {n} or less", stat_text(s)),
-        Condition::AmountAtLeast(a, n) => format!("while {} is {n} or more", amount_text(a, "X")),
+        Condition::AmountAtLeast(a, n) => match a.as_ref() {
+            Amount::CountersOnThis(kind) => format!("with {n} or more {kind} counters on it"),
+            a => format!("while {} is {n} or more", amount_text(a, "X")),
+        },
         Condition::AmountAtMost(a, 0) => format!("while {} is 0", amount_text(a, "X")),
         Condition::AmountAtMost(a, n) => format!("while {} is {n} or less", amount_text(a, "X")),
         Condition::SummonedThisTurn => "that entered play this turn".to_owned(),
@@ -400,6 +451,25 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             .collect::<Vec<_>>()
             .join(" or "),
         Condition::AlliesWithKeywordAtLeast(k, 1) => format!("another ally you rule has {k}"),
+        // A count of what you control reads as printed: "you control a Powercell".
+        Condition::AmountAtLeast(a, n) if !matches!(a.as_ref(), Amount::CountersOnThis(_)) => {
+            match a.as_ref() {
+                Amount::CountIn(Zone::City, Some(c)) if *n == 1 => {
+                    format!("you control {}", revealed(c))
+                }
+                Amount::CountIn(Zone::City, Some(c)) => {
+                    format!("you control {n} or more {}s", noun_phrase(c))
+                }
+                other => format!("{} is {n} or more", amount_text(other, "X")),
+            }
+        }
+        Condition::AmountAtMost(a, n) => match a.as_ref() {
+            Amount::CountIn(Zone::City, Some(c)) if *n == 0 => {
+                format!("you control no {}", noun_phrase(c))
+            }
+            other if *n == 0 => format!("{} is 0", amount_text(other, "X")),
+            other => format!("{} is {n} or less", amount_text(other, "X")),
+        },
         Condition::AlliesWithKeywordAtLeast(k, n) => {
             format!("{n} or more other allies you rule have {k}")
         }
