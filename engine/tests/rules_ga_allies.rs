@@ -279,7 +279,7 @@ fn the_new_mechanics_read_like_printed_text() {
         ),
         (
             r"(kind: Static, effects: [Modify(Attack, Fixed(1)), GrantAbility((kind: Triggered(Attacks), target: YourChampion, effects: [Damage(Fixed(1))]))])",
-            "This gets +1 POWER and this gains “On Attack: deal 1 damage to your champion.”",
+            "This gets +1 POWER and gains “On Attack: deal 1 damage to your champion.”",
         ),
         (
             r"(kind: Triggered(Summoned), effects: [GrantAbility((kind: Triggered(Kills), effects: [Draw(Fixed(1))]))], duration: EndOfTurn)",
@@ -310,6 +310,44 @@ fn the_new_mechanics_read_like_printed_text() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn on_its_card_the_text_names_the_card_and_a_champion_by_the_name_before_its_title() {
+    use sigilforge_engine::model::Card;
+    use sigilforge_engine::rules::card_text::{CardTextLine, card_text_lines_in};
+    let profile = GameProfile::built_in("Grand Archive").unwrap();
+    let words = Words {
+        profile: Some(&profile),
+        card_name: None,
+    };
+    let line = |card: &str| {
+        let card: Card = ron::from_str(card).unwrap();
+        let lines = card_text_lines_in(&words, &card, |_| None);
+        lines.iter().map(CardTextLine::to_plain).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        line(
+            "(name: \"Ember Archer\", kind: Ally, abilities: [(kind: Static, effects: [CantBeRetaliated]), (kind: Activated(cost: (pay: [BanishThis])), effects: [Draw(Fixed(1))])])"
+        ),
+        [
+            "Attacks by Ember Archer can't be retaliated.",
+            "Banish Ember Archer: draw a card.",
+        ]
+    );
+    assert_eq!(
+        line(
+            "(name: \"Ada, Grown\", kind: Champion, abilities: [(kind: Static, effects: [Modify(Attack, Fixed(1))])])"
+        ),
+        ["Ada gets +1 POWER."]
+    );
+    // Without a game the text keeps "this" (the battle line, a log).
+    let plain: Ability =
+        ron::from_str("(kind: Static, effects: [Modify(Attack, Fixed(1))])").unwrap();
+    assert_eq!(
+        sigilforge_engine::rules::text::ability_text(&plain, None),
+        "This gets +1 ATK."
+    );
 }
 
 /// Every error `validate` reports for a scenario text: `line:col: message`.

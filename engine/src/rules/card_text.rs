@@ -48,6 +48,29 @@ pub fn card_text_lines_in<'a>(
     card: &Card,
     keyword_def: impl Fn(&str) -> Option<&'a KeywordDef>,
 ) -> Vec<CardTextLine> {
+    // In a game's words a card calls itself by its name ("Blazing Bowman gets +2 POWER"; a
+    // champion by the name before its title: "Tristan has"), as printed cards do.
+    let own = |id: &str| {
+        if id == super::text::words_self_id() {
+            let name = if card.kind == crate::model::CardKind::Champion {
+                card.name.split(',').next().unwrap_or(&card.name).trim()
+            } else {
+                card.name.as_str()
+            };
+            Some(name.to_owned())
+        } else {
+            words.card_name.and_then(|f| f(id))
+        }
+    };
+    let named = Words {
+        profile: words.profile,
+        card_name: Some(&own),
+    };
+    let words = if words.profile.is_some() {
+        &named
+    } else {
+        words
+    };
     let mut lines = Vec::new();
     for written in &card.keywords {
         let Some(kref) = KeywordRef::parse(written) else {

@@ -67,6 +67,13 @@ pub fn words_for_payment(p: &crate::model::ability::CostPart) -> String {
     in_words(&words::pay_text(p), &Words::default())
 }
 
+/// The id a card's own text names itself by, filled in with its name on the card
+/// ([`crate::rules::card_text::card_text_lines_in`]).
+#[must_use]
+pub(crate) fn words_self_id() -> &'static str {
+    words::SELF_ID
+}
+
 /// A trigger in the model's words ("At the start of your turn").
 #[must_use]
 pub fn trigger_words(t: &Trigger) -> String {
@@ -148,6 +155,16 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
                 .profile
                 .and_then(|p| p.stat_word(inner))
                 .map_or_else(|| inner.to_owned(), str::to_owned)
+        } else if inner == words::SELF_ID || inner == words::SELF_ID_UPPER {
+            let plain = if inner == words::SELF_ID {
+                "this"
+            } else {
+                "This"
+            };
+            words
+                .card_name
+                .and_then(|f| f(words::SELF_ID))
+                .unwrap_or_else(|| plain.to_owned())
         } else {
             words
                 .card_name
@@ -361,6 +378,11 @@ fn finish(s: &str) -> String {
 
 /// The text with its first letter in upper case (a sentence's start).
 pub(crate) fn capitalise(s: &str) -> String {
+    // The card's own name or "This": the marker says which, as the word is filled in last.
+    let lower = words::this_ref();
+    if let Some(rest) = s.strip_prefix(&lower) {
+        return format!("{}{rest}", words::card_ref(words::SELF_ID_UPPER));
+    }
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
@@ -393,17 +415,36 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
         part.push_str(&duration);
     }
     // A static ability's effects hold together ("gets +1 POWER and gains …"); other
-    // abilities' happen in order ("draw a card, then discard a card").
-    let join = if matches!(ability.kind, AbilityKind::Static) {
+    // abilities' happen in order ("draw a card, then discard a card"). Two lasting changes
+    // to the same subject share it: "Lorraine gets +2 POWER and gains …".
+    let apart = if matches!(ability.kind, AbilityKind::Static) {
         " and "
     } else {
         ", then "
     };
     if parts.is_empty() {
-        "nothing happens".to_owned()
-    } else {
-        parts.join(join)
+        return "nothing happens".to_owned();
     }
+    let subject = format!("{target} ");
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        let both_last = i > 0
+            && ability.effects.get(i - 1).is_some_and(lasts)
+            && ability.effects.get(i).is_some_and(lasts);
+        match part.strip_prefix(&subject) {
+            Some(rest) if both_last => {
+                out.push_str(" and ");
+                out.push_str(rest);
+            }
+            _ => {
+                if i > 0 {
+                    out.push_str(apart);
+                }
+                out.push_str(part);
+            }
+        }
+    }
+    out
 }
 
 /// Whether an effect lasts for the ability's duration (a continuous change) rather than

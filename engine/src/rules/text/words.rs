@@ -78,9 +78,9 @@ pub(super) fn cost_text(cost: &ActivationCost) -> String {
 pub(crate) fn pay_text(p: &CostPart) -> String {
     match p {
         CostPart::Rest => "REST".to_owned(),
-        CostPart::BanishThis => "banish this".to_owned(),
-        CostPart::DiscardThis => "discard this".to_owned(),
-        CostPart::SacrificeThis => "sacrifice this".to_owned(),
+        CostPart::BanishThis => format!("banish {}", this_ref()),
+        CostPart::DiscardThis => format!("discard {}", this_ref()),
+        CostPart::SacrificeThis => format!("sacrifice {}", this_ref()),
         CostPart::Discard(n) => format!("discard {}", cards(&n.to_string())),
         CostPart::Reserve(n) => format!(
             "put {} from your hand into your memory",
@@ -104,7 +104,7 @@ pub(crate) fn pay_text(p: &CostPart) -> String {
                 n => format!("{n} {kind}"),
             };
             let plural = if *count == 1 { "" } else { "s" };
-            format!("remove {n} counter{plural} from this")
+            format!("remove {n} counter{plural} from {}", this_ref())
         }
         CostPart::Either(ways) => {
             let ways: Vec<String> = ways
@@ -240,6 +240,17 @@ pub(super) fn trigger_ref(t: &Trigger) -> String {
     }
 }
 
+/// The id [`this_ref`] marks: the card the text is printed on. Filled in with its name where
+/// the text is a card's own (`card_text_lines_in` in a game's words), else "this".
+pub(crate) const SELF_ID: &str = "\u{E010}";
+/// [`SELF_ID`] at the start of a sentence: "This", or the name.
+pub(super) const SELF_ID_UPPER: &str = "\u{E011}";
+
+/// The card the text is printed on ("this", or its name on the card), marked like a card id.
+pub(super) fn this_ref() -> String {
+    card_ref(SELF_ID)
+}
+
 /// Private-use characters around a card id in text being built.
 pub(super) const CARD_OPEN: char = '\u{E002}';
 /// Closes [`CARD_OPEN`].
@@ -290,7 +301,7 @@ pub(super) fn cards(n: &str) -> String {
 
 pub(super) fn target_text(t: &Target) -> String {
     match t {
-        Target::This => "this".to_owned(),
+        Target::This => this_ref(),
         Target::Controller => "you".to_owned(),
         Target::Opponent => "your opponent".to_owned(),
         Target::EnemyOpposite => "the enemy opposite".to_owned(),
@@ -485,10 +496,11 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             }
             other => {
                 let clause = condition_clause(other);
-                if let Some(rest) = clause.strip_prefix("this has ") {
-                    format!("this does not have {rest}")
-                } else if let Some(rest) = clause.strip_prefix("this is ") {
-                    format!("this is not {rest}")
+                let this = this_ref();
+                if let Some(rest) = clause.strip_prefix(&format!("{this} has ")) {
+                    format!("{this} does not have {rest}")
+                } else if let Some(rest) = clause.strip_prefix(&format!("{this} is ")) {
+                    format!("{this} is not {rest}")
                 } else {
                     format!("it is not so that {clause}")
                 }
@@ -508,8 +520,8 @@ pub(super) fn condition_clause(c: &Condition) -> String {
         other => {
             let what = condition_text(other);
             match what.strip_prefix("with ") {
-                Some(rest) => format!("this has {rest}"),
-                None => format!("this is {what}"),
+                Some(rest) => format!("{} has {rest}", this_ref()),
+                None => format!("{} is {what}", this_ref()),
             }
         }
     }
