@@ -252,6 +252,42 @@ fn a_champion_card_played_carries_damage_and_counters_and_enters() {
     passes(LEVEL_INTO);
 }
 
+const ENLIGHTEN: &str = r#"RulesScenario(
+    name: "the enlighten rule, for any champion",
+    profile: Some("Grand Archive"),
+    cards: {
+        "knight": (name: "Knight", kind: Champion, life: 20, stats: {"level": 1}),
+        "page": (name: "Page", kind: Ally, attack: 1, life: 1),
+    },
+    a: (champion: Some("knight"), deck: ["page", "page#2"]),
+    script: [
+        Apply(player: A, targets: ["knight"], effects: [AddCounters("enlighten", Fixed(5))]),
+        SpendCounters(player: A, kind: "enlighten"),
+        SpendCounters(player: A, kind: "enlighten"),
+    ],
+    expect: [
+        At(2, [Zone("page", "hand"), Counters("knight", "enlighten", 2)]),
+        DeckTop(A, ["page#2"]),
+        Counters("knight", "enlighten", 2),
+        Rejected(1),
+    ],
+)"#;
+
+#[test]
+fn three_enlighten_counters_on_any_champion_draw_a_card_by_the_games_rule() {
+    passes(ENLIGHTEN);
+    // `validate` refuses a counter kind the game has no such rule for, at its step.
+    let e = errors(&ENLIGHTEN.replace(
+        "    ],\n    expect",
+        "        SpendCounters(player: A, kind: \"buff\"),\n    ],\n    expect",
+    ));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("script step 4: Grand Archive has no rule to remove buff counters"),
+        "{e:?}"
+    );
+}
+
 fn text(ron: &str) -> String {
     let ability: Ability = ron::from_str(ron).unwrap();
     let profile = GameProfile::built_in("Grand Archive").unwrap();

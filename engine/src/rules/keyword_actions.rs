@@ -195,6 +195,68 @@ impl Game {
         self.fire(&super::game::Event::EntersPlay(card.to_owned()));
     }
 
+    /// A player removes counters from their champion by the game's rule for that kind (the
+    /// profile's counter `spend`), then its effects happen for them at once: no stack.
+    pub(crate) fn spend_counters(&mut self, player: Player, kind: &str) {
+        let Some(rule) = self.profile.counter(kind).and_then(|c| c.spend.clone()) else {
+            let game = self.profile.name.clone();
+            return self.reject(format!(
+                "{game} has no rule to remove {kind} counters for something"
+            ));
+        };
+        if self.priority != player {
+            return self.reject(format!(
+                "{player:?} removes {kind} counters without priority"
+            ));
+        }
+        let Some(champion) = self.player(player).champion.clone() else {
+            return self.reject(format!(
+                "{player:?} has no champion to remove counters from"
+            ));
+        };
+        let have = self
+            .obj(&champion)
+            .and_then(|o| o.counters.get(kind).copied())
+            .unwrap_or(0);
+        let count = i32::try_from(rule.count).unwrap_or(i32::MAX);
+        if have < count {
+            return self.reject(format!(
+                "{champion} has {} and the rule takes {count}",
+                crate::wording::plural(
+                    have,
+                    &format!("{kind} counter"),
+                    &format!("{kind} counters")
+                )
+            ));
+        }
+        if let Some(o) = self.obj_mut(&champion) {
+            let now = o.counters.entry(kind.to_owned()).or_insert(0);
+            *now -= count;
+            if *now == 0 {
+                o.counters.remove(kind);
+            }
+        }
+        let label = format!("{player:?}'s {kind} counters");
+        self.say(format!(
+            "{player:?} removes {count} {kind} counters from {champion}, the game's rule for them"
+        ));
+        let ctx = Ctx {
+            controller: player,
+            source: champion.clone(),
+            label,
+            cards: Vec::new(),
+            players: vec![player],
+            value: None,
+            duration: Duration::Instant,
+            subject: None,
+            chosen: Vec::new(),
+            replacing: None,
+        };
+        for e in &rule.effects {
+            self.apply(e, &ctx);
+        }
+    }
+
     /// Reveal: a chosen target in the controller's hand, else the first card there meeting
     /// the filter, is revealed; the lines after it read it as "revealed this way".
     pub(super) fn reveal(&mut self, filter: Option<&Condition>, ctx: &Ctx) {

@@ -531,6 +531,18 @@ pub fn check_scenario(profile: &GameProfile, scenario: &RulesScenario) -> Vec<Na
                 );
             }
             Action::Move { to, .. } => c.zone_named(&at, to),
+            Action::SpendCounters { kind, .. } => {
+                c.counter(&at, kind);
+                if profile.counter(kind).is_some_and(|k| k.spend.is_none()) {
+                    c.error(
+                        format!(
+                            "{at}: {} has no rule to remove {kind} counters for something (the profile's counter `{kind}` names no `spend`)",
+                            profile.name
+                        ),
+                        kind,
+                    );
+                }
+            }
             Action::Apply {
                 effects, duration, ..
             } => {

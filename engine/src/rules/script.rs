@@ -128,6 +128,7 @@ impl Game {
                 }
             }
             Action::Pass => self.pass(),
+            Action::SpendCounters { player, kind } => self.spend_counters(*player, kind),
             Action::Decline(player) => {
                 self.say(format!(
                     "{player:?} will decline their next optional payment, a “you may”"
