@@ -40,7 +40,13 @@ fn every_card_of_every_card_game_reads_like_a_printed_card() {
         writeln!(out, "== {} ({}) ==", file.path, profile.name).unwrap();
         for card in &set.cards {
             writeln!(out, "{} — {:?}", card.name, card.kind).unwrap();
-            for line in card_text_lines_in(&words, card, |_| None) {
+            // A keyword reads as the pack defines it (its reminder), as on the printed card.
+            let keyword = |name: &str| {
+                pack.keywords()
+                    .map(|(_, def)| def)
+                    .find(|def| def.name.eq_ignore_ascii_case(name))
+            };
+            for line in card_text_lines_in(&words, card, keyword) {
                 writeln!(out, "  {}", CardTextLine::to_plain(&line)).unwrap();
             }
         }

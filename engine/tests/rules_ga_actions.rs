@@ -253,7 +253,7 @@ fn the_new_parts_read_like_printed_text() {
     let cases = [
         (
             "(kind: Static, restrictions: [(requires: Class([]))], condition: Some(AmountAtLeast(OpponentCountIn(Memory, None), 4)), effects: [CostsLess(Fixed(2))])",
-            "Class Bonus — If an opponent has 4 or more cards in their memory, this card costs 2 less.",
+            "Class Bonus — As long as an opponent has 4 or more cards in their memory, this card costs 2 less.",
         ),
         (
             r#"(kind: Static, condition: Some(Targets(HasTribe("regalia"))), effects: [CostsMore(Fixed(2))])"#,
@@ -273,7 +273,7 @@ fn the_new_parts_read_like_printed_text() {
         ),
         (
             "(kind: Static, condition: Some(Attacking(All([Rested, IsUnit]))), effects: [Modify(Attack, Fixed(2))])",
-            "If this is attacking a rested unit, this gets +2 POWER.",
+            "As long as this is attacking a rested unit, this gets +2 POWER.",
         ),
         (
             r#"(kind: Static, target: Controller, effects: [Modal([[CreateToken(card: "drone", with: [AddCounters("buff", Fixed(1))])], [On(target: AllMatching(All([IsKind("ally"), Allied])), effects: [AddCounters("buff", Fixed(1))])]])])"#,

@@ -342,8 +342,9 @@ impl<'p> Compiler<'p> {
                 );
                 Amt::Fixed(0)
             }
-            // Only a rules sandbox's sacrifice counts; the battle line sacrifices nothing.
-            Amount::SacrificedThisWay => Amt::Fixed(0),
+            // Only a rules sandbox's sacrifice counts; the battle line sacrifices nothing, and
+            // keeps no counters.
+            Amount::SacrificedThisWay | Amount::CountersOnThis(_) => Amt::Fixed(0),
         }
     }
 
@@ -377,6 +378,7 @@ impl<'p> Compiler<'p> {
             Target::Chosen { .. }
             | Target::Restricted { .. }
             | Target::EachPlayer
+            | Target::OthersYouControl(_)
             | Target::YourChampion => Sel::Unsupported,
         }
     }
@@ -424,6 +426,9 @@ impl<'p> Compiler<'p> {
                 into.iter().map(|c| self.card_ref(c, ctx, diags)).collect(),
             ),
             Effect::Remove(_)
+            | Effect::GrantAbility(_)
+            | Effect::YouMay { .. }
+            | Effect::CantBeRetaliated
             | Effect::Draw(_)
             | Effect::Discard(_)
             | Effect::Delayed { .. }

@@ -13,7 +13,7 @@ use super::zone::Zone;
 use crate::reflect::Reflect;
 
 /// One ability: when it acts, on what, and what it does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
     /// Optional label (shown in logs: "Ambush of Goblin Sapper").
@@ -44,7 +44,7 @@ pub struct Ability {
 }
 
 /// The four kinds of ability (ChiAxis 19.2–19.4 and 22.4).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 pub enum AbilityKind {
     /// Activated by its controller paying a cost (19.2), possibly of a subtype (19.2a).
     Activated {
@@ -138,6 +138,28 @@ pub enum CostPart {
     /// Archive's "sacrifice a weapon": `Sacrifice(HasTribe("Weapon"))`): the first such card
     /// in zone order. It goes where the profile sends sacrificed cards.
     Sacrifice(Condition),
+    /// Discard one card from your hand that meets the condition (the first that does):
+    /// Grand Archive's "discard a fire element card".
+    DiscardMatching(Condition),
+    /// Banish this many cards from your graveyard that meet the filter (the first that do):
+    /// Grand Archive's "banish a fire element card from your graveyard".
+    BanishFromGraveyard {
+        /// How many.
+        #[reflect(min = 1)]
+        count: u32,
+        /// Only cards meeting this condition.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Condition>,
+    },
+    /// Remove this many counters of a kind the game profile lists from this card (Grand
+    /// Archive: "remove three enlighten counters from your champion", on a champion).
+    RemoveCounters {
+        /// The counter kind (`enlighten`).
+        kind: String,
+        /// How many.
+        #[reflect(min = 1)]
+        count: u32,
+    },
 }
 
 /// "Costs N less" while restrictions hold (a level, a class, memory).
@@ -255,7 +277,7 @@ pub enum Target {
     /// Every player, the turn player first ("each player draws a card").
     EachPlayer,
     /// The controller's champion (Grand Archive: "put a counter on your champion", "your
-    /// champion gets +1 level"); none without one.
+    /// champion gets +1 level", "deal 1 damage to your champion"); none without one.
     YourChampion,
     /// The enemy creature in the same slot as this one.
     EnemyOpposite,
@@ -306,6 +328,10 @@ pub enum Target {
     AllMatching(Condition),
     /// Allied creatures (this one included) meeting a condition, slot order.
     AlliesWhere(Condition),
+    /// Every other card in play its controller controls that meets a condition (rules
+    /// sandbox: Grand Archive's "other allies and weapons you control"). Other copies of the
+    /// card count: only the ability's own card is left out.
+    OthersYouControl(Condition),
     /// The allied creature nearest slot 1 (this one included) meeting a condition.
     FirstAllyWhere(Condition),
     /// Enemy creatures meeting a condition, slot order.
@@ -403,6 +429,9 @@ pub enum Amount {
     /// opponent has four or more cards in their memory":
     /// `AmountAtLeast(OpponentCountIn(Memory, None), 4)`).
     OpponentCountIn(Zone, Option<Condition>),
+    /// How many counters of a kind the game profile lists are on the ability's source ("if
+    /// Tristan has two or more preparation counters on her").
+    CountersOnThis(String),
 }
 
 /// A named characteristic an effect can change.
@@ -767,6 +796,21 @@ pub enum Effect {
     /// sacrificed cards. It is not a destroy: no replacement prevents it, and no "destroyed"
     /// trigger sees it. `SacrificedThisWay` counts them.
     Sacrifice,
+    /// Each target has this ability as well, for the duration (a static ability: while its
+    /// source is in play): Grand Archive's "has \"On Attack: ...\"" and "gain \"On Kill: ...\"
+    /// until end of turn".
+    GrantAbility(Box<Ability>),
+    /// "You may pay; if you do, …": the controller may pay these costs (with cards, or with
+    /// the ability's own card) as this line resolves; only if they pay in full do `then`
+    /// happen. A player answers yes when able unless a script's `Decline` said no first.
+    YouMay {
+        /// What is paid (checked in full before anything is paid).
+        pay: Vec<CostPart>,
+        /// What happens if they do.
+        then: Vec<Effect>,
+    },
+    /// Attacks by each target can't be retaliated (continuous; a weapon's: attacks using it).
+    CantBeRetaliated,
     /// Do these effects only if the condition holds as this line resolves, after the effects
     /// before it ("reveal a card; if a fire card was revealed this way, draw a card").
     If {
@@ -836,6 +880,7 @@ impl Target {
             | Target::AllMatching(_)
             | Target::OtherAllies { .. }
             | Target::EventSubject
+            | Target::OthersYouControl(_)
             | Target::Restricted { .. } => false,
             Target::EnemyOpposite
             | Target::FrontEnemy
@@ -871,7 +916,8 @@ impl Effect {
     }
 
     /// Visits this effect, then every effect nested in it (delayed, modal, restricted, vote,
-    /// duel and tie effects), depth first in written order.
+    /// duel and tie effects, an optional payment's and a granted ability's), depth first in
+    /// written order.
     pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
         f(self);
         let nested: Vec<&Vec<Effect>> = match self {
@@ -879,7 +925,9 @@ impl Effect {
             | Effect::Restricted { effects, .. }
             | Effect::On { effects, .. }
             | Effect::CreateToken { with: effects, .. }
-            | Effect::If { then: effects, .. } => vec![effects],
+            | Effect::If { then: effects, .. }
+            | Effect::YouMay { then: effects, .. } => vec![effects],
+            Effect::GrantAbility(ability) => vec![&ability.effects],
             Effect::Modal(modes) => modes.iter().collect(),
             Effect::Vote {
                 winner, loser, tie, ..

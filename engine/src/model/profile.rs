@@ -157,6 +157,22 @@ pub struct CounterKind {
     /// What each counter adds to the card's stats.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stats: Vec<CounterStat>,
+    /// A rule of the game for these counters on a champion: its player may remove `count` of
+    /// them for `effects` (Grand Archive: three enlighten counters draw a card).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spend: Option<CounterSpend>,
+}
+
+/// What a player may remove counters from their champion for, whenever they have priority
+/// (a game rule, not an ability: it uses no stack and nothing can respond to it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[serde(deny_unknown_fields)]
+pub struct CounterSpend {
+    /// How many counters are removed at a time.
+    #[reflect(min = 1)]
+    pub count: u32,
+    /// What then happens, for the player (`Draw(Fixed(1))`).
+    pub effects: Vec<super::ability::Effect>,
 }
 
 /// One stat a counter changes.

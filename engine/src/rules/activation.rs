@@ -167,6 +167,10 @@ impl Game {
             note.push_str(n);
         }
         note.push_str(&self.pay_plan(&plan, player, card));
+        if obj.card.kind == CardKind::Champion {
+            self.fire(&Event::CardPlayed(card.to_owned()));
+            return self.level_into(player, card);
+        }
         if spell {
             let at = self.say_event(format!(
                 "{player:?} plays {card}{}{}{note}",

@@ -48,17 +48,25 @@ pub fn card_text_lines_in<'a>(
     card: &Card,
     keyword_def: impl Fn(&str) -> Option<&'a KeywordDef>,
 ) -> Vec<CardTextLine> {
-    // The card's own name where its text names it ("Banish Chalice of Blood").
-    let own_name = |id: &str| {
-        if id == super::text::THIS_CARD {
-            Some(card.name.clone())
+    // The card's own name where its text names it: in a cost ("Banish Chalice of Blood") and,
+    // in a game's words, as the subject ("Blazing Bowman gets +2 POWER"; a champion by the
+    // name before its title: "Tristan has"), as printed cards do.
+    let own = |id: &str| {
+        let subject = id == super::text::words_self_id() && words.profile.is_some();
+        if id == super::text::THIS_CARD || subject {
+            let name = if card.kind == crate::model::CardKind::Champion {
+                card.name.split(',').next().unwrap_or(&card.name).trim()
+            } else {
+                card.name.as_str()
+            };
+            Some(name.to_owned())
         } else {
             words.card_name.and_then(|f| f(id))
         }
     };
     let words = &Words {
         profile: words.profile,
-        card_name: Some(&own_name),
+        card_name: Some(&own),
     };
     let mut lines = Vec::new();
     for written in &card.keywords {

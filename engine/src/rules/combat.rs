@@ -554,6 +554,21 @@ impl Game {
         if self.obj(unit).is_some_and(|o| o.rested) {
             return self.reject(format!("{unit} is rested: only an awake unit retaliates"));
         }
+        let unretaliatable = std::iter::once(combat.attacker.as_str())
+            .chain(combat.weapon.as_deref())
+            .find(|c| {
+                self.read(|v| {
+                    v.effects_on(c)
+                        .iter()
+                        .any(|e| matches!(e.change, super::state::Change::NoRetaliation))
+                })
+            })
+            .map(str::to_owned);
+        if let Some(why) = unretaliatable {
+            return self.reject(format!(
+                "{unit} cannot retaliate: attacks by {why} can't be retaliated"
+            ));
+        }
         if self.stat(unit, &rules.power) <= 0 {
             return self.reject(format!("{unit} has no power: it cannot retaliate"));
         }

@@ -32,6 +32,7 @@ pub(crate) struct PlayCost {
 struct Needs {
     from_hand: usize,
     from_memory: usize,
+    from_graveyard: usize,
     this_used: bool,
     rest: bool,
     /// The cards `Sacrifice` parts take, so two parts never count one card.
@@ -243,6 +244,41 @@ impl Game {
                     };
                     needs.sacrificed.push(victim);
                 }
+                CostPart::DiscardMatching(filter) => {
+                    needs.from_hand += 1;
+                    let fits = self.matching(player, Zone::Hand, card, Some(filter)).len();
+                    if fits == 0 || needs.from_hand > others(Zone::Hand) {
+                        return Err(Illegal(format!(
+                            "{player:?} has no such card in hand besides what the cost already takes"
+                        )));
+                    }
+                }
+                CostPart::BanishFromGraveyard { count, filter } => {
+                    needs.from_graveyard += *count as usize;
+                    let have = self
+                        .matching(player, Zone::Graveyard, card, filter.as_ref())
+                        .len();
+                    if needs.from_graveyard > have {
+                        return Err(Illegal(format!(
+                            "{player:?} has {} to banish from the graveyard and the cost takes {}",
+                            crate::wording::plural(have, "fitting card", "fitting cards"),
+                            needs.from_graveyard
+                        )));
+                    }
+                }
+                CostPart::RemoveCounters { kind, count } => {
+                    let have = this.map_or(0, |o| o.counters.get(kind).copied().unwrap_or(0));
+                    if i64::from(have) < i64::from(*count) {
+                        return Err(Illegal(format!(
+                            "{card} has {} and the cost removes {count}",
+                            crate::wording::plural(
+                                have,
+                                &format!("{kind} counter"),
+                                &format!("{kind} counters")
+                            )
+                        )));
+                    }
+                }
                 CostPart::Either(ways) => {
                     let mut why = Vec::new();
                     let chosen = ways.iter().find_map(|way| {
@@ -344,6 +380,49 @@ impl Game {
                         let _ = write!(note, ", sacrificing {victim}");
                     }
                 }
+                CostPart::DiscardMatching(filter) => {
+                    let to = self.profile.discarded_to;
+                    if let Some(c) = self
+                        .matching(player, Zone::Hand, card, Some(filter))
+                        .into_iter()
+                        .next()
+                    {
+                        self.move_to(&c, to);
+                        let _ = write!(note, ", discarding {c}");
+                    }
+                }
+                CostPart::BanishFromGraveyard { count, filter } => {
+                    let gone: Vec<String> = self
+                        .matching(player, Zone::Graveyard, card, filter.as_ref())
+                        .into_iter()
+                        .take(*count as usize)
+                        .collect();
+                    for c in gone {
+                        self.move_to(&c, Zone::Banishment);
+                        let _ = write!(note, ", banishing {c} from the graveyard");
+                    }
+                }
+                CostPart::RemoveCounters { kind, count } => {
+                    let n = i32::try_from(*count).unwrap_or(i32::MAX);
+                    let mut left = 0;
+                    if let Some(o) = self.obj_mut(card) {
+                        let now = o.counters.entry(kind.clone()).or_insert(0);
+                        *now = now.saturating_sub(n).max(0);
+                        left = *now;
+                        if left == 0 {
+                            o.counters.remove(kind);
+                        }
+                    }
+                    let _ = write!(
+                        note,
+                        ", removing {} from {card}, {left} left",
+                        crate::wording::plural(
+                            count,
+                            &format!("{kind} counter"),
+                            &format!("{kind} counters")
+                        )
+                    );
+                }
                 // A plan holds the parts of the way chosen, never an alternative itself.
                 CostPart::Either(_) => {}
             }
@@ -367,6 +446,21 @@ impl Game {
                 .filter(|c| v.ruler(c) == player)
                 .find(|c| v.condition(filter, c, player))
         })
+    }
+
+    /// The cards of `player`'s in a zone other than `card` that meet the filter, in order.
+    fn matching(
+        &self,
+        player: Player,
+        zone: Zone,
+        card: &str,
+        filter: Option<&crate::model::ability::Condition>,
+    ) -> Vec<String> {
+        self.zone_ids(player, zone)
+            .into_iter()
+            .filter(|c| c != card)
+            .filter(|c| filter.is_none_or(|f| self.read(|v| v.condition(f, c, player))))
+            .collect()
     }
 
     /// Wakes up the active player's rested cards (as the profile's wake phase begins).

@@ -3,7 +3,7 @@
 //! set of cards (22.3b) among those continuous effects can reach (22.3).
 
 use crate::model::Player;
-use crate::model::ability::Effect;
+use crate::model::ability::{CostPart, Effect};
 
 use super::activation::first_unmet;
 use super::game::Game;
@@ -184,6 +184,9 @@ impl Game {
                 self.continuous(Change::Gain(k.clone()), ctx);
             }
             Effect::Remove(k) => self.continuous(Change::Lose(k.clone()), ctx),
+            Effect::GrantAbility(a) => self.continuous(Change::GainAbility(a.clone()), ctx),
+            Effect::CantBeRetaliated => self.continuous(Change::NoRetaliation, ctx),
+            Effect::YouMay { pay, then } => self.you_may(pay, then, ctx),
             Effect::ChangeRule(r) => self.continuous(Change::Rule(r.clone()), ctx),
             Effect::GainControl => self.continuous(Change::Control(ctx.controller), ctx),
             Effect::ChangeElement(e) => self.continuous(Change::Element(e.clone()), ctx),
@@ -402,6 +405,38 @@ impl Game {
                 "{}: {} is a battle-line effect; the rules sandbox does nothing",
                 ctx.label,
                 crate::rules::text::effect_words(effect)
+            )),
+        }
+    }
+
+    /// "You may pay; if you do, …": the controller pays in full when able (unless the script
+    /// said they decline), and only then do `then` happen; a cost they cannot pay is not paid
+    /// in part.
+    fn you_may(&mut self, pay: &[CostPart], then: &[Effect], ctx: &Ctx) {
+        let p = ctx.controller;
+        let words: Vec<String> = pay
+            .iter()
+            .map(crate::rules::text::words_for_payment)
+            .collect();
+        let what = words.join(" and ");
+        if self.declines[p.index()] > 0 {
+            self.declines[p.index()] -= 1;
+            return self.say(format!(
+                "{}: {p:?} may {what} and declines; so the text after it does nothing",
+                ctx.label
+            ));
+        }
+        match self.plan_payment(pay, p, &ctx.source) {
+            Ok(plan) => {
+                let note = self.pay_plan(&plan, p, &ctx.source);
+                self.say(format!("{}: {p:?} chooses to {what}{note}", ctx.label));
+                for e in then {
+                    self.apply(e, ctx);
+                }
+            }
+            Err(why) => self.say(format!(
+                "{}: {p:?} cannot {what}: {}; so the text after it does nothing",
+                ctx.label, why.0
             )),
         }
     }

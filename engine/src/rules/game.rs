@@ -136,6 +136,11 @@ pub struct Game {
     pub(crate) this_way: super::state::ThisWay,
     /// Glimpse orders the script gave, waiting for the next glimpse of that player.
     pub(crate) glimpse_orders: Vec<super::state::GlimpseOrder>,
+    /// How many of each player's next "you may" answers the script said no to (A, B).
+    pub(crate) declines: [u32; 2],
+    /// Each player's earlier champions, oldest first: a champion levelled into another is
+    /// put under it (its lineage) and is no longer an object of the game.
+    pub(crate) lineage: [Vec<String>; 2],
     /// Which players have lost (A, B): a champion whose damage reached its life.
     pub(crate) lost: [bool; 2],
     pub(crate) cards: BTreeMap<String, Card>,
@@ -230,6 +235,8 @@ impl Game {
             attack_plays: Vec::new(),
             this_way: super::state::ThisWay::default(),
             glimpse_orders: Vec::new(),
+            declines: [0, 0],
+            lineage: [Vec::new(), Vec::new()],
             lost: [false, false],
             cards: scenario.cards.clone(),
             ballots: [None, None],

@@ -152,6 +152,112 @@ impl Game {
         self.fire(&Event::LevelledUp(ctx.controller));
     }
 
+    /// A champion card played from hand becomes its player's champion (Grand Archive's level
+    /// up into a new champion card; the sandbox has no material deck, so it is played from
+    /// hand): it is put on the old champion, which becomes its lineage and leaves the game's
+    /// objects; the new one carries the old one's damage, counters and rested state (the
+    /// same champion, levelled), takes its level and classes from its own card, and enters
+    /// play, so its On Enter abilities trigger.
+    pub(crate) fn level_into(&mut self, player: Player, card: &str) {
+        let old = self.player(player).champion.clone();
+        let carried = old
+            .as_deref()
+            .and_then(|o| self.obj(o))
+            .map(|o| (o.wounds, o.counters.clone(), o.rested));
+        if let Some(old) = &old {
+            self.changed();
+            self.objects.retain(|o| o.id != *old);
+            self.lineage[player.index()].push(old.clone());
+        }
+        if let Some((wounds, counters, rested)) = carried
+            && let Some(o) = self.obj_mut(card)
+        {
+            o.wounds = wounds;
+            o.counters = counters;
+            o.rested = rested;
+        }
+        let classes = self
+            .obj(card)
+            .map(|o| o.card.classes.clone())
+            .unwrap_or_default();
+        let me = self.player_mut(player);
+        me.champion = Some(card.to_owned());
+        if !classes.is_empty() {
+            me.classes = classes;
+        }
+        let onto = old.map_or_else(String::new, |o| format!(" onto {o}, its lineage now"));
+        self.say(format!("{player:?} levels up into {card}{onto}"));
+        self.move_to(card, Zone::Champion);
+        let level = self.level(player);
+        let timestamp = self.clock;
+        self.say(format!(
+            "{card} enters play as {player:?}'s champion, level {level}, timestamp {timestamp}"
+        ));
+        self.fire(&super::game::Event::EntersPlay(card.to_owned()));
+    }
+
+    /// A player removes counters from their champion by the game's rule for that kind (the
+    /// profile's counter `spend`), then its effects happen for them at once: no stack.
+    pub(crate) fn spend_counters(&mut self, player: Player, kind: &str) {
+        let Some(rule) = self.profile.counter(kind).and_then(|c| c.spend.clone()) else {
+            let game = self.profile.name.clone();
+            return self.reject(format!(
+                "{game} has no rule to remove {kind} counters for something"
+            ));
+        };
+        if self.priority != player {
+            return self.reject(format!(
+                "{player:?} removes {kind} counters without priority"
+            ));
+        }
+        let Some(champion) = self.player(player).champion.clone() else {
+            return self.reject(format!(
+                "{player:?} has no champion to remove counters from"
+            ));
+        };
+        let have = self
+            .obj(&champion)
+            .and_then(|o| o.counters.get(kind).copied())
+            .unwrap_or(0);
+        let count = i32::try_from(rule.count).unwrap_or(i32::MAX);
+        if have < count {
+            return self.reject(format!(
+                "{champion} has {} and the rule takes {count}",
+                crate::wording::plural(
+                    have,
+                    &format!("{kind} counter"),
+                    &format!("{kind} counters")
+                )
+            ));
+        }
+        if let Some(o) = self.obj_mut(&champion) {
+            let now = o.counters.entry(kind.to_owned()).or_insert(0);
+            *now -= count;
+            if *now == 0 {
+                o.counters.remove(kind);
+            }
+        }
+        let label = format!("{player:?}'s {kind} counters");
+        self.say(format!(
+            "{player:?} removes {count} {kind} counters from {champion}, the game's rule for them"
+        ));
+        let ctx = Ctx {
+            controller: player,
+            source: champion.clone(),
+            label,
+            cards: Vec::new(),
+            players: vec![player],
+            value: None,
+            duration: Duration::Instant,
+            subject: None,
+            chosen: Vec::new(),
+            replacing: None,
+        };
+        for e in &rule.effects {
+            self.apply(e, &ctx);
+        }
+    }
+
     /// Reveal: a chosen target in the controller's hand, else the first card there meeting
     /// the filter, is revealed; the lines after it read it as "revealed this way".
     pub(super) fn reveal(&mut self, filter: Option<&Condition>, ctx: &Ctx) {

@@ -90,6 +90,10 @@ fn walk(value: &dyn Reflect, refers: Refers, out: &mut Vec<Found>) {
                         out.push(Found::Counter(text()));
                     }
                 }
+                // A counter kind read or removed at run time: one the profile lists.
+                ("Amount", "CountersOnThis") | ("CostPart", "RemoveCounters") => {
+                    out.push(Found::Counter(text()));
+                }
                 ("Effect", action) if KEYWORD_ACTIONS.contains(&action) => {
                     out.push(Found::KeywordAction(action));
                 }
@@ -633,6 +637,18 @@ pub fn check_scenario(profile: &GameProfile, scenario: &RulesScenario) -> Vec<Na
                 mode: Some(mode),
                 ..
             } => c.mode(&at, scenario, card, Some(ability), *mode),
+            Action::SpendCounters { kind, .. } => {
+                c.counter(&at, kind);
+                if profile.counter(kind).is_some_and(|k| k.spend.is_none()) {
+                    c.error(
+                        format!(
+                            "{at}: {} has no rule to remove {kind} counters for something (the profile's counter `{kind}` names no `spend`)",
+                            profile.name
+                        ),
+                        kind,
+                    );
+                }
+            }
             Action::Apply {
                 effects, duration, ..
             } => {

@@ -250,6 +250,18 @@ pub enum Action {
         #[serde(default)]
         bottom: Vec<String>,
     },
+    /// `player` removes counters of `kind` from their champion by the game's rule for them
+    /// (the profile's counter `spend`: Grand Archive's three enlighten counters draw a card).
+    /// Needs priority; it uses no stack.
+    SpendCounters {
+        /// Who.
+        player: Player,
+        /// The counter kind (`enlighten`).
+        kind: String,
+    },
+    /// `player` answers their next "you may" (an optional payment as an effect resolves) with
+    /// no; without it a player pays when able.
+    Decline(Player),
     /// The player with priority passes it (both passing in a row resolves the top of the stack).
     Pass,
     /// Both players pass until the stack is empty (triggers that arrive meanwhile resolve too).
@@ -412,6 +424,10 @@ impl std::fmt::Display for Action {
                 )
             }
             Self::Pass => f.write_str("pass priority"),
+            Self::SpendCounters { player, kind } => {
+                write!(f, "{player:?} removes {kind} counters from their champion")
+            }
+            Self::Decline(player) => write!(f, "{player:?} declines their next optional payment"),
             Self::Advance => f.write_str("advance the phase"),
             Self::AdvanceTo(phase) => write!(f, "advance to {phase}"),
             Self::ResolveAll => f.write_str("resolve the whole stack"),

@@ -128,6 +128,14 @@ impl Game {
                 }
             }
             Action::Pass => self.pass(),
+            Action::SpendCounters { player, kind } => self.spend_counters(*player, kind),
+            Action::Decline(player) => {
+                self.say(format!(
+                    "{player:?} will decline their next optional payment, a “you may”"
+                ));
+                let n = &mut self.declines[player.index()];
+                *n = n.saturating_add(1);
+            }
             Action::ResolveAll => self.resolve_all(),
             Action::Advance => self.advance(),
             Action::AdvanceTo(phase) => self.advance_to(phase),

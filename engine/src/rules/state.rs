@@ -60,6 +60,10 @@ pub enum Change {
     Control(Player),
     /// The card's element becomes this one.
     Element(String),
+    /// The card has this ability as well (an ability written out in full, granted).
+    GainAbility(Box<Ability>),
+    /// Attacks by the card (or using it, for a weapon) can't be retaliated.
+    NoRetaliation,
 }
 
 /// A continuous effect created by a resolution (22.3).

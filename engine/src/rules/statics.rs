@@ -291,6 +291,8 @@ fn flatten(
             Effect::Modify(stat, a) => Change::Modify(stat_name(stat), amount(a)),
             Effect::SetStat(stat, a) => Change::Set(stat_name(stat), amount(a)),
             Effect::Grant(k) => Change::Gain(k.clone()),
+            Effect::GrantAbility(a) => Change::GainAbility(a.clone()),
+            Effect::CantBeRetaliated => Change::NoRetaliation,
             Effect::Remove(k) => Change::Lose(k.clone()),
             Effect::ChangeRule(r) => Change::Rule(r.clone()),
             Effect::GainControl => Change::Control(controller),
@@ -339,7 +341,14 @@ fn restriction_reads(r: &crate::model::ability::RestrictionKind, out: &mut BTree
 fn target_reads(t: &Target, out: &mut BTreeSet<Facet>) {
     match t {
         Target::AllMatching(c) => condition_reads(c, out),
-        Target::OtherAllies { .. } | Target::Controller | Target::Opponent => {
+        Target::OthersYouControl(c) => {
+            out.insert(Facet::Control);
+            condition_reads(c, out);
+        }
+        Target::OtherAllies { .. }
+        | Target::Controller
+        | Target::Opponent
+        | Target::YourChampion => {
             out.insert(Facet::Control);
         }
         Target::Restricted {
@@ -447,7 +456,7 @@ fn effect_changes(e: &Effect, out: &mut BTreeSet<Facet>) {
         Effect::Modify(s, _) | Effect::SetStat(s, _) => {
             out.insert(Facet::Stat(stat_name(s)));
         }
-        Effect::Grant(_) | Effect::Remove(_) => {
+        Effect::Grant(_) | Effect::Remove(_) | Effect::GrantAbility(_) => {
             out.insert(Facet::Abilities);
         }
         Effect::GainControl => {

@@ -175,6 +175,15 @@ impl<'g> View<'g> {
                         names.push((k.name, k.value, None));
                     }
                 }
+                Change::GainAbility(a) => {
+                    // The log names a granted ability by what it is, the source in its cause.
+                    let label = if a.name.is_empty() {
+                        format!("granted {}", unnamed_label(a, 0).trim_end_matches(" 1"))
+                    } else {
+                        a.name.clone()
+                    };
+                    names.push((label, None, Some((**a).clone())));
+                }
                 Change::Lose(k) => {
                     let gone =
                         normalise(&KeywordRef::parse(k).map_or_else(|| k.clone(), |r| r.name));
@@ -584,6 +593,13 @@ impl<'g> View<'g> {
                 .count()
                 .try_into()
                 .unwrap_or(i32::MAX),
+            Amount::CountersOnThis(kind) => self.obj(source).map_or(0, |o| {
+                o.counters
+                    .iter()
+                    .filter(|(k, _)| k.eq_ignore_ascii_case(kind))
+                    .map(|(_, n)| *n)
+                    .sum()
+            }),
         }
     }
 
@@ -654,6 +670,13 @@ impl<'g> View<'g> {
                 cards(self.other_allies(controller, source, tribe.as_deref()))
             }
             Target::EventSubject => cards(subject.iter().map(|s| (*s).to_owned()).collect()),
+            Target::OthersYouControl(cond) => cards(
+                self.in_play()
+                    .into_iter()
+                    .filter(|c| c != source && self.ruler(c) == controller)
+                    .filter(|c| self.condition(cond, c, controller))
+                    .collect(),
+            ),
             Target::Restricted {
                 restrictions,
                 unlocked,

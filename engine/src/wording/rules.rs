@@ -25,7 +25,21 @@ pub fn change(change: &Change, profile: &GameProfile, several: bool) -> String {
         ),
         Change::Control(p) => format!("{} ruled by {p:?}", if several { "are" } else { "is" }),
         Change::Element(e) => format!("become{s} {e}"),
+        Change::GainAbility(a) => format!("gain{s} “{}”", granted(a, profile)),
+        Change::NoRetaliation => format!(
+            "{} attacks that can't be retaliated",
+            if several { "make" } else { "makes" }
+        ),
     }
+}
+
+/// A granted ability in the game's words, for the log.
+fn granted(ability: &crate::model::ability::Ability, profile: &GameProfile) -> String {
+    let words = crate::rules::text::Words {
+        profile: Some(profile),
+        card_name: None,
+    };
+    crate::rules::text::ability_text_in(&words, ability, None)
 }
 
 /// A change as a noun, for an effect that ends: "+2 ATK", "the rule that beasts may not receive wounds".
@@ -39,6 +53,8 @@ pub fn change_noun(change: &Change, profile: &GameProfile) -> String {
         Change::Rule(r) => format!("the rule that {}", crate::rules::text::rule_words(r)),
         Change::Control(p) => format!("{p:?}'s control"),
         Change::Element(e) => format!("the {e} element"),
+        Change::GainAbility(a) => format!("having “{}”", granted(a, profile)),
+        Change::NoRetaliation => "attacks that can't be retaliated".to_owned(),
     }
 }
 

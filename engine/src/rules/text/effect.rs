@@ -28,6 +28,21 @@ pub(super) fn effect_text(e: &Effect, target: &str, value: &str) -> String {
         Effect::Modify(s, a) => modify_text(target, s, a, value, ""),
         Effect::ModifyPermanently(s, a) => modify_text(target, s, a, value, " permanently"),
         Effect::Grant(k) => format!("{target} {} {k}", verb(target, "gains")),
+        Effect::GrantAbility(ability) => format!(
+            "{target} {} “{}”",
+            verb(target, "gains"),
+            super::granted_text(ability, value)
+        ),
+        Effect::YouMay { pay, then } => {
+            let pay: Vec<String> = pay.iter().map(pay_text).collect();
+            let then: Vec<String> = then.iter().map(|e| effect_text(e, target, value)).collect();
+            format!(
+                "you may {}. If you do, {}",
+                pay.join(" and "),
+                then.join(", then ")
+            )
+        }
+        Effect::CantBeRetaliated => format!("attacks by {target} can't be retaliated"),
         Effect::Remove(k) => format!("{target} {} {k}", verb(target, "loses")),
         Effect::AddStatus(s) => format!("{target} {} the {s} status", verb(target, "gets")),
         Effect::PreventAttack => format!("{target} cannot attack this turn"),

@@ -73,6 +73,20 @@ pub fn rule_words(rule: &str) -> String {
     effect::rule_text(rule)
 }
 
+/// A cost paid with cards in words ("discard a Fire card", "remove three enlighten counters
+/// from this"), for a log line.
+#[must_use]
+pub fn words_for_payment(p: &crate::model::ability::CostPart) -> String {
+    in_words(&words::pay_text(p), &Words::default())
+}
+
+/// The id a card's own text names itself by, filled in with its name on the card
+/// ([`crate::rules::card_text::card_text_lines_in`]).
+#[must_use]
+pub(crate) fn words_self_id() -> &'static str {
+    words::SELF_ID
+}
+
 /// A trigger in the model's words ("At the start of your turn").
 #[must_use]
 pub fn trigger_words(t: &Trigger) -> String {
@@ -117,16 +131,16 @@ pub fn card_ability_text_in(
 
 /// Fills in the marked stats and card ids of built text with the game's words.
 fn in_words(text: &str, words: &Words<'_>) -> String {
-    use words::{CARD_CLOSE, CARD_OPEN, STAT_CLOSE, STAT_OPEN};
+    use words::{CARD_CLOSE, CARD_OPEN, STAT_CLOSE, STAT_OPEN, TRIGGER_CLOSE, TRIGGER_OPEN};
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find([STAT_OPEN, CARD_OPEN]) {
+    while let Some(start) = rest.find([STAT_OPEN, CARD_OPEN, TRIGGER_OPEN]) {
         out.push_str(&rest[..start]);
         let open = rest[start..].chars().next().unwrap_or(STAT_OPEN);
-        let close = if open == STAT_OPEN {
-            STAT_CLOSE
-        } else {
-            CARD_CLOSE
+        let close = match open {
+            STAT_OPEN => STAT_CLOSE,
+            TRIGGER_OPEN => TRIGGER_CLOSE,
+            _ => CARD_CLOSE,
         };
         let inner_start = start + open.len_utf8();
         let Some(len) = rest[inner_start..].find(close) else {
@@ -135,7 +149,16 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
         };
         let inner = &rest[inner_start..inner_start + len];
         let control = || words.profile.map_or("rule", GameProfile::control_word);
-        let word = if open == STAT_OPEN && inner == words::RULE_VERB {
+        let word = if open == TRIGGER_OPEN {
+            // A granted ability's trigger: the game's word ("On Attack"), else plain words.
+            match ron::from_str::<Trigger>(inner) {
+                Ok(t) => words
+                    .profile
+                    .and_then(|p| p.trigger_word(&t))
+                    .map_or_else(|| words::trigger_text(&t), str::to_owned),
+                Err(_) => inner.to_owned(),
+            }
+        } else if open == STAT_OPEN && inner == words::RULE_VERB {
             control().to_owned()
         } else if open == STAT_OPEN && inner == words::RULES_VERB {
             format!("{}s", control())
@@ -150,6 +173,16 @@ fn in_words(text: &str, words: &Words<'_>) -> String {
                 .profile
                 .and_then(|p| p.stat_word(inner))
                 .map_or_else(|| inner.to_owned(), str::to_owned)
+        } else if inner == words::SELF_ID || inner == words::SELF_ID_UPPER {
+            let plain = if inner == words::SELF_ID {
+                "this"
+            } else {
+                "This"
+            };
+            words
+                .card_name
+                .and_then(|f| f(words::SELF_ID))
+                .unwrap_or_else(|| plain.to_owned())
         } else {
             words.card_name.and_then(|f| f(inner)).unwrap_or_else(|| {
                 if inner == words::THIS_CARD {
@@ -254,9 +287,19 @@ fn render(
     let body = effects_sentence(ability, value);
     // A replacement's condition joins its "If this would…"; any other ability's leads its body.
     let replacement = matches!(ability.kind, AbilityKind::Replacement { .. });
+    // A static ability that changes things for as long as it holds (stats, keywords, a card's
+    // cost) is read all along: "as long as", as printed. A spell's text done once as it
+    // resolves, and a cost read from what the card targets, say "if".
+    let continuous = matches!(ability.kind, AbilityKind::Static)
+        && ability.effects.iter().all(|e| {
+            lasts(e)
+                || matches!(
+                    e,
+                    Effect::CostsLess(_) | Effect::CostsMore(_) | Effect::AdditionalCost(_)
+                )
+        });
     let body = match &ability.condition {
-        // A static ability's condition is read all along: "as long as", as printed.
-        Some(c) if matches!(ability.kind, AbilityKind::Static) => {
+        Some(c) if continuous && !matches!(c, crate::model::ability::Condition::Targets(_)) => {
             format!("as long as {}, {body}", condition_clause(c))
         }
         Some(c) if !replacement => format!("if {}, {body}", condition_clause(c)),
@@ -351,6 +394,22 @@ fn zones_text(zones: &[Zone]) -> String {
     names.join(" or ")
 }
 
+/// A granted ability as it reads inside quotes (`On Attack: deal 1 damage to your champion.`):
+/// its trigger marked for the game's word, its cost, or its static text.
+pub(super) fn granted_text(ability: &Ability, value: &str) -> String {
+    let body = effects_sentence(ability, value);
+    let body = match &ability.condition {
+        Some(c) => format!("if {}, {body}", condition_clause(c)),
+        None => body,
+    };
+    let sentence = match &ability.kind {
+        AbilityKind::Activated { cost, .. } => format!("{}: {body}", cost_text(cost)),
+        AbilityKind::Triggered(t) => format!("{}: {body}", words::trigger_ref(t)),
+        AbilityKind::Static | AbilityKind::Replacement { .. } => body,
+    };
+    finish(&sentence)
+}
+
 /// The effects of an ability as one clause, for logs (`deal 2 damage to target card`).
 pub(crate) fn effects_text(ability: &Ability) -> String {
     in_words(&effects_sentence(ability, "X"), &Words::default())
@@ -358,11 +417,21 @@ pub(crate) fn effects_text(ability: &Ability) -> String {
 
 fn finish(s: &str) -> String {
     let s = capitalise(s.trim());
-    if s.ends_with('.') { s } else { format!("{s}.") }
+    // A sentence ending in a quoted ability ends with the quote's own full stop.
+    if s.ends_with('.') || s.ends_with(".”") {
+        s
+    } else {
+        format!("{s}.")
+    }
 }
 
 /// The text with its first letter in upper case (a sentence's start).
 pub(crate) fn capitalise(s: &str) -> String {
+    // The card's own name or "This": the marker says which, as the word is filled in last.
+    let lower = words::this_ref();
+    if let Some(rest) = s.strip_prefix(&lower) {
+        return format!("{}{rest}", words::card_ref(words::SELF_ID_UPPER));
+    }
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
@@ -387,7 +456,9 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
         parts.push(effect_text(e, on, value));
     }
     // The duration belongs to the effects that last: after the last continuous one, so a
-    // one-off move after it ("then banish this") does not read as lasting.
+    // one-off move after it ("then banish this") does not read as lasting. After a granted
+    // ability's quote it would read as part of the quote: it leads the sentence instead
+    // ("until end of turn, this gets +2 POWER and gains “On Kill: …”").
     let duration = duration_text(&ability.duration);
     let lasting = ability.effects.iter().rposition(lasts);
     let at = lasting.or_else(|| parts.len().checked_sub(1));
@@ -396,18 +467,53 @@ fn effects_sentence(ability: &Ability, value: &str) -> String {
     let waits_this_turn = at.and_then(|i| ability.effects.get(i)).is_some_and(|e| {
         matches!(e, Effect::NextCardCostsLess(_)) && ability.duration == Duration::EndOfTurn
     });
-    if let Some(part) = at.and_then(|i| parts.get_mut(i)) {
+    // A granted ability is quoted: its duration goes first ("until end of turn, Lorraine …").
+    let quoted = lasting
+        .and_then(|i| ability.effects.get(i))
+        .is_some_and(|e| matches!(e, Effect::GrantAbility(_)));
+    if quoted && !duration.is_empty() {
+        if let Some(first) = parts.first_mut() {
+            *first = format!("{}, {first}", duration.trim_start());
+        }
+    } else if let Some(part) = at.and_then(|i| parts.get_mut(i)) {
         if waits_this_turn {
             *part = part.replacen(" costs ", " this turn costs ", 1);
         } else {
             part.push_str(&duration);
         }
     }
-    if parts.is_empty() {
-        "nothing happens".to_owned()
+    // A static ability's lasting changes hold together ("gets +1 POWER and gains …"); other
+    // effects (a spell's text among them) happen in order ("draw a card, then discard a card"). Two lasting changes
+    // to the same subject share it: "Lorraine gets +2 POWER and gains …".
+    let apart = if matches!(ability.kind, AbilityKind::Static) && ability.effects.iter().all(lasts)
+    {
+        " and "
     } else {
-        parts.join(", then ")
+        ", then "
+    };
+    if parts.is_empty() {
+        return "nothing happens".to_owned();
     }
+    let subject = format!("{target} ");
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        let both_last = i > 0
+            && ability.effects.get(i - 1).is_some_and(lasts)
+            && ability.effects.get(i).is_some_and(lasts);
+        match part.strip_prefix(&subject) {
+            Some(rest) if both_last => {
+                out.push_str(" and ");
+                out.push_str(rest);
+            }
+            _ => {
+                if i > 0 {
+                    out.push_str(apart);
+                }
+                out.push_str(part);
+            }
+        }
+    }
+    out
 }
 
 /// Whether an effect lasts for the ability's duration (a continuous change) rather than
@@ -417,6 +523,8 @@ fn lasts(e: &Effect) -> bool {
         e,
         Effect::Modify(..)
             | Effect::Grant(_)
+            | Effect::GrantAbility(_)
+            | Effect::CantBeRetaliated
             | Effect::Remove(_)
             | Effect::SetStat(..)
             | Effect::ChangeRule(_)

@@ -75,7 +75,7 @@ pub(super) fn cost_text(cost: &ActivationCost) -> String {
 
 /// One cost paid with cards, in words (`banish this`, `put 2 cards from your hand into your
 /// memory`).
-pub(super) fn pay_text(p: &CostPart) -> String {
+pub(crate) fn pay_text(p: &CostPart) -> String {
     match p {
         CostPart::Rest => "REST".to_owned(),
         CostPart::BanishThis => format!("banish {}", card_ref(THIS_CARD)),
@@ -88,6 +88,23 @@ pub(super) fn pay_text(p: &CostPart) -> String {
         ),
         CostPart::BanishFromMemory(n) => {
             format!("banish {} from your memory", cards(&n.to_string()))
+        }
+        CostPart::DiscardMatching(c) => format!("discard {}", revealed(c)),
+        CostPart::BanishFromGraveyard { count, filter } => {
+            let what = match filter {
+                Some(c) if *count == 1 => revealed(c),
+                Some(c) => format!("{count} {}s", noun_phrase(c)),
+                None => cards(&count.to_string()),
+            };
+            format!("banish {what} from your graveyard")
+        }
+        CostPart::RemoveCounters { kind, count } => {
+            let n = match count {
+                1 => crate::wording::a_or_an(kind),
+                n => format!("{n} {kind}"),
+            };
+            let plural = if *count == 1 { "" } else { "s" };
+            format!("remove {n} counter{plural} from {}", this_ref())
         }
         CostPart::Either(ways) => {
             let ways: Vec<String> = ways
@@ -233,6 +250,32 @@ pub(crate) const THIS_CARD: &str = "\u{E005}this card";
 pub(super) const STAT_OPEN: char = '\u{E000}';
 /// Closes [`STAT_OPEN`].
 pub(super) const STAT_CLOSE: char = '\u{E001}';
+/// Private-use characters around a trigger (written as RON) in text being built: the game's
+/// trigger word ("On Attack") is filled in last, as for stats.
+pub(super) const TRIGGER_OPEN: char = '\u{E004}';
+/// Closes [`TRIGGER_OPEN`].
+pub(super) const TRIGGER_CLOSE: char = '\u{E005}';
+
+/// A trigger, marked so the game's word for it is filled in last ([`super::in_words`]); a
+/// trigger that cannot be written as RON (none can fail) reads in plain words.
+pub(super) fn trigger_ref(t: &Trigger) -> String {
+    match ron::to_string(t) {
+        Ok(r) => format!("{TRIGGER_OPEN}{r}{TRIGGER_CLOSE}"),
+        Err(_) => trigger_text(t),
+    }
+}
+
+/// The id [`this_ref`] marks: the card the text is printed on. Filled in with its name where
+/// the text is a card's own (`card_text_lines_in` in a game's words), else "this".
+pub(crate) const SELF_ID: &str = "\u{E010}";
+/// [`SELF_ID`] at the start of a sentence: "This", or the name.
+pub(super) const SELF_ID_UPPER: &str = "\u{E011}";
+
+/// The card the text is printed on ("this", or its name on the card), marked like a card id.
+pub(super) fn this_ref() -> String {
+    card_ref(SELF_ID)
+}
+
 /// Private-use characters around a card id in text being built.
 pub(super) const CARD_OPEN: char = '\u{E002}';
 /// Closes [`CARD_OPEN`].
@@ -272,6 +315,7 @@ pub(super) fn amount_text(a: &Amount, value: &str) -> String {
             zone.name(),
             condition_text(c)
         ),
+        Amount::CountersOnThis(kind) => format!("the number of {kind} counters on this"),
     }
 }
 
@@ -292,7 +336,7 @@ pub(super) fn cards(n: &str) -> String {
 
 pub(super) fn target_text(t: &Target) -> String {
     match t {
-        Target::This => "this".to_owned(),
+        Target::This => this_ref(),
         Target::Controller => "you".to_owned(),
         Target::Opponent => "your opponent".to_owned(),
         Target::EachPlayer => "each player".to_owned(),
@@ -326,6 +370,7 @@ pub(super) fn target_text(t: &Target) -> String {
             }
         }
         Target::AllMatching(c) => format!("each {}", noun_phrase(c)),
+        Target::OthersYouControl(c) => format!("each other {} you control", noun_phrase(c)),
         Target::AlliesWhere(c) => format!("each ally {}", condition_text(c)),
         Target::FirstAllyWhere(c) => format!("the first ally {}", condition_text(c)),
         Target::EnemiesWhere(c) => format!("each enemy {}", condition_text(c)),
@@ -375,6 +420,8 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
     };
     let mut noun = "card".to_owned();
     let mut kind_named = false;
+    // Whether the noun is already in the plural ("Allies or Weapons").
+    let mut counted = false;
     // Where the last subtype went among the words before the noun.
     let mut subtype_at = None;
     let mut before = Vec::new();
@@ -403,6 +450,17 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
                 subtype_at = Some(before.len());
                 before.push(names.join(" or "));
             }
+            // "Ally or Weapon": kinds and subtypes any of which will do.
+            Condition::Any(items) if items.iter().all(|i| simple_noun(i).is_some()) => {
+                let nouns: Vec<String> = items
+                    .iter()
+                    .filter_map(simple_noun)
+                    .map(|n| if many { plural_of(n) } else { n.to_owned() })
+                    .collect();
+                noun = nouns.join(" or ");
+                kind_named = true;
+                counted = many;
+            }
             Condition::Allied => after.insert(0, format!("you {}", rule_verb())),
             Condition::Enemy => after.insert(0, format!("an opponent {}", rules_verb())),
             Condition::HasElement(e) => before.push(e.clone()),
@@ -416,7 +474,7 @@ fn noun_phrase_as(c: &Condition, many: bool) -> String {
     if !kind_named && let Some(i) = subtype_at {
         noun = before.remove(i);
     }
-    if many {
+    if many && !counted {
         noun = plural_of(&noun);
     }
     before.push(noun);
@@ -456,7 +514,13 @@ fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
         Amount::CountIn(zone, filter) => {
             let (one, many) = nouns(filter);
             let tail = format!(" in your {}", zone.name());
-            (one, many, "you have".to_owned(), "you have".to_owned(), tail)
+            (
+                one,
+                many,
+                "you have".to_owned(),
+                "you have".to_owned(),
+                tail,
+            )
         }
         Amount::OpponentCountIn(zone, filter) => {
             let (one, many) = nouns(filter);
@@ -510,6 +574,15 @@ fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
                 ),
             }
         }
+        Amount::CountersOnThis(kind) => {
+            let this = this_ref();
+            return Some(match (at_least, n) {
+                (true, 1) => format!("{this} has a {kind} counter"),
+                (true, n) => format!("{this} has {n} or more {kind} counters"),
+                (false, 0) => format!("{this} has no {kind} counters"),
+                (false, n) => format!("{this} has {n} or fewer {kind} counters"),
+            });
+        }
         Amount::ChampionDamage => {
             return Some(match (at_least, n) {
                 (false, 0) => "your champion has no damage".to_owned(),
@@ -525,6 +598,14 @@ fn amount_clause(a: &Amount, at_least: bool, n: i32) -> Option<String> {
         (false, 0) => format!("{lead_many} no {many}{tail}"),
         (false, n) => format!("{lead_many} {n} or fewer {many}{tail}"),
     })
+}
+
+/// A kind or a subtype as a noun on its own ("Ally", "Weapon").
+fn simple_noun(c: &Condition) -> Option<&str> {
+    match c {
+        Condition::IsKind(k) | Condition::HasTribe(k) => Some(k),
+        _ => None,
+    }
 }
 
 pub(super) fn condition_text(c: &Condition) -> String {
@@ -547,7 +628,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::HasArtifact => "with an artifact attached".to_owned(),
         Condition::StatAtLeast(s, n) => format!("with {} {n} or more", stat_text(s)),
         Condition::StatAtMost(s, n) => format!("with {} {n} or less", stat_text(s)),
-        Condition::AmountAtLeast(a, n) => format!("while {} is {n} or more", amount_text(a, "X")),
+        Condition::AmountAtLeast(a, n) => match a.as_ref() {
+            Amount::CountersOnThis(kind) => format!("with {n} or more {kind} counters on it"),
+            a => format!("while {} is {n} or more", amount_text(a, "X")),
+        },
         Condition::AmountAtMost(a, 0) => format!("while {} is 0", amount_text(a, "X")),
         Condition::AmountAtMost(a, n) => format!("while {} is {n} or less", amount_text(a, "X")),
         Condition::SummonedThisTurn => "that entered play this turn".to_owned(),
@@ -607,10 +691,11 @@ pub(super) fn condition_clause(c: &Condition) -> String {
             }
             other => {
                 let clause = condition_clause(other);
-                if let Some(rest) = clause.strip_prefix("this has ") {
-                    format!("this does not have {rest}")
-                } else if let Some(rest) = clause.strip_prefix("this is ") {
-                    format!("this is not {rest}")
+                let this = this_ref();
+                if let Some(rest) = clause.strip_prefix(&format!("{this} has ")) {
+                    format!("{this} does not have {rest}")
+                } else if let Some(rest) = clause.strip_prefix(&format!("{this} is ")) {
+                    format!("{this} is not {rest}")
                 } else {
                     format!("it is not so that {clause}")
                 }
@@ -642,8 +727,8 @@ pub(super) fn condition_clause(c: &Condition) -> String {
         other => {
             let what = condition_text(other);
             match what.strip_prefix("with ") {
-                Some(rest) => format!("this has {rest}"),
-                None => format!("this is {what}"),
+                Some(rest) => format!("{} has {rest}", this_ref()),
+                None => format!("{} is {what}", this_ref()),
             }
         }
     }
