@@ -484,6 +484,38 @@ impl Cond {
 }
 
 impl Sel {
+    /// Whether it picks at most one target ([`super::state::State::select_one`] picks it).
+    /// Every selector is named, so a new one must say.
+    #[must_use]
+    pub fn picks_one(&self) -> bool {
+        match self {
+            Sel::This
+            | Sel::Controller
+            | Sel::Opponent
+            | Sel::EnemyOpposite
+            | Sel::FrontEnemy
+            | Sel::LastEnemy
+            | Sel::RandomEnemy
+            | Sel::StrongestEnemy
+            | Sel::FrontAlly
+            | Sel::MostDamagedAlly
+            | Sel::AttackedCreature
+            | Sel::Attacker
+            | Sel::EventSubject
+            | Sel::FirstAllyWhere(_)
+            | Sel::FirstEnemyWhere(_) => true,
+            Sel::AllEnemies
+            | Sel::OtherAllies(_)
+            | Sel::AdjacentAllies
+            | Sel::AlliesWithArtifacts
+            | Sel::AdjacentToAttacked
+            | Sel::AlliesWhere(_)
+            | Sel::EnemiesWhere(_)
+            | Sel::AllMatching(_)
+            | Sel::Unsupported => false,
+        }
+    }
+
     /// Whether the selection depends on damage marked.
     #[must_use]
     pub fn reads_damage(&self) -> bool {
