@@ -191,6 +191,43 @@ fn arb_card() -> impl Strategy<Value = Card> {
         })
 }
 
+/// Keywords whose statics are all local (`Program::statics_reach`), with ones that move,
+/// kill, bring back and summon creatures: boards of these patch stats after line changes.
+const LOCAL_STATIC_KEYWORDS: &[&str] = &[
+    "Incite",
+    "Swarm 1",
+    "Armor 1",
+    "Bolt",
+    "Terrify",
+    "Berserk",
+    "Fury",
+    "Regen 1",
+    "Reanimate",
+    "Fade",
+    "Charge",
+    "Ice Block",
+    "Vengeance 2",
+    "Reaper 1",
+];
+
+fn arb_local_card() -> impl Strategy<Value = Card> {
+    (
+        0..7i32,
+        1..9i32,
+        proptest::collection::vec(0..LOCAL_STATIC_KEYWORDS.len(), 0..3),
+    )
+        .prop_map(|(attack, life, kws)| Card {
+            name: "c".into(),
+            attack,
+            life,
+            keywords: kws
+                .into_iter()
+                .map(|k| LOCAL_STATIC_KEYWORDS[k].to_owned())
+                .collect(),
+            ..Card::default()
+        })
+}
+
 /// A 7-versus-7 scenario of random cards, with an artifact, the Carrot of Power and random plays.
 fn random_board(
     cards: Vec<Card>,
@@ -260,6 +297,33 @@ proptest! {
             prop_assert!(b.is_over());
             prop_assert!(b.turn() <= max_turns);
             prop_assert!(b.board()[0].len() <= 7 && b.board()[1].len() <= 7);
+        }
+    }
+
+    /// After a line change the hot path patches the stats of the creatures near the slots
+    /// that changed, when every static in play is local: after every step each creature's
+    /// stats must be what a full recomputation (the breakdown) sums to.
+    #[test]
+    fn patched_stats_match_a_full_recomputation(
+        cards in proptest::collection::vec(arb_local_card(), 14),
+        plays in proptest::collection::vec((1..6u32, any::<bool>(), 0..12usize), 0..6),
+        seed in any::<u64>(),
+    ) {
+        let setup = random_board(cards, plays, 25);
+        prop_assert!(setup.program.statics_reach.is_some(), "the patching path is not taken");
+        let mut b = Battle::new(&setup, seed);
+        while b.step().is_some() {
+            for creature in b.board().iter().flatten() {
+                let parts = b.stat_breakdown(creature.id);
+                let sum = |stat| {
+                    parts.iter().filter(|p| p.stat == stat).map(|p| p.amount).sum::<i32>()
+                };
+                prop_assert_eq!(
+                    (creature.attack, creature.life, creature.armor),
+                    (sum(StatKind::Attack), sum(StatKind::Life), sum(StatKind::Armor)),
+                    "creature {} after event {}", creature.id, b.event_count()
+                );
+            }
         }
     }
 

@@ -192,6 +192,9 @@ impl State {
                 next += 1;
             }
             if moved {
+                // Every slot from the first gap on may hold another creature now.
+                let first_gap = (!occupied).trailing_zeros();
+                self.stats_moved[side as usize] |= (occupied | closed) >> first_gap << first_gap;
                 self.lines[side as usize] = order;
                 for slot in Slots(closed) {
                     self.creatures[order[slot] as usize].slot = slot as u8;

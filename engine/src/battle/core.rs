@@ -88,6 +88,8 @@ impl Battle {
             keep_log,
             record: true,
             stats_dirty: true,
+            stats_full: true,
+            stats_moved: [0; 2],
             check_deaths: false,
             suspects: [NONE; super::state::MAX_SUSPECTS],
             suspect_count: 0,

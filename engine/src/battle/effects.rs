@@ -36,6 +36,17 @@ impl State {
             ability: Some(src),
             after: Some(at),
         };
+        // Most abilities pick one target (Bolt, Terrify, Regen, Berserk): that one is picked
+        // without building a list of them. Effects go in order, each to every target.
+        if ability.target.picks_one() {
+            let target = self.select_one(p, &ability.target, src.creature, owner, &pending.ctx);
+            if let Some(target) = target {
+                for effect in &ability.effects {
+                    self.apply_effect(p, effect, src, target, &pending.ctx, cause);
+                }
+            }
+            return;
+        }
         let targets = self.select(p, &ability.target, src.creature, owner, &pending.ctx);
         for effect in &ability.effects {
             for target in targets.iter() {

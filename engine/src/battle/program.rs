@@ -377,6 +377,11 @@ pub struct Program {
     /// Whether any static ability other than a [`Hook::FixedStatic`] one changes life: only
     /// then can a recomputation leave a creature at 0 life that was not already.
     pub statics_modify_life: bool,
+    /// When every static ability in play is local ([`AbilityProgram::local_reach`]), the
+    /// farthest any reaches: a creature's stats then depend only on the creatures within that
+    /// many slots of it in its own line, so a line change patches the stats of the creatures
+    /// near the slots that changed instead of recomputing every creature's. `None` otherwise.
+    pub statics_reach: Option<u8>,
 }
 
 impl AbilityProgram {
@@ -395,7 +400,51 @@ impl AbilityProgram {
     }
 }
 
+impl AbilityProgram {
+    /// For a static ability: how many slots away from its bearer, in the bearer's own line,
+    /// the creatures it changes and the creatures its amounts count can be (`Incite`, the
+    /// neighbours: 1; `Swarm`, itself by its neighbours: 0 + 1), when nothing else about the
+    /// board matters to it (no condition, no other selector or amount). `None` when it may
+    /// reach further.
+    #[must_use]
+    pub fn local_reach(&self) -> Option<u8> {
+        if self.condition != Cond::True {
+            return None;
+        }
+        let target = match self.target {
+            Sel::This => 0,
+            Sel::AdjacentAllies => 1,
+            _ => return None,
+        };
+        let mut amount = 0;
+        for effect in &self.effects {
+            // A static ability applies its `Modify` effects only.
+            if let Eff::Modify(_, a) = effect {
+                amount = amount.max(a.local_reach()?);
+            }
+        }
+        Some(target + amount)
+    }
+}
+
 impl Amt {
+    /// How many slots away from the bearer, in its own line, the creatures this amount counts
+    /// can be (0: the bearer alone, or nobody); `None` for a count over a whole line, and for
+    /// amounts that read effective stats or the event.
+    #[must_use]
+    pub fn local_reach(&self) -> Option<u8> {
+        match self {
+            Amt::Value | Amt::Fixed(_) | Amt::OwnArtifacts => Some(0),
+            Amt::AdjacentAllies => Some(1),
+            Amt::Times(a, b) => Some(a.local_reach()?.max(b.local_reach()?)),
+            Amt::OwnAttack
+            | Amt::DamageTaken
+            | Amt::AlliesOfTribe(_)
+            | Amt::AlliesWithKeyword(_)
+            | Amt::AlliedArtifacts => None,
+        }
+    }
+
     /// Whether the amount depends on effective stats.
     #[must_use]
     pub fn reads_stats(&self) -> bool {
@@ -435,6 +484,38 @@ impl Cond {
 }
 
 impl Sel {
+    /// Whether it picks at most one target ([`super::state::State::select_one`] picks it).
+    /// Every selector is named, so a new one must say.
+    #[must_use]
+    pub fn picks_one(&self) -> bool {
+        match self {
+            Sel::This
+            | Sel::Controller
+            | Sel::Opponent
+            | Sel::EnemyOpposite
+            | Sel::FrontEnemy
+            | Sel::LastEnemy
+            | Sel::RandomEnemy
+            | Sel::StrongestEnemy
+            | Sel::FrontAlly
+            | Sel::MostDamagedAlly
+            | Sel::AttackedCreature
+            | Sel::Attacker
+            | Sel::EventSubject
+            | Sel::FirstAllyWhere(_)
+            | Sel::FirstEnemyWhere(_) => true,
+            Sel::AllEnemies
+            | Sel::OtherAllies(_)
+            | Sel::AdjacentAllies
+            | Sel::AlliesWithArtifacts
+            | Sel::AdjacentToAttacked
+            | Sel::AlliesWhere(_)
+            | Sel::EnemiesWhere(_)
+            | Sel::AllMatching(_)
+            | Sel::Unsupported => false,
+        }
+    }
+
     /// Whether the selection depends on damage marked.
     #[must_use]
     pub fn reads_damage(&self) -> bool {
@@ -451,8 +532,8 @@ impl Sel {
 }
 
 impl Program {
-    /// Works out [`Program::statics_read_damage`], [`Program::statics_read_stats`] and
-    /// [`Program::statics_modify_life`] over the keywords `in_play` says may appear.
+    /// Works out [`Program::statics_read_damage`], [`Program::statics_read_stats`],
+    /// [`Program::statics_modify_life`] and [`Program::statics_reach`] over the keywords `in_play` says may appear.
     pub fn set_static_flags(&mut self, in_play: impl Fn(KwIdx) -> bool) {
         let statics = || {
             self.keywords
@@ -475,9 +556,16 @@ impl Program {
                 .iter()
                 .any(|e| matches!(e, Eff::Modify(StatKind::Life, _)))
         });
+        // Local statics read neither damage nor stats; the check keeps the two in step.
+        let reach = if read_damage || read_stats {
+            None
+        } else {
+            statics().try_fold(0, |reach: u8, a| Some(reach.max(a.local_reach()?)))
+        };
         self.statics_read_damage = read_damage;
         self.statics_read_stats = read_stats;
         self.statics_modify_life = modify_life;
+        self.statics_reach = reach;
     }
 
     /// The keywords that can come into play from these cards: their own, those their

@@ -114,61 +114,9 @@ impl State {
     ) -> Targets {
         let mut out = Targets::new();
         let enemy = 1 - owner;
-        // Only two selectors need the bearer's slot: read it there, not for every selection.
-        let my_slot = |s: &Self| {
-            if bearer == NONE {
-                0
-            } else {
-                s.creature(bearer).slot as usize
-            }
-        };
         let creature = TargetRef::Creature;
         match sel {
-            Sel::This => {
-                if bearer != NONE {
-                    out.push(creature(bearer));
-                }
-            }
-            Sel::Controller => out.push(TargetRef::Player(owner)),
-            Sel::Opponent => out.push(TargetRef::Player(enemy)),
-            Sel::EnemyOpposite => {
-                let id = self.at(enemy, my_slot(self));
-                if bearer != NONE && id != NONE {
-                    out.push(creature(id));
-                }
-            }
-            Sel::FrontEnemy => {
-                if let Some(id) = self.line(enemy).next() {
-                    out.push(creature(id));
-                }
-            }
-            Sel::LastEnemy => {
-                if let Some(id) = self.line(enemy).last() {
-                    out.push(creature(id));
-                }
-            }
             Sel::AllEnemies => self.line(enemy).for_each(|id| out.push(creature(id))),
-            Sel::RandomEnemy => {
-                let occupied = self.occupied(enemy);
-                let n = occupied.count_ones() as usize;
-                if n > 0 {
-                    let pick = self.rng.random_range(0..n);
-                    if let Some(slot) = Slots(occupied).nth(pick) {
-                        out.push(creature(self.lines[enemy as usize][slot]));
-                    }
-                }
-            }
-            Sel::StrongestEnemy => {
-                let mut best: Option<CreatureId> = None;
-                for id in self.line(enemy) {
-                    if best.is_none_or(|b| self.creature(id).attack() > self.creature(b).attack()) {
-                        best = Some(id);
-                    }
-                }
-                if let Some(id) = best {
-                    out.push(creature(id));
-                }
-            }
             Sel::OtherAllies(tribe) => {
                 for id in self.line(owner) {
                     let card = &p.cards[self.creature(id).card as usize];
@@ -179,7 +127,7 @@ impl State {
             }
             Sel::AdjacentAllies => {
                 if bearer != NONE {
-                    let my_slot = my_slot(self);
+                    let my_slot = self.creature(bearer).slot as usize;
                     if my_slot > 0 && self.at(owner, my_slot - 1) != NONE {
                         out.push(creature(self.at(owner, my_slot - 1)));
                     }
@@ -188,36 +136,11 @@ impl State {
                     }
                 }
             }
-            Sel::FrontAlly => {
-                // Slot 1 itself (rules/battle-line.md: "the creature in slot 1"): while slot 1
-                // stands empty mid-battle, nobody gets the bonus.
-                let id = self.at(owner, 0);
-                if id != NONE && id != bearer {
-                    out.push(creature(id));
-                }
-            }
-            Sel::MostDamagedAlly => {
-                let mut best: Option<CreatureId> = None;
-                for id in self.line(owner) {
-                    let d = self.creature(id).damage;
-                    if id != bearer && d > 0 && best.is_none_or(|b| d > self.creature(b).damage) {
-                        best = Some(id);
-                    }
-                }
-                if let Some(id) = best {
-                    out.push(creature(id));
-                }
-            }
             Sel::AlliesWithArtifacts => {
                 for id in self.line(owner) {
                     if id != bearer && self.creature(id).artifact_count > 0 {
                         out.push(creature(id));
                     }
-                }
-            }
-            Sel::AttackedCreature | Sel::Attacker | Sel::EventSubject => {
-                if ctx.subject != NONE && self.creature(ctx.subject).on_line {
-                    out.push(creature(ctx.subject));
                 }
             }
             Sel::AdjacentToAttacked => {
@@ -229,25 +152,17 @@ impl State {
                     out.push(creature(self.at(enemy, s + 1)));
                 }
             }
-            Sel::AlliesWhere(c) | Sel::FirstAllyWhere(c) => {
-                let first = matches!(sel, Sel::FirstAllyWhere(_));
+            Sel::AlliesWhere(c) => {
                 for id in self.line(owner) {
                     if self.cond(p, c, id, owner, ctx) {
                         out.push(creature(id));
-                        if first {
-                            break;
-                        }
                     }
                 }
             }
-            Sel::EnemiesWhere(c) | Sel::FirstEnemyWhere(c) => {
-                let first = matches!(sel, Sel::FirstEnemyWhere(_));
+            Sel::EnemiesWhere(c) => {
                 for id in self.line(enemy) {
                     if self.cond(p, c, id, owner, ctx) {
                         out.push(creature(id));
-                        if first {
-                            break;
-                        }
                     }
                 }
             }
@@ -260,8 +175,105 @@ impl State {
                     }
                 }
             }
-            Sel::Unsupported => {}
+            _ => {
+                if let Some(t) = self.select_one(p, sel, bearer, owner, ctx) {
+                    out.push(t);
+                }
+            }
         }
         out
+    }
+
+    /// The target of a selector that picks at most one ([`Sel::picks_one`]); `None` when it
+    /// finds nobody, and for the selectors that may pick several ([`State::select`] lists
+    /// those, and hands the others here: one implementation of each selector).
+    #[inline]
+    pub fn select_one(
+        &mut self,
+        p: &Program,
+        sel: &Sel,
+        bearer: CreatureId,
+        owner: u8,
+        ctx: &Ctx,
+    ) -> Option<TargetRef> {
+        let enemy = 1 - owner;
+        let creature = |id: CreatureId| Some(TargetRef::Creature(id));
+        match sel {
+            Sel::This => (bearer != NONE).then_some(TargetRef::Creature(bearer)),
+            Sel::Controller => Some(TargetRef::Player(owner)),
+            Sel::Opponent => Some(TargetRef::Player(enemy)),
+            Sel::EnemyOpposite => {
+                if bearer == NONE {
+                    return None;
+                }
+                let id = self.at(enemy, self.creature(bearer).slot as usize);
+                if id == NONE { None } else { creature(id) }
+            }
+            Sel::FrontEnemy => self.line(enemy).next().and_then(creature),
+            Sel::LastEnemy => self.line(enemy).last().and_then(creature),
+            Sel::RandomEnemy => {
+                let occupied = self.occupied(enemy);
+                let n = occupied.count_ones() as usize;
+                if n == 0 {
+                    return None;
+                }
+                let pick = self.rng.random_range(0..n);
+                let slot = Slots(occupied).nth(pick)?;
+                creature(self.lines[enemy as usize][slot])
+            }
+            Sel::StrongestEnemy => {
+                let mut best: Option<CreatureId> = None;
+                for id in self.line(enemy) {
+                    if best.is_none_or(|b| self.creature(id).attack() > self.creature(b).attack()) {
+                        best = Some(id);
+                    }
+                }
+                best.and_then(creature)
+            }
+            Sel::FrontAlly => {
+                // Slot 1 itself (rules/battle-line.md: "the creature in slot 1"): while slot 1
+                // stands empty mid-battle, nobody gets the bonus.
+                let id = self.at(owner, 0);
+                if id != NONE && id != bearer {
+                    creature(id)
+                } else {
+                    None
+                }
+            }
+            Sel::MostDamagedAlly => {
+                let mut best: Option<CreatureId> = None;
+                for id in self.line(owner) {
+                    let d = self.creature(id).damage;
+                    if id != bearer && d > 0 && best.is_none_or(|b| d > self.creature(b).damage) {
+                        best = Some(id);
+                    }
+                }
+                best.and_then(creature)
+            }
+            Sel::AttackedCreature | Sel::Attacker | Sel::EventSubject => {
+                if ctx.subject != NONE && self.creature(ctx.subject).on_line {
+                    creature(ctx.subject)
+                } else {
+                    None
+                }
+            }
+            Sel::FirstAllyWhere(c) => self
+                .line(owner)
+                .find(|&id| self.cond(p, c, id, owner, ctx))
+                .and_then(creature),
+            Sel::FirstEnemyWhere(c) => self
+                .line(enemy)
+                .find(|&id| self.cond(p, c, id, owner, ctx))
+                .and_then(creature),
+            Sel::AllEnemies
+            | Sel::OtherAllies(_)
+            | Sel::AdjacentAllies
+            | Sel::AlliesWithArtifacts
+            | Sel::AdjacentToAttacked
+            | Sel::AlliesWhere(_)
+            | Sel::EnemiesWhere(_)
+            | Sel::AllMatching(_)
+            | Sel::Unsupported => None,
+        }
     }
 }

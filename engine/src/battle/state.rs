@@ -323,6 +323,13 @@ pub struct State {
     pub record: bool,
     /// Stats need recomputing.
     pub stats_dirty: bool,
+    /// Base stats, fixed statics or hooks changed since the last recomputation (not only the
+    /// lines): every creature's stats are recomputed, never patched.
+    pub stats_full: bool,
+    /// The slots of each side whose creature changed since the last recomputation (a bit
+    /// mask, or more): with local statics ([`Program::statics_reach`]) they tell which
+    /// creatures' stats need patching.
+    pub stats_moved: [u32; 2],
     /// Some creature may have to be destroyed.
     pub check_deaths: bool,
     /// The creatures that may have to be destroyed at the next check, when few are known
@@ -376,6 +383,8 @@ impl State {
             keep_log,
             record,
             stats_dirty,
+            stats_full,
+            stats_moved,
             check_deaths,
             suspects,
             suspect_count,
@@ -410,6 +419,8 @@ impl State {
         self.keep_log = *keep_log;
         self.record = *record;
         self.stats_dirty = *stats_dirty;
+        self.stats_full = *stats_full;
+        self.stats_moved = *stats_moved;
         self.check_deaths = *check_deaths;
         self.suspects = *suspects;
         self.suspect_count = *suspect_count;
@@ -524,6 +535,7 @@ impl State {
     #[inline]
     pub(super) fn base_changed(&mut self) {
         self.stats_dirty = true;
+        self.stats_full = true;
         self.suspect_all();
     }
 
@@ -601,6 +613,7 @@ impl State {
     pub(super) fn set_slot(&mut self, side: u8, slot: usize, id: CreatureId) {
         self.lines[side as usize][slot] = id;
         let bit = 1u32 << slot;
+        self.stats_moved[side as usize] |= bit;
         if id == NONE {
             self.occupancy[side as usize] &= !bit;
         } else {
@@ -608,9 +621,11 @@ impl State {
         }
     }
 
-    /// Works the occupancy of a side out again after its line was rewritten as a whole.
+    /// Works the occupancy of a side out again after its line was rewritten as a whole (its
+    /// creatures may all have moved).
     pub(super) fn refresh_occupancy(&mut self, side: u8) {
         self.occupancy[side as usize] = self.count_occupied(side);
+        self.stats_moved[side as usize] = u32::MAX;
     }
 
     /// The index of the first empty slot behind the last occupied one.

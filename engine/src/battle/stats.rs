@@ -32,6 +32,25 @@ pub struct StatPart {
 
 const STATS: [StatKind; 3] = [StatKind::Attack, StatKind::Life, StatKind::Armor];
 
+/// Every slot of both sides: a full recomputation applies each static to all its targets.
+const EVERY_SLOT: [u32; 2] = [u32::MAX; 2];
+
+/// A slot mask widened by `reach` slots each way (the common reaches without a loop).
+#[inline]
+fn spread(mask: u32, reach: u8) -> u32 {
+    match reach {
+        0 => mask,
+        1 => mask | (mask << 1) | (mask >> 1),
+        _ => {
+            let mut mask = mask;
+            for _ in 0..reach {
+                mask |= (mask << 1) | (mask >> 1);
+            }
+            mask
+        }
+    }
+}
+
 impl State {
     /// Recomputes every creature's effective stats, reporting each contribution to `sink`.
     pub fn recompute_stats(&mut self, p: &Program, sink: impl FnMut(CreatureId, StatPart)) {
@@ -46,6 +65,8 @@ impl State {
         mut sink: impl FnMut(CreatureId, StatPart),
     ) {
         self.stats_dirty = false;
+        self.stats_full = false;
+        self.stats_moved = [0; 2];
         // With no static reading stats, the order statics are added in cannot matter: fixed
         // ones go in with the base, and only the others are walked. The breakdown walks all.
         let fold = !PARTS && !p.statics_read_stats;
@@ -82,7 +103,7 @@ impl State {
         }
         self.board_hooks = board_hooks;
         for &id in &static_bearers[..bearers] {
-            self.apply_statics_of(p, id, walked, &mut sink);
+            self.apply_statics_of(p, id, walked, EVERY_SLOT, &mut sink);
         }
         if !early_lethal {
             // A life bonus that went away may leave a creature at 0: ask for a death check then.
@@ -100,13 +121,15 @@ impl State {
         }
     }
 
-    /// Applies every static ability of `id`, in keyword order (printed, artifacts, granted).
+    /// Applies every static ability of `id`, in keyword order (printed, artifacts, granted),
+    /// to the creatures of `only` (a slot mask per side) among its targets.
     /// Indexes rather than iterators: applying one may change the board these are read from.
     fn apply_statics_of(
         &mut self,
         p: &Program,
         id: CreatureId,
         walked: u32,
+        only: [u32; 2],
         sink: &mut impl FnMut(CreatureId, StatPart),
     ) {
         let card = self.creatures[id as usize].card;
@@ -119,18 +142,18 @@ impl State {
                     value: a.value,
                     via: Via::Printed,
                 };
-                self.apply_static(p, source, sink);
+                self.apply_static(p, source, only, sink);
             }
         }
         for i in 0..self.creatures[id as usize].artifact_count as usize {
             let a = self.creatures[id as usize].artifacts[i];
             for &(kw, value) in &p.cards[a as usize].keywords {
-                self.apply_keyword_statics(p, id, kw, value, Via::Artifact(a), walked, sink);
+                self.apply_keyword_statics(p, id, kw, value, Via::Artifact(a), walked, only, sink);
             }
         }
         for i in 0..self.creatures[id as usize].grant_count as usize {
             let (kw, value, _) = self.creatures[id as usize].grants[i];
-            self.apply_keyword_statics(p, id, kw, value, Via::Granted, walked, sink);
+            self.apply_keyword_statics(p, id, kw, value, Via::Granted, walked, only, sink);
         }
     }
 
@@ -143,6 +166,7 @@ impl State {
         value: i32,
         via: Via,
         walked: u32,
+        only: [u32; 2],
         sink: &mut impl FnMut(CreatureId, StatPart),
     ) {
         let def = &p.keywords[keyword as usize];
@@ -158,7 +182,7 @@ impl State {
                     value,
                     via,
                 };
-                self.apply_static(p, source, sink);
+                self.apply_static(p, source, only, sink);
             }
         }
     }
@@ -167,6 +191,7 @@ impl State {
         &mut self,
         p: &Program,
         source: AbilitySource,
+        only: [u32; 2],
         sink: &mut impl FnMut(CreatureId, StatPart),
     ) {
         let ability = &p.keywords[source.keyword as usize].abilities[source.ability as usize];
@@ -224,7 +249,11 @@ impl State {
                 continue;
             }
             for &t in &ids[..n] {
-                self.creatures[t as usize].stats[*stat as usize] += amount;
+                let c = &mut self.creatures[t as usize];
+                if only[c.owner as usize] & (1 << c.slot) == 0 {
+                    continue;
+                }
+                c.stats[*stat as usize] += amount;
                 sink(
                     t,
                     StatPart {
@@ -248,7 +277,50 @@ impl State {
 
     #[inline(never)]
     fn recompute_stats_now(&mut self, p: &Program) {
-        self.recompute_stats_with::<false>(p, |_, _| {});
+        match p.statics_reach {
+            Some(reach) if !self.stats_full => self.patch_stats(p, reach),
+            _ => self.recompute_stats_with::<false>(p, |_, _| {}),
+        }
+    }
+
+    /// The recomputation when only the lines changed and every static in play is local
+    /// (reaching `reach` slots within its bearer's line): the creatures within `reach` of a
+    /// slot whose creature changed start again from their folded base and take the statics of
+    /// the bearers within `reach` of them; everyone else's stats cannot have changed. The same
+    /// sums as a full recomputation (no static reads stats, so the order they are added in
+    /// does not matter), checked against it by `patched_stats_match_a_full_recomputation`.
+    /// `board_hooks` stays the superset it was until the next full recomputation.
+    fn patch_stats(&mut self, p: &Program, reach: u8) {
+        self.stats_dirty = false;
+        let moved = std::mem::take(&mut self.stats_moved);
+        for side in 0..2 {
+            let occupied = self.occupancy[side];
+            let dirty = spread(moved[side], reach) & occupied;
+            if dirty == 0 {
+                continue;
+            }
+            let line = self.lines[side];
+            for slot in Slots(dirty) {
+                let c = &mut self.creatures[line[slot] as usize];
+                c.stats = c.folded;
+            }
+            let mut only = [0; 2];
+            only[side] = dirty;
+            for slot in Slots(spread(dirty, reach) & occupied) {
+                let id = line[slot];
+                if self.creatures[id as usize].hooks & Hook::Static.bit() != 0 {
+                    self.apply_statics_of(p, id, Hook::Static.bit(), only, &mut |_, _| {});
+                }
+            }
+            // A life bonus that went away may leave a patched creature at 0; the others' life
+            // did not change.
+            for slot in Slots(dirty) {
+                let c = &self.creatures[line[slot] as usize];
+                if c.doomed | (c.damage >= c.life()) {
+                    self.suspect(line[slot]);
+                }
+            }
+        }
     }
 }
 
