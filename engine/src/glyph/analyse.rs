@@ -5,7 +5,9 @@
 //! joined by what the glyph's abilities do: sends along links, their own changes, timed
 //! Actions' delays. It is optimistic (every Reaction may fire, every state guard may hold,
 //! every `SetState` changes the state, every `Connect` succeeds, no glyph is disabled or
-//! dismissed except by its own `dismiss_on`/`Dismiss` on that very stimulus), so whatever a real
+//! dismissed except by its own `dismiss_on`/`Dismiss` on that very stimulus — yet a glyph that
+//! can dismiss itself may go later in the round it sends, so its sends also reach the links it
+//! has then), so whatever a real
 //! run does is inside what it reports: if it says "quiet by round n", the run is quiet by then;
 //! a loop it finds is one the network can run forever. On a network without those
 //! uncertainties (Free Reactions and Actions only, no guards, dismissals, disables, states,
@@ -326,12 +328,23 @@ impl Graph<'_> {
             let after = f.delay.saturating_add(1);
             let fired_in = t.map(|t| t.saturating_add(f.delay));
             for (c, self_hears) in &f.sends {
-                let to = if *self_hears {
+                let mut to = if *self_hears {
                     self.receivers(g, fired_in.map(|r| r.saturating_add(1)))
                 } else {
                     // Dismissed after sending: the glyphs linked to it when it went.
                     self.linked(g, fired_in)
                 };
+                // Another ability (on this stimulus or another one that round) may still dismiss
+                // the glyph after it sent: its command then goes to the links it had when it went,
+                // including one a move of next round would have broken (a dismissed glyph's move
+                // never happens).
+                if *self_hears && self.may_dismiss_itself(g) {
+                    for h in self.linked(g, fired_in) {
+                        if !to.contains(&h) {
+                            to.push(h);
+                        }
+                    }
+                }
                 for h in to {
                     add((h, Stimulus::Command((*c).to_owned())), after);
                 }
@@ -350,6 +363,16 @@ impl Graph<'_> {
             }
         }
         out
+    }
+
+    /// Whether glyph `g` can dismiss itself at all (`dismiss_on`, or a `Dismiss` in any of its
+    /// abilities): only such a glyph's sends can outlive it.
+    fn may_dismiss_itself(&self, g: usize) -> bool {
+        let d = &self.net.glyphs[g];
+        d.dismiss_on.is_some()
+            || d.abilities
+                .iter()
+                .any(|a| a.does.iter().any(|x| matches!(x, GlyphAction::Dismiss)))
     }
 
     /// Whether receiving `command` dismisses or disables glyph `g`.
@@ -795,5 +818,63 @@ impl GlyphAnalysis {
             );
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::glyph::check::load;
+
+    fn net(src: &str) -> GlyphNetwork {
+        load(src, Path::new("t.ron")).expect("a valid network").0
+    }
+
+    /// The earliest round the analyser's paths say `glyph` can hear `what`.
+    fn reached(report: &GlyphAnalysis, glyph: &str, what: &str) -> Option<u32> {
+        report
+            .reach
+            .iter()
+            .flat_map(|r| &r.reaches)
+            .filter(|x| x.glyph == glyph && x.command == what)
+            .map(|x| x.round)
+            .min()
+    }
+
+    /// The run's first round in which `glyph` hears `what`.
+    fn heard(net: &GlyphNetwork, glyph: &str, what: &str) -> Option<u32> {
+        let played = PlayedOut::of(net);
+        played
+            .heard
+            .iter()
+            .find(|h| h.glyph == glyph && h.what == what)
+            .map(|h| h.round)
+    }
+
+    /// `glyph_props.proptest-regressions` `cc ba0776e1…`: in round 6 g0 sends "b" (a Free
+    /// Reaction), then dismisses itself (a Reaction on the same "a"). The "b" goes to g1, linked
+    /// to g0 when it went; the paths used to aim it at round 7's links, which g0's move that
+    /// round would have broken, but a dismissed glyph never moves.
+    #[test]
+    fn a_send_reaches_the_links_a_glyph_had_when_a_later_ability_dismissed_it() {
+        let n = net(r#"GlyphNetwork(
+            name: "send, then dismissed by the next ability",
+            max_rounds: 8,
+            glyphs: [
+                (id: "g0", pos: (0, 0), abilities: [
+                    (on: "a", time: FreeReaction, does: [Send("b")]),
+                    (on: "a", time: Reaction, does: [Dismiss]),
+                    (on: "b", time: Reaction, does: [Send("a")]),
+                ]),
+                (id: "g1", pos: (0, 0)),
+            ],
+            links: [("g1", "g0")],
+            inject: [(round: 5, glyph: "g0", command: "b")],
+            moves: [(round: 7, glyph: "g0", to: (0, 4.5))],
+        )"#);
+        assert_eq!(heard(&n, "g1", "b"), Some(7), "the run delivers it");
+        assert_eq!(reached(&analyse(&n), "g1", "b"), Some(7));
     }
 }
