@@ -7,7 +7,7 @@
 //! every `SetState` changes the state, every `Connect` succeeds, no glyph is disabled or
 //! dismissed except by its own `dismiss_on`/`Dismiss` on that very stimulus — yet a glyph that
 //! can dismiss itself may go later in the round it sends, so its sends also reach the links it
-//! has then), so whatever a real
+//! has then — and a move may break a connection an ability made), so whatever a real
 //! run does is inside what it reports: if it says "quiet by round n", the run is quiet by then;
 //! a loop it finds is one the network can run forever. On a network without those
 //! uncertainties (Free Reactions and Actions only, no guards, dismissals, disables, states,
@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::event::GlyphEnd;
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, GlyphTrigger, Outside, Stimulus};
-use super::run::{BREAK_RANGE, GlyphRun, index_of, shape_gap};
+use super::run::{BREAK_RANGE, GlyphRun, LINK_RANGE, index_of, shape_gap};
 
 /// What the analyser found.
 #[derive(Debug, Clone, PartialEq)]
@@ -172,6 +172,10 @@ struct Graph<'a> {
     /// Per link (file order, known ids only, then every `Connect` an ability may make): glyph
     /// indices and the round a move breaks it.
     links: Vec<LinkSpan>,
+    /// Rounds in which a move may break a connection an ability makes (`Connect`), by glyph
+    /// indices: such a link is not in the file, so `links` keeps it standing for sends, but
+    /// whoever listens may notice it break.
+    connect_breaks: Vec<(usize, usize, u32)>,
 }
 
 /// What one ability does when it fires on a stimulus.
@@ -428,6 +432,17 @@ impl Graph<'_> {
                 }
             }
         }
+        for &(a, b, r) in &self.connect_breaks {
+            for g in [a, b] {
+                let mut v = Vec::new();
+                self.notice(g, Stimulus::Unlinked, &mut v);
+                if let Some((g, s)) = v.pop()
+                    && !out.contains(&(r, g, s.clone()))
+                {
+                    out.push((r, g, s));
+                }
+            }
+        }
         out
     }
 }
@@ -436,7 +451,12 @@ impl Graph<'_> {
 #[must_use]
 pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
     let (links, breaking_links) = link_breaks(net);
-    let graph = Graph { net, links };
+    let connect_breaks = connect_breaks(net);
+    let graph = Graph {
+        net,
+        links,
+        connect_breaks,
+    };
     let max = net.max_rounds;
 
     let mut reached_glyphs = BTreeSet::new();
@@ -564,6 +584,64 @@ fn link_breaks(net: &GlyphNetwork) -> (Vec<LinkSpan>, Vec<BreakingLink>) {
         }
     }
     (links, report)
+}
+
+/// The move rounds in which a connection some ability may make (`Connect`) can break: the
+/// pair ends up beyond Spitting Distance (4u) while such a link may stand, i.e. after a moment
+/// the pair was within Swinging Distance (1u) and with no break since. Optimistic: it does not
+/// ask whether the `Connect` really fires, so the run's breaks are all among these.
+fn connect_breaks(net: &GlyphNetwork) -> Vec<(usize, usize, u32)> {
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (g, def) in net.glyphs.iter().enumerate() {
+        for x in def.abilities.iter().flat_map(|a| &a.does) {
+            if let GlyphAction::Connect(o) = x
+                && let Some(o) = index_of(net, o).filter(|&o| o != g)
+                && !pairs.contains(&(g, o))
+                && !pairs.contains(&(o, g))
+            {
+                pairs.push((g, o));
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let mut rounds: Vec<u32> = net
+        .moves
+        .iter()
+        .map(|m| m.round)
+        .filter(|&r| r >= 1 && r <= net.max_rounds)
+        .collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    let mut positions: Vec<(f64, f64)> = net.glyphs.iter().map(|g| g.pos).collect();
+    let gap = |positions: &[(f64, f64)], a: usize, b: usize| {
+        let (da, db) = (&net.glyphs[a], &net.glyphs[b]);
+        shape_gap(positions[a], da.extent, positions[b], db.extent)
+    };
+    // Whether a connection may stand between each pair now.
+    let mut may_stand: Vec<bool> = pairs
+        .iter()
+        .map(|&(a, b)| gap(&positions, a, b) <= LINK_RANGE)
+        .collect();
+    let mut out = Vec::new();
+    for r in rounds {
+        for m in net.moves.iter().filter(|m| m.round == r) {
+            if let Some(g) = index_of(net, &m.glyph) {
+                positions[g] = m.to;
+            }
+        }
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            let d = gap(&positions, a, b);
+            if may_stand[i] && d > BREAK_RANGE {
+                out.push((a, b, r));
+                may_stand[i] = false;
+            }
+            // A `Connect` may (re)make it from this round on, after the moves.
+            may_stand[i] |= d <= LINK_RANGE;
+        }
+    }
+    out
 }
 
 /// The shortest cycle (over links no move breaks) through a reachable state, by rounds.
@@ -876,5 +954,28 @@ mod tests {
         )"#);
         assert_eq!(heard(&n, "g1", "b"), Some(7), "the run delivers it");
         assert_eq!(reached(&analyse(&n), "g1", "b"), Some(7));
+    }
+
+    /// `glyph_analyser_props.proptest-regressions` `cc 14bc6f2b…`: g2 connects to g1 when the
+    /// network starts, and g1's move in round 2 (4.03u away) breaks that connection, which g2
+    /// notices; the paths used to keep every connection an ability makes standing forever.
+    #[test]
+    fn a_move_breaking_a_connection_an_ability_made_is_noticed() {
+        let n = net(r#"GlyphNetwork(
+            name: "a connection made, then moved apart",
+            max_rounds: 11,
+            glyphs: [
+                (id: "g0", pos: (0, 0)),
+                (id: "g1", pos: (0, 0)),
+                (id: "g2", pos: (0, 0), abilities: [
+                    (when: Some(Created), time: Reaction, does: [Connect("g1")]),
+                    (when: Some(Unlinked), time: Reaction, does: []),
+                ]),
+            ],
+            moves: [(round: 2, glyph: "g1", to: (3.5, 2.0))],
+        )"#);
+        let broken = "<connection broken>";
+        assert_eq!(heard(&n, "g2", broken), Some(2), "the run delivers it");
+        assert_eq!(reached(&analyse(&n), "g2", broken), Some(2));
     }
 }
