@@ -194,8 +194,8 @@ struct Firing<'a> {
 impl Graph<'_> {
     /// What glyph `g`'s abilities do on `stimulus`, in order.
     ///
-    /// A dismissal in a Free Reaction (or an Action taking effect at once) always happens, so
-    /// nothing after it is done. A dismissal in a Reaction ends only its own ability for sure:
+    /// An unguarded dismissal in a Free Reaction (or an Action taking effect at once) always
+    /// happens, so nothing after it is done; a guarded one (`if_state`, a passphrase) may not. A dismissal in a Reaction ends only its own ability for sure:
     /// the Reaction is skipped when the round's Beat is already spent, and then the abilities
     /// listed after it still fire. A delayed Action's dismissal comes later.
     fn firings(&self, g: usize, stimulus: &Stimulus) -> Vec<Firing<'_>> {
@@ -266,7 +266,11 @@ impl Graph<'_> {
                     GlyphAction::Effect(_) | GlyphAction::Disable(_) | GlyphAction::Dismiss => {}
                 }
             }
-            let stops_all = dismiss_at.is_some()
+            // Only a dismissal that surely fires stops the abilities after it: a state guard
+            // may not hold, a passphrase may not be complete, and then they still fire.
+            let sure = ability.if_state.is_none() && ability.answers(stimulus, "");
+            let stops_all = sure
+                && dismiss_at.is_some()
                 && (ability.time == GlyphTime::FreeReaction
                     || (ability.time == GlyphTime::Action && delay == 0));
             out.push(firing);
@@ -954,6 +958,27 @@ mod tests {
         )"#);
         assert_eq!(heard(&n, "g1", "b"), Some(7), "the run delivers it");
         assert_eq!(reached(&analyse(&n), "g1", "b"), Some(7));
+    }
+
+    /// `glyph_analyser_props.proptest-regressions` `cc 26577d2b…`: g1's Free Reaction that
+    /// dismisses it on "b" only fires while g1 is "open", which it never is, so its Reaction
+    /// listed next still sends "a"; the paths used to take any Free Reaction's dismissal as
+    /// certain and stopped there.
+    #[test]
+    fn a_guarded_dismissal_does_not_stop_the_abilities_after_it() {
+        let n = net(r#"GlyphNetwork(
+            name: "a dismissal whose guard does not hold",
+            max_rounds: 5,
+            glyphs: [
+                (id: "g1", pos: (0, 0), abilities: [
+                    (on: "b", time: FreeReaction, if_state: Some("open"), does: [Dismiss]),
+                    (on: "b", time: Reaction, does: [Send("a")]),
+                ]),
+            ],
+            inject: [(round: 1, glyph: "g1", command: "b")],
+        )"#);
+        assert_eq!(heard(&n, "g1", "a"), Some(2), "the run delivers it");
+        assert_eq!(reached(&analyse(&n), "g1", "a"), Some(2));
     }
 
     /// `glyph_analyser_props.proptest-regressions` `cc 14bc6f2b…`: g2 connects to g1 when the
