@@ -5,7 +5,9 @@
 //! joined by what the glyph's abilities do: sends along links, their own changes, timed
 //! Actions' delays. It is optimistic (every Reaction may fire, every state guard may hold,
 //! every `SetState` changes the state, every `Connect` succeeds, no glyph is disabled or
-//! dismissed except by its own `dismiss_on`/`Dismiss` on that very stimulus), so whatever a real
+//! dismissed except by its own `dismiss_on`/`Dismiss` on that very stimulus — yet a glyph that
+//! can dismiss itself may go later in the round it sends, so its sends also reach the links it
+//! has then — and a move may break a connection an ability made), so whatever a real
 //! run does is inside what it reports: if it says "quiet by round n", the run is quiet by then;
 //! a loop it finds is one the network can run forever. On a network without those
 //! uncertainties (Free Reactions and Actions only, no guards, dismissals, disables, states,
@@ -22,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::event::GlyphEnd;
 use super::model::{GlyphAction, GlyphNetwork, GlyphTime, GlyphTrigger, Outside, Stimulus};
-use super::run::{BREAK_RANGE, GlyphRun, index_of, shape_gap};
+use super::run::{BREAK_RANGE, GlyphRun, LINK_RANGE, index_of, shape_gap};
 
 /// What the analyser found.
 #[derive(Debug, Clone, PartialEq)]
@@ -170,6 +172,10 @@ struct Graph<'a> {
     /// Per link (file order, known ids only, then every `Connect` an ability may make): glyph
     /// indices and the round a move breaks it.
     links: Vec<LinkSpan>,
+    /// Rounds in which a move may break a connection an ability makes (`Connect`), by glyph
+    /// indices: such a link is not in the file, so `links` keeps it standing for sends, but
+    /// whoever listens may notice it break.
+    connect_breaks: Vec<(usize, usize, u32)>,
 }
 
 /// What one ability does when it fires on a stimulus.
@@ -188,8 +194,8 @@ struct Firing<'a> {
 impl Graph<'_> {
     /// What glyph `g`'s abilities do on `stimulus`, in order.
     ///
-    /// A dismissal in a Free Reaction (or an Action taking effect at once) always happens, so
-    /// nothing after it is done. A dismissal in a Reaction ends only its own ability for sure:
+    /// An unguarded dismissal in a Free Reaction (or an Action taking effect at once) always
+    /// happens, so nothing after it is done; a guarded one (`if_state`, a passphrase) may not. A dismissal in a Reaction ends only its own ability for sure:
     /// the Reaction is skipped when the round's Beat is already spent, and then the abilities
     /// listed after it still fire. A delayed Action's dismissal comes later.
     fn firings(&self, g: usize, stimulus: &Stimulus) -> Vec<Firing<'_>> {
@@ -260,7 +266,11 @@ impl Graph<'_> {
                     GlyphAction::Effect(_) | GlyphAction::Disable(_) | GlyphAction::Dismiss => {}
                 }
             }
-            let stops_all = dismiss_at.is_some()
+            // Only a dismissal that surely fires stops the abilities after it: a state guard
+            // may not hold, a passphrase may not be complete, and then they still fire.
+            let sure = ability.if_state.is_none() && ability.answers(stimulus, "");
+            let stops_all = sure
+                && dismiss_at.is_some()
                 && (ability.time == GlyphTime::FreeReaction
                     || (ability.time == GlyphTime::Action && delay == 0));
             out.push(firing);
@@ -326,12 +336,23 @@ impl Graph<'_> {
             let after = f.delay.saturating_add(1);
             let fired_in = t.map(|t| t.saturating_add(f.delay));
             for (c, self_hears) in &f.sends {
-                let to = if *self_hears {
+                let mut to = if *self_hears {
                     self.receivers(g, fired_in.map(|r| r.saturating_add(1)))
                 } else {
                     // Dismissed after sending: the glyphs linked to it when it went.
                     self.linked(g, fired_in)
                 };
+                // Another ability (on this stimulus or another one that round) may still dismiss
+                // the glyph after it sent: its command then goes to the links it had when it went,
+                // including one a move of next round would have broken (a dismissed glyph's move
+                // never happens).
+                if *self_hears && self.may_dismiss_itself(g) {
+                    for h in self.linked(g, fired_in) {
+                        if !to.contains(&h) {
+                            to.push(h);
+                        }
+                    }
+                }
                 for h in to {
                     add((h, Stimulus::Command((*c).to_owned())), after);
                 }
@@ -350,6 +371,16 @@ impl Graph<'_> {
             }
         }
         out
+    }
+
+    /// Whether glyph `g` can dismiss itself at all (`dismiss_on`, or a `Dismiss` in any of its
+    /// abilities): only such a glyph's sends can outlive it.
+    fn may_dismiss_itself(&self, g: usize) -> bool {
+        let d = &self.net.glyphs[g];
+        d.dismiss_on.is_some()
+            || d.abilities
+                .iter()
+                .any(|a| a.does.iter().any(|x| matches!(x, GlyphAction::Dismiss)))
     }
 
     /// Whether receiving `command` dismisses or disables glyph `g`.
@@ -405,6 +436,17 @@ impl Graph<'_> {
                 }
             }
         }
+        for &(a, b, r) in &self.connect_breaks {
+            for g in [a, b] {
+                let mut v = Vec::new();
+                self.notice(g, Stimulus::Unlinked, &mut v);
+                if let Some((g, s)) = v.pop()
+                    && !out.contains(&(r, g, s.clone()))
+                {
+                    out.push((r, g, s));
+                }
+            }
+        }
         out
     }
 }
@@ -413,7 +455,12 @@ impl Graph<'_> {
 #[must_use]
 pub fn analyse(net: &GlyphNetwork) -> GlyphAnalysis {
     let (links, breaking_links) = link_breaks(net);
-    let graph = Graph { net, links };
+    let connect_breaks = connect_breaks(net);
+    let graph = Graph {
+        net,
+        links,
+        connect_breaks,
+    };
     let max = net.max_rounds;
 
     let mut reached_glyphs = BTreeSet::new();
@@ -541,6 +588,64 @@ fn link_breaks(net: &GlyphNetwork) -> (Vec<LinkSpan>, Vec<BreakingLink>) {
         }
     }
     (links, report)
+}
+
+/// The move rounds in which a connection some ability may make (`Connect`) can break: the
+/// pair ends up beyond Spitting Distance (4u) while such a link may stand, i.e. after a moment
+/// the pair was within Swinging Distance (1u) and with no break since. Optimistic: it does not
+/// ask whether the `Connect` really fires, so the run's breaks are all among these.
+fn connect_breaks(net: &GlyphNetwork) -> Vec<(usize, usize, u32)> {
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (g, def) in net.glyphs.iter().enumerate() {
+        for x in def.abilities.iter().flat_map(|a| &a.does) {
+            if let GlyphAction::Connect(o) = x
+                && let Some(o) = index_of(net, o).filter(|&o| o != g)
+                && !pairs.contains(&(g, o))
+                && !pairs.contains(&(o, g))
+            {
+                pairs.push((g, o));
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let mut rounds: Vec<u32> = net
+        .moves
+        .iter()
+        .map(|m| m.round)
+        .filter(|&r| r >= 1 && r <= net.max_rounds)
+        .collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    let mut positions: Vec<(f64, f64)> = net.glyphs.iter().map(|g| g.pos).collect();
+    let gap = |positions: &[(f64, f64)], a: usize, b: usize| {
+        let (da, db) = (&net.glyphs[a], &net.glyphs[b]);
+        shape_gap(positions[a], da.extent, positions[b], db.extent)
+    };
+    // Whether a connection may stand between each pair now.
+    let mut may_stand: Vec<bool> = pairs
+        .iter()
+        .map(|&(a, b)| gap(&positions, a, b) <= LINK_RANGE)
+        .collect();
+    let mut out = Vec::new();
+    for r in rounds {
+        for m in net.moves.iter().filter(|m| m.round == r) {
+            if let Some(g) = index_of(net, &m.glyph) {
+                positions[g] = m.to;
+            }
+        }
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            let d = gap(&positions, a, b);
+            if may_stand[i] && d > BREAK_RANGE {
+                out.push((a, b, r));
+                may_stand[i] = false;
+            }
+            // A `Connect` may (re)make it from this round on, after the moves.
+            may_stand[i] |= d <= LINK_RANGE;
+        }
+    }
+    out
 }
 
 /// The shortest cycle (over links no move breaks) through a reachable state, by rounds.
@@ -795,5 +900,107 @@ impl GlyphAnalysis {
             );
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::glyph::check::load;
+
+    fn net(src: &str) -> GlyphNetwork {
+        load(src, Path::new("t.ron")).expect("a valid network").0
+    }
+
+    /// The earliest round the analyser's paths say `glyph` can hear `what`.
+    fn reached(report: &GlyphAnalysis, glyph: &str, what: &str) -> Option<u32> {
+        report
+            .reach
+            .iter()
+            .flat_map(|r| &r.reaches)
+            .filter(|x| x.glyph == glyph && x.command == what)
+            .map(|x| x.round)
+            .min()
+    }
+
+    /// The run's first round in which `glyph` hears `what`.
+    fn heard(net: &GlyphNetwork, glyph: &str, what: &str) -> Option<u32> {
+        let played = PlayedOut::of(net);
+        played
+            .heard
+            .iter()
+            .find(|h| h.glyph == glyph && h.what == what)
+            .map(|h| h.round)
+    }
+
+    /// `glyph_props.proptest-regressions` `cc ba0776e1…`: in round 6 g0 sends "b" (a Free
+    /// Reaction), then dismisses itself (a Reaction on the same "a"). The "b" goes to g1, linked
+    /// to g0 when it went; the paths used to aim it at round 7's links, which g0's move that
+    /// round would have broken, but a dismissed glyph never moves.
+    #[test]
+    fn a_send_reaches_the_links_a_glyph_had_when_a_later_ability_dismissed_it() {
+        let n = net(r#"GlyphNetwork(
+            name: "send, then dismissed by the next ability",
+            max_rounds: 8,
+            glyphs: [
+                (id: "g0", pos: (0, 0), abilities: [
+                    (on: "a", time: FreeReaction, does: [Send("b")]),
+                    (on: "a", time: Reaction, does: [Dismiss]),
+                    (on: "b", time: Reaction, does: [Send("a")]),
+                ]),
+                (id: "g1", pos: (0, 0)),
+            ],
+            links: [("g1", "g0")],
+            inject: [(round: 5, glyph: "g0", command: "b")],
+            moves: [(round: 7, glyph: "g0", to: (0, 4.5))],
+        )"#);
+        assert_eq!(heard(&n, "g1", "b"), Some(7), "the run delivers it");
+        assert_eq!(reached(&analyse(&n), "g1", "b"), Some(7));
+    }
+
+    /// `glyph_analyser_props.proptest-regressions` `cc 26577d2b…`: g1's Free Reaction that
+    /// dismisses it on "b" only fires while g1 is "open", which it never is, so its Reaction
+    /// listed next still sends "a"; the paths used to take any Free Reaction's dismissal as
+    /// certain and stopped there.
+    #[test]
+    fn a_guarded_dismissal_does_not_stop_the_abilities_after_it() {
+        let n = net(r#"GlyphNetwork(
+            name: "a dismissal whose guard does not hold",
+            max_rounds: 5,
+            glyphs: [
+                (id: "g1", pos: (0, 0), abilities: [
+                    (on: "b", time: FreeReaction, if_state: Some("open"), does: [Dismiss]),
+                    (on: "b", time: Reaction, does: [Send("a")]),
+                ]),
+            ],
+            inject: [(round: 1, glyph: "g1", command: "b")],
+        )"#);
+        assert_eq!(heard(&n, "g1", "a"), Some(2), "the run delivers it");
+        assert_eq!(reached(&analyse(&n), "g1", "a"), Some(2));
+    }
+
+    /// `glyph_analyser_props.proptest-regressions` `cc 14bc6f2b…`: g2 connects to g1 when the
+    /// network starts, and g1's move in round 2 (4.03u away) breaks that connection, which g2
+    /// notices; the paths used to keep every connection an ability makes standing forever.
+    #[test]
+    fn a_move_breaking_a_connection_an_ability_made_is_noticed() {
+        let n = net(r#"GlyphNetwork(
+            name: "a connection made, then moved apart",
+            max_rounds: 11,
+            glyphs: [
+                (id: "g0", pos: (0, 0)),
+                (id: "g1", pos: (0, 0)),
+                (id: "g2", pos: (0, 0), abilities: [
+                    (when: Some(Created), time: Reaction, does: [Connect("g1")]),
+                    (when: Some(Unlinked), time: Reaction, does: []),
+                ]),
+            ],
+            moves: [(round: 2, glyph: "g1", to: (3.5, 2.0))],
+        )"#);
+        let broken = "<connection broken>";
+        assert_eq!(heard(&n, "g2", broken), Some(2), "the run delivers it");
+        assert_eq!(reached(&analyse(&n), "g2", broken), Some(2));
     }
 }
