@@ -8,10 +8,11 @@
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
 use sigilforge_engine::model::GameProfile;
-use sigilforge_engine::model::ability::Ability;
 use sigilforge_engine::rules::names::check_scenario;
-use sigilforge_engine::rules::text::{Words, ability_text_in};
 use sigilforge_engine::rules::{RulesScenario, run_scenario};
+
+mod ga_text_common;
+use ga_text_common::assert_reads;
 
 fn failures(text: &str) -> Vec<String> {
     let scenario: RulesScenario = ron::from_str(text).expect("scenario parses");
@@ -238,16 +239,6 @@ fn a_shroud_keeps_activations_and_triggers_from_targeting_but_not_attacks() {
     fails(&text.replace(r#"effects: [Grant("Omnishroud")]"#, "effects: []"));
 }
 
-fn text(ron: &str) -> String {
-    let ability: Ability = ron::from_str(ron).unwrap();
-    let profile = GameProfile::built_in("Grand Archive").unwrap();
-    let words = Words {
-        profile: Some(&profile),
-        card_name: None,
-    };
-    ability_text_in(&words, &ability, None)
-}
-
 #[test]
 fn the_new_parts_read_like_printed_text() {
     let cases = [
@@ -284,14 +275,7 @@ fn the_new_parts_read_like_printed_text() {
             "Damage 20+ — Put 2 durability counters on target weapon.",
         ),
     ];
-    let mut wrong = Vec::new();
-    for (ron, want) in cases {
-        let got = text(ron);
-        if got != want {
-            wrong.push(format!("{ron}\n  want: {want}\n  got:  {got}"));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_reads(&cases);
 }
 
 #[test]

@@ -14,8 +14,11 @@ use std::path::Path;
 use sigilforge_engine::diag::{Diagnostics, Severity};
 use sigilforge_engine::model::GameProfile;
 use sigilforge_engine::model::ability::Ability;
-use sigilforge_engine::rules::text::{Words, ability_text_in};
+use sigilforge_engine::rules::text::Words;
 use sigilforge_engine::rules::{RulesScenario, run_scenario};
+
+mod ga_text_common;
+use ga_text_common::assert_reads;
 
 /// Runs a scenario text and returns the failed expectations (none: it met them all).
 fn failures(text: &str) -> Vec<String> {
@@ -288,16 +291,6 @@ fn three_enlighten_counters_on_any_champion_draw_a_card_by_the_games_rule() {
     );
 }
 
-fn text(ron: &str) -> String {
-    let ability: Ability = ron::from_str(ron).unwrap();
-    let profile = GameProfile::built_in("Grand Archive").unwrap();
-    let words = Words {
-        profile: Some(&profile),
-        card_name: None,
-    };
-    ability_text_in(&words, &ability, None)
-}
-
 #[test]
 fn the_new_mechanics_read_like_printed_text() {
     let cases = [
@@ -338,14 +331,7 @@ fn the_new_mechanics_read_like_printed_text() {
             "Each other Ally or Weapon you control gets +1 POWER.",
         ),
     ];
-    let mut wrong = Vec::new();
-    for (ron, want) in cases {
-        let got = text(ron);
-        if got != want {
-            wrong.push(format!("{ron}\n  want: {want}\n  got:  {got}"));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_reads(&cases);
 }
 
 #[test]

@@ -5,19 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
-use sigilforge_engine::model::GameProfile;
-use sigilforge_engine::model::ability::Ability;
-use sigilforge_engine::rules::text::{Words, ability_text_in};
-
-fn text(ron: &str) -> String {
-    let ability: Ability = ron::from_str(ron).unwrap();
-    let profile = GameProfile::built_in("Grand Archive").unwrap();
-    let words = Words {
-        profile: Some(&profile),
-        card_name: None,
-    };
-    ability_text_in(&words, &ability, None)
-}
+mod ga_text_common;
+use ga_text_common::assert_reads;
 
 #[test]
 fn keyword_actions_read_like_printed_text() {
@@ -67,12 +56,5 @@ fn keyword_actions_read_like_printed_text() {
             "Sheen 3+ — This gets +1 POWER.",
         ),
     ];
-    let mut wrong = Vec::new();
-    for (ron, want) in cases {
-        let got = text(ron);
-        if got != want {
-            wrong.push(format!("{ron}\n  want: {want}\n  got:  {got}"));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_reads(&cases);
 }

@@ -8,9 +8,11 @@
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
 use sigilforge_engine::model::GameProfile;
-use sigilforge_engine::model::ability::Ability;
-use sigilforge_engine::rules::text::{Words, ability_text_in};
+use sigilforge_engine::rules::text::Words;
 use sigilforge_engine::rules::{RulesScenario, run_scenario};
+
+mod ga_text_common;
+use ga_text_common::assert_reads;
 
 /// Runs a scenario written inline and checks it meets its expectations with no error.
 fn passes(ron: &str) {
@@ -219,16 +221,6 @@ fn a_held_reduction_shows_on_the_board_until_it_is_used() {
     );
 }
 
-fn text(ron: &str) -> String {
-    let ability: Ability = ron::from_str(ron).unwrap();
-    let profile = GameProfile::built_in("Grand Archive").unwrap();
-    let words = Words {
-        profile: Some(&profile),
-        card_name: None,
-    };
-    ability_text_in(&words, &ability, None)
-}
-
 #[test]
 fn the_new_mechanics_read_like_printed_text() {
     let cases = [
@@ -269,14 +261,7 @@ fn the_new_mechanics_read_like_printed_text() {
             "Banish this: target weapon you control gets +2 POWER until end of turn, then put a durability counter on it.",
         ),
     ];
-    let mut wrong = Vec::new();
-    for (ron, want) in cases {
-        let got = text(ron);
-        if got != want {
-            wrong.push(format!("{ron}\n  want: {want}\n  got:  {got}"));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_reads(&cases);
 }
 
 #[test]
