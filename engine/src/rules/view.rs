@@ -526,6 +526,23 @@ impl<'g> View<'g> {
             .all(|r| self.restriction_holds(&r.requires, player, source))
     }
 
+    /// How many cards in `whose` zone meet the condition, read from `ruler`'s side (an
+    /// amount's `CountIn` for your own zone, `OpponentCountIn` for the opponent's).
+    fn count_in(
+        &self,
+        whose: Player,
+        zone: Zone,
+        condition: Option<&Condition>,
+        ruler: Player,
+    ) -> i32 {
+        self.zone_ids(whose, zone)
+            .iter()
+            .filter(|c| condition.is_none_or(|k| self.condition(k, c, ruler)))
+            .count()
+            .try_into()
+            .unwrap_or(i32::MAX)
+    }
+
     /// The number an amount stands for, read from the ability's source card. `event` is the
     /// amount of the event being replaced (the damage a replacement stands in for).
     pub(crate) fn amount(&self, a: &Amount, source: &str, value: Option<i32>, event: i32) -> i32 {
@@ -560,28 +577,12 @@ impl<'g> View<'g> {
             Amount::Times(x, y) => self
                 .amount(x, source, value, event)
                 .saturating_mul(self.amount(y, source, value, event)),
-            Amount::CountIn(zone, condition) => self
-                .zone_ids(ruler, *zone)
-                .iter()
-                .filter(|c| {
-                    condition
-                        .as_ref()
-                        .is_none_or(|k| self.condition(k, c, ruler))
-                })
-                .count()
-                .try_into()
-                .unwrap_or(i32::MAX),
-            Amount::OpponentCountIn(zone, condition) => self
-                .zone_ids(ruler.other(), *zone)
-                .iter()
-                .filter(|c| {
-                    condition
-                        .as_ref()
-                        .is_none_or(|k| self.condition(k, c, ruler))
-                })
-                .count()
-                .try_into()
-                .unwrap_or(i32::MAX),
+            Amount::CountIn(zone, condition) => {
+                self.count_in(ruler, *zone, condition.as_ref(), ruler)
+            }
+            Amount::OpponentCountIn(zone, condition) => {
+                self.count_in(ruler.other(), *zone, condition.as_ref(), ruler)
+            }
             Amount::SumIn(stat, zone) => self.zone_ids(ruler, *zone).iter().fold(0i32, |sum, c| {
                 sum.saturating_add(self.stat(c, &stat_name(stat)))
             }),
