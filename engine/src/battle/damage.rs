@@ -216,6 +216,13 @@ impl State {
                 cause,
             );
         }
+        self.mark_damage(p, &plan, cause)
+    }
+
+    /// [`State::deal`] once any redirect is logged: marks the damage on its target, logs it
+    /// and queues `Damaged` abilities. Returns the event index.
+    #[inline]
+    pub(super) fn mark_damage(&mut self, p: &Program, plan: &DamagePlan, cause: Cause) -> u32 {
         // Marked before it is logged, like every change: a copy of the board taken as an
         // event is logged shows the board right after it.
         let at = self.next_index;

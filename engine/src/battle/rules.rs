@@ -8,6 +8,13 @@ use super::state::{ALL_SUSPECT, Ctx, NONE, Slots, State, TargetRef};
 
 pub use super::damage::DamagePlan;
 
+/// The hooks that keep a slot's attacks off [`State::plain_blows`]: abilities that act as a
+/// creature attacks or is attacked, and replacements of the damage it deals or takes.
+const PLAIN_ATTACK_BLOCKERS: u32 = Hook::Attacks.bit()
+    | Hook::Attacked.bit()
+    | Hook::WouldDealDamage.bit()
+    | Hook::WouldBeDamaged.bit();
+
 impl State {
     /// Destroys every creature at 0 life or marked, A's then B's, and queues death abilities.
     /// Returns whether any died.
@@ -240,6 +247,95 @@ impl State {
         }
         self.ensure_stats(p);
         let ids = [self.lines[0][slot], self.lines[1][slot]];
+        if second || !self.plain_blows(p, ids) {
+            self.attack_slot_general(p, slot, ids, second);
+        }
+    }
+
+    /// The first pass's common case in one straight pass: every creature in the slot attacks
+    /// (none is kept from it this turn) and none has an ability that acts as it attacks, is
+    /// attacked, or deals or takes damage (the [`PLAIN_ATTACK_BLOCKERS`] hooks). Then nothing
+    /// is queued before the damage, and each attack deals its attacker's attack, less the
+    /// target's armor: the general path's events in its order, without working out plans and
+    /// contexts nobody reads (`plain_blows_match_the_general_path` compares the two). Returns
+    /// false, having changed nothing, when the slot is not such a case.
+    #[inline]
+    fn plain_blows(&mut self, p: &Program, ids: [CreatureId; 2]) -> bool {
+        let turn = self.turn;
+        let mut hooks = 0;
+        for id in ids {
+            if id != NONE {
+                let c = &self.creatures[id as usize];
+                if c.no_attack_turn == turn {
+                    return false;
+                }
+                hooks |= c.hooks;
+            }
+        }
+        if hooks & PLAIN_ATTACK_BLOCKERS != 0 {
+            return false;
+        }
+        let cause = Cause::after(self.phase_event);
+        match ids {
+            [NONE, NONE] => {}
+            [id, NONE] | [NONE, id] => {
+                let side = self.creatures[id as usize].owner;
+                let amount = self.creatures[id as usize].attack();
+                let at = self.emit(
+                    EventKind::Attack {
+                        attacker: id,
+                        target: AttackTarget::Player(side_player(1 - side)),
+                        second: false,
+                    },
+                    cause,
+                );
+                self.damage_player(1 - side, amount, Some(id), Cause::after(at));
+            }
+            [a, b] => {
+                let blow = |s: &Self, from: CreatureId, to: CreatureId| {
+                    let attack = s.creatures[from as usize].attack();
+                    DamagePlan {
+                        source: Some(from),
+                        target: to,
+                        redirected_from: None,
+                        amount: (attack - s.creatures[to as usize].armor().max(0)).max(0),
+                        unmodified: attack,
+                        attack: true,
+                    }
+                };
+                let (to_b, to_a) = (blow(self, a, b), blow(self, b, a));
+                let at_a = self.emit(
+                    EventKind::Attack {
+                        attacker: a,
+                        target: AttackTarget::Creature(b),
+                        second: false,
+                    },
+                    cause,
+                );
+                let at_b = self.emit(
+                    EventKind::Attack {
+                        attacker: b,
+                        target: AttackTarget::Creature(a),
+                        second: false,
+                    },
+                    cause,
+                );
+                self.mark_damage(p, &to_b, Cause::after(at_a));
+                self.mark_damage(p, &to_a, Cause::after(at_b));
+            }
+        }
+        true
+    }
+
+    /// [`State::attack_slot`] in every case: attacks kept from happening, Fury's second
+    /// pass, attack triggers and damage replacements.
+    fn attack_slot_general(
+        &mut self,
+        p: &Program,
+        slot: usize,
+        ids: [CreatureId; 2],
+        second: bool,
+    ) {
         // Who attacks, and how much damage each attack deals (to the creature opposite, or to
         // the opposing player when the slot opposite is empty).
         let mut attacks = [false; 2];
@@ -396,6 +492,112 @@ pub mod line_ids {
                 }
             }
             ids
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::battle::{Battle, BattleContent, prepare};
+    use crate::model::BattleScenario;
+
+    /// Keywords with no attack hook (armor, Fury, a `Damaged` trigger, a static) and with one
+    /// (an `Attacks` trigger, damage prevention, an `Attacked` answer).
+    const KEYWORDS: [&str; 8] = [
+        "Armor 1",
+        "Armor 3",
+        "Fury",
+        "Berserk",
+        "Incite",
+        "Breakthrough 1",
+        "Invulnerability",
+        "Dodge",
+    ];
+
+    /// A creature: attack, life, a keyword, damage already marked, kept from attacking.
+    type Spec = (i32, i32, Option<usize>, i32, bool);
+
+    fn spec() -> impl Strategy<Value = Spec> {
+        (
+            -1..5i32,
+            1..7i32,
+            proptest::option::of(0..KEYWORDS.len()),
+            0..3i32,
+            proptest::bool::weighted(0.2),
+        )
+    }
+
+    /// A battle in its first turn with these lines.
+    fn board(a: &[Spec], b: &[Spec]) -> Battle {
+        let all: Vec<&Spec> = a.iter().chain(b).collect();
+        let cards = all
+            .iter()
+            .enumerate()
+            .map(|(i, (attack, life, kw, _, _))| {
+                let keywords = kw.map_or(String::new(), |k| format!("\"{}\"", KEYWORDS[k]));
+                format!("\"c{i}\": (name: \"C{i}\", attack: {attack}, life: {life}, keywords: [{keywords}])")
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let names = |from: usize, n: usize| {
+            (from..from + n)
+                .map(|i| format!("\"c{i}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let scenario: BattleScenario = ron::from_str(&format!(
+            "(name: \"t\", cards: {{{cards}}}, a: [{}], b: [{}])",
+            names(0, a.len()),
+            names(a.len(), b.len())
+        ))
+        .expect("the test scenario parses");
+        let mut battle = Battle::new(
+            &prepare(&BattleContent::standard(), &scenario).expect("the test scenario resolves"),
+            0,
+        );
+        let st = &mut battle.state;
+        st.turn = 1;
+        for (side, specs) in [a, b].into_iter().enumerate() {
+            for (slot, &(_, _, _, damage, kept)) in specs.iter().enumerate() {
+                let c = &mut st.creatures[st.lines[side][slot] as usize];
+                c.damage = damage;
+                c.no_attack_turn = u32::from(kept);
+            }
+        }
+        battle
+    }
+
+    proptest! {
+        /// Wherever the straight pass takes a slot, it must leave exactly what the general
+        /// path leaves: the same events, creatures, players' life, queue and death check.
+        #[test]
+        fn plain_blows_match_the_general_path(
+            a in proptest::collection::vec(spec(), 0..=7),
+            b in proptest::collection::vec(spec(), 0..=7),
+        ) {
+            let battle = board(&a, &b);
+            let p = &*battle.program;
+            for slot in 0..7 {
+                let start = &battle.state;
+                let ids = [start.lines[0][slot], start.lines[1][slot]];
+                let mut plain = start.clone();
+                if !plain.plain_blows(p, ids) {
+                    prop_assert_eq!(plain.next_index, start.next_index, "declined, yet changed");
+                    continue;
+                }
+                let mut general = start.clone();
+                general.attack_slot_general(p, slot, ids, false);
+                prop_assert_eq!(&plain.log, &general.log, "slot {}", slot);
+                prop_assert_eq!(&plain.creatures, &general.creatures);
+                prop_assert_eq!(plain.life, general.life);
+                prop_assert_eq!(&plain.queue, &general.queue);
+                prop_assert_eq!(
+                    (plain.check_deaths, plain.suspect_count, plain.suspects, plain.stats_dirty),
+                    (general.check_deaths, general.suspect_count, general.suspects, general.stats_dirty)
+                );
+            }
         }
     }
 }
