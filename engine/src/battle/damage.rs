@@ -263,6 +263,7 @@ impl State {
     }
 
     /// Damage to a player, from `source` if a creature deals it.
+    #[inline]
     pub fn damage_player(
         &mut self,
         player: u8,

@@ -65,44 +65,26 @@ impl State {
         if n == 0 {
             return false;
         }
-        let mut events = [0u32; 2 * MAX_SLOTS];
-        for (i, &id) in dying[..n].iter().enumerate() {
-            self.take_off_line(id);
-            let c = &self.creatures[id as usize];
-            let (owner, card, slot, last_hit) = (c.owner, c.card, c.slot, c.last_hit);
-            let (artifacts, artifact_count) = (c.artifacts, c.artifact_count as usize);
-            let set_aside = c.flags & flag::SET_ASIDE != 0;
-            if !set_aside {
-                self.discard[owner as usize].push((card, id));
-            }
-            for &a in &artifacts[..artifact_count] {
-                self.discard[owner as usize].push((a, NONE));
-            }
-            events[i] = self.emit(
-                EventKind::Destroyed {
-                    creature: id,
-                    slot: slot + 1,
-                    set_aside,
-                },
-                Cause::after(last_hit.unwrap_or(self.phase_event)),
-            );
-        }
         let others =
             self.board_may_have(Hook::AllyDestroyed) || self.board_may_have(Hook::OtherDestroyed);
-        for (i, &id) in dying[..n].iter().enumerate() {
-            let (owner, slot) = {
-                let dead = &self.creatures[id as usize];
-                (dead.owner, dead.slot)
-            };
-            let ctx = Ctx {
-                subject: id,
-                slot,
-                ..Ctx::default()
-            };
-            self.enqueue(p, id, Hook::Destroyed, events[i], ctx);
-            if !others {
-                continue;
+        if !others {
+            // Nobody answers another's death: each one's own abilities are queued as it is
+            // logged, the same events and queue as the two passes below, without the list.
+            for &id in &dying[..n] {
+                let at = self.destroy(id);
+                self.enqueue_destroyed(p, id, at);
             }
+            return true;
+        }
+        let mut events = [0u32; 2 * MAX_SLOTS];
+        for (i, &id) in dying[..n].iter().enumerate() {
+            events[i] = self.destroy(id);
+        }
+        // Every death is logged before anyone answers one: a line walked below no longer
+        // holds any of the dead.
+        for (i, &id) in dying[..n].iter().enumerate() {
+            let ctx = self.enqueue_destroyed(p, id, events[i]);
+            let owner = self.creatures[id as usize].owner;
             for side in 0..2u8 {
                 for other in self.line(side).collect::<line_ids::Ids>().iter() {
                     if side == owner {
@@ -113,6 +95,44 @@ impl State {
             }
         }
         true
+    }
+
+    /// Takes a dead creature off its line, puts its card and artifacts in the discard pile
+    /// and logs its death. Returns the event index.
+    fn destroy(&mut self, id: CreatureId) -> u32 {
+        self.take_off_line(id);
+        let c = &self.creatures[id as usize];
+        let (owner, card, slot, last_hit) = (c.owner, c.card, c.slot, c.last_hit);
+        let set_aside = c.flags & flag::SET_ASIDE != 0;
+        if !set_aside {
+            self.discard[owner as usize].push((card, id));
+        }
+        if c.artifact_count > 0 {
+            let (artifacts, artifact_count) = (c.artifacts, c.artifact_count as usize);
+            for &a in &artifacts[..artifact_count] {
+                self.discard[owner as usize].push((a, NONE));
+            }
+        }
+        self.emit(
+            EventKind::Destroyed {
+                creature: id,
+                slot: slot + 1,
+                set_aside,
+            },
+            Cause::after(last_hit.unwrap_or(self.phase_event)),
+        )
+    }
+
+    /// Queues a dead creature's own `Destroyed` abilities, answering event `at`; returns the
+    /// context they (and others' answers) know.
+    fn enqueue_destroyed(&mut self, p: &Program, id: CreatureId, at: u32) -> Ctx {
+        let ctx = Ctx {
+            subject: id,
+            slot: self.creatures[id as usize].slot,
+            ..Ctx::default()
+        };
+        self.enqueue(p, id, Hook::Destroyed, at, ctx);
+        ctx
     }
 
     /// A scheduled play (Deploy).
@@ -328,7 +348,9 @@ impl State {
     }
 
     /// [`State::attack_slot`] in every case: attacks kept from happening, Fury's second
-    /// pass, attack triggers and damage replacements.
+    /// pass, attack triggers and damage replacements. Out of line: the straight pass takes
+    /// most slots, and this one's bulk would weigh on every call of [`State::attack_slot`].
+    #[inline(never)]
     fn attack_slot_general(
         &mut self,
         p: &Program,
