@@ -267,88 +267,109 @@ impl State {
         }
         self.ensure_stats(p);
         let ids = [self.lines[0][slot], self.lines[1][slot]];
-        if second || !self.plain_blows(p, ids) {
+        if !self.plain_blows(p, ids, second) {
             self.attack_slot_general(p, slot, ids, second);
         }
     }
 
-    /// The first pass's common case in one straight pass: every creature in the slot attacks
-    /// (none is kept from it this turn) and none has an ability that acts as it attacks, is
-    /// attacked, or deals or takes damage (the [`PLAIN_ATTACK_BLOCKERS`] hooks). Then nothing
-    /// is queued before the damage, and each attack deals its attacker's attack, less the
-    /// target's armor: the general path's events in its order, without working out plans and
-    /// contexts nobody reads (`plain_blows_match_the_general_path` compares the two). Returns
-    /// false, having changed nothing, when the slot is not such a case.
+    /// The common case in one straight pass: no creature in the slot has an ability that acts
+    /// as it attacks, is attacked, or deals or takes damage (the [`PLAIN_ATTACK_BLOCKERS`]
+    /// hooks). Then nothing is queued before the damage, and each attack deals its attacker's
+    /// attack, less the target's armor: the general path's events in its order (skipped
+    /// attacks, attacks, damage), without working out plans and contexts nobody reads
+    /// (`plain_blows_match_the_general_path` compares the two). Returns false, having changed
+    /// nothing, when the slot is not such a case.
     #[inline]
-    fn plain_blows(&mut self, p: &Program, ids: [CreatureId; 2]) -> bool {
+    fn plain_blows(&mut self, p: &Program, ids: [CreatureId; 2], second: bool) -> bool {
         let turn = self.turn;
         let mut hooks = 0;
-        for id in ids {
+        let mut attacks = [false; 2];
+        for (side, id) in ids.into_iter().enumerate() {
             if id != NONE {
                 let c = &self.creatures[id as usize];
-                if c.no_attack_turn == turn {
-                    return false;
-                }
                 hooks |= c.hooks;
+                attacks[side] =
+                    c.no_attack_turn != turn && (!second || c.flags & flag::ATTACK_TWICE != 0);
             }
         }
         if hooks & PLAIN_ATTACK_BLOCKERS != 0 {
             return false;
         }
         let cause = Cause::after(self.phase_event);
-        match ids {
-            [NONE, NONE] => {}
-            [id, NONE] | [NONE, id] => {
-                let side = self.creatures[id as usize].owner;
-                let amount = self.creatures[id as usize].attack();
-                let at = self.emit(
-                    EventKind::Attack {
-                        attacker: id,
-                        target: AttackTarget::Player(side_player(1 - side)),
-                        second: false,
-                    },
-                    cause,
-                );
-                self.damage_player(1 - side, amount, Some(id), Cause::after(at));
+        // Worked out before any damage is dealt: both blows of a slot land at once.
+        let blow = |s: &Self, from: CreatureId, to: CreatureId| {
+            let attack = s.creatures[from as usize].attack();
+            DamagePlan {
+                source: Some(from),
+                target: to,
+                redirected_from: None,
+                amount: (attack - s.creatures[to as usize].armor().max(0)).max(0),
+                unmodified: attack,
+                attack: true,
             }
-            [a, b] => {
-                let blow = |s: &Self, from: CreatureId, to: CreatureId| {
-                    let attack = s.creatures[from as usize].attack();
-                    DamagePlan {
-                        source: Some(from),
-                        target: to,
-                        redirected_from: None,
-                        amount: (attack - s.creatures[to as usize].armor().max(0)).max(0),
-                        unmodified: attack,
-                        attack: true,
-                    }
-                };
-                let (to_b, to_a) = (blow(self, a, b), blow(self, b, a));
-                let at_a = self.emit(
-                    EventKind::Attack {
-                        attacker: a,
-                        target: AttackTarget::Creature(b),
-                        second: false,
-                    },
-                    cause,
-                );
-                let at_b = self.emit(
-                    EventKind::Attack {
-                        attacker: b,
-                        target: AttackTarget::Creature(a),
-                        second: false,
-                    },
-                    cause,
-                );
-                self.mark_damage(p, &to_b, Cause::after(at_a));
-                self.mark_damage(p, &to_a, Cause::after(at_b));
+        };
+        if attacks == [true, true] {
+            let [a, b] = ids;
+            let (to_b, to_a) = (blow(self, a, b), blow(self, b, a));
+            let at_a = self.emit(
+                EventKind::Attack {
+                    attacker: a,
+                    target: AttackTarget::Creature(b),
+                    second,
+                },
+                cause,
+            );
+            let at_b = self.emit(
+                EventKind::Attack {
+                    attacker: b,
+                    target: AttackTarget::Creature(a),
+                    second,
+                },
+                cause,
+            );
+            self.mark_damage(p, &to_b, Cause::after(at_a));
+            self.mark_damage(p, &to_a, Cause::after(at_b));
+            return true;
+        }
+        // At most one attacks. A creature kept from attacking says so in the first pass; in
+        // Fury's pass the others simply do not attack again.
+        for (side, id) in ids.into_iter().enumerate() {
+            if !second && id != NONE && !attacks[side] {
+                self.emit(EventKind::AttackSkipped { creature: id }, cause);
             }
+        }
+        let Some(side) = attacks.iter().position(|&a| a) else {
+            return true;
+        };
+        let (id, enemy) = (ids[side], ids[1 - side]);
+        if enemy == NONE {
+            let amount = self.creatures[id as usize].attack();
+            let at = self.emit(
+                EventKind::Attack {
+                    attacker: id,
+                    target: AttackTarget::Player(side_player(1 - side as u8)),
+                    second,
+                },
+                cause,
+            );
+            self.damage_player(1 - side as u8, amount, Some(id), Cause::after(at));
+        } else {
+            let plan = blow(self, id, enemy);
+            let at = self.emit(
+                EventKind::Attack {
+                    attacker: id,
+                    target: AttackTarget::Creature(enemy),
+                    second,
+                },
+                cause,
+            );
+            self.mark_damage(p, &plan, Cause::after(at));
         }
         true
     }
 
-    /// [`State::attack_slot`] in every case: attacks kept from happening, Fury's second
-    /// pass, attack triggers and damage replacements. Out of line: the straight pass takes
+    /// [`State::attack_slot`] in every case: attack triggers and damage replacements
+    /// included. Out of line: the straight pass takes
     /// most slots, and this one's bulk would weigh on every call of [`State::attack_slot`].
     #[inline(never)]
     fn attack_slot_general(
@@ -593,7 +614,8 @@ mod tests {
 
     proptest! {
         /// Wherever the straight pass takes a slot, it must leave exactly what the general
-        /// path leaves: the same events, creatures, players' life, queue and death check.
+        /// path leaves, in either pass: the same events, creatures, players' life, queue and
+        /// death check.
         #[test]
         fn plain_blows_match_the_general_path(
             a in proptest::collection::vec(spec(), 0..=7),
@@ -601,17 +623,17 @@ mod tests {
         ) {
             let battle = board(&a, &b);
             let p = &*battle.program;
-            for slot in 0..7 {
+            for (slot, second) in (0..7).flat_map(|slot| [(slot, false), (slot, true)]) {
                 let start = &battle.state;
                 let ids = [start.lines[0][slot], start.lines[1][slot]];
                 let mut plain = start.clone();
-                if !plain.plain_blows(p, ids) {
+                if !plain.plain_blows(p, ids, second) {
                     prop_assert_eq!(plain.next_index, start.next_index, "declined, yet changed");
                     continue;
                 }
                 let mut general = start.clone();
-                general.attack_slot_general(p, slot, ids, false);
-                prop_assert_eq!(&plain.log, &general.log, "slot {}", slot);
+                general.attack_slot_general(p, slot, ids, second);
+                prop_assert_eq!(&plain.log, &general.log, "slot {} (Fury's pass: {})", slot, second);
                 prop_assert_eq!(&plain.creatures, &general.creatures);
                 prop_assert_eq!(plain.life, general.life);
                 prop_assert_eq!(&plain.queue, &general.queue);
