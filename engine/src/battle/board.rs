@@ -19,6 +19,7 @@ impl State {
     }
 
     /// Takes a creature off its line (its slot becomes empty).
+    #[inline]
     pub fn take_off_line(&mut self, id: CreatureId) {
         let c = &mut self.creatures[id as usize];
         if c.on_line {
@@ -175,30 +176,32 @@ impl State {
                 // Slot 1 onward with no gap: nothing moves.
                 continue;
             }
-            // Walks the occupied slots only; the new line and its occupancy are built as it goes.
-            let line = self.lines[side as usize];
-            let mut order = [NONE; MAX_SLOTS];
-            let mut closed = 0u32;
-            let mut next = 0usize;
+            // The creatures in front of the first gap stay: only those behind it are walked,
+            // each moved up in place (to a slot no further back than its own, already
+            // emptied or walked).
+            let first_gap = (!occupied).trailing_zeros() as usize;
+            let line = &mut self.lines[side as usize];
+            let mut closed = occupied & ((1 << first_gap) - 1);
+            let mut next = first_gap;
             let mut moved = false;
-            for slot in Slots(occupied) {
+            for slot in Slots(occupied >> first_gap << first_gap) {
                 let id = line[slot];
-                if self.creatures[id as usize].flags & flag::IMMOVABLE != 0 {
+                let c = &mut self.creatures[id as usize];
+                if c.flags & flag::IMMOVABLE != 0 {
                     next = slot;
                 }
-                order[next] = id;
+                if next != slot {
+                    line[next] = id;
+                    line[slot] = NONE;
+                    c.slot = next as u8;
+                    moved = true;
+                }
                 closed |= 1 << next;
-                moved |= next != slot;
                 next += 1;
             }
             if moved {
                 // Every slot from the first gap on may hold another creature now.
-                let first_gap = (!occupied).trailing_zeros();
                 self.stats_moved[side as usize] |= (occupied | closed) >> first_gap << first_gap;
-                self.lines[side as usize] = order;
-                for slot in Slots(closed) {
-                    self.creatures[order[slot] as usize].slot = slot as u8;
-                }
                 self.occupancy[side as usize] = closed;
                 self.line_changed();
                 self.emit(
