@@ -7,7 +7,7 @@ use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{CardIdx, Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
-use super::state::{NONE, Slots, Stage, State};
+use super::state::{NONE, Pending, Slots, Stage, State};
 use super::stats::StatPart;
 use crate::core::Moments;
 
@@ -307,17 +307,7 @@ impl Battle {
         let plays = &self.setup.plays;
         let st = &mut self.state;
         if let Some(pending) = st.queue.pop_front() {
-            if let Err(hit) = st.guard.tick() {
-                st.queue.clear();
-                st.emit(
-                    EventKind::LoopLimit {
-                        resolutions: hit.resolutions,
-                    },
-                    Cause::after(pending.after),
-                );
-                return;
-            }
-            st.resolve(p, pending);
+            resolve_pending(p, st, pending);
             return;
         }
         // Stats first when a static ability can change life: a creature whose life bonus just
@@ -492,12 +482,36 @@ fn next_in_order(p: &Program, st: &mut State, hook: Hook) -> bool {
             let c = st.creature(id);
             if c.on_line && c.hooks & hook.bit() != 0 {
                 let after = st.phase_event;
-                st.enqueue(p, id, hook, after, super::state::Ctx::default());
+                // The queue is empty whenever the turn machine runs, so this creature's first
+                // ability is the next one the queue would hand out: it resolves now, without
+                // the trip through the queue and back through `advance_once`. Its other
+                // abilities wait in the queue and what it triggers queues behind them, in the
+                // order queuing them all would give.
+                if let Some(first) = st.enqueue_all_but_first(p, id, hook, after) {
+                    resolve_pending(p, st, first);
+                }
                 return true;
             }
         }
     }
     false
+}
+
+/// Resolves a queued ability, counting it against the loop guard: past the limit every
+/// waiting ability is dropped and the limit is logged instead.
+#[inline]
+fn resolve_pending(p: &Program, st: &mut State, pending: Pending) {
+    if let Err(hit) = st.guard.tick() {
+        st.queue.clear();
+        st.emit(
+            EventKind::LoopLimit {
+                resolutions: hit.resolutions,
+            },
+            Cause::after(pending.after),
+        );
+        return;
+    }
+    st.resolve(p, pending);
 }
 
 /// Checks life totals (and, at the end of a turn, `max_turns`); ends the game if due.

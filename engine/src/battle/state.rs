@@ -679,6 +679,38 @@ impl State {
         self.enqueue_filtered(p, id, hook, after, ctx);
     }
 
+    /// For a start or end of turn walk, which runs with the queue empty: queues every ability
+    /// of `id` with `hook` but the first, and returns that one (the one the queue would hand
+    /// out next), so that it can resolve at once.
+    #[inline]
+    pub(super) fn enqueue_all_but_first(
+        &mut self,
+        p: &Program,
+        id: CreatureId,
+        hook: Hook,
+        after: u32,
+    ) -> Option<Pending> {
+        debug_assert!(self.queue.is_empty(), "a walk runs with the queue empty");
+        let ctx = Ctx::default();
+        let c = &self.creatures[id as usize];
+        // Only `AllySummoned` filters by another creature: never a walk's hook.
+        if hook != Hook::AllySummoned && c.only_printed() {
+            let queue = &mut self.queue;
+            let mut first = None;
+            c.each_printed_ability(p, id, hook, |source| {
+                let pending = Pending { source, after, ctx };
+                if first.is_none() {
+                    first = Some(pending);
+                } else {
+                    queue.push_back(pending);
+                }
+            });
+            return first;
+        }
+        self.enqueue_filtered(p, id, hook, after, ctx);
+        self.queue.pop_front()
+    }
+
     #[inline(never)]
     fn enqueue_filtered(&mut self, p: &Program, id: CreatureId, hook: Hook, after: u32, ctx: Ctx) {
         // Disjoint field borrows: read the creature while pushing to the queue, no copy.
