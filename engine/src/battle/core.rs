@@ -153,7 +153,7 @@ impl Battle {
         }
         // Nobody is handed events one at a time here, so no need to stop after each.
         while self.state.stage != Stage::Over {
-            self.advance_once();
+            self.advance_once::<true>();
         }
         self.state.record = true;
         self.state.log_start = self.state.next_index;
@@ -292,7 +292,7 @@ impl Battle {
     fn advance(&mut self) {
         loop {
             let before = self.state.next_index;
-            self.advance_once();
+            self.advance_once::<false>();
             if self.state.next_index != before || self.state.stage == Stage::Over {
                 return;
             }
@@ -300,9 +300,12 @@ impl Battle {
     }
 
     /// One unit of work: a queued ability, a death check, or the next steps of the turn.
+    /// `TO_END`: the battle runs to its end with nobody handed events one at a time
+    /// ([`Battle::run`]), so a unit may go on further (see [`next_in_order`]); stepping keeps
+    /// each unit as small as it is, so the events a step has worked ahead stay few.
     #[allow(clippy::inline_always)] // measured: inlined into both loops it saves a tenth of a battle's instructions
     #[inline(always)]
-    fn advance_once(&mut self) {
+    fn advance_once<const TO_END: bool>(&mut self) {
         let p = &*self.program;
         let plays = &self.setup.plays;
         let st = &mut self.state;
@@ -348,7 +351,7 @@ impl Battle {
                     continue;
                 }
                 Stage::StartEach => {
-                    if next_in_order(p, st, Hook::StartOfTurn) {
+                    if next_in_order::<TO_END>(p, st, Hook::StartOfTurn) {
                         return;
                     }
                     st.stage = Stage::DeployPhase;
@@ -420,7 +423,7 @@ impl Battle {
                     continue;
                 }
                 Stage::EndEach => {
-                    if next_in_order(p, st, Hook::EndOfTurn) {
+                    if next_in_order::<TO_END>(p, st, Hook::EndOfTurn) {
                         return;
                     }
                     st.stage = Stage::EndReturns;
@@ -465,8 +468,10 @@ fn snapshot_order(st: &mut State, hook: Hook) {
     }
 }
 
-/// Queues the next creature's abilities for `hook`; false when every creature has had its turn.
-fn next_in_order(p: &Program, st: &mut State, hook: Hook) -> bool {
+/// Resolves the next creature's abilities for `hook` (running to the end, `TO_END`, the next
+/// ones' too while that leaves nothing to do in between); false when every creature has had
+/// its turn.
+fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) -> bool {
     for side in 0..2 {
         loop {
             let due = st.order_left[side] & st.order_hooked[side];
@@ -490,7 +495,14 @@ fn next_in_order(p: &Program, st: &mut State, hook: Hook) -> bool {
                 if let Some(first) = st.enqueue_all_but_first(p, id, hook, after) {
                     resolve_pending(p, st, first);
                 }
-                return true;
+                // Running to the end, with nothing queued, no death to check and no static
+                // that changes life (stats are then brought up to date first), going back
+                // through `advance_once` would find nothing to do before coming back here:
+                // the walk goes on, as the turn machine moving on would.
+                if !TO_END || !st.queue.is_empty() || st.check_deaths || p.statics_modify_life {
+                    return true;
+                }
+                st.guard.progress();
             }
         }
     }
