@@ -200,6 +200,7 @@ impl State {
                     self.creatures[order[slot] as usize].slot = slot as u8;
                 }
                 self.occupancy[side as usize] = closed;
+                self.refresh_walk_hooks(side);
                 self.line_changed();
                 self.emit(
                     EventKind::GapsClosed {

@@ -7,7 +7,7 @@ use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{CardIdx, Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Setup};
-use super::state::{NONE, Pending, Slots, Stage, State};
+use super::state::{NONE, Pending, Slots, Stage, State, walk_index};
 use super::stats::StatPart;
 use crate::core::Moments;
 
@@ -80,6 +80,7 @@ impl Battle {
             order: [[NONE; MAX_SLOTS]; 2],
             order_left: [0; 2],
             order_hooked: [0; 2],
+            walk_hooked: [[0; 2]; 2],
             may_hold_grants: false,
             returning: Vec::with_capacity(8),
             log: Vec::with_capacity(if keep_log { 512 } else { 64 }),
@@ -452,20 +453,20 @@ fn begin_phase(st: &mut State, phase: Phase) {
     st.phase_event = st.emit(EventKind::PhaseBegan { phase }, Cause::after(turn_event));
 }
 
-/// Notes the lines as this phase's order, and which of their creatures have `hook`.
+/// Notes the lines as this phase's order, and which of their creatures may have `hook`
+/// ([`State::walk_hooked`], kept as the lines change).
 fn snapshot_order(st: &mut State, hook: Hook) {
     st.order = st.lines;
-    for side in 0..2u8 {
-        let occupied = st.occupied(side);
-        let line = &st.lines[side as usize];
-        let mut hooked = 0u32;
-        for slot in Slots(occupied) {
-            let c = &st.creatures[line[slot] as usize];
-            hooked |= u32::from(c.hooks & hook.bit() != 0) << slot;
-        }
-        st.order_left[side as usize] = occupied;
-        st.order_hooked[side as usize] = hooked;
-    }
+    st.order_left = st.occupancy;
+    let hooked = st.walk_hooked[walk_index(hook)];
+    st.order_hooked = [hooked[0] & st.occupancy[0], hooked[1] & st.occupancy[1]];
+    debug_assert!(
+        (0..2u8).all(|side| Slots(st.occupied(side)).all(|slot| {
+            let c = &st.creatures[st.lines[side as usize][slot] as usize];
+            c.hooks & hook.bit() == 0 || st.order_hooked[side as usize] & (1 << slot) != 0
+        })),
+        "walk hooks miss a creature with the hook"
+    );
 }
 
 /// Resolves the next creature's abilities for `hook` (running to the end, `TO_END`, the next
