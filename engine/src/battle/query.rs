@@ -284,9 +284,12 @@ impl State {
                 .line(enemy)
                 .find(|&id| self.cond(p, c, id, owner, ctx))
                 .and_then(creature),
-            // `select_one`'s own.
-            Sel::This | Sel::Controller | Sel::Opponent | Sel::RandomEnemy => None,
-            Sel::AllEnemies
+            // `select_one`'s own (never handed here), and the selectors that may pick several.
+            Sel::This
+            | Sel::Controller
+            | Sel::Opponent
+            | Sel::RandomEnemy
+            | Sel::AllEnemies
             | Sel::OtherAllies(_)
             | Sel::AdjacentAllies
             | Sel::AlliesWithArtifacts
