@@ -203,6 +203,7 @@ impl State {
                 // Every slot from the first gap on may hold another creature now.
                 self.stats_moved[side as usize] |= (occupied | closed) >> first_gap << first_gap;
                 self.occupancy[side as usize] = closed;
+                self.refresh_walk_hooks(side);
                 self.line_changed();
                 self.emit(
                     EventKind::GapsClosed {

@@ -37,7 +37,7 @@ impl State {
             after: Some(at),
         };
         // Most abilities pick one target (Bolt, Terrify, Regen, Berserk): that one is picked
-        // without building a list of them. Effects go in order, each to every target.
+        // without building a list of them, and its common effects are applied inline.
         if ability.target.picks_one() {
             let target = self.select_one(p, &ability.target, src.creature, owner, &pending.ctx);
             if let Some(target) = target {
@@ -47,16 +47,114 @@ impl State {
             }
             return;
         }
-        let targets = self.select(p, &ability.target, src.creature, owner, &pending.ctx);
-        for effect in &ability.effects {
+        self.resolve_on_each(
+            p,
+            &ability.target,
+            &ability.effects,
+            src,
+            owner,
+            &pending,
+            cause,
+        );
+    }
+
+    /// The rest of [`State::resolve`] for a selector that may pick several targets: effects go
+    /// in order, each to every target.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)] // the parts of one resolution, passed on as they are
+    fn resolve_on_each(
+        &mut self,
+        p: &Program,
+        target: &super::program::Sel,
+        effects: &[Eff],
+        src: AbilitySource,
+        owner: u8,
+        pending: &Pending,
+        cause: Cause,
+    ) {
+        let targets = self.select(p, target, src.creature, owner, &pending.ctx);
+        for effect in effects {
             for target in targets.iter() {
                 self.apply_effect(p, effect, src, target, &pending.ctx, cause);
             }
         }
     }
 
-    #[allow(clippy::too_many_lines)] // one match arm per effect primitive reads best together
+    /// Applies one effect to one target. The primitives most abilities use (damage, a heal, a
+    /// stat change, no attack) are handled here, inlined into the resolution; the others in
+    /// [`State::apply_other_effect`], out of line.
+    #[allow(clippy::inline_always)] // measured: the call and its arguments cost more than these arms
+    #[inline(always)]
     fn apply_effect(
+        &mut self,
+        p: &Program,
+        effect: &Eff,
+        src: AbilitySource,
+        target: TargetRef,
+        ctx: &Ctx,
+        cause: Cause,
+    ) {
+        let amount_of = |s: &Self, a| s.amount(p, a, src.creature, src.value, ctx);
+        match (effect, target) {
+            (Eff::Damage(a), TargetRef::Creature(t)) => {
+                let amount = amount_of(self, a);
+                if amount > 0 {
+                    let plan = self.plan_damage(p, Some(src.creature), t, amount, false);
+                    self.deal(p, plan, cause);
+                }
+            }
+            (Eff::Heal(a), TargetRef::Creature(t)) => {
+                let amount = amount_of(self, a);
+                self.heal(p, t, amount, cause);
+            }
+            (Eff::Modify(stat, a) | Eff::ModifyPermanently(stat, a), TargetRef::Creature(t)) => {
+                let amount = amount_of(self, a);
+                if amount != 0 {
+                    self.modify_permanently(p, t, *stat, amount, cause);
+                }
+            }
+            (Eff::PreventAttack, TargetRef::Creature(t)) => {
+                self.creatures[t as usize].no_attack_turn = self.turn;
+                self.emit(EventKind::AttackPrevented { creature: t }, cause);
+            }
+            _ => self.apply_other_effect(p, effect, src, target, ctx, cause),
+        }
+    }
+
+    /// A permanent stat change (a triggered `Modify` is one too).
+    fn modify_permanently(
+        &mut self,
+        p: &Program,
+        t: CreatureId,
+        stat: super::program::StatKind,
+        amount: i32,
+        cause: Cause,
+    ) {
+        let c = &mut self.creatures[t as usize];
+        c.permanent[stat as usize] += amount;
+        c.base[stat as usize] += amount;
+        c.folded[stat as usize] += amount;
+        // Permanent changes add linearly: patch the stat unless a static ability reads it.
+        if p.statics_read_stats {
+            self.base_changed();
+        } else {
+            self.creatures[t as usize].stats[stat as usize] += amount;
+            self.suspect(t);
+        }
+        self.emit(
+            EventKind::StatChanged {
+                creature: t,
+                stat,
+                amount,
+            },
+            cause,
+        );
+    }
+
+    /// [`State::apply_effect`] for the primitives it does not handle inline.
+    #[inline(never)]
+    #[allow(clippy::too_many_lines)] // one match arm per effect primitive reads best together
+    fn apply_other_effect(
         &mut self,
         p: &Program,
         effect: &Eff,
@@ -68,13 +166,6 @@ impl State {
         let owner = self.creatures[src.creature as usize].owner;
         let amount_of = |s: &Self, a| s.amount(p, a, src.creature, src.value, ctx);
         match (effect, target) {
-            (Eff::Damage(a), TargetRef::Creature(t)) => {
-                let amount = amount_of(self, a);
-                if amount > 0 {
-                    let plan = self.plan_damage(p, Some(src.creature), t, amount, false);
-                    self.deal(p, plan, cause);
-                }
-            }
             (Eff::Damage(a), TargetRef::Player(pl)) => {
                 let amount = amount_of(self, a);
                 self.damage_player(pl, amount, Some(src.creature), cause);
@@ -82,10 +173,6 @@ impl State {
             (Eff::DamageOpponent(a), _) => {
                 let amount = amount_of(self, a);
                 self.damage_player(1 - owner, amount, Some(src.creature), cause);
-            }
-            (Eff::Heal(a), TargetRef::Creature(t)) => {
-                let amount = amount_of(self, a);
-                self.heal(p, t, amount, cause);
             }
             (Eff::HealAll, TargetRef::Creature(t)) => self.heal(p, t, i32::MAX, cause),
             (Eff::Heal(a) | Eff::GainLife(a), TargetRef::Player(pl)) => {
@@ -97,30 +184,6 @@ impl State {
                 let pl = self.creatures[t as usize].owner;
                 self.gain_life(pl, amount, cause);
             }
-            (Eff::Modify(stat, a) | Eff::ModifyPermanently(stat, a), TargetRef::Creature(t)) => {
-                let amount = amount_of(self, a);
-                if amount != 0 {
-                    let c = &mut self.creatures[t as usize];
-                    c.permanent[*stat as usize] += amount;
-                    c.base[*stat as usize] += amount;
-                    c.folded[*stat as usize] += amount;
-                    // Permanent changes add linearly: patch the stat unless a static ability reads it.
-                    if p.statics_read_stats {
-                        self.base_changed();
-                    } else {
-                        self.creatures[t as usize].stats[*stat as usize] += amount;
-                        self.suspect(t);
-                    }
-                    self.emit(
-                        EventKind::StatChanged {
-                            creature: t,
-                            stat: *stat,
-                            amount,
-                        },
-                        cause,
-                    );
-                }
-            }
             (Eff::Grant(kw, until), TargetRef::Creature(t)) => {
                 let last = if *until == Until::Forever {
                     FOREVER
@@ -128,10 +191,6 @@ impl State {
                     self.turn
                 };
                 self.grant(p, t, *kw, 0, last, cause);
-            }
-            (Eff::PreventAttack, TargetRef::Creature(t)) => {
-                self.creatures[t as usize].no_attack_turn = self.turn;
-                self.emit(EventKind::AttackPrevented { creature: t }, cause);
             }
             (Eff::Destroy, TargetRef::Creature(t)) => {
                 let c = &mut self.creatures[t as usize];
@@ -203,7 +262,8 @@ impl State {
                 );
             }
             // Replacement and play-time primitives do nothing when triggered; stat changes and
-            // heals aimed at players have no meaning.
+            // heals aimed at players have no meaning. (Damage, heals, stat changes and
+            // `PreventAttack` aimed at creatures are `apply_effect`'s own.)
             _ => {}
         }
     }

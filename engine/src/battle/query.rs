@@ -56,13 +56,14 @@ impl State {
     }
 
     /// Evaluates an amount for a bearer with a keyword value. Most amounts are the keyword's
-    /// value or a number: those are inlined at the call site.
+    /// value, a number or the damage just taken: those are inlined at the call site.
     #[must_use]
     #[inline]
     pub fn amount(&self, p: &Program, a: &Amt, bearer: CreatureId, value: i32, ctx: &Ctx) -> i32 {
         match a {
             Amt::Value => value,
             Amt::Fixed(n) => *n,
+            Amt::DamageTaken => ctx.amount,
             _ => self.amount_of(p, a, bearer, value, ctx),
         }
     }
@@ -186,8 +187,10 @@ impl State {
 
     /// The target of a selector that picks at most one ([`Sel::picks_one`]); `None` when it
     /// finds nobody, and for the selectors that may pick several ([`State::select`] lists
-    /// those, and hands the others here: one implementation of each selector).
-    #[inline]
+    /// those, and hands the others here: one implementation of each selector). The few that
+    /// most abilities use are picked inline; the rest in [`State::select_other_one`].
+    #[allow(clippy::inline_always)] // measured: the call costs more than these arms
+    #[inline(always)]
     pub fn select_one(
         &mut self,
         p: &Program,
@@ -197,11 +200,37 @@ impl State {
         ctx: &Ctx,
     ) -> Option<TargetRef> {
         let enemy = 1 - owner;
-        let creature = |id: CreatureId| Some(TargetRef::Creature(id));
         match sel {
             Sel::This => (bearer != NONE).then_some(TargetRef::Creature(bearer)),
             Sel::Controller => Some(TargetRef::Player(owner)),
             Sel::Opponent => Some(TargetRef::Player(enemy)),
+            Sel::RandomEnemy => {
+                let occupied = self.occupied(enemy);
+                let n = occupied.count_ones() as usize;
+                if n == 0 {
+                    return None;
+                }
+                let pick = self.rng.random_range(0..n);
+                let slot = Slots(occupied).nth(pick)?;
+                Some(TargetRef::Creature(self.lines[enemy as usize][slot]))
+            }
+            _ => self.select_other_one(p, sel, bearer, owner, ctx),
+        }
+    }
+
+    /// [`State::select_one`] for the selectors it does not pick inline.
+    #[inline(never)]
+    fn select_other_one(
+        &self,
+        p: &Program,
+        sel: &Sel,
+        bearer: CreatureId,
+        owner: u8,
+        ctx: &Ctx,
+    ) -> Option<TargetRef> {
+        let enemy = 1 - owner;
+        let creature = |id: CreatureId| Some(TargetRef::Creature(id));
+        match sel {
             Sel::EnemyOpposite => {
                 if bearer == NONE {
                     return None;
@@ -211,16 +240,6 @@ impl State {
             }
             Sel::FrontEnemy => self.line(enemy).next().and_then(creature),
             Sel::LastEnemy => self.line(enemy).last().and_then(creature),
-            Sel::RandomEnemy => {
-                let occupied = self.occupied(enemy);
-                let n = occupied.count_ones() as usize;
-                if n == 0 {
-                    return None;
-                }
-                let pick = self.rng.random_range(0..n);
-                let slot = Slots(occupied).nth(pick)?;
-                creature(self.lines[enemy as usize][slot])
-            }
             Sel::StrongestEnemy => {
                 let mut best: Option<CreatureId> = None;
                 for id in self.line(enemy) {
@@ -265,7 +284,12 @@ impl State {
                 .line(enemy)
                 .find(|&id| self.cond(p, c, id, owner, ctx))
                 .and_then(creature),
-            Sel::AllEnemies
+            // `select_one`'s own (never handed here), and the selectors that may pick several.
+            Sel::This
+            | Sel::Controller
+            | Sel::Opponent
+            | Sel::RandomEnemy
+            | Sel::AllEnemies
             | Sel::OtherAllies(_)
             | Sel::AdjacentAllies
             | Sel::AlliesWithArtifacts

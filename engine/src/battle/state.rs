@@ -12,6 +12,14 @@ pub const MAX_SUSPECTS: usize = 4;
 pub const ALL_SUSPECT: u8 = u8::MAX;
 /// A grant that never expires.
 pub const FOREVER: u32 = u32::MAX;
+/// The hooks of the start and end of turn walks, by [`walk_index`].
+pub const WALK_HOOKS: [Hook; 2] = [Hook::StartOfTurn, Hook::EndOfTurn];
+
+/// The index of a walk's hook in [`WALK_HOOKS`] and [`State::walk_hooked`].
+#[must_use]
+pub fn walk_index(hook: Hook) -> usize {
+    usize::from(hook != Hook::StartOfTurn)
+}
 
 pub use super::creature::{Creature, NONE};
 
@@ -305,6 +313,10 @@ pub struct State {
     /// side, or every slot once a creature's hooks may have grown since (a keyword granted
     /// mid-phase): the walk skips the others without looking at them.
     pub order_hooked: [u32; 2],
+    /// Per start/end-of-turn walk ([`walk_index`]) and side, the slots whose creature may have
+    /// that walk's hook (every one that has it, or more), kept as creatures arrive, leave,
+    /// move and gain abilities: a walk's snapshot copies it instead of asking each creature.
+    pub walk_hooked: [[u32; 2]; 2],
     /// Whether a creature in a line may hold a granted keyword (end of turn skips the expiry
     /// walk otherwise).
     pub may_hold_grants: bool,
@@ -375,6 +387,7 @@ impl State {
             order,
             order_left,
             order_hooked,
+            walk_hooked,
             may_hold_grants,
             returning,
             log,
@@ -411,6 +424,7 @@ impl State {
         self.order = *order;
         self.order_left = *order_left;
         self.order_hooked = *order_hooked;
+        self.walk_hooked = *walk_hooked;
         self.may_hold_grants = *may_hold_grants;
         self.returning.clone_from(returning);
         self.log.clone_from(log);
@@ -603,15 +617,71 @@ impl State {
     /// Notes that a creature's hooks may have grown (it arrived, or gained a keyword).
     #[inline]
     pub(super) fn note_hooks(&mut self, id: CreatureId) {
-        self.board_hooks |= self.creatures[id as usize].hooks;
+        let c = &self.creatures[id as usize];
+        self.board_hooks |= c.hooks;
+        if c.on_line {
+            let (side, bit, hooks) = (c.owner as usize, 1u32 << c.slot, c.hooks);
+            for (walk, hook) in WALK_HOOKS.into_iter().enumerate() {
+                if hooks & hook.bit() != 0 {
+                    self.walk_hooked[walk][side] |= bit;
+                }
+            }
+        }
         // A creature in this phase's order may now have its hook: look at every one again.
         self.order_hooked = [u32::MAX; 2];
+    }
+
+    /// Whether some creature in a line may have a walk's hook: while none has,
+    /// [`State::walk_hooked`] is left alone (a board with no such ability pays nothing for it),
+    /// and a creature that brings one notes it ([`State::note_hooks`]).
+    #[inline]
+    fn walks_hooked(&self) -> bool {
+        self.board_hooks & (WALK_HOOKS[0].bit() | WALK_HOOKS[1].bit()) != 0
+    }
+
+    /// Notes the walk hooks of the creature in a slot (or of nobody) in
+    /// [`State::walk_hooked`].
+    #[inline]
+    fn note_walk_hooks(&mut self, side: u8, slot: usize, id: CreatureId) {
+        if !self.walks_hooked() {
+            return;
+        }
+        let hooks = if id == NONE {
+            0
+        } else {
+            self.creatures[id as usize].hooks
+        };
+        let bit = 1u32 << slot;
+        for (walk, hook) in WALK_HOOKS.into_iter().enumerate() {
+            let mask = &mut self.walk_hooked[walk][side as usize];
+            *mask = (*mask & !bit) | (u32::from(hooks & hook.bit() != 0) << slot);
+        }
+    }
+
+    /// Works [`State::walk_hooked`] out again for a side whose line (and occupancy) was
+    /// rewritten as a whole.
+    pub(super) fn refresh_walk_hooks(&mut self, side: u8) {
+        if !self.walks_hooked() {
+            return;
+        }
+        let line = &self.lines[side as usize];
+        let mut masks = [0u32; 2];
+        for slot in Slots(self.occupancy[side as usize]) {
+            let hooks = self.creatures[line[slot] as usize].hooks;
+            for (mask, hook) in masks.iter_mut().zip(WALK_HOOKS) {
+                *mask |= u32::from(hooks & hook.bit() != 0) << slot;
+            }
+        }
+        for (walk, mask) in masks.into_iter().enumerate() {
+            self.walk_hooked[walk][side as usize] = mask;
+        }
     }
 
     /// Puts `id` (or [`NONE`]) in a slot, keeping the occupancy in step.
     #[inline]
     pub(super) fn set_slot(&mut self, side: u8, slot: usize, id: CreatureId) {
         self.lines[side as usize][slot] = id;
+        self.note_walk_hooks(side, slot, id);
         let bit = 1u32 << slot;
         self.stats_moved[side as usize] |= bit;
         if id == NONE {
@@ -626,6 +696,7 @@ impl State {
     pub(super) fn refresh_occupancy(&mut self, side: u8) {
         self.occupancy[side as usize] = self.count_occupied(side);
         self.stats_moved[side as usize] = u32::MAX;
+        self.refresh_walk_hooks(side);
     }
 
     /// The index of the first empty slot behind the last occupied one.
@@ -677,6 +748,38 @@ impl State {
             return;
         }
         self.enqueue_filtered(p, id, hook, after, ctx);
+    }
+
+    /// For a start or end of turn walk, which runs with the queue empty: queues every ability
+    /// of `id` with `hook` but the first, and returns that one (the one the queue would hand
+    /// out next), so that it can resolve at once.
+    #[inline]
+    pub(super) fn enqueue_all_but_first(
+        &mut self,
+        p: &Program,
+        id: CreatureId,
+        hook: Hook,
+        after: u32,
+    ) -> Option<Pending> {
+        debug_assert!(self.queue.is_empty(), "a walk runs with the queue empty");
+        let ctx = Ctx::default();
+        let c = &self.creatures[id as usize];
+        // Only `AllySummoned` filters by another creature: never a walk's hook.
+        if hook != Hook::AllySummoned && c.only_printed() {
+            let queue = &mut self.queue;
+            let mut first = None;
+            c.each_printed_ability(p, id, hook, |source| {
+                let pending = Pending { source, after, ctx };
+                if first.is_none() {
+                    first = Some(pending);
+                } else {
+                    queue.push_back(pending);
+                }
+            });
+            return first;
+        }
+        self.enqueue_filtered(p, id, hook, after, ctx);
+        self.queue.pop_front()
     }
 
     #[inline(never)]
