@@ -45,11 +45,9 @@ pub struct Creature {
     pub will_return: bool,
     /// Printed + permanent changes + attached artifacts: the stats before static abilities.
     pub base: [i32; 3],
-    /// What its [`Hook::FixedStatic`] abilities add (`Armor N`): the same until its keywords
-    /// change.
-    pub fixed: [i32; 3],
-    /// `base` plus `fixed`, kept with them: the recomputation's starting point when fixed
-    /// statics can be added first (no static reads stats), copied instead of summed.
+    /// `base` plus what its [`Hook::FixedStatic`] abilities add (`Armor N`; the same until its
+    /// keywords change), kept with it: the recomputation's starting point when fixed statics
+    /// can be added first (no static reads stats), copied instead of summed.
     pub folded: [i32; 3],
     /// What its [`Hook::Static`] abilities of a neighbour shape do (the hot path's patch when
     /// [`Program::statics_by_neighbours`]): the same until its keywords change.
@@ -92,7 +90,6 @@ impl Creature {
             doomed: false,
             will_return: false,
             base: [c.attack, c.life, 0],
-            fixed: [0; 3],
             folded: [c.attack, c.life, 0],
             neighbours: NeighbourBonus::default(),
             stats: [c.attack, c.life, 0],
@@ -270,7 +267,6 @@ impl Creature {
                 *sum += add;
             }
         });
-        self.fixed = fixed;
         self.folded = [base[0] + fixed[0], base[1] + fixed[1], base[2] + fixed[2]];
         let mut neighbours = NeighbourBonus::default();
         self.each_ability(program, NONE, Hook::Static, |source| {
