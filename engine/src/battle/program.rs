@@ -360,6 +360,7 @@ pub struct PrintedAbility {
 }
 
 /// Everything a battle needs from its content, compiled.
+#[allow(clippy::struct_excessive_bools)] // independent facts about the statics in play, each gating a shortcut
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Program {
     /// Cards by index.
