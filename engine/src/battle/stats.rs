@@ -277,8 +277,12 @@ impl State {
 
     #[inline(never)]
     fn recompute_stats_now(&mut self, p: &Program) {
+        // Neighbour shapes are local: `statics_reach` is then known to be `Some`.
+        if p.statics_by_neighbours && !self.stats_full {
+            self.patch_by_neighbours();
+            return;
+        }
         match p.statics_reach {
-            Some(_) if !self.stats_full && p.statics_by_neighbours => self.patch_by_neighbours(),
             Some(reach) if !self.stats_full => self.patch_stats(p, reach),
             _ => self.recompute_stats_with::<false>(p, |_, _| {}),
         }
@@ -328,9 +332,11 @@ impl State {
                 }
             }
         }
-        for (stat, per) in stats.iter_mut().zip(c.neighbours.per_neighbour) {
-            // As `Amt::Times` multiplies.
-            *stat += per.saturating_mul(beside);
+        if beside != 0 {
+            for (stat, per) in stats.iter_mut().zip(c.neighbours.per_neighbour) {
+                // As `Amt::Times` multiplies.
+                *stat += per.saturating_mul(beside);
+            }
         }
         stats
     }
