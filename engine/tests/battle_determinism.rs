@@ -302,7 +302,10 @@ proptest! {
 
     /// After a line change the hot path patches the stats of the creatures near the slots
     /// that changed, when every static in play is local: after every step each creature's
-    /// stats must be what a full recomputation (the breakdown) sums to.
+    /// stats must be what a full recomputation (the breakdown) sums to. These keywords'
+    /// statics all have a neighbour shape, so the patch works from each creature's
+    /// `NeighbourBonus`; the same board with that shortcut turned off checks the general
+    /// patch, which walks the abilities.
     #[test]
     fn patched_stats_match_a_full_recomputation(
         cards in proptest::collection::vec(arb_local_card(), 14),
@@ -311,18 +314,24 @@ proptest! {
     ) {
         let setup = random_board(cards, plays, 25);
         prop_assert!(setup.program.statics_reach.is_some(), "the patching path is not taken");
-        let mut b = Battle::new(&setup, seed);
-        while b.step().is_some() {
-            for creature in b.board().iter().flatten() {
-                let parts = b.stat_breakdown(creature.id);
-                let sum = |stat| {
-                    parts.iter().filter(|p| p.stat == stat).map(|p| p.amount).sum::<i32>()
-                };
-                prop_assert_eq!(
-                    (creature.attack, creature.life, creature.armor),
-                    (sum(StatKind::Attack), sum(StatKind::Life), sum(StatKind::Armor)),
-                    "creature {} after event {}", creature.id, b.event_count()
-                );
+        prop_assert!(setup.program.statics_by_neighbours, "the neighbour patch is not taken");
+        let mut general = (*setup).clone();
+        Arc::make_mut(&mut general.program).statics_by_neighbours = false;
+        for setup in [&*setup, &general] {
+            let mut b = Battle::new(setup, seed);
+            while b.step().is_some() {
+                for creature in b.board().iter().flatten() {
+                    let parts = b.stat_breakdown(creature.id);
+                    let sum = |stat| {
+                        parts.iter().filter(|p| p.stat == stat).map(|p| p.amount).sum::<i32>()
+                    };
+                    prop_assert_eq!(
+                        (creature.attack, creature.life, creature.armor),
+                        (sum(StatKind::Attack), sum(StatKind::Life), sum(StatKind::Armor)),
+                        "creature {} after event {} (neighbour patch: {})",
+                        creature.id, b.event_count(), setup.program.statics_by_neighbours
+                    );
+                }
             }
         }
     }

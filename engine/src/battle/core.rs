@@ -174,8 +174,7 @@ impl Battle {
         }
         self.seed = seed;
         self.returned = start.returned;
-        self.state.copy_from(&start.state);
-        self.state.rng = SeededRng::new(seed);
+        self.state.copy_reseeded(&start.state, seed);
     }
 
     /// Turns this battle into a copy of `start` (a battle that has not started, usually with

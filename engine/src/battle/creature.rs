@@ -2,7 +2,7 @@
 //! artifacts and granted keywords (hook and flag unions, base and fixed stats).
 
 use super::event::{AbilitySource, CreatureId, Via};
-use super::program::{CardIdx, Hook, KwIdx, MAX_ARTIFACTS, MAX_GRANTS, Program};
+use super::program::{CardIdx, Hook, KwIdx, MAX_ARTIFACTS, MAX_GRANTS, NeighbourBonus, Program};
 
 /// "No creature" in a slot or a reference.
 pub const NONE: CreatureId = CreatureId::MAX;
@@ -45,12 +45,13 @@ pub struct Creature {
     pub will_return: bool,
     /// Printed + permanent changes + attached artifacts: the stats before static abilities.
     pub base: [i32; 3],
-    /// What its [`Hook::FixedStatic`] abilities add (`Armor N`): the same until its keywords
-    /// change.
-    pub fixed: [i32; 3],
-    /// `base` plus `fixed`, kept with them: the recomputation's starting point when fixed
-    /// statics can be added first (no static reads stats), copied instead of summed.
+    /// `base` plus what its [`Hook::FixedStatic`] abilities add (`Armor N`; the same until its
+    /// keywords change), kept with it: the recomputation's starting point when fixed statics
+    /// can be added first (no static reads stats), copied instead of summed.
     pub folded: [i32; 3],
+    /// What its [`Hook::Static`] abilities of a neighbour shape do (the hot path's patch when
+    /// [`Program::statics_by_neighbours`]): the same until its keywords change.
+    pub neighbours: NeighbourBonus,
     /// Effective attack, life and armor.
     pub stats: [i32; 3],
     /// The last event that hurt or doomed it (the cause logged when it is destroyed).
@@ -89,8 +90,8 @@ impl Creature {
             doomed: false,
             will_return: false,
             base: [c.attack, c.life, 0],
-            fixed: [0; 3],
             folded: [c.attack, c.life, 0],
+            neighbours: NeighbourBonus::default(),
             stats: [c.attack, c.life, 0],
             last_hit: None,
             hooks: c.hooks,
@@ -266,7 +267,16 @@ impl Creature {
                 *sum += add;
             }
         });
-        self.fixed = fixed;
         self.folded = [base[0] + fixed[0], base[1] + fixed[1], base[2] + fixed[2]];
+        let mut neighbours = NeighbourBonus::default();
+        self.each_ability(program, NONE, Hook::Static, |source| {
+            let ability =
+                &program.keywords[source.keyword as usize].abilities[source.ability as usize];
+            // Another shape leaves `Program::statics_by_neighbours` off: this is then unused.
+            if let Some(bonus) = ability.neighbour_bonus(source.value) {
+                neighbours.add(bonus);
+            }
+        });
+        self.neighbours = neighbours;
     }
 }

@@ -41,6 +41,17 @@ impl Iterator for Slots {
     }
 }
 
+/// `dst.clone_from(src)` (reusing `dst`'s buffer), with an empty `src`, as a start that has
+/// not begun has (no log, nothing queued or discarded), a plain clear.
+#[inline]
+fn copy_vec<T: Clone>(dst: &mut Vec<T>, src: &Vec<T>) {
+    if src.is_empty() {
+        dst.clear();
+    } else {
+        dst.clone_from(src);
+    }
+}
+
 /// Abilities that acted during a walk, noted in [`State::fired`] after it (see [`State::acted`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Acted {
@@ -170,7 +181,7 @@ impl Clone for PendingQueue {
 
     /// Reuses this queue's buffer (a Monte Carlo reset allocates nothing).
     fn clone_from(&mut self, other: &Self) {
-        self.items.clone_from(&other.items);
+        copy_vec(&mut self.items, &other.items);
         self.head = other.head;
     }
 }
@@ -369,10 +380,24 @@ pub struct State {
 
 impl State {
     /// Makes this state a copy of `other`, reusing its buffers (no allocation once they are
-    /// large enough). Every field is named, so a new field cannot be forgotten here.
+    /// large enough).
     pub fn copy_from(&mut self, other: &State) {
+        self.copy_all_but_rng(other);
+        self.rng.clone_from(&other.rng);
+    }
+
+    /// As [`State::copy_from`], with the generator started afresh from `seed` instead of
+    /// copied (a Monte Carlo reset, which would overwrite the copy: it is a few hundred bytes).
+    pub fn copy_reseeded(&mut self, other: &State, seed: u64) {
+        self.copy_all_but_rng(other);
+        self.rng = SeededRng::new(seed);
+    }
+
+    /// Copies every field but the generator. Every field is named, so a new field cannot be
+    /// forgotten here.
+    fn copy_all_but_rng(&mut self, other: &State) {
         let State {
-            rng,
+            rng: _,
             creatures,
             lines,
             board_hooks,
@@ -408,15 +433,14 @@ impl State {
             tally,
             fired,
         } = other;
-        self.rng.clone_from(rng);
         self.creatures.clone_from(creatures);
         self.lines = *lines;
         self.occupancy = *occupancy;
         self.board_hooks = *board_hooks;
         self.slots = *slots;
         self.life = *life;
-        self.discard[0].clone_from(&discard[0]);
-        self.discard[1].clone_from(&discard[1]);
+        copy_vec(&mut self.discard[0], &discard[0]);
+        copy_vec(&mut self.discard[1], &discard[1]);
         self.turn = *turn;
         self.max_turns = *max_turns;
         self.stage = *stage;
@@ -426,8 +450,8 @@ impl State {
         self.order_hooked = *order_hooked;
         self.walk_hooked = *walk_hooked;
         self.may_hold_grants = *may_hold_grants;
-        self.returning.clone_from(returning);
-        self.log.clone_from(log);
+        copy_vec(&mut self.returning, returning);
+        copy_vec(&mut self.log, log);
         self.log_start = *log_start;
         self.next_index = *next_index;
         self.keep_log = *keep_log;
@@ -443,7 +467,7 @@ impl State {
         self.result = *result;
         self.moments.clone_from(moments);
         self.tally = *tally;
-        self.fired.clone_from(fired);
+        copy_vec(&mut self.fired, fired);
     }
 
     /// Records an event and returns its index.

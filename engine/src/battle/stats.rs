@@ -277,10 +277,68 @@ impl State {
 
     #[inline(never)]
     fn recompute_stats_now(&mut self, p: &Program) {
+        // Neighbour shapes are local: `statics_reach` is then known to be `Some`.
+        if p.statics_by_neighbours && !self.stats_full {
+            self.patch_by_neighbours();
+            return;
+        }
         match p.statics_reach {
             Some(reach) if !self.stats_full => self.patch_stats(p, reach),
             _ => self.recompute_stats_with::<false>(p, |_, _| {}),
         }
+    }
+
+    /// [`State::patch_stats`] when every static in play has a neighbour shape
+    /// ([`Program::statics_by_neighbours`]): a creature's stats are its folded base plus what
+    /// the allies beside it give and what it gets per ally beside it ([`super::program::NeighbourBonus`]), so
+    /// the creatures beside a slot whose creature changed are worked out from their
+    /// neighbours alone, without walking anyone's abilities. The same sums as the general
+    /// walk, checked against the breakdown by `patched_stats_match_a_full_recomputation`.
+    fn patch_by_neighbours(&mut self) {
+        self.stats_dirty = false;
+        let moved = std::mem::take(&mut self.stats_moved);
+        for side in 0..2u8 {
+            // Every neighbour shape reaches one slot.
+            let dirty = spread(moved[side as usize], 1) & self.occupancy[side as usize];
+            for slot in Slots(dirty) {
+                let id = self.lines[side as usize][slot];
+                let stats = self.stats_by_neighbours(side, slot);
+                let c = &mut self.creatures[id as usize];
+                c.stats = stats;
+                // A life bonus that went away may leave it at 0; the others' life did not
+                // change.
+                if c.doomed | (c.damage >= c.life()) {
+                    self.suspect(id);
+                }
+            }
+        }
+    }
+
+    /// The effective stats of the creature in `slot` of `side` by its neighbours' bonuses
+    /// (see [`State::patch_by_neighbours`]).
+    #[inline]
+    fn stats_by_neighbours(&self, side: u8, slot: usize) -> [i32; 3] {
+        let line = &self.lines[side as usize];
+        let c = &self.creatures[line[slot] as usize];
+        let mut stats = c.folded;
+        let mut beside = 0;
+        let left = if slot > 0 { line[slot - 1] } else { NONE };
+        for id in [left, self.at(side, slot + 1)] {
+            if id != NONE {
+                beside += 1;
+                let to_each = self.creatures[id as usize].neighbours.to_each;
+                for (stat, add) in stats.iter_mut().zip(to_each) {
+                    *stat += add;
+                }
+            }
+        }
+        if beside != 0 {
+            for (stat, per) in stats.iter_mut().zip(c.neighbours.per_neighbour) {
+                // As `Amt::Times` multiplies.
+                *stat += per.saturating_mul(beside);
+            }
+        }
+        stats
     }
 
     /// The recomputation when only the lines changed and every static in play is local
