@@ -659,7 +659,7 @@ impl State {
     /// [`State::walk_hooked`] is left alone (a board with no such ability pays nothing for it),
     /// and a creature that brings one notes it ([`State::note_hooks`]).
     #[inline]
-    fn walks_hooked(&self) -> bool {
+    pub(super) fn walks_hooked(&self) -> bool {
         self.board_hooks & (WALK_HOOKS[0].bit() | WALK_HOOKS[1].bit()) != 0
     }
 
