@@ -180,8 +180,13 @@ impl State {
             // each moved up in place (to a slot no further back than its own, already
             // emptied or walked).
             let first_gap = (!occupied).trailing_zeros() as usize;
-            let line = &mut self.lines[side as usize];
             let mut closed = occupied & ((1 << first_gap) - 1);
+            // The walk masks move with their creatures, bit by bit, instead of being worked out
+            // again from every creature's hooks.
+            let walks = self.walks_hooked();
+            let hooked = self.walk_hooked.map(|masks| masks[side as usize]);
+            let mut rehooked = hooked.map(|mask| mask & closed);
+            let line = &mut self.lines[side as usize];
             let mut next = first_gap;
             let mut moved = false;
             for slot in Slots(occupied >> first_gap << first_gap) {
@@ -196,6 +201,11 @@ impl State {
                     c.slot = next as u8;
                     moved = true;
                 }
+                if walks {
+                    for (new, old) in rehooked.iter_mut().zip(hooked) {
+                        *new |= (old >> slot & 1) << next;
+                    }
+                }
                 closed |= 1 << next;
                 next += 1;
             }
@@ -203,7 +213,11 @@ impl State {
                 // Every slot from the first gap on may hold another creature now.
                 self.stats_moved[side as usize] |= (occupied | closed) >> first_gap << first_gap;
                 self.occupancy[side as usize] = closed;
-                self.refresh_walk_hooks(side);
+                if walks {
+                    for (masks, mask) in self.walk_hooked.iter_mut().zip(rehooked) {
+                        masks[side as usize] = mask;
+                    }
+                }
                 self.line_changed();
                 self.emit(
                     EventKind::GapsClosed {
