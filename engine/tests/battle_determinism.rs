@@ -305,7 +305,7 @@ proptest! {
     /// stats must be what a full recomputation (the breakdown) sums to. These keywords'
     /// statics all have a neighbour shape, so the patch works from each creature's
     /// `NeighbourBonus`; the same board with that shortcut turned off checks the general
-    /// patch, which walks the abilities.
+    /// patch, which walks the abilities. Running to the end must agree with stepping.
     #[test]
     fn patched_stats_match_a_full_recomputation(
         cards in proptest::collection::vec(arb_local_card(), 14),
@@ -333,6 +333,16 @@ proptest! {
                     );
                 }
             }
+            // Stepping reads the stats before every event, so a patch never waits there;
+            // running to the end, with the log on and off, lets patches wait across line
+            // changes (gaps closing): both must end where stepping did.
+            let mut ran = Battle::new(setup, seed);
+            ran.run();
+            prop_assert_eq!(ran.log(), b.log());
+            let mut quiet = Battle::with_log(setup, seed, false);
+            quiet.run();
+            prop_assert_eq!(quiet.event_count(), b.event_count());
+            prop_assert_eq!(quiet.outcome_json(), b.outcome_json());
         }
     }
 
