@@ -3,20 +3,8 @@
 //! banish/discard this move the card as the cost is paid, reserve puts cards from hand into
 //! memory, alternatives pay the first way the player can, and nothing is paid on a refusal.
 
-use sigilforge_engine::rules::{RulesScenario, run_scenario};
-
-fn failures(text: &str) -> Vec<String> {
-    let scenario: RulesScenario = ron::from_str(text).expect("scenario parses");
-    let game = run_scenario(&scenario).expect("scenario sets up");
-    let mut failed = game.errors.clone();
-    failed.extend(game.check(&scenario.expect));
-    failed
-}
-
-fn passes(text: &str) {
-    let f = failures(text);
-    assert!(f.is_empty(), "{f:#?}");
-}
+mod rules_common;
+use rules_common::{failures, passes};
 
 #[test]
 fn rest_is_enforced_until_the_card_wakes_up() {

@@ -8,28 +8,14 @@
 #![allow(clippy::unwrap_used)] // Test set-up: a panic with the error is the failure report.
 
 use sigilforge_engine::model::GameProfile;
+use sigilforge_engine::rules::RulesScenario;
 use sigilforge_engine::rules::names::check_scenario;
-use sigilforge_engine::rules::{RulesScenario, run_scenario};
+
+mod rules_common;
+use rules_common::{fails, passes};
 
 mod ga_text_common;
 use ga_text_common::assert_reads;
-
-fn failures(text: &str) -> Vec<String> {
-    let scenario: RulesScenario = ron::from_str(text).expect("scenario parses");
-    let game = run_scenario(&scenario).expect("scenario sets up");
-    let mut failed = game.errors.clone();
-    failed.extend(game.check(&scenario.expect));
-    failed
-}
-
-fn passes(text: &str) {
-    let f = failures(text);
-    assert!(f.is_empty(), "{f:#?}");
-}
-
-fn fails(text: &str) {
-    assert!(!failures(text).is_empty(), "expected a failure:\n{text}");
-}
 
 const COST_CARDS: &str = r#"
         "seer": (name: "Ash Seer", kind: Champion, life: 20, classes: ["Cleric"], stats: {"level": 1}),

@@ -15,30 +15,11 @@ use sigilforge_engine::diag::{Diagnostics, Severity};
 use sigilforge_engine::model::GameProfile;
 use sigilforge_engine::model::ability::Ability;
 use sigilforge_engine::rules::text::Words;
-use sigilforge_engine::rules::{RulesScenario, run_scenario};
 
 mod ga_text_common;
+mod rules_common;
 use ga_text_common::assert_reads;
-
-/// Runs a scenario text and returns the failed expectations (none: it met them all).
-fn failures(text: &str) -> Vec<String> {
-    let scenario: RulesScenario = ron::from_str(text).unwrap();
-    let game = run_scenario(&scenario).unwrap();
-    assert!(game.errors.is_empty(), "{:?}", game.errors);
-    let failed = game.check(&scenario.expect);
-    if failed.is_empty() {
-        Vec::new()
-    } else {
-        let mut out = failed;
-        out.push(game.report());
-        out
-    }
-}
-
-fn passes(text: &str) {
-    let f = failures(text);
-    assert!(f.is_empty(), "{}", f.join("\n"));
-}
+use rules_common::{failures, passes};
 
 const OPTIONAL: &str = r#"RulesScenario(
     name: "you may pay; if you do",
