@@ -355,6 +355,7 @@ proptest! {
         plays in proptest::collection::vec((1..6u32, any::<bool>(), 0..14usize), 0..6),
         max_turns in 1..25u32,
         seed in any::<u64>(),
+        split in 0..80usize,
     ) {
         let setup = random_board(cards, plays, max_turns);
         let mut logged = Battle::new(&setup, seed);
@@ -365,6 +366,16 @@ proptest! {
             events.push(e);
         }
         prop_assert_eq!(events.as_slice(), logged.log());
+        // Running after some steps finishes the turn under way with the stage machine and
+        // runs the rest turn by turn: the same log.
+        let mut part = Battle::new(&setup, seed);
+        for _ in 0..split {
+            if part.step().is_none() {
+                break;
+            }
+        }
+        part.run();
+        prop_assert_eq!(part.log(), logged.log());
         let start = Battle::with_log(&setup, 0, false);
         let mut quiet = start.clone();
         quiet.reset_from(&start, seed);

@@ -230,7 +230,16 @@ impl State {
     }
 
     /// End of turn: grants run out; creatures due to return come back at the back of their lines.
+    /// Most turns have neither: that test is inlined.
+    #[inline]
     pub fn expire_and_return(&mut self, p: &Program, cause: Cause) {
+        if self.may_hold_grants || !self.returning.is_empty() {
+            self.expire_grants_and_return(p, cause);
+        }
+    }
+
+    #[inline(never)]
+    fn expire_grants_and_return(&mut self, p: &Program, cause: Cause) {
         let turn = self.turn;
         let mut still_granted = false;
         for side in 0..2u8 {

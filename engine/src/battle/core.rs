@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{CardIdx, Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
-use super::setup::{BattleSetup, Setup};
+use super::setup::{BattleSetup, Play, Setup};
 use super::state::{NONE, Pending, Slots, Stage, State, walk_index};
 use super::stats::StatPart;
 use crate::core::Moments;
@@ -152,9 +152,24 @@ impl Battle {
             self.state.log.clear();
             self.state.record = false;
         }
-        // Nobody is handed events one at a time here, so no need to stop after each.
-        while self.state.stage != Stage::Over {
-            self.advance_once::<true>();
+        // Nobody is handed events one at a time here, so no need to stop after each: the turn
+        // under way finishes unit by unit, the next ones run straight through (`run_turn`).
+        // A battle keeping moments records the stage machine's every stage in them: it keeps
+        // to the machine.
+        loop {
+            match self.state.stage {
+                Stage::Over => break,
+                Stage::TurnBegin if !self.state.moments.is_kept() => {
+                    let p = &*self.program;
+                    let plays = &self.setup.plays;
+                    let st = &mut self.state;
+                    // The checks the machine's next unit would begin with.
+                    settle(p, st);
+                    while run_turn(p, plays, st) {}
+                    break;
+                }
+                _ => self.advance_once::<true>(),
+            }
         }
         self.state.record = true;
         self.state.log_start = self.state.next_index;
@@ -309,22 +324,8 @@ impl Battle {
         let p = &*self.program;
         let plays = &self.setup.plays;
         let st = &mut self.state;
-        if let Some(pending) = st.queue.pop_front() {
-            resolve_pending(p, st, pending);
+        if due_work(p, st) {
             return;
-        }
-        // Stats first when a static ability can change life: a creature whose life bonus just
-        // went away must die at this check whether or not someone read the board in between
-        // (stepping and running agree). Otherwise every change that can lower a life asks
-        // for a death check itself, and stats wait until someone reads them.
-        if p.statics_modify_life {
-            st.ensure_stats(p);
-        }
-        if st.check_deaths {
-            st.check_deaths = false;
-            if st.process_deaths(p) {
-                return;
-            }
         }
         st.guard.progress();
         // A stage that only logs the turn's structure (a turn or phase begins, a pass that
@@ -437,7 +438,11 @@ impl Battle {
                 Stage::EndCheck => {
                     if !check_game_end(st, true) {
                         st.stage = Stage::TurnBegin;
-                        continue;
+                        // Running to the end, the next turn is `run_turn`'s (what it checks
+                        // first finds nothing due here: the turn machine only moves on).
+                        if !TO_END {
+                            continue;
+                        }
                     }
                 }
                 Stage::Over => {}
@@ -445,6 +450,99 @@ impl Battle {
             return;
         }
     }
+}
+
+/// One unit of what is due before the turn machine may move on: a queued ability, else a
+/// death check that destroyed someone. False when nothing was due.
+#[allow(clippy::inline_always)] // inlined into the stage machine and each of `run_turn`'s waits
+#[inline(always)]
+fn due_work(p: &Program, st: &mut State) -> bool {
+    if let Some(pending) = st.queue.pop_front() {
+        resolve_pending(p, st, pending);
+        return true;
+    }
+    // Stats first when a static ability can change life: a creature whose life bonus just
+    // went away must die at this check whether or not someone read the board in between
+    // (stepping and running agree). Otherwise every change that can lower a life asks for a
+    // death check itself, and stats wait until someone reads them.
+    if p.statics_modify_life {
+        st.ensure_stats(p);
+    }
+    if st.check_deaths {
+        st.check_deaths = false;
+        if st.process_deaths(p) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Everything due before the turn machine moves on, then the move noted for the loop guard:
+/// what the calls of `advance_once` between two of its stages do.
+#[allow(clippy::inline_always)] // one short loop at each of `run_turn`'s waits
+#[inline(always)]
+fn settle(p: &Program, st: &mut State) {
+    while due_work(p, st) {}
+    st.guard.progress();
+}
+
+/// Runs one whole turn to the end straight through, as [`Battle::advance_once`] running to the
+/// end goes through the stages from [`Stage::TurnBegin`] (nothing due): the same steps in the
+/// same order, with [`settle`] wherever the machine would return and begin its next unit,
+/// without going back through the stage match a hundred times a battle. `st.stage` is not
+/// kept up to date meanwhile (only the machine reads it; a battle keeping moments, which
+/// record it, keeps to the machine): it is [`Stage::TurnBegin`] between turns and
+/// [`Stage::Over`] at the end. Returns whether the game goes on.
+/// `random_boards_step_run_and_log_off_agree` compares the logs with stepping's.
+fn run_turn(p: &Program, plays: &[Play], st: &mut State) -> bool {
+    st.turn += 1;
+    let turn = st.turn;
+    st.phase_event = st.emit(EventKind::TurnBegan { turn }, Cause::RULES);
+    begin_phase(st, Phase::Start);
+    if st.board_may_have(Hook::StartOfTurn) {
+        snapshot_order(st, Hook::StartOfTurn);
+        while next_in_order::<true>(p, st, Hook::StartOfTurn) {
+            settle(p, st);
+        }
+    }
+    begin_phase(st, Phase::Deploy);
+    if !plays.is_empty() {
+        let mut i = plays.partition_point(|pl| pl.turn < turn);
+        while let Some(play) = plays.get(i).filter(|pl| pl.turn == turn) {
+            let cause = Cause::after(st.phase_event);
+            st.play(p, play, cause);
+            i += 1;
+            settle(p, st);
+        }
+    }
+    begin_phase(st, Phase::Battle);
+    // Slots where nobody would attack are skipped: attacking there does nothing.
+    for second in [false, true] {
+        let mut from = 0;
+        while let Some(slot) = st.next_attack_slot(from, second) {
+            st.attack_slot(p, slot, second);
+            from = slot + 1;
+            settle(p, st);
+        }
+    }
+    if check_game_end(st, false) {
+        return false;
+    }
+    begin_phase(st, Phase::CloseGaps);
+    let cause = Cause::after(st.phase_event);
+    st.close_gaps(cause);
+    settle(p, st);
+    begin_phase(st, Phase::End);
+    if st.board_may_have(Hook::EndOfTurn) {
+        snapshot_order(st, Hook::EndOfTurn);
+        while next_in_order::<true>(p, st, Hook::EndOfTurn) {
+            settle(p, st);
+        }
+    }
+    let cause = Cause::after(st.phase_event);
+    st.expire_and_return(p, cause);
+    settle(p, st);
+    !check_game_end(st, true)
 }
 
 fn begin_phase(st: &mut State, phase: Phase) {
@@ -526,8 +624,20 @@ fn resolve_pending(p: &Program, st: &mut State, pending: Pending) {
     st.resolve(p, pending);
 }
 
-/// Checks life totals (and, at the end of a turn, `max_turns`); ends the game if due.
+/// Checks life totals (and, at the end of a turn, `max_turns`); ends the game if due. The test
+/// is inlined; ending the game is not.
+#[inline]
 fn check_game_end(st: &mut State, end_of_turn: bool) -> bool {
+    let [a, b] = st.life;
+    if a > 0 && b > 0 && !(end_of_turn && st.turn >= st.max_turns) {
+        return false;
+    }
+    end_game(st, end_of_turn)
+}
+
+/// [`check_game_end`] once one side is out of life or the last turn ended.
+#[inline(never)]
+fn end_game(st: &mut State, end_of_turn: bool) -> bool {
     let [a, b] = st.life;
     let result = match (a <= 0, b <= 0) {
         (true, true) => 2,
