@@ -315,9 +315,15 @@ proptest! {
         let setup = random_board(cards, plays, 25);
         prop_assert!(setup.program.statics_reach.is_some(), "the patching path is not taken");
         prop_assert!(setup.program.statics_by_neighbours, "the neighbour patch is not taken");
+        // Incite and Swarm change attack alone: the patch works out that one stat (none is
+        // named on a board without either); the board with it forgotten checks the patch of
+        // all three.
+        prop_assert!(matches!(setup.program.neighbour_stat, None | Some(StatKind::Attack)));
+        let mut three = (*setup).clone();
+        Arc::make_mut(&mut three.program).neighbour_stat = None;
         let mut general = (*setup).clone();
         Arc::make_mut(&mut general.program).statics_by_neighbours = false;
-        for setup in [&*setup, &general] {
+        for setup in [&*setup, &three, &general] {
             let mut b = Battle::new(setup, seed);
             while b.step().is_some() {
                 for creature in b.board().iter().flatten() {
@@ -328,8 +334,9 @@ proptest! {
                     prop_assert_eq!(
                         (creature.attack, creature.life, creature.armor),
                         (sum(StatKind::Attack), sum(StatKind::Life), sum(StatKind::Armor)),
-                        "creature {} after event {} (neighbour patch: {})",
-                        creature.id, b.event_count(), setup.program.statics_by_neighbours
+                        "creature {} after event {} (neighbour patch: {}, of {:?})",
+                        creature.id, b.event_count(), setup.program.statics_by_neighbours,
+                        setup.program.neighbour_stat
                     );
                 }
             }

@@ -387,6 +387,11 @@ pub struct Program {
     /// ([`AbilityProgram::neighbour_bonus`]): a line change then patches stats from each
     /// creature's [`NeighbourBonus`] instead of walking the abilities.
     pub statics_by_neighbours: bool,
+    /// With [`Program::statics_by_neighbours`]: the one stat every static ability in play
+    /// changes, when they all change the same one (`Incite` and `Swarm`: attack). A neighbour
+    /// patch then works out that stat alone: the others stay their folded base. `None` when
+    /// they change several stats, or none.
+    pub neighbour_stat: Option<StatKind>,
 }
 
 impl AbilityProgram {
@@ -636,6 +641,12 @@ impl Program {
         self.statics_modify_life = modify_life;
         self.statics_reach = reach;
         self.statics_by_neighbours = statics().all(|a| a.neighbour_bonus(0).is_some());
+        let mut changed = statics().flat_map(|a| &a.effects).filter_map(|e| match e {
+            Eff::Modify(stat, _) => Some(*stat),
+            _ => None,
+        });
+        let first = changed.next();
+        self.neighbour_stat = first.filter(|&stat| changed.all(|other| other == stat));
     }
 
     /// The keywords that can come into play from these cards: their own, those their

@@ -275,16 +275,66 @@ impl State {
         }
     }
 
+    /// Chooses the recomputation; each is out of line, so this choice stays a few
+    /// instructions without the register saves of the big ones.
     #[inline(never)]
     fn recompute_stats_now(&mut self, p: &Program) {
         // Neighbour shapes are local: `statics_reach` is then known to be `Some`.
         if p.statics_by_neighbours && !self.stats_full {
-            self.patch_by_neighbours();
+            match p.neighbour_stat {
+                Some(stat) => self.patch_one_by_neighbours(p, stat as usize),
+                None => self.patch_by_neighbours(p),
+            }
             return;
         }
+        self.recompute_stats_slow(p);
+    }
+
+    #[inline(never)]
+    fn recompute_stats_slow(&mut self, p: &Program) {
         match p.statics_reach {
             Some(reach) if !self.stats_full => self.patch_stats(p, reach),
             _ => self.recompute_stats_with::<false>(p, |_, _| {}),
+        }
+    }
+
+    /// [`State::patch_by_neighbours`] when every static in play changes one stat, `stat`
+    /// ([`Program::neighbour_stat`]): the others are their folded base all along (a
+    /// recomputation starts each creature from it and no static changes them; a permanent
+    /// change patches both), so only `stat` is worked out. The same sum as
+    /// [`State::stats_by_neighbours`], checked like it.
+    #[inline(never)]
+    fn patch_one_by_neighbours(&mut self, p: &Program, stat: usize) {
+        self.stats_dirty = false;
+        let moved = std::mem::take(&mut self.stats_moved);
+        let modify_life = p.statics_modify_life;
+        for side in 0..2u8 {
+            // Every neighbour shape reaches one slot.
+            let dirty = spread(moved[side as usize], 1) & self.occupancy[side as usize];
+            let line = self.lines[side as usize];
+            for slot in Slots(dirty) {
+                let id = line[slot];
+                let left = if slot > 0 { line[slot - 1] } else { NONE };
+                let right = self.at(side, slot + 1);
+                let c = &self.creatures[id as usize];
+                let mut value = c.folded[stat];
+                let mut beside = 0;
+                for other in [left, right] {
+                    if other != NONE {
+                        beside += 1;
+                        value += self.creatures[other as usize].neighbours.to_each[stat];
+                    }
+                }
+                // As `Amt::Times` multiplies.
+                value += c.neighbours.per_neighbour[stat].saturating_mul(beside);
+                let c = &mut self.creatures[id as usize];
+                c.stats[stat] = value;
+                // A life bonus that went away may leave it at 0; the others' life did not
+                // change.
+                if modify_life && (c.doomed | (c.damage >= c.life())) {
+                    self.suspect(id);
+                }
+            }
         }
     }
 
@@ -294,7 +344,8 @@ impl State {
     /// the creatures beside a slot whose creature changed are worked out from their
     /// neighbours alone, without walking anyone's abilities. The same sums as the general
     /// walk, checked against the breakdown by `patched_stats_match_a_full_recomputation`.
-    fn patch_by_neighbours(&mut self) {
+    #[inline(never)]
+    fn patch_by_neighbours(&mut self, p: &Program) {
         self.stats_dirty = false;
         let moved = std::mem::take(&mut self.stats_moved);
         for side in 0..2u8 {
@@ -307,7 +358,7 @@ impl State {
                 c.stats = stats;
                 // A life bonus that went away may leave it at 0; the others' life did not
                 // change.
-                if c.doomed | (c.damage >= c.life()) {
+                if p.statics_modify_life && (c.doomed | (c.damage >= c.life())) {
                     self.suspect(id);
                 }
             }
