@@ -281,8 +281,11 @@ impl State {
     fn recompute_stats_now(&mut self, p: &Program) {
         // Neighbour shapes are local: `statics_reach` is then known to be `Some`.
         if p.statics_by_neighbours && !self.stats_full {
+            // One copy per stat: the stat's index is then a constant, with no bounds checks.
             match p.neighbour_stat {
-                Some(stat) => self.patch_one_by_neighbours(p, stat as usize),
+                Some(StatKind::Attack) => self.patch_one_by_neighbours::<0>(p),
+                Some(StatKind::Life) => self.patch_one_by_neighbours::<1>(p),
+                Some(StatKind::Armor) => self.patch_one_by_neighbours::<2>(p),
                 None => self.patch_by_neighbours(p),
             }
             return;
@@ -298,16 +301,19 @@ impl State {
         }
     }
 
-    /// [`State::patch_by_neighbours`] when every static in play changes one stat, `stat`
-    /// ([`Program::neighbour_stat`]): the others are their folded base all along (a
-    /// recomputation starts each creature from it and no static changes them; a permanent
-    /// change patches both), so only `stat` is worked out. The same sum as
+    /// [`State::patch_by_neighbours`] when every static in play changes one stat, the one of
+    /// index `STAT` ([`Program::neighbour_stat`]): the others are their folded base all along
+    /// (a recomputation starts each creature from it and no static changes them; a permanent
+    /// change patches both), so only that one is worked out. The same sum as
     /// [`State::stats_by_neighbours`], checked like it.
     #[inline(never)]
-    fn patch_one_by_neighbours(&mut self, p: &Program, stat: usize) {
+    fn patch_one_by_neighbours<const STAT: usize>(&mut self, p: &Program) {
         self.stats_dirty = false;
         let moved = std::mem::take(&mut self.stats_moved);
-        let modify_life = p.statics_modify_life;
+        // Only life bonuses that went away can leave a creature at 0.
+        let modify_life = STAT == StatKind::Life as usize;
+        debug_assert_eq!(modify_life, p.statics_modify_life);
+        let stat = STAT;
         for side in 0..2u8 {
             // Every neighbour shape reaches one slot.
             let dirty = spread(moved[side as usize], 1) & self.occupancy[side as usize];
