@@ -3,7 +3,7 @@
 
 use super::event::{AbilitySource, Cause, CreatureId, EventKind};
 use super::program::{
-    Eff, Hook, MAX_ARTIFACTS, MAX_GRANTS, Program, QuickEffect, QuickTarget, Until,
+    Eff, Hook, MAX_ARTIFACTS, MAX_GRANTS, Program, Quick, QuickEffect, QuickTarget, Until,
 };
 use super::rules::side_player;
 use super::state::{Ctx, FOREVER, NONE, Pending, State, TargetRef};
@@ -29,11 +29,27 @@ impl State {
         if !on_line && ability.hook != Hook::Destroyed {
             return;
         }
-        // The general path's steps, in its order, with no condition to check (a quick form
-        // has none) and its one target and effect read from `quick`.
+        self.resolve_quick(p, quick, src, owner, pending.after, pending.ctx.amount);
+    }
+
+    /// Resolves an ability by its [`Quick`] form once its bearer is known to be where it can
+    /// act: the general path's steps, in its order, with no condition to check (a quick form
+    /// has none) and its one target and effect read from `quick`. `owner` is the bearer's
+    /// side, `damage_taken` the amount of the damage it answers (0 for anything else).
+    #[allow(clippy::inline_always)] // see `resolve`
+    #[inline(always)]
+    pub(super) fn resolve_quick(
+        &mut self,
+        p: &Program,
+        quick: Quick,
+        src: AbilitySource,
+        owner: u8,
+        after: u32,
+        damage_taken: i32,
+    ) {
         self.ensure_stats(p);
         self.note_fired(src);
-        let cause = self.log_triggered(src, pending.after);
+        let cause = self.log_triggered(src, after);
         let target = match quick.target {
             QuickTarget::This => src.creature,
             QuickTarget::RandomEnemy => match self.random_enemy(owner) {
@@ -41,7 +57,7 @@ impl State {
                 None => return,
             },
         };
-        let amount = quick.amount.of(src.value, pending.ctx.amount);
+        let amount = quick.amount.of(src.value, damage_taken);
         self.apply_to_creature(p, quick.effect, src, target, amount, cause);
     }
 
@@ -490,6 +506,10 @@ mod tests {
             let mut any = false;
             for ability in general_program.keywords.iter_mut().flat_map(|k| k.abilities.iter_mut()) {
                 any |= ability.quick.take().is_some();
+            }
+            // The walks read the cards' copies.
+            for ability in general_program.cards.iter_mut().flat_map(|c| c.abilities.iter_mut()) {
+                ability.quick = None;
             }
             prop_assert!(any, "the standard keywords have quick forms");
             let general = BattleSetup {

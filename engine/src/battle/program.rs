@@ -424,6 +424,9 @@ pub struct PrintedAbility {
     pub ability: u8,
     /// The keyword's value on the card.
     pub value: i32,
+    /// The ability's [`AbilityProgram::quick`], kept here too: a start or end of turn walk
+    /// resolves it from the card alone.
+    pub quick: Option<Quick>,
 }
 
 /// Everything a battle needs from its content, compiled.
