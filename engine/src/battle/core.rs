@@ -342,8 +342,9 @@ impl Battle {
                 }
                 Stage::StartPhase => {
                     begin_phase(st, Phase::Start);
-                    st.stage = if st.board_may_have(Hook::StartOfTurn) {
-                        snapshot_order(st, Hook::StartOfTurn);
+                    st.stage = if st.board_may_have(Hook::StartOfTurn)
+                        && snapshot_order(st, Hook::StartOfTurn)
+                    {
                         Stage::StartEach
                     } else {
                         Stage::DeployPhase
@@ -414,8 +415,9 @@ impl Battle {
                 }
                 Stage::EndPhase => {
                     begin_phase(st, Phase::End);
-                    st.stage = if st.board_may_have(Hook::EndOfTurn) {
-                        snapshot_order(st, Hook::EndOfTurn);
+                    st.stage = if st.board_may_have(Hook::EndOfTurn)
+                        && snapshot_order(st, Hook::EndOfTurn)
+                    {
                         Stage::EndEach
                     } else {
                         Stage::EndReturns
@@ -453,8 +455,9 @@ fn begin_phase(st: &mut State, phase: Phase) {
 }
 
 /// Notes the lines as this phase's order, and which of their creatures may have `hook`
-/// ([`State::walk_hooked`], kept as the lines change).
-fn snapshot_order(st: &mut State, hook: Hook) {
+/// ([`State::walk_hooked`], kept as the lines change). False when none may: the walk would
+/// find nobody (and with nobody acting, nobody can gain the hook mid-phase), so it is skipped.
+fn snapshot_order(st: &mut State, hook: Hook) -> bool {
     st.order = st.lines;
     st.order_left = st.occupancy;
     let hooked = st.walk_hooked[walk_index(hook)];
@@ -466,6 +469,7 @@ fn snapshot_order(st: &mut State, hook: Hook) {
         })),
         "walk hooks miss a creature with the hook"
     );
+    st.order_hooked != [0; 2]
 }
 
 /// Resolves the next creature's abilities for `hook` (running to the end, `TO_END`, the next
@@ -499,7 +503,8 @@ fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) ->
                     if tick_guard(st, after) {
                         match quick {
                             Some(quick) => st.resolve_quick(p, quick, source, owner, after, 0),
-                            None => st.resolve(
+                            // No quick form: `resolve` would hand it on to the general path.
+                            None => st.resolve_general(
                                 p,
                                 Pending {
                                     source,

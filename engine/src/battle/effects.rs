@@ -82,7 +82,7 @@ impl State {
     /// [`State::resolve`] for an ability with no quick form: its condition, selector and
     /// effects as written.
     #[inline(never)]
-    fn resolve_general(&mut self, p: &Program, pending: Pending) {
+    pub(super) fn resolve_general(&mut self, p: &Program, pending: Pending) {
         let src = pending.source;
         let (on_line, owner) = {
             let c = &self.creatures[src.creature as usize];
