@@ -236,6 +236,7 @@ impl<'p> Compiler<'p> {
                 .iter()
                 .map(|e| self.effect(e, until, ctx, diags))
                 .collect(),
+            quick: None,
         };
         let fixed = ability.hook == Hook::Static
             && ability.condition == Cond::True
@@ -247,6 +248,7 @@ impl<'p> Compiler<'p> {
         if fixed {
             ability.hook = Hook::FixedStatic;
         }
+        ability.quick = ability.quick_form();
         ability
     }
 

@@ -191,6 +191,7 @@ impl BattleContent {
                             keyword,
                             ability: i as u8,
                             value,
+                            quick: a.quick,
                         })
                 })
                 .collect();

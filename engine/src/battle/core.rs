@@ -7,7 +7,7 @@ use super::event::{Cause, CreatureId, Event, EventKind, Phase};
 use super::program::{CardIdx, Hook, MAX_SLOTS, Program, StatKind};
 use super::rules::side_player;
 use super::setup::{BattleSetup, Play, Setup};
-use super::state::{NONE, Pending, Slots, Stage, State, walk_index};
+use super::state::{Ctx, NONE, Pending, Slots, Stage, State, walk_index};
 use super::stats::StatPart;
 use crate::core::Moments;
 
@@ -343,8 +343,9 @@ impl Battle {
                 }
                 Stage::StartPhase => {
                     begin_phase(st, Phase::Start);
-                    st.stage = if st.board_may_have(Hook::StartOfTurn) {
-                        snapshot_order(st, Hook::StartOfTurn);
+                    st.stage = if st.board_may_have(Hook::StartOfTurn)
+                        && snapshot_order(st, Hook::StartOfTurn)
+                    {
                         Stage::StartEach
                     } else {
                         Stage::DeployPhase
@@ -415,8 +416,9 @@ impl Battle {
                 }
                 Stage::EndPhase => {
                     begin_phase(st, Phase::End);
-                    st.stage = if st.board_may_have(Hook::EndOfTurn) {
-                        snapshot_order(st, Hook::EndOfTurn);
+                    st.stage = if st.board_may_have(Hook::EndOfTurn)
+                        && snapshot_order(st, Hook::EndOfTurn)
+                    {
                         Stage::EndEach
                     } else {
                         Stage::EndReturns
@@ -551,8 +553,9 @@ fn begin_phase(st: &mut State, phase: Phase) {
 }
 
 /// Notes the lines as this phase's order, and which of their creatures may have `hook`
-/// ([`State::walk_hooked`], kept as the lines change).
-fn snapshot_order(st: &mut State, hook: Hook) {
+/// ([`State::walk_hooked`], kept as the lines change). False when none may: the walk would
+/// find nobody (and with nobody acting, nobody can gain the hook mid-phase), so it is skipped.
+fn snapshot_order(st: &mut State, hook: Hook) -> bool {
     st.order = st.lines;
     st.order_left = st.occupancy;
     let hooked = st.walk_hooked[walk_index(hook)];
@@ -564,6 +567,7 @@ fn snapshot_order(st: &mut State, hook: Hook) {
         })),
         "walk hooks miss a creature with the hook"
     );
+    st.order_hooked != [0; 2]
 }
 
 /// Resolves the next creature's abilities for `hook` (running to the end, `TO_END`, the next
@@ -590,8 +594,24 @@ fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) ->
                 // the trip through the queue and back through `advance_once`. Its other
                 // abilities wait in the queue and what it triggers queues behind them, in the
                 // order queuing them all would give.
-                if let Some(first) = st.enqueue_all_but_first(p, id, hook, after) {
-                    resolve_pending(p, st, first);
+                let owner = c.owner;
+                if let Some((source, quick)) = st.enqueue_all_but_first(p, id, hook, after) {
+                    // It stands in its line (checked above): a quick form resolves from the
+                    // card's copy of it, without looking the ability up again.
+                    if tick_guard(st, after) {
+                        match quick {
+                            Some(quick) => st.resolve_quick(p, quick, source, owner, after, 0),
+                            // No quick form: `resolve` would hand it on to the general path.
+                            None => st.resolve_general(
+                                p,
+                                Pending {
+                                    source,
+                                    after,
+                                    ctx: Ctx::default(),
+                                },
+                            ),
+                        }
+                    }
                 }
                 // Running to the end, with nothing queued, no death to check and no static
                 // that changes life (stats are then brought up to date first), going back
@@ -607,21 +627,32 @@ fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) ->
     false
 }
 
-/// Resolves a queued ability, counting it against the loop guard: past the limit every
-/// waiting ability is dropped and the limit is logged instead.
-#[inline]
+/// Resolves a queued ability, counting it against the loop guard ([`tick_guard`]).
+// Inlined into the walks and the queue (measured): a quick resolution is a few dozen
+// instructions, and `pending` then stays in registers instead of being written out for a call.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 fn resolve_pending(p: &Program, st: &mut State, pending: Pending) {
-    if let Err(hit) = st.guard.tick() {
-        st.queue.clear();
-        st.emit(
-            EventKind::LoopLimit {
-                resolutions: hit.resolutions,
-            },
-            Cause::after(pending.after),
-        );
-        return;
+    if tick_guard(st, pending.after) {
+        st.resolve(p, pending);
     }
-    st.resolve(p, pending);
+}
+
+/// Counts a resolution against the loop guard; false past the limit, where every waiting
+/// ability is dropped and the limit is logged (after `after`) instead of resolving.
+#[inline]
+fn tick_guard(st: &mut State, after: u32) -> bool {
+    let Err(hit) = st.guard.tick() else {
+        return true;
+    };
+    st.queue.clear();
+    st.emit(
+        EventKind::LoopLimit {
+            resolutions: hit.resolutions,
+        },
+        Cause::after(after),
+    );
+    false
 }
 
 /// Checks life totals (and, at the end of a turn, `max_turns`); ends the game if due. The test

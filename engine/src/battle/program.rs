@@ -303,6 +303,73 @@ pub struct AbilityProgram {
     pub target: Sel,
     /// Effects in order.
     pub effects: Vec<Eff>,
+    /// The same ability in its quick form ([`AbilityProgram::quick_form`]), when it has one:
+    /// set once at compile time, read by every resolution.
+    pub quick: Option<Quick>,
+}
+
+/// A triggered ability of the commonest shape (Bolt, Terrify, Regen, Berserk): no condition,
+/// one target picked without a list (the bearer or a random enemy), one effect of the kinds a
+/// resolution applies inline, by an amount known without reading the board. A resolution reads
+/// these three small fields instead of matching the condition, selector, effect list and
+/// amount tree; it logs, draws and changes exactly what the general path does
+/// (`quick_forms_match_the_general_path`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quick {
+    /// Whom it acts on.
+    pub target: QuickTarget,
+    /// What it does.
+    pub effect: QuickEffect,
+    /// By how much (unused by [`QuickEffect::PreventAttack`]).
+    pub amount: QuickAmount,
+}
+
+/// [`Quick::target`]: the selectors [`super::state::State::select_one`] picks inline and that
+/// always pick a creature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuickTarget {
+    /// [`Sel::This`].
+    This,
+    /// [`Sel::RandomEnemy`].
+    RandomEnemy,
+}
+
+/// [`Quick::effect`]: the effects on a creature that take an amount (or none), applied by
+/// [`super::state::State::apply_to_creature`] for the general path and the quick one alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuickEffect {
+    /// [`Eff::Damage`].
+    Damage,
+    /// [`Eff::Heal`].
+    Heal,
+    /// [`Eff::Modify`] or [`Eff::ModifyPermanently`] (a triggered stat change is permanent).
+    Modify(StatKind),
+    /// [`Eff::PreventAttack`].
+    PreventAttack,
+}
+
+/// [`Quick::amount`]: the amounts known without reading the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuickAmount {
+    /// [`Amt::Value`].
+    Value,
+    /// [`Amt::Fixed`].
+    Fixed(i32),
+    /// [`Amt::DamageTaken`].
+    DamageTaken,
+}
+
+impl QuickAmount {
+    /// The amount, as [`super::state::State::amount`] works it out for the same [`Amt`].
+    #[must_use]
+    #[inline]
+    pub fn of(self, value: i32, damage_taken: i32) -> i32 {
+        match self {
+            QuickAmount::Value => value,
+            QuickAmount::Fixed(n) => n,
+            QuickAmount::DamageTaken => damage_taken,
+        }
+    }
 }
 
 /// A compiled keyword.
@@ -357,6 +424,9 @@ pub struct PrintedAbility {
     pub ability: u8,
     /// The keyword's value on the card.
     pub value: i32,
+    /// The ability's [`AbilityProgram::quick`], kept here too: a start or end of turn walk
+    /// resolves it from the card alone.
+    pub quick: Option<Quick>,
 }
 
 /// Everything a battle needs from its content, compiled.
@@ -395,6 +465,54 @@ pub struct Program {
 }
 
 impl AbilityProgram {
+    /// The ability's [`Quick`] form, when it is a triggered ability of that shape (what
+    /// [`AbilityProgram::quick`] holds). Every other ability, whatever a designer writes, keeps
+    /// the general path.
+    #[must_use]
+    pub fn quick_form(&self) -> Option<Quick> {
+        // Statics and replacements are read by other code; only triggers resolve.
+        if matches!(
+            self.hook,
+            Hook::Static
+                | Hook::FixedStatic
+                | Hook::WouldBeDamaged
+                | Hook::WouldDealDamage
+                | Hook::Played
+                | Hook::Unsupported
+        ) || self.condition != Cond::True
+        {
+            return None;
+        }
+        let target = match self.target {
+            Sel::This => QuickTarget::This,
+            Sel::RandomEnemy => QuickTarget::RandomEnemy,
+            _ => return None,
+        };
+        let [effect] = &self.effects[..] else {
+            return None;
+        };
+        let amount = |a: &Amt| match a {
+            Amt::Value => Some(QuickAmount::Value),
+            Amt::Fixed(n) => Some(QuickAmount::Fixed(*n)),
+            Amt::DamageTaken => Some(QuickAmount::DamageTaken),
+            _ => None,
+        };
+        let (effect, amount) = match effect {
+            Eff::Damage(a) => (QuickEffect::Damage, amount(a)?),
+            Eff::Heal(a) => (QuickEffect::Heal, amount(a)?),
+            Eff::Modify(stat, a) | Eff::ModifyPermanently(stat, a) => {
+                (QuickEffect::Modify(*stat), amount(a)?)
+            }
+            Eff::PreventAttack => (QuickEffect::PreventAttack, QuickAmount::Fixed(0)),
+            _ => return None,
+        };
+        Some(Quick {
+            target,
+            effect,
+            amount,
+        })
+    }
+
     /// What a [`Hook::FixedStatic`] ability adds to its bearer's attack, life and armor.
     #[must_use]
     pub fn fixed_modifiers(&self, value: i32) -> [i32; 3] {
@@ -746,6 +864,7 @@ mod tests {
             condition: Cond::True,
             target,
             effects,
+            quick: None,
         }
     }
 

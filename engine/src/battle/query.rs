@@ -204,18 +204,24 @@ impl State {
             Sel::This => (bearer != NONE).then_some(TargetRef::Creature(bearer)),
             Sel::Controller => Some(TargetRef::Player(owner)),
             Sel::Opponent => Some(TargetRef::Player(enemy)),
-            Sel::RandomEnemy => {
-                let occupied = self.occupied(enemy);
-                let n = occupied.count_ones() as usize;
-                if n == 0 {
-                    return None;
-                }
-                let pick = self.rng.random_range(0..n);
-                let slot = Slots(occupied).nth(pick)?;
-                Some(TargetRef::Creature(self.lines[enemy as usize][slot]))
-            }
+            Sel::RandomEnemy => self.random_enemy(owner).map(TargetRef::Creature),
             _ => self.select_other_one(p, sel, bearer, owner, ctx),
         }
+    }
+
+    /// A random enemy of side `owner`'s (one draw, among the occupied slots in order), or
+    /// `None` with no draw when the enemy line is empty.
+    #[inline]
+    pub(super) fn random_enemy(&mut self, owner: u8) -> Option<CreatureId> {
+        let enemy = 1 - owner;
+        let occupied = self.occupied(enemy);
+        let n = occupied.count_ones() as usize;
+        if n == 0 {
+            return None;
+        }
+        let pick = self.rng.random_range(0..n);
+        let slot = Slots(occupied).nth(pick)?;
+        Some(self.lines[enemy as usize][slot])
     }
 
     /// [`State::select_one`] for the selectors it does not pick inline.

@@ -4,7 +4,7 @@
 use crate::core::{LoopGuard, Moments, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind, Via};
-use super::program::{CardIdx, Hook, KwIdx, MAX_SLOTS, Program};
+use super::program::{CardIdx, Hook, KwIdx, MAX_SLOTS, Program, Quick};
 
 /// Most creatures a death check remembers by name before it looks at every creature.
 pub const MAX_SUSPECTS: usize = 4;
@@ -776,7 +776,8 @@ impl State {
 
     /// For a start or end of turn walk, which runs with the queue empty: queues every ability
     /// of `id` with `hook` but the first, and returns that one (the one the queue would hand
-    /// out next), so that it can resolve at once.
+    /// out next, with no event context), so that it can resolve at once, with its quick form
+    /// when it has one.
     // Inlined into the walk (measured): the call, its register saves and the returned copy
     // were a third of its cost.
     #[allow(clippy::inline_always)]
@@ -787,7 +788,7 @@ impl State {
         id: CreatureId,
         hook: Hook,
         after: u32,
-    ) -> Option<Pending> {
+    ) -> Option<(AbilitySource, Option<Quick>)> {
         debug_assert!(self.queue.is_empty(), "a walk runs with the queue empty");
         let ctx = Ctx::default();
         let c = &self.creatures[id as usize];
@@ -798,26 +799,29 @@ impl State {
             // an `Option` through its loop.
             let abilities = &p.cards[c.card as usize].abilities;
             let first = abilities.iter().position(|a| a.hook == hook)?;
-            let pending = |a: &super::program::PrintedAbility| Pending {
-                source: AbilitySource {
-                    creature: id,
-                    keyword: a.keyword,
-                    ability: a.ability,
-                    value: a.value,
-                    via: Via::Printed,
-                },
-                after,
-                ctx,
+            let source = |a: &super::program::PrintedAbility| AbilitySource {
+                creature: id,
+                keyword: a.keyword,
+                ability: a.ability,
+                value: a.value,
+                via: Via::Printed,
             };
             for a in &abilities[first + 1..] {
                 if a.hook == hook {
-                    self.queue.push_back(pending(a));
+                    self.queue.push_back(Pending {
+                        source: source(a),
+                        after,
+                        ctx,
+                    });
                 }
             }
-            return Some(pending(&abilities[first]));
+            let a = &abilities[first];
+            return Some((source(a), a.quick));
         }
         self.enqueue_filtered(p, id, hook, after, ctx);
-        self.queue.pop_front()
+        let source = self.queue.pop_front()?.source;
+        let quick = p.keywords[source.keyword as usize].abilities[source.ability as usize].quick;
+        Some((source, quick))
     }
 
     #[inline(never)]
