@@ -380,21 +380,14 @@ impl Battle {
                     st.stage = Stage::BattleSlot(0);
                     continue;
                 }
-                // Slots where nobody would attack are skipped: attacking there does nothing.
                 Stage::BattleSlot(s) => {
-                    if let Some(slot) = st.next_attack_slot(s as usize, false) {
-                        st.attack_slot(p, slot, false);
-                        st.stage = Stage::BattleSlot(slot as u8 + 1);
-                    } else {
+                    if !attack_slots::<TO_END>(p, st, s, false) {
                         st.stage = Stage::FurySlot(0);
                         continue;
                     }
                 }
                 Stage::FurySlot(s) => {
-                    if let Some(slot) = st.next_attack_slot(s as usize, true) {
-                        st.attack_slot(p, slot, true);
-                        st.stage = Stage::FurySlot(slot as u8 + 1);
-                    } else {
+                    if !attack_slots::<TO_END>(p, st, s, true) {
                         st.stage = Stage::BattleCheck;
                         continue;
                     }
@@ -507,6 +500,49 @@ fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) ->
         }
     }
     false
+}
+
+/// The attacks of the next slot from `from` on where someone attacks (`second`: Fury's pass;
+/// slots where nobody would attack are skipped: attacking there does nothing), the stage left
+/// at the slot after it. Running to the end (`TO_END`), the slots after it too, each after
+/// the death check the turn machine would run next, while a slot leaves nothing to resolve
+/// first (see [`deaths_after_slot`]). True when the turn machine must come back to this
+/// stage; false when no slot is left to attack (and nothing else to do first).
+#[inline]
+fn attack_slots<const TO_END: bool>(p: &Program, st: &mut State, from: u8, second: bool) -> bool {
+    let mut from = from as usize;
+    while let Some(slot) = st.next_attack_slot(from, second) {
+        st.attack_slot(p, slot, second);
+        from = slot + 1;
+        st.stage = if second {
+            Stage::FurySlot(from as u8)
+        } else {
+            Stage::BattleSlot(from as u8)
+        };
+        if !TO_END || !deaths_after_slot(p, st) {
+            return true;
+        }
+        st.guard.progress();
+    }
+    false
+}
+
+/// Running to the end, after a slot's attacks: what [`Battle::advance_once`] would do before
+/// coming back to the next slot, when that is only the death check (as often as it asks for
+/// one). False, leaving it to the turn machine, when an ability waits to resolve first or a
+/// static changes life (stats are then brought up to date first).
+#[inline]
+fn deaths_after_slot(p: &Program, st: &mut State) -> bool {
+    if !st.queue.is_empty() || p.statics_modify_life {
+        return false;
+    }
+    while st.check_deaths {
+        st.check_deaths = false;
+        if st.process_deaths(p) && !st.queue.is_empty() {
+            return false;
+        }
+    }
+    true
 }
 
 /// Resolves a queued ability, counting it against the loop guard: past the limit every
