@@ -220,9 +220,24 @@ impl State {
     }
 
     /// [`State::deal`] once any redirect is logged: marks the damage on its target, logs it
-    /// and queues `Damaged` abilities. Returns the event index.
-    #[inline]
+    /// and queues `Damaged` abilities. Returns the event index. Out of line: its other
+    /// callers are many and cooler.
+    #[inline(never)]
     pub(super) fn mark_damage(&mut self, p: &Program, plan: &DamagePlan, cause: Cause) -> u32 {
+        self.mark_damage_inlined(p, plan, cause)
+    }
+
+    /// [`State::mark_damage`] inlined where damage is marked most, the straight attack pass
+    /// ([`State::plain_blows`]): there the plan stays in registers, and the call, its register
+    /// saves and the plan's copy to the stack were a third of the marking.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn mark_damage_inlined(
+        &mut self,
+        p: &Program,
+        plan: &DamagePlan,
+        cause: Cause,
+    ) -> u32 {
         // Marked before it is logged, like every change: a copy of the board taken as an
         // event is logged shows the board right after it.
         let at = self.next_index;

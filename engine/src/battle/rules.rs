@@ -327,8 +327,8 @@ impl State {
                 },
                 cause,
             );
-            self.mark_damage(p, &to_b, Cause::after(at_a));
-            self.mark_damage(p, &to_a, Cause::after(at_b));
+            self.mark_damage_inlined(p, &to_b, Cause::after(at_a));
+            self.mark_damage_inlined(p, &to_a, Cause::after(at_b));
             return true;
         }
         // At most one attacks. A creature kept from attacking says so in the first pass; in
@@ -363,7 +363,7 @@ impl State {
                 },
                 cause,
             );
-            self.mark_damage(p, &plan, Cause::after(at));
+            self.mark_damage_inlined(p, &plan, Cause::after(at));
         }
         true
     }
