@@ -390,7 +390,7 @@ impl State {
     /// copied (a Monte Carlo reset, which would overwrite the copy: it is a few hundred bytes).
     pub fn copy_reseeded(&mut self, other: &State, seed: u64) {
         self.copy_all_but_rng(other);
-        self.rng = SeededRng::new(seed);
+        self.rng.reseed(seed);
     }
 
     /// Copies every field but the generator. Every field is named, so a new field cannot be
