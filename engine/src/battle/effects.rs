@@ -424,8 +424,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use crate::battle::{Battle, BattleContent, BattleSetup, prepare};
-    use crate::model::BattleScenario;
+    use crate::battle::{Battle, BattleSetup, test_boards};
 
     /// Keywords whose abilities have a quick form (a random enemy damaged or kept from
     /// attacking, the bearer healed or made stronger; at the start and end of turns, when
@@ -461,34 +460,12 @@ mod tests {
     }
 
     fn setup(a: &[Spec], b: &[Spec]) -> BattleSetup {
-        let all: Vec<&Spec> = a.iter().chain(b).collect();
-        let cards = all
-            .iter()
-            .enumerate()
-            .map(|(i, (attack, life, k1, k2))| {
-                let keywords = [k1, k2]
-                    .into_iter()
-                    .flatten()
-                    .map(|&k| format!("\"{}\"", KEYWORDS[k]))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                format!("\"c{i}\": (name: \"C{i}\", attack: {attack}, life: {life}, keywords: [{keywords}])")
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
-        let names = |from: usize, n: usize| {
-            (from..from + n)
-                .map(|i| format!("\"c{i}\""))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let creature = |&(attack, life, k1, k2): &Spec| {
+            let keywords = [k1, k2].into_iter().flatten().map(|k| KEYWORDS[k]);
+            (attack, life, keywords.collect())
         };
-        let scenario: BattleScenario = ron::from_str(&format!(
-            "(name: \"t\", max_turns: 12, cards: {{{cards}}}, a: [{}], b: [{}])",
-            names(0, a.len()),
-            names(a.len(), b.len())
-        ))
-        .expect("the test scenario parses");
-        prepare(&BattleContent::standard(), &scenario).expect("the test scenario resolves")
+        let [a, b] = [a, b].map(|line| line.iter().map(creature).collect::<Vec<_>>());
+        test_boards::setup(&a, &b, Some(12))
     }
 
     proptest! {

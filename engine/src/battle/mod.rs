@@ -29,6 +29,8 @@ pub mod setup;
 pub mod simulate;
 pub mod state;
 pub mod stats;
+#[cfg(test)]
+mod test_boards;
 pub mod view;
 
 pub use cli::{expectation_failures, winner_name};

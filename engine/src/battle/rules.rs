@@ -566,8 +566,7 @@ pub mod line_ids {
 mod tests {
     use proptest::prelude::*;
 
-    use crate::battle::{Battle, BattleContent, prepare};
-    use crate::model::BattleScenario;
+    use crate::battle::{Battle, test_boards};
 
     /// Keywords with no attack hook (armor, Fury, a `Damaged` trigger, a static) and with one
     /// (an `Attacks` trigger, damage prevention, an `Attacked` answer).
@@ -597,32 +596,15 @@ mod tests {
 
     /// A battle in its first turn with these lines.
     fn board(a: &[Spec], b: &[Spec]) -> Battle {
-        let all: Vec<&Spec> = a.iter().chain(b).collect();
-        let cards = all
-            .iter()
-            .enumerate()
-            .map(|(i, (attack, life, kw, _, _))| {
-                let keywords = kw.map_or(String::new(), |k| format!("\"{}\"", KEYWORDS[k]));
-                format!("\"c{i}\": (name: \"C{i}\", attack: {attack}, life: {life}, keywords: [{keywords}])")
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
-        let names = |from: usize, n: usize| {
-            (from..from + n)
-                .map(|i| format!("\"c{i}\""))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let creature = |&(attack, life, keyword, _, _): &Spec| {
+            (
+                attack,
+                life,
+                keyword.map(|k| KEYWORDS[k]).into_iter().collect(),
+            )
         };
-        let scenario: BattleScenario = ron::from_str(&format!(
-            "(name: \"t\", cards: {{{cards}}}, a: [{}], b: [{}])",
-            names(0, a.len()),
-            names(a.len(), b.len())
-        ))
-        .expect("the test scenario parses");
-        let mut battle = Battle::new(
-            &prepare(&BattleContent::standard(), &scenario).expect("the test scenario resolves"),
-            0,
-        );
+        let [a_line, b_line] = [a, b].map(|line| line.iter().map(creature).collect::<Vec<_>>());
+        let mut battle = Battle::new(&test_boards::setup(&a_line, &b_line, None), 0);
         let st = &mut battle.state;
         st.turn = 1;
         for (side, specs) in [a, b].into_iter().enumerate() {
