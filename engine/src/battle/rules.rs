@@ -1,6 +1,8 @@
 //! The turn's rule steps: death checks, scheduled plays and attacks. Effects are in
 //! [`super::effects`], the damage pipeline in [`super::damage`], line changes in [`super::board`].
 
+use std::hint::select_unpredictable;
+
 use super::event::{AttackTarget, Cause, CreatureId, EventKind, PlayFailure};
 use super::program::{Eff, Hook, MAX_ARTIFACTS, MAX_SLOTS, Program, flag};
 use super::setup::Play;
@@ -272,11 +274,19 @@ impl State {
         while candidates != 0 {
             let slot = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            let twice = |side: u8| {
-                let id = self.lines[side as usize][slot];
-                id != NONE && self.creatures[id as usize].flags & flag::ATTACK_TWICE != 0
+            // Selects, not branches: which sides of a slot are empty is as random as the
+            // battle. An empty side reads the slot's other creature (one of them is there) and
+            // is then dropped.
+            let ids = [self.lines[0][slot], self.lines[1][slot]];
+            let there = ids.map(|id| id != NONE);
+            let read = [
+                select_unpredictable(there[0], ids[0], ids[1]),
+                select_unpredictable(there[1], ids[1], ids[0]),
+            ];
+            let twice = |side: usize| {
+                there[side] & (self.creatures[read[side] as usize].flags & flag::ATTACK_TWICE != 0)
             };
-            if twice(0) || twice(1) {
+            if twice(0) | twice(1) {
                 return Some(slot);
             }
         }

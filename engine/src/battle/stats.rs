@@ -2,6 +2,8 @@
 //! static ability in play. The same walk feeds the hot path (just sums) and the sandbox's
 //! breakdown ("where does each point of attack come from").
 
+use std::hint::select_unpredictable;
+
 use super::event::{AbilitySource, CreatureId, Via};
 use super::program::{Eff, Hook, KwIdx, MAX_SLOTS, Program, Sel, StatKind};
 use super::state::{Ctx, NONE, Slots, State, TargetRef};
@@ -314,32 +316,39 @@ impl State {
         let modify_life = STAT == StatKind::Life as usize;
         debug_assert_eq!(modify_life, p.statics_modify_life);
         let stat = STAT;
-        for side in 0..2u8 {
-            // Every neighbour shape reaches one slot.
-            let dirty = spread(moved[side as usize], 1) & self.occupancy[side as usize];
-            let line = self.lines[side as usize];
-            for slot in Slots(dirty) {
-                let id = line[slot];
-                let left = if slot > 0 { line[slot - 1] } else { NONE };
-                let right = self.at(side, slot + 1);
-                let c = &self.creatures[id as usize];
-                let mut value = c.folded[stat];
-                let mut beside = 0;
-                for other in [left, right] {
-                    if other != NONE {
-                        beside += 1;
-                        value += self.creatures[other as usize].neighbours.to_each[stat];
-                    }
-                }
-                // As `Amt::Times` multiplies.
-                value += c.neighbours.per_neighbour[stat].saturating_mul(beside);
-                let c = &mut self.creatures[id as usize];
-                c.stats[stat] = value;
-                // A life bonus that went away may leave it at 0; the others' life did not
-                // change.
-                if modify_life && (c.doomed | (c.damage >= c.life())) {
-                    self.suspect(id);
-                }
+        // Every neighbour shape reaches one slot. Both sides in one mask (side B's slots from
+        // bit `MAX_SLOTS` on), walked by one loop: how many slots changed is as random as the
+        // battle, and each loop's end is a mispredicted branch.
+        let dirty = |side: usize| spread(moved[side], 1) & self.occupancy[side];
+        let both = dirty(0) | dirty(1) << MAX_SLOTS;
+        for bit in Slots(both) {
+            let (side, slot) = (bit / MAX_SLOTS, bit % MAX_SLOTS);
+            let line = &self.lines[side];
+            let id = line[slot];
+            // Selects, not branches: which neighbours are there is as random as the
+            // battle, and a branch on it is mispredicted often. Slots past the last hold
+            // `NONE` as empty ones do; slot 0's left reads itself and is then dropped.
+            let left = select_unpredictable(slot > 0, line[slot.saturating_sub(1)], NONE);
+            let right = line.get(slot + 1).copied().unwrap_or(NONE);
+            let c = &self.creatures[id as usize];
+            let mut value = c.folded[stat];
+            let mut beside = 0;
+            for other in [left, right] {
+                // An empty side reads this creature's own bonus and adds nothing.
+                let here = other != NONE;
+                let giver = if here { other } else { id };
+                let bonus = self.creatures[giver as usize].neighbours.to_each[stat];
+                beside += i32::from(here);
+                value += select_unpredictable(here, bonus, 0);
+            }
+            // As `Amt::Times` multiplies.
+            value += c.neighbours.per_neighbour[stat].saturating_mul(beside);
+            let c = &mut self.creatures[id as usize];
+            c.stats[stat] = value;
+            // A life bonus that went away may leave it at 0; the others' life did not
+            // change.
+            if modify_life && (c.doomed | (c.damage >= c.life())) {
+                self.suspect(id);
             }
         }
     }
