@@ -58,24 +58,24 @@ impl State {
                 "a creature at 0 life was not a suspect"
             );
         }
-        if dying == [0; 2] {
-            return false;
-        }
+        // Both sides in one mask (side B's slots from bit `MAX_SLOTS` on), in line order: one
+        // loop, whose end is the only branch on whether anyone died (as random as the battle).
+        let both = dying[0] | dying[1] << MAX_SLOTS;
         if self.board_may_have(Hook::AllyDestroyed) || self.board_may_have(Hook::OtherDestroyed) {
-            self.destroy_and_answer(p, dying);
-            return true;
+            if both != 0 {
+                self.destroy_and_answer(p, dying);
+            }
+            return both != 0;
         }
         // Nobody answers another's death: each one's own abilities are queued as it is logged,
         // the same events and queue as `destroy_and_answer`'s two passes. Destroying one
         // empties its own slot alone, so the others' slots still hold them.
-        for (side, mask) in dying.into_iter().enumerate() {
-            for slot in Slots(mask) {
-                let id = self.lines[side][slot];
-                let at = self.destroy(id);
-                self.enqueue_destroyed(p, id, at);
-            }
+        for bit in Slots(both) {
+            let id = self.lines[bit / MAX_SLOTS][bit % MAX_SLOTS];
+            let at = self.destroy(id);
+            self.enqueue_destroyed(p, id, at);
         }
-        true
+        both != 0
     }
 
     /// [`State::process_deaths`] when some creature may answer another's death: every death
