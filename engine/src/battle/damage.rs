@@ -252,8 +252,9 @@ impl State {
             self.stats_dirty |= p.statics_read_damage;
             // Only a creature that may now be at 0 needs a death check (a recomputation that
             // lowers life asks for its own).
-            let may_die = c.damage >= c.life();
-            self.suspect_if(plan.target, may_die);
+            if c.damage >= c.life() {
+                self.suspect(plan.target);
+            }
         }
         self.emit(
             EventKind::Damage {

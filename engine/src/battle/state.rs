@@ -1,8 +1,6 @@
 //! The battle's mutable state: creatures, lines, the trigger queue and the log. Queries live in
 //! [`super::query`]. Lines are fixed-size arrays of creature ids.
 
-use std::hint::select_unpredictable;
-
 use crate::core::{LoopGuard, Moments, SeededRng};
 
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind, Via};
@@ -607,22 +605,17 @@ impl State {
     /// Asks for a death check of one creature (it was damaged or marked).
     #[inline]
     pub(super) fn suspect(&mut self, id: CreatureId) {
-        self.suspect_if(id, true);
-    }
-
-    /// Asks for a death check of `id` when `may_die` (it was damaged and may be at 0), with
-    /// selects rather than a branch on `may_die`, which is as random as the battle. The list
-    /// may name a creature twice (the check turns it into a mask); past its room, every
-    /// creature is checked.
-    #[inline]
-    pub(super) fn suspect_if(&mut self, id: CreatureId, may_die: bool) {
-        self.check_deaths |= may_die;
-        let n = self.suspect_count;
-        let room = usize::from(n) < MAX_SUSPECTS;
-        let at = usize::from(n).min(MAX_SUSPECTS - 1);
-        self.suspects[at] = select_unpredictable(may_die & room, id, self.suspects[at]);
-        let grown = select_unpredictable(room, n.wrapping_add(1), ALL_SUSPECT);
-        self.suspect_count = select_unpredictable(may_die, grown, n);
+        self.check_deaths = true;
+        let n = self.suspect_count as usize;
+        if n == ALL_SUSPECT as usize || self.suspects[..n].contains(&id) {
+            return;
+        }
+        if n < MAX_SUSPECTS {
+            self.suspects[n] = id;
+            self.suspect_count += 1;
+        } else {
+            self.suspect_count = ALL_SUSPECT;
+        }
     }
 
     /// Asks for a death check of every creature.
