@@ -9,6 +9,8 @@
 //! `--battles 10000`; the difference of the two `Collected` totals over 10,000 is the cost of
 //! one battle (setup and process start cancel out):
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null BENCH --battles 10000 --board mirror`.
+//! The Firestone side by side the issue names: `firestone.js` beside this file (how to run it
+//! in its header), interleaved with `BENCH --board mirror`.
 #![allow(missing_docs)] // a bench binary
 
 use std::hint::black_box;
