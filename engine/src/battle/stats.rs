@@ -326,10 +326,10 @@ impl State {
             let line = &self.lines[side];
             let id = line[slot];
             // Selects, not branches: which neighbours are there is as random as the
-            // battle, and a branch on it is mispredicted often. Slots past the last hold
-            // `NONE` as empty ones do; slot 0's left reads itself and is then dropped.
+            // battle, and a branch on it is mispredicted often. Slot 0's left reads itself
+            // and is then dropped.
             let left = select_unpredictable(slot > 0, line[slot.saturating_sub(1)], NONE);
-            let right = line.get(slot + 1).copied().unwrap_or(NONE);
+            let right = self.at(side as u8, slot + 1);
             let c = &self.creatures[id as usize];
             let mut value = c.folded[stat];
             let mut beside = 0;
