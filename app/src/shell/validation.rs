@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 use sigilforge_engine::pack::BackgroundValidation;
 
 use super::apply::key::ApplyKey;
-use super::document::Document;
+use super::document::{Document, Revision};
 
 /// Packs with more cards than this are checked off the UI thread (a check of a pack that size
 /// takes longer than a frame).
@@ -24,6 +24,9 @@ pub(super) struct ValidationScheduler {
     worker: Option<BackgroundValidation>,
     /// The document generation handed over and not answered yet, and its number of cards.
     awaited: Option<(u64, usize)>,
+    /// The document as the thread last had it: a hand-over names the files changed since,
+    /// so the thread's copy is brought up to date without comparing the whole pack's text.
+    handed: Option<Revision>,
     /// The UI the thread wakes when a check is done (set by the first frame).
     waker: Arc<OnceLock<egui::Context>>,
 }
@@ -39,14 +42,22 @@ impl ValidationScheduler {
             return;
         }
         let waker = Arc::clone(&self.waker);
+        let handed = &mut self.handed;
         let worker = self.worker.get_or_insert_with(|| {
+            // The thread starts with a copy of the pack as it stands.
+            *handed = Some(doc.revision());
             BackgroundValidation::with_waker(doc.pack(), move || {
                 if let Some(ctx) = waker.get() {
                     ctx.request_repaint();
                 }
             })
         });
-        worker.submit(doc.pack(), doc.generation());
+        match handed.and_then(|seen| doc.files_changed_since(seen)) {
+            Some(changed) => worker.submit_changed(doc.pack(), doc.generation(), &changed),
+            // Files appeared or went since: compare them all.
+            None => worker.submit(doc.pack(), doc.generation()),
+        }
+        *handed = Some(doc.revision());
         self.awaited = Some((doc.generation(), cards));
     }
 
@@ -89,6 +100,7 @@ impl ValidationScheduler {
     pub(super) fn reset(&mut self) {
         self.worker = None;
         self.awaited = None;
+        self.handed = None;
     }
 }
 
