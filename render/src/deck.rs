@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use sigilforge_engine::diag::Location;
 use sigilforge_engine::model::{Card, CardKind};
-use sigilforge_engine::pack::{MANIFEST_FILE, Pack, PackFile};
+use sigilforge_engine::pack::{Content, MANIFEST_FILE, Pack};
 use sigilforge_engine::rules::card_text::card_text_lines;
 
 use crate::RenderError;
@@ -148,25 +148,41 @@ impl Deck {
         chosen: &[&Card],
         back: &BackChoice,
     ) -> Result<Deck, RenderError> {
-        let all: Vec<(&PackFile, &Card)> = pack.cards().collect();
-        let total = all.len();
+        // Each card file's cards and the number of its first card: a chosen card's place is
+        // found in its own file, without listing a 30,000-card pack for every preview.
+        let mut total = 0;
+        let mut card_files = Vec::new();
+        for file in &pack.files {
+            if let Content::Cards(set) = &file.content {
+                card_files.push((file, set.cards.as_slice(), total));
+                total += set.cards.len();
+            }
+        }
+        let place_of = |card: &Card| {
+            card_files.iter().find_map(|&(file, cards, first)| {
+                cards
+                    .as_ptr_range()
+                    .contains(&std::ptr::from_ref(card))
+                    .then(|| cards.iter().position(|c| std::ptr::eq(c, card)))
+                    .flatten()
+                    .map(|at| (file, first + at))
+            })
+        };
         let bold_names: Vec<String> = pack.keywords().map(|(_, k)| k.name.clone()).collect();
         let mut templates = TemplateCache::new(&pack.root);
         let images = ImageStore::new(&pack.root);
         let fonts = images.fonts();
         let mut cards = Vec::new();
         for card in chosen {
-            let place = all.iter().position(|(_, c)| std::ptr::eq(*c, *card));
-            let number = place.map_or(1, |i| i + 1);
+            let place = place_of(card);
+            let number = place.map_or(1, |(_, i)| i + 1);
             let template = templates.for_kind(card.kind)?;
             let (face, mut notes) = card_face(pack, card, number, total, &bold_names);
             let anchor = format!("\"{}\"", card.id);
-            let missing_glyphs = place.map_or_else(Vec::new, |i| {
-                let file = all[i].0;
+            let missing_glyphs = place.map_or_else(Vec::new, |(file, _)| {
                 missing_glyphs(fonts, &face, &file.path, &file.source, &anchor)
             });
-            let location = place.map_or_else(String::new, |i| {
-                let file = all[i].0;
+            let location = place.map_or_else(String::new, |(file, _)| {
                 let at = sigilforge_engine::diag::locate_literal(&file.source, &card.id, 0);
                 format!("{}:{}:{}", file.path, at.line, at.column)
             });
@@ -531,5 +547,45 @@ impl<'p> TemplateCache<'p> {
     /// The template for `kind` ([`template::frame_for_kind`]).
     fn for_kind(&mut self, kind: CardKind) -> Result<Arc<Template>, TemplateError> {
         self.named(&template::frame_for_kind(Some(self.pack_root), kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sigilforge_engine::diag::Diagnostics;
+    use sigilforge_engine::pack::load_pack;
+
+    #[test]
+    fn a_chosen_card_is_numbered_and_located_by_its_place_in_the_pack() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(
+            root.join("pack.ron"),
+            "Pack(id: \"two\", name: \"Two Files\", version: \"0.1.0\")\n",
+        )
+        .unwrap();
+        let set = |ids: &[&str]| {
+            let cards: Vec<String> = ids
+                .iter()
+                .map(|id| format!("        (id: \"{id}\", name: \"Card {id}\", life: 1),"))
+                .collect();
+            format!("CardSet(\n    cards: [\n{}\n    ],\n)\n", cards.join("\n"))
+        };
+        std::fs::write(root.join("a.ron"), set(&["a1", "a2"])).unwrap();
+        std::fs::write(root.join("b.ron"), set(&["b1", "b2", "b3"])).unwrap();
+        let mut diags = Diagnostics::new();
+        let pack = load_pack(root, &mut diags);
+        assert!(!diags.has_errors(), "{diags:?}");
+        let b2 = pack.card("b2").unwrap();
+        let deck = Deck::from_cards(&pack, &[b2], &BackChoice::None).unwrap();
+        let card = &deck.cards[0];
+        // The fourth of five cards, the second of b.ron's.
+        assert!(
+            matches!(card.face.values.get("set"), Some(SlotValue::Text(t)) if t == "TWO · 004/005"),
+            "{:?}",
+            card.face.values.get("set")
+        );
+        assert_eq!(card.location, "b.ron:4:14");
     }
 }

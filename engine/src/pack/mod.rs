@@ -530,17 +530,24 @@ impl Pack {
 
     /// Every card in the pack with the file it is in, in file order.
     pub fn cards(&self) -> impl Iterator<Item = (&PackFile, &Card)> {
-        self.files.iter().flat_map(|f| match &f.content {
-            Content::Cards(set) => set.cards.iter().map(move |c| (f, c)).collect::<Vec<_>>(),
-            _ => Vec::new(),
+        // Each file's cards borrowed in place: a walk of a 30,000-card pack allocates nothing.
+        self.files.iter().flat_map(|f| {
+            let cards: &[Card] = match &f.content {
+                Content::Cards(set) => &set.cards,
+                _ => &[],
+            };
+            cards.iter().map(move |c| (f, c))
         })
     }
 
     /// Every keyword definition in the pack, in file order.
     pub fn keywords(&self) -> impl Iterator<Item = (&PackFile, &KeywordDef)> {
-        self.files.iter().flat_map(|f| match &f.content {
-            Content::Keywords(set) => set.keywords.iter().map(move |k| (f, k)).collect::<Vec<_>>(),
-            _ => Vec::new(),
+        self.files.iter().flat_map(|f| {
+            let keywords: &[KeywordDef] = match &f.content {
+                Content::Keywords(set) => &set.keywords,
+                _ => &[],
+            };
+            keywords.iter().map(move |k| (f, k))
         })
     }
 
