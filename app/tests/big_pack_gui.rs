@@ -1,5 +1,6 @@
-//! A pack too big to check in a frame (issue #29): the editor opens it at once and checks it on
-//! a thread of its own, the status bar saying so; after an edit, the problems shown are exactly
+//! A pack too big to check in a frame (issue #29): File > Open reads it on a thread while the
+//! window says so, the editor shows it at once and checks it on a thread of its own, the status
+//! bar saying so; after an outside change and after an edit, the problems shown are exactly
 //! what `validate` finds in the pack as it stands; the thread wakes the UI when it is done and
 //! an idle editor asks for no frames. Driven on the real editor with `egui_kittest`.
 
@@ -71,10 +72,39 @@ fn a_big_pack_opens_at_once_and_shows_what_validate_finds_after_an_edit() {
     let mut harness = harness(SigilforgeApp::without_pack(Settings::default()));
     assert!(!harness.ctx.has_requested_repaint());
 
-    // Opening: the pack is there before it is checked, and the status bar says so.
+    // File > Open: the pack is read on a thread while the window keeps drawing; the reading
+    // thread wakes the UI when it is in.
     harness
         .state_mut()
         .apply(EditCommand::OpenPack(dir.path().to_owned()));
+    assert!(harness.state().is_opening());
+    assert!(harness.state().document().is_none());
+    harness.step();
+    let folder = dir.path().canonicalize().unwrap();
+    let opening = format!("Opening {}…", folder.display());
+    assert!(
+        harness
+            .query_all_by_role_and_label(egui::accesskit::Role::Label, &opening)
+            .next()
+            .is_some(),
+        "the window does not say it is opening the pack"
+    );
+    for _ in 0..6_000 {
+        if !harness.state().is_opening() {
+            break;
+        }
+        if harness.ctx.has_requested_repaint() {
+            harness.step();
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    // The frame that took the pack: it is there before it is checked, and the status bar
+    // says so.
+    assert!(
+        harness.state().document().is_some(),
+        "the pack was never read"
+    );
     assert!(harness.state().is_validating());
     assert!(
         harness
@@ -84,18 +114,6 @@ fn a_big_pack_opens_at_once_and_shows_what_validate_finds_after_an_edit() {
             .contains("checking 2,400 cards"),
         "{:?}",
         harness.state().status_text()
-    );
-    // No frame is run: the check's thread must wake the UI when it is done.
-    assert!(!harness.ctx.has_requested_repaint());
-    for _ in 0..6_000 {
-        if harness.ctx.has_requested_repaint() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(
-        harness.ctx.has_requested_repaint(),
-        "the validation thread did not wake the UI"
     );
     until_checked(&mut harness);
     assert_eq!(
@@ -108,6 +126,38 @@ fn a_big_pack_opens_at_once_and_shows_what_validate_finds_after_an_edit() {
         !harness.ctx.has_requested_repaint(),
         "an idle editor asks for frames"
     );
+
+    // A file changed by another program, read again with no frame run: the check's thread
+    // must wake the UI when it is done. Card 5 gains a misspelt keyword.
+    let file = SIZE.card_file(5);
+    let path = dir.path().join(&file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let card = text.find("name: \"Generated 5\"").unwrap();
+    let keywords = card + text[card..].find("keywords: [").unwrap() + "keywords: [".len();
+    let edited = format!("{}\"Flyyng\", {}", &text[..keywords], &text[keywords..]);
+    std::fs::write(&path, edited).unwrap();
+    harness
+        .state_mut()
+        .apply(EditCommand::ReloadFromDisk(vec![file]));
+    assert!(harness.state().is_validating());
+    assert!(!harness.ctx.has_requested_repaint());
+    for _ in 0..6_000 {
+        if harness.ctx.has_requested_repaint() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        harness.ctx.has_requested_repaint(),
+        "the validation thread did not wake the UI"
+    );
+    until_checked(&mut harness);
+    let found = validate_finds(&harness);
+    assert!(
+        found.iter().any(|d| d.message.contains("Flyyng")),
+        "{found:?}"
+    );
+    assert_eq!(shown(&harness), found);
 
     // An edit: a card in the second file takes the first card's id (a duplicate).
     let n = 1_234;
@@ -130,9 +180,9 @@ fn a_big_pack_opens_at_once_and_shows_what_validate_finds_after_an_edit() {
         "{found:?}"
     );
     assert_eq!(shown(&harness), found);
-    // The status bar counts it.
-    assert_eq!(found.len(), 1, "{found:?}");
-    harness.get_by_label("⚠ 1 problem");
+    // The status bar counts it, with the misspelt keyword.
+    assert_eq!(found.len(), 2, "{found:?}");
+    harness.get_by_label("⚠ 2 problems");
     assert!(
         !harness.ctx.has_requested_repaint(),
         "an idle editor asks for frames"

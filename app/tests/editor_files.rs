@@ -19,7 +19,7 @@ use sigilforge_engine::model::Card;
 use sigilforge_engine::pack::{Content, Pack, load_pack};
 
 mod ui_common;
-use ui_common::{editor_harness, fixture_copy, pack_fixture};
+use ui_common::{editor_harness, fixture_copy, pack_fixture, wait_until_opened};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -46,7 +46,7 @@ fn broken_pack_opened() -> (tempfile::TempDir, Harness<'static, SigilforgeApp>) 
     harness
         .state_mut()
         .apply(EditCommand::OpenPack(dir.path().to_owned()));
-    harness.run();
+    wait_until_opened(&mut harness);
     (dir, harness)
 }
 
@@ -402,8 +402,16 @@ fn the_text_view_shows_a_syntax_error_and_typing_fixes_it() {
 #[test]
 fn a_file_dialog_that_cannot_open_offers_a_path_field() {
     let dir = fixture();
-    let other = fixture();
+    // Another pack, whose cards are in a file of another name.
+    let other = pack_fixture(&[("more_cards.ron", CARDS)]);
     let mut harness = harness(dir.path());
+    // A card in the editor and its preview.
+    harness.state_mut().apply(EditCommand::Open {
+        addr: ItemAddr::card("cards.ron", 0),
+        field: None,
+    });
+    harness.run();
+    harness.get_by_label("Inspector");
     script(
         &harness.ctx,
         vec![PickResult::Unavailable("no desktop portal".into())],
@@ -421,12 +429,18 @@ fn a_file_dialog_that_cannot_open_offers_a_path_field() {
     harness.run();
     harness.get_by_label("OK").click();
     harness.run();
+    wait_until_opened(&mut harness);
     let root = harness.state().document().unwrap().pack().root.clone();
     assert_eq!(
         root,
         other.path().canonicalize().unwrap(),
         "{:?}",
         harness.state().status_text()
+    );
+    // The card the preview showed was the other pack's: nothing says it was deleted.
+    assert!(
+        harness.query_by_label_contains("was deleted").is_none(),
+        "the preview mourns the other pack's card"
     );
 }
 
@@ -690,7 +704,7 @@ fn the_text_view_scrolls_sideways_to_a_problem_far_right() {
     harness
         .state_mut()
         .apply(EditCommand::OpenPack(dir.path().to_owned()));
-    harness.run();
+    wait_until_opened(&mut harness);
     let at = harness.state().document().unwrap().problems()[0]
         .diagnostic
         .location;

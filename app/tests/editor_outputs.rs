@@ -16,7 +16,7 @@ use sigilforge_engine::diag::Diagnostics;
 use sigilforge_engine::pack::load_pack;
 
 mod ui_common;
-use ui_common::{click, editor_harness, pack_fixture};
+use ui_common::{click, editor_harness, pack_fixture, wait_until_opened};
 
 const CARDS: &str = "// The test cards.\nCardSet(\n    cards: [\n        (id: \"wolf\", name: \"Grey Wolf\", attack: 2, life: 3),\n        (id: \"bear\", name: \"Bear\", attack: 4, life: 6),\n    ],\n)\n";
 
@@ -310,6 +310,7 @@ fn export_pack_offers_to_save_first_then_import_pack_unpacks_and_opens_it() {
         "{}",
         message(&harness)
     );
+    wait_until_opened(&mut harness);
     let doc = harness.state().document().unwrap();
     assert_eq!(doc.pack().root, unpacked);
     let wolf = doc.card(&ItemAddr::card("cards.ron", 0)).unwrap();

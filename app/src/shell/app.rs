@@ -8,7 +8,7 @@ use std::time::Instant;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use egui_dock::{DockArea, DockState, Style};
 use sigilforge_engine::diag::Diagnostics;
-use sigilforge_engine::pack::{MANIFEST_FILE, Pack, read_pack};
+use sigilforge_engine::pack::{BackgroundValidation, MANIFEST_FILE, Pack, read_pack};
 
 use super::commands::EditCommand;
 use super::dock::{Tab, Viewer};
@@ -143,14 +143,14 @@ impl SigilforgeApp {
         }
         // The window is drawn while the pack is read (and a big one checked) on threads.
         if let Some(dir) = app.pack_folder(&pack_dir) {
-            app.opening = Some(super::opening::Opening::start(&dir, &cc.egui_ctx));
+            app.opening = Some(super::opening::Opening::start(&dir, &cc.egui_ctx, true));
         }
         app
     }
 
-    /// Adopts the pack read at start-up, when it is in.
+    /// Adopts the pack being read, when it is in.
     fn finish_opening(&mut self) {
-        let Some((pack, diags)) = self
+        let Some(opened) = self
             .opening
             .as_ref()
             .and_then(super::opening::Opening::poll)
@@ -160,10 +160,12 @@ impl SigilforgeApp {
         let Some(opening) = self.opening.take() else {
             return;
         };
-        super::opening::log_startup("pack read");
-        self.adopt(&opening.dir, pack, &diags);
-        self.startup_log.checked = true;
-        self.first_run_view();
+        self.adopt(&opening.dir, opened.doc, opened.validation);
+        if opening.at_start {
+            super::opening::log_startup("pack read");
+            self.startup_log.checked = true;
+            self.first_run_view();
+        }
     }
 
     /// Lands a designer on something to look at: the first card open, the first scenario in
@@ -247,16 +249,36 @@ impl SigilforgeApp {
     }
 
     /// Loads the pack in `dir` and makes it the document (a folder without `pack.ron` leaves
-    /// no pack open and says why).
+    /// the open pack as it is and says why). Once the window is up the pack is read on a
+    /// thread, as at start-up: a 30,000-card pack takes a third of a second or more to read,
+    /// and the window keeps drawing ("Opening …") meanwhile. The pack open until then is
+    /// clean (File ➡ Open refuses otherwise) and is closed first, so that nothing edits it
+    /// while the other is read.
     pub(super) fn open_dir(&mut self, dir: &Path) {
         let Some(dir) = self.pack_folder(dir) else {
             return;
         };
-        // A pack still being read at start-up is not wanted any more.
+        if let Some(ctx) = self.ctx.clone() {
+            self.close_document();
+            self.opening = Some(super::opening::Opening::start(&dir, &ctx, false));
+            ctx.request_repaint();
+            return;
+        }
+        // No frame yet (nothing to keep drawing): read here. A pack still being read at
+        // start-up is not wanted any more.
         self.opening = None;
         let mut diags = Diagnostics::new();
-        let pack = read_pack(&dir, &mut diags);
-        self.adopt(&dir, pack, &diags);
+        let doc = Document::unchecked(read_pack(&dir, &mut diags), &diags);
+        self.adopt(&dir, doc, None);
+    }
+
+    /// No pack open: what [`Self::set_document`] resets for a new one is let go of at once
+    /// (the undo steps, the awaited check).
+    fn close_document(&mut self) {
+        self.doc = None;
+        self.history.clear();
+        self.validation.reset();
+        self.revalidate_at = None;
     }
 
     /// `dir` made canonical, if it holds a pack (else no pack is open and the status bar says
@@ -276,8 +298,8 @@ impl SigilforgeApp {
     }
 
     /// Makes the pack read from `dir` the document (checked at once when small, else on the
-    /// validation thread).
-    fn adopt(&mut self, dir: &Path, pack: Pack, diags: &Diagnostics) {
+    /// validation thread: `validation` when the reading thread made it, else one started now).
+    fn adopt(&mut self, dir: &Path, doc: Document, validation: Option<BackgroundValidation>) {
         self.settings = Settings {
             autosave: self.settings.autosave.as_ref().map(|a| AutosaveSettings {
                 interval: a.interval,
@@ -285,8 +307,11 @@ impl SigilforgeApp {
             }),
             watch: self.settings.watch,
         };
-        let files = pack.files.len();
-        self.set_document(Document::unchecked(pack, diags));
+        let files = doc.pack().files.len();
+        self.set_document(doc);
+        if let (Some(worker), Some(doc)) = (validation, &self.doc) {
+            self.validation.adopt(worker, doc);
+        }
         // A big pack is checked on a thread of its own: the window shows it meanwhile and the
         // status bar says so.
         self.validate_now();
@@ -330,6 +355,9 @@ impl SigilforgeApp {
         // Editor tabs from the last session go back to their items by id, wherever those are
         // now; any still pointing at nothing (an older layout, another pack) close.
         let restored = std::mem::take(&mut self.restored_tab_items);
+        // What the preview showed was an item of the pack before (its address means nothing
+        // here): it shows the next editor tab drawn instead of saying its file was deleted.
+        self.panels.previewed = None;
         if let Some(doc) = &self.doc {
             super::dock::retarget_editor_tabs(&mut self.dock, doc, &restored);
         }
@@ -357,6 +385,12 @@ impl SigilforgeApp {
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.doc.as_ref()
+    }
+
+    /// Whether a pack is being read (at start-up, or opened from the menu).
+    #[must_use]
+    pub fn is_opening(&self) -> bool {
+        self.opening.is_some()
     }
 
     /// Whether a check of the pack is due or running (big packs are checked off the UI thread).

@@ -31,7 +31,26 @@ pub(super) struct ValidationScheduler {
     waker: Arc<OnceLock<egui::Context>>,
 }
 
+/// A validation thread for `doc` when it is too big to check in a frame (it holds a copy of the
+/// pack as it stands; `wake` is called after each check it answers). Made where the pack is
+/// read, off the UI thread, and given to the scheduler with [`ValidationScheduler::adopt`].
+pub(super) fn worker_for(
+    doc: &Document,
+    wake: impl Fn() + Send + 'static,
+) -> Option<BackgroundValidation> {
+    (doc.census().total().cards > BACKGROUND_VALIDATION_CARDS)
+        .then(|| BackgroundValidation::with_waker(doc.pack(), wake))
+}
+
 impl ValidationScheduler {
+    /// Checks `doc` on `worker` from now on: a thread [`worker_for`] made for `doc` as it
+    /// stands (its copy of the pack is that document's).
+    pub(super) fn adopt(&mut self, worker: BackgroundValidation, doc: &Document) {
+        self.worker = Some(worker);
+        self.awaited = None;
+        self.handed = Some(doc.revision());
+    }
+
     /// Checks `doc`: at once when it is small, else on the thread (started on first use with a
     /// copy of the pack).
     pub(super) fn start(&mut self, doc: &mut Document, key: &ApplyKey) {

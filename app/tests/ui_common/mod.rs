@@ -257,3 +257,18 @@ pub fn wait_for_label_contains<S>(harness: &mut Harness<'_, S>, text: &str) {
     }
     panic!("no label containing {text:?} showed within the bounded wait");
 }
+
+/// Draws frames until the pack being opened (File > Open reads it on a thread) is the
+/// document, then until the editor settles; fails if it never is within the bounded wait.
+#[track_caller]
+pub fn wait_until_opened(harness: &mut Harness<'_, sigilforge::shell::SigilforgeApp>) {
+    for _ in 0..3000 {
+        if !harness.state().is_opening() {
+            harness.run();
+            return;
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the pack being opened was never read within the bounded wait");
+}
