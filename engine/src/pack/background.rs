@@ -227,17 +227,24 @@ mod tests {
         diags.into_vec()
     }
 
-    #[test]
-    fn finds_what_validate_finds_after_each_edit() {
+    /// A generated pack of 200 cards in 4 files and `scenarios` scenarios, read (the folder
+    /// lives as long as the returned guard).
+    fn generated(scenarios: usize) -> (tempfile::TempDir, Pack) {
         let dir = tempfile::tempdir().unwrap();
         BigPack {
             cards: 200,
             card_files: 4,
-            scenarios: 6,
+            scenarios,
         }
         .write(dir.path())
         .unwrap();
-        let mut pack = read_pack(dir.path(), &mut Diagnostics::new());
+        let pack = read_pack(dir.path(), &mut Diagnostics::new());
+        (dir, pack)
+    }
+
+    #[test]
+    fn finds_what_validate_finds_after_each_edit() {
+        let (_dir, mut pack) = generated(6);
         let (woken, wakes) = channel();
         let mut worker = BackgroundValidation::with_waker(&pack, move || {
             woken.send(()).unwrap();
@@ -289,15 +296,7 @@ mod tests {
 
     #[test]
     fn submit_changed_compares_only_the_files_named() {
-        let dir = tempfile::tempdir().unwrap();
-        BigPack {
-            cards: 200,
-            card_files: 4,
-            scenarios: 2,
-        }
-        .write(dir.path())
-        .unwrap();
-        let mut pack = read_pack(dir.path(), &mut Diagnostics::new());
+        let (_dir, mut pack) = generated(2);
         let mut worker = BackgroundValidation::new(&pack);
         let misspell = |pack: &mut Pack, file: usize| {
             let file = &mut pack.files[file];
