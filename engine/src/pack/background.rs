@@ -7,7 +7,7 @@
 
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 
-use super::{Content, Pack, PackFile, validate};
+use super::{Pack, PackFile, validate};
 use crate::diag::{Diagnostic, Diagnostics};
 
 /// What the thread is sent: the pack's file list as it stands, each file either its new text
@@ -212,20 +212,18 @@ fn apply(mirror: &mut Pack, update: Update) -> u64 {
         .files
         .into_iter()
         .filter_map(|(path, text)| match text {
-            Some(text) => Some(read_text(path, text)),
+            // What parsing finds wrong is reading's to report, not validation's: the editor
+            // shows it from its own copy.
+            Some(text) => {
+                let file = std::path::PathBuf::from(&path);
+                Some(PackFile::parsed(path, text, &file, &mut Diagnostics::new()))
+            }
             None => old.remove(&path),
         })
         .collect();
     mirror.root = update.root;
     mirror.manifest = update.manifest;
     update.generation
-}
-
-/// A file's text read as loading the pack reads it (what parsing finds wrong is reading's to
-/// report, not validation's: the editor shows it from its own copy).
-fn read_text(path: String, text: String) -> PackFile {
-    let content = Content::parse(&text, std::path::Path::new(&path), &mut Diagnostics::new());
-    PackFile::loaded(path, text, content)
 }
 
 #[cfg(test)]

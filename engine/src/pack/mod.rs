@@ -308,6 +308,19 @@ impl PackFile {
         file
     }
 
+    /// The file at `path` (relative to the pack root) holding `text`, parsed as loading the
+    /// pack parses it; `file` names it in the problems parsing reports to `diags`.
+    #[must_use]
+    pub fn parsed(
+        path: impl Into<String>,
+        text: String,
+        file: &Path,
+        diags: &mut Diagnostics,
+    ) -> Self {
+        let content = Content::parse(&text, file, diags);
+        Self::loaded(path, text, content)
+    }
+
     /// A file as read from disk: `text` and the content parsed from it.
     #[must_use]
     pub fn loaded(path: impl Into<String>, text: String, content: Content) -> Self {
@@ -812,8 +825,7 @@ pub fn load_file(
             text
         }
     };
-    let content = Content::parse(&text, &path, diags);
-    Some(PackFile::loaded(rel, text, content))
+    Some(PackFile::parsed(rel, text, &path, diags))
 }
 
 /// Reads a file as UTF-8 text, refusing oversized files before reading them.
