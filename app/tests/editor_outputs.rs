@@ -305,12 +305,22 @@ fn export_pack_offers_to_save_first_then_import_pack_unpacks_and_opens_it() {
     click(&mut harness, "File");
     click(&mut harness, "Import pack…");
     let unpacked = shelf.path().join("shared");
+    // The window stays up while the pack is read: the message says it is being opened, and
+    // the status bar says when it is.
     assert!(
-        message(&harness).contains("It is open now."),
+        message(&harness).contains("Opening it now."),
         "{}",
         message(&harness)
     );
     wait_until_opened(&mut harness);
+    assert!(
+        harness
+            .state()
+            .status_text()
+            .is_some_and(|s| s.starts_with("Opened ")),
+        "{:?}",
+        harness.state().status_text()
+    );
     let doc = harness.state().document().unwrap();
     assert_eq!(doc.pack().root, unpacked);
     let wolf = doc.card(&ItemAddr::card("cards.ron", 0)).unwrap();

@@ -54,8 +54,9 @@ const MIXED: &str = r#"BattleScenario(
     b: ["champion", "reaper", "wolf", "ogre", "knight", "mage", "troll"],
 )"#;
 
-/// The vanilla mirror: seven creatures with no keywords, the board the Firestone side-by-side
-/// comparison plays (the same stats as minions with no text there).
+/// The vanilla mirror: the mirror board's seven stat lines with no keywords (the Firestone side
+/// by side gives its minions these stats, and Fury to the ogre; the figure compared is the
+/// mirror board's, keywords and all).
 const VANILLA: &str = r#"BattleScenario(
     name: "vanilla mirror 7 v 7",
     cards: {

@@ -272,13 +272,29 @@ impl SigilforgeApp {
         self.adopt(&dir, doc, None);
     }
 
-    /// No pack open: what [`Self::set_document`] resets for a new one is let go of at once
-    /// (the undo steps, the awaited check).
+    /// No pack open: what belonged to the one open is let go of at once (the undo steps, the
+    /// awaited check, the editors built from it).
     fn close_document(&mut self) {
         self.doc = None;
-        self.history.clear();
+        self.forget_document_state();
+    }
+
+    /// Lets go of what was built from the document open before (its revisions and addresses
+    /// mean nothing for another): hosted editors, the sandboxes' runs, the validation thread
+    /// and the awaited check, the undo steps and the preview. The paper chosen for sheets stays
+    /// for the session.
+    fn forget_document_state(&mut self) {
+        let paper = self.panels.hosted.sheet_paper;
+        self.panels.hosted = super::hosted::HostedEditors::default();
+        self.panels.hosted.sheet_paper = paper;
+        self.panels.sandbox.document_replaced();
+        self.panels.rules.document_replaced();
         self.validation.reset();
         self.revalidate_at = None;
+        self.history.clear();
+        // What the preview showed was an item of the pack before (its address means nothing
+        // here): it shows the next editor tab drawn instead of saying its file was deleted.
+        self.panels.previewed = None;
     }
 
     /// `dir` made canonical, if it holds a pack (else no pack is open and the status bar says
@@ -334,15 +350,9 @@ impl SigilforgeApp {
     fn set_document(&mut self, doc: Document) {
         let root = doc.pack().root.clone();
         self.doc = Some(doc);
-        // Another document: its revisions start again, so no hosted editor built from the old
-        // one may think itself current (the paper chosen stays for the session).
-        let paper = self.panels.hosted.sheet_paper;
-        self.panels.hosted = super::hosted::HostedEditors::default();
-        self.panels.hosted.sheet_paper = paper;
-        self.panels.sandbox.document_replaced();
-        self.panels.rules.document_replaced();
-        self.validation.reset();
-        self.history.clear();
+        // Another document: its revisions start again, so nothing built from the old one may
+        // think itself current.
+        self.forget_document_state();
         self.recovery_offer = self
             .settings
             .autosave
@@ -355,9 +365,6 @@ impl SigilforgeApp {
         // Editor tabs from the last session go back to their items by id, wherever those are
         // now; any still pointing at nothing (an older layout, another pack) close.
         let restored = std::mem::take(&mut self.restored_tab_items);
-        // What the preview showed was an item of the pack before (its address means nothing
-        // here): it shows the next editor tab drawn instead of saying its file was deleted.
-        self.panels.previewed = None;
         if let Some(doc) = &self.doc {
             super::dock::retarget_editor_tabs(&mut self.dock, doc, &restored);
         }
@@ -391,6 +398,12 @@ impl SigilforgeApp {
     #[must_use]
     pub fn is_opening(&self) -> bool {
         self.opening.is_some()
+    }
+
+    /// Whether the pack in `dir` is the one open.
+    pub(super) fn is_open(&self, dir: &Path) -> bool {
+        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
+        self.doc.as_ref().is_some_and(|doc| doc.pack().root == dir)
     }
 
     /// Whether a check of the pack is due or running (big packs are checked off the UI thread).

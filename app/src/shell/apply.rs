@@ -18,7 +18,6 @@ use super::history::Entry;
 use super::panels::log::Level;
 use super::recovery;
 use super::tab::Tab;
-use super::validation::BACKGROUND_VALIDATION_CARDS;
 use crate::cards::keyword_editor::new_keyword;
 use crate::dialogs::PathRequest;
 use crate::sandbox::rules::RulesCommand;
@@ -431,12 +430,12 @@ impl SigilforgeApp {
         let Some(doc) = &self.doc else { return };
         // Validation runs at the start of the next frame (before it draws), as the open
         // sandboxes' re-runs do (`refresh_sandboxes`: the document's revision moved); the frame
-        // that applies the edit only lays out what changed. A big pack is checked on its thread after a short pause, so keys typed in a row are
-        // handed over once.
-        let pause = if doc.census().total().cards <= BACKGROUND_VALIDATION_CARDS {
-            Duration::ZERO
-        } else {
+        // that applies the edit only lays out what changed. A big pack is checked on its thread
+        // after a short pause, so keys typed in a row are handed over once.
+        let pause = if super::validation::checked_in_background(doc) {
             Duration::from_millis(300)
+        } else {
+            Duration::ZERO
         };
         self.revalidate_at = Some(Instant::now() + pause);
     }

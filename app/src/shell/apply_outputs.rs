@@ -120,7 +120,15 @@ impl SigilforgeApp {
             )
         } else {
             self.apply(EditCommand::OpenPack(dest.clone()));
-            format!("{unpacked} It is open now.")
+            // With a window up the pack is read on a thread: the status bar says when it is
+            // open (and what went wrong if it could not be).
+            if self.is_opening() {
+                format!("{unpacked} Opening it now.")
+            } else if self.is_open(&dest) {
+                format!("{unpacked} It is open now.")
+            } else {
+                format!("{unpacked} It could not be opened: the status bar says why.")
+            }
         };
         Ok(Finished {
             text,

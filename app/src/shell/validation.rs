@@ -16,7 +16,13 @@ use super::document::{Document, Revision};
 
 /// Packs with more cards than this are checked off the UI thread (a check of a pack that size
 /// takes longer than a frame).
-pub(super) const BACKGROUND_VALIDATION_CARDS: usize = 2_000;
+const BACKGROUND_VALIDATION_CARDS: usize = 2_000;
+
+/// Whether `doc` is checked on a thread of its own: it has more than
+/// [`BACKGROUND_VALIDATION_CARDS`] cards.
+pub(super) fn checked_in_background(doc: &Document) -> bool {
+    doc.census().total().cards > BACKGROUND_VALIDATION_CARDS
+}
 
 /// The validation thread of the open pack, and the check whose problems are awaited.
 #[derive(Debug, Default)]
@@ -38,8 +44,7 @@ pub(super) fn worker_for(
     doc: &Document,
     wake: impl Fn() + Send + 'static,
 ) -> Option<BackgroundValidation> {
-    (doc.census().total().cards > BACKGROUND_VALIDATION_CARDS)
-        .then(|| BackgroundValidation::with_waker(doc.pack(), wake))
+    checked_in_background(doc).then(|| BackgroundValidation::with_waker(doc.pack(), wake))
 }
 
 impl ValidationScheduler {
@@ -54,8 +59,7 @@ impl ValidationScheduler {
     /// Checks `doc`: at once when it is small, else on the thread (started on first use with a
     /// copy of the pack).
     pub(super) fn start(&mut self, doc: &mut Document, key: &ApplyKey) {
-        let cards = doc.census().total().cards;
-        if cards <= BACKGROUND_VALIDATION_CARDS {
+        if !checked_in_background(doc) {
             self.awaited = None;
             doc.revalidate(key);
             return;
@@ -77,7 +81,7 @@ impl ValidationScheduler {
             None => worker.submit(doc.pack(), doc.generation()),
         }
         *handed = Some(doc.revision());
-        self.awaited = Some((doc.generation(), cards));
+        self.awaited = Some((doc.generation(), doc.census().total().cards));
     }
 
     /// The number of cards being checked, while a check runs.
