@@ -8,7 +8,15 @@
 //   node firestone.js 20000      # prints battles per second
 //
 // Run it interleaved with `mirror --board mirror` (engine/benches/mirror.rs) on an idle
-// machine: the ratio of the two rates is the figure the issue names.
+// machine: the ratio of the two rates is the figure the issue names. The mirror runs on one
+// thread and one core; node runs the simulation on one thread, but its garbage collector has
+// helper threads that take about a sixth of a second core (`time` shows 116% CPU). One core
+// each, the like-for-like figure, is both pinned to the same core:
+//
+//   taskset -c 0 node firestone.js 20000
+//   taskset -c 0 BENCH --board mirror
+//
+// Report the ratio with node free to use the second core as well (unpinned): it is the lower.
 const sim = require('@firestone-hs/simulate-bgs-battle');
 const ref = require('@firestone-hs/reference-data');
 const { CardsData } = require('@firestone-hs/simulate-bgs-battle/dist/cards/cards-data');

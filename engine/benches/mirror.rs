@@ -10,7 +10,8 @@
 //! one battle (setup and process start cancel out):
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null BENCH --battles 10000 --board mirror`.
 //! The Firestone side by side the issue names: `firestone.js` beside this file (how to run it
-//! in its header), interleaved with `BENCH --board mirror`.
+//! in its header: one core each, and node free to use the second), interleaved with
+//! `BENCH --board mirror`.
 #![allow(missing_docs)] // a bench binary
 
 use std::hint::black_box;

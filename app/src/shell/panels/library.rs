@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use egui::{Id, Ui};
 use egui_extras::{Column, TableBuilder};
-use sigilforge_engine::model::{CardKind, KeywordRef};
+use sigilforge_engine::model::{Card, CardKind, KeywordRef};
 use sigilforge_engine::pack::{Content, PackFile};
 
 use crate::shell::commands::EditCommand;
@@ -89,9 +89,12 @@ type Filters = (String, Option<CardKind>, Option<String>, Option<String>);
 struct Cache {
     /// The filters and the document revision `rows` are for.
     key: Option<(Filters, Revision)>,
-    /// The cards that pass the filters, in file order.
-    rows: Vec<ItemAddr>,
-    /// How many of `rows` each card file holds, in file order: where a file's rows lie.
+    /// The cards that pass the filters, in file order. A row is two numbers, not an address:
+    /// a 30,000-card pack's rows are built without an allocation each (an address is made for
+    /// the rows drawn).
+    rows: Vec<Row>,
+    /// Each card file's path and how many of `rows` it holds, in file order: where a file's
+    /// rows lie.
     per_file: Vec<(String, usize)>,
     /// The tribes offered, and the census revision they were read at.
     tribes: (Option<u64>, Vec<String>),
@@ -100,7 +103,20 @@ struct Cache {
     total: usize,
 }
 
+/// A card shown in the library: its file (an index into [`Cache::per_file`]) and its index
+/// in that file's list.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    file: u32,
+    index: u32,
+}
+
 impl Cache {
+    /// The address of the card in `row`.
+    fn addr(&self, row: Row) -> ItemAddr {
+        ItemAddr::card(&self.per_file[row.file as usize].0, row.index as usize)
+    }
+
     /// Filters the rows of the files in `changed` again; `false` when one of them was no card
     /// file when the rows were built (its place among the rows is not known: build them all).
     fn refilter(&mut self, doc: &Document, filter: &Filter<'_>, changed: &[&str]) -> bool {
@@ -117,7 +133,7 @@ impl Cache {
             };
             let mut rows = Vec::new();
             if let Some(file) = doc.pack().file(path) {
-                filter.file(file, &mut rows);
+                rows.extend(filter.matching(file).map(|index| row(at, index)));
             }
             let start: usize = self.per_file[..at].iter().map(|(_, n)| n).sum();
             let (n, count) = (self.per_file[at].1, rows.len());
@@ -133,12 +149,23 @@ impl Cache {
         self.per_file.clear();
         for file in &doc.pack().files {
             if matches!(file.content, Content::Cards(_)) {
-                let before = self.rows.len();
-                filter.file(file, &mut self.rows);
+                let (before, at) = (self.rows.len(), self.per_file.len());
+                self.rows
+                    .extend(filter.matching(file).map(|index| row(at, index)));
                 self.per_file
                     .push((file.path.clone(), self.rows.len() - before));
             }
         }
+    }
+}
+
+/// The row of card `index` of the card file at `file` in [`Cache::per_file`] (a pack's files
+/// and a file's cards are far fewer than `u32::MAX`: the editor reads them whole).
+fn row(file: usize, index: usize) -> Row {
+    let number = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Row {
+        file: number(file),
+        index: number(index),
     }
 }
 
@@ -182,10 +209,10 @@ impl LibraryPanel {
         self.cache.key = Some((filters, revision));
     }
 
-    /// The rows shown now (after [`Self::refresh`]).
+    /// The cards shown now (after [`Self::refresh`]), in order.
     #[must_use]
-    pub fn rows(&self) -> &[ItemAddr] {
-        &self.cache.rows
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = ItemAddr> + '_ {
+        self.cache.rows.iter().map(|&row| self.cache.addr(row))
     }
 
     /// Draws the library.
@@ -279,7 +306,7 @@ impl LibraryPanel {
             return;
         }
         let row_height = 20.0;
-        let rows = &self.cache.rows;
+        let cache = &self.cache;
         let selection = &mut self.selection;
         TableBuilder::new(ui)
             .id_salt("library-cards")
@@ -300,10 +327,11 @@ impl LibraryPanel {
                 }
             })
             .body(|body| {
-                body.rows(row_height, rows.len(), |mut row| {
-                    let Some(addr) = rows.get(row.index()) else {
+                body.rows(row_height, cache.rows.len(), |mut row| {
+                    let Some(&shown) = cache.rows.get(row.index()) else {
                         return;
                     };
+                    let addr = &cache.addr(shown);
                     let Some(card) = doc.card(addr) else {
                         return;
                     };
@@ -372,7 +400,9 @@ impl LibraryPanel {
                 )
                 .clicked()
             {
-                self.selection.extend(self.cache.rows.iter().cloned());
+                let cache = &self.cache;
+                self.selection
+                    .extend(cache.rows.iter().map(|&row| cache.addr(row)));
             }
             if self.selection.is_empty() {
                 return;
@@ -443,11 +473,15 @@ pub fn filter_cards(
     keyword: Option<&str>,
 ) -> Vec<ItemAddr> {
     let filter = Filter::new(query, kind, tribe, keyword);
-    let mut rows = Vec::new();
-    for file in &doc.pack().files {
-        filter.file(file, &mut rows);
-    }
-    rows
+    doc.pack()
+        .files
+        .iter()
+        .flat_map(|file| {
+            filter
+                .matching(file)
+                .map(|index| ItemAddr::card(&file.path, index))
+        })
+        .collect()
 }
 
 /// The library's search and filters, ready to test cards with.
@@ -473,39 +507,42 @@ impl<'a> Filter<'a> {
         }
     }
 
-    /// Appends the addresses of the cards of `file` that pass.
-    fn file(&self, file: &PackFile, rows: &mut Vec<ItemAddr>) {
-        let Content::Cards(set) = &file.content else {
-            return;
+    /// The indices of the cards of `file` that pass (none when it is no card file).
+    fn matching<'f>(&'f self, file: &'f PackFile) -> impl Iterator<Item = usize> + 'f {
+        let cards = match &file.content {
+            Content::Cards(set) => set.cards.as_slice(),
+            _ => &[],
         };
-        let needle = self.needle.as_str();
-        for (index, card) in set.cards.iter().enumerate() {
-            if self.kind.is_some_and(|k| k != card.kind)
-                || self
-                    .tribe
-                    .is_some_and(|t| !card.tribes.iter().any(|c| c == t))
-                || self.keyword.is_some_and(|k| {
-                    !card
-                        .keyword_refs()
-                        .flatten()
-                        .any(|r: KeywordRef| r.name.eq_ignore_ascii_case(k))
-                })
-            {
-                continue;
-            }
-            if !needle.is_empty() {
-                let hit = contains_lower(&card.name, needle)
-                    || contains_lower(&card.id, needle)
-                    || card.tribes.iter().any(|t| contains_lower(t, needle))
-                    || card.tags.iter().any(|t| contains_lower(t, needle))
-                    || card.keywords.iter().any(|t| contains_lower(t, needle))
-                    || contains_lower(&card.text, needle);
-                if !hit {
-                    continue;
-                }
-            }
-            rows.push(ItemAddr::card(&file.path, index));
+        cards
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| self.passes(card))
+            .map(|(index, _)| index)
+    }
+
+    /// Whether `card` passes the search and filters.
+    fn passes(&self, card: &Card) -> bool {
+        if self.kind.is_some_and(|k| k != card.kind)
+            || self
+                .tribe
+                .is_some_and(|t| !card.tribes.iter().any(|c| c == t))
+            || self.keyword.is_some_and(|k| {
+                !card
+                    .keyword_refs()
+                    .flatten()
+                    .any(|r: KeywordRef| r.name.eq_ignore_ascii_case(k))
+            })
+        {
+            return false;
         }
+        let needle = self.needle.as_str();
+        needle.is_empty()
+            || contains_lower(&card.name, needle)
+            || contains_lower(&card.id, needle)
+            || card.tribes.iter().any(|t| contains_lower(t, needle))
+            || card.tags.iter().any(|t| contains_lower(t, needle))
+            || card.keywords.iter().any(|t| contains_lower(t, needle))
+            || contains_lower(&card.text, needle)
     }
 }
 
