@@ -25,7 +25,7 @@ impl State {
         // The dying as a slot mask per side: walking the masks side by side, slot by slot,
         // destroys them in line order, as a full look would, without sorting a list.
         let mut dying = [0u32; 2];
-        let suspects = std::mem::replace(&mut self.suspect_count, 0);
+        let suspects = std::mem::take(&mut self.suspects);
         if suspects == ALL_SUSPECT {
             for (side, mask) in dying.iter_mut().enumerate() {
                 let line = self.lines[side];
@@ -37,8 +37,11 @@ impl State {
             }
         } else {
             // Only these can have reached 0.
-            for &id in &self.suspects[..suspects as usize] {
-                let c = &self.creatures[id as usize];
+            let mut left = suspects;
+            while left != 0 {
+                let id = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let c = &self.creatures[id];
                 if c.on_line && (c.doomed || c.damage >= c.life()) {
                     dying[c.owner as usize] |= 1 << c.slot;
                 }
@@ -656,8 +659,8 @@ mod tests {
                 prop_assert_eq!(plain.life, general.life);
                 prop_assert_eq!(&plain.queue, &general.queue);
                 prop_assert_eq!(
-                    (plain.check_deaths, plain.suspect_count, plain.suspects, plain.stats_dirty),
-                    (general.check_deaths, general.suspect_count, general.suspects, general.stats_dirty)
+                    (plain.check_deaths, plain.suspects, plain.stats_dirty),
+                    (general.check_deaths, general.suspects, general.stats_dirty)
                 );
             }
         }

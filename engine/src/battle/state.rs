@@ -6,10 +6,9 @@ use crate::core::{LoopGuard, Moments, SeededRng};
 use super::event::{AbilitySource, Cause, CreatureId, Event, EventKind, Via};
 use super::program::{CardIdx, Hook, KwIdx, MAX_SLOTS, Program, Quick};
 
-/// Most creatures a death check remembers by name before it looks at every creature.
-pub const MAX_SUSPECTS: usize = 4;
-/// `State::suspect_count` when every creature must be looked at.
-pub const ALL_SUSPECT: u8 = u8::MAX;
+/// `State::suspects` when every creature must be looked at (one whose id has no bit, 64 or
+/// more, makes it so too).
+pub const ALL_SUSPECT: u64 = u64::MAX;
 /// A grant that never expires.
 pub const FOREVER: u32 = u32::MAX;
 /// The hooks of the start and end of turn walks, by [`walk_index`].
@@ -355,11 +354,10 @@ pub struct State {
     pub stats_moved: [u32; 2],
     /// Some creature may have to be destroyed.
     pub check_deaths: bool,
-    /// The creatures that may have to be destroyed at the next check, when few are known
-    /// (damage, destruction); [`ALL_SUSPECT`] in `suspect_count` when any might be.
-    pub suspects: [CreatureId; MAX_SUSPECTS],
-    /// How many of `suspects` are used, or [`ALL_SUSPECT`].
-    pub suspect_count: u8,
+    /// The creatures that may have to be destroyed at the next check (damage, destruction),
+    /// a bit per creature id; [`ALL_SUSPECT`] when any might be. A mask, not a list: noting
+    /// one is an `or`, with no search for whether it was noted already.
+    pub suspects: u64,
     /// Resolutions since the turn machine last moved.
     pub guard: LoopGuard,
     /// The event that started the current phase (the cause of plain rule events).
@@ -425,7 +423,6 @@ impl State {
             stats_moved,
             check_deaths,
             suspects,
-            suspect_count,
             guard,
             phase_event,
             result,
@@ -461,7 +458,6 @@ impl State {
         self.stats_moved = *stats_moved;
         self.check_deaths = *check_deaths;
         self.suspects = *suspects;
-        self.suspect_count = *suspect_count;
         self.guard = *guard;
         self.phase_event = *phase_event;
         self.result = *result;
@@ -591,7 +587,7 @@ impl State {
     pub(super) fn settle_setup(&mut self, p: &Program) {
         self.ensure_stats(p);
         self.check_deaths = false;
-        self.suspect_count = 0;
+        self.suspects = 0;
         for id in 0..self.creatures.len() {
             let c = &self.creatures[id];
             if c.on_line && (c.doomed || c.damage >= c.life()) {
@@ -606,23 +602,14 @@ impl State {
     #[inline]
     pub(super) fn suspect(&mut self, id: CreatureId) {
         self.check_deaths = true;
-        let n = self.suspect_count as usize;
-        if n == ALL_SUSPECT as usize || self.suspects[..n].contains(&id) {
-            return;
-        }
-        if n < MAX_SUSPECTS {
-            self.suspects[n] = id;
-            self.suspect_count += 1;
-        } else {
-            self.suspect_count = ALL_SUSPECT;
-        }
+        self.suspects |= 1u64.checked_shl(u32::from(id)).unwrap_or(ALL_SUSPECT);
     }
 
     /// Asks for a death check of every creature.
     #[inline]
     pub(super) fn suspect_all(&mut self) {
         self.check_deaths = true;
-        self.suspect_count = ALL_SUSPECT;
+        self.suspects = ALL_SUSPECT;
     }
 
     /// Whether some creature in a line may have an ability with `hook`.
