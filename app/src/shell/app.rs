@@ -418,6 +418,15 @@ impl SigilforgeApp {
         &self.outputs
     }
 
+    /// The messages reported so far (the Log panel's lines), oldest first.
+    pub fn messages(&self) -> impl Iterator<Item = &str> {
+        self.panels
+            .log
+            .lines()
+            .iter()
+            .map(|(_, text)| text.as_str())
+    }
+
     /// The last status message (what the status bar shows).
     #[must_use]
     pub fn status_text(&self) -> Option<&str> {
