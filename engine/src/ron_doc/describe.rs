@@ -27,13 +27,16 @@ pub fn describe(edit: &ItemEdit) -> String {
                 (Some(before), Some(after)) => format!("{name}: {}", field_changes(before, after)),
             }
         }
-        ItemKey::Field(field) => match (&edit.before, &edit.after) {
-            (None, Some(after)) => format!("{field} set to {}", words(after)),
-            (Some(_), None) => format!("{field} removed"),
-            (Some(before), Some(after)) => format!("{field} {}", change(before, after)),
-            (None, None) => format!("{field} unchanged"),
-        },
-        ItemKey::Order(field) => format!("new order of {field}"),
+        ItemKey::Field(field) => {
+            let field = field_words(field);
+            match (&edit.before, &edit.after) {
+                (None, Some(after)) => format!("{field} set to {}", words(after)),
+                (Some(_), None) => format!("{field} removed"),
+                (Some(before), Some(after)) => format!("{field} {}", change(before, after)),
+                (None, None) => format!("{field} unchanged"),
+            }
+        }
+        ItemKey::Order(field) => format!("new order of {}", field_words(field)),
         ItemKey::File => "the whole file".to_owned(),
     }
 }
@@ -69,15 +72,16 @@ pub fn value_changes(before: &str, after: &str) -> Vec<String> {
     let new = fields(&a.root, after);
     let mut out = Vec::new();
     for (name, value) in &new {
+        let field = field_words(name);
         match old.iter().find(|(n, _)| n == name) {
             Some((_, was)) if was == value => {}
-            Some((_, was)) => out.push(format!("{name} {}", change(was, value))),
-            None => out.push(format!("{name} set to {}", words(value))),
+            Some((_, was)) => out.push(format!("{field} {}", change(was, value))),
+            None => out.push(format!("{field} set to {}", words(value))),
         }
     }
     for (name, _) in &old {
         if !new.iter().any(|(n, _)| n == name) {
-            out.push(format!("{name} removed"));
+            out.push(format!("{} removed", field_words(name)));
         }
     }
     out
@@ -188,6 +192,11 @@ fn plain_list(text: &str) -> Option<Vec<String>> {
         .collect()
 }
 
+/// A field's name in words, in the middle of a sentence: `max_rounds` → `max rounds`.
+fn field_words(name: &str) -> String {
+    crate::reflect::words(name).to_lowercase()
+}
+
 /// A value cut to [`VALUE_CHARS`] characters.
 fn short(text: &str) -> String {
     if text.chars().count() <= VALUE_CHARS {
@@ -269,7 +278,7 @@ mod tests {
     #[test]
     fn fields_and_long_values() {
         let e = edit(ItemKey::Field("max_rounds".into()), Some("10"), Some("12"));
-        assert_eq!(describe(&e), "max_rounds 10 → 12");
+        assert_eq!(describe(&e), "max rounds 10 → 12");
         let long = format!("\"{}\"", "a".repeat(60));
         let e = edit(ItemKey::Field("text".into()), Some("\"b\""), Some(&long));
         let text = describe(&e);

@@ -117,6 +117,11 @@ impl Cache {
         ItemAddr::card(&self.per_file[row.file as usize].0, row.index as usize)
     }
 
+    /// The addresses of every row, in order.
+    fn addrs(&self) -> impl ExactSizeIterator<Item = ItemAddr> + '_ {
+        self.rows.iter().map(|&row| self.addr(row))
+    }
+
     /// Filters the rows of the files in `changed` again; `false` when one of them was no card
     /// file when the rows were built (its place among the rows is not known: build them all).
     fn refilter(&mut self, doc: &Document, filter: &Filter<'_>, changed: &[&str]) -> bool {
@@ -212,7 +217,7 @@ impl LibraryPanel {
     /// The cards shown now (after [`Self::refresh`]), in order.
     #[must_use]
     pub fn rows(&self) -> impl ExactSizeIterator<Item = ItemAddr> + '_ {
-        self.cache.rows.iter().map(|&row| self.cache.addr(row))
+        self.cache.addrs()
     }
 
     /// Draws the library.
@@ -400,9 +405,7 @@ impl LibraryPanel {
                 )
                 .clicked()
             {
-                let cache = &self.cache;
-                self.selection
-                    .extend(cache.rows.iter().map(|&row| cache.addr(row)));
+                self.selection.extend(self.cache.addrs());
             }
             if self.selection.is_empty() {
                 return;
