@@ -41,7 +41,7 @@ impl State {
         self.base_changed();
     }
 
-    pub(super) fn move_to(&mut self, id: CreatureId, front: bool, cause: Cause) {
+    pub(super) fn move_to<const LOG: bool>(&mut self, id: CreatureId, front: bool, cause: Cause) {
         let c = self.creatures[id as usize];
         if !c.on_line {
             return;
@@ -72,7 +72,7 @@ impl State {
         self.line_changed();
         let to = self.creatures[id as usize].slot;
         if to as usize != from {
-            self.emit(
+            self.emit::<LOG>(
                 EventKind::Moved {
                     creature: id,
                     from: from as u8 + 1,
@@ -83,7 +83,13 @@ impl State {
         }
     }
 
-    pub(super) fn transform(&mut self, p: &Program, t: CreatureId, card: CardIdx, cause: Cause) {
+    pub(super) fn transform<const LOG: bool>(
+        &mut self,
+        p: &Program,
+        t: CreatureId,
+        card: CardIdx,
+        cause: Cause,
+    ) {
         let old = self.creatures[t as usize];
         if !old.on_line {
             return;
@@ -96,10 +102,10 @@ impl State {
         c.summoned_turn = old.summoned_turn;
         c.refresh_hooks(p);
         self.note_hooks(id);
-        self.emit(EventKind::Transformed { from: t, into: id }, cause);
+        self.emit::<LOG>(EventKind::Transformed { from: t, into: id }, cause);
     }
 
-    pub(super) fn combine(
+    pub(super) fn combine<const LOG: bool>(
         &mut self,
         p: &Program,
         bearer: CreatureId,
@@ -134,7 +140,7 @@ impl State {
             for &a in &c.artifacts[..c.artifact_count as usize] {
                 self.discard[side as usize].push((a, NONE));
             }
-            self.emit(EventKind::Removed { creature: id }, cause);
+            self.emit::<LOG>(EventKind::Removed { creature: id }, cause);
         }
         let mut order = [NONE; MAX_SLOTS];
         let mut len = 0;
@@ -151,13 +157,13 @@ impl State {
                 len += 1;
             } else {
                 self.take_off_line(id);
-                self.emit(EventKind::Removed { creature: id }, cause);
+                self.emit::<LOG>(EventKind::Removed { creature: id }, cause);
             }
         }
         self.set_line(side, &order[..len]);
         for &id in order.iter().take(into.len().min(self.slots)) {
             let slot = self.creatures[id as usize].slot + 1;
-            self.emit(
+            self.emit::<LOG>(
                 EventKind::Summoned {
                     creature: id,
                     slot,
@@ -169,7 +175,7 @@ impl State {
     }
 
     /// Closes each line's gaps (a creature with the Immovable flag stays and blocks the ones behind).
-    pub fn close_gaps(&mut self, cause: Cause) {
+    pub fn close_gaps<const LOG: bool>(&mut self, cause: Cause) {
         for side in 0..2u8 {
             let occupied = self.occupied(side);
             if occupied & (occupied + 1) == 0 {
@@ -219,7 +225,7 @@ impl State {
                     }
                 }
                 self.line_changed();
-                self.emit(
+                self.emit::<LOG>(
                     EventKind::GapsClosed {
                         player: side_player(side),
                     },
@@ -232,14 +238,14 @@ impl State {
     /// End of turn: grants run out; creatures due to return come back at the back of their lines.
     /// Most turns have neither: that test is inlined.
     #[inline]
-    pub fn expire_and_return(&mut self, p: &Program, cause: Cause) {
+    pub fn expire_and_return<const LOG: bool>(&mut self, p: &Program, cause: Cause) {
         if self.may_hold_grants || !self.returning.is_empty() {
-            self.expire_grants_and_return(p, cause);
+            self.expire_grants_and_return::<LOG>(p, cause);
         }
     }
 
     #[inline(never)]
-    fn expire_grants_and_return(&mut self, p: &Program, cause: Cause) {
+    fn expire_grants_and_return<const LOG: bool>(&mut self, p: &Program, cause: Cause) {
         let turn = self.turn;
         let mut still_granted = false;
         for side in 0..2u8 {
@@ -286,7 +292,7 @@ impl State {
             }
             let new = self.place(p, dead.card, side, slot);
             self.creatures[new as usize].returned = true;
-            self.emit(
+            self.emit::<LOG>(
                 EventKind::Summoned {
                     creature: new,
                     slot: slot as u8 + 1,

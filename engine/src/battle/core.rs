@@ -87,7 +87,6 @@ impl Battle {
             log_start: 0,
             next_index: 0,
             keep_log,
-            record: true,
             stats_dirty: true,
             stats_full: true,
             stats_moved: [0; 2],
@@ -146,11 +145,20 @@ impl Battle {
 
     /// Runs to the end.
     pub fn run(&mut self) {
-        if !self.state.keep_log {
+        if self.state.keep_log {
+            self.run_to_end::<true>();
+        } else {
             // Nobody will read these events: count them without building them.
             self.state.log.clear();
-            self.state.record = false;
+            self.run_to_end::<false>();
         }
+        self.state.log_start = self.state.next_index;
+        self.state.ensure_stats(&self.program);
+        self.returned = self.state.next_index;
+    }
+
+    /// [`Battle::run`]'s work, `LOG`: whether events are built and recorded.
+    fn run_to_end<const LOG: bool>(&mut self) {
         // Nobody is handed events one at a time here, so no need to stop after each: the turn
         // under way finishes unit by unit, the next ones run straight through (`run_turn`).
         // A battle keeping moments records the stage machine's every stage in them: it keeps
@@ -163,17 +171,13 @@ impl Battle {
                     let plays = &self.setup.plays;
                     let st = &mut self.state;
                     // The checks the machine's next unit would begin with.
-                    settle(p, st);
-                    while run_turn(p, plays, st) {}
+                    settle::<LOG>(p, st);
+                    while run_turn::<LOG>(p, plays, st) {}
                     break;
                 }
-                _ => self.advance_once::<true>(),
+                _ => self.advance_once::<true, LOG>(),
             }
         }
-        self.state.record = true;
-        self.state.log_start = self.state.next_index;
-        self.state.ensure_stats(&self.program);
-        self.returned = self.state.next_index;
     }
 
     /// Turns this battle into a copy of `start` (a battle that has not started) with another
@@ -306,7 +310,7 @@ impl Battle {
     fn advance(&mut self) {
         loop {
             let before = self.state.next_index;
-            self.advance_once::<false>();
+            self.advance_once::<false, true>();
             if self.state.next_index != before || self.state.stage == Stage::Over {
                 return;
             }
@@ -319,11 +323,11 @@ impl Battle {
     /// each unit as small as it is, so the events a step has worked ahead stay few.
     #[allow(clippy::inline_always)] // measured: inlined into both loops it saves a tenth of a battle's instructions
     #[inline(always)]
-    fn advance_once<const TO_END: bool>(&mut self) {
+    fn advance_once<const TO_END: bool, const LOG: bool>(&mut self) {
         let p = &*self.program;
         let plays = &self.setup.plays;
         let st = &mut self.state;
-        if due_work(p, st) {
+        if due_work::<LOG>(p, st) {
             return;
         }
         st.guard.progress();
@@ -336,12 +340,12 @@ impl Battle {
                 Stage::TurnBegin => {
                     st.turn += 1;
                     let turn = st.turn;
-                    st.phase_event = st.emit(EventKind::TurnBegan { turn }, Cause::RULES);
+                    st.phase_event = st.emit::<LOG>(EventKind::TurnBegan { turn }, Cause::RULES);
                     st.stage = Stage::StartPhase;
                     continue;
                 }
                 Stage::StartPhase => {
-                    begin_phase(st, Phase::Start);
+                    begin_phase::<LOG>(st, Phase::Start);
                     st.stage = if st.board_may_have(Hook::StartOfTurn)
                         && snapshot_order(st, Hook::StartOfTurn)
                     {
@@ -352,14 +356,14 @@ impl Battle {
                     continue;
                 }
                 Stage::StartEach => {
-                    if next_in_order::<TO_END>(p, st, Hook::StartOfTurn) {
+                    if next_in_order::<TO_END, LOG>(p, st, Hook::StartOfTurn) {
                         return;
                     }
                     st.stage = Stage::DeployPhase;
                     continue;
                 }
                 Stage::DeployPhase => {
-                    begin_phase(st, Phase::Deploy);
+                    begin_phase::<LOG>(st, Phase::Deploy);
                     let turn = st.turn;
                     let first = plays.partition_point(|pl| pl.turn < turn);
                     st.stage = Stage::DeployEach(first);
@@ -368,7 +372,7 @@ impl Battle {
                 Stage::DeployEach(i) => match plays.get(i) {
                     Some(play) if play.turn == st.turn => {
                         let cause = Cause::after(st.phase_event);
-                        st.play(p, play, cause);
+                        st.play::<LOG>(p, play, cause);
                         st.stage = Stage::DeployEach(i + 1);
                     }
                     _ => {
@@ -377,14 +381,14 @@ impl Battle {
                     }
                 },
                 Stage::BattlePhase => {
-                    begin_phase(st, Phase::Battle);
+                    begin_phase::<LOG>(st, Phase::Battle);
                     st.stage = Stage::BattleSlot(0);
                     continue;
                 }
                 // Slots where nobody would attack are skipped: attacking there does nothing.
                 Stage::BattleSlot(s) => {
                     if let Some(slot) = st.next_attack_slot(s as usize, false) {
-                        st.attack_slot(p, slot, false);
+                        st.attack_slot::<LOG>(p, slot, false);
                         st.stage = Stage::BattleSlot(slot as u8 + 1);
                     } else {
                         st.stage = Stage::FurySlot(0);
@@ -393,7 +397,7 @@ impl Battle {
                 }
                 Stage::FurySlot(s) => {
                     if let Some(slot) = st.next_attack_slot(s as usize, true) {
-                        st.attack_slot(p, slot, true);
+                        st.attack_slot::<LOG>(p, slot, true);
                         st.stage = Stage::FurySlot(slot as u8 + 1);
                     } else {
                         st.stage = Stage::BattleCheck;
@@ -401,20 +405,20 @@ impl Battle {
                     }
                 }
                 Stage::BattleCheck => {
-                    if !check_game_end(st, false) {
+                    if !check_game_end::<LOG>(st, false) {
                         st.stage = Stage::CloseGaps;
                         continue;
                     }
                 }
                 Stage::CloseGaps => {
-                    begin_phase(st, Phase::CloseGaps);
+                    begin_phase::<LOG>(st, Phase::CloseGaps);
                     let cause = Cause::after(st.phase_event);
-                    st.close_gaps(cause);
+                    st.close_gaps::<LOG>(cause);
                     // Lines that moved may change stats (and so life): back to the checks.
                     st.stage = Stage::EndPhase;
                 }
                 Stage::EndPhase => {
-                    begin_phase(st, Phase::End);
+                    begin_phase::<LOG>(st, Phase::End);
                     st.stage = if st.board_may_have(Hook::EndOfTurn)
                         && snapshot_order(st, Hook::EndOfTurn)
                     {
@@ -425,7 +429,7 @@ impl Battle {
                     continue;
                 }
                 Stage::EndEach => {
-                    if next_in_order::<TO_END>(p, st, Hook::EndOfTurn) {
+                    if next_in_order::<TO_END, LOG>(p, st, Hook::EndOfTurn) {
                         return;
                     }
                     st.stage = Stage::EndReturns;
@@ -433,11 +437,11 @@ impl Battle {
                 }
                 Stage::EndReturns => {
                     let cause = Cause::after(st.phase_event);
-                    st.expire_and_return(p, cause);
+                    st.expire_and_return::<LOG>(p, cause);
                     st.stage = Stage::EndCheck;
                 }
                 Stage::EndCheck => {
-                    if !check_game_end(st, true) {
+                    if !check_game_end::<LOG>(st, true) {
                         st.stage = Stage::TurnBegin;
                         // Running to the end, the next turn is `run_turn`'s (what it checks
                         // first finds nothing due here: the turn machine only moves on).
@@ -457,9 +461,9 @@ impl Battle {
 /// death check that destroyed someone. False when nothing was due.
 #[allow(clippy::inline_always)] // inlined into the stage machine and each of `run_turn`'s waits
 #[inline(always)]
-fn due_work(p: &Program, st: &mut State) -> bool {
+fn due_work<const LOG: bool>(p: &Program, st: &mut State) -> bool {
     if let Some(pending) = st.queue.pop_front() {
-        resolve_pending(p, st, pending);
+        resolve_pending::<LOG>(p, st, pending);
         return true;
     }
     // Stats first when a static ability can change life: a creature whose life bonus just
@@ -471,7 +475,7 @@ fn due_work(p: &Program, st: &mut State) -> bool {
     }
     if st.check_deaths {
         st.check_deaths = false;
-        if st.process_deaths(p) {
+        if st.process_deaths::<LOG>(p) {
             return true;
         }
     }
@@ -482,8 +486,8 @@ fn due_work(p: &Program, st: &mut State) -> bool {
 /// what the calls of `advance_once` between two of its stages do.
 #[allow(clippy::inline_always)] // one short loop at each of `run_turn`'s waits
 #[inline(always)]
-fn settle(p: &Program, st: &mut State) {
-    while due_work(p, st) {}
+fn settle<const LOG: bool>(p: &Program, st: &mut State) {
+    while due_work::<LOG>(p, st) {}
     st.guard.progress();
 }
 
@@ -495,60 +499,60 @@ fn settle(p: &Program, st: &mut State) {
 /// record it, keeps to the machine): it is [`Stage::TurnBegin`] between turns and
 /// [`Stage::Over`] at the end. Returns whether the game goes on.
 /// `random_boards_step_run_and_log_off_agree` compares the logs with stepping's.
-fn run_turn(p: &Program, plays: &[Play], st: &mut State) -> bool {
+fn run_turn<const LOG: bool>(p: &Program, plays: &[Play], st: &mut State) -> bool {
     st.turn += 1;
     let turn = st.turn;
-    st.phase_event = st.emit(EventKind::TurnBegan { turn }, Cause::RULES);
-    begin_phase(st, Phase::Start);
+    st.phase_event = st.emit::<LOG>(EventKind::TurnBegan { turn }, Cause::RULES);
+    begin_phase::<LOG>(st, Phase::Start);
     if st.board_may_have(Hook::StartOfTurn) {
         snapshot_order(st, Hook::StartOfTurn);
-        while next_in_order::<true>(p, st, Hook::StartOfTurn) {
-            settle(p, st);
+        while next_in_order::<true, LOG>(p, st, Hook::StartOfTurn) {
+            settle::<LOG>(p, st);
         }
     }
-    begin_phase(st, Phase::Deploy);
+    begin_phase::<LOG>(st, Phase::Deploy);
     if !plays.is_empty() {
         let mut i = plays.partition_point(|pl| pl.turn < turn);
         while let Some(play) = plays.get(i).filter(|pl| pl.turn == turn) {
             let cause = Cause::after(st.phase_event);
-            st.play(p, play, cause);
+            st.play::<LOG>(p, play, cause);
             i += 1;
-            settle(p, st);
+            settle::<LOG>(p, st);
         }
     }
-    begin_phase(st, Phase::Battle);
+    begin_phase::<LOG>(st, Phase::Battle);
     // Slots where nobody would attack are skipped: attacking there does nothing.
     for second in [false, true] {
         let mut from = 0;
         while let Some(slot) = st.next_attack_slot(from, second) {
-            st.attack_slot(p, slot, second);
+            st.attack_slot::<LOG>(p, slot, second);
             from = slot + 1;
-            settle(p, st);
+            settle::<LOG>(p, st);
         }
     }
-    if check_game_end(st, false) {
+    if check_game_end::<LOG>(st, false) {
         return false;
     }
-    begin_phase(st, Phase::CloseGaps);
+    begin_phase::<LOG>(st, Phase::CloseGaps);
     let cause = Cause::after(st.phase_event);
-    st.close_gaps(cause);
-    settle(p, st);
-    begin_phase(st, Phase::End);
+    st.close_gaps::<LOG>(cause);
+    settle::<LOG>(p, st);
+    begin_phase::<LOG>(st, Phase::End);
     if st.board_may_have(Hook::EndOfTurn) {
         snapshot_order(st, Hook::EndOfTurn);
-        while next_in_order::<true>(p, st, Hook::EndOfTurn) {
-            settle(p, st);
+        while next_in_order::<true, LOG>(p, st, Hook::EndOfTurn) {
+            settle::<LOG>(p, st);
         }
     }
     let cause = Cause::after(st.phase_event);
-    st.expire_and_return(p, cause);
-    settle(p, st);
-    !check_game_end(st, true)
+    st.expire_and_return::<LOG>(p, cause);
+    settle::<LOG>(p, st);
+    !check_game_end::<LOG>(st, true)
 }
 
-fn begin_phase(st: &mut State, phase: Phase) {
+fn begin_phase<const LOG: bool>(st: &mut State, phase: Phase) {
     let turn_event = st.phase_event;
-    st.phase_event = st.emit(EventKind::PhaseBegan { phase }, Cause::after(turn_event));
+    st.phase_event = st.emit::<LOG>(EventKind::PhaseBegan { phase }, Cause::after(turn_event));
 }
 
 /// Notes the lines as this phase's order, and which of their creatures may have `hook`
@@ -572,7 +576,11 @@ fn snapshot_order(st: &mut State, hook: Hook) -> bool {
 /// Resolves the next creature's abilities for `hook` (running to the end, `TO_END`, the next
 /// ones' too while that leaves nothing to do in between); false when every creature has had
 /// its turn.
-fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) -> bool {
+fn next_in_order<const TO_END: bool, const LOG: bool>(
+    p: &Program,
+    st: &mut State,
+    hook: Hook,
+) -> bool {
     for side in 0..2 {
         loop {
             let due = st.order_left[side] & st.order_hooked[side];
@@ -597,11 +605,13 @@ fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) ->
                 if let Some((source, quick)) = st.enqueue_all_but_first(p, id, hook, after) {
                     // It stands in its line (checked above): a quick form resolves from the
                     // card's copy of it, without looking the ability up again.
-                    if tick_guard(st, after) {
+                    if tick_guard::<LOG>(st, after) {
                         match quick {
-                            Some(quick) => st.resolve_quick(p, quick, source, owner, after, 0),
+                            Some(quick) => {
+                                st.resolve_quick::<LOG>(p, quick, source, owner, after, 0);
+                            }
                             // No quick form: `resolve` would hand it on to the general path.
-                            None => st.resolve_general(
+                            None => st.resolve_general::<LOG>(
                                 p,
                                 Pending {
                                     source,
@@ -631,21 +641,21 @@ fn next_in_order<const TO_END: bool>(p: &Program, st: &mut State, hook: Hook) ->
 // instructions, and `pending` then stays in registers instead of being written out for a call.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn resolve_pending(p: &Program, st: &mut State, pending: Pending) {
-    if tick_guard(st, pending.after) {
-        st.resolve(p, pending);
+fn resolve_pending<const LOG: bool>(p: &Program, st: &mut State, pending: Pending) {
+    if tick_guard::<LOG>(st, pending.after) {
+        st.resolve::<LOG>(p, pending);
     }
 }
 
 /// Counts a resolution against the loop guard; false past the limit, where every waiting
 /// ability is dropped and the limit is logged (after `after`) instead of resolving.
 #[inline]
-fn tick_guard(st: &mut State, after: u32) -> bool {
+fn tick_guard<const LOG: bool>(st: &mut State, after: u32) -> bool {
     let Err(hit) = st.guard.tick() else {
         return true;
     };
     st.queue.clear();
-    st.emit(
+    st.emit::<LOG>(
         EventKind::LoopLimit {
             resolutions: hit.resolutions,
         },
@@ -657,17 +667,17 @@ fn tick_guard(st: &mut State, after: u32) -> bool {
 /// Checks life totals (and, at the end of a turn, `max_turns`); ends the game if due. The test
 /// is inlined; ending the game is not.
 #[inline]
-fn check_game_end(st: &mut State, end_of_turn: bool) -> bool {
+fn check_game_end<const LOG: bool>(st: &mut State, end_of_turn: bool) -> bool {
     let [a, b] = st.life;
     if a > 0 && b > 0 && !(end_of_turn && st.turn >= st.max_turns) {
         return false;
     }
-    end_game(st, end_of_turn)
+    end_game::<LOG>(st, end_of_turn)
 }
 
 /// [`check_game_end`] once one side is out of life or the last turn ended.
 #[inline(never)]
-fn end_game(st: &mut State, end_of_turn: bool) -> bool {
+fn end_game<const LOG: bool>(st: &mut State, end_of_turn: bool) -> bool {
     let [a, b] = st.life;
     let result = match (a <= 0, b <= 0) {
         (true, true) => 2,
@@ -685,7 +695,7 @@ fn end_game(st: &mut State, end_of_turn: bool) -> bool {
         _ => None,
     };
     let after = st.phase_event;
-    st.emit(
+    st.emit::<LOG>(
         EventKind::GameOver {
             winner,
             draw: result == 2,
@@ -719,7 +729,7 @@ mod tests {
         let ids = b.state.lines[0];
         b.state.take_off_line(ids[0]);
         b.state.take_off_line(ids[2]);
-        b.state.close_gaps(Cause::RULES);
+        b.state.close_gaps::<true>(Cause::RULES);
         let line = b.state.lines[0];
         assert_eq!(
             line[0], ids[1],

@@ -206,9 +206,9 @@ impl State {
     }
 
     /// Deals planned damage: marks it, logs it, queues `Damaged` abilities. Returns the event index.
-    pub fn deal(&mut self, p: &Program, plan: DamagePlan, cause: Cause) -> u32 {
+    pub fn deal<const LOG: bool>(&mut self, p: &Program, plan: DamagePlan, cause: Cause) -> u32 {
         if let Some(from) = plan.redirected_from {
-            self.emit(
+            self.emit::<LOG>(
                 EventKind::DamageRedirected {
                     from,
                     to: plan.target,
@@ -216,15 +216,20 @@ impl State {
                 cause,
             );
         }
-        self.mark_damage(p, &plan, cause)
+        self.mark_damage::<LOG>(p, &plan, cause)
     }
 
     /// [`State::deal`] once any redirect is logged: marks the damage on its target, logs it
     /// and queues `Damaged` abilities. Returns the event index. Out of line: its other
     /// callers are many and cooler.
     #[inline(never)]
-    pub(super) fn mark_damage(&mut self, p: &Program, plan: &DamagePlan, cause: Cause) -> u32 {
-        self.mark_damage_inlined(p, plan, cause)
+    pub(super) fn mark_damage<const LOG: bool>(
+        &mut self,
+        p: &Program,
+        plan: &DamagePlan,
+        cause: Cause,
+    ) -> u32 {
+        self.mark_damage_inlined::<LOG>(p, plan, cause)
     }
 
     /// [`State::mark_damage`] inlined where damage is marked most, the straight attack pass
@@ -232,7 +237,7 @@ impl State {
     /// saves and the plan's copy to the stack were a third of the marking.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(super) fn mark_damage_inlined(
+    pub(super) fn mark_damage_inlined<const LOG: bool>(
         &mut self,
         p: &Program,
         plan: &DamagePlan,
@@ -256,7 +261,7 @@ impl State {
                 self.suspect(plan.target);
             }
         }
-        self.emit(
+        self.emit::<LOG>(
             EventKind::Damage {
                 source: plan.source,
                 target: plan.target,
@@ -279,7 +284,7 @@ impl State {
 
     /// Damage to a player, from `source` if a creature deals it.
     #[inline]
-    pub fn damage_player(
+    pub fn damage_player<const LOG: bool>(
         &mut self,
         player: u8,
         amount: i32,
@@ -292,7 +297,7 @@ impl State {
         }
         self.life[player as usize] -= amount;
         let life = self.life[player as usize];
-        self.emit(
+        self.emit::<LOG>(
             EventKind::PlayerDamaged {
                 player: side_player(player),
                 amount,

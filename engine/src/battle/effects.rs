@@ -15,11 +15,11 @@ impl State {
     // third of a quick resolution.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub fn resolve(&mut self, p: &Program, pending: Pending) {
+    pub fn resolve<const LOG: bool>(&mut self, p: &Program, pending: Pending) {
         let src = pending.source;
         let ability = &p.keywords[src.keyword as usize].abilities[src.ability as usize];
         let Some(quick) = ability.quick else {
-            self.resolve_general(p, pending);
+            self.resolve_general::<LOG>(p, pending);
             return;
         };
         let (on_line, owner) = {
@@ -29,7 +29,7 @@ impl State {
         if !on_line && ability.hook != Hook::Destroyed {
             return;
         }
-        self.resolve_quick(p, quick, src, owner, pending.after, pending.ctx.amount);
+        self.resolve_quick::<LOG>(p, quick, src, owner, pending.after, pending.ctx.amount);
     }
 
     /// Resolves an ability by its [`Quick`] form once its bearer is known to be where it can
@@ -38,7 +38,7 @@ impl State {
     /// side, `damage_taken` the amount of the damage it answers (0 for anything else).
     #[allow(clippy::inline_always)] // see `resolve`
     #[inline(always)]
-    pub(super) fn resolve_quick(
+    pub(super) fn resolve_quick<const LOG: bool>(
         &mut self,
         p: &Program,
         quick: Quick,
@@ -49,7 +49,7 @@ impl State {
     ) {
         self.ensure_stats(p);
         self.note_fired(src);
-        let cause = self.log_triggered(src, after);
+        let cause = self.log_triggered::<LOG>(src, after);
         let target = match quick.target {
             QuickTarget::This => src.creature,
             QuickTarget::RandomEnemy => match self.random_enemy(owner) {
@@ -58,13 +58,13 @@ impl State {
             },
         };
         let amount = quick.amount.of(src.value, damage_taken);
-        self.apply_to_creature(p, quick.effect, src, target, amount, cause);
+        self.apply_to_creature::<LOG>(p, quick.effect, src, target, amount, cause);
     }
 
     /// Logs that an ability acts; returns the cause of what it does.
     #[inline]
-    fn log_triggered(&mut self, src: AbilitySource, after: u32) -> Cause {
-        let at = self.emit(
+    fn log_triggered<const LOG: bool>(&mut self, src: AbilitySource, after: u32) -> Cause {
+        let at = self.emit::<LOG>(
             EventKind::AbilityTriggered {
                 creature: src.creature,
             },
@@ -82,7 +82,7 @@ impl State {
     /// [`State::resolve`] for an ability with no quick form: its condition, selector and
     /// effects as written.
     #[inline(never)]
-    pub(super) fn resolve_general(&mut self, p: &Program, pending: Pending) {
+    pub(super) fn resolve_general<const LOG: bool>(&mut self, p: &Program, pending: Pending) {
         let src = pending.source;
         let (on_line, owner) = {
             let c = &self.creatures[src.creature as usize];
@@ -97,19 +97,19 @@ impl State {
             return;
         }
         self.note_fired(src);
-        let cause = self.log_triggered(src, pending.after);
+        let cause = self.log_triggered::<LOG>(src, pending.after);
         // Most abilities pick one target (Bolt, Terrify, Regen, Berserk): that one is picked
         // without building a list of them, and its common effects are applied inline.
         if ability.target.picks_one() {
             let target = self.select_one(p, &ability.target, src.creature, owner, &pending.ctx);
             if let Some(target) = target {
                 for effect in &ability.effects {
-                    self.apply_effect(p, effect, src, target, &pending.ctx, cause);
+                    self.apply_effect::<LOG>(p, effect, src, target, &pending.ctx, cause);
                 }
             }
             return;
         }
-        self.resolve_on_each(
+        self.resolve_on_each::<LOG>(
             p,
             &ability.target,
             &ability.effects,
@@ -124,7 +124,7 @@ impl State {
     /// in order, each to every target.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)] // the parts of one resolution, passed on as they are
-    fn resolve_on_each(
+    fn resolve_on_each<const LOG: bool>(
         &mut self,
         p: &Program,
         target: &super::program::Sel,
@@ -137,7 +137,7 @@ impl State {
         let targets = self.select(p, target, src.creature, owner, &pending.ctx);
         for effect in effects {
             for target in targets.iter() {
-                self.apply_effect(p, effect, src, target, &pending.ctx, cause);
+                self.apply_effect::<LOG>(p, effect, src, target, &pending.ctx, cause);
             }
         }
     }
@@ -147,7 +147,7 @@ impl State {
     /// [`State::apply_other_effect`], out of line.
     #[allow(clippy::inline_always)] // measured: the call and its arguments cost more than these arms
     #[inline(always)]
-    fn apply_effect(
+    fn apply_effect<const LOG: bool>(
         &mut self,
         p: &Program,
         effect: &Eff,
@@ -166,9 +166,9 @@ impl State {
                 (QuickEffect::Modify(*stat), t, amount_of(self, a))
             }
             (Eff::PreventAttack, TargetRef::Creature(t)) => (QuickEffect::PreventAttack, t, 0),
-            _ => return self.apply_other_effect(p, effect, src, target, ctx, cause),
+            _ => return self.apply_other_effect::<LOG>(p, effect, src, target, ctx, cause),
         };
-        self.apply_to_creature(p, kind, src, t, amount, cause);
+        self.apply_to_creature::<LOG>(p, kind, src, t, amount, cause);
     }
 
     /// Applies one of the common effects on a creature, by an amount already worked out: the
@@ -176,7 +176,7 @@ impl State {
     /// quick one ([`State::resolve`]).
     #[allow(clippy::inline_always)] // measured: the call costs more than these arms
     #[inline(always)]
-    pub(super) fn apply_to_creature(
+    pub(super) fn apply_to_creature<const LOG: bool>(
         &mut self,
         p: &Program,
         effect: QuickEffect,
@@ -189,25 +189,25 @@ impl State {
             QuickEffect::Damage => {
                 if amount > 0 {
                     let plan = self.plan_damage(p, Some(src.creature), t, amount, false);
-                    self.deal(p, plan, cause);
+                    self.deal::<LOG>(p, plan, cause);
                 }
             }
-            QuickEffect::Heal => self.heal(p, t, amount, cause),
+            QuickEffect::Heal => self.heal::<LOG>(p, t, amount, cause),
             QuickEffect::Modify(stat) => {
                 if amount != 0 {
-                    self.modify_permanently(p, t, stat, amount, cause);
+                    self.modify_permanently::<LOG>(p, t, stat, amount, cause);
                 }
             }
             QuickEffect::PreventAttack => {
                 self.creatures[t as usize].no_attack_turn = self.turn;
-                self.emit(EventKind::AttackPrevented { creature: t }, cause);
+                self.emit::<LOG>(EventKind::AttackPrevented { creature: t }, cause);
             }
         }
     }
 
     /// A permanent stat change (a triggered `Modify` is one too).
     #[inline]
-    fn modify_permanently(
+    fn modify_permanently<const LOG: bool>(
         &mut self,
         p: &Program,
         t: CreatureId,
@@ -226,7 +226,7 @@ impl State {
             self.creatures[t as usize].stats[stat as usize] += amount;
             self.suspect(t);
         }
-        self.emit(
+        self.emit::<LOG>(
             EventKind::StatChanged {
                 creature: t,
                 stat,
@@ -239,7 +239,7 @@ impl State {
     /// [`State::apply_effect`] for the primitives it does not handle inline.
     #[inline(never)]
     #[allow(clippy::too_many_lines)] // one match arm per effect primitive reads best together
-    fn apply_other_effect(
+    fn apply_other_effect<const LOG: bool>(
         &mut self,
         p: &Program,
         effect: &Eff,
@@ -253,21 +253,21 @@ impl State {
         match (effect, target) {
             (Eff::Damage(a), TargetRef::Player(pl)) => {
                 let amount = amount_of(self, a);
-                self.damage_player(pl, amount, Some(src.creature), cause);
+                self.damage_player::<LOG>(pl, amount, Some(src.creature), cause);
             }
             (Eff::DamageOpponent(a), _) => {
                 let amount = amount_of(self, a);
-                self.damage_player(1 - owner, amount, Some(src.creature), cause);
+                self.damage_player::<LOG>(1 - owner, amount, Some(src.creature), cause);
             }
-            (Eff::HealAll, TargetRef::Creature(t)) => self.heal(p, t, i32::MAX, cause),
+            (Eff::HealAll, TargetRef::Creature(t)) => self.heal::<LOG>(p, t, i32::MAX, cause),
             (Eff::Heal(a) | Eff::GainLife(a), TargetRef::Player(pl)) => {
                 let amount = amount_of(self, a);
-                self.gain_life(pl, amount, cause);
+                self.gain_life::<LOG>(pl, amount, cause);
             }
             (Eff::GainLife(a), TargetRef::Creature(t)) => {
                 let amount = amount_of(self, a);
                 let pl = self.creatures[t as usize].owner;
-                self.gain_life(pl, amount, cause);
+                self.gain_life::<LOG>(pl, amount, cause);
             }
             (Eff::Grant(kw, until), TargetRef::Creature(t)) => {
                 let last = if *until == Until::Forever {
@@ -275,14 +275,15 @@ impl State {
                 } else {
                     self.turn
                 };
-                self.grant(p, t, *kw, 0, last, cause);
+                self.grant::<LOG>(p, t, *kw, 0, last, cause);
             }
             (Eff::Destroy, TargetRef::Creature(t)) => {
                 let c = &mut self.creatures[t as usize];
                 if c.on_line && !c.doomed {
                     c.doomed = true;
                     self.suspect(t);
-                    let at = self.emit(EventKind::MarkedForDestruction { creature: t }, cause);
+                    let at =
+                        self.emit::<LOG>(EventKind::MarkedForDestruction { creature: t }, cause);
                     self.creatures[t as usize].last_hit = Some(at);
                 }
             }
@@ -296,7 +297,7 @@ impl State {
                     let side = c.owner as usize;
                     self.discard[side].push((artifact, NONE));
                     self.base_changed();
-                    self.emit(
+                    self.emit::<LOG>(
                         EventKind::ArtifactDestroyed {
                             creature: t,
                             artifact,
@@ -307,16 +308,16 @@ impl State {
             }
             (Eff::RemoveFromGame, TargetRef::Creature(t)) if self.creatures[t as usize].on_line => {
                 self.take_off_line(t);
-                self.emit(EventKind::Removed { creature: t }, cause);
+                self.emit::<LOG>(EventKind::Removed { creature: t }, cause);
             }
-            (Eff::MoveToFront, TargetRef::Creature(t)) => self.move_to(t, true, cause),
-            (Eff::MoveToBack, TargetRef::Creature(t)) => self.move_to(t, false, cause),
+            (Eff::MoveToFront, TargetRef::Creature(t)) => self.move_to::<LOG>(t, true, cause),
+            (Eff::MoveToBack, TargetRef::Creature(t)) => self.move_to::<LOG>(t, false, cause),
             (Eff::ReturnAtEndOfTurn, TargetRef::Creature(t)) => {
                 let c = &mut self.creatures[t as usize];
                 if !c.will_return {
                     c.will_return = true;
                     self.returning.push(t);
-                    self.emit(EventKind::WillReturn { creature: t }, cause);
+                    self.emit::<LOG>(EventKind::WillReturn { creature: t }, cause);
                 }
             }
             (Eff::Summon(card, enemy_line), _) => {
@@ -324,7 +325,7 @@ impl State {
                 let line = &self.lines[side as usize][..self.slots];
                 if let Some(slot) = line.iter().position(|&id| id == NONE) {
                     let id = self.place(p, *card, side, slot);
-                    self.emit(
+                    self.emit::<LOG>(
                         EventKind::Summoned {
                             creature: id,
                             slot: slot as u8 + 1,
@@ -334,12 +335,14 @@ impl State {
                     );
                 }
             }
-            (Eff::Transform(card), TargetRef::Creature(t)) => self.transform(p, t, *card, cause),
+            (Eff::Transform(card), TargetRef::Creature(t)) => {
+                self.transform::<LOG>(p, t, *card, cause);
+            }
             (Eff::Combine(kw, count, into), _) => {
-                self.combine(p, src.creature, *kw, *count, into, cause);
+                self.combine::<LOG>(p, src.creature, *kw, *count, into, cause);
             }
             (Eff::Unsupported, _) => {
-                self.emit(
+                self.emit::<LOG>(
                     EventKind::Unsupported {
                         creature: src.creature,
                     },
@@ -353,7 +356,7 @@ impl State {
         }
     }
 
-    pub(super) fn grant(
+    pub(super) fn grant<const LOG: bool>(
         &mut self,
         p: &Program,
         t: CreatureId,
@@ -376,7 +379,7 @@ impl State {
             return;
         }
         self.base_changed();
-        self.emit(
+        self.emit::<LOG>(
             EventKind::KeywordGranted {
                 creature: t,
                 keyword: kw,
@@ -386,13 +389,19 @@ impl State {
     }
 
     #[inline]
-    pub(super) fn heal(&mut self, p: &Program, t: CreatureId, amount: i32, cause: Cause) {
+    pub(super) fn heal<const LOG: bool>(
+        &mut self,
+        p: &Program,
+        t: CreatureId,
+        amount: i32,
+        cause: Cause,
+    ) {
         let c = &mut self.creatures[t as usize];
         let healed = amount.min(c.damage).max(0);
         if healed > 0 {
             c.damage -= healed;
             self.stats_dirty |= p.statics_read_damage;
-            self.emit(
+            self.emit::<LOG>(
                 EventKind::Healed {
                     creature: t,
                     amount: healed,
@@ -402,11 +411,11 @@ impl State {
         }
     }
 
-    pub(super) fn gain_life(&mut self, player: u8, amount: i32, cause: Cause) {
+    pub(super) fn gain_life<const LOG: bool>(&mut self, player: u8, amount: i32, cause: Cause) {
         if amount > 0 {
             self.life[player as usize] += amount;
             let life = self.life[player as usize];
-            self.emit(
+            self.emit::<LOG>(
                 EventKind::LifeGained {
                     player: side_player(player),
                     amount,

@@ -20,7 +20,7 @@ const PLAIN_ATTACK_BLOCKERS: u32 = Hook::Attacks.bit()
 impl State {
     /// Destroys every creature at 0 life or marked, A's then B's, and queues death abilities.
     /// Returns whether any died.
-    pub fn process_deaths(&mut self, p: &Program) -> bool {
+    pub fn process_deaths<const LOG: bool>(&mut self, p: &Program) -> bool {
         self.ensure_stats(p);
         // The dying as a slot mask per side: walking the masks side by side, slot by slot,
         // destroys them in line order, as a full look would, without sorting a list.
@@ -66,7 +66,7 @@ impl State {
         let both = dying[0] | dying[1] << MAX_SLOTS;
         if self.board_may_have(Hook::AllyDestroyed) || self.board_may_have(Hook::OtherDestroyed) {
             if both != 0 {
-                self.destroy_and_answer(p, dying);
+                self.destroy_and_answer::<LOG>(p, dying);
             }
             return both != 0;
         }
@@ -75,7 +75,7 @@ impl State {
         // empties its own slot alone, so the others' slots still hold them.
         for bit in Slots(both) {
             let id = self.lines[bit / MAX_SLOTS][bit % MAX_SLOTS];
-            let at = self.destroy(id);
+            let at = self.destroy::<LOG>(id);
             self.enqueue_destroyed(p, id, at);
         }
         both != 0
@@ -85,7 +85,7 @@ impl State {
     /// is logged before anyone answers one, so a line walked for the answers no longer holds
     /// any of the dead.
     #[inline(never)]
-    fn destroy_and_answer(&mut self, p: &Program, dying: [u32; 2]) {
+    fn destroy_and_answer<const LOG: bool>(&mut self, p: &Program, dying: [u32; 2]) {
         let mut ids = [NONE; 2 * MAX_SLOTS];
         let mut events = [0u32; 2 * MAX_SLOTS];
         let mut n = 0;
@@ -96,7 +96,7 @@ impl State {
             }
         }
         for (id, event) in ids[..n].iter().zip(&mut events) {
-            *event = self.destroy(*id);
+            *event = self.destroy::<LOG>(*id);
         }
         for (&id, &at) in ids[..n].iter().zip(&events) {
             self.enqueue_destroyed(p, id, at);
@@ -119,7 +119,7 @@ impl State {
     // saves, was a fifth of its cost, and `#[inline]` alone left the call).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn destroy(&mut self, id: CreatureId) -> u32 {
+    fn destroy<const LOG: bool>(&mut self, id: CreatureId) -> u32 {
         self.take_off_line(id);
         let c = &self.creatures[id as usize];
         let (owner, card, slot, last_hit) = (c.owner, c.card, c.slot, c.last_hit);
@@ -133,7 +133,7 @@ impl State {
                 self.discard[owner as usize].push((a, NONE));
             }
         }
-        self.emit(
+        self.emit::<LOG>(
             EventKind::Destroyed {
                 creature: id,
                 slot: slot + 1,
@@ -164,12 +164,12 @@ impl State {
     }
 
     /// A scheduled play (Deploy).
-    pub fn play(&mut self, p: &Program, play: &Play, cause: Cause) {
+    pub fn play<const LOG: bool>(&mut self, p: &Program, play: &Play, cause: Cause) {
         self.ensure_stats(p);
         let side = play.player;
         let card = &p.cards[play.card as usize];
         let fail = |s: &mut Self, reason| {
-            s.emit(
+            s.emit::<LOG>(
                 EventKind::PlayFailed {
                     player: side_player(side),
                     card: play.card,
@@ -211,7 +211,7 @@ impl State {
                 c.refresh_hooks(p);
                 self.note_hooks(target);
                 self.base_changed();
-                let at = self.emit(
+                let at = self.emit::<LOG>(
                     EventKind::ArtifactAttached {
                         creature: target,
                         artifact: play.card,
@@ -225,7 +225,7 @@ impl State {
                 if target == NONE {
                     return fail(self, PlayFailure::NoTarget);
                 }
-                let at = self.emit(
+                let at = self.emit::<LOG>(
                     EventKind::SpellCast {
                         creature: target,
                         spell: play.card,
@@ -233,7 +233,7 @@ impl State {
                     cause,
                 );
                 for &(kw, value) in &card.keywords {
-                    self.grant(p, target, kw, value, self.turn, Cause::after(at));
+                    self.grant::<LOG>(p, target, kw, value, self.turn, Cause::after(at));
                 }
             }
             _ => {
@@ -241,7 +241,7 @@ impl State {
                     return fail(self, PlayFailure::LineFull);
                 };
                 let id = self.place(p, play.card, side, slot);
-                let at = self.emit(
+                let at = self.emit::<LOG>(
                     EventKind::Summoned {
                         creature: id,
                         slot: slot as u8 + 1,
@@ -300,14 +300,14 @@ impl State {
     }
 
     /// The attacks of one slot (`second`: Fury's second pass). Both are worked out first, then dealt.
-    pub fn attack_slot(&mut self, p: &Program, slot: usize, second: bool) {
+    pub fn attack_slot<const LOG: bool>(&mut self, p: &Program, slot: usize, second: bool) {
         if slot >= self.slots {
             return;
         }
         self.ensure_stats(p);
         let ids = [self.lines[0][slot], self.lines[1][slot]];
-        if !self.plain_blows(p, ids, second) {
-            self.attack_slot_general(p, slot, ids, second);
+        if !self.plain_blows::<LOG>(p, ids, second) {
+            self.attack_slot_general::<LOG>(p, slot, ids, second);
         }
     }
 
@@ -319,7 +319,12 @@ impl State {
     /// (`plain_blows_match_the_general_path` compares the two). Returns false, having changed
     /// nothing, when the slot is not such a case.
     #[inline]
-    fn plain_blows(&mut self, p: &Program, ids: [CreatureId; 2], second: bool) -> bool {
+    fn plain_blows<const LOG: bool>(
+        &mut self,
+        p: &Program,
+        ids: [CreatureId; 2],
+        second: bool,
+    ) -> bool {
         let turn = self.turn;
         let mut hooks = 0;
         let mut attacks = [false; 2];
@@ -350,7 +355,7 @@ impl State {
         if attacks == [true, true] {
             let [a, b] = ids;
             let (to_b, to_a) = (blow(self, a, b), blow(self, b, a));
-            let at_a = self.emit(
+            let at_a = self.emit::<LOG>(
                 EventKind::Attack {
                     attacker: a,
                     target: AttackTarget::Creature(b),
@@ -358,7 +363,7 @@ impl State {
                 },
                 cause,
             );
-            let at_b = self.emit(
+            let at_b = self.emit::<LOG>(
                 EventKind::Attack {
                     attacker: b,
                     target: AttackTarget::Creature(a),
@@ -366,15 +371,15 @@ impl State {
                 },
                 cause,
             );
-            self.mark_damage_inlined(p, &to_b, Cause::after(at_a));
-            self.mark_damage_inlined(p, &to_a, Cause::after(at_b));
+            self.mark_damage_inlined::<LOG>(p, &to_b, Cause::after(at_a));
+            self.mark_damage_inlined::<LOG>(p, &to_a, Cause::after(at_b));
             return true;
         }
         // At most one attacks. A creature kept from attacking says so in the first pass; in
         // Fury's pass the others simply do not attack again.
         for (side, id) in ids.into_iter().enumerate() {
             if !second && id != NONE && !attacks[side] {
-                self.emit(EventKind::AttackSkipped { creature: id }, cause);
+                self.emit::<LOG>(EventKind::AttackSkipped { creature: id }, cause);
             }
         }
         let Some(side) = attacks.iter().position(|&a| a) else {
@@ -383,7 +388,7 @@ impl State {
         let (id, enemy) = (ids[side], ids[1 - side]);
         if enemy == NONE {
             let amount = self.creatures[id as usize].attack();
-            let at = self.emit(
+            let at = self.emit::<LOG>(
                 EventKind::Attack {
                     attacker: id,
                     target: AttackTarget::Player(side_player(1 - side as u8)),
@@ -391,10 +396,10 @@ impl State {
                 },
                 cause,
             );
-            self.damage_player(1 - side as u8, amount, Some(id), Cause::after(at));
+            self.damage_player::<LOG>(1 - side as u8, amount, Some(id), Cause::after(at));
         } else {
             let plan = blow(self, id, enemy);
-            let at = self.emit(
+            let at = self.emit::<LOG>(
                 EventKind::Attack {
                     attacker: id,
                     target: AttackTarget::Creature(enemy),
@@ -402,7 +407,7 @@ impl State {
                 },
                 cause,
             );
-            self.mark_damage_inlined(p, &plan, Cause::after(at));
+            self.mark_damage_inlined::<LOG>(p, &plan, Cause::after(at));
         }
         true
     }
@@ -411,7 +416,7 @@ impl State {
     /// included. Out of line: the straight pass takes
     /// most slots, and this one's bulk would weigh on every call of [`State::attack_slot`].
     #[inline(never)]
-    fn attack_slot_general(
+    fn attack_slot_general<const LOG: bool>(
         &mut self,
         p: &Program,
         slot: usize,
@@ -436,7 +441,7 @@ impl State {
             }
             if no_attack_turn == self.turn {
                 if !second {
-                    self.emit(
+                    self.emit::<LOG>(
                         EventKind::AttackSkipped { creature: id },
                         Cause::after(self.phase_event),
                     );
@@ -466,7 +471,7 @@ impl State {
             } else {
                 AttackTarget::Creature(enemy)
             };
-            let at = self.emit(
+            let at = self.emit::<LOG>(
                 EventKind::Attack {
                     attacker: id,
                     target,
@@ -499,9 +504,9 @@ impl State {
             let cause = Cause::after(attack_events[side as usize]);
             let plan = plans[side as usize];
             if ids[1 - side as usize] == NONE {
-                self.damage_player(1 - side, plan.amount, plan.source, cause);
+                self.damage_player::<LOG>(1 - side, plan.amount, plan.source, cause);
             } else {
-                self.deal(p, plan, cause);
+                self.deal::<LOG>(p, plan, cause);
             }
         }
     }
@@ -648,12 +653,12 @@ mod tests {
                 let start = &battle.state;
                 let ids = [start.lines[0][slot], start.lines[1][slot]];
                 let mut plain = start.clone();
-                if !plain.plain_blows(p, ids, second) {
+                if !plain.plain_blows::<true>(p, ids, second) {
                     prop_assert_eq!(plain.next_index, start.next_index, "declined, yet changed");
                     continue;
                 }
                 let mut general = start.clone();
-                general.attack_slot_general(p, slot, ids, second);
+                general.attack_slot_general::<true>(p, slot, ids, second);
                 prop_assert_eq!(&plain.log, &general.log, "slot {} (Fury's pass: {})", slot, second);
                 prop_assert_eq!(&plain.creatures, &general.creatures);
                 prop_assert_eq!(plain.life, general.life);
